@@ -1,0 +1,147 @@
+// The seat-event stream: what a Wayland seat (or a recorded trace) says, as plain values.
+import TouchUI
+
+/// One event from a seat: a touch point, the pointer, the keyboard, or a tick of the clock.
+///
+/// This mirrors what `wl_touch`, `wl_pointer` and `wl_keyboard` send, in surface-local logical points, with the
+/// event's time in milliseconds. The Wayland client, `touch-replay` and every replay produce these; a
+/// ``SeatEventTranslator`` turns them into ``TouchUI`` touches.
+public struct SeatEvent: Hashable, Sendable {
+    /// Milliseconds since the start of the stream (trace time), or the compositor's event time.
+    public var time: Double
+    /// What happened.
+    public var kind: Kind
+
+    public init(time: Double, _ kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    /// What a seat event says.
+    public enum Kind: Hashable, Sendable {
+        /// A touch point went down (`wl_touch.down`). `id` is the seat's touch ID, reused after its up or a cancel.
+        case touchDown(id: Int32, location: Point, shape: TouchShape? = nil)
+        /// A touch point moved (`wl_touch.motion`).
+        case touchMotion(id: Int32, location: Point, shape: TouchShape? = nil)
+        /// A touch point was lifted (`wl_touch.up`).
+        case touchUp(id: Int32)
+        /// The end of a group of touch events that belong together (`wl_touch.frame`).
+        case touchFrame
+        /// The compositor took every active touch point away (`wl_touch.cancel`); it carries no ID.
+        case touchCancel
+        /// The pointer entered the surface at a location (`wl_pointer.enter`).
+        case pointerEnter(location: Point)
+        /// The pointer left the surface (`wl_pointer.leave`).
+        case pointerLeave
+        /// The pointer moved (`wl_pointer.motion`).
+        case pointerMotion(location: Point)
+        /// A pointer button was pressed or released (`wl_pointer.button`).
+        case pointerButton(PointerButton, isPressed: Bool)
+        /// Scrolling (`wl_pointer.axis`), in surface-local points: positive `dy` scrolls down.
+        case pointerAxis(dx: Double, dy: Double)
+        /// One key pressed and released, with the modifiers held.
+        case key(KeyChord)
+        /// Nothing happens, but the clock reaches the event's time and due timers fire.
+        case tick
+    }
+}
+
+/// The contact ellipse of a touch point (`wl_touch.shape`), in points.
+public struct TouchShape: Hashable, Sendable {
+    /// The length of the ellipse's major axis.
+    public var major: Double
+    /// The length of the ellipse's minor axis.
+    public var minor: Double
+
+    public init(major: Double, minor: Double) {
+        self.major = major
+        self.minor = minor
+    }
+}
+
+/// A pointer button, named as the trace format names it.
+public enum PointerButton: Hashable, Sendable {
+    case left, right, middle
+    /// Any other button, by its Linux input event code.
+    case other(UInt32)
+
+    /// The Linux input event code (`BTN_LEFT` and so on) that `wl_pointer.button` carries.
+    public var code: UInt32 {
+        switch self {
+        case .left: 0x110
+        case .right: 0x111
+        case .middle: 0x112
+        case .other(let code): code
+        }
+    }
+
+    /// The button with a Linux input event code.
+    public init(code: UInt32) {
+        switch code {
+        case 0x110: self = .left
+        case 0x111: self = .right
+        case 0x112: self = .middle
+        default: self = .other(code)
+        }
+    }
+}
+
+/// Keyboard modifiers held with a key.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let ctrl = KeyModifiers(rawValue: 1 << 0)
+    public static let alt = KeyModifiers(rawValue: 1 << 1)
+    public static let shift = KeyModifiers(rawValue: 1 << 2)
+    public static let `super` = KeyModifiers(rawValue: 1 << 3)
+
+    /// The modifiers with the names the trace format gives them, in the order it writes them.
+    public static let named: [(name: String, modifier: KeyModifiers)] = [
+        ("ctrl", .ctrl), ("alt", .alt), ("shift", .shift), ("super", .super),
+    ]
+}
+
+/// A key with its modifiers: an xkb keysym name (`"z"`, `"Escape"`, `"bracketright"`) and the modifiers held.
+///
+/// Letter keys are named by their lower-case keysym whether or not shift is held, so Ctrl+Shift+Z is
+/// `KeyChord("z", modifiers: [.ctrl, .shift])`, written `ctrl+shift+z`.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    /// The xkb keysym name, lower case for letters.
+    public var keysym: String
+    public var modifiers: KeyModifiers
+
+    public init(_ keysym: String, modifiers: KeyModifiers = []) {
+        self.keysym = Self.normalized(keysym)
+        self.modifiers = modifiers
+    }
+
+    /// Parses the trace format's form: modifiers and the keysym name joined by `+` (`"ctrl+shift+z"`).
+    /// Returns `nil` for an empty name or an unknown modifier.
+    public init?(parsing text: String) {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // A chord ending in "+" names the plus key by its character; xkb calls it "plus".
+        if parts.count >= 2, parts.last == "", parts[parts.count - 2] == "" {
+            parts.removeLast(2)
+            parts.append("plus")
+        }
+        guard let name = parts.popLast(), !name.isEmpty else { return nil }
+        var modifiers: KeyModifiers = []
+        for part in parts {
+            guard let named = KeyModifiers.named.first(where: { $0.name == part.lowercased() }) else { return nil }
+            modifiers.insert(named.modifier)
+        }
+        self.init(name, modifiers: modifiers)
+    }
+
+    /// The trace format's form, modifiers first: `"ctrl+shift+z"`.
+    public var description: String {
+        let names = KeyModifiers.named.filter { modifiers.contains($0.modifier) }.map(\.name)
+        return (names + [keysym]).joined(separator: "+")
+    }
+
+    private static func normalized(_ keysym: String) -> String {
+        // Single letters are always lower case: "Z" (shift held) and "z" are the same key.
+        keysym.count == 1 && keysym.first!.isLetter ? keysym.lowercased() : keysym
+    }
+}

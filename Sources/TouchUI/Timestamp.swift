@@ -1,0 +1,40 @@
+// Time in the core: timestamps from the input source and durations between them.
+
+/// A moment on the input source's clock, in seconds since an arbitrary origin.
+///
+/// Seat events carry milliseconds (Wayland event times, trace times); they are converted once, at the edge, with
+/// ``init(milliseconds:)``. The core never reads a wall clock: time moves only when input or the owner of a
+/// ``TimerQueue`` says so.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Seconds since the clock's origin.
+    public var seconds: Double
+
+    public init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    public init(milliseconds: Double) {
+        self.seconds = milliseconds / 1000
+    }
+
+    public static let zero = Timestamp(seconds: 0)
+
+    /// Milliseconds since the clock's origin.
+    public var milliseconds: Double { seconds * 1000 }
+
+    public var description: String { "\(milliseconds) ms" }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.seconds < rhs.seconds }
+
+    public static func + (lhs: Timestamp, rhs: Duration) -> Timestamp { Timestamp(seconds: lhs.seconds + rhs.seconds) }
+
+    public static func - (lhs: Timestamp, rhs: Timestamp) -> Duration { .seconds(lhs.seconds - rhs.seconds) }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    public var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) * 1e-18
+    }
+}
