@@ -80,9 +80,8 @@ public final class SeatEventTranslator {
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             if let old = contacts[id] {
                 note(.duplicateDown, event)
-                if pending.contains(where: { $0.contact == old }) { flush() }
-                pending.append(TouchInput(contact: old, .cancelled))
                 flush()
+                window.handle([TouchInput(contact: old, .cancelled)], at: timestamp(time))
             }
             let contact = newContact()
             contacts[id] = contact
