@@ -38,7 +38,7 @@ test: test-deps
 	$(SWIFT) test --skip-build
 
 run: build
-	$(SWIFT) run -c $(CONFIG) touchdump assets/demo-trace.jsonl
+	$(SWIFT) run -c $(CONFIG) touchdump assets/two-fingers.jsonl
 
 clean:
 	rm -rf .build

@@ -16,6 +16,8 @@ let package = Package(
         .target(name: "TouchUI"),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
+        // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
+        .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -75,3 +75,17 @@ import TouchUI
         #expect(throws: TraceError.self) { try Trace(contentsOf: URL(fileURLWithPath: "/nonexistent/trace.jsonl")) }
     }
 }
+
+@Suite struct BundledTraceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theDocumentedExampleIsAValidTrace() throws {
+        let trace = try Trace(contentsOf: Self.root.appendingPathComponent("assets/two-fingers.jsonl"))
+        #expect(trace.canvasSize == Size(width: 800, height: 600))
+        #expect(trace.events.count == 13)
+        let recorder = RecordingWindow()
+        recorder.feed(trace.events)
+        #expect(recorder.entries == ["began(1,2)", "moved(1,2)", "moved(1,2)", "ended(1,2)"])
+    }
+}
