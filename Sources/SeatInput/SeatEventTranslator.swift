@@ -1,0 +1,208 @@
+// Turns the seat-event stream into a window's touches: frames grouped, bad sequences survived.
+import TouchUI
+
+/// Feeds a ``Window`` from a stream of ``SeatEvent``s: the one path from a Wayland seat, a replayed trace or a
+/// test to the core's touches.
+///
+/// - Touch events are grouped by `frame`: everything between two frames is one delivery. A group that never gets
+///   its frame (weston 10 and older leave out the frame after the last up) is still delivered: when the last
+///   touch goes up, when an event with a later time arrives, on a tick, or at ``finish()``.
+/// - `cancel` carries no ID and cancels every active touch point. A seat ID may be reused after its up or a
+///   cancel: that is a new touch.
+/// - The pointer with its left button held is one more finger: a touch of its own from press to release.
+/// - Bad sequences are survived, never trusted: motion or up for an unknown ID is ignored; a second down for an
+///   ID that is down cancels the old touch and begins a new one; non-finite or absurd coordinates are dropped;
+///   time going backwards is held at the latest time. Each oddity is counted in ``anomalies`` and reported to
+///   ``onAnomaly`` (a program logs it at debug level).
+public final class SeatEventTranslator {
+    /// Something wrong with the input that the translator survived.
+    public enum Anomaly: String, Hashable, Sendable, CaseIterable {
+        /// Motion or up for a touch ID that is not down: ignored.
+        case unknownTouchID = "unknown touch id"
+        /// Down for a touch ID that is already down: the old touch is cancelled.
+        case duplicateDown = "down for an id already down"
+        /// Non-finite or absurdly large coordinates: the event is dropped.
+        case invalidCoordinates = "invalid coordinates"
+        /// An event time earlier than the one before it: held at the latest time.
+        case timeWentBackwards = "time went backwards"
+        /// A pointer button released that was not pressed, or pressed twice: ignored.
+        case unmatchedButton = "unmatched pointer button"
+    }
+
+    /// Coordinates beyond this many points from the origin are not believed: no surface is that large, and
+    /// `wl_fixed_t` tops out at 8 388 607.
+    public static let coordinateLimit: Double = 1_048_576
+
+    /// The window the touches go to.
+    public let window: Window
+    /// How often each oddity was seen.
+    public private(set) var anomalies: [Anomaly: Int] = [:]
+    /// Called for each oddity with the event that showed it.
+    public var onAnomaly: ((Anomaly, SeatEvent) -> Void)?
+    /// Called for each key press, with the modifiers held.
+    public var onKey: ((KeyChord, Timestamp) -> Void)?
+    /// Called for each scroll, in points (positive `dy` scrolls down).
+    public var onScroll: ((Vector, Timestamp) -> Void)?
+    /// Called for every pointer position while the pointer is over the surface, and with `nil` when it leaves
+    /// (for a cursor or hover feedback).
+    public var onPointerHover: ((Point?) -> Void)?
+
+    private var nextContact = 0
+    /// The window's contact for each touch ID that is down (pending downs included).
+    private var contacts: [Int32: Int] = [:]
+    /// The changes waiting for their frame.
+    private var pending: [TouchInput] = []
+    private var pendingTime: Double?
+    private var latestTime = -Double.infinity
+    private var pointerLocation: Point?
+    private var pointerContact: Int?
+
+    public init(window: Window) {
+        self.window = window
+    }
+
+    /// Whether any touch point or the pointer's button is down.
+    public var hasActiveTouches: Bool { !contacts.isEmpty || pointerContact != nil }
+
+    /// Takes one seat event.
+    public func handle(_ event: SeatEvent) {
+        var time = event.time.isFinite ? event.time : latestTime
+        if time < latestTime {
+            note(.timeWentBackwards, event)
+            time = latestTime
+        }
+        if let pendingTime, time > pendingTime { flush() }
+        latestTime = time
+        window.advanceTime(to: timestamp(time))
+
+        switch event.kind {
+        case let .touchDown(id, location, shape):
+            guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            if let old = contacts[id] {
+                note(.duplicateDown, event)
+                flush()
+                window.handle([TouchInput(contact: old, .cancelled)], at: timestamp(time))
+            }
+            let contact = newContact()
+            contacts[id] = contact
+            enqueue(TouchInput(contact: contact, .began(location, majorRadius: radius(shape))), at: time)
+        case let .touchMotion(id, location, shape):
+            guard let contact = contacts[id] else { return note(.unknownTouchID, event) }
+            guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            enqueue(TouchInput(contact: contact, .moved(location, majorRadius: shape.map(radius))), at: time)
+        case let .touchUp(id):
+            guard let contact = contacts.removeValue(forKey: id) else { return note(.unknownTouchID, event) }
+            enqueue(TouchInput(contact: contact, .ended()), at: time)
+            // weston 10 sends no frame after the last up (weston issue 44): do not wait for one.
+            if contacts.isEmpty { flush() }
+        case .touchFrame:
+            flush()
+        case .touchCancel:
+            cancelTouchPoints(at: time)
+        case let .pointerEnter(location), let .pointerMotion(location):
+            guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            pointerLocation = location
+            onPointerHover?(location)
+            if let pointerContact {
+                flush()
+                window.handle([TouchInput(contact: pointerContact, .moved(location))], at: timestamp(time))
+            }
+        case .pointerLeave:
+            pointerLocation = nil
+            onPointerHover?(nil)
+            if let contact = pointerContact {
+                // The compositor took the pointer away with the button held (a grab): the stroke is not ours.
+                pointerContact = nil
+                flush()
+                window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+            }
+        case let .pointerButton(button, isPressed):
+            guard button == .left else { return }
+            if isPressed {
+                guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
+                let contact = newContact()
+                pointerContact = contact
+                flush()
+                window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
+                              at: timestamp(time))
+            } else {
+                guard let contact = pointerContact else { return note(.unmatchedButton, event) }
+                pointerContact = nil
+                flush()
+                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
+            }
+        case let .pointerAxis(dx, dy):
+            onScroll?(Vector(dx: dx, dy: dy), timestamp(time))
+        case let .key(chord):
+            flush()
+            onKey?(chord, timestamp(time))
+        case .tick:
+            flush()
+        }
+    }
+
+    /// Takes a sequence of seat events in order.
+    public func handle<Events: Sequence>(_ events: Events) where Events.Element == SeatEvent {
+        for event in events { handle(event) }
+    }
+
+    /// The end of the input: delivers what waits for a frame, then cancels every touch still down (its source is
+    /// gone, so no up will come).
+    public func finish() {
+        flush()
+        let time = pendingTime ?? max(latestTime, 0)
+        cancelTouchPoints(at: time)
+        if let contact = pointerContact {
+            pointerContact = nil
+            window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+        }
+    }
+
+    /// Delivers the changes waiting for their frame.
+    public func flush() {
+        guard let time = pendingTime else { return }
+        let group = pending
+        pending = []
+        pendingTime = nil
+        window.handle(group, at: timestamp(time))
+    }
+
+    private func cancelTouchPoints(at time: Double) {
+        // Downs still waiting for their frame never reached the window: they simply vanish.
+        let delivered = Set(contacts.values).subtracting(pending.compactMap { input in
+            if case .began = input.change { input.contact } else { nil }
+        })
+        pending = []
+        pendingTime = nil
+        contacts = [:]
+        window.handle(delivered.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
+    }
+
+    private func enqueue(_ input: TouchInput, at time: Double) {
+        pending.append(input)
+        pendingTime = time
+    }
+
+    private func newContact() -> Int {
+        nextContact += 1
+        return nextContact
+    }
+
+    private func isBelievable(_ location: Point) -> Bool {
+        location.isFinite && abs(location.x) <= Self.coordinateLimit && abs(location.y) <= Self.coordinateLimit
+    }
+
+    private func radius(_ shape: TouchShape?) -> Double {
+        guard let shape, shape.major.isFinite, shape.major > 0 else { return 0 }
+        return shape.major / 2
+    }
+
+    private func timestamp(_ milliseconds: Double) -> Timestamp {
+        Timestamp(milliseconds: milliseconds)
+    }
+
+    private func note(_ anomaly: Anomaly, _ event: SeatEvent) {
+        anomalies[anomaly, default: 0] += 1
+        onAnomaly?(anomaly, event)
+    }
+}

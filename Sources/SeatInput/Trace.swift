@@ -1,0 +1,289 @@
+// The trace format: a recorded seat-event stream as JSON Lines (docs/trace-format.md).
+import Foundation
+import TouchUI
+
+/// A recorded seat-event stream: the logical size of the surface it was recorded on, and its events in order.
+///
+/// The file form is JSON Lines, one event per line, documented in `docs/trace-format.md`:
+///
+///     {"canvas": [800, 600]}
+///     {"t": 0, "touch": "down", "id": 5, "x": 400, "y": 300}
+///     {"t": 0, "touch": "frame"}
+///     {"t": 16, "touch": "motion", "id": 5, "x": 410, "y": 302}
+///     {"t": 16, "touch": "frame"}
+///     {"t": 40, "touch": "up", "id": 5}
+///     {"t": 40, "touch": "frame"}
+public struct Trace: Hashable, Sendable {
+    /// The logical size of the surface the trace was recorded on, when the trace says.
+    public var canvasSize: Size?
+    /// The events, in order; their times never decrease.
+    public var events: [SeatEvent]
+
+    public init(canvasSize: Size? = nil, events: [SeatEvent] = []) {
+        self.canvasSize = canvasSize
+        self.events = events
+    }
+}
+
+/// A trace that cannot be read, with where and why.
+public struct TraceError: Error, CustomStringConvertible, Equatable {
+    /// The file's path, or a name for text that came from elsewhere.
+    public var file: String
+    /// The line, counting from 1; 0 when the file itself could not be read.
+    public var line: Int
+    public var message: String
+
+    public var description: String {
+        line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+    }
+}
+
+extension Trace {
+    /// Reads a trace file.
+    public init(contentsOf url: URL) throws(TraceError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceError(file: url.path, line: 0, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(file: url.path, line: 0, message: "not UTF-8 text")
+        }
+        try self.init(parsing: text, file: url.path)
+    }
+
+    /// Parses the text of a trace; `file` names it in errors.
+    public init(parsing text: String, file: String = "<trace>") throws(TraceError) {
+        self.init()
+        var latest = -Double.infinity
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            func fail(_ message: String) -> TraceError { TraceError(file: file, line: lineNumber, message: message) }
+            let object: [String: Any]
+            do {
+                guard let parsed = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
+                    throw fail("not a JSON object")
+                }
+                object = parsed
+            } catch let error as TraceError {
+                throw error
+            } catch {
+                throw fail("not valid JSON")
+            }
+            if object["t"] == nil, let canvas = object["canvas"] {
+                guard events.isEmpty, canvasSize == nil else { throw fail("the canvas line must come first") }
+                guard let size = canvas as? [Any], size.count == 2, let width = Self.number(size[0]),
+                      let height = Self.number(size[1]), width > 0, height > 0, width.isFinite, height.isFinite
+                else { throw fail("\"canvas\" must be [width, height] with positive numbers") }
+                canvasSize = Size(width: width, height: height)
+                continue
+            }
+            guard let rawTime = object["t"] else { throw fail("no \"t\" (milliseconds since the start)") }
+            guard let time = Self.number(rawTime), time.isFinite else { throw fail("\"t\" must be a number") }
+            guard time >= latest else { throw fail("\"t\" goes backwards (\(Self.format(time)) after \(Self.format(latest)))") }
+            latest = time
+            do {
+                if let kind = try Self.kind(of: object) {
+                    events.append(SeatEvent(time: time, kind))
+                }
+            } catch let message as FieldError {
+                throw fail(message.text)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+    }
+
+    /// The trace in its file form: JSON Lines, the canvas line first when there is one.
+    public func serialized() -> String {
+        var text = ""
+        if let canvasSize {
+            text += "{\"canvas\": [\(Self.format(canvasSize.width)), \(Self.format(canvasSize.height))]}\n"
+        }
+        for event in events {
+            text += Self.line(for: event) + "\n"
+        }
+        return text
+    }
+
+    /// Writes the trace to a file, replacing it.
+    public func write(to url: URL) throws {
+        try Data(serialized().utf8).write(to: url, options: .atomic)
+    }
+
+    /// One event's line, without the newline.
+    public static func line(for event: SeatEvent) -> String {
+        var fields: [(String, String)] = [("t", format(event.time))]
+        func point(_ location: Point) {
+            fields.append(("x", format(location.x)))
+            fields.append(("y", format(location.y)))
+        }
+        func shape(_ shape: TouchShape?) {
+            guard let shape else { return }
+            fields.append(("major", format(shape.major)))
+            fields.append(("minor", format(shape.minor)))
+        }
+        switch event.kind {
+        case let .touchDown(id, location, touchShape):
+            fields += [("touch", quoted("down")), ("id", String(id))]
+            point(location)
+            shape(touchShape)
+        case let .touchMotion(id, location, touchShape):
+            fields += [("touch", quoted("motion")), ("id", String(id))]
+            point(location)
+            shape(touchShape)
+        case let .touchUp(id):
+            fields += [("touch", quoted("up")), ("id", String(id))]
+        case .touchFrame:
+            fields.append(("touch", quoted("frame")))
+        case .touchCancel:
+            fields.append(("touch", quoted("cancel")))
+        case let .pointerEnter(location):
+            fields.append(("pointer", quoted("enter")))
+            point(location)
+        case .pointerLeave:
+            fields.append(("pointer", quoted("leave")))
+        case let .pointerMotion(location):
+            fields.append(("pointer", quoted("motion")))
+            point(location)
+        case let .pointerButton(button, isPressed):
+            let name: String
+            switch button {
+            case .left: name = quoted("left")
+            case .right: name = quoted("right")
+            case .middle: name = quoted("middle")
+            case .other(let code): name = String(code)
+            }
+            fields += [("pointer", quoted("button")), ("button", name), ("state", quoted(isPressed ? "pressed" : "released"))]
+        case let .pointerAxis(dx, dy):
+            fields += [("pointer", quoted("axis")), ("dx", format(dx)), ("dy", format(dy))]
+        case let .key(chord):
+            fields.append(("key", quoted(chord.description)))
+        case .tick:
+            fields.append(("tick", "true"))
+        }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    // MARK: - Parsing one line
+
+    private struct FieldError: Error {
+        var text: String
+    }
+
+    /// The event a line describes; `nil` for a line with only a time and fields this version does not know.
+    private static func kind(of object: [String: Any]) throws -> SeatEvent.Kind? {
+        if let touch = object["touch"] {
+            switch touch as? String {
+            case "down": return .touchDown(id: try id(object), location: try point(object), shape: try shape(object))
+            case "motion": return .touchMotion(id: try id(object), location: try point(object), shape: try shape(object))
+            case "up": return .touchUp(id: try id(object))
+            case "frame": return .touchFrame
+            case "cancel": return .touchCancel
+            default: throw FieldError(text: "unknown \"touch\" event \(describe(touch))")
+            }
+        }
+        if let pointer = object["pointer"] {
+            switch pointer as? String {
+            case "enter": return .pointerEnter(location: try point(object))
+            case "leave": return .pointerLeave
+            case "motion": return .pointerMotion(location: try point(object))
+            case "button":
+                let button: PointerButton
+                switch object["button"] {
+                case let name as String where name == "left": button = .left
+                case let name as String where name == "right": button = .right
+                case let name as String where name == "middle": button = .middle
+                case let code? where number(code).map({ $0 >= 0 && $0 <= Double(UInt32.max) && $0 == $0.rounded() }) == true:
+                    button = PointerButton(code: UInt32(number(code)!))
+                default: throw FieldError(text: "\"button\" must be \"left\", \"right\" or \"middle\"")
+                }
+                switch object["state"] as? String {
+                case "pressed": return .pointerButton(button, isPressed: true)
+                case "released": return .pointerButton(button, isPressed: false)
+                default: throw FieldError(text: "\"state\" must be \"pressed\" or \"released\"")
+                }
+            case "axis":
+                return .pointerAxis(dx: try optionalNumber(object, "dx") ?? 0, dy: try optionalNumber(object, "dy") ?? 0)
+            default: throw FieldError(text: "unknown \"pointer\" event \(describe(pointer))")
+            }
+        }
+        if let key = object["key"] {
+            guard let text = key as? String, let chord = KeyChord(parsing: text) else {
+                throw FieldError(text: "\"key\" must be a keysym name with modifiers, like \"ctrl+z\"")
+            }
+            return .key(chord)
+        }
+        if let tick = object["tick"] {
+            guard tick as? Bool == true else { throw FieldError(text: "\"tick\" must be true") }
+            return .tick
+        }
+        return nil
+    }
+
+    private static func id(_ object: [String: Any]) throws -> Int32 {
+        guard let value = number(object["id"] as Any), value == value.rounded(),
+              value >= Double(Int32.min), value <= Double(Int32.max)
+        else { throw FieldError(text: "\"id\" must be a whole number") }
+        return Int32(value)
+    }
+
+    private static func point(_ object: [String: Any]) throws -> Point {
+        guard let x = number(object["x"] as Any), let y = number(object["y"] as Any) else {
+            throw FieldError(text: "\"x\" and \"y\" must be numbers")
+        }
+        return Point(x: x, y: y)
+    }
+
+    private static func shape(_ object: [String: Any]) throws -> TouchShape? {
+        let major = try optionalNumber(object, "major")
+        let minor = try optionalNumber(object, "minor")
+        guard major != nil || minor != nil else { return nil }
+        return TouchShape(major: major ?? minor!, minor: minor ?? major!)
+    }
+
+    private static func optionalNumber(_ object: [String: Any], _ key: String) throws -> Double? {
+        guard let raw = object[key] else { return nil }
+        guard let value = number(raw) else { throw FieldError(text: "\"\(key)\" must be a number") }
+        return value
+    }
+
+    private static func number(_ value: Any) -> Double? {
+        // JSON's true and false also arrive as NSNumber; only real numbers count.
+        guard let number = value as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean" else {
+            return nil
+        }
+        return number.doubleValue
+    }
+
+    private static func describe(_ value: Any) -> String {
+        if let string = value as? String { return "\"\(string)\"" }
+        return "\(value)"
+    }
+
+    // MARK: - Writing numbers
+
+    /// A number as the trace writes it: whole numbers without a fraction, others in the shortest form that reads
+    /// back the same.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

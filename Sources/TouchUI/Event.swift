@@ -1,0 +1,30 @@
+// A group of touch changes delivered together, with every touch that is down.
+
+/// One delivery of touch input: the touches that changed together, and every other touch that is down.
+///
+/// Like UIKit's `UIEvent`, the window keeps one event object and updates it for each delivery; hold on to
+/// touches, not to the event's sets.
+public final class Event {
+    /// When the changes happened.
+    public internal(set) var timestamp: Timestamp = .zero
+    /// Every touch of the window in this delivery: those that changed (began, moved, ended, cancelled) and those
+    /// that are down and did not (stationary).
+    public internal(set) var allTouches: Set<Touch> = []
+
+    init() {}
+
+    /// The touches of this delivery that belong to a view (were hit-tested to it).
+    public func touches(for view: View) -> Set<Touch> {
+        allTouches.filter { $0.view === view }
+    }
+
+    /// The touches of this delivery that belong to a window.
+    public func touches(for window: Window) -> Set<Touch> {
+        allTouches.filter { $0.window === window }
+    }
+
+    /// The touches of this delivery that a gesture recognizer is tracking.
+    public func touches(for gestureRecognizer: GestureRecognizer) -> Set<Touch> {
+        allTouches.filter { touch in touch.gestureRecognizers.contains { $0 === gestureRecognizer } }
+    }
+}

@@ -1,0 +1,59 @@
+// Every threshold of touch and gesture handling, in one place, with the source each follows.
+
+/// The thresholds the window and the built-in recognizers use. Distances are in points, times are durations.
+///
+/// UIKit documents few of its numbers; where it is silent these follow Android's `ViewConfiguration`, Flutter's
+/// `gestures/constants.dart` and GTK, and the reason is given on each.
+public enum GestureDefaults {
+    /// How far a touch may move from where it came down and still count as a tap: 10 pt.
+    ///
+    /// UIKit's tap and long-press recognizers allow about 10 pt (`UILongPressGestureRecognizer.allowableMovement`
+    /// defaults to 10), and the open-source UIKit clones use the same; Android's touch slop is 8 dp.
+    public static let tapSlop: Double = 10
+
+    /// The longest time from one tap's release to the next tap's press for the two to count as one multi-tap:
+    /// 300 ms. Android's `DOUBLE_TAP_TIMEOUT` and Flutter's `kDoubleTapTimeout` are 300 ms; GTK's double-click time
+    /// is 400 ms, tuned for a mouse.
+    public static let doubleTapInterval: Duration = .milliseconds(300)
+
+    /// The farthest the next tap of a multi-tap may land from the previous one: 45 pt, about one fingertip target
+    /// (Apple's guidelines ask for 44 pt targets). Android allows 100 dp (`DOUBLE_TAP_SLOP`), GTK 5 px for a mouse.
+    /// Taps farther apart are separate single taps.
+    public static let doubleTapSlop: Double = 45
+
+    /// How long a long press must be held: 0.5 s (`UILongPressGestureRecognizer.minimumPressDuration`).
+    public static let longPressDuration: Duration = .milliseconds(500)
+
+    /// How far a long press may move before it begins: 10 pt (`UILongPressGestureRecognizer.allowableMovement`).
+    public static let longPressAllowableMovement: Double = 10
+
+    /// How far the touches of a pan must move before it begins: 10 pt, UIKit's observed hysteresis (Android's touch
+    /// slop is 8 dp, Flutter's pan slop 36 px).
+    public static let panStartDistance: Double = 10
+
+    /// How far a swipe must travel along its direction: 50 pt. UIKit does not document it; Android samples use
+    /// 50–120 px.
+    public static let swipeMinimumDistance: Double = 50
+
+    /// How long a swipe may take to cover ``swipeMinimumDistance``: 300 ms, so a swipe averages at least about
+    /// 170 pt/s; slower movement is a pan. (Android's minimum fling velocity is 50 dp/s, Flutter's 50 px/s, for the
+    /// release velocity; UIKit's swipe is noticeably faster than that.)
+    public static let swipeMaximumDuration: Duration = .milliseconds(300)
+
+    /// The largest angle between a swipe's movement and its direction: 30°. Movement straying farther fails it.
+    public static let swipeMaximumAngle: Double = 30 * .pi / 180
+
+    /// How much the distance between two touches must change before a pinch begins: 8 pt, about the tap slop, so
+    /// a resting two-finger touch does not pinch.
+    public static let pinchStartDistance: Double = 8
+
+    /// How far two touches must turn before a rotation begins: 5° (0.087 rad), UIKit's observed hysteresis.
+    public static let rotationStartAngle: Double = 5 * .pi / 180
+
+    /// How far back velocity estimates look: 100 ms of samples (Flutter's `VelocityTracker` horizon).
+    public static let velocityHorizon: Duration = .milliseconds(100)
+
+    /// A touch that has not moved for this long is at rest and its velocity is zero: 40 ms (Flutter's
+    /// `kAssumePointerMoveStoppedMilliseconds`).
+    public static let velocityRestTime: Duration = .milliseconds(40)
+}

@@ -1,0 +1,126 @@
+// A finger (or the pointer with its button held) on the screen, from touch-down to lift-off or cancel.
+
+/// One contact with the screen, tracked from the moment it comes down until it is lifted or cancelled.
+///
+/// The same object stands for the contact throughout: touches are compared by identity, as UIKit's `UITouch` is.
+/// The window updates it before each delivery; its ``view`` is the view it was hit-tested to at touch-down, which
+/// keeps receiving it wherever it moves, even outside its bounds.
+public final class Touch: Hashable, CustomStringConvertible {
+    /// The phase of a touch within one event.
+    public enum Phase: Hashable, Sendable, CustomStringConvertible {
+        /// The touch came down in this event.
+        case began
+        /// The touch moved in this event.
+        case moved
+        /// The touch is down but did not change in this event.
+        case stationary
+        /// The touch was lifted in this event.
+        case ended
+        /// The system stopped tracking the touch (a compositor's cancel, or its source went away).
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+
+        /// Whether the touch is over: ended or cancelled.
+        public var isFinished: Bool { self == .ended || self == .cancelled }
+    }
+
+    /// What kind of contact produced the touch.
+    public enum Kind: Hashable, Sendable {
+        /// A finger on a touchscreen.
+        case direct
+        /// The pointer (mouse or touchpad) with its primary button held.
+        case indirectPointer
+    }
+
+    /// A number unique among all touches this process creates; stable for the touch's life.
+    public let identifier: Int
+    /// What kind of contact produced the touch.
+    public let kind: Kind
+    /// The phase in the event being delivered.
+    public internal(set) var phase: Phase
+    /// When the touch last changed.
+    public internal(set) var timestamp: Timestamp
+    /// The number of quick successive taps at this place that this touch completes: 1 for a first tap, 2 for the
+    /// second of a double tap, and so on. See ``GestureDefaults/doubleTapInterval`` and
+    /// ``GestureDefaults/doubleTapSlop``.
+    public internal(set) var tapCount: Int
+    /// The view the touch was hit-tested to when it came down; `nil` when it came down outside every view that
+    /// takes touches.
+    public internal(set) var view: View?
+    /// The window the touch belongs to.
+    public internal(set) weak var window: Window?
+    /// The radius of the contact, in points: half the major axis of the contact ellipse when the source reports
+    /// one, otherwise 0.
+    public internal(set) var majorRadius: Double
+    /// The gesture recognizers that receive this touch: those of its view and of the view's ancestors, as they
+    /// were when the touch came down, less those whose delegate declined it.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Where the touch is, in the window's coordinates.
+    var locationInWindow: Point
+    /// Where the touch was before its last move, in the window's coordinates.
+    var previousLocationInWindow: Point
+    /// Where the touch came down, in the window's coordinates.
+    let initialLocationInWindow: Point
+    /// Whether the touch has moved farther than the tap slop from where it came down.
+    var hasLeftTapSlop = false
+    /// How the touch's view has been told about it.
+    var viewDelivery = ViewDelivery()
+
+    init(identifier: Int, kind: Kind, location: Point, timestamp: Timestamp, tapCount: Int, majorRadius: Double) {
+        self.identifier = identifier
+        self.kind = kind
+        self.phase = .began
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.majorRadius = majorRadius
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.initialLocationInWindow = location
+    }
+
+    /// The touch's location in a view's coordinates, or in the window's when `view` is `nil`.
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The touch's location before its last move, in a view's coordinates, or in the window's when `view` is `nil`.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        "Touch(\(identifier), \(phase), \(locationInWindow), tapCount: \(tapCount))"
+    }
+}
+
+/// What a touch's view has been told, and what is held back from it while gesture recognizers decide.
+struct ViewDelivery {
+    /// The view never hears of this touch: another touch already holds a view that takes one touch at a time, or
+    /// an exclusive-touch view holds the window, or the touch hit no view.
+    var isExcluded = false
+    /// `touchesBegan` has reached the view.
+    var hasBegun = false
+    /// `touchesBegan` is held back by a recognizer with `delaysTouchesBegan`.
+    var isBeganHeld = false
+    /// `touchesEnded` is held back by a recognizer with `delaysTouchesEnded` (or because began is held).
+    var isEndedHeld = false
+    /// The view was told the touch ended or was cancelled, or a recognizer took the touch before the view heard of
+    /// it: nothing more about this touch goes to the view.
+    var isFinished = false
+}

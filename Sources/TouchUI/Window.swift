@@ -1,0 +1,211 @@
+// The root of a view tree: takes one group of input at a time and dispatches it to recognizers and views.
+
+/// One change of one contact, as an input source reports it to a ``Window``.
+public struct TouchInput: Hashable, Sendable {
+    /// What happened to the contact.
+    public enum Change: Hashable, Sendable {
+        /// The contact came down at a location in the window's coordinates.
+        case began(Point, majorRadius: Double = 0, kind: Touch.Kind = .direct)
+        /// The contact moved to a location; `majorRadius` is `nil` when the source did not report a new one.
+        case moved(Point, majorRadius: Double? = nil)
+        /// The contact was lifted, at a final location when the source reports one.
+        case ended(Point? = nil)
+        /// The system stopped tracking the contact.
+        case cancelled
+    }
+
+    /// The source's number for the contact, unique among the contacts that are down at once.
+    public var contact: Int
+    public var change: Change
+
+    public init(contact: Int, _ change: Change) {
+        self.contact = contact
+        self.change = change
+    }
+}
+
+/// The root view: it takes input from its source one group at a time, turns it into touches and delivers them —
+/// to the gesture recognizers first, then to the views — as UIKit's `UIWindow.sendEvent` does.
+///
+/// A touch is hit-tested when it comes down and stays with that view until it ends. The window keeps the clock
+/// (``timers``) that gesture recognizers' timers run on; its owner moves it with ``advanceTime(to:)`` and with the
+/// time of each input.
+open class Window: View {
+    /// The clock and timers that gesture recognizers use.
+    public let timers: TimerQueue
+    /// The touches that are down, in the order they came down.
+    public private(set) var activeTouches: [Touch] = []
+
+    let event = Event()
+    private var touchesByContact: [Int: Touch] = [:]
+    private var nextTouchIdentifier = 1
+    private var lastTap: (location: Point, time: Timestamp, count: Int)?
+    /// Recognizers that have seen touches since their last reset, in the order they first did.
+    var engagedRecognizers: [GestureRecognizer] = []
+
+    public init(frame: Rect, timers: TimerQueue = TimerQueue()) {
+        self.timers = timers
+        super.init(frame: frame)
+    }
+
+    /// The window is the last responder.
+    open override var next: Responder? { nil }
+
+    // MARK: - Input
+
+    /// Moves the clock to `time`, firing gesture recognizers' timers that are due.
+    public func advanceTime(to time: Timestamp) {
+        timers.advance(to: time)
+        settleGestures()
+    }
+
+    /// Takes one group of changes that happened together (a Wayland touch frame) and delivers it.
+    ///
+    /// Timers due before `time` fire first. The input is not trusted: a change for a contact that is not down is
+    /// ignored, a `began` for a contact that is down cancels the old touch first, and two changes of one contact in
+    /// a group are delivered as two events so that no sample is lost.
+    public func handle(_ inputs: [TouchInput], at time: Timestamp) {
+        advanceTime(to: time)
+        let time = max(time, timers.now)
+        var batch: [TouchInput] = []
+        for input in inputs {
+            let repeatsContact = batch.contains { $0.contact == input.contact }
+            if repeatsContact {
+                dispatch(batch, at: time)
+                batch = []
+            }
+            if case .began = input.change, touchesByContact[input.contact] != nil {
+                dispatch(batch, at: time)
+                batch = []
+                dispatch([TouchInput(contact: input.contact, .cancelled)], at: time)
+            }
+            batch.append(input)
+        }
+        dispatch(batch, at: time)
+    }
+
+    /// Cancels every touch that is down (the input source went away, or a compositor's cancel).
+    public func cancelAllTouches(at time: Timestamp) {
+        let contacts = touchesByContact.sorted { $0.value.identifier < $1.value.identifier }.map(\.key)
+        handle(contacts.map { TouchInput(contact: $0, .cancelled) }, at: time)
+    }
+
+    private func dispatch(_ inputs: [TouchInput], at time: Timestamp) {
+        guard !inputs.isEmpty else { return }
+        var changed: [Touch] = []
+        for input in inputs {
+            if let touch = apply(input, at: time) { changed.append(touch) }
+        }
+        guard !changed.isEmpty else { return }
+        for touch in activeTouches where !changed.contains(touch) {
+            touch.phase = .stationary
+        }
+        event.timestamp = time
+        event.allTouches = Set(activeTouches).union(changed)
+        deliver(changed, with: event)
+        finishDelivery(of: changed)
+    }
+
+    /// Updates (or creates) the touch for one input; `nil` when the input is ignored.
+    private func apply(_ input: TouchInput, at time: Timestamp) -> Touch? {
+        switch input.change {
+        case let .began(location, majorRadius, kind):
+            let touch = Touch(identifier: nextTouchIdentifier, kind: kind, location: location, timestamp: time,
+                              tapCount: tapCount(at: location, time: time), majorRadius: majorRadius)
+            nextTouchIdentifier += 1
+            touch.window = self
+            touchesByContact[input.contact] = touch
+            activeTouches.append(touch)
+            attach(touch)
+            return touch
+        case let .moved(location, majorRadius):
+            guard let touch = touchesByContact[input.contact] else { return nil }
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = location
+            if let majorRadius { touch.majorRadius = majorRadius }
+            touch.timestamp = time
+            touch.phase = .moved
+            if location.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop {
+                touch.hasLeftTapSlop = true
+            }
+            return touch
+        case let .ended(location):
+            guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
+            if let location, location != touch.locationInWindow {
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = location
+                if location.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop {
+                    touch.hasLeftTapSlop = true
+                }
+            }
+            touch.timestamp = time
+            touch.phase = .ended
+            return touch
+        case .cancelled:
+            guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
+            touch.timestamp = time
+            touch.phase = .cancelled
+            return touch
+        }
+    }
+
+    /// The tap count of a touch coming down: one more than the previous tap's when it was released within the
+    /// double-tap interval and lies within the double-tap slop, else 1.
+    private func tapCount(at location: Point, time: Timestamp) -> Int {
+        guard let lastTap, time - lastTap.time <= GestureDefaults.doubleTapInterval,
+              location.distance(to: lastTap.location) <= GestureDefaults.doubleTapSlop
+        else { return 1 }
+        return lastTap.count + 1
+    }
+
+    /// Binds a new touch to its view and recognizers.
+    private func attach(_ touch: Touch) {
+        let others = activeTouches.filter { $0 !== touch && !$0.viewDelivery.isExcluded && $0.view != nil }
+        guard let view = hitTest(touch.locationInWindow, with: event) else {
+            touch.viewDelivery.isExcluded = true
+            return
+        }
+        touch.view = view
+        let exclusive = others.contains { ($0.view!.isExclusiveTouch || view.isExclusiveTouch) && $0.view !== view }
+        if exclusive {
+            // An exclusive-touch view holds the window (or wants it alone): the touch goes nowhere.
+            touch.viewDelivery.isExcluded = true
+            return
+        }
+        if !view.isMultipleTouchEnabled, others.contains(where: { $0.view === view }) {
+            // The view takes one touch at a time; its recognizers still see this one.
+            touch.viewDelivery.isExcluded = true
+        }
+        touch.gestureRecognizers = gestureRecognizers(for: touch, on: view)
+    }
+
+    /// The enabled recognizers of the view and its ancestors, innermost first, that accept the touch.
+    private func gestureRecognizers(for touch: Touch, on view: View) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var current: View? = view
+        while let candidate = current {
+            for recognizer in candidate.gestureRecognizers where recognizer.isEnabled {
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false { continue }
+                result.append(recognizer)
+            }
+            current = candidate.superview
+        }
+        return result
+    }
+
+    private func finishDelivery(of changed: [Touch]) {
+        for touch in changed where touch.phase.isFinished {
+            activeTouches.removeAll { $0 === touch }
+            if touch.phase == .ended && !touch.hasLeftTapSlop {
+                lastTap = (touch.locationInWindow, touch.timestamp, touch.tapCount)
+            } else {
+                lastTap = nil
+            }
+        }
+        for recognizer in engagedRecognizers {
+            if let centroid = recognizer.centroidInWindow { recognizer.lastLocationInWindow = centroid }
+            recognizer.trackedTouches.removeAll { $0.phase.isFinished }
+        }
+        settleGestures()
+    }
+}
