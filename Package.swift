@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
+        .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -16,9 +17,11 @@ let package = Package(
         .target(name: "TouchUI"),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
+        // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
+        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         .testTarget(
             name: "TouchUITests",
-            dependencies: ["TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SeatInputTests",
