@@ -58,7 +58,8 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time` (normally now), in units per second; zero when the finger has rested.
     public func velocity(at time: Timestamp) -> Vector {
         guard let newest = samples.last, samples.count >= GestureDefaults.velocityMinimumSamples else { return .zero }
-        let rest = GestureDefaults.velocityRestTime.seconds
+        // A microsecond of slack, as the timers have: times are seconds in a Double.
+        let rest = GestureDefaults.velocityRestTime.seconds + 1e-6
         if time.seconds - newest.time.seconds > rest { return .zero }
         if newest.time.seconds - samples[samples.count - 2].time.seconds > rest { return .zero }
         let horizonStart = newest.time.seconds - GestureDefaults.velocityHorizon.seconds
