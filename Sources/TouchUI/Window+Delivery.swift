@@ -127,6 +127,10 @@ extension Window {
         guard recognizer.isUndecided else { return }
         recognizer.deferredStates = []
         recognizer.storedState = .failed
+        // A failed recognizer hears nothing more of its sequence; a timer it left (a long press's, a swipe's) could
+        // only ask for an illegal change when another recognizer's success failed it.
+        for token in recognizer.timerTokens { timers.cancel(token) }
+        recognizer.timerTokens = []
         releaseWaiters()
         releaseHeldTouches()
     }

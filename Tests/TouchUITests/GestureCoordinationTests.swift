@@ -280,6 +280,24 @@ import TouchUITesting
         #expect(sloppy.illegalTransitionCount == 4)
     }
 
+    @Test func aRecognizerFailedByAnotherHearsNothingMoreFromItsTimers() {
+        let stage = TouchStage()
+        let pinch = PinchGestureRecognizer(), press = LongPressGestureRecognizer()
+        press.numberOfTouchesRequired = 2
+        stage.add(pinch, as: "pinch")
+        stage.add(press, as: "press")
+        // Each finger moves 5 pt (within the press's 10 pt), the span grows 10 pt (past the pinch's 8 pt).
+        stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 110, t: 0, duration: 16, lift: false))
+        #expect(pinch.state == .began && press.state == .failed)
+        stage.script.advance(to: 1000)  // the press's 500 ms timer would have fired here
+        #expect(press.illegalTransitionCount == 0)
+        stage.script.together {
+            stage.script.up(1, t: 1100)
+            stage.script.up(2, t: 1100)
+        }
+        #expect(recognizerEntries(stage) == ["pinch.began", "pinch.ended"])
+    }
+
     // MARK: - Views
 
     @Test func isMultipleTouchEnabledFalseLimitsTheViewNotItsRecognizers() {
