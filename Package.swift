@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
+        .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -30,9 +31,11 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
+        // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
+        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         .testTarget(
             name: "TouchUITests",
-            dependencies: ["TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SeatInputTests",

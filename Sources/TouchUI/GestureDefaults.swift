@@ -56,4 +56,16 @@ public enum GestureDefaults {
     /// A touch that has not moved for this long is at rest and its velocity is zero: 40 ms (Flutter's
     /// `kAssumePointerMoveStoppedMilliseconds`).
     public static let velocityRestTime: Duration = .milliseconds(40)
+
+    /// The fewest samples a velocity estimate is fitted over: 2, a line through two points. A quadratic fit needs 3
+    /// and falls back to a line with fewer (Flutter's `LeastSquaresSolver` does the same).
+    public static let velocityMinimumSamples: Int = 2
+
+    /// How long each leg of a checkmark stroke must be: 20 pt, twice the ``tapSlop``, so that neither leg can be a
+    /// resting finger's wobble. (Apple's custom-recognizer example only asks that the stroke turn upward.)
+    public static let checkmarkMinimumLegLength: Double = 2 * tapSlop
+
+    /// How far a checkmark stroke may wobble against its direction (back to the left, or down again on the up leg)
+    /// without failing: 5 pt, half the ``tapSlop``, a fingertip's roll.
+    public static let checkmarkWobbleTolerance: Double = tapSlop / 2
 }

@@ -63,9 +63,14 @@ public final class TimerQueue {
         now = max(now, time)
     }
 
+    /// How far past `time` a deadline may lie and still be due: 1 µs. Times are seconds in a `Double`, so a
+    /// deadline computed as "release + 300 ms" can come out a rounding error after the event time 300 ms later
+    /// (0.264 + 0.3 > 0.564); input clocks tick in milliseconds, so nothing real is that close.
+    static let tolerance = 1e-6
+
     private func dueIndex(by time: Timestamp) -> Int? {
         var best: Int?
-        for (index, entry) in entries.enumerated() where entry.deadline <= time {
+        for (index, entry) in entries.enumerated() where entry.deadline.seconds <= time.seconds + Self.tolerance {
             if let current = best {
                 let other = entries[current]
                 if (entry.deadline, entry.token.sequence) < (other.deadline, other.token.sequence) { best = index }

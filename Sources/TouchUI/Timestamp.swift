@@ -35,6 +35,8 @@ extension Duration {
     /// The duration in seconds, as a floating-point number.
     public var seconds: Double {
         let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) * 1e-18
+        // Dividing by 1e18 (exact in a Double) rounds correctly; multiplying by 1e-18 (inexact) made 0.3 s read
+        // 0.30000000000000004 s.
+        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

@@ -113,7 +113,11 @@ extension Window {
                 fail(other)
             }
         }
-        if recognizer.cancelsTouchesInView { cancelTouchesInViews(recognizer.trackedTouches) }
+        if recognizer.cancelsTouchesInView {
+            // Every touch of the sequence, not only those down: an earlier one may still have its end held back
+            // (the first tap of a double tap), and a recognized gesture turns that end into a cancel.
+            cancelTouchesInViews(recognizer.sequenceTouches.sorted { $0.identifier < $1.identifier })
+        }
         releaseHeldTouches()
         recognizer.sendActions()
     }
@@ -123,6 +127,10 @@ extension Window {
         guard recognizer.isUndecided else { return }
         recognizer.deferredStates = []
         recognizer.storedState = .failed
+        // A failed recognizer hears nothing more of its sequence; a timer it left (a long press's, a swipe's) could
+        // only ask for an illegal change when another recognizer's success failed it.
+        for token in recognizer.timerTokens { timers.cancel(token) }
+        recognizer.timerTokens = []
         releaseWaiters()
         releaseHeldTouches()
     }
@@ -269,7 +277,11 @@ extension Window {
 
     /// Delivers what was held back once no recognizer that held it may still recognize.
     func releaseHeldTouches() {
-        for touch in event.allTouches.union(activeTouches).sorted(by: { $0.identifier < $1.identifier }) {
+        // A touch whose end is held may have left the current event (the first tap of a double tap, when the
+        // second comes down): the engaged recognizers' sequences still hold it.
+        var candidates = event.allTouches.union(activeTouches)
+        for recognizer in engagedRecognizers { candidates.formUnion(recognizer.sequenceTouches) }
+        for touch in candidates.sorted(by: { $0.identifier < $1.identifier }) {
             var delivery = touch.viewDelivery
             guard !delivery.isFinished, !delivery.isExcluded, let view = touch.view else { continue }
             if delivery.isBeganHeld {

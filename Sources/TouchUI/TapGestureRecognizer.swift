@@ -1,0 +1,131 @@
+// The tap recognizer: a number of quick taps with a number of fingers, each staying where it came down.
+
+/// Recognizes one or more quick taps, as UIKit's `UITapGestureRecognizer` does. Discrete: it goes from `possible`
+/// straight to `ended` (``GestureRecognizer/State-swift.enum/recognized``), calling its targets once.
+///
+/// A tap is ``numberOfTouchesRequired`` touches coming down and all lifting, none moving more than
+/// ``GestureDefaults/tapSlop`` (10 pt) from where it came down. The recognizer recognizes on the release of tap
+/// number ``numberOfTapsRequired``. It fails when a touch strays past the slop, when more touches come down than
+/// required or fewer were down when they lifted, when the next tap does not come down within
+/// ``GestureDefaults/doubleTapInterval`` (300 ms) of the previous release, or when it lands farther than
+/// ``GestureDefaults/doubleTapSlop`` (45 pt) from the first tap.
+///
+/// Differs from UIKit: a tap may be held down as long as the user likes (UIKit's limit is undocumented); pair it
+/// with a long press that requires it to fail when that matters.
+open class TapGestureRecognizer: GestureRecognizer {
+    /// How many taps make the gesture: 1 by default, 2 for a double tap.
+    public var numberOfTapsRequired = 1
+    /// How many fingers each tap is made with: 1 by default.
+    public var numberOfTouchesRequired = 1
+
+    private enum Phase {
+        /// No touch of this sequence yet.
+        case idle
+        /// Touches of tap number `tap` (counting from 1) are down or lifting. `downLocations` are where this tap's
+        /// touches came down, `lifted` how many of them are up; `firstTap` is where the first tap was.
+        case pressing(tap: Int, downLocations: [Point], lifted: Int, firstTap: Point?)
+        /// `completed` taps are done; the next must come down before the timer fires.
+        case awaitingNextTap(completed: Int, firstTap: Point, timer: TimerQueue.Token?)
+        /// Recognized or failed: the rest of the sequence is ignored.
+        case decided
+    }
+
+    private var phase = Phase.idle
+    /// Where the taps were, once recognized: the centroid of the last tap's touches where they came down.
+    private var tapLocation: Point?
+
+    /// Where the taps were (the centroid of the last tap's touches where they came down) once recognized; before
+    /// that, the centroid of the touches.
+    open override func location(in view: View?) -> Point {
+        guard let tapLocation else { return super.location(in: view) }
+        guard let view else { return tapLocation }
+        return view.convert(tapLocation, from: nil)
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        let locations = touches.sorted { $0.identifier < $1.identifier }.map(\.initialLocationInWindow)
+        switch phase {
+        case .idle:
+            press(tap: 1, downLocations: locations, lifted: 0, firstTap: nil)
+        case let .pressing(tap, downLocations, lifted, firstTap):
+            press(tap: tap, downLocations: downLocations + locations, lifted: lifted, firstTap: firstTap)
+        case let .awaitingNextTap(completed, firstTap, timer):
+            cancelTimer(timer)
+            press(tap: completed + 1, downLocations: locations, lifted: 0, firstTap: firstTap)
+        case .decided:
+            break
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        switch phase {
+        case .pressing:
+            if touches.contains(where: Self.hasStrayed) { fail() }
+        case .idle, .awaitingNextTap, .decided:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        switch phase {
+        case let .pressing(tap, downLocations, lifted, firstTap):
+            if touches.contains(where: Self.hasStrayed) { return fail() }
+            let lifted = lifted + touches.count
+            guard lifted >= downLocations.count else {
+                phase = .pressing(tap: tap, downLocations: downLocations, lifted: lifted, firstTap: firstTap)
+                return
+            }
+            // Every touch of this tap is up.
+            guard downLocations.count == numberOfTouchesRequired else { return fail() }
+            let location = Self.centroid(downLocations)
+            if tap >= numberOfTapsRequired {
+                phase = .decided
+                tapLocation = location
+                state = .ended
+            } else {
+                let timer = scheduleTimer(after: GestureDefaults.doubleTapInterval) { [weak self] in
+                    self?.fail()
+                }
+                phase = .awaitingNextTap(completed: tap, firstTap: firstTap ?? location, timer: timer)
+            }
+        case .idle, .awaitingNextTap, .decided:
+            break
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        phase = .decided
+    }
+
+    open override func reset() {
+        super.reset()
+        phase = .idle
+        tapLocation = nil
+    }
+
+    private func press(tap: Int, downLocations: [Point], lifted: Int, firstTap: Point?) {
+        guard downLocations.count <= numberOfTouchesRequired else { return fail() }
+        if let firstTap, downLocations.count == numberOfTouchesRequired,
+           Self.centroid(downLocations).distance(to: firstTap) > GestureDefaults.doubleTapSlop {
+            return fail()
+        }
+        phase = .pressing(tap: tap, downLocations: downLocations, lifted: lifted, firstTap: firstTap)
+    }
+
+    private func fail() {
+        // Once decided, say nothing more: a timer still pending must not fail it twice.
+        if case .decided = phase { return }
+        phase = .decided
+        state = .failed
+    }
+
+    private static func hasStrayed(_ touch: Touch) -> Bool {
+        touch.locationInWindow.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop
+    }
+
+    static func centroid(_ points: [Point]) -> Point {
+        guard !points.isEmpty else { return .zero }
+        let n = Double(points.count)
+        return Point(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
+    }
+}

@@ -1,0 +1,92 @@
+import SeatInput
+import Testing
+import TouchUI
+import TouchUITesting
+
+@Suite struct LongPressGestureRecognizerTests {
+    @Test func aPressHeldHalfASecondBeginsThenEndsOnLift() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        stage.add(press, as: "press") { GestureLog.format($0.location(in: nil)) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.advance(to: 499)
+        #expect(press.state == .possible)
+        stage.script.advance(to: 500)
+        stage.script.up(1, t: 700)
+        #expect(stage.log.entries == ["view.began(1)", "view.cancelled(1)", "press.began (100, 100)", "press.ended (100, 100)"])
+    }
+
+    @Test func aLongPressThatMovesAfterItBeganSendsChangedNotCancelled() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        stage.add(press, as: "press") { GestureLog.format($0.location(in: nil)) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.advance(to: 600)
+        // 80 pt in 100 ms, far past the 10 pt allowable movement: it began, so this is the gesture going on.
+        stage.script.play(Array(SeatEvents.drag(from: (100, 100), to: (180, 100), t: 600, duration: 100).dropFirst(2)))
+        #expect(stage.log.entries == [
+            "view.began(1)", "view.cancelled(1)", "press.began (100, 100)",
+            "press.changed (113.33, 100)", "press.changed (126.67, 100)", "press.changed (140, 100)",
+            "press.changed (153.33, 100)", "press.changed (166.67, 100)", "press.changed (180, 100)",
+            "press.ended (180, 100)",
+        ])
+    }
+
+    @Test func movingPastTheAllowableMovementBeforeItBeganFailsIt() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        stage.add(press, as: "press")
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (108, 100), t: 100)  // 8 pt: allowed
+        #expect(press.state == .possible)
+        stage.script.move(1, to: (111, 100), t: 200)  // 11 pt: beyond the 10 pt allowable movement
+        #expect(press.state == .failed)
+        stage.script.advance(to: 1000)
+        stage.script.up(1, t: 1100)
+        #expect(stage.log.entries == ["view.began(1)", "view.moved(1)", "view.moved(1)", "view.ended(1)"])
+    }
+
+    @Test func liftingBeforeTheDurationFailsIt() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        stage.add(press, as: "press")
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.up(1, t: 300)
+        stage.script.advance(to: 1000)
+        #expect(stage.log.entries == ["view.began(1)", "view.ended(1)"])
+    }
+
+    @Test func aTwoFingerPressWaitsForBothFingers() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        press.numberOfTouchesRequired = 2
+        stage.add(press, as: "press")
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.down(2, at: (140, 100), t: 200)
+        stage.script.advance(to: 600)
+        #expect(press.state == .possible)  // half a second from the second finger
+        stage.script.advance(to: 700)
+        #expect(press.state == .began)
+        stage.script.up(2, t: 800)
+        stage.script.up(1, t: 810)
+        #expect(stage.log.entries.filter { $0.hasPrefix("press") } == ["press.began", "press.ended"])
+    }
+
+    @Test func aTapThenAPressMakesATapAndAHalf() {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        press.numberOfTapsRequired = 1
+        stage.add(press, as: "press")
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        stage.script.down(1, at: (102, 100), t: 200)
+        stage.script.advance(to: 700)
+        stage.script.up(1, t: 800)
+        #expect(stage.log.entries.filter { $0.hasPrefix("press") } == ["press.began", "press.ended"])
+        // Without the tap first, the press alone is not enough.
+        stage.script.down(1, at: (100, 100), t: 2000)
+        stage.script.advance(to: 3000)
+        #expect(press.state == .possible)
+        stage.script.up(1, t: 3100)
+        #expect(stage.log.entries.filter { $0.hasPrefix("press") } == ["press.began", "press.ended"])
+    }
+}

@@ -1,0 +1,91 @@
+import SeatInput
+import Testing
+import TouchUI
+import TouchUITesting
+
+@Suite struct PanGestureRecognizerTests {
+    @Test func aDragBeginsAfterTheStartDistanceAndReportsTranslationFromTouchDown() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        stage.add(pan, as: "pan") {
+            "\(GestureLog.format($0.translation(in: nil))) v=\(GestureLog.format($0.velocity(in: nil)))"
+        }
+        // 100 pt to the right in 100 ms at 60 Hz: 16.67 pt per frame, 1000 pt/s.
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (200, 100), t: 0, duration: 100))
+        #expect(stage.log.entries == [
+            "view.began(1)",
+            "view.cancelled(1)",
+            "pan.began (16.67, 0) v=(1000, 0)",
+            "pan.changed (33.33, 0) v=(1000, 0)",
+            "pan.changed (50, 0) v=(1000, 0)",
+            "pan.changed (66.67, 0) v=(1000, 0)",
+            "pan.changed (83.33, 0) v=(1000, 0)",
+            "pan.changed (100, 0) v=(1000, 0)",
+            "pan.ended (100, 0) v=(1000, 0)",
+        ])
+        #expect(pan.state == .possible)
+    }
+
+    @Test func movementWithinTheStartDistanceDoesNotBeginAndLiftingFails() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        stage.add(pan, as: "pan")
+        // 9 pt: short of the 10 pt pan start distance.
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (109, 100), t: 0, duration: 50, lift: false))
+        #expect(pan.state == .possible)
+        stage.script.up(1, t: 60)
+        #expect(stage.log.entries == ["view.began(1)", "view.moved(1)", "view.moved(1)", "view.moved(1)", "view.ended(1)"])
+    }
+
+    @Test func settingTheTranslationRebasesLaterReports() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
+        pan.addTarget { recognizer in
+            (recognizer as! PanGestureRecognizer).setTranslation(.zero, in: nil)
+        }
+        stage.script.down(1, at: (0, 0), t: 0)
+        stage.script.move(1, to: (20, 0), t: 16)
+        stage.script.move(1, to: (25, 5), t: 32)
+        stage.script.up(1, t: 48)
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (20, 0)", "pan.changed (5, 5)", "pan.ended (0, 0)"])
+    }
+
+    @Test func aSecondFingerJoiningOrLeavingDoesNotMakeTheTranslationJump() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (120, 100), t: 16)
+        stage.script.down(2, at: (300, 300), t: 32)  // far away: the centroid would jump 90 pt
+        stage.script.together {
+            stage.script.move(1, to: (130, 100), t: 48)
+            stage.script.move(2, to: (310, 300), t: 48)
+        }
+        stage.script.up(1, t: 64)  // the centroid would jump back
+        stage.script.move(2, to: (320, 310), t: 80)
+        stage.script.up(2, t: 96)
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == [
+            "pan.began (20, 0)", "pan.changed (30, 0)", "pan.changed (40, 10)", "pan.ended (40, 10)",
+        ])
+    }
+
+    @Test func aTwoFingerPanWaitsForTheSecondFinger() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        pan.minimumNumberOfTouches = 2
+        stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (130, 100), t: 16)
+        #expect(pan.state == .possible)
+        stage.script.down(2, at: (200, 100), t: 32)
+        stage.script.together {
+            stage.script.move(1, to: (132, 100), t: 48)
+            stage.script.move(2, to: (202, 100), t: 48)
+        }
+        // The centroid counts from where the first finger came down: 30 + 2 pt.
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (32, 0)"])
+        stage.script.up(2, t: 64)
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (32, 0)", "pan.ended (32, 0)"])
+    }
+}
