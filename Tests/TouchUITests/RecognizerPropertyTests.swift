@@ -39,7 +39,8 @@ import TouchUITesting
             for (name, recognizer) in recognizers {
                 stage.view.addGestureRecognizer(recognizer)
                 observed[name] = [.possible]
-                recognizer.addTarget { [unowned self] recognizer in observe(name, recognizer.state) }
+                // Every change, failures and resets included, in the order it happens.
+                recognizer.onStateChange = { [unowned self] recognizer in observe(name, recognizer.state) }
             }
         }
 
@@ -47,12 +48,6 @@ import TouchUITesting
             observed[name, default: []].append(state)
         }
 
-        /// Failures are not reported to targets: look at every recognizer after each step.
-        func poll() {
-            for (name, recognizer) in recognizers where observed[name]?.last != recognizer.state {
-                observe(name, recognizer.state)
-            }
-        }
     }
 
     /// Plays a random stream, decoded from integers: each says what one of three fingers does, or that time
@@ -92,16 +87,13 @@ import TouchUITesting
                     script.advance(to: t)
                 }
             }
-            harness.poll()
         }
         // End the sequence: lift every finger, let every timer run out.
         for finger in down.keys.sorted() {
             t += 16
             script.up(finger, t: t)
-            harness.poll()
         }
         script.advance(to: t + 2000)
-        harness.poll()
     }
 
     private static let streams = Gen.int(in: 0...Int(Int32.max)).array(of: 1...80)
