@@ -80,9 +80,8 @@ public final class SeatEventTranslator {
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             if let old = contacts[id] {
                 note(.duplicateDown, event)
-                if pending.contains(where: { $0.contact == old }) { flush() }
-                pending.append(TouchInput(contact: old, .cancelled))
                 flush()
+                window.handle([TouchInput(contact: old, .cancelled)], at: timestamp(time))
             }
             let contact = newContact()
             contacts[id] = contact
@@ -151,7 +150,7 @@ public final class SeatEventTranslator {
     /// gone, so no up will come).
     public func finish() {
         flush()
-        let time = pendingTime ?? max(latestTime, 0)
+        let time = max(latestTime, 0)
         cancelTouchPoints(at: time)
         if let contact = pointerContact {
             pointerContact = nil
@@ -169,14 +168,13 @@ public final class SeatEventTranslator {
     }
 
     private func cancelTouchPoints(at time: Double) {
-        // Downs still waiting for their frame never reached the window: they simply vanish.
-        let delivered = Set(contacts.values).subtracting(pending.compactMap { input in
-            if case .began = input.change { input.contact } else { nil }
-        })
+        // Every contact the window may know: those down, and those whose up still waits for its frame. Downs still
+        // waiting never reached the window, which ignores a cancel for a contact it does not know.
+        let known = Set(contacts.values).union(pending.map(\.contact))
         pending = []
         pendingTime = nil
         contacts = [:]
-        window.handle(delivered.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
+        window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
     }
 
     private func enqueue(_ input: TouchInput, at time: Double) {

@@ -1,0 +1,2 @@
+// Cairo: drawing strokes into wl_shm buffers (image surfaces over shared memory).
+#include <cairo.h>

@@ -1,0 +1,16 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sys/mman.h>
+#include "CShims.h"
+
+int CShims_memfd_create(const char *name, unsigned int flags) { return memfd_create(name, flags); }
+
+const unsigned int CShims_MFD_CLOEXEC = MFD_CLOEXEC;
+const unsigned int CShims_MFD_ALLOW_SEALING = MFD_ALLOW_SEALING;
+
+const int CShims_F_ADD_SEALS = F_ADD_SEALS;
+const int CShims_F_GET_SEALS = F_GET_SEALS;
+const int CShims_F_SEAL_SEAL = F_SEAL_SEAL;
+const int CShims_F_SEAL_SHRINK = F_SEAL_SHRINK;
+const int CShims_F_SEAL_GROW = F_SEAL_GROW;
+const int CShims_F_SEAL_WRITE = F_SEAL_WRITE;

@@ -1,0 +1,23 @@
+// The few Linux facilities a Wayland client or compositor needs that Swift's Glibc module does not expose.
+// Glibc is imported without _GNU_SOURCE, so these GNU-only declarations and constants are invisible to Swift; the
+// implementations in CShims.c define _GNU_SOURCE and pass them through unchanged.
+#ifndef CSHIMS_H
+#define CSHIMS_H
+
+// Why: memfd_create is declared only under _GNU_SOURCE. Anonymous shared memory for wl_shm pools.
+int CShims_memfd_create(const char *name, unsigned int flags);
+
+// Why: the MFD_* flags are defined only under _GNU_SOURCE.
+extern const unsigned int CShims_MFD_CLOEXEC;
+extern const unsigned int CShims_MFD_ALLOW_SEALING;
+
+// Why: the file-sealing fcntl commands and seals are defined only under _GNU_SOURCE. Use them with Glibc's
+// fcntl(fd, cmd, value): fcntl(fd, CShims_F_ADD_SEALS, CShims_F_SEAL_SHRINK | CShims_F_SEAL_SEAL).
+extern const int CShims_F_ADD_SEALS;
+extern const int CShims_F_GET_SEALS;
+extern const int CShims_F_SEAL_SEAL;
+extern const int CShims_F_SEAL_SHRINK;
+extern const int CShims_F_SEAL_GROW;
+extern const int CShims_F_SEAL_WRITE;
+
+#endif

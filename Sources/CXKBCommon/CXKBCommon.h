@@ -1,0 +1,2 @@
+// libxkbcommon: keymaps and key state for wl_keyboard.
+#include <xkbcommon/xkbcommon.h>

@@ -1,0 +1,44 @@
+import SeatInput
+import TouchUI
+
+/// A window whose one full-size view takes any number of touches and logs every call, for translator tests.
+final class RecordingWindow {
+    final class Canvas: View {
+        var entries: [String] = []
+        var phasesByTouch: [Int: [Touch.Phase]] = [:]
+        var samples: [Int: [Point]] = [:]
+
+        private func record(_ phase: Touch.Phase, _ touches: Set<Touch>) {
+            let ids = touches.map(\.identifier).sorted()
+            entries.append("\(phase)(\(ids.map(String.init).joined(separator: ",")))")
+            for touch in touches {
+                phasesByTouch[touch.identifier, default: []].append(phase)
+                if phase != .cancelled { samples[touch.identifier, default: []].append(touch.location(in: nil)) }
+            }
+        }
+
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { record(.began, touches) }
+        override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { record(.moved, touches) }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { record(.ended, touches) }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { record(.cancelled, touches) }
+    }
+
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let canvas = Canvas(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let translator: SeatEventTranslator
+
+    init() {
+        canvas.isMultipleTouchEnabled = true
+        window.addSubview(canvas)
+        translator = SeatEventTranslator(window: window)
+    }
+
+    var entries: [String] { canvas.entries }
+
+    func feed(_ events: [SeatEvent]) {
+        translator.handle(events)
+    }
+}
+
+func at(_ time: Double, _ kind: SeatEvent.Kind) -> SeatEvent { SeatEvent(time: time, kind) }
+func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

@@ -1,0 +1,187 @@
+import Testing
+import SeatInput
+import TouchUI
+
+@Suite struct SeatEventTranslatorTests {
+    @Test func eventsBetweenTwoFramesAreOneDelivery() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))),
+            at(0, .touchDown(id: 1, location: point(300, 100))),
+            at(0, .touchFrame),
+            at(16, .touchMotion(id: 0, location: point(110, 100))),
+            at(16, .touchMotion(id: 1, location: point(310, 100))),
+            at(16, .touchFrame),
+            at(32, .touchUp(id: 0)),
+            at(32, .touchUp(id: 1)),
+            at(32, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1,2)", "moved(1,2)", "ended(1,2)"])
+    }
+
+    @Test func nothingIsDeliveredBeforeItsFrame() {
+        let recorder = RecordingWindow()
+        recorder.feed([at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchDown(id: 1, location: point(200, 100)))])
+        #expect(recorder.entries.isEmpty)
+        recorder.feed([at(0, .touchFrame)])
+        #expect(recorder.entries == ["began(1,2)"])
+    }
+
+    /// weston 10 and older send no frame after the last up (weston issue 44).
+    @Test func aLastUpWithoutAFrameIsStillDelivered() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 3, location: point(100, 100))), at(0, .touchFrame),
+            at(40, .touchUp(id: 3)),
+        ])
+        #expect(recorder.entries == ["began(1)", "ended(1)"])
+    }
+
+    @Test func aGroupWithoutAFrameIsFlushedByALaterEvent() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 3, location: point(100, 100))), at(0, .touchDown(id: 4, location: point(200, 100))),
+            at(0, .touchFrame),
+            at(16, .touchMotion(id: 3, location: point(105, 100))),
+        ])
+        #expect(recorder.entries == ["began(1,2)"])
+        recorder.feed([at(33, .touchMotion(id: 4, location: point(205, 100)))])
+        #expect(recorder.entries == ["began(1,2)", "moved(1)"])
+        recorder.feed([at(50, .tick)])
+        #expect(recorder.entries == ["began(1,2)", "moved(1)", "moved(2)"])
+    }
+
+    @Test func finishDeliversWhatWaitsAndCancelsWhatIsStillDown() {
+        let recorder = RecordingWindow()
+        recorder.feed([at(0, .touchDown(id: 0, location: point(100, 100)))])
+        recorder.translator.finish()
+        #expect(recorder.entries == ["began(1)", "cancelled(1)"])
+        #expect(recorder.window.activeTouches.isEmpty)
+    }
+
+    @Test func cancelEndsEveryActiveTouch() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchDown(id: 1, location: point(300, 100))),
+            at(0, .touchFrame),
+            at(16, .touchMotion(id: 0, location: point(120, 100))), at(16, .touchFrame),
+            at(20, .touchCancel),
+        ])
+        #expect(recorder.entries == ["began(1,2)", "moved(1)", "cancelled(1,2)"])
+        #expect(!recorder.translator.hasActiveTouches)
+    }
+
+    @Test func anIDReusedAfterCancelIsANewTouch() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchFrame),
+            at(10, .touchCancel),
+            at(20, .touchDown(id: 0, location: point(200, 200))), at(20, .touchFrame),
+            at(30, .touchUp(id: 0)), at(30, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "cancelled(1)", "began(2)", "ended(2)"])
+    }
+
+    @Test func anIDReusedAfterUpIsANewTouch() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchFrame),
+            at(10, .touchUp(id: 0)), at(10, .touchFrame),
+            at(500, .touchDown(id: 0, location: point(600, 400))), at(500, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "ended(1)", "began(2)"])
+    }
+
+    /// sway 1.7 never sends cancel; a down for a live ID means the old touch is gone.
+    @Test func aSecondDownForALiveIDCancelsTheOldTouch() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchFrame),
+            at(10, .touchDown(id: 0, location: point(200, 200))), at(10, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "cancelled(1)", "began(2)"])
+        #expect(recorder.translator.anomalies[.duplicateDown] == 1)
+    }
+
+    @Test func motionAndUpForUnknownIDsAreIgnoredAndCounted() {
+        let recorder = RecordingWindow()
+        var noted: [SeatEventTranslator.Anomaly] = []
+        recorder.translator.onAnomaly = { anomaly, _ in noted.append(anomaly) }
+        recorder.feed([at(0, .touchMotion(id: 9, location: point(1, 1))), at(0, .touchUp(id: 9)), at(0, .touchFrame)])
+        #expect(recorder.entries.isEmpty)
+        #expect(noted == [.unknownTouchID, .unknownTouchID])
+    }
+
+    @Test func nonFiniteAndAbsurdCoordinatesAreDropped() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(.nan, 10))), at(0, .touchFrame),
+            at(5, .touchDown(id: 1, location: point(100, 100))), at(5, .touchFrame),
+            at(10, .touchMotion(id: 1, location: point(.infinity, 100))), at(10, .touchFrame),
+            at(15, .touchMotion(id: 1, location: point(1e12, 100))), at(15, .touchFrame),
+            at(20, .touchUp(id: 1)), at(20, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "ended(1)"])
+        #expect(recorder.translator.anomalies[.invalidCoordinates] == 3)
+    }
+
+    @Test func timeGoingBackwardsIsHeldAtTheLatestTime() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(100, .touchDown(id: 0, location: point(100, 100))), at(100, .touchFrame),
+            at(50, .touchUp(id: 0)), at(50, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "ended(1)"])
+        #expect(recorder.translator.anomalies[.timeWentBackwards] == 2)
+    }
+
+    @Test func everySampleIsDeliveredEvenTwoInOneFrame() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(0, 0))),
+            at(0, .touchMotion(id: 0, location: point(5, 0))),
+            at(0, .touchMotion(id: 0, location: point(10, 0))),
+            at(0, .touchFrame),
+        ])
+        #expect(recorder.canvas.samples[1] == [point(0, 0), point(5, 0), point(10, 0)])
+    }
+
+    @Test func theLeftButtonIsOneMoreFinger() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))), at(0, .touchFrame),
+            at(5, .pointerEnter(location: point(400, 300))),
+            at(10, .pointerButton(.left, isPressed: true)),
+            at(20, .pointerMotion(location: point(420, 310))),
+            at(30, .pointerButton(.left, isPressed: false)),
+            at(35, .pointerMotion(location: point(450, 310))),
+            at(40, .pointerButton(.right, isPressed: true)),
+        ])
+        #expect(recorder.entries == ["began(1)", "began(2)", "moved(2)", "ended(2)"])
+        #expect(recorder.canvas.samples[2] == [point(400, 300), point(420, 310), point(420, 310)])
+        #expect(recorder.window.activeTouches.map(\.kind) == [.direct])
+    }
+
+    @Test func aTouchCancelLeavesThePointerFingerAlone() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .pointerEnter(location: point(400, 300))),
+            at(0, .pointerButton(.left, isPressed: true)),
+            at(5, .touchDown(id: 0, location: point(100, 100))), at(5, .touchFrame),
+            at(10, .touchCancel),
+            at(20, .pointerButton(.left, isPressed: false)),
+        ])
+        #expect(recorder.entries == ["began(1)", "began(2)", "cancelled(2)", "ended(1)"])
+    }
+
+    @Test func keysAndScrollsGoToTheirHandlers() {
+        let recorder = RecordingWindow()
+        var keys: [String] = []
+        var scrolls: [Vector] = []
+        recorder.translator.onKey = { chord, _ in keys.append(chord.description) }
+        recorder.translator.onScroll = { delta, _ in scrolls.append(delta) }
+        recorder.feed([at(0, .key(KeyChord("z", modifiers: .ctrl))), at(5, .pointerAxis(dx: 0, dy: -10))])
+        #expect(keys == ["ctrl+z"])
+        #expect(scrolls == [Vector(dx: 0, dy: -10)])
+    }
+}

@@ -1,0 +1,91 @@
+import PropertyBased
+import Testing
+import SeatInput
+import TouchUI
+
+/// Random seat-event streams, bad ones included, fed through the translator into a window.
+@Suite struct SeatStreamPropertyTests {
+    /// Decodes one random number into a seat event: touch downs, motions, ups, frames and cancels for four IDs,
+    /// the pointer's left button and motion, ticks; now and then non-finite or absurd coordinates and time going
+    /// backwards. Encoding events as numbers lets the property checker shrink a failing stream.
+    static func event(from number: Int, after time: inout Double) -> SeatEvent {
+        let id = Int32((number >> 4) % 4)
+        var location = Point(x: Double((number >> 6) % 900) - 50, y: Double((number >> 16) % 700) - 50)
+        switch (number >> 26) % 29 {
+        case 0: location.x = .nan
+        case 1: location.y = 1e12
+        default: break
+        }
+        time += (number >> 31) % 37 == 0 ? -5 : Double((number >> 36) % 40)
+        let kind: SeatEvent.Kind
+        switch number % 16 {
+        case 0...3: kind = .touchDown(id: id, location: location)
+        case 4...7: kind = .touchMotion(id: id, location: location)
+        case 8, 9: kind = .touchUp(id: id)
+        case 10, 11: kind = .touchFrame
+        case 12: kind = .touchCancel
+        case 13: kind = .pointerMotion(location: location)
+        case 14: kind = .pointerButton(.left, isPressed: (number >> 5) % 2 == 0)
+        default: kind = .tick
+        }
+        return SeatEvent(time: time, kind)
+    }
+
+    static let streams = Gen.int(in: 0...Int.max).array(of: 0...150)
+
+    private static func play(_ numbers: [Int]) -> RecordingWindow {
+        let recorder = RecordingWindow()
+        var time = 0.0
+        recorder.feed([SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300)))])
+        recorder.feed(numbers.map { event(from: $0, after: &time) })
+        return recorder
+    }
+
+    @Test func everyTouchThatBeganEndsOrIsCancelledExactlyOnceInOrder() async {
+        await propertyCheck(count: 300, input: Self.streams) { numbers in
+            let recorder = Self.play(numbers)
+            recorder.translator.finish()
+            for (identifier, phases) in recorder.canvas.phasesByTouch {
+                #expect(phases.first == .began, "touch \(identifier): \(phases)")
+                #expect(phases.dropFirst().dropLast().allSatisfy { $0 == .moved }, "touch \(identifier): \(phases)")
+                #expect(phases.count >= 2 && phases.last!.isFinished, "touch \(identifier): \(phases)")
+                #expect(phases.filter(\.isFinished).count == 1, "touch \(identifier): \(phases)")
+            }
+            #expect(recorder.window.activeTouches.isEmpty)
+        }
+    }
+
+    @Test func noTouchIsStuckOnceAllFingersAreUp() async {
+        await propertyCheck(count: 300, input: Self.streams) { numbers in
+            let recorder = Self.play(numbers)
+            recorder.translator.flush()
+            if !recorder.translator.hasActiveTouches {
+                #expect(recorder.window.activeTouches.isEmpty)
+            }
+            // Lifting every ID and releasing the button always leaves nothing down.
+            let lift = (0..<4).map { SeatEvent(time: 1e9, .touchUp(id: Int32($0))) }
+                + [SeatEvent(time: 1e9, .touchFrame), SeatEvent(time: 1e9, .pointerButton(.left, isPressed: false))]
+            recorder.feed(lift)
+            #expect(!recorder.translator.hasActiveTouches)
+            #expect(recorder.window.activeTouches.isEmpty)
+        }
+    }
+
+    @Test func aStreamWrittenAsATraceReadsBackTheSame() async {
+        await propertyCheck(count: 100, input: Self.streams) { numbers in
+            var time = 0.0
+            // A trace holds what a seat really says: finite coordinates, times that never go backwards.
+            var events: [SeatEvent] = []
+            for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? 0) {
+                switch event.kind {
+                case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location):
+                    if !location.isFinite { continue }
+                default: break
+                }
+                events.append(event)
+            }
+            let trace = Trace(canvasSize: Size(width: 800, height: 600), events: events)
+            #expect((try? Trace(parsing: trace.serialized())) == trace)
+        }
+    }
+}

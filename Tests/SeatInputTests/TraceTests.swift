@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import SeatInput
+import TouchUI
+
+@Suite struct TraceTests {
+    static let example = """
+        {"canvas": [800, 600]}
+        {"t": 0, "touch": "down", "id": 5, "x": 400, "y": 300, "major": 12, "minor": 8}
+        {"t": 0, "touch": "frame"}
+        {"t": 16.5, "touch": "motion", "id": 5, "x": 410.25, "y": 302}
+        {"t": 16.5, "touch": "frame"}
+        {"t": 40, "touch": "up", "id": 5}
+        {"t": 40, "touch": "frame"}
+        {"t": 41, "touch": "cancel"}
+        {"t": 50, "pointer": "enter", "x": 1, "y": 2}
+        {"t": 51, "pointer": "motion", "x": 100, "y": 500}
+        {"t": 52, "pointer": "button", "button": "left", "state": "pressed"}
+        {"t": 53, "pointer": "button", "button": "middle", "state": "released"}
+        {"t": 54, "pointer": "axis", "dx": 0, "dy": -10}
+        {"t": 55, "pointer": "leave"}
+        {"t": 400, "key": "ctrl+shift+z"}
+        {"t": 401, "key": "bracketright"}
+        {"t": 1500, "tick": true}
+
+        """
+
+    @Test func readsEveryKindOfLine() throws {
+        let trace = try Trace(parsing: Self.example)
+        #expect(trace.canvasSize == Size(width: 800, height: 600))
+        #expect(trace.events.count == 16)
+        #expect(trace.events[0] == at(0, .touchDown(id: 5, location: point(400, 300), shape: TouchShape(major: 12, minor: 8))))
+        #expect(trace.events[2] == at(16.5, .touchMotion(id: 5, location: point(410.25, 302))))
+        #expect(trace.events[9] == at(52, .pointerButton(.left, isPressed: true)))
+        #expect(trace.events[13] == at(400, .key(KeyChord("z", modifiers: [.ctrl, .shift]))))
+        #expect(trace.events[15] == at(1500, .tick))
+    }
+
+    @Test func aTraceWrittenAndReadBackIsTheSameStream() throws {
+        let trace = try Trace(parsing: Self.example)
+        #expect(trace.serialized() == Self.example.replacingOccurrences(of: "\n\n", with: "\n"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try trace.write(to: url)
+        #expect(try Trace(contentsOf: url) == trace)
+    }
+
+    @Test func unknownFieldsAreIgnored() throws {
+        let trace = try Trace(parsing: #"{"t": 3, "touch": "up", "id": 1, "pressure": 0.5}"# + "\n" + #"{"t": 4, "future": "thing"}"#)
+        #expect(trace.events == [at(3, .touchUp(id: 1))])
+    }
+
+    @Test(arguments: [
+        ("{\"t\": 0, \"touch\": \"frame\"}\nnot json", 2, "not valid JSON"),
+        ("{\"touch\": \"frame\"}", 1, "no \"t\""),
+        ("{\"t\": 5, \"touch\": \"frame\"}\n{\"t\": 4, \"touch\": \"frame\"}", 2, "goes backwards"),
+        ("{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 5}", 1, "\"x\" and \"y\""),
+        ("{\"t\": 0, \"touch\": \"wiggle\"}", 1, "unknown \"touch\" event"),
+        ("{\"t\": \"soon\", \"tick\": true}", 1, "\"t\" must be a number"),
+        ("{\"t\": 0, \"key\": \"hyper+q\"}", 1, "\"key\""),
+        ("{\"t\": 0, \"tick\": true}\n{\"canvas\": [1, 1]}", 2, "canvas line must come first"),
+        ("[1, 2]", 1, "not a JSON object"),
+    ])
+    func aBadLineIsAnErrorNamingTheFileAndLine(text: String, line: Int, message: String) {
+        #expect {
+            try Trace(parsing: text, file: "bad.jsonl")
+        } throws: { error in
+            guard let error = error as? TraceError else { return false }
+            return error.line == line && error.file == "bad.jsonl" && error.message.contains(message)
+                && error.description.hasPrefix("bad.jsonl:\(line): ")
+        }
+    }
+
+    @Test func aMissingFileIsAClearError() {
+        #expect(throws: TraceError.self) { try Trace(contentsOf: URL(fileURLWithPath: "/nonexistent/trace.jsonl")) }
+    }
+}
+
+@Suite struct BundledTraceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theDocumentedExampleIsAValidTrace() throws {
+        let trace = try Trace(contentsOf: Self.root.appendingPathComponent("assets/two-fingers.jsonl"))
+        #expect(trace.canvasSize == Size(width: 800, height: 600))
+        #expect(trace.events.count == 13)
+        let recorder = RecordingWindow()
+        recorder.feed(trace.events)
+        #expect(recorder.entries == ["began(1,2)", "moved(1,2)", "moved(1,2)", "ended(1,2)"])
+    }
+}
