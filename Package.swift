@@ -17,8 +17,6 @@ let package = Package(
         .target(name: "TouchUI"),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
-        // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
-        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
         .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
 
@@ -33,6 +31,8 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
+        // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
+        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -107,18 +107,28 @@ open class GestureRecognizer {
     /// default. If the recognizer recognizes, the view gets `touchesCancelled` instead; if it fails, `touchesEnded`.
     public var delaysTouchesEnded = true
 
+    /// Called after every change of ``state`` — `failed`, each `changed` and the return to `possible` at reset
+    /// included — with the recognizer. Differs from UIKit, which offers key-value observing of `state` instead.
+    public var onStateChange: ((GestureRecognizer) -> Void)?
+
     /// How many state changes a subclass asked for that UIKit does not allow; they were ignored.
     public private(set) var illegalTransitionCount = 0
 
     // MARK: - Internal state, kept by the window
 
-    var storedState: State = .possible
+    var storedState: State = .possible {
+        didSet {
+            if oldValue != .possible || storedState != .possible { onStateChange?(self) }
+        }
+    }
     /// Changes asked for while waiting for a required failure, applied in order when it comes.
     var deferredStates: [State] = []
     /// The touches of the current sequence that are down (and those that finished in the event being delivered).
     var trackedTouches: [Touch] = []
     /// Every touch of the current sequence, finished or not; recognizers sharing one compete.
     var sequenceTouches: Set<Touch> = []
+    /// The sequence's touches when a recognition began to wait for a required failure.
+    var sequenceWhenDeferred: Set<Touch> = []
     /// Where the touches last were, for `location(in:)` once they are gone.
     var lastLocationInWindow: Point?
     /// Timers scheduled by the recognizer and not yet fired.
@@ -299,6 +309,7 @@ open class GestureRecognizer {
         deferredStates = []
         trackedTouches = []
         sequenceTouches = []
+        sequenceWhenDeferred = []
         storedState = .possible
         reset()
     }

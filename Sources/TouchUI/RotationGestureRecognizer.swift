@@ -100,6 +100,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     private func fail() {
+        // Once decided, say nothing more: a timer still pending must not fail it twice.
+        if case .decided = phase { return }
         phase = .decided
         state = .failed
     }

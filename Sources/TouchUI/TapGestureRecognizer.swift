@@ -113,6 +113,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     private func fail() {
+        // Once decided, say nothing more: a timer still pending must not fail it twice.
+        if case .decided = phase { return }
         phase = .decided
         state = .failed
     }

@@ -84,6 +84,7 @@ extension Window {
         }
         if requirements.contains(where: { $0.isUndecided }) {
             recognizer.deferredStates = [next]
+            recognizer.sequenceWhenDeferred = recognizer.sequenceTouches
             return
         }
         recognize(recognizer, as: next)
@@ -127,6 +128,10 @@ extension Window {
         guard recognizer.isUndecided else { return }
         recognizer.deferredStates = []
         recognizer.storedState = .failed
+        // A failed recognizer hears nothing more of its sequence; a timer it left (a long press's, a swipe's) could
+        // only ask for an illegal change when another recognizer's success failed it.
+        for token in recognizer.timerTokens { timers.cancel(token) }
+        recognizer.timerTokens = []
         releaseWaiters()
         releaseHeldTouches()
     }
@@ -143,9 +148,21 @@ extension Window {
                 fail(waiter)
                 continue
             }
+            // A discrete gesture was complete when it began to wait: touches that came down meanwhile (a second
+            // quick tap far away) are not part of it, but of its next sequence.
+            let isComplete = states == [.ended] && !waiter.sequenceWhenDeferred.contains { !$0.phase.isFinished }
+            let late = isComplete ? waiter.sequenceTouches.subtracting(waiter.sequenceWhenDeferred) : []
+            waiter.trackedTouches.removeAll(where: late.contains)
+            waiter.sequenceTouches.subtract(late)
             recognize(waiter, as: states[0])
             for state in states.dropFirst() where waiter.storedState.canTransition(to: state) {
                 waiter.applyState(state)
+            }
+            let stillDown = late.filter { !$0.phase.isFinished }.sorted { $0.identifier < $1.identifier }
+            if waiter.storedState == .ended, !stillDown.isEmpty {
+                waiter.resetForNextSequence()
+                for touch in stillDown { engage(waiter, with: touch) }
+                waiter.touchesBegan(Set(stillDown), with: event)
             }
         }
     }

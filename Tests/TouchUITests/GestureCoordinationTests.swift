@@ -143,6 +143,37 @@ import TouchUITesting
         #expect(tap.state == .possible && doubleTap.state == .possible)
     }
 
+    @Test func twoQuickTapsFarApartAreTwoSingleTapsEvenWhileTheSingleTapWaitsForTheDoubleTap() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        tap.require(toFail: doubleTap)
+        var firedAt: [Point] = []
+        tap.addTarget { firedAt.append($0.location(in: nil)) }
+        stage.add(tap, as: "tap")
+        stage.add(doubleTap, as: "double")
+        // The second tap comes 90 ms after the first release, 300 pt away: the double tap fails on it, the first
+        // single tap fires then, and the second is a single tap of its own.
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        stage.script.play(SeatEvents.tap(at: (400, 100), t: 150))
+        stage.script.advance(to: 2000)
+        #expect(recognizerEntries(stage) == ["tap.ended", "tap.ended"])
+        #expect(firedAt == [Point(x: 100, y: 100), Point(x: 400, y: 100)])
+        #expect(tap.state == .possible && doubleTap.state == .possible)
+    }
+
+    @Test func stateObserversSeeFailuresAndResetsThatTargetsDoNot() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer()
+        var seen: [GestureRecognizer.State] = []
+        tap.onStateChange = { seen.append($0.state) }
+        stage.add(tap, as: "tap")
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (150, 100), t: 0, duration: 50))
+        stage.script.play(SeatEvents.tap(at: (300, 300), t: 500))
+        #expect(seen == [.failed, .possible, .ended, .possible])
+        #expect(recognizerEntries(stage) == ["tap.ended"])
+    }
+
     @Test func aDelegateCanRequireFailuresPairByPair() {
         let stage = TouchStage()
         let pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
@@ -278,6 +309,24 @@ import TouchUITesting
         stage.script.up(1, t: 32)
         #expect(recognizerEntries(stage) == ["sloppy.began", "sloppy.ended"])
         #expect(sloppy.illegalTransitionCount == 4)
+    }
+
+    @Test func aRecognizerFailedByAnotherHearsNothingMoreFromItsTimers() {
+        let stage = TouchStage()
+        let pinch = PinchGestureRecognizer(), press = LongPressGestureRecognizer()
+        press.numberOfTouchesRequired = 2
+        stage.add(pinch, as: "pinch")
+        stage.add(press, as: "press")
+        // Each finger moves 5 pt (within the press's 10 pt), the span grows 10 pt (past the pinch's 8 pt).
+        stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 110, t: 0, duration: 16, lift: false))
+        #expect(pinch.state == .began && press.state == .failed)
+        stage.script.advance(to: 1000)  // the press's 500 ms timer would have fired here
+        #expect(press.illegalTransitionCount == 0)
+        stage.script.together {
+            stage.script.up(1, t: 1100)
+            stage.script.up(2, t: 1100)
+        }
+        #expect(recognizerEntries(stage) == ["pinch.began", "pinch.ended"])
     }
 
     // MARK: - Views

@@ -1,0 +1,157 @@
+import PropertyBased
+import SeatInput
+import Testing
+@testable import TouchUI
+import TouchUITesting
+
+/// Random touch streams fed to a window with every built-in recognizer attached: whatever the fingers do, the
+/// recognizers follow UIKit's state machine and are ready again once the fingers are gone.
+@Suite struct RecognizerPropertyTests {
+    /// A window with all recognizers on one view, observing every state each goes through.
+    private final class Harness {
+        let stage = TouchStage()
+        var recognizers: [(name: String, recognizer: GestureRecognizer)] = []
+        var observed: [String: [GestureRecognizer.State]] = [:]
+
+        init() {
+            let tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            tap.require(toFail: doubleTap)
+            let twoFingerTap = TapGestureRecognizer()
+            twoFingerTap.numberOfTouchesRequired = 2
+            let longPress = LongPressGestureRecognizer(), pan = PanGestureRecognizer()
+            let swipe = SwipeGestureRecognizer()
+            swipe.direction = [.left, .right, .up, .down]
+            let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
+            let both = ClosureDelegate()
+            both.shouldRecognizeSimultaneously = { a, b in
+                (a === pinch && b === rotation) || (a === rotation && b === pinch)
+            }
+            pinch.delegate = both
+            rotation.delegate = both
+            pan.delaysTouchesBegan = true
+            recognizers = [
+                ("tap", tap), ("double", doubleTap), ("twoFingerTap", twoFingerTap), ("longPress", longPress),
+                ("pan", pan), ("swipe", swipe), ("pinch", pinch), ("rotation", rotation),
+                ("checkmark", CheckmarkGestureRecognizer()),
+            ]
+            stage.view.isMultipleTouchEnabled = true
+            for (name, recognizer) in recognizers {
+                stage.view.addGestureRecognizer(recognizer)
+                observed[name] = [.possible]
+                recognizer.addTarget { [unowned self] recognizer in observe(name, recognizer.state) }
+            }
+        }
+
+        func observe(_ name: String, _ state: GestureRecognizer.State) {
+            observed[name, default: []].append(state)
+        }
+
+        /// Failures are not reported to targets: look at every recognizer after each step.
+        func poll() {
+            for (name, recognizer) in recognizers where observed[name]?.last != recognizer.state {
+                observe(name, recognizer.state)
+            }
+        }
+    }
+
+    /// Plays a random stream, decoded from integers: each says what one of three fingers does, or that time
+    /// passes, or that the compositor cancels everything.
+    private func play(_ steps: [Int], on harness: Harness) {
+        let script = harness.stage.script
+        var down: [Int: (Double, Double)] = [:]
+        var t = 0.0
+        for step in steps {
+            t += Double(step % 97)  // 0–96 ms between steps: taps, drags and holds all happen
+            let finger = (step / 97) % 3 + 1
+            let x = Double((step / 291) % 700) + 50, y = Double((step / 203_700) % 500) + 50
+            switch (step / 29) % 10 {
+            case 0, 1:
+                if down[finger] == nil {
+                    down[finger] = (x, y)
+                    script.down(finger, at: (x, y), t: t)
+                }
+            case 2, 3, 4, 5:
+                if let (px, py) = down[finger] {
+                    // Mostly small steps, like a finger dragging; now and then a jump.
+                    let scale = step % 5 == 0 ? 1.0 : 0.05
+                    let next = (px + (x - 400) * scale, py + (y - 300) * scale)
+                    down[finger] = next
+                    script.move(finger, to: next, t: t)
+                }
+            case 6, 7:
+                if down.removeValue(forKey: finger) != nil { script.up(finger, t: t) }
+            case 8:
+                script.advance(to: t + Double(step % 700))
+                t = script.time
+            default:
+                if step % 7 == 0 {
+                    down = [:]
+                    script.cancel(t: t)
+                } else {
+                    script.advance(to: t)
+                }
+            }
+            harness.poll()
+        }
+        // End the sequence: lift every finger, let every timer run out.
+        for finger in down.keys.sorted() {
+            t += 16
+            script.up(finger, t: t)
+            harness.poll()
+        }
+        script.advance(to: t + 2000)
+        harness.poll()
+    }
+
+    private static let streams = Gen.int(in: 0...Int(Int32.max)).array(of: 1...80)
+
+    @Test func noRecognizerEverMakesAnIllegalTransition() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = Harness()
+            play(steps, on: harness)
+            for (name, recognizer) in harness.recognizers {
+                #expect(recognizer.illegalTransitionCount == 0, "\(name) asked for an illegal transition")
+                let states = harness.observed[name] ?? []
+                for (from, to) in zip(states, states.dropFirst()) {
+                    // A final state goes back to possible when its sequence is over (the reset).
+                    let legal = from.canTransition(to: to) || (from.isFinal && to == .possible)
+                    #expect(legal, "\(name): \(from) → \(to) in \(states)")
+                }
+            }
+        }
+    }
+
+    @Test func everyGestureThatBeganEndsOrIsCancelled() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = Harness()
+            play(steps, on: harness)
+            for (name, _) in harness.recognizers {
+                var isOpen = false
+                for state in harness.observed[name] ?? [] {
+                    switch state {
+                    case .began: isOpen = true
+                    case .ended, .cancelled: isOpen = false
+                    case .possible, .failed: #expect(!isOpen, "\(name) began and never ended")
+                    case .changed: #expect(isOpen, "\(name) changed without beginning")
+                    }
+                }
+                #expect(!isOpen, "\(name) is still going")
+            }
+        }
+    }
+
+    @Test func everyRecognizerIsBackInPossibleOnceTheSequenceIsOver() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = Harness()
+            play(steps, on: harness)
+            for (name, recognizer) in harness.recognizers {
+                #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
+                #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
+            }
+            #expect(harness.stage.window.activeTouches.isEmpty)
+            #expect(harness.stage.window.engagedRecognizers.isEmpty)
+            #expect(harness.stage.window.timers.nextDeadline == nil)
+        }
+    }
+}
