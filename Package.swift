@@ -19,6 +19,9 @@ let package = Package(
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
         .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
+        // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
+        .target(name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo"]),
+        .executableTarget(name: "gesture-demo", dependencies: ["GestureDemoKit", "SeatInput", "TouchUI"]),
 
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
@@ -36,6 +39,10 @@ let package = Package(
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "GestureDemoTests",
+            dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "TouchUITesting"]
         ),
         .testTarget(
             name: "SeatInputTests",

@@ -1,0 +1,68 @@
+// One line of the gesture demo's log: what a recognizer decided, when, where, with which values.
+import TouchUI
+
+/// A recognizer's state change or update, as the demo logs it (`docs/gesture-demo-log.md`):
+///
+///     {"t": 285, "recognizer": "double-tap", "state": "ended", "location": [401, 300.5], "touches": 1}
+public struct GestureDemoRecord {
+    /// A value in a record.
+    public enum Value {
+        case number(Double, decimals: Int)
+        case pair(Double, Double, decimals: Int)
+        case text(String)
+
+        /// The value as JSON.
+        public var json: String {
+            switch self {
+            case let .number(value, decimals): GestureDemoRecord.format(value, decimals: decimals)
+            case let .pair(a, b, decimals):
+                "[\(GestureDemoRecord.format(a, decimals: decimals)), \(GestureDemoRecord.format(b, decimals: decimals))]"
+            case let .text(text): "\"\(text)\""
+            }
+        }
+
+        /// The value for people.
+        public var text: String {
+            switch self {
+            case .text(let text): text
+            default: json
+            }
+        }
+    }
+
+    /// When it happened, on the trace's clock (timers included).
+    public var time: Timestamp
+    /// The recognizer's name: `tap`, `double-tap`, `long-press`, `pinch`, `rotation`, `pan`, `swipe`, `checkmark`.
+    public var recognizer: String
+    public var state: GestureRecognizer.State
+    /// The recognizer's location in the canvas.
+    public var location: Point
+    /// How many touches the recognizer held.
+    public var touches: Int
+    /// The recognizer's own values, in the order they are written.
+    public var values: [(key: String, value: Value)]
+
+    /// The record as one JSON line, without the newline.
+    public var jsonLine: String {
+        var fields = [
+            "\"t\": \(Self.format(time.milliseconds, decimals: 3))",
+            "\"recognizer\": \"\(recognizer)\"",
+            "\"state\": \"\(state)\"",
+            "\"location\": \(Value.pair(location.x, location.y, decimals: 2).json)",
+            "\"touches\": \(touches)",
+        ]
+        fields += values.map { "\"\($0.key)\": \($0.value.json)" }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// A number rounded to `decimals` places, whole numbers without a fraction, never `-0`.
+    public static func format(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        var rounded = (value * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return "\(rounded)"
+    }
+}

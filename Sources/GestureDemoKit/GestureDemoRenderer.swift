@@ -1,0 +1,163 @@
+// Draws the gesture demo with Cairo: fingers, the shape, the recognizers' panel and the last events.
+import CCairo
+import Foundation
+import TouchUI
+
+/// Draws a ``GestureDemoScene`` into a Cairo context: big enough to read at a glance on a laptop touchscreen.
+public enum GestureDemoRenderer {
+    /// How long a row stays lit after a change.
+    static let highlightTime = 0.6
+
+    /// Draws the whole scene, in logical points (scale the context first for HiDPI).
+    public static func draw(_ scene: GestureDemoScene, in cr: OpaquePointer, size: Size) {
+        let now = scene.window.timers.now
+        // Background.
+        cairo_set_source_rgb(cr, 0.10, 0.11, 0.14)
+        cairo_paint(cr)
+        drawGrid(cr, size: size)
+        drawShape(scene.shape, in: cr)
+        drawFingers(scene.window.activeTouches, in: cr)
+        let panelWidth = min(360, size.width * 0.45)
+        drawPanel(scene.rows, at: Rect(x: size.width - panelWidth - 16, y: 16, width: panelWidth,
+                                       height: min(size.height - 32, 44 + Double(scene.rows.count) * 46)),
+                  now: now, in: cr)
+        drawRecentEvents(scene.recentEvents, in: cr, size: size, panelWidth: panelWidth)
+    }
+
+    /// Renders the scene to a PNG file.
+    public static func writePNG(_ scene: GestureDemoScene, size: Size, to path: String) throws {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width.rounded()), Int32(size.height.rounded()))
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        draw(scene, in: cr, size: size)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// A PNG that could not be written.
+    public struct RenderError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    private static func drawGrid(_ cr: OpaquePointer, size: Size) {
+        cairo_set_source_rgb(cr, 0.15, 0.16, 0.20)
+        cairo_set_line_width(cr, 1)
+        var x = 0.5
+        while x < size.width { cairo_move_to(cr, x, 0); cairo_line_to(cr, x, size.height); x += 40 }
+        var y = 0.5
+        while y < size.height { cairo_move_to(cr, 0, y); cairo_line_to(cr, size.width, y); y += 40 }
+        cairo_stroke(cr)
+    }
+
+    private static func drawShape(_ shape: GestureDemoScene.Shape, in cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_translate(cr, shape.center.x, shape.center.y)
+        cairo_rotate(cr, shape.rotation)
+        cairo_scale(cr, shape.scale, shape.scale)
+        roundedRect(cr, Rect(x: -80, y: -80, width: 160, height: 160), radius: 24)
+        cairo_set_source_rgb(cr, 0.20, 0.55, 0.95)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgb(cr, 0.75, 0.88, 1)
+        cairo_set_line_width(cr, 4 / shape.scale)
+        cairo_stroke(cr)
+        // A mark on top, so turning shows.
+        cairo_arc(cr, 0, -56, 10, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    private static func drawFingers(_ touches: [Touch], in cr: OpaquePointer) {
+        for touch in touches {
+            let p = touch.location(in: nil)
+            let radius = max(28, touch.majorRadius)
+            cairo_arc(cr, p.x, p.y, radius, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, 1, 0.75, 0.2, 0.35)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgb(cr, 1, 0.75, 0.2)
+            cairo_set_line_width(cr, 3)
+            cairo_stroke(cr)
+            text(cr, "\(touch.tapCount)", at: Point(x: p.x, y: p.y), size: 22, bold: true, centered: true,
+                 color: (1, 1, 1))
+        }
+    }
+
+    private static func drawPanel(_ rows: [GestureDemoScene.Row], at frame: Rect, now: Timestamp, in cr: OpaquePointer) {
+        roundedRect(cr, frame, radius: 12)
+        cairo_set_source_rgba(cr, 0.05, 0.05, 0.07, 0.88)
+        cairo_fill(cr)
+        text(cr, "Recognizers", at: Point(x: frame.minX + 16, y: frame.minY + 28), size: 18, bold: true,
+             color: (0.85, 0.85, 0.9))
+        for (index, row) in rows.enumerated() {
+            let top = frame.minY + 44 + Double(index) * 46
+            let age = row.changedAt.map { (now - $0).seconds } ?? .infinity
+            if age < highlightTime {
+                let glow = 1 - age / highlightTime
+                roundedRect(cr, Rect(x: frame.minX + 6, y: top, width: frame.width - 12, height: 42), radius: 8)
+                let (r, g, b) = color(of: row.lastState)
+                cairo_set_source_rgba(cr, r, g, b, 0.35 * glow)
+                cairo_fill(cr)
+            }
+            let (r, g, b) = color(of: row.lastState)
+            cairo_arc(cr, frame.minX + 22, top + 21, 7, 0, 2 * .pi)
+            cairo_set_source_rgb(cr, r, g, b)
+            cairo_fill(cr)
+            text(cr, row.name, at: Point(x: frame.minX + 38, y: top + 19), size: 16, bold: true, color: (1, 1, 1))
+            text(cr, row.changedAt == nil ? "—" : "\(row.lastState)", at: Point(x: frame.maxX - 110, y: top + 19),
+                 size: 15, bold: false, color: (r, g, b))
+            text(cr, row.values, at: Point(x: frame.minX + 38, y: top + 37), size: 12, bold: false,
+                 color: (0.7, 0.72, 0.78))
+        }
+    }
+
+    private static func drawRecentEvents(_ events: [String], in cr: OpaquePointer, size: Size, panelWidth: Double) {
+        var y = size.height - 16 - Double(events.count - 1) * 22
+        for (index, line) in events.enumerated() {
+            let fade = 0.45 + 0.55 * Double(index + 1) / Double(events.count)
+            text(cr, line, at: Point(x: 16, y: y), size: 15, bold: false, color: (fade, fade, fade))
+            y += 22
+        }
+    }
+
+    private static func color(of state: GestureRecognizer.State) -> (Double, Double, Double) {
+        switch state {
+        case .possible: (0.55, 0.55, 0.6)
+        case .began, .changed: (0.3, 0.8, 1)
+        case .ended: (0.35, 0.9, 0.45)
+        case .cancelled: (1, 0.65, 0.2)
+        case .failed: (0.95, 0.35, 0.35)
+        }
+    }
+
+    private static func roundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, .pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, .pi / 2, .pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private static func text(_ cr: OpaquePointer, _ string: String, at point: Point, size: Double, bold: Bool,
+                             centered: Bool = false, color: (Double, Double, Double)) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        var x = point.x, y = point.y
+        if centered {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, string, &extents)
+            x -= extents.width / 2 + extents.x_bearing
+            y -= extents.height / 2 + extents.y_bearing
+        }
+        cairo_set_source_rgb(cr, color.0, color.1, color.2)
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, string)
+    }
+}

@@ -1,0 +1,155 @@
+// The gesture demo's scene: one canvas carrying every recognizer, related as an app would relate them.
+import TouchUI
+
+/// A window with one canvas view that carries every recognizer of the core, and what they did.
+///
+/// The relations are those an app would set up: `tap` requires `double-tap` to fail; `pinch` and `rotation`
+/// recognize together; `pan` requires `swipe` (all four directions) to fail; `checkmark` recognizes together with
+/// every other; `long-press` (0.5 s) competes with the rest. Pan, pinch and rotation move, scale and turn a
+/// shape. Every state change, and every update of a continuous recognizer, becomes a ``GestureDemoRecord``.
+public final class GestureDemoScene {
+    /// One recognizer's row in the demo's panel.
+    public struct Row {
+        public let name: String
+        public let recognizer: GestureRecognizer
+        /// The last state it reported other than the reset to `possible`.
+        public internal(set) var lastState: GestureRecognizer.State = .possible
+        /// Its values at that moment, as `key value` text.
+        public internal(set) var values = ""
+        /// When it last changed, for lighting the row up.
+        public internal(set) var changedAt: Timestamp?
+    }
+
+    /// The shape that pan, pinch and rotation move, scale and turn.
+    public struct Shape {
+        public var center: Point
+        public var scale = 1.0
+        public var rotation = 0.0
+    }
+
+    public let window: Window
+    /// The view that carries every recognizer and fills the window.
+    public let canvas: View
+
+    public let tap = TapGestureRecognizer()
+    public let doubleTap = TapGestureRecognizer()
+    public let longPress = LongPressGestureRecognizer()
+    public let pinch = PinchGestureRecognizer()
+    public let rotation = RotationGestureRecognizer()
+    public let pan = PanGestureRecognizer()
+    public let swipe = SwipeGestureRecognizer()
+    public let checkmark = CheckmarkGestureRecognizer()
+
+    /// The recognizers' rows, in the panel's order.
+    public private(set) var rows: [Row] = []
+    /// The last few records, newest last, as short text.
+    public private(set) var recentEvents: [String] = []
+    public private(set) var shape: Shape
+    /// Called with every record as it happens.
+    public var onRecord: ((GestureDemoRecord) -> Void)?
+
+    private let relations = Relations()
+    /// Where each of pan, pinch and rotation started from, so that none jumps when another begins.
+    private var shapeAtStart: Shape
+
+    public init(size: Size) {
+        window = Window(frame: Rect(origin: .zero, size: size))
+        canvas = View(frame: window.bounds)
+        canvas.isMultipleTouchEnabled = true
+        window.addSubview(canvas)
+        shape = Shape(center: Point(x: size.width * 0.4, y: size.height / 2))
+        shapeAtStart = shape
+
+        doubleTap.numberOfTapsRequired = 2
+        tap.require(toFail: doubleTap)
+        swipe.direction = [.right, .left, .up, .down]
+        pan.require(toFail: swipe)
+        relations.together = [(pinch, rotation)]
+        relations.withEveryone = checkmark
+
+        let named: [(String, GestureRecognizer)] = [
+            ("tap", tap), ("double-tap", doubleTap), ("long-press", longPress), ("pinch", pinch),
+            ("rotation", rotation), ("pan", pan), ("swipe", swipe), ("checkmark", checkmark),
+        ]
+        for (index, (name, recognizer)) in named.enumerated() {
+            rows.append(Row(name: name, recognizer: recognizer))
+            recognizer.delegate = relations
+            // The view draws nothing from touches: the demo shows fingers from the window's touches.
+            recognizer.cancelsTouchesInView = false
+            recognizer.onStateChange = { [unowned self] recognizer in
+                self.recognizer(at: index, changedTo: recognizer.state)
+            }
+            canvas.addGestureRecognizer(recognizer)
+        }
+    }
+
+    /// The names of the recognizers, as the log writes them.
+    public static let recognizerNames = ["tap", "double-tap", "long-press", "pinch", "rotation", "pan", "swipe", "checkmark"]
+
+    private func recognizer(at index: Int, changedTo state: GestureRecognizer.State) {
+        guard state != .possible else { return }
+        let row = rows[index]
+        moveShape(for: row.recognizer, state: state)
+        let record = GestureDemoRecord(
+            time: window.timers.now, recognizer: row.name, state: state,
+            location: row.recognizer.location(in: canvas), touches: row.recognizer.numberOfTouches,
+            values: values(of: row.recognizer))
+        rows[index].lastState = state
+        rows[index].values = record.values.map { "\($0.key) \($0.value.text)" }.joined(separator: "  ")
+        rows[index].changedAt = window.timers.now
+        recentEvents.append("\(GestureDemoRecord.format(record.time.milliseconds, decimals: 0)) ms  \(row.name) \(state)")
+        if recentEvents.count > 6 { recentEvents.removeFirst(recentEvents.count - 6) }
+        onRecord?(record)
+    }
+
+    private func values(of recognizer: GestureRecognizer) -> [(key: String, value: GestureDemoRecord.Value)] {
+        switch recognizer {
+        case let pinch as PinchGestureRecognizer:
+            return [("scale", .number(pinch.scale, decimals: 4)), ("velocity", .number(pinch.velocity, decimals: 4))]
+        case let rotation as RotationGestureRecognizer:
+            return [("rotation", .number(rotation.rotation, decimals: 4)),
+                    ("velocity", .number(rotation.velocity, decimals: 4))]
+        case let pan as PanGestureRecognizer:
+            let translation = pan.translation(in: canvas), velocity = pan.velocity(in: canvas)
+            return [("translation", .pair(translation.dx, translation.dy, decimals: 2)),
+                    ("velocity", .pair(velocity.dx, velocity.dy, decimals: 2))]
+        case let swipe as SwipeGestureRecognizer:
+            guard let direction = swipe.recognizedDirection else { return [] }
+            return [("direction", .text(direction.description))]
+        default:
+            return []
+        }
+    }
+
+    private func moveShape(for recognizer: GestureRecognizer, state: GestureRecognizer.State) {
+        guard state == .began || state == .changed else { return }
+        // The values count from touch-down, so the shape follows the fingers from where they came down.
+        switch recognizer {
+        case let pan as PanGestureRecognizer:
+            if state == .began { shapeAtStart.center = shape.center }
+            let center = shapeAtStart.center + pan.translation(in: canvas)
+            // Never lose the shape off the canvas.
+            shape.center = Point(x: min(max(center.x, 0), window.bounds.width), y: min(max(center.y, 0), window.bounds.height))
+        case let pinch as PinchGestureRecognizer:
+            if state == .began { shapeAtStart.scale = shape.scale }
+            shape.scale = min(max(shapeAtStart.scale * pinch.scale, 0.2), 5)
+        case let rotation as RotationGestureRecognizer:
+            if state == .began { shapeAtStart.rotation = shape.rotation }
+            shape.rotation = shapeAtStart.rotation + rotation.rotation
+        default:
+            break
+        }
+    }
+}
+
+/// Who may recognize together in the demo.
+private final class Relations: GestureRecognizerDelegate {
+    var together: [(GestureRecognizer, GestureRecognizer)] = []
+    weak var withEveryone: GestureRecognizer?
+
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        if gestureRecognizer === withEveryone || other === withEveryone { return true }
+        return together.contains { ($0.0 === gestureRecognizer && $0.1 === other) || ($0.1 === gestureRecognizer && $0.0 === other) }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import GestureDemoKit
+import SeatInput
+import TouchUI
+import TouchUITesting
+
+/// The demo's headless log for realistic traces, recognizer by recognizer and for the relations between them.
+@Suite struct GestureDemoLogTests {
+    /// The log lines for a trace, and the scene after it.
+    private func log(_ events: [SeatEvent], size: Size = Size(width: 800, height: 600)) -> (lines: [String], scene: GestureDemoScene) {
+        var lines: [String] = []
+        let scene = GestureDemoScene.replay(Trace(canvasSize: size, events: events)) { lines.append($0.jsonLine) }
+        return (lines, scene)
+    }
+
+    /// "recognizer.state" for each line, to compare sequences.
+    private func states(_ lines: [String]) -> [String] {
+        lines.map { line in
+            let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return "\(object["recognizer"]!).\(object["state"]!)"
+        }
+    }
+
+    private func field(_ line: String, _ key: String) -> Any? {
+        (try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any])[key]
+    }
+
+    /// A finger already down moving on, sampled at 60 Hz, and lifted at the end.
+    private func moves(_ finger: Int32 = 1, from start: (Double, Double), to end: (Double, Double), t: Double,
+                       duration: Double) -> [SeatEvent] {
+        let steps = max(1, Int((duration / (1000 / 60)).rounded()))
+        var events: [SeatEvent] = []
+        for step in 1...steps {
+            let f = Double(step) / Double(steps), time = t + duration * f
+            let point = Point(x: start.0 + (end.0 - start.0) * f, y: start.1 + (end.1 - start.1) * f)
+            events += [SeatEvent(time: time, .touchMotion(id: finger, location: point)), SeatEvent(time: time, .touchFrame)]
+        }
+        return events + [SeatEvent(time: t + duration, .touchUp(id: finger)), SeatEvent(time: t + duration, .touchFrame)]
+    }
+
+    @Test func aSingleTapWaitsForTheDoubleTapToFail() {
+        let (lines, _) = log(SeatEvents.tap(at: (400, 300), t: 0, holdFor: 70))
+        // The long press, pan and swipe fail on the lift; the double tap gives up 300 ms later and then the tap fires.
+        #expect(states(lines).suffix(2) == ["double-tap.failed", "tap.ended"])
+        #expect(lines.last == #"{"t": 370, "recognizer": "tap", "state": "ended", "location": [400, 300], "touches": 0}"#)
+        #expect(!states(lines).contains("pan.began"))
+    }
+
+    @Test func aDoubleTapIsLoggedAndTheSingleTapNeverFires() {
+        let (lines, _) = log(SeatEvents.tap(at: (400, 300), t: 0) + SeatEvents.tap(at: (401, 301), t: 160))
+        #expect(states(lines).contains("double-tap.ended"))
+        #expect(states(lines).filter { $0.hasPrefix("tap.") } == ["tap.failed"])
+        let doubleTap = lines.first { $0.contains(#""recognizer": "double-tap", "state": "ended""#) }!
+        #expect(doubleTap == #"{"t": 220, "recognizer": "double-tap", "state": "ended", "location": [401, 301], "touches": 1}"#)
+    }
+
+    @Test func aLongPressBeginsAtHalfASecondMovesAndEnds() {
+        let events = SeatEvents.drag(from: (300, 300), to: (302, 300), t: 0, duration: 100, lift: false)
+            + [SeatEvent(time: 600, .tick)]
+            + moves(from: (302, 300), to: (360, 300), t: 700, duration: 200)
+        let (lines, _) = log(events)
+        let longPress = states(lines).filter { $0.hasPrefix("long-press.") }
+        #expect(longPress.first == "long-press.began")
+        #expect(longPress.last == "long-press.ended")
+        #expect(longPress.contains("long-press.changed"))
+        #expect(!longPress.contains("long-press.cancelled"))
+        let began = lines.first { $0.contains(#""long-press", "state": "began""#) }!
+        #expect(field(began, "t") as? Double == 500)
+        #expect(!states(lines).contains("pan.began"))
+    }
+
+    @Test func aFastSwipeIsASwipeAndNotAPan() {
+        let (lines, _) = log(SeatEvents.drag(from: (200, 300), to: (200, 150), t: 0, duration: 120))
+        #expect(states(lines).contains("swipe.ended"))
+        #expect(!states(lines).contains("pan.began"))
+        let swipe = lines.first { $0.contains(#""swipe", "state": "ended""#) }!
+        #expect(field(swipe, "direction") as? String == "up")
+    }
+
+    @Test func aSlowPanIsAPanWithTranslationFromTouchDownAndVelocity() {
+        // 200 pt to the right in 2 s: far too slow for a swipe.
+        let (lines, scene) = log(SeatEvents.drag(from: (100, 300), to: (300, 300), t: 0, duration: 2000))
+        let pan = lines.filter { $0.contains(#""recognizer": "pan""#) }
+        #expect(states(pan).first == "pan.began")
+        #expect(states(pan).last == "pan.ended")
+        #expect(states(lines).contains("swipe.failed"))
+        // The pan waited for the swipe's 300 ms: its first report already counts from where the finger came down.
+        let began = pan.first!
+        #expect((field(began, "t") as! Double) >= 300)
+        #expect((field(began, "translation") as! [Double])[0] >= 25)
+        let changed = pan.dropLast().last!
+        let velocity = field(changed, "velocity") as! [Double]
+        #expect(abs(velocity[0] - 100) < 15 && abs(velocity[1]) < 1)
+        #expect(field(pan.last!, "translation") as? [Double] == [200, 0])
+        #expect(scene.shape.center.x > 500)
+    }
+
+    @Test func aPinchAlsoRotatingReportsBoth() {
+        // Two fingers spread from 100 to 200 pt apart while turning a quarter turn clockwise.
+        let (lines, scene) = log(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 200, angle: 0,
+                                                       toAngle: .pi / 2, t: 0, duration: 500))
+        let kinds = states(lines)
+        #expect(kinds.contains("pinch.began") && kinds.contains("pinch.ended"))
+        #expect(kinds.contains("rotation.began") && kinds.contains("rotation.ended"))
+        let lastPinch = lines.last { $0.contains(#""recognizer": "pinch", "state": "changed""#) }!
+        #expect(abs(field(lastPinch, "scale") as! Double - 2) < 0.01)
+        let lastRotation = lines.last { $0.contains(#""recognizer": "rotation", "state": "changed""#) }!
+        #expect(abs(field(lastRotation, "rotation") as! Double - .pi / 2) < 0.01)
+        #expect(abs(scene.shape.scale - 2) < 0.05 && abs(scene.shape.rotation - .pi / 2) < 0.05)
+        #expect(!kinds.contains("pan.began"))
+    }
+
+    @Test func aCheckmarkIsRecognizedAlongsideThePan() {
+        let events = SeatEvents.drag(from: (300, 200), to: (340, 260), t: 0, duration: 400, lift: false)
+            + moves(from: (340, 260), to: (420, 140), t: 400, duration: 500)
+        let (lines, _) = log(events)
+        #expect(states(lines).contains("checkmark.ended"))
+        #expect(states(lines).contains("pan.began"))
+    }
+
+    @Test func everyLineIsOneJSONObjectWithTheDocumentedFields() {
+        let (lines, _) = log(SeatEvents.tap(at: (100, 100), t: 0) + SeatEvents.drag(from: (100, 300), to: (400, 300), t: 500, duration: 1000))
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            #expect(object["t"] is Double && object["touches"] is Int && (object["location"] as? [Double])?.count == 2)
+            #expect(GestureDemoScene.recognizerNames.contains(object["recognizer"] as! String))
+            #expect(["began", "changed", "ended", "cancelled", "failed"].contains(object["state"] as! String))
+        }
+    }
+}
