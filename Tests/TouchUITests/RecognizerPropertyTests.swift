@@ -47,7 +47,6 @@ import TouchUITesting
         func observe(_ name: String, _ state: GestureRecognizer.State) {
             observed[name, default: []].append(state)
         }
-
     }
 
     /// Plays a random stream, decoded from integers: each says what one of three fingers does, or that time
