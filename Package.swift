@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
+        .executable(name: "touch-replay", targets: ["touch-replay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -28,6 +29,13 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
+        // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
+        // links CWaylandServerProtocols, so tests run it as a child process and never link it.
+        .executableTarget(
+            name: "touch-replay",
+            dependencies: ["SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims"],
+            path: "Sources/TouchReplay"
+        ),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
