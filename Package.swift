@@ -50,6 +50,8 @@ let package = Package(
             name: "WaylandSmokeTests",
             dependencies: ["CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CShims", "CCairo", "CXKBCommon"]
         ),
+        // Runs the built touch-replay binary as a child process; depends on none of its code.
+        .testTarget(name: "TouchReplayTests", dependencies: ["SeatInput", "TouchUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,189 @@
+// touch-replay, run as a child process against weston-simple-touch (Debian's weston package) and small shell clients.
+import Foundation
+import SeatInput
+import Testing
+import TouchUI
+
+/// weston-simple-touch: a 600x500 ARGB8888 window that paints a 5-pixel cross at every touch down and motion, red
+/// for touch ID 0 and yellow for ID 1, on a translucent grey (0x40404040, premultiplied) background.
+private let simpleTouch = "/usr/bin/weston-simple-touch"
+private let red = RGBA(red: 255, green: 0, blue: 0, alpha: 255)
+private let yellow = RGBA(red: 255, green: 255, blue: 0, alpha: 255)
+
+/// A finger going down at `from`, moving in `steps` frames of 8 ms to `to`, and lifting.
+private func drag(id: Int32, from: Point, to: Point, steps: Int, start: Double = 0) -> [SeatEvent] {
+    var events: [SeatEvent] = [
+        SeatEvent(time: start, .touchDown(id: id, location: from, shape: TouchShape(major: 12, minor: 10))),
+        SeatEvent(time: start, .touchFrame),
+    ]
+    for step in 1...steps {
+        let fraction = Double(step) / Double(steps)
+        let location = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+        events.append(SeatEvent(time: start + Double(step) * 8, .touchMotion(id: id, location: location)))
+        events.append(SeatEvent(time: start + Double(step) * 8, .touchFrame))
+    }
+    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchUp(id: id)))
+    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchFrame))
+    return events
+}
+
+/// The touch locations (down and motion) of a trace, as whole pixels.
+private func touchPoints(of events: [SeatEvent]) -> [(x: Int, y: Int)] {
+    events.compactMap { event in
+        switch event.kind {
+        case let .touchDown(_, location, _), let .touchMotion(_, location, _): (Int(location.x), Int(location.y))
+        default: nil
+        }
+    }
+}
+
+@Suite("touch-replay")
+struct TouchReplayTests {
+    @Test("A finger dragged across weston-simple-touch paints its crosses where the finger went, and nowhere else")
+    func paintsWhereTheFingerWent() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 400), steps: 40)
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 600, height: 500), events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("drag.png")
+
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", png, "--", simpleTouch])
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let painted = touchPoints(of: events)
+        // Away from the diagonal: two corners and a point beside the path.
+        let untouched = [(x: 40, y: 450), (x: 560, y: 40), (x: 300, y: 100)]
+        let image = try await PNGReader.pixels(in: png, at: painted + untouched)
+        #expect(image.width == 600 && image.height == 500)
+        for (point, pixel) in zip(painted, image.pixels.prefix(painted.count)) {
+            #expect(pixel == red, "at \(point)")
+        }
+        for (point, pixel) in zip(untouched, image.pixels.suffix(untouched.count)) {
+            #expect(pixel != red && pixel.alpha < 255, "at \(point): \(pixel)")
+        }
+    }
+
+    @Test("Two fingers at once paint in their own colours; --stats prints one JSON line with the counts")
+    func twoFingersAndStats() async throws {
+        let scratch = try Scratch()
+        // Interleave two drags into shared frames: finger 0 across the top, finger 1 across the bottom.
+        let top = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 100), steps: 20)
+        let bottom = drag(id: 1, from: Point(x: 100, y: 400), to: Point(x: 500, y: 400), steps: 20)
+        var events: [SeatEvent] = []
+        for (first, second) in zip(top.chunked(), bottom.chunked()) {
+            events += first.filter { $0.kind != .touchFrame } + second.filter { $0.kind != .touchFrame }
+            events.append(SeatEvent(time: first[0].time, .touchFrame))
+        }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "two.jsonl")
+        let png = scratch.path("two.png")
+
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", png, "--size", "600x500", "--stats", "--hold-buffers", "1", "--", simpleTouch]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let image = try await PNGReader.pixels(in: png, at: [(300, 100), (500, 100), (300, 400), (500, 400), (300, 250)])
+        #expect(image.pixels[0] == red && image.pixels[1] == red)
+        #expect(image.pixels[2] == yellow && image.pixels[3] == yellow)
+        #expect(image.pixels[4].alpha < 255)
+
+        let lines = result.standardOutput.split(separator: "\n")
+        try #require(lines.count == 1, "\(result.standardOutput)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        // 42 touch points, each committed by weston-simple-touch, plus its initial and first-buffer commits.
+        #expect(stats["commits"] as? Int == 44)
+        #expect(stats["frame_callbacks"] as? Int == 0)
+        // Per finger: down, 20 motions, up; one frame per trace frame (22). weston-simple-touch binds wl_seat
+        // version 1, so the shapes in the trace are not sent (wl_touch.shape is version 6).
+        #expect(stats["events_sent"] as? Int == 2 * (1 + 20 + 1) + 22)
+        let latency = try #require(stats["latency_ms"] as? [String: Any])
+        #expect((latency["p50"] as? Double ?? -1) >= 0)
+        #expect((latency["p99"] as? Double ?? -1) >= (latency["p50"] as? Double ?? 0))
+    }
+
+    @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
+        ([], "missing --trace"),
+        (["--trace", "t.jsonl"], "missing --output"),
+        (["--trace", "t.jsonl", "--output", "o.png"], "missing the client"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "600by500", "--", "true"], "--size must be WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "0x500", "--", "true"], "--size must be WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--scale", "3", "--", "true"], "--scale must be 1 or 2"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--fast", "--", "true"], "unknown option \"--fast\""),
+    ])
+    func usageErrors(arguments: [String], message: String) async throws {
+        let result = try await ReplayRunner.replay(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.contains("usage: touch-replay --trace FILE --output OUT.png"))
+    }
+
+    @Test("A trace that cannot be read stops it with status 1 and one line naming the file and line")
+    func unreadableTrace() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            "{\"canvas\": [600, 500]}\n{\"t\": 0, \"touch\": \"down\", \"id\": 0, \"x\": 1, \"y\": 2}\n{\"t\": 5, \"touch\": \"wiggle\"}\n",
+            to: "bad.jsonl"
+        )
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: \(trace):3: unknown \"touch\" event \"wiggle\"\n")
+
+        let missing = try await ReplayRunner.replay(
+            ["--trace", scratch.path("absent.jsonl"), "--output", scratch.path("o.png"), "--", simpleTouch]
+        )
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("touch-replay: \(scratch.path("absent.jsonl")): cannot read the file"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("o.png")))
+    }
+
+    @Test("A key the us keyboard cannot type stops it with status 1 before the client starts")
+    func unknownKey() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(events: [SeatEvent(time: 0, .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized(), to: "keys.jsonl"
+        )
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("ctrl+NoSuchKey"), "\(result.standardError)")
+    }
+
+    @Test("A client that exits with a non-zero status after showing its window passes that status on")
+    func clientStatusPassesThrough() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 200, y: 200), to: Point(x: 300, y: 200), steps: 5)
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("o.png")
+        // weston-simple-touch exits 0 on xdg_toplevel.close; the shell around it then exits 3.
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", png, "--", "/bin/sh", "-c", "\(simpleTouch); exit 3"]
+        )
+        #expect(result.status == 3, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(300, 200)])
+        #expect(image.pixels == [red])
+    }
+
+    @Test("A client that ends without showing a window is an error with status 1")
+    func clientWithoutWindow() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/bin/sh", "-c", "exit 4"]
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: the client exited with status 4 before it showed a window\n")
+    }
+}
+
+extension Array where Element == SeatEvent {
+    /// The events split into runs with the same time.
+    fileprivate func chunked() -> [[SeatEvent]] {
+        var chunks: [[SeatEvent]] = []
+        for event in self {
+            if let last = chunks.last?.last, last.time == event.time {
+                chunks[chunks.count - 1].append(event)
+            } else {
+                chunks.append([event])
+            }
+        }
+        return chunks
+    }
+}
