@@ -6,12 +6,12 @@ import TouchUI
 
 /// weston-simple-touch: a 600x500 ARGB8888 window that paints a 5-pixel cross at every touch down and motion, red
 /// for touch ID 0 and yellow for ID 1, on a translucent grey (0x40404040, premultiplied) background.
-private let simpleTouch = "/usr/bin/weston-simple-touch"
-private let red = RGBA(red: 255, green: 0, blue: 0, alpha: 255)
+let simpleTouch = "/usr/bin/weston-simple-touch"
+let red = RGBA(red: 255, green: 0, blue: 0, alpha: 255)
 private let yellow = RGBA(red: 255, green: 255, blue: 0, alpha: 255)
 
 /// A finger going down at `from`, moving in `steps` frames of 8 ms to `to`, and lifting.
-private func drag(id: Int32, from: Point, to: Point, steps: Int, start: Double = 0) -> [SeatEvent] {
+func drag(id: Int32, from: Point, to: Point, steps: Int, start: Double = 0) -> [SeatEvent] {
     var events: [SeatEvent] = [
         SeatEvent(time: start, .touchDown(id: id, location: from, shape: TouchShape(major: 12, minor: 10))),
         SeatEvent(time: start, .touchFrame),
@@ -185,5 +185,91 @@ extension Array where Element == SeatEvent {
             }
         }
         return chunks
+    }
+}
+
+@Suite("touch-replay with pointer, keyboard, scale and time")
+struct TouchReplayInputTests {
+    @Test("Pointer and keyboard events arrive as weston-eventdemo reports them: us keycodes, modifiers, BTN_LEFT")
+    func pointerAndKeyboard() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(canvasSize: Size(width: 400, height: 300), events: [
+                SeatEvent(time: 0, .pointerEnter(location: Point(x: 50, y: 60))),
+                SeatEvent(time: 10, .pointerMotion(location: Point(x: 70, y: 80))),
+                SeatEvent(time: 20, .pointerButton(.left, isPressed: true)),
+                SeatEvent(time: 30, .pointerButton(.left, isPressed: false)),
+                SeatEvent(time: 40, .pointerAxis(dx: 0, dy: 10)),
+                SeatEvent(time: 50, .key(KeyChord("a"))),
+                SeatEvent(time: 60, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+                SeatEvent(time: 70, .key(KeyChord("plus"))),
+            ]).serialized(),
+            to: "input.jsonl"
+        )
+        let result = try await ReplayRunner.replay([
+            "--trace", trace, "--output", scratch.path("o.png"), "--",
+            "/usr/bin/weston-eventdemo", "--log-key", "--log-button", "--log-axis", "--log-motion",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        // weston-eventdemo's modifier bits: shift 0x1, control 0x4. Keys are evdev codes: A 30, Z 44, equal 13.
+        let expected = [
+            "motion time: 10, x: 70.000000, y: 80.000000",
+            "button time: 20, button: 272, state: pressed, x: 70, y: 80",
+            "button time: 30, button: 272, state: released, x: 70, y: 80",
+            "axis time: 40, axis: vertical, value: 10.000000",
+            "key key: 30, unicode: 97, state: pressed, modifiers: 0x0",
+            "key key: 30, unicode: 97, state: released, modifiers: 0x0",
+            "key key: 29, unicode: 65507, state: pressed, modifiers: 0x0",
+            "key key: 42, unicode: 65505, state: pressed, modifiers: 0x4",
+            "key key: 44, unicode: 90, state: pressed, modifiers: 0x5",
+            "key key: 44, unicode: 90, state: released, modifiers: 0x5",
+            "key key: 42, unicode: 65505, state: released, modifiers: 0x5",
+            "key key: 29, unicode: 65507, state: released, modifiers: 0x4",
+            "key key: 42, unicode: 65505, state: pressed, modifiers: 0x0",
+            "key key: 13, unicode: 43, state: pressed, modifiers: 0x1",
+            "key key: 13, unicode: 43, state: released, modifiers: 0x1",
+            "key key: 42, unicode: 65505, state: released, modifiers: 0x1",
+        ]
+        #expect(lines.filter { $0.hasPrefix("motion") || $0.hasPrefix("button") || $0.hasPrefix("axis") || $0.hasPrefix("key") } == expected)
+    }
+
+    @Test("With --scale 2 a client drawing at buffer scale 2 is saved at buffer size; frames follow the virtual clock")
+    func bufferScaleAndFrames() async throws {
+        let scratch = try Scratch()
+        // One second of ticks: weston-simple-damage animates on frame callbacks, one per 60 Hz tick.
+        let events = stride(from: 0.0, through: 1000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        let png = scratch.path("o.png")
+        let result = try await ReplayRunner.replay([
+            "--trace", trace, "--output", png, "--scale", "2", "--stats", "--",
+            "/usr/bin/weston-simple-damage", "--width=300", "--height=200", "--scale=2",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [])
+        #expect(image.width == 600 && image.height == 400)
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        // 61 ticks of the frame clock in [0, 1000] ms, then up to 30 settling frames, plus any before the map.
+        let frames = try #require(stats["frame_callbacks"] as? Int)
+        #expect(frames >= 61 && frames <= 61 + 30 + 5, "\(frames)")
+        #expect(stats["events_sent"] as? Int == 0)
+    }
+
+    @Test("--realtime plays at the trace's real pace")
+    func realtime() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 100, y: 250), to: Point(x: 500, y: 250), steps: 50)  // 408 ms
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("o.png")
+        let clock = ContinuousClock()
+        var result: ProcessResult?
+        let realtime = try await clock.measure {
+            result = try await ReplayRunner.replay(["--trace", trace, "--output", png, "--realtime", "--", simpleTouch])
+        }
+        #expect(result?.status == 0)
+        #expect(realtime >= .milliseconds(408))
+        let image = try await PNGReader.pixels(in: png, at: [(300, 250), (500, 250)])
+        #expect(image.pixels == [red, red])
     }
 }
