@@ -17,13 +17,16 @@ struct ReplayOptions: Equatable {
     var printsStats = false
     /// Hidden, for tests: the first N committed buffers are never released.
     var heldBufferCount = 0
+    /// Hidden, for tests: how long the client may take to show its window, in seconds.
+    var mapTimeout = Player.Timing.mapTimeout
     /// The client's program and its arguments.
     var client: [String]
 
     static func == (lhs: ReplayOptions, rhs: ReplayOptions) -> Bool {
         lhs.tracePath == rhs.tracePath && lhs.outputPath == rhs.outputPath && lhs.size?.width == rhs.size?.width
             && lhs.size?.height == rhs.size?.height && lhs.scale == rhs.scale && lhs.isRealtime == rhs.isRealtime
-            && lhs.printsStats == rhs.printsStats && lhs.heldBufferCount == rhs.heldBufferCount && lhs.client == rhs.client
+            && lhs.printsStats == rhs.printsStats && lhs.heldBufferCount == rhs.heldBufferCount && lhs.mapTimeout == rhs.mapTimeout
+            && lhs.client == rhs.client
     }
 
     /// The one-paragraph usage text printed with a usage error.
@@ -47,6 +50,7 @@ extension ReplayOptions {
         var isRealtime = false
         var printsStats = false
         var heldBufferCount = 0
+        var mapTimeout = Player.Timing.mapTimeout
         var client: [String] = []
 
         var index = 0
@@ -84,6 +88,12 @@ extension ReplayOptions {
                     throw UsageError(description: "--hold-buffers must be a whole number, not \"\(text)\"")
                 }
                 heldBufferCount = parsed
+            case "--map-timeout":
+                let text = try value(for: argument)
+                guard let parsed = Double(text), parsed > 0, parsed.isFinite else {
+                    throw UsageError(description: "--map-timeout must be a positive number of seconds, not \"\(text)\"")
+                }
+                mapTimeout = parsed
             default:
                 throw UsageError(description: "unknown option \"\(argument)\"")
             }
@@ -94,8 +104,13 @@ extension ReplayOptions {
         guard !client.isEmpty else { throw UsageError(description: "missing the client: -- CLIENT [ARGS...]") }
         self.init(
             tracePath: tracePath, outputPath: outputPath, size: size, scale: scale, isRealtime: isRealtime,
-            printsStats: printsStats, heldBufferCount: heldBufferCount, client: client
+            printsStats: printsStats, heldBufferCount: heldBufferCount, mapTimeout: mapTimeout, client: client
         )
+    }
+
+    /// Seconds as the messages write them: `10`, `0.5`.
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     /// `"600x500"` as a size in whole logical pixels, or `nil`.

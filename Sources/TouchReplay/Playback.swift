@@ -16,8 +16,8 @@ final class LatencyRecorder {
     /// Milliseconds from each input group to the first buffer commit after it.
     private(set) var samples: [Double] = []
 
-    /// An input group was sent now.
-    func inputSent() { waiting.append(monotonicNow()) }
+    /// An input group was sent at `time` (from ``monotonicNow()``).
+    func inputSent(at time: Double) { waiting.append(time) }
 
     /// The toplevel committed a new buffer now.
     func bufferCommitted() {
@@ -40,7 +40,7 @@ final class LatencyRecorder {
 final class Player {
     /// Timeouts and rates, in seconds.
     enum Timing {
-        /// How long the client may take to show its first buffer.
+        /// How long the client may take to show its first buffer, unless `--map-timeout` says otherwise.
         static let mapTimeout = 10.0
         /// The longest wait for a commit after input or a frame callback.
         static let commitTimeout = 2.0
@@ -106,8 +106,8 @@ final class Player {
     // MARK: - Waiting for the client
 
     /// Runs the loop until the client shows its toplevel's first buffer.
-    func waitForMap() throws(ReplayError) -> Surface {
-        let deadline = monotonicNow() + Timing.mapTimeout
+    func waitForMap(timeout: Double = Timing.mapTimeout) throws(ReplayError) -> Surface {
+        let deadline = monotonicNow() + timeout
         var nextFrame = monotonicNow()
         while true {
             if let surface = compositor.toplevel, surface.isMapped { return surface }
@@ -116,7 +116,7 @@ final class Player {
             }
             let now = monotonicNow()
             guard now < deadline else {
-                throw ReplayError(description: "the client showed no window within \(Int(Timing.mapTimeout)) s")
+                throw ReplayError(description: "the client showed no window within \(ReplayOptions.format(seconds: timeout)) s")
             }
             // Some clients draw their first buffer from a frame callback.
             if now >= nextFrame {
@@ -212,8 +212,8 @@ final class Player {
     private func deliver(_ group: [SeatEvent]) -> Bool {
         guard !client.hasEnded(), let surface = compositor.toplevel else { return false }
         let seat = compositor.seat!
-        let isInput = group.contains { if case .tick = $0.kind { false } else { true } }
-        if isInput { latency.inputSent() }
+        let sentAt = monotonicNow()
+        let eventsBefore = compositor.counters.eventsSent
         if usesKeyboard, seat.keyboardFocus !== surface { seat.keyboardEnter(surface) }
         for event in group {
             let time = UInt32(truncatingIfNeeded: Int64(event.time.rounded()))
@@ -245,6 +245,8 @@ final class Player {
             }
         }
         wl_display_flush_clients(compositor.display)
+        // Only groups that reached the client count for latency (a client without a seat gets nothing).
+        if compositor.counters.eventsSent > eventsBefore { latency.inputSent(at: sentAt) }
         return true
     }
 

@@ -53,7 +53,7 @@ struct TouchReplayCommand {
         )
         let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys)
         do {
-            _ = try player.waitForMap()
+            _ = try player.waitForMap(timeout: options.mapTimeout)
         } catch {
             client.kill()
             throw error

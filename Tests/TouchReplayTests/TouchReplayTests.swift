@@ -173,6 +173,19 @@ struct TouchReplayTests {
     }
 }
 
+extension TouchReplayTests {
+    @Test("A client that shows no window in time is killed and is an error with status 1 (--map-timeout)")
+    func clientThatNeverMaps() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--map-timeout", "0.3", "--", "/bin/sleep", "30"], timeout: 10
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: the client showed no window within 0.3 s\n")
+    }
+}
+
 extension Array where Element == SeatEvent {
     /// The events split into runs with the same time.
     fileprivate func chunked() -> [[SeatEvent]] {
