@@ -62,6 +62,7 @@ final class Compositor {
     private(set) var seat: Seat!
     private(set) var output: Output!
     private(set) var shell: XDGShell!
+    private(set) var inertGlobals: InertGlobals!
 
     /// The first toplevel a client made: the window the trace is played into.
     var toplevel: Surface?
@@ -121,6 +122,7 @@ final class Compositor {
         seat = try Seat(compositor: self)
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
+        inertGlobals = InertGlobals(compositor: self)
     }
 
     /// Destroys every client and the display. Call once, before the last reference goes.

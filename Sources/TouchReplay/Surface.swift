@@ -12,7 +12,7 @@ final class Surface {
     let client: OpaquePointer
 
     /// The role xdg-shell gave the surface.
-    enum Role { case none, toplevel, popup }
+    enum Role { case none, toplevel, popup, subsurface }
     var role = Role.none
     var xdgSurface: WLResource?
     var xdgToplevel: WLResource?
