@@ -269,6 +269,28 @@ struct TouchReplayInputTests {
         #expect(stats["events_sent"] as? Int == 0)
     }
 
+    @Test("Replaced buffers are released; with --hold-buffers a double-buffering client runs out of free buffers")
+    func bufferRelease() async throws {
+        let scratch = try Scratch()
+        let events = stride(from: 0.0, through: 300, by: 50).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        // weston-simple-shm draws each frame into whichever of its two buffers is released, and aborts when neither is.
+        let released = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("a.png"), "--stats", "--", "/usr/bin/weston-simple-shm"]
+        )
+        #expect(released.status == 0, "\(released.standardError)")
+        let line = try #require(released.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((stats["commits"] as? Int ?? 0) > 10)
+
+        let held = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("b.png"), "--hold-buffers", "1", "--", "/usr/bin/weston-simple-shm"]
+        )
+        #expect(held.status == 128 + SIGABRT)
+        #expect(held.standardError.contains("Both buffers busy"), "\(held.standardError)")
+        #expect(held.standardError.contains("touch-replay: the client was killed by signal 6 during playback"))
+    }
+
     @Test("--realtime plays at the trace's real pace")
     func realtime() async throws {
         let scratch = try Scratch()
