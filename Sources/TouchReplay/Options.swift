@@ -2,7 +2,7 @@
 import Foundation
 
 /// What the command line asks for.
-struct ReplayOptions: Equatable {
+struct ReplayOptions {
     /// The trace to play (JSON Lines, docs/trace-format.md).
     var tracePath: String
     /// Where the last committed buffer goes as PNG.
@@ -21,13 +21,6 @@ struct ReplayOptions: Equatable {
     var mapTimeout = Player.Timing.mapTimeout
     /// The client's program and its arguments.
     var client: [String]
-
-    static func == (lhs: ReplayOptions, rhs: ReplayOptions) -> Bool {
-        lhs.tracePath == rhs.tracePath && lhs.outputPath == rhs.outputPath && lhs.size?.width == rhs.size?.width
-            && lhs.size?.height == rhs.size?.height && lhs.scale == rhs.scale && lhs.isRealtime == rhs.isRealtime
-            && lhs.printsStats == rhs.printsStats && lhs.heldBufferCount == rhs.heldBufferCount && lhs.mapTimeout == rhs.mapTimeout
-            && lhs.client == rhs.client
-    }
 
     /// The one-paragraph usage text printed with a usage error.
     static let usage = """

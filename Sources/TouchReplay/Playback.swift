@@ -64,7 +64,7 @@ final class Player {
     /// The virtual time of the next frame on the 60 Hz frame clock, in trace milliseconds.
     private var nextFrameTime: Double
 
-    /// Checks every key of the trace against the keymap; throws for a key the "us" layout cannot type.
+    /// A player for the trace's events, grouped by time; `keys` are the trace's keys from ``resolveKeys(of:in:)``.
     init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool, keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]) {
         self.compositor = compositor
         self.client = client
