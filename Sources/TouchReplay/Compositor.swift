@@ -79,10 +79,9 @@ final class Compositor {
     var bufferReferences: [WLResource: BufferReference] = [:]
 
     var counters = ReplayCounters()
-    /// Called after each commit of a new buffer to the toplevel, with the real time it happened.
+    /// Called right after each commit that brings the toplevel a new buffer.
     var onToplevelBufferCommit: (() -> Void)?
 
-    private var compositorGlobal: OpaquePointer?
     let compositorImplementation: ImplementationTable<wl_compositor_interface>
     let surfaceImplementation: ImplementationTable<wl_surface_interface>
     let regionImplementation: ImplementationTable<wl_region_interface>
@@ -90,6 +89,7 @@ final class Compositor {
 
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(configuredSize: (width: Int32, height: Int32), outputScale: Int32, heldBufferCount: Int) throws(ReplayError) {
+        let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
         self.display = display
         eventLoop = wl_display_get_event_loop(display)
@@ -112,14 +112,14 @@ final class Compositor {
         socketName = String(cString: name)
 
         let context = Unmanaged.passUnretained(self).toOpaque()
-        compositorGlobal = wl_global_create(display, CWaylandServerProtocols_wl_compositor_interface(), 4, context) {
+        wl_global_create(display, CWaylandServerProtocols_wl_compositor_interface(), 4, context) {
             client, data, version, id in
             let compositor = Unmanaged<Compositor>.fromOpaque(data!).takeUnretainedValue()
             guard let resource = wl_resource_create(client, CWaylandServerProtocols_wl_compositor_interface(), Int32(version), id)
             else { return wl_client_post_no_memory(client) }
             wl_resource_set_implementation(resource, compositor.compositorImplementation.pointer, data, nil)
         }
-        seat = try Seat(compositor: self)
+        seat = Seat(compositor: self, keymap: keymap)
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)

@@ -25,9 +25,9 @@ final class Seat {
     /// The version of `wl_seat` announced.
     static let version: Int32 = 7
 
-    init(compositor: Compositor) throws(ReplayError) {
+    init(compositor: Compositor, keymap: Keymap) {
         self.compositor = compositor
-        keymap = try Keymap()
+        self.keymap = keymap
         seatTable = ImplementationTable(wl_seat_interface(
             get_pointer: { client, seatResource, id in
                 resourceObject(seatResource, as: Seat.self).makeDevice(.pointer, client: client!, seatResource: seatResource!, id: id)
