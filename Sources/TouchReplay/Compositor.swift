@@ -151,6 +151,16 @@ final class Compositor {
         return ready
     }
 
+    /// Bytes sent to the toplevel's client that it has not read yet: `SIOCOUTQ` on a Unix stream socket counts
+    /// what is queued until the peer reads it. 0 without a toplevel.
+    func unreadEventBytes() -> Int32 {
+        guard let client = toplevel?.client else { return 0 }
+        wl_client_flush(client)
+        var count: Int32 = 0
+        guard ioctl(wl_client_get_fd(client), UInt(TIOCOUTQ), &count) == 0 else { return 0 }
+        return count
+    }
+
     // MARK: - Surfaces and frames
 
     func add(_ surface: Surface) {

@@ -128,17 +128,22 @@ final class Player {
     }
 
     /// Handles requests until the client commits (when `untilCommit`: the commit count passes `commits`), goes
-    /// idle, ends, or the timeout passes.
+    /// idle (has read every event and sent nothing for ``Timing/idleTime``), ends, or the timeout passes.
     private func waitForClient(untilCommit: Bool, since commits: Int? = nil) {
         let commits = commits ?? compositor.counters.commits
         let deadline = monotonicNow() + Timing.commitTimeout
         var lastActivity = monotonicNow()
         while !client.hasEnded() {
             if untilCommit, compositor.counters.commits > commits { return }
-            let now = monotonicNow()
+            var now = monotonicNow()
+            // A client still reading its events is busy, not idle.
+            if compositor.unreadEventBytes() > 0 { lastActivity = now }
             let idleEnd = lastActivity + Timing.idleTime
             guard now < deadline, now < idleEnd else { return }
-            if compositor.dispatch(timeout: min(deadline, idleEnd) - now) { lastActivity = monotonicNow() }
+            if compositor.dispatch(timeout: min(deadline, idleEnd, now + Timing.idleTime / 4) - now) {
+                now = monotonicNow()
+                lastActivity = now
+            }
         }
     }
 
