@@ -203,7 +203,7 @@ extension Array where Element == SeatEvent {
 
 @Suite("touch-replay with pointer, keyboard, scale and time")
 struct TouchReplayInputTests {
-    @Test("Pointer and keyboard events arrive as weston-eventdemo reports them: us keycodes, modifiers, BTN_LEFT")
+    @Test("Pointer and keyboard events arrive as weston-eventdemo reports them: us keycodes, modifiers, BTN_LEFT; --size wins over the canvas")
     func pointerAndKeyboard() async throws {
         let scratch = try Scratch()
         let trace = try scratch.write(
@@ -219,11 +219,16 @@ struct TouchReplayInputTests {
             ]).serialized(),
             to: "input.jsonl"
         )
+        let png = scratch.path("o.png")
         let result = try await ReplayRunner.replay([
-            "--trace", trace, "--output", scratch.path("o.png"), "--",
+            "--trace", trace, "--output", png, "--size", "600x500", "--",
             "/usr/bin/weston-eventdemo", "--log-key", "--log-button", "--log-axis", "--log-motion",
         ])
         #expect(result.status == 0, "\(result.standardError)")
+        // The toplevel was configured to 600x500: weston's toy toolkit takes that as its window geometry and draws a
+        // 32-pixel shadow around it.
+        let image = try await PNGReader.pixels(in: png, at: [])
+        #expect(image.width == 600 + 64 && image.height == 500 + 64)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         // weston-eventdemo's modifier bits: shift 0x1, control 0x4. Keys are evdev codes: A 30, Z 44, equal 13.
         let expected = [
