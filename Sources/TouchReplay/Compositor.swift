@@ -78,6 +78,11 @@ final class Compositor {
     /// Live `wl_buffer`s the compositor has seen attached, by resource.
     var bufferReferences: [WLResource: BufferReference] = [:]
 
+    /// SIGINT, SIGTERM or SIGHUP, once one arrived; the loop notices it through its signalfd.
+    private(set) var receivedSignal: Int32?
+    /// Called when one of those signals arrives.
+    var onSignal: (() -> Void)?
+
     var counters = ReplayCounters()
     /// Called right after each commit that brings the toplevel a new buffer.
     var onToplevelBufferCommit: (() -> Void)?
@@ -118,6 +123,16 @@ final class Compositor {
             guard let resource = wl_resource_create(client, CWaylandServerProtocols_wl_compositor_interface(), Int32(version), id)
             else { return wl_client_post_no_memory(client) }
             wl_resource_set_implementation(resource, compositor.compositorImplementation.pointer, data, nil)
+        }
+        // libwayland blocks these signals on this thread and reads them from a signalfd in the loop; the client is
+        // spawned with an empty mask, so it still gets them.
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            wl_event_loop_add_signal(eventLoop, signal, { signal, data in
+                let compositor = Unmanaged<Compositor>.fromOpaque(data!).takeUnretainedValue()
+                compositor.receivedSignal = compositor.receivedSignal ?? signal
+                compositor.onSignal?()
+                return 0
+            }, context)
         }
         seat = Seat(compositor: self, keymap: keymap)
         output = Output(compositor: self)

@@ -52,13 +52,22 @@ struct TouchReplayCommand {
             environment: ["WAYLAND_DISPLAY": compositor.socketName, "XDG_RUNTIME_DIR": runtime.path]
         )
         let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys)
+        // Stopped from outside: the client goes too, and the loops below end because it ended.
+        compositor.onSignal = { client.kill() }
+        func stoppedBySignal() -> Int32? {
+            guard let signal = compositor.receivedSignal else { return nil }
+            printError("touch-replay: stopped by signal \(signal)")
+            return 128 + signal
+        }
         do {
             _ = try player.waitForMap(timeout: options.mapTimeout)
         } catch {
             client.kill()
+            if let status = stoppedBySignal() { return status }
             throw error
         }
         player.play()
+        if let status = stoppedBySignal() { return status }
         let endedByItself = client.hasEnded()
         if endedByItself, let termination = client.termination {
             printError("touch-replay: the client \(termination.description) during playback")
