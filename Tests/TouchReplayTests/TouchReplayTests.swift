@@ -186,6 +186,38 @@ extension TouchReplayTests {
     }
 }
 
+extension TouchReplayTests {
+    @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
+    func stopsOnSigterm() async throws {
+        let scratch = try Scratch()
+        // Ten seconds of real time.
+        let events = stride(from: 0.0, through: 10_000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "long.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
+        process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--realtime", "--", simpleTouch]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        // The client is started after the signal handling is set up: wait for it to exist.
+        let pid = process.processIdentifier
+        let childrenFile = "/proc/\(pid)/task/\(pid)/children"
+        var client: Int32?
+        for _ in 0..<500 where client == nil {
+            client = (try? String(contentsOfFile: childrenFile, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
+            if client == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let clientID = try #require(client)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM)
+        #expect(kill(clientID, 0) == -1)
+        if process.isRunning { kill(pid, SIGKILL) }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("o.png")))
+    }
+}
+
 extension Array where Element == SeatEvent {
     /// The events split into runs with the same time.
     fileprivate func chunked() -> [[SeatEvent]] {
