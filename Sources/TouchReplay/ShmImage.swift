@@ -16,12 +16,10 @@ struct ShmImage {
     var height: Int
     var stride: Int
     var format: Format
-    /// The buffer scale the surface had when the buffer was committed.
-    var scale: Int32
     var bytes: [UInt8]
 
     /// Copies a `wl_shm` buffer; `nil` for a buffer that is not shared memory or has another format.
-    init?(copying buffer: WLResource, scale: Int32) {
+    init?(copying buffer: WLResource) {
         guard let shm = wl_shm_buffer_get(buffer) else { return nil }
         switch wl_shm_buffer_get_format(shm) {
         case WL_SHM_FORMAT_ARGB8888.rawValue: format = .argb8888
@@ -31,18 +29,10 @@ struct ShmImage {
         width = Int(wl_shm_buffer_get_width(shm))
         height = Int(wl_shm_buffer_get_height(shm))
         stride = Int(wl_shm_buffer_get_stride(shm))
-        self.scale = scale
         wl_shm_buffer_begin_access(shm)
         defer { wl_shm_buffer_end_access(shm) }
         guard let data = wl_shm_buffer_get_data(shm) else { return nil }
         bytes = Array(UnsafeRawBufferPointer(start: data, count: stride * height))
-    }
-
-    /// The pixel at (x, y) in buffer pixels as 0xAARRGGBB (alpha 0xFF for XRGB8888).
-    func pixel(x: Int, y: Int) -> UInt32 {
-        let offset = y * stride + x * 4
-        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
-        return format == .xrgb8888 ? value | 0xFF00_0000 : value
     }
 
     /// Writes the image as PNG at buffer size with Cairo.

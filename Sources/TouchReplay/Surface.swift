@@ -68,7 +68,7 @@ final class Surface {
             hasPendingAttach = false
             let new = pendingBuffer
             pendingBuffer = nil
-            if let new, let bufferResource = new.resource, let copy = ShmImage(copying: bufferResource, scale: bufferScale) {
+            if let new, let bufferResource = new.resource, let copy = ShmImage(copying: bufferResource) {
                 image = copy
                 tookBuffer = true
                 if compositor.buffersLeftToHold > 0, !new.isHeld {
