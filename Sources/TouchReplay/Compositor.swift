@@ -33,18 +33,6 @@ struct ReplayError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The running counts `--stats` reports.
-struct ReplayCounters {
-    /// Every `wl_surface.commit` on any surface.
-    var commits = 0
-    /// `wl_callback.done` events sent for frame callbacks.
-    var frameCallbacks = 0
-    /// Wayland input events sent to the client (down, motion, frame, key, modifiers, enter, ...).
-    var eventsSent = 0
-    /// Commits that brought a new buffer to the toplevel being played into.
-    var toplevelBufferCommits = 0
-}
-
 /// A headless Wayland compositor on libwayland-server, with one output, one seat and the xdg-shell.
 ///
 /// Everything runs on the calling thread: ``dispatch(timeout:)`` waits for and handles client requests.

@@ -10,32 +10,6 @@ func monotonicNow() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// Real-time latencies from input to the next buffer commit.
-final class LatencyRecorder {
-    private var waiting: [Double] = []
-    /// Milliseconds from each input group to the first buffer commit after it.
-    private(set) var samples: [Double] = []
-
-    /// An input group was sent at `time` (from ``monotonicNow()``).
-    func inputSent(at time: Double) { waiting.append(time) }
-
-    /// The toplevel committed a new buffer now.
-    func bufferCommitted() {
-        let now = monotonicNow()
-        samples += waiting.map { (now - $0) * 1000 }
-
-        waiting = []
-    }
-
-    /// The `q`-quantile (0...1) of the samples by nearest rank, or `nil` with no samples.
-    func quantile(_ q: Double) -> Double? {
-        guard !samples.isEmpty else { return nil }
-        let sorted = samples.sorted()
-        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
-}
-
 /// Plays trace events into the compositor's toplevel as real `wl_touch`, `wl_pointer` and `wl_keyboard` events.
 final class Player {
     /// Timeouts and rates, in seconds.

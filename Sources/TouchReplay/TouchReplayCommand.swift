@@ -80,21 +80,10 @@ struct TouchReplayCommand {
         try image.writePNG(to: options.outputPath)
 
         if options.printsStats {
-            print(statsLine(counters: compositor.counters, latency: player.latency))
+            print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency))
         }
         guard !client.wasKilled, let termination = client.termination else { return 0 }
         return termination.status
-    }
-
-    /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y}}`.
-    static func statsLine(counters: ReplayCounters, latency: LatencyRecorder) -> String {
-        func number(_ value: Double?) -> String {
-            guard let value else { return "null" }
-            return String(format: "%.3f", value)
-        }
-        return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
-            + "\"events_sent\": \(counters.eventsSent), "
-            + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}}"
     }
 
     static func printError(_ message: String) {
