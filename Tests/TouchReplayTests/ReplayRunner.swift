@@ -44,14 +44,17 @@ enum ReplayRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
     }
 
-    /// Runs touch-replay with arguments and waits for it (SIGKILL after `timeout` seconds).
-    static func replay(_ arguments: [String], timeout: Double = 20) async throws -> ProcessResult {
-        try await run(executable, arguments, timeout: timeout)
+    /// Runs touch-replay with arguments (and extra environment variables) and waits for it (SIGKILL after
+    /// `timeout` seconds).
+    static func replay(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 20) async throws -> ProcessResult {
+        try await run(executable, arguments, environment: environment, timeout: timeout)
     }
 
     /// Runs a program, collecting its output in files (no pipe can fill up), polling for its end: waitUntilExit can
     /// hang in async tests, and SIGTERM may be blocked by the test runner's signal mask, so timeouts use SIGKILL.
-    static func run(_ program: String, _ arguments: [String], timeout: Double = 20) async throws -> ProcessResult {
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20
+    ) async throws -> ProcessResult {
         let scratch = try Scratch()
         let outputURL = scratch.url.appendingPathComponent("stdout")
         let errorURL = scratch.url.appendingPathComponent("stderr")
@@ -66,6 +69,9 @@ enum ReplayRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = error
         try process.run()

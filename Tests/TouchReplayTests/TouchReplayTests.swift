@@ -284,6 +284,53 @@ struct TouchReplayInputTests {
         #expect(lines.filter { $0.hasPrefix("motion") || $0.hasPrefix("button") || $0.hasPrefix("axis") || $0.hasPrefix("key") } == expected)
     }
 
+    @Test("The client sees the seat, output, configure, keymap and touch shapes and cancel the way the protocol says")
+    func protocolAsTheClientSeesIt() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(canvasSize: Size(width: 500, height: 400), events: [
+                SeatEvent(time: 0, .touchDown(id: 3, location: Point(x: 100, y: 120), shape: TouchShape(major: 12, minor: 10))),
+                SeatEvent(time: 0, .touchFrame),
+                SeatEvent(time: 8, .touchMotion(id: 3, location: Point(x: 110, y: 125), shape: TouchShape(major: 14, minor: 11))),
+                SeatEvent(time: 8, .touchFrame),
+                SeatEvent(time: 16, .touchCancel),
+            ]).serialized(),
+            to: "shape.jsonl"
+        )
+        // libwayland-client's own log of the events the client got (weston-eventdemo binds wl_seat v7).
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--scale", "2", "--", "/usr/bin/weston-eventdemo"],
+            environment: ["WAYLAND_DEBUG": "client"]
+        )
+        #expect(result.status == 0)
+        let received = result.standardError.split(separator: "\n")
+            .filter { $0.hasPrefix("[") && !$0.contains("]  -> ") }
+            .map { String($0.drop { $0 != "]" }.dropFirst(2)).replacing(/@\d+/, with: "") }
+        for line in [
+            "wl_seat.capabilities(7)",
+            "wl_seat.name(\"seat0\")",
+            "wl_output.mode(3, 1000, 800, 60000)",
+            "wl_output.scale(2)",
+            "wl_output.done()",
+            "wl_surface.enter(wl_output)",
+            "xdg_toplevel.configure(500, 400, array[4])",
+            "wl_keyboard.repeat_info(25, 600)",
+        ] {
+            #expect(received.contains(line), "\(line)")
+        }
+        #expect(received.contains { $0.hasPrefix("wl_keyboard.keymap(1, fd ") })
+        let touch = received.filter { $0.hasPrefix("wl_touch.") }.map { $0.replacing(#/down\(\d+, /#, with: "down(SERIAL, ") }
+        #expect(touch == [
+            "wl_touch.down(SERIAL, 0, wl_surface, 3, 100.00000000, 120.00000000)",
+            "wl_touch.shape(3, 12.00000000, 10.00000000)",
+            "wl_touch.frame()",
+            "wl_touch.motion(8, 3, 110.00000000, 125.00000000)",
+            "wl_touch.shape(3, 14.00000000, 11.00000000)",
+            "wl_touch.frame()",
+            "wl_touch.cancel()",
+        ])
+    }
+
     @Test("With --scale 2 a client drawing at buffer scale 2 is saved at buffer size; frames follow the virtual clock")
     func bufferScaleAndFrames() async throws {
         let scratch = try Scratch()
