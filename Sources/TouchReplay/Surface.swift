@@ -11,7 +11,7 @@ final class Surface {
     let resource: WLResource
     let client: OpaquePointer
 
-    /// The role xdg-shell gave the surface.
+    /// The role the surface was given (xdg-shell or wl_subcompositor).
     enum Role { case none, toplevel, popup, subsurface }
     var role = Role.none
     var xdgSurface: WLResource?
