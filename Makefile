@@ -6,9 +6,10 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIG ?= debug
 
-# Debian packages: build dependencies, and the real compositors the tests run against.
+# Debian packages: build dependencies, and the real compositors and clients the tests run against (python3 reads
+# PNG pixels in TouchReplayTests).
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config
-TEST_PACKAGES = weston sway grim xkb-data
+TEST_PACKAGES = weston sway grim xkb-data python3-minimal
 
 .PHONY: all build test run deps test-deps clean generate protocols
 

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
+        .executable(name: "touch-replay", targets: ["touch-replay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -36,6 +37,13 @@ let package = Package(
         .target(name: "CShims"),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
         .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
+        // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
+        // links CWaylandServerProtocols, so tests run it as a child process and never link it.
+        .executableTarget(
+            name: "touch-replay",
+            dependencies: ["SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims"],
+            path: "Sources/TouchReplay"
+        ),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -54,6 +62,8 @@ let package = Package(
             name: "WaylandSmokeTests",
             dependencies: ["CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CShims", "CCairo", "CXKBCommon"]
         ),
+        // Runs the built touch-replay binary as a child process; depends on none of its code.
+        .testTarget(name: "TouchReplayTests", dependencies: ["SeatInput", "TouchUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

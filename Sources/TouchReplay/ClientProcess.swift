@@ -1,0 +1,112 @@
+// Starting the client with posix_spawn (clean signal mask), and noticing when it ends.
+import Foundation
+import Glibc
+
+/// The client program, started with `WAYLAND_DISPLAY` and `XDG_RUNTIME_DIR` pointing at the compositor.
+final class ClientProcess {
+    /// How a process ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+
+        /// The status `touch-replay` passes on: the exit status, or 128 + the signal.
+        var status: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .signalled(let signal): "was killed by signal \(signal)"
+            }
+        }
+    }
+
+    let processID: pid_t
+    /// How the client ended, once it has.
+    private(set) var termination: Termination?
+    /// Whether touch-replay killed it (after a close it did not obey).
+    private(set) var wasKilled = false
+
+    /// Starts `arguments[0]` (looked up in `PATH`) with the extra environment, every signal at its default and
+    /// none blocked: whatever started touch-replay may have blocked some, and the mask is inherited.
+    init(arguments: [String], environment extra: [String: String]) throws(ReplayError) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_SOCKET"] = nil
+        for (key, value) in extra { environment[key] = value }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
+        guard result == 0 else {
+            throw ReplayError(description: "cannot start the client \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        processID = pid
+    }
+
+    /// Whether the client has ended; collects its status without waiting.
+    @discardableResult
+    func hasEnded() -> Bool {
+        if termination != nil { return true }
+        var status: Int32 = 0
+        guard waitpid(processID, &status, WNOHANG) == processID else { return false }
+        termination = Self.termination(from: status)
+        return true
+    }
+
+    /// Kills the client (SIGKILL) and collects it.
+    func kill() {
+        guard !hasEnded() else { return }
+        wasKilled = true
+        Glibc.kill(processID, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
+        termination = Self.termination(from: status)
+    }
+
+    private static func termination(from status: Int32) -> Termination {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which are macros Swift cannot import.
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+}
+
+/// A fresh runtime folder (mkdtemp, mode 0700) for the compositor's socket; removed with its contents at the end.
+struct RuntimeDirectory {
+    let path: String
+
+    init() throws(ReplayError) {
+        var template = Array("\(NSTemporaryDirectory())/touch-replay-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ReplayError(description: "cannot create a runtime folder: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+        chmod(path, 0o700)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

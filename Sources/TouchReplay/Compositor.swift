@@ -1,0 +1,214 @@
+// The headless compositor: the display, its globals, the surfaces, and the one event loop everything runs on.
+import CWaylandServer
+import CWaylandServerProtocols
+import Foundation
+import Glibc
+
+/// A `struct wl_resource *`: Swift imports the server's resource type as a struct of its own.
+typealias WLResource = UnsafeMutablePointer<wl_resource>
+
+/// The Swift object a resource's user data points to. Each resource kind documents whether that pointer is retained.
+func resourceObject<T: AnyObject>(_ resource: WLResource?, as type: T.Type = T.self) -> T {
+    Unmanaged<T>.fromOpaque(wl_resource_get_user_data(resource)!).takeUnretainedValue()
+}
+
+/// A C implementation table (a struct of request handlers) at an address that stays put while its owner lives:
+/// libwayland keeps the pointer for every resource it is set on.
+final class ImplementationTable<Table> {
+    let pointer: UnsafeMutablePointer<Table>
+
+    init(_ table: Table) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: table)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}
+
+/// A compositor error that ends the run with status 1 and a one-line message.
+struct ReplayError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A headless Wayland compositor on libwayland-server, with one output, one seat and the xdg-shell.
+///
+/// Everything runs on the calling thread: ``dispatch(timeout:)`` waits for and handles client requests.
+/// Call ``shutDown()`` before letting go of it: destroying the display calls back into these objects.
+final class Compositor {
+    let display: OpaquePointer
+    let eventLoop: OpaquePointer
+    /// The socket's name inside `XDG_RUNTIME_DIR`, for `WAYLAND_DISPLAY`.
+    let socketName: String
+    /// The logical size toplevels are configured to.
+    let configuredSize: (width: Int32, height: Int32)
+    /// The output's integer scale.
+    let outputScale: Int32
+
+    private(set) var seat: Seat!
+    private(set) var output: Output!
+    private(set) var shell: XDGShell!
+    private(set) var inertGlobals: InertGlobals!
+
+    /// The first toplevel a client made: the window the trace is played into.
+    var toplevel: Surface?
+    /// The last image committed to ``toplevel``; it outlives the surface, so a client that closes its window
+    /// before the end still leaves its picture.
+    private(set) var lastImage: ShmImage?
+    /// Live surfaces, for cleaning up frame callbacks.
+    private(set) var surfaces: [Surface] = []
+    /// Frame callbacks committed and not yet answered.
+    private(set) var readyFrameCallbacks: [WLResource] = []
+    /// How many more committed buffers are held without release (`--hold-buffers`).
+    var buffersLeftToHold: Int
+    /// Live `wl_buffer`s the compositor has seen attached, by resource.
+    var bufferReferences: [WLResource: BufferReference] = [:]
+
+    /// SIGINT, SIGTERM or SIGHUP, once one arrived; the loop notices it through its signalfd.
+    private(set) var receivedSignal: Int32?
+    /// Called when one of those signals arrives.
+    var onSignal: (() -> Void)?
+
+    var counters = ReplayCounters()
+    /// Called right after each commit that brings the toplevel a new buffer.
+    var onToplevelBufferCommit: (() -> Void)?
+
+    let compositorImplementation: ImplementationTable<wl_compositor_interface>
+    let surfaceImplementation: ImplementationTable<wl_surface_interface>
+    let regionImplementation: ImplementationTable<wl_region_interface>
+    private var isShutDown = false
+
+    /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
+    init(configuredSize: (width: Int32, height: Int32), outputScale: Int32, heldBufferCount: Int) throws(ReplayError) {
+        let keymap = try Keymap()
+        guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
+        self.display = display
+        eventLoop = wl_display_get_event_loop(display)
+        self.configuredSize = configuredSize
+        self.outputScale = outputScale
+        buffersLeftToHold = heldBufferCount
+        compositorImplementation = ImplementationTable(Surface.compositorTable())
+        surfaceImplementation = ImplementationTable(Surface.surfaceTable())
+        regionImplementation = ImplementationTable(Surface.regionTable())
+
+        guard wl_display_init_shm(display) == 0 else {
+            wl_display_destroy(display)
+            throw ReplayError(description: "cannot set up wl_shm")
+        }
+        // wl_display_init_shm announces ARGB8888 and XRGB8888, the two formats every client may use.
+        guard let name = wl_display_add_socket_auto(display) else {
+            wl_display_destroy(display)
+            throw ReplayError(description: "cannot create a Wayland socket in XDG_RUNTIME_DIR")
+        }
+        socketName = String(cString: name)
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        wl_global_create(display, CWaylandServerProtocols_wl_compositor_interface(), 4, context) {
+            client, data, version, id in
+            let compositor = Unmanaged<Compositor>.fromOpaque(data!).takeUnretainedValue()
+            guard let resource = wl_resource_create(client, CWaylandServerProtocols_wl_compositor_interface(), Int32(version), id)
+            else { return wl_client_post_no_memory(client) }
+            wl_resource_set_implementation(resource, compositor.compositorImplementation.pointer, data, nil)
+        }
+        // libwayland blocks these signals on this thread and reads them from a signalfd in the loop; the client is
+        // spawned with an empty mask, so it still gets them.
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            wl_event_loop_add_signal(eventLoop, signal, { signal, data in
+                let compositor = Unmanaged<Compositor>.fromOpaque(data!).takeUnretainedValue()
+                compositor.receivedSignal = compositor.receivedSignal ?? signal
+                compositor.onSignal?()
+                return 0
+            }, context)
+        }
+        seat = Seat(compositor: self, keymap: keymap)
+        output = Output(compositor: self)
+        shell = XDGShell(compositor: self)
+        inertGlobals = InertGlobals(compositor: self)
+    }
+
+    /// Destroys every client and the display. Call once, before the last reference goes.
+    func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        wl_display_destroy_clients(display)
+        wl_display_destroy(display)
+        seat.shutDown()
+    }
+
+    // MARK: - The event loop
+
+    /// Waits up to `timeout` seconds for client requests (or new connections), handles what arrived and flushes the
+    /// replies. Returns whether anything arrived.
+    @discardableResult
+    func dispatch(timeout: Double) -> Bool {
+        wl_display_flush_clients(display)
+        var descriptor = pollfd(fd: wl_event_loop_get_fd(eventLoop), events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(timeout * 1000, 60_000)).rounded(.up))
+        let ready = poll(&descriptor, 1, milliseconds) > 0
+        if ready {
+            _ = wl_event_loop_dispatch(eventLoop, 0)
+        }
+        wl_display_flush_clients(display)
+        return ready
+    }
+
+    /// Bytes sent to the toplevel's client that it has not read yet: `SIOCOUTQ` on a Unix stream socket counts
+    /// what is queued until the peer reads it. 0 without a toplevel.
+    func unreadEventBytes() -> Int32 {
+        guard let client = toplevel?.client else { return 0 }
+        wl_client_flush(client)
+        var count: Int32 = 0
+        guard ioctl(wl_client_get_fd(client), UInt(TIOCOUTQ), &count) == 0 else { return 0 }
+        return count
+    }
+
+    // MARK: - Surfaces and frames
+
+    func add(_ surface: Surface) {
+        surfaces.append(surface)
+    }
+
+    func remove(_ surface: Surface) {
+        surfaces.removeAll { $0 === surface }
+        if toplevel === surface { toplevel = nil }
+        if seat.pointerFocus === surface { seat.pointerFocus = nil }
+        if seat.keyboardFocus === surface { seat.keyboardFocus = nil }
+    }
+
+    /// Called by a surface's commit with the frame callbacks it asked for.
+    func commitFrameCallbacks(_ callbacks: [WLResource]) {
+        readyFrameCallbacks += callbacks
+    }
+
+    /// A frame callback resource is going away (answered, or its client left).
+    func forget(frameCallback: WLResource) {
+        readyFrameCallbacks.removeAll { $0 == frameCallback }
+        for surface in surfaces { surface.pendingFrameCallbacks.removeAll { $0 == frameCallback } }
+    }
+
+    /// Answers every committed frame callback with `time` (milliseconds). Returns how many were answered.
+    @discardableResult
+    func answerFrameCallbacks(time: UInt32) -> Int {
+        let callbacks = readyFrameCallbacks
+        readyFrameCallbacks = []
+        for callback in callbacks {
+            wl_callback_send_done(callback, time)
+            wl_resource_destroy(callback)
+        }
+        counters.frameCallbacks += callbacks.count
+        wl_display_flush_clients(display)
+        return callbacks.count
+    }
+
+    /// Called by a surface after its commit took a new buffer's contents.
+    func surfaceCommittedBuffer(_ surface: Surface) {
+        guard surface === toplevel, let image = surface.image else { return }
+        lastImage = image
+        counters.toplevelBufferCommits += 1
+        onToplevelBufferCommit?()
+    }
+
+    var nextSerial: UInt32 { wl_display_next_serial(display) }
+}

@@ -1,0 +1,245 @@
+// Playing a trace into the client's toplevel: virtual time by default, real time with --realtime.
+import Foundation
+import CWaylandServer
+import SeatInput
+
+/// The current time on a monotonic clock, in seconds.
+func monotonicNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Plays trace events into the compositor's toplevel as real `wl_touch`, `wl_pointer` and `wl_keyboard` events.
+final class Player {
+    /// Timeouts and rates, in seconds.
+    enum Timing {
+        /// How long the client may take to show its first buffer, unless `--map-timeout` says otherwise.
+        static let mapTimeout = 10.0
+        /// The longest wait for a commit after input or a frame callback.
+        static let commitTimeout = 2.0
+        /// A client that sends nothing for this long is idle.
+        static let idleTime = 0.02
+        /// How long the client may take to exit after `xdg_toplevel.close`.
+        static let closeTimeout = 2.0
+        /// The frame clock's period in milliseconds (60 Hz).
+        static let frameInterval = 1000.0 / 60.0
+        /// At most this many frames are answered after the last event, while the client keeps asking.
+        static let settlingFrames = 30
+    }
+
+    let compositor: Compositor
+    let client: ClientProcess
+    let latency = LatencyRecorder()
+    private let groups: [[SeatEvent]]
+    private let keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]
+    private let isRealtime: Bool
+    private let usesKeyboard: Bool
+    /// The virtual time of the next frame on the 60 Hz frame clock, in trace milliseconds.
+    private var nextFrameTime: Double
+
+    /// A player for the trace's events, grouped by time; `keys` are the trace's keys from ``resolveKeys(of:in:)``.
+    init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool, keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]) {
+        self.compositor = compositor
+        self.client = client
+        self.isRealtime = isRealtime
+        self.keys = keys
+        var groups: [[SeatEvent]] = []
+        for event in trace.events {
+            if let last = groups.last?.last, last.time == event.time {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        self.groups = groups
+        usesKeyboard = trace.events.contains { if case .key = $0.kind { true } else { false } }
+        nextFrameTime = trace.events.first?.time ?? 0
+        compositor.onToplevelBufferCommit = { [latency] in latency.bufferCommitted() }
+    }
+
+    /// The keys a trace types, looked up in the keymap; throws for a key the "us" layout cannot type.
+    static func resolveKeys(of trace: Trace, in keymap: Keymap) throws(ReplayError) -> [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] {
+        var keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] = [:]
+        for event in trace.events {
+            guard case .key(let chord) = event.kind, keys[chord] == nil else { continue }
+            guard let key = keymap.key(forKeysymNamed: chord.keysym) else {
+                throw ReplayError(description: "the trace's key \"\(chord)\" at \(Trace.line(for: event)) is not on the \"us\" keyboard")
+            }
+            var modifiers: [Keymap.Key] = []
+            var needed = chord.modifiers
+            if key.needsShift { needed.insert(.shift) }
+            for (_, modifier) in KeyModifiers.named where needed.contains(modifier) {
+                if let modifierKey = keymap.key(for: modifier) { modifiers.append(modifierKey) }
+            }
+            keys[chord] = (key, modifiers)
+        }
+        return keys
+    }
+
+    // MARK: - Waiting for the client
+
+    /// Runs the loop until the client shows its toplevel's first buffer.
+    func waitForMap(timeout: Double = Timing.mapTimeout) throws(ReplayError) -> Surface {
+        let deadline = monotonicNow() + timeout
+        var nextFrame = monotonicNow()
+        while true {
+            if let surface = compositor.toplevel, surface.isMapped { return surface }
+            if client.hasEnded() {
+                throw ReplayError(description: "the client \(client.termination!.description) before it showed a window")
+            }
+            let now = monotonicNow()
+            guard now < deadline else {
+                throw ReplayError(description: "the client showed no window within \(ReplayOptions.format(seconds: timeout)) s")
+            }
+            // Some clients draw their first buffer from a frame callback.
+            if now >= nextFrame {
+                compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
+                nextFrame = now + Timing.frameInterval / 1000
+            }
+            compositor.dispatch(timeout: min(deadline, nextFrame) - now)
+        }
+    }
+
+    /// Handles requests until the client commits (when `untilCommit`: the commit count passes `commits`), goes
+    /// idle (has read every event and sent nothing for ``Timing/idleTime``), ends, or the timeout passes.
+    private func waitForClient(untilCommit: Bool, since commits: Int? = nil) {
+        let commits = commits ?? compositor.counters.commits
+        let deadline = monotonicNow() + Timing.commitTimeout
+        var lastActivity = monotonicNow()
+        while !client.hasEnded() {
+            if untilCommit, compositor.counters.commits > commits { return }
+            var now = monotonicNow()
+            // A client still reading its events is busy, not idle.
+            if compositor.unreadEventBytes() > 0 { lastActivity = now }
+            let idleEnd = lastActivity + Timing.idleTime
+            guard now < deadline, now < idleEnd else { return }
+            if compositor.dispatch(timeout: min(deadline, idleEnd, now + Timing.idleTime / 4) - now) {
+                now = monotonicNow()
+                lastActivity = now
+            }
+        }
+    }
+
+    // MARK: - Playing
+
+    /// Plays every event, then lets the client finish drawing. Stops early when the client ends or its window goes.
+    func play() {
+        if isRealtime { playInRealTime() } else { playInVirtualTime() }
+    }
+
+    private func playInVirtualTime() {
+        for group in groups {
+            answerFrames(through: group[0].time)
+            let commits = compositor.counters.commits
+            guard deliver(group) else { return }
+            waitForClient(untilCommit: true, since: commits)
+        }
+        // Let the client finish: frames on the 60 Hz clock while it keeps asking for them.
+        for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
+            let commits = compositor.counters.commits
+            compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
+            nextFrameTime += Timing.frameInterval
+            waitForClient(untilCommit: true, since: commits)
+        }
+        waitForClient(untilCommit: false)
+    }
+
+    /// Answers frame callbacks at every tick of the virtual frame clock up to `time`, waiting for the client's commit
+    /// after each.
+    private func answerFrames(through time: Double) {
+        while nextFrameTime <= time {
+            if compositor.readyFrameCallbacks.isEmpty {
+                // Nobody waits: skip to the first tick after `time`.
+                let ticks = ((time - nextFrameTime) / Timing.frameInterval).rounded(.down) + 1
+                nextFrameTime += ticks * Timing.frameInterval
+                return
+            }
+            let commits = compositor.counters.commits
+            compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
+            nextFrameTime += Timing.frameInterval
+            waitForClient(untilCommit: true, since: commits)
+        }
+    }
+
+    private func playInRealTime() {
+        guard let first = groups.first?[0].time else { return }
+        let start = monotonicNow()
+        var nextFrame = start
+        func pump(until deadline: Double) {
+            while !client.hasEnded() {
+                let now = monotonicNow()
+                if now >= nextFrame {
+                    let traceTime = first + (now - start) * 1000
+                    compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(traceTime)))
+                    nextFrame += Timing.frameInterval / 1000
+                    if nextFrame < now { nextFrame = now + Timing.frameInterval / 1000 }
+                }
+                guard now < deadline else { return }
+                compositor.dispatch(timeout: min(deadline, nextFrame) - now)
+            }
+        }
+        for group in groups {
+            pump(until: start + (group[0].time - first) / 1000)
+            guard deliver(group) else { return }
+        }
+        // A little real time for the last drawing.
+        pump(until: monotonicNow() + 0.2)
+    }
+
+    /// Sends one group of events (one trace time) to the toplevel. Returns `false` when there is nobody to send to.
+    private func deliver(_ group: [SeatEvent]) -> Bool {
+        guard !client.hasEnded(), let surface = compositor.toplevel else { return false }
+        let seat = compositor.seat!
+        let sentAt = monotonicNow()
+        let eventsBefore = compositor.counters.eventsSent
+        if usesKeyboard, seat.keyboardFocus !== surface { seat.keyboardEnter(surface) }
+        for event in group {
+            let time = UInt32(truncatingIfNeeded: Int64(event.time.rounded()))
+            switch event.kind {
+            case let .touchDown(id, location, shape):
+                seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            case let .touchMotion(id, location, shape):
+                seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            case let .touchUp(id):
+                seat.touchUp(on: surface, time: time, id: id)
+            case .touchFrame:
+                seat.touchFrame(on: surface)
+            case .touchCancel:
+                seat.touchCancel(on: surface)
+            case let .pointerEnter(location):
+                seat.pointerEnter(surface, x: location.x, y: location.y)
+            case .pointerLeave:
+                seat.pointerLeave()
+            case let .pointerMotion(location):
+                seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
+            case let .pointerButton(button, isPressed):
+                seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)
+            case let .pointerAxis(dx, dy):
+                seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
+            case let .key(chord):
+                if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
+            case .tick:
+                break
+            }
+        }
+        wl_display_flush_clients(compositor.display)
+        // Only groups that reached the client count for latency (a client without a seat gets nothing).
+        if compositor.counters.eventsSent > eventsBefore { latency.inputSent(at: sentAt) }
+        return true
+    }
+
+    // MARK: - Ending
+
+    /// Asks the client to close its window, waits for it to exit, and kills it when it does not.
+    func finish() {
+        if !client.hasEnded(), let surface = compositor.toplevel {
+            compositor.shell.close(surface)
+        }
+        let deadline = monotonicNow() + Timing.closeTimeout
+        while !client.hasEnded(), monotonicNow() < deadline {
+            compositor.dispatch(timeout: 0.02)
+        }
+        client.kill()
+    }
+}

@@ -1,0 +1,227 @@
+// wl_compositor, wl_surface and wl_region: surfaces with double-buffered state, frame callbacks and buffer scale.
+import CWaylandServer
+import CWaylandServerProtocols
+
+/// A client's `wl_surface`: the pending state its requests build up, and what its last commit made current.
+///
+/// The `wl_surface` resource (and the xdg-shell resources made for it) hold a retained reference in their user
+/// data, released when the resource is destroyed.
+final class Surface {
+    unowned let compositor: Compositor
+    let resource: WLResource
+    let client: OpaquePointer
+
+    /// The role the surface was given (xdg-shell or wl_subcompositor).
+    enum Role { case none, toplevel, popup, subsurface }
+    var role = Role.none
+    var xdgSurface: WLResource?
+    var xdgToplevel: WLResource?
+    /// Whether the initial configure went out (sent on the first commit after the role was given).
+    var hasSentConfigure = false
+    /// The serial the client acknowledged last.
+    var ackedConfigureSerial: UInt32?
+    /// Whether a buffer was committed since the toplevel got its role.
+    private(set) var isMapped = false
+
+    // Pending state, made current by commit.
+    private var pendingBuffer: BufferReference?
+    private var hasPendingAttach = false
+    private var pendingBufferScale: Int32?
+    var pendingFrameCallbacks: [WLResource] = []
+
+    // Current state.
+    private(set) var currentBuffer: BufferReference?
+    /// The integer scale of the committed buffer (`wl_surface.set_buffer_scale`).
+    private(set) var bufferScale: Int32 = 1
+    /// A copy of the last committed buffer's pixels.
+    private(set) var image: ShmImage?
+
+    init(compositor: Compositor, resource: WLResource, client: OpaquePointer) {
+        self.compositor = compositor
+        self.resource = resource
+        self.client = client
+    }
+
+    /// The wl_surface resource went away.
+    func destroyed() {
+        currentBuffer?.release()
+        currentBuffer = nil
+        compositor.remove(self)
+    }
+
+    func attach(_ buffer: WLResource?) {
+        hasPendingAttach = true
+        pendingBuffer = buffer.map { compositor.reference(toBuffer: $0) }
+    }
+
+    func commit() {
+        compositor.counters.commits += 1
+        if let scale = pendingBufferScale {
+            bufferScale = scale
+            pendingBufferScale = nil
+        }
+        compositor.commitFrameCallbacks(pendingFrameCallbacks)
+        pendingFrameCallbacks = []
+
+        var tookBuffer = false
+        if hasPendingAttach {
+            hasPendingAttach = false
+            let new = pendingBuffer
+            pendingBuffer = nil
+            if let new, let bufferResource = new.resource, let copy = ShmImage(copying: bufferResource) {
+                image = copy
+                tookBuffer = true
+                if compositor.buffersLeftToHold > 0, !new.isHeld {
+                    new.isHeld = true
+                    compositor.buffersLeftToHold -= 1
+                }
+            }
+            // The previous buffer's contents are copied already; a new one replaces it, so it goes back.
+            if let previous = currentBuffer, previous !== new { previous.release() }
+            currentBuffer = new
+            if new == nil, role == .toplevel { isMapped = false }
+        }
+
+        if role == .toplevel {
+            if !hasSentConfigure {
+                compositor.shell.sendConfigure(to: self)
+            } else if tookBuffer {
+                isMapped = true
+            }
+        }
+        if tookBuffer { compositor.surfaceCommittedBuffer(self) }
+    }
+
+    // MARK: - Request tables
+
+    static func compositorTable() -> wl_compositor_interface {
+        wl_compositor_interface(
+            create_surface: { client, compositorResource, id in
+                let compositor = resourceObject(compositorResource, as: Compositor.self)
+                let version = wl_resource_get_version(compositorResource)
+                guard let resource = wl_resource_create(client, CWaylandServerProtocols_wl_surface_interface(), version, id)
+                else { return wl_client_post_no_memory(client) }
+                let surface = Surface(compositor: compositor, resource: resource, client: client!)
+                compositor.add(surface)
+                wl_resource_set_implementation(
+                    resource, compositor.surfaceImplementation.pointer, Unmanaged.passRetained(surface).toOpaque()
+                ) { resource in
+                    let surface = Unmanaged<Surface>.fromOpaque(wl_resource_get_user_data(resource)!)
+                    surface.takeUnretainedValue().destroyed()
+                    surface.release()
+                }
+            },
+            create_region: { client, compositorResource, id in
+                let compositor = resourceObject(compositorResource, as: Compositor.self)
+                let version = wl_resource_get_version(compositorResource)
+                guard let resource = wl_resource_create(client, CWaylandServerProtocols_wl_region_interface(), version, id)
+                else { return wl_client_post_no_memory(client) }
+                // Regions only matter for input and opacity, which a headless single-window compositor ignores.
+                wl_resource_set_implementation(resource, compositor.regionImplementation.pointer, nil, nil)
+            }
+        )
+    }
+
+    static func regionTable() -> wl_region_interface {
+        wl_region_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            add: { _, _, _, _, _, _ in },
+            subtract: { _, _, _, _, _, _ in }
+        )
+    }
+
+    static func surfaceTable() -> wl_surface_interface {
+        wl_surface_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            attach: { _, resource, buffer, _, _ in
+                resourceObject(resource, as: Surface.self).attach(buffer)
+            },
+            damage: { _, _, _, _, _, _ in },
+            frame: { client, resource, id in
+                let surface = resourceObject(resource, as: Surface.self)
+                guard let callback = wl_resource_create(client, CWaylandServerProtocols_wl_callback_interface(), 1, id)
+                else { return wl_client_post_no_memory(client) }
+                wl_resource_set_implementation(
+                    callback, nil, Unmanaged.passUnretained(surface.compositor).toOpaque()
+                ) { callback in
+                    resourceObject(callback, as: Compositor.self).forget(frameCallback: callback!)
+                }
+                surface.pendingFrameCallbacks.append(callback)
+            },
+            set_opaque_region: { _, _, _ in },
+            set_input_region: { _, _, _ in },
+            commit: { _, resource in
+                resourceObject(resource, as: Surface.self).commit()
+            },
+            set_buffer_transform: { _, _, _ in },
+            set_buffer_scale: { _, resource, scale in
+                guard scale >= 1 else {
+                    return CShims_wl_resource_post_error(
+                        resource, WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale must be at least 1"
+                    )
+                }
+                resourceObject(resource, as: Surface.self).pendingBufferScale = scale
+            },
+            damage_buffer: { _, _, _, _, _, _ in },
+            offset: { _, _, _, _ in }
+        )
+    }
+}
+
+/// A `wl_buffer` the compositor has seen attached; it notices when the client destroys the buffer.
+final class BufferReference {
+    /// The buffer resource; `nil` once the client destroyed it.
+    private(set) var resource: WLResource?
+    /// A held buffer is never released (`--hold-buffers`).
+    var isHeld = false
+    private unowned let compositor: Compositor
+    /// A `wl_listener` followed by the unretained pointer to this object.
+    private let listenerBlock: UnsafeMutableRawPointer
+
+    init(resource: WLResource, compositor: Compositor) {
+        self.resource = resource
+        self.compositor = compositor
+        let listenerSize = MemoryLayout<wl_listener>.stride
+        listenerBlock = .allocate(byteCount: listenerSize + MemoryLayout<UnsafeMutableRawPointer>.stride, alignment: 16)
+        let listener = listenerBlock.bindMemory(to: wl_listener.self, capacity: 1)
+        listener.initialize(to: wl_listener(link: wl_list(), notify: { listener, _ in
+            let raw = UnsafeMutableRawPointer(listener!)
+            let owner = raw.load(fromByteOffset: MemoryLayout<wl_listener>.stride, as: UnsafeMutableRawPointer.self)
+            Unmanaged<BufferReference>.fromOpaque(owner).takeUnretainedValue().bufferDestroyed()
+        }))
+        (listenerBlock + listenerSize).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        wl_resource_add_destroy_listener(resource, listener)
+    }
+
+    deinit {
+        if resource != nil {
+            wl_list_remove(&listenerBlock.assumingMemoryBound(to: wl_listener.self).pointee.link)
+        }
+        listenerBlock.deallocate()
+    }
+
+    /// Sends `wl_buffer.release` unless the buffer is held or gone.
+    func release() {
+        guard let resource, !isHeld else { return }
+        wl_buffer_send_release(resource)
+    }
+
+    private func bufferDestroyed() {
+        let listener = listenerBlock.assumingMemoryBound(to: wl_listener.self)
+        wl_list_remove(&listener.pointee.link)
+        wl_list_init(&listener.pointee.link)
+        guard let destroyed = resource else { return }
+        resource = nil
+        compositor.bufferReferences[destroyed] = nil
+    }
+}
+
+extension Compositor {
+    /// The one reference object for a buffer resource.
+    func reference(toBuffer buffer: WLResource) -> BufferReference {
+        if let existing = bufferReferences[buffer] { return existing }
+        let reference = BufferReference(resource: buffer, compositor: self)
+        bufferReferences[buffer] = reference
+        return reference
+    }
+}

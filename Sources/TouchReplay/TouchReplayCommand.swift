@@ -1,0 +1,92 @@
+// touch-replay: a headless Wayland compositor that plays a recorded trace into a client and saves its window as PNG.
+import Foundation
+import Glibc
+import SeatInput
+
+@main
+struct TouchReplayCommand {
+    static func main() {
+        // Whatever started us may have blocked signals (Swift Testing's worker threads do); start clean.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigprocmask(SIG_SETMASK, &noSignals, nil)
+        signal(SIGPIPE, SIG_IGN)
+
+        let options: ReplayOptions
+        do {
+            options = try ReplayOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            printError("touch-replay: \(error)\n\(ReplayOptions.usage)")
+            exit(2)
+        }
+        do {
+            exit(try run(options))
+        } catch {
+            printError("touch-replay: \(error)")
+            exit(1)
+        }
+    }
+
+    /// Runs the compositor, the client and the trace; returns the exit status.
+    static func run(_ options: ReplayOptions) throws(ReplayError) -> Int32 {
+        let trace: Trace
+        do {
+            trace = try Trace(contentsOf: URL(fileURLWithPath: options.tracePath))
+        } catch {
+            throw ReplayError(description: error.description)
+        }
+        let size = options.size ?? trace.canvasSize.map {
+            (Int32(clamping: Int64($0.width.rounded())), Int32(clamping: Int64($0.height.rounded())))
+        } ?? (800, 600)
+
+        let runtime = try RuntimeDirectory()
+        defer { runtime.remove() }
+        // Single-threaded here: libwayland names the socket inside the process's XDG_RUNTIME_DIR.
+        setenv("XDG_RUNTIME_DIR", runtime.path, 1)
+        let compositor = try Compositor(configuredSize: size, outputScale: options.scale, heldBufferCount: options.heldBufferCount)
+        defer { compositor.shutDown() }
+        let keys = try Player.resolveKeys(of: trace, in: compositor.seat.keymap)
+
+        let client = try ClientProcess(
+            arguments: options.client,
+            environment: ["WAYLAND_DISPLAY": compositor.socketName, "XDG_RUNTIME_DIR": runtime.path]
+        )
+        let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys)
+        // Stopped from outside: the client goes too, and the loops below end because it ended.
+        compositor.onSignal = { client.kill() }
+        func stoppedBySignal() -> Int32? {
+            guard let signal = compositor.receivedSignal else { return nil }
+            printError("touch-replay: stopped by signal \(signal)")
+            return 128 + signal
+        }
+        do {
+            _ = try player.waitForMap(timeout: options.mapTimeout)
+        } catch {
+            client.kill()
+            if let status = stoppedBySignal() { return status }
+            throw error
+        }
+        player.play()
+        if let status = stoppedBySignal() { return status }
+        let endedByItself = client.hasEnded()
+        if endedByItself, let termination = client.termination {
+            printError("touch-replay: the client \(termination.description) during playback")
+        }
+        player.finish()
+
+        guard let image = compositor.lastImage else {
+            throw ReplayError(description: "the client's window has no picture to save")
+        }
+        try image.writePNG(to: options.outputPath)
+
+        if options.printsStats {
+            print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency))
+        }
+        guard !client.wasKilled, let termination = client.termination else { return 0 }
+        return termination.status
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,168 @@
+// xdg_wm_base: xdg_surface and xdg_toplevel with configure and ack; positioners and popups exist but stay inert.
+import CWaylandServer
+import CWaylandServerProtocols
+
+/// The xdg-shell global. `xdg_surface`, `xdg_toplevel` and `xdg_popup` resources hold a retained ``Surface``;
+/// `xdg_wm_base` and `xdg_positioner` resources an unretained pointer to this object.
+final class XDGShell {
+    unowned let compositor: Compositor
+    private let wmBaseTable: ImplementationTable<xdg_wm_base_interface>
+    private let positionerTable: ImplementationTable<xdg_positioner_interface>
+    private let surfaceTable: ImplementationTable<xdg_surface_interface>
+    private let toplevelTable: ImplementationTable<xdg_toplevel_interface>
+    private let popupTable: ImplementationTable<xdg_popup_interface>
+
+    /// The version of `xdg_wm_base` announced (3: no configure_bounds, no wm_capabilities).
+    static let version: Int32 = 3
+
+    init(compositor: Compositor) {
+        self.compositor = compositor
+        wmBaseTable = ImplementationTable(xdg_wm_base_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            create_positioner: { client, resource, id in
+                let shell = resourceObject(resource, as: XDGShell.self)
+                guard let positioner = wl_resource_create(
+                    client, CWaylandServerProtocols_xdg_positioner_interface(), wl_resource_get_version(resource), id
+                ) else { return wl_client_post_no_memory(client) }
+                wl_resource_set_implementation(positioner, shell.positionerTable.pointer, nil, nil)
+            },
+            get_xdg_surface: { client, resource, id, surfaceResource in
+                let shell = resourceObject(resource, as: XDGShell.self)
+                shell.makeXDGSurface(client: client!, wmBase: resource!, id: id, surface: resourceObject(surfaceResource))
+            },
+            pong: { _, _, _ in }
+        ))
+        positionerTable = ImplementationTable(xdg_positioner_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_size: { _, _, _, _ in },
+            set_anchor_rect: { _, _, _, _, _, _ in },
+            set_anchor: { _, _, _ in },
+            set_gravity: { _, _, _ in },
+            set_constraint_adjustment: { _, _, _ in },
+            set_offset: { _, _, _, _ in },
+            set_reactive: { _, _ in },
+            set_parent_size: { _, _, _, _ in },
+            set_parent_configure: { _, _, _ in }
+        ))
+        surfaceTable = ImplementationTable(xdg_surface_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            get_toplevel: { client, resource, id in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.makeToplevel(client: client!, xdgSurface: resource!, id: id, surface: surface)
+            },
+            get_popup: { client, resource, id, _, _ in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.makePopup(client: client!, xdgSurface: resource!, id: id, surface: surface)
+            },
+            set_window_geometry: { _, _, _, _, _, _ in },
+            ack_configure: { _, resource, serial in
+                resourceObject(resource, as: Surface.self).ackedConfigureSerial = serial
+            }
+        ))
+        toplevelTable = ImplementationTable(xdg_toplevel_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_parent: { _, _, _ in },
+            set_title: { _, _, _ in },
+            set_app_id: { _, _, _ in },
+            show_window_menu: { _, _, _, _, _, _ in },
+            move: { _, _, _, _ in },
+            resize: { _, _, _, _, _ in },
+            set_max_size: { _, _, _, _ in },
+            set_min_size: { _, _, _, _ in },
+            set_maximized: { _, _ in },
+            unset_maximized: { _, _ in },
+            set_fullscreen: { _, _, _ in },
+            unset_fullscreen: { _, _ in },
+            set_minimized: { _, _ in }
+        ))
+        popupTable = ImplementationTable(xdg_popup_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            grab: { _, _, _, _ in },
+            reposition: { _, _, _, _ in }
+        ))
+        wl_global_create(
+            compositor.display, CWaylandServerProtocols_xdg_wm_base_interface(), Self.version,
+            Unmanaged.passUnretained(self).toOpaque()
+        ) { client, data, version, id in
+            let shell = Unmanaged<XDGShell>.fromOpaque(data!).takeUnretainedValue()
+            guard let resource = wl_resource_create(client, CWaylandServerProtocols_xdg_wm_base_interface(), Int32(version), id)
+            else { return wl_client_post_no_memory(client) }
+            wl_resource_set_implementation(resource, shell.wmBaseTable.pointer, data, nil)
+        }
+    }
+
+    /// A resource whose user data is a retained surface, released when the resource goes.
+    private func makeSurfaceResource(
+        client: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, id: UInt32,
+        table: UnsafeRawPointer, surface: Surface, destroyed: @escaping @convention(c) (WLResource?) -> Void
+    ) -> WLResource? {
+        guard let resource = wl_resource_create(client, interface, version, id) else {
+            wl_client_post_no_memory(client)
+            return nil
+        }
+        wl_resource_set_implementation(resource, table, Unmanaged.passRetained(surface).toOpaque(), destroyed)
+        return resource
+    }
+
+    private func makeXDGSurface(client: OpaquePointer, wmBase: WLResource, id: UInt32, surface: Surface) {
+        surface.xdgSurface = makeSurfaceResource(
+            client: client, interface: CWaylandServerProtocols_xdg_surface_interface(),
+            version: wl_resource_get_version(wmBase), id: id, table: surfaceTable.pointer, surface: surface
+        ) { resource in
+            let surface = Unmanaged<Surface>.fromOpaque(wl_resource_get_user_data(resource)!)
+            if surface.takeUnretainedValue().xdgSurface == resource { surface.takeUnretainedValue().xdgSurface = nil }
+            surface.release()
+        }
+    }
+
+    private func makeToplevel(client: OpaquePointer, xdgSurface: WLResource, id: UInt32, surface: Surface) {
+        guard surface.role == .none else {
+            return CShims_wl_resource_post_error(xdgSurface, XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue, "the surface already has a role")
+        }
+        surface.xdgToplevel = makeSurfaceResource(
+            client: client, interface: CWaylandServerProtocols_xdg_toplevel_interface(),
+            version: wl_resource_get_version(xdgSurface), id: id, table: toplevelTable.pointer, surface: surface
+        ) { resource in
+            let surface = Unmanaged<Surface>.fromOpaque(wl_resource_get_user_data(resource)!)
+            let object = surface.takeUnretainedValue()
+            if object.xdgToplevel == resource { object.xdgToplevel = nil }
+            if object.compositor.toplevel === object { object.compositor.toplevel = nil }
+            surface.release()
+        }
+        guard surface.xdgToplevel != nil else { return }
+        surface.role = .toplevel
+        if compositor.toplevel == nil { compositor.toplevel = surface }
+        compositor.output.enter(surface)
+    }
+
+    private func makePopup(client: OpaquePointer, xdgSurface: WLResource, id: UInt32, surface: Surface) {
+        // Popups are never configured: the trace plays into the toplevel only.
+        surface.role = .popup
+        _ = makeSurfaceResource(
+            client: client, interface: CWaylandServerProtocols_xdg_popup_interface(),
+            version: wl_resource_get_version(xdgSurface), id: id, table: popupTable.pointer, surface: surface
+        ) { resource in
+            Unmanaged<Surface>.fromOpaque(wl_resource_get_user_data(resource)!).release()
+        }
+    }
+
+    /// Sends the toplevel's configure: the configured size, activated, then `xdg_surface.configure`.
+    func sendConfigure(to surface: Surface) {
+        guard let toplevel = surface.xdgToplevel, let xdgSurface = surface.xdgSurface else { return }
+        var states = wl_array()
+        wl_array_init(&states)
+        defer { wl_array_release(&states) }
+        if let slot = wl_array_add(&states, MemoryLayout<UInt32>.size) {
+            slot.storeBytes(of: XDG_TOPLEVEL_STATE_ACTIVATED.rawValue, as: UInt32.self)
+        }
+        xdg_toplevel_send_configure(toplevel, compositor.configuredSize.width, compositor.configuredSize.height, &states)
+        xdg_surface_send_configure(xdgSurface, compositor.nextSerial)
+        surface.hasSentConfigure = true
+    }
+
+    /// Asks the toplevel to close (`xdg_toplevel.close`).
+    func close(_ surface: Surface) {
+        guard let toplevel = surface.xdgToplevel else { return }
+        xdg_toplevel_send_close(toplevel)
+    }
+}

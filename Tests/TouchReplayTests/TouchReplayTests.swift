@@ -1,0 +1,394 @@
+// touch-replay, run as a child process against weston-simple-touch (Debian's weston package) and small shell clients.
+import Foundation
+import SeatInput
+import Testing
+import TouchUI
+
+/// weston-simple-touch: a 600x500 ARGB8888 window that paints a 5-pixel cross at every touch down and motion, red
+/// for touch ID 0 and yellow for ID 1, on a translucent grey (0x40404040, premultiplied) background.
+let simpleTouch = "/usr/bin/weston-simple-touch"
+let red = RGBA(red: 255, green: 0, blue: 0, alpha: 255)
+private let yellow = RGBA(red: 255, green: 255, blue: 0, alpha: 255)
+
+/// A finger going down at `from`, moving in `steps` frames of 8 ms to `to`, and lifting.
+func drag(id: Int32, from: Point, to: Point, steps: Int, start: Double = 0) -> [SeatEvent] {
+    var events: [SeatEvent] = [
+        SeatEvent(time: start, .touchDown(id: id, location: from, shape: TouchShape(major: 12, minor: 10))),
+        SeatEvent(time: start, .touchFrame),
+    ]
+    for step in 1...steps {
+        let fraction = Double(step) / Double(steps)
+        let location = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+        events.append(SeatEvent(time: start + Double(step) * 8, .touchMotion(id: id, location: location)))
+        events.append(SeatEvent(time: start + Double(step) * 8, .touchFrame))
+    }
+    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchUp(id: id)))
+    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchFrame))
+    return events
+}
+
+/// The touch locations (down and motion) of a trace, as whole pixels.
+private func touchPoints(of events: [SeatEvent]) -> [(x: Int, y: Int)] {
+    events.compactMap { event in
+        switch event.kind {
+        case let .touchDown(_, location, _), let .touchMotion(_, location, _): (Int(location.x), Int(location.y))
+        default: nil
+        }
+    }
+}
+
+@Suite("touch-replay")
+struct TouchReplayTests {
+    @Test("A finger dragged across weston-simple-touch paints its crosses where the finger went, and nowhere else")
+    func paintsWhereTheFingerWent() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 400), steps: 40)
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 600, height: 500), events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("drag.png")
+
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", png, "--", simpleTouch])
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let painted = touchPoints(of: events)
+        // Away from the diagonal: two corners and a point beside the path.
+        let untouched = [(x: 40, y: 450), (x: 560, y: 40), (x: 300, y: 100)]
+        let image = try await PNGReader.pixels(in: png, at: painted + untouched)
+        #expect(image.width == 600 && image.height == 500)
+        for (point, pixel) in zip(painted, image.pixels.prefix(painted.count)) {
+            #expect(pixel == red, "at \(point)")
+        }
+        for (point, pixel) in zip(untouched, image.pixels.suffix(untouched.count)) {
+            #expect(pixel != red && pixel.alpha < 255, "at \(point): \(pixel)")
+        }
+    }
+
+    @Test("Two fingers at once paint in their own colours; --stats prints one JSON line with the counts")
+    func twoFingersAndStats() async throws {
+        let scratch = try Scratch()
+        // Interleave two drags into shared frames: finger 0 across the top, finger 1 across the bottom.
+        let top = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 100), steps: 20)
+        let bottom = drag(id: 1, from: Point(x: 100, y: 400), to: Point(x: 500, y: 400), steps: 20)
+        var events: [SeatEvent] = []
+        for (first, second) in zip(top.chunked(), bottom.chunked()) {
+            events += first.filter { $0.kind != .touchFrame } + second.filter { $0.kind != .touchFrame }
+            events.append(SeatEvent(time: first[0].time, .touchFrame))
+        }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "two.jsonl")
+        let png = scratch.path("two.png")
+
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", png, "--size", "600x500", "--stats", "--hold-buffers", "1", "--", simpleTouch]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let image = try await PNGReader.pixels(in: png, at: [(300, 100), (500, 100), (300, 400), (500, 400), (300, 250)])
+        #expect(image.pixels[0] == red && image.pixels[1] == red)
+        #expect(image.pixels[2] == yellow && image.pixels[3] == yellow)
+        #expect(image.pixels[4].alpha < 255)
+
+        let lines = result.standardOutput.split(separator: "\n")
+        try #require(lines.count == 1, "\(result.standardOutput)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        // 42 touch points, each committed by weston-simple-touch, plus its initial and first-buffer commits.
+        #expect(stats["commits"] as? Int == 44)
+        #expect(stats["frame_callbacks"] as? Int == 0)
+        // Per finger: down, 20 motions, up; one frame per trace frame (22). weston-simple-touch binds wl_seat
+        // version 1, so the shapes in the trace are not sent (wl_touch.shape is version 6).
+        #expect(stats["events_sent"] as? Int == 2 * (1 + 20 + 1) + 22)
+        let latency = try #require(stats["latency_ms"] as? [String: Any])
+        #expect((latency["p50"] as? Double ?? -1) >= 0)
+        #expect((latency["p99"] as? Double ?? -1) >= (latency["p50"] as? Double ?? 0))
+    }
+
+    @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
+        ([], "missing --trace"),
+        (["--trace", "t.jsonl"], "missing --output"),
+        (["--trace", "t.jsonl", "--output", "o.png"], "missing the client"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "600by500", "--", "true"], "--size must be WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "0x500", "--", "true"], "--size must be WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--scale", "3", "--", "true"], "--scale must be 1 or 2"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--fast", "--", "true"], "unknown option \"--fast\""),
+    ])
+    func usageErrors(arguments: [String], message: String) async throws {
+        let result = try await ReplayRunner.replay(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.contains("usage: touch-replay --trace FILE --output OUT.png"))
+    }
+
+    @Test("A trace that cannot be read stops it with status 1 and one line naming the file and line")
+    func unreadableTrace() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            "{\"canvas\": [600, 500]}\n{\"t\": 0, \"touch\": \"down\", \"id\": 0, \"x\": 1, \"y\": 2}\n{\"t\": 5, \"touch\": \"wiggle\"}\n",
+            to: "bad.jsonl"
+        )
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: \(trace):3: unknown \"touch\" event \"wiggle\"\n")
+
+        let missing = try await ReplayRunner.replay(
+            ["--trace", scratch.path("absent.jsonl"), "--output", scratch.path("o.png"), "--", simpleTouch]
+        )
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("touch-replay: \(scratch.path("absent.jsonl")): cannot read the file"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("o.png")))
+    }
+
+    @Test("A key the us keyboard cannot type stops it with status 1 before the client starts")
+    func unknownKey() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(events: [SeatEvent(time: 0, .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized(), to: "keys.jsonl"
+        )
+        let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("ctrl+NoSuchKey"), "\(result.standardError)")
+    }
+
+    @Test("A client that exits with a non-zero status after showing its window passes that status on")
+    func clientStatusPassesThrough() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 200, y: 200), to: Point(x: 300, y: 200), steps: 5)
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("o.png")
+        // weston-simple-touch exits 0 on xdg_toplevel.close; the shell around it then exits 3.
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", png, "--", "/bin/sh", "-c", "\(simpleTouch); exit 3"]
+        )
+        #expect(result.status == 3, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(300, 200)])
+        #expect(image.pixels == [red])
+    }
+
+    @Test("A client that ends without showing a window is an error with status 1")
+    func clientWithoutWindow() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/bin/sh", "-c", "exit 4"]
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: the client exited with status 4 before it showed a window\n")
+    }
+}
+
+extension TouchReplayTests {
+    @Test("A client that shows no window in time is killed and is an error with status 1 (--map-timeout)")
+    func clientThatNeverMaps() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--map-timeout", "0.3", "--", "/bin/sleep", "30"], timeout: 10
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == "touch-replay: the client showed no window within 0.3 s\n")
+    }
+}
+
+extension TouchReplayTests {
+    @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
+    func stopsOnSigterm() async throws {
+        let scratch = try Scratch()
+        // Ten seconds of real time.
+        let events = stride(from: 0.0, through: 10_000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "long.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
+        process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--realtime", "--", simpleTouch]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        // The client is started after the signal handling is set up: wait for it to exist.
+        let pid = process.processIdentifier
+        let childrenFile = "/proc/\(pid)/task/\(pid)/children"
+        var client: Int32?
+        for _ in 0..<500 where client == nil {
+            client = (try? String(contentsOfFile: childrenFile, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
+            if client == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let clientID = try #require(client)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM)
+        #expect(kill(clientID, 0) == -1)
+        if process.isRunning { kill(pid, SIGKILL) }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("o.png")))
+    }
+}
+
+extension Array where Element == SeatEvent {
+    /// The events split into runs with the same time.
+    fileprivate func chunked() -> [[SeatEvent]] {
+        var chunks: [[SeatEvent]] = []
+        for event in self {
+            if let last = chunks.last?.last, last.time == event.time {
+                chunks[chunks.count - 1].append(event)
+            } else {
+                chunks.append([event])
+            }
+        }
+        return chunks
+    }
+}
+
+@Suite("touch-replay with pointer, keyboard, scale and time")
+struct TouchReplayInputTests {
+    @Test("Pointer and keyboard events arrive as weston-eventdemo reports them: us keycodes, modifiers, BTN_LEFT; --size wins over the canvas")
+    func pointerAndKeyboard() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(canvasSize: Size(width: 400, height: 300), events: [
+                SeatEvent(time: 0, .pointerEnter(location: Point(x: 50, y: 60))),
+                SeatEvent(time: 10, .pointerMotion(location: Point(x: 70, y: 80))),
+                SeatEvent(time: 20, .pointerButton(.left, isPressed: true)),
+                SeatEvent(time: 30, .pointerButton(.left, isPressed: false)),
+                SeatEvent(time: 40, .pointerAxis(dx: 0, dy: 10)),
+                SeatEvent(time: 50, .key(KeyChord("a"))),
+                SeatEvent(time: 60, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+                SeatEvent(time: 70, .key(KeyChord("plus"))),
+            ]).serialized(),
+            to: "input.jsonl"
+        )
+        let png = scratch.path("o.png")
+        let result = try await ReplayRunner.replay([
+            "--trace", trace, "--output", png, "--size", "600x500", "--",
+            "/usr/bin/weston-eventdemo", "--log-key", "--log-button", "--log-axis", "--log-motion",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        // The toplevel was configured to 600x500: weston's toy toolkit takes that as its window geometry and draws a
+        // 32-pixel shadow around it.
+        let image = try await PNGReader.pixels(in: png, at: [])
+        #expect(image.width == 600 + 64 && image.height == 500 + 64)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        // weston-eventdemo's modifier bits: shift 0x1, control 0x4. Keys are evdev codes: A 30, Z 44, equal 13.
+        let expected = [
+            "motion time: 10, x: 70.000000, y: 80.000000",
+            "button time: 20, button: 272, state: pressed, x: 70, y: 80",
+            "button time: 30, button: 272, state: released, x: 70, y: 80",
+            "axis time: 40, axis: vertical, value: 10.000000",
+            "key key: 30, unicode: 97, state: pressed, modifiers: 0x0",
+            "key key: 30, unicode: 97, state: released, modifiers: 0x0",
+            "key key: 29, unicode: 65507, state: pressed, modifiers: 0x0",
+            "key key: 42, unicode: 65505, state: pressed, modifiers: 0x4",
+            "key key: 44, unicode: 90, state: pressed, modifiers: 0x5",
+            "key key: 44, unicode: 90, state: released, modifiers: 0x5",
+            "key key: 42, unicode: 65505, state: released, modifiers: 0x5",
+            "key key: 29, unicode: 65507, state: released, modifiers: 0x4",
+            "key key: 42, unicode: 65505, state: pressed, modifiers: 0x0",
+            "key key: 13, unicode: 43, state: pressed, modifiers: 0x1",
+            "key key: 13, unicode: 43, state: released, modifiers: 0x1",
+            "key key: 42, unicode: 65505, state: released, modifiers: 0x1",
+        ]
+        #expect(lines.filter { $0.hasPrefix("motion") || $0.hasPrefix("button") || $0.hasPrefix("axis") || $0.hasPrefix("key") } == expected)
+    }
+
+    @Test("The client sees the seat, output, configure, keymap and touch shapes and cancel the way the protocol says")
+    func protocolAsTheClientSeesIt() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(
+            Trace(canvasSize: Size(width: 500, height: 400), events: [
+                SeatEvent(time: 0, .touchDown(id: 3, location: Point(x: 100, y: 120), shape: TouchShape(major: 12, minor: 10))),
+                SeatEvent(time: 0, .touchFrame),
+                SeatEvent(time: 8, .touchMotion(id: 3, location: Point(x: 110, y: 125), shape: TouchShape(major: 14, minor: 11))),
+                SeatEvent(time: 8, .touchFrame),
+                SeatEvent(time: 16, .touchCancel),
+            ]).serialized(),
+            to: "shape.jsonl"
+        )
+        // libwayland-client's own log of the events the client got (weston-eventdemo binds wl_seat v7).
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--scale", "2", "--", "/usr/bin/weston-eventdemo"],
+            environment: ["WAYLAND_DEBUG": "client"]
+        )
+        #expect(result.status == 0)
+        let received = result.standardError.split(separator: "\n")
+            .filter { $0.hasPrefix("[") && !$0.contains("]  -> ") }
+            .map { String($0.drop { $0 != "]" }.dropFirst(2)).replacing(/@\d+/, with: "") }
+        for line in [
+            "wl_seat.capabilities(7)",
+            "wl_seat.name(\"seat0\")",
+            "wl_output.mode(3, 1000, 800, 60000)",
+            "wl_output.scale(2)",
+            "wl_output.done()",
+            "wl_surface.enter(wl_output)",
+            "xdg_toplevel.configure(500, 400, array[4])",
+            "wl_keyboard.repeat_info(25, 600)",
+        ] {
+            #expect(received.contains(line), "\(line)")
+        }
+        #expect(received.contains { $0.hasPrefix("wl_keyboard.keymap(1, fd ") })
+        let touch = received.filter { $0.hasPrefix("wl_touch.") }.map { $0.replacing(#/down\(\d+, /#, with: "down(SERIAL, ") }
+        #expect(touch == [
+            "wl_touch.down(SERIAL, 0, wl_surface, 3, 100.00000000, 120.00000000)",
+            "wl_touch.shape(3, 12.00000000, 10.00000000)",
+            "wl_touch.frame()",
+            "wl_touch.motion(8, 3, 110.00000000, 125.00000000)",
+            "wl_touch.shape(3, 14.00000000, 11.00000000)",
+            "wl_touch.frame()",
+            "wl_touch.cancel()",
+        ])
+    }
+
+    @Test("With --scale 2 a client drawing at buffer scale 2 is saved at buffer size; frames follow the virtual clock")
+    func bufferScaleAndFrames() async throws {
+        let scratch = try Scratch()
+        // One second of ticks: weston-simple-damage animates on frame callbacks, one per 60 Hz tick.
+        let events = stride(from: 0.0, through: 1000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        let png = scratch.path("o.png")
+        let result = try await ReplayRunner.replay([
+            "--trace", trace, "--output", png, "--scale", "2", "--stats", "--",
+            "/usr/bin/weston-simple-damage", "--width=300", "--height=200", "--scale=2",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [])
+        #expect(image.width == 600 && image.height == 400)
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        // 61 ticks of the frame clock in [0, 1000] ms, then up to 30 settling frames, plus any before the map.
+        let frames = try #require(stats["frame_callbacks"] as? Int)
+        #expect(frames >= 61 && frames <= 61 + 30 + 5, "\(frames)")
+        #expect(stats["events_sent"] as? Int == 0)
+    }
+
+    @Test("Replaced buffers are released; with --hold-buffers a double-buffering client runs out of free buffers")
+    func bufferRelease() async throws {
+        let scratch = try Scratch()
+        let events = stride(from: 0.0, through: 300, by: 50).map { SeatEvent(time: $0, .tick) }
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        // weston-simple-shm draws each frame into whichever of its two buffers is released, and aborts when neither is.
+        let released = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("a.png"), "--stats", "--", "/usr/bin/weston-simple-shm"]
+        )
+        #expect(released.status == 0, "\(released.standardError)")
+        let line = try #require(released.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((stats["commits"] as? Int ?? 0) > 10)
+
+        let held = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("b.png"), "--hold-buffers", "1", "--", "/usr/bin/weston-simple-shm"]
+        )
+        #expect(held.status == 128 + SIGABRT)
+        #expect(held.standardError.contains("Both buffers busy"), "\(held.standardError)")
+        #expect(held.standardError.contains("touch-replay: the client was killed by signal 6 during playback"))
+    }
+
+    @Test("--realtime plays at the trace's real pace")
+    func realtime() async throws {
+        let scratch = try Scratch()
+        let events = drag(id: 0, from: Point(x: 100, y: 250), to: Point(x: 500, y: 250), steps: 50)  // 408 ms
+        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let png = scratch.path("o.png")
+        let clock = ContinuousClock()
+        var result: ProcessResult?
+        let realtime = try await clock.measure {
+            result = try await ReplayRunner.replay(["--trace", trace, "--output", png, "--realtime", "--", simpleTouch])
+        }
+        #expect(result?.status == 0)
+        #expect(realtime >= .milliseconds(408))
+        let image = try await PNGReader.pixels(in: png, at: [(300, 250), (500, 250)])
+        #expect(image.pixels == [red, red])
+    }
+}
