@@ -8,7 +8,7 @@ CONFIG ?= debug
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against (python3 reads
 # PNG pixels in TouchReplayTests).
-BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config
+BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
 TEST_PACKAGES = weston sway grim xkb-data python3-minimal
 
 .PHONY: all build test run deps test-deps clean generate protocols

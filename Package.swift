@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
+        // Test support for the programs: child processes, scratch folders, PNG pixels. Not a product.
+        .target(name: "ProcessTesting"),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
         .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GestureDemoTests",
-            dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "TouchUITesting"]
+            dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "TouchUITesting", "ProcessTesting"]
         ),
         .testTarget(
             name: "SeatInputTests",
@@ -63,7 +65,7 @@ let package = Package(
             dependencies: ["CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CShims", "CCairo", "CXKBCommon"]
         ),
         // Runs the built touch-replay binary as a child process; depends on none of its code.
-        .testTarget(name: "TouchReplayTests", dependencies: ["SeatInput", "TouchUI"]),
+        .testTarget(name: "TouchReplayTests", dependencies: ["SeatInput", "TouchUI", "ProcessTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

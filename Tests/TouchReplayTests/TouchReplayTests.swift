@@ -1,5 +1,6 @@
 // touch-replay, run as a child process against weston-simple-touch (Debian's weston package) and small shell clients.
 import Foundation
+import ProcessTesting
 import SeatInput
 import Testing
 import TouchUI
