@@ -7,7 +7,7 @@ SWIFT ?= swift
 CONFIG ?= debug
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against (python3 reads
-# PNG pixels in TouchReplayTests).
+# the pixels of PNGs that programs write, in their tests).
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
 TEST_PACKAGES = weston sway grim xkb-data python3-minimal
 
