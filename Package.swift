@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .executable(name: "wayland-hello", targets: ["WaylandHello"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -28,6 +30,17 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
+        // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
+        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (TouchUI only for Point, which
+        // SeatEvent carries).
+        .target(
+            name: "WaylandClient",
+            dependencies: [
+                "SeatInput", "TouchUI", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+            ]
+        ),
+        // A tiny window that paints touches as dots: for manual checks and the compositor tests.
+        .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -41,6 +54,11 @@ let package = Package(
         .testTarget(
             name: "WaylandSmokeTests",
             dependencies: ["CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CShims", "CCairo", "CXKBCommon"]
+        ),
+        // The Wayland client's pure parts alone, and the client against headless weston and sway.
+        .testTarget(
+            name: "WaylandClientTests",
+            dependencies: ["WaylandClient", "SeatInput", "CWaylandClient", "CWaylandProtocols", "CCairo"]
         ),
     ],
     swiftLanguageModes: [.v6]
