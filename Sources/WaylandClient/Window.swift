@@ -29,11 +29,15 @@ public final class Window {
     /// How long to wait for a frame callback before drawing anyway.
     public static let frameWatchdogInterval: Duration = .seconds(1)
 
-    /// Draws into `buffer` and returns the rectangles it changed, in logical points.
+    /// Paints `buffer` where it lacks the current picture and returns what else changed on screen, in logical points.
     ///
     /// `damage` is what the buffer lacks: the rectangles passed to ``setNeedsDisplay(_:)`` plus whatever changed
     /// on screen since this buffer was last shown (the whole window for a new buffer, after a resize or a scale
-    /// change). Drawing only `damage` is enough; the returned rectangles become the surface damage.
+    /// change). Painting `damage` is enough, and painting outside it is wasted: clip to it.
+    ///
+    /// Return the rectangles whose content changed on screen beyond those passed to ``setNeedsDisplay(_:)``
+    /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
+    /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
     public var draw: ((_ buffer: Buffer, _ damage: [SurfaceRect]) -> [SurfaceRect])?
     /// Called when the compositor asks the window to close (`xdg_toplevel.close`). The program decides: save,
     /// then release the window (or not).
@@ -291,20 +295,24 @@ public final class Window {
         }
         guard let (buffer, stale) = acquired else { return false }
 
-        let isFull = needsFullRedraw || stale == nil
-        var damage = dirty
-        if let stale { damage.formUnion(stale) }
-        let requested = isFull ? [bounds] : damage.clipped(to: bounds)
-        let drawn = draw?(buffer, requested) ?? requested
+        // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
+        // the buffer is new or was shown a few frames ago.
+        let paintsEverything = needsFullRedraw || stale == nil
+        var lacking = dirty
+        if let stale { lacking.formUnion(stale) }
+        let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
+        let alsoChanged = draw?(buffer, requested) ?? []
         cairo_surface_flush(buffer.cairoSurface)
-        let changed = DamageList(drawn.map { $0.intersection(bounds) })
+        var screenChange = dirty
+        for rect in alsoChanged { screenChange.insert(rect) }
+        let changed: DamageList? = needsFullRedraw ? nil : DamageList(screenChange.clipped(to: bounds))
 
         if pool.scale != appliedBufferScale {
             wl_surface_set_buffer_scale(surface.pointer, pool.scale)
             appliedBufferScale = pool.scale
         }
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
-        let surfaceDamage = isFull ? [bounds] : changed.rects
+        let surfaceDamage = changed?.rects ?? [bounds]
         for rect in surfaceDamage {
             wl_surface_damage_buffer(
                 surface.pointer, Int32(rect.x) * scale, Int32(rect.y) * scale,
@@ -313,7 +321,7 @@ public final class Window {
         }
         frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
         wl_surface_commit(surface.pointer)
-        pool.committed(buffer, changed: isFull ? nil : changed)
+        pool.committed(buffer, changed: changed)
         committedFrameCount += 1
         dirty = DamageList()
         needsFullRedraw = false

@@ -54,7 +54,8 @@ final class Hello {
             cairo_arc(cr, dot.x, dot.y, Self.dotRadius, 0, 2 * Double.pi)
         }
         cairo_fill(cr)
-        return damage
+        // Everything that changed was announced with setNeedsDisplay.
+        return []
     }
 
     /// Adds a dot; returns the rectangle to redraw.

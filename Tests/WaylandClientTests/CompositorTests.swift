@@ -76,7 +76,7 @@ struct WestonTests {
             #expect(buffer.pixelWidth == 320 && buffer.pixelHeight == 240 && buffer.scale == 1)
             fill(buffer, damage, colour: 0x336699)
             frames.append(damage)
-            return damage
+            return []
         }
         #expect(try run(display) { window.committedFrameCount >= 1 }, "\(weston.runtime.read(weston.logName))")
         #expect(window.isConfigured)
@@ -96,7 +96,7 @@ struct WestonTests {
         // The second frame went to a new buffer (the first was busy): full. The third reused the first buffer,
         // which lacks the second frame's change and the new one.
         #expect(frames[1] == [SurfaceRect(x: 0, y: 0, width: 320, height: 240)])
-        #expect(Set(frames[2]) == [first, second] || frames[2] == [SurfaceRect(x: 0, y: 0, width: 320, height: 240)])
+        #expect(Set(frames[2]) == [first, second])
     }
 
     @Test("A protocol error ends the loop with one line naming interface, object and code; the program hears first")
@@ -166,7 +166,7 @@ struct SwayTests {
         let window = try Window(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
         window.draw = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
-            return damage
+            return []
         }
         #expect(try run(display) { window.committedFrameCount >= 1 && window.decorationMode == .serverSide },
                 "\(sway.runtime.read(sway.logName))")

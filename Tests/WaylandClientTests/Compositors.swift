@@ -1,4 +1,5 @@
 // Headless weston and sway for the compositor tests: started in their own runtime folders, killed when released.
+import CWaylandClient
 import Foundation
 import Glibc
 
@@ -72,10 +73,14 @@ final class HeadlessCompositor {
         self.process = process
         self.user = user
         socket = runtime.path + "/" + socketName
-        // The socket file exists once the compositor listens (weston binds it before it is ready to serve, but
-        // libwayland queues a client's requests until it is).
+        // The socket file appears at bind, a moment before listen: wait until a connection is accepted.
         let socket = self.socket
-        guard waitUntil(timeout: .seconds(10), { access(socket, F_OK) == 0 || process.hasExited }), !process.hasExited
+        func accepts() -> Bool {
+            guard access(socket, F_OK) == 0, let probe = wl_display_connect(socket) else { return false }
+            wl_display_disconnect(probe)
+            return true
+        }
+        guard waitUntil(timeout: .seconds(10), { accepts() || process.hasExited }), !process.hasExited
         else {
             throw CompositorFailure(message: "\(process.executable) did not start: \(runtime.read(logName))")
         }
