@@ -99,6 +99,28 @@ struct WestonTests {
         #expect(Set(frames[2]) == [first, second])
     }
 
+    @Test("On a scale-2 output the window draws buffers of twice its logical size, with buffer scale 2")
+    func hiDPIOutput() throws {
+        let weston = try HeadlessCompositor.weston(width: 800, height: 600, scale: 2)
+        let display = try Display(name: weston.socket)
+        #expect(display.largestOutputScale == 2)
+        let window = try Window(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
+        var sizes: [(Int32, Int32, Int32)] = []
+        var damage: [[SurfaceRect]] = []
+        window.draw = { buffer, rects in
+            sizes.append((buffer.pixelWidth, buffer.pixelHeight, buffer.scale))
+            damage.append(rects)
+            fill(buffer, rects, colour: 0x808080)
+            return []
+        }
+        #expect(try run(display) { window.committedFrameCount >= 1 && window.surface.outputs.count == 1 })
+        #expect(window.scale == 2)
+        #expect(window.width == 200 && window.height == 100)
+        #expect(sizes.first.map { $0 == (400, 200, 2) } == true)
+        // Damage stays in logical points.
+        #expect(damage.first == [SurfaceRect(x: 0, y: 0, width: 200, height: 100)])
+    }
+
     @Test("A protocol error ends the loop with one line naming interface, object and code; the program hears first")
     func protocolErrorIsTyped() throws {
         let weston = try HeadlessCompositor.weston()
@@ -196,5 +218,77 @@ struct SwayTests {
         // The window covers the output but for sway's borders and title bar.
         #expect(filled >= window.width * window.height * 9 / 10, "\(filled) pixels of the window's colour")
         #expect(image.pixel(x: image.width / 2, y: image.height / 2) == Self.colour)
+    }
+
+    @Test("A hidden window gets no frame callbacks: the watchdog draws after about a second")
+    func hiddenWindowIsDrawnByTheWatchdog() throws {
+        let sway = try HeadlessCompositor.sway()
+        let log = LogRecorder()
+        let display = try Display(name: sway.socket, log: log.hook)
+        let window = try Window(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
+        window.draw = { buffer, damage in
+            fill(buffer, damage, colour: Self.colour)
+            return []
+        }
+        #expect(try run(display) { window.states.contains(.tiled) && window.frameWatchdogDeadline == nil })
+
+        // An empty workspace hides the window.
+        let ipc = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: sway.runtime.path).first { $0.hasPrefix("sway-ipc.") }
+        )
+        let swaymsg = try sway.runClient(
+            "/usr/bin/swaymsg", ["-s", sway.runtime.path + "/" + ipc, "workspace", "2"], timeout: .seconds(5)
+        )
+        #expect(swaymsg == 0, "\(sway.runtime.read("client.log"))")
+        try display.roundtrip()
+
+        // One commit asks for a frame callback that never comes; the next change waits for the watchdog.
+        window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: 10, height: 10)])
+        try display.dispatch(timeout: .zero)
+        let committed = window.committedFrameCount
+        #expect(window.frameWatchdogDeadline != nil)
+        window.setNeedsDisplay([SurfaceRect(x: 20, y: 0, width: 10, height: 10)])
+        let start = MonotonicClock.now
+        #expect(try run(display, timeout: .seconds(3)) { window.committedFrameCount > committed })
+        let waited = MonotonicClock.now - start
+        #expect(waited >= .milliseconds(900) && waited < .seconds(2), "waited \(waited)")
+        #expect(log.lines.contains { $0.contains("no frame callback") })
+    }
+}
+
+@Suite("wayland-hello", .enabled(if: HeadlessCompositor.isInstalled("/usr/bin/weston")))
+struct WaylandHelloTests {
+    /// The built executable next to the test bundle, when the whole package was built.
+    static var executable: String? {
+        let directory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+        let candidates = [directory + "/wayland-hello", (directory as NSString).deletingLastPathComponent + "/wayland-hello"]
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
+    @Test("wayland-hello maps its window on weston and ends on SIGTERM", .enabled(if: executable != nil))
+    func helloMapsAndEnds() throws {
+        let weston = try HeadlessCompositor.weston()
+        let log = weston.runtime.path + "/hello.log"
+        let hello = try ChildProcess(
+            Self.executable!, ["--fill", "ff8000"], environment: ["WAYLAND_DISPLAY": weston.socket], log: log
+        )
+        #expect(waitUntil(timeout: .seconds(5)) { weston.runtime.read("hello.log").contains("configured 640x480") },
+                "\(weston.runtime.read("hello.log"))")
+        #expect(!hello.hasExited)
+        Glibc.kill(hello.pid, SIGTERM)
+        #expect(waitUntil(timeout: .seconds(5)) { hello.hasExited })
+    }
+
+    @Test("wayland-hello without a compositor: exit 1 and one line naming WAYLAND_DISPLAY", .enabled(if: executable != nil))
+    func helloWithoutCompositor() throws {
+        let directory = try TemporaryDirectory(prefix: "wayland-hello")
+        let hello = try ChildProcess(
+            Self.executable!, [], environment: ["WAYLAND_DISPLAY": "nothing-here", "XDG_RUNTIME_DIR": directory.path],
+            log: directory.path + "/hello.log"
+        )
+        #expect(hello.waitForExit(timeout: .seconds(5)) == 1)
+        let output = directory.read("hello.log")
+        #expect(output.split(separator: "\n").count == 1)
+        #expect(output.contains("WAYLAND_DISPLAY=nothing-here") && output.contains("XDG_RUNTIME_DIR=\(directory.path)"))
     }
 }

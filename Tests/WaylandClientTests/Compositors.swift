@@ -18,7 +18,7 @@ final class HeadlessCompositor {
     }
 
     /// weston with the headless backend and the pixman renderer, as root, with animations off.
-    static func weston(width: Int = 800, height: Int = 600) throws -> HeadlessCompositor {
+    static func weston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessCompositor {
         let runtime = try TemporaryDirectory(prefix: "wayland-client-weston")
         let config = try runtime.write("weston.ini", """
             [core]
@@ -34,7 +34,7 @@ final class HeadlessCompositor {
             "/usr/bin/weston",
             [
                 "--backend=headless-backend.so", "--use-pixman", "--socket=wayland-test", "--width=\(width)",
-                "--height=\(height)", "--idle-time=0", "--config=\(config)",
+                "--height=\(height)", "--scale=\(scale)", "--idle-time=0", "--config=\(config)",
             ],
             environment: ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"],
             log: runtime.path + "/compositor.log"
