@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
         .executable(name: "touch-replay", targets: ["touch-replay"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .executable(name: "wayland-hello", targets: ["WaylandHello"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -46,6 +48,17 @@ let package = Package(
             dependencies: ["SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims"],
             path: "Sources/TouchReplay"
         ),
+        // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
+        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (TouchUI only for Point, which
+        // SeatEvent carries).
+        .target(
+            name: "WaylandClient",
+            dependencies: [
+                "SeatInput", "TouchUI", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+            ]
+        ),
+        // A tiny window that paints touches as dots: for manual checks and the compositor tests.
+        .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -66,6 +79,11 @@ let package = Package(
         ),
         // Runs the built touch-replay binary as a child process; depends on none of its code.
         .testTarget(name: "TouchReplayTests", dependencies: ["SeatInput", "TouchUI", "ProcessTesting"]),
+        // The Wayland client's pure parts alone, and the client against headless weston and sway.
+        .testTarget(
+            name: "WaylandClientTests",
+            dependencies: ["WaylandClient", "SeatInput", "CWaylandClient", "CWaylandProtocols", "CCairo"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,4 +20,8 @@ extern const int CShims_F_SEAL_SHRINK;
 extern const int CShims_F_SEAL_GROW;
 extern const int CShims_F_SEAL_WRITE;
 
+// Why: <sys/timerfd.h> is not part of Swift's Glibc module. timerfd_create, timerfd_settime and the TFD_* flags
+// come through this include unchanged (key repeat and program timers polled with the Wayland display fd).
+#include <sys/timerfd.h>
+
 #endif

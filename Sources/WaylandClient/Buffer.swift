@@ -1,0 +1,81 @@
+// One wl_shm buffer: a sealed memfd, mapped, wrapped as a wl_buffer and as a Cairo image surface.
+import CCairo
+import CShims
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// A buffer of XRGB8888 pixels shared with the compositor, to draw into with Cairo.
+///
+/// The window hands a buffer to its draw callback only while the compositor does not hold it. Draw in logical
+/// points through ``cairoSurface``: its device scale is the buffer scale, so one point covers `scale` pixels.
+public final class Buffer {
+    /// The size in pixels.
+    public let pixelWidth: Int32
+    public let pixelHeight: Int32
+    /// Bytes from one row to the next.
+    public let stride: Int32
+    /// Pixels per logical point.
+    public let scale: Int32
+    /// The pixels: `stride × pixelHeight` bytes, native-endian 32-bit XRGB (Cairo's RGB24).
+    public let pixels: UnsafeMutableRawPointer
+    /// A Cairo image surface over ``pixels`` (`CAIRO_FORMAT_RGB24`), with device scale ``scale``.
+    public let cairoSurface: OpaquePointer
+
+    let pointer: OpaquePointer
+    private let byteCount: Int
+    private let listener: UnsafeMutablePointer<wl_buffer_listener>
+    /// Called on `wl_buffer.release`.
+    var onRelease: (() -> Void)?
+
+    /// The size in logical points.
+    public var width: Int { Int(pixelWidth / scale) }
+    public var height: Int { Int(pixelHeight / scale) }
+
+    init(shm: OpaquePointer, width: Int32, height: Int32, scale: Int32) throws(WaylandError) {
+        pixelWidth = width
+        pixelHeight = height
+        self.scale = scale
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)
+        let byteCount = Int(stride) * Int(height)
+        self.stride = stride
+        self.byteCount = byteCount
+
+        let fd = try checkedSystemCall("memfd_create") {
+            CShims_memfd_create("wayland-client-buffer", CShims_MFD_CLOEXEC | CShims_MFD_ALLOW_SEALING)
+        }
+        defer { close(fd) }
+        try checkedSystemCall("ftruncate") { ftruncate(fd, off_t(byteCount)) }
+        // The compositor maps the file; sealing its size means we can never make its mapping fault (SIGBUS).
+        try checkedSystemCall("fcntl(F_ADD_SEALS)") {
+            fcntl(fd, CShims_F_ADD_SEALS, CShims_F_SEAL_SHRINK | CShims_F_SEAL_GROW | CShims_F_SEAL_SEAL)
+        }
+        guard let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
+            throw .systemCall(name: "mmap", errno: errno)
+        }
+        pixels = memory
+
+        let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))!
+        pointer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888.rawValue)!
+        // The buffer keeps the memory; the pool is not needed once it is made.
+        wl_shm_pool_destroy(pool)
+
+        cairoSurface = cairo_image_surface_create_for_data(
+            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, width, height, stride
+        )
+        cairo_surface_set_device_scale(cairoSurface, Double(scale), Double(scale))
+
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_buffer_listener(release: { data, _ in
+            Unmanaged<Buffer>.fromOpaque(data!).takeUnretainedValue().onRelease?()
+        }))
+        wl_buffer_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        cairo_surface_destroy(cairoSurface)
+        wl_buffer_destroy(pointer)
+        munmap(pixels, byteCount)
+        listener.deallocate()
+    }
+}

@@ -1,0 +1,70 @@
+// A window's chain of buffers: BufferSlots' decisions carried out on real wl_shm buffers.
+import CWaylandClient
+
+/// The buffers of one window: two, a third only while both are busy, all of one size and scale.
+final class BufferPool {
+    private let shm: OpaquePointer
+    private var slots = BufferSlots()
+    private var buffers: [Buffer] = []
+    /// Buffers of an old size still held by the compositor, destroyed on release.
+    private var retired: [ObjectIdentifier: Buffer] = [:]
+    private(set) var pixelWidth: Int32 = 0
+    private(set) var pixelHeight: Int32 = 0
+    private(set) var scale: Int32 = 1
+
+    init(shm: OpaquePointer) {
+        self.shm = shm
+    }
+
+    /// A free buffer of the given size and what it lacks (`nil`: everything), or `nil` when all three are busy.
+    ///
+    /// A change of size or scale retires every buffer.
+    func acquire(width: Int32, height: Int32, scale: Int32) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
+        if width != pixelWidth || height != pixelHeight || scale != self.scale {
+            retireAll()
+            pixelWidth = width
+            pixelHeight = height
+            self.scale = scale
+        }
+        switch slots.acquire() {
+        case nil:
+            return nil
+        case let .reuse(index):
+            return (buffers[index], slots.staleDamage(at: index))
+        case let .make(index):
+            let buffer = try Buffer(shm: shm, width: width, height: height, scale: scale)
+            buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
+            assert(index == buffers.count)
+            buffers.append(buffer)
+            return (buffer, nil)
+        }
+    }
+
+    /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).
+    func committed(_ buffer: Buffer, changed: DamageList?) {
+        guard let index = buffers.firstIndex(where: { $0 === buffer }) else { return }
+        slots.committed(at: index, changed: changed)
+    }
+
+    /// Every buffer must be redrawn in full (the program asked for it).
+    func invalidateAll() {
+        slots.invalidateAll()
+    }
+
+    var busyCount: Int { slots.busyCount }
+    var count: Int { buffers.count }
+
+    private func released(_ buffer: Buffer) {
+        if retired.removeValue(forKey: ObjectIdentifier(buffer)) != nil { return }
+        guard let index = buffers.firstIndex(where: { $0 === buffer }) else { return }
+        slots.released(at: index)
+    }
+
+    private func retireAll() {
+        for (index, buffer) in buffers.enumerated() where slots.slots[index].isBusy {
+            retired[ObjectIdentifier(buffer)] = buffer
+        }
+        buffers.removeAll()
+        slots.removeAll()
+    }
+}

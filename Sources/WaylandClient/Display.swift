@@ -1,0 +1,128 @@
+// The connection to the compositor: the wl_display, its registry and globals, and the windows on it.
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// A connection to a Wayland compositor.
+///
+/// `Display` owns the `wl_display`, binds the globals the client uses (``Registry``), keeps the outputs and
+/// seats the compositor announces, and runs the event loop (``run(until:)``, ``dispatch(timeout:)``) on the thread
+/// that created it. It is not thread-safe: create it, its windows and its timers on one thread and use them only
+/// there.
+///
+/// Objects made from a display (windows, timers) keep it alive; it disconnects when the last of them is gone.
+public final class Display {
+    /// Where the client's diagnostics go: one line each (missing optional globals, compositor quirks, errors).
+    public let log: (String) -> Void
+    /// Called once, before the event loop throws, when the connection ends: the compositor went away or reported a
+    /// protocol error. The program saves its work here; the loop then throws the same error.
+    public var onDisconnect: ((WaylandError) -> Void)?
+
+    let pointer: OpaquePointer
+    private(set) var registry: Registry!
+    /// The windows, by their `wl_surface`, for routing seat events; weak, since the program owns its windows.
+    private var windows: [OpaquePointer: WeakBox<Window>] = [:]
+    /// Timer file descriptors polled with the display's, weak: the program owns its timers.
+    private var timers: [Int32: WeakBox<EventTimer>] = [:]
+    private var disconnectError: WaylandError?
+
+    /// Connects to the compositor named by `name` (an absolute socket path or a name in `XDG_RUNTIME_DIR`), or to
+    /// the one `WAYLAND_DISPLAY` names when `name` is `nil`, and binds its globals.
+    ///
+    /// - Throws: ``WaylandError/compositorUnavailable(waylandDisplay:runtimeDirectory:errno:)`` when there is no
+    ///   compositor; ``WaylandError/missingGlobal(interface:minimumVersion:)`` when it lacks `wl_compositor` 4,
+    ///   `wl_shm` or `xdg_wm_base`.
+    public init(name: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(WaylandError) {
+        self.log = log
+        guard let display = wl_display_connect(name) else {
+            let code = errno
+            throw .compositorUnavailable(
+                waylandDisplay: name ?? Self.environment("WAYLAND_DISPLAY"),
+                runtimeDirectory: Self.environment("XDG_RUNTIME_DIR"),
+                errno: code
+            )
+        }
+        pointer = display
+        registry = Registry(display: self)
+        // The first roundtrip announces the globals; the second delivers what the bound ones send at once (output
+        // scale, seat capabilities, shm formats).
+        try roundtrip()
+        try registry.checkRequiredGlobals()
+        registry.logMissingOptionalGlobals()
+        try roundtrip()
+    }
+
+    deinit {
+        // The registry's objects (seats, outputs, globals) go before the connection they live on.
+        registry = nil
+        wl_display_disconnect(pointer)
+    }
+
+    /// The scale factor of the output with the highest one, for windows that have not entered an output yet.
+    public var largestOutputScale: Int32 {
+        registry.outputs.values.map(\.scale).max() ?? 1
+    }
+
+    // MARK: - Windows and timers
+
+    func register(_ window: Window, surface: OpaquePointer) {
+        windows[surface] = WeakBox(window)
+    }
+
+    func unregister(surface: OpaquePointer) {
+        windows[surface] = nil
+    }
+
+    /// The window whose `wl_surface` this is, if it is one of ours.
+    func window(for surface: OpaquePointer?) -> Window? {
+        surface.flatMap { windows[$0]?.value }
+    }
+
+    var liveWindows: [Window] {
+        windows.values.compactMap(\.value)
+    }
+
+    func register(_ timer: EventTimer, fd: Int32) {
+        timers[fd] = WeakBox(timer)
+    }
+
+    func unregister(timerFD fd: Int32) {
+        timers[fd] = nil
+    }
+
+    var liveTimers: [(fd: Int32, timer: EventTimer)] {
+        timers.compactMap { fd, box in box.value.map { (fd, $0) } }
+    }
+
+    // MARK: - Errors
+
+    /// The error that ended the connection, built from `wl_display_get_error`, reported to ``onDisconnect`` once.
+    func connectionFailure() -> WaylandError {
+        if let disconnectError { return disconnectError }
+        let code = wl_display_get_error(pointer)
+        let error: WaylandError
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var objectID: UInt32 = 0
+            let errorCode = wl_display_get_protocol_error(pointer, &interface, &objectID)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            error = .protocolError(interface: name, objectID: objectID, code: errorCode)
+        } else {
+            error = .connectionLost(errno: code == 0 ? EPIPE : code)
+        }
+        disconnectError = error
+        log(error.description)
+        onDisconnect?(error)
+        return error
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// A weak reference, for tables that must not keep their values alive.
+struct WeakBox<Value: AnyObject> {
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,118 @@
+// The event loop: prepare_read, flush, poll the display and timer fds, read, dispatch; then draw what is due.
+import CWaylandClient
+import Glibc
+
+extension Display {
+    /// Runs the event loop until `isDone` returns true; it is asked before every iteration.
+    ///
+    /// - Throws: ``WaylandError/protocolError(interface:objectID:code:)`` or ``WaylandError/connectionLost(errno:)``
+    ///   when the connection ends, after ``onDisconnect`` was called.
+    public func run(until isDone: () -> Bool) throws(WaylandError) {
+        while !isDone() {
+            try dispatch(timeout: nil)
+        }
+    }
+
+    /// Sends a `wl_display.sync` and dispatches events until the compositor answers it.
+    public func roundtrip() throws(WaylandError) {
+        if wl_display_roundtrip(pointer) < 0 { throw connectionFailure() }
+    }
+
+    /// Runs one iteration of the event loop: draws the windows that are due, sends what is queued, waits at most
+    /// `timeout` (forever when `nil`) for the compositor or a timer, and dispatches what arrived.
+    ///
+    /// Windows draw at the end of the iteration, so the input events of one read are painted in one commit.
+    public func dispatch(timeout: Duration?) throws(WaylandError) {
+        redrawDueWindows()
+        while wl_display_prepare_read(pointer) != 0 {
+            if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
+        }
+        do {
+            try flush()
+        } catch {
+            wl_display_cancel_read(pointer)
+            throw error
+        }
+
+        let displayFD = wl_display_get_fd(pointer)
+        let timerFDs = liveTimers
+        var fds = [pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)]
+        fds += timerFDs.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let ready: Int32?
+        do {
+            ready = try systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(timeout)) }
+        } catch {
+            wl_display_cancel_read(pointer)
+            throw error
+        }
+        _ = ready
+
+        let displayEvents = Int32(fds[0].revents)
+        if displayEvents & Int32(POLLIN) != 0 {
+            if wl_display_read_events(pointer) < 0 { throw connectionFailure() }
+        } else {
+            wl_display_cancel_read(pointer)
+            if displayEvents & Int32(POLLHUP | POLLERR) != 0 { throw connectionFailure() }
+        }
+        if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
+
+        for (index, entry) in timerFDs.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
+            entry.timer.expired()
+        }
+        let now = MonotonicClock.now
+        for window in liveWindows {
+            window.checkFrameWatchdog(now: now)
+        }
+        redrawDueWindows()
+        try flush()
+    }
+
+    /// Sends every queued request; waits for the socket when its buffer is full (EAGAIN), as libwayland asks.
+    func flush() throws(WaylandError) {
+        while wl_display_flush(pointer) < 0 {
+            let code = errno
+            guard code == EAGAIN else {
+                if code == EINTR { continue }
+                throw connectionFailure()
+            }
+            var pfd = pollfd(fd: wl_display_get_fd(pointer), events: Int16(POLLOUT), revents: 0)
+            try systemCall("poll") { poll(&pfd, 1, -1) }
+            if Int32(pfd.revents) & Int32(POLLHUP | POLLERR) != 0 { throw connectionFailure() }
+        }
+    }
+
+    private func redrawDueWindows() {
+        for window in liveWindows {
+            window.redrawIfDue()
+        }
+    }
+
+    /// The poll timeout in milliseconds: the caller's, shortened to the nearest window watchdog.
+    private func pollTimeout(_ timeout: Duration?) -> Int32 {
+        let now = MonotonicClock.now
+        var deadlines = liveWindows.compactMap(\.frameWatchdogDeadline)
+        if let timeout { deadlines.append(now + timeout) }
+        guard let earliest = deadlines.min() else { return -1 }
+        let remaining = earliest - now
+        if remaining <= .zero { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}
+
+/// CLOCK_MONOTONIC, the clock the compositors stamp input events with (in milliseconds).
+public enum MonotonicClock {
+    /// The time since an arbitrary point (boot), as a duration.
+    public static var now: Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+
+    /// The time in milliseconds, on the scale of Wayland input event times (which wrap at 2^32 ms).
+    public static var milliseconds: Double {
+        let (seconds, attoseconds) = now.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

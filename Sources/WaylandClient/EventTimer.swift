@@ -1,0 +1,63 @@
+// A timer polled by the event loop: a timerfd on CLOCK_MONOTONIC.
+import CShims
+import Glibc
+
+/// A one-shot or repeating timer that fires on the display's event-loop thread.
+///
+/// Backed by a `timerfd` on `CLOCK_MONOTONIC`, the clock of Wayland input event times, so a program can fire its
+/// gesture deadlines (an event's time plus a delay) with ``schedule(atMilliseconds:)``. The timer stops when it is
+/// released.
+public final class EventTimer {
+    private let display: Display
+    private let fd: Int32
+    private let handler: () -> Void
+
+    /// A stopped timer on `display` that calls `handler` each time it fires.
+    public init(display: Display, handler: @escaping () -> Void) throws(WaylandError) {
+        self.display = display
+        self.handler = handler
+        fd = try checkedSystemCall("timerfd_create") {
+            timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        }
+        display.register(self, fd: fd)
+    }
+
+    deinit {
+        display.unregister(timerFD: fd)
+        close(fd)
+    }
+
+    /// Fires after `delay`, then every `interval` when one is given. Replaces any earlier schedule.
+    public func schedule(after delay: Duration, repeating interval: Duration? = nil) {
+        // A zero it_value would disarm the timer.
+        let first = max(delay, .nanoseconds(1))
+        var spec = itimerspec(it_interval: Self.timespec(interval ?? .zero), it_value: Self.timespec(first))
+        timerfd_settime(fd, 0, &spec, nil)
+    }
+
+    /// Fires once at a CLOCK_MONOTONIC time in milliseconds (the scale of ``SeatEvent`` times from Wayland).
+    public func schedule(atMilliseconds time: Double) {
+        let nanoseconds = max(Int64(time * 1_000_000), 1)
+        let value = Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var spec = itimerspec(it_interval: Glibc.timespec(), it_value: value)
+        timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Stops the timer.
+    public func cancel() {
+        var spec = itimerspec()
+        timerfd_settime(fd, 0, &spec, nil)
+    }
+
+    func expired() {
+        var count: UInt64 = 0
+        // Nothing to read means a cancel raced the poll: the timer did not fire.
+        guard read(fd, &count, 8) == 8 else { return }
+        handler()
+    }
+
+    private static func timespec(_ duration: Duration) -> Glibc.timespec {
+        let (seconds, attoseconds) = duration.components
+        return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    }
+}

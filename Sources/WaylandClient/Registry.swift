@@ -1,0 +1,183 @@
+// The registry: binds the globals the client uses, each in min(server's, ours) and refusing too old ones.
+import CWaylandClient
+import CWaylandProtocols
+
+/// Owns one bound global that has no events we listen to: destroys it in `deinit`.
+final class GlobalProxy {
+    let pointer: OpaquePointer
+    let version: UInt32
+    private let destroy: (OpaquePointer) -> Void
+
+    init(pointer: OpaquePointer, version: UInt32, destroy: @escaping (OpaquePointer) -> Void) {
+        self.pointer = pointer
+        self.version = version
+        self.destroy = destroy
+    }
+
+    deinit { destroy(pointer) }
+}
+
+/// Owns the `wl_registry` and what was bound from it.
+final class Registry {
+    /// One global interface the client knows: the versions it accepts.
+    private struct Wanted {
+        let minimum: UInt32
+        let ours: UInt32
+        let isRequired: Bool
+        /// Why the client wants it, for the log line when it is missing.
+        let purpose: String
+    }
+
+    private static let wanted: [String: Wanted] = [
+        // damage_buffer is version 4.
+        "wl_compositor": Wanted(minimum: 4, ours: 4, isRequired: true, purpose: "surfaces"),
+        "wl_shm": Wanted(minimum: 1, ours: 1, isRequired: true, purpose: "buffers"),
+        "xdg_wm_base": Wanted(minimum: 1, ours: 5, isRequired: true, purpose: "windows"),
+        "wl_seat": Wanted(minimum: 1, ours: 8, isRequired: false, purpose: "input"),
+        "wl_output": Wanted(minimum: 2, ours: 4, isRequired: false, purpose: "output scale"),
+        "zxdg_decoration_manager_v1": Wanted(
+            minimum: 1, ours: 1, isRequired: false, purpose: "server-side decorations; windows get no title bar"
+        ),
+        "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; not needed yet"),
+        "wp_fractional_scale_manager_v1": Wanted(
+            minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; integer output scale is used"
+        ),
+    ]
+
+    private unowned let display: Display
+    private let pointer: OpaquePointer
+    private let listener: UnsafeMutablePointer<wl_registry_listener>
+
+    private(set) var compositor: GlobalProxy?
+    private(set) var shm: GlobalProxy?
+    private(set) var wmBase: WmBase?
+    private(set) var decorationManager: GlobalProxy?
+    private(set) var viewporter: GlobalProxy?
+    private(set) var outputs: [UInt32: Output] = [:]
+    private(set) var seats: [UInt32: Seat] = [:]
+    /// Interfaces seen, with the server's version, for the log of missing ones.
+    private var announced: [String: UInt32] = [:]
+
+    init(display: Display) {
+        self.display = display
+        pointer = wl_display_get_registry(display.pointer)
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                Registry.from(data).announce(name: name, interface: String(cString: interface!), version: version)
+            },
+            global_remove: { data, _, name in
+                Registry.from(data).remove(name: name)
+            }
+        ))
+        wl_registry_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        seats.removeAll()
+        outputs.removeAll()
+        wmBase = nil
+        decorationManager = nil
+        viewporter = nil
+        shm = nil
+        compositor = nil
+        wl_registry_destroy(pointer)
+        listener.deallocate()
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Registry {
+        Unmanaged<Registry>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    func checkRequiredGlobals() throws(WaylandError) {
+        for (interface, wanted) in Self.wanted.sorted(by: { $0.key < $1.key }) where wanted.isRequired {
+            let isBound = switch interface {
+            case "wl_compositor": compositor != nil
+            case "wl_shm": shm != nil
+            default: wmBase != nil
+            }
+            if !isBound { throw .missingGlobal(interface: interface, minimumVersion: wanted.minimum) }
+        }
+    }
+
+    func logMissingOptionalGlobals() {
+        for (interface, wanted) in Self.wanted.sorted(by: { $0.key < $1.key })
+        where !wanted.isRequired && announced[interface] == nil {
+            display.log("the compositor does not offer \(interface) (\(wanted.purpose))")
+        }
+    }
+
+    private func bind(name: UInt32, interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer {
+        OpaquePointer(wl_registry_bind(pointer, name, interface, version))!
+    }
+
+    private func announce(name: UInt32, interface: String, version serverVersion: UInt32) {
+        guard let wanted = Self.wanted[interface] else { return }
+        announced[interface] = serverVersion
+        guard serverVersion >= wanted.minimum else {
+            display.log("ignoring \(interface) version \(serverVersion): version \(wanted.minimum) or later is needed")
+            return
+        }
+        let version = min(serverVersion, wanted.ours)
+        switch interface {
+        case "wl_compositor":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wl_compositor_interface(), version: version)
+            compositor = GlobalProxy(pointer: proxy, version: version) { wl_compositor_destroy($0) }
+        case "wl_shm":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wl_shm_interface(), version: version)
+            shm = GlobalProxy(pointer: proxy, version: version) { wl_shm_destroy($0) }
+        case "xdg_wm_base":
+            let proxy = bind(name: name, interface: CWaylandProtocols_xdg_wm_base_interface(), version: version)
+            wmBase = WmBase(pointer: proxy, version: version)
+        case "zxdg_decoration_manager_v1":
+            let proxy = bind(
+                name: name, interface: CWaylandProtocols_zxdg_decoration_manager_v1_interface(), version: version
+            )
+            decorationManager = GlobalProxy(pointer: proxy, version: version) { zxdg_decoration_manager_v1_destroy($0) }
+        case "wp_viewporter":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
+            viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }
+        case "wl_output":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wl_output_interface(), version: version)
+            outputs[name] = Output(display: display, pointer: proxy, version: version)
+        case "wl_seat":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wl_seat_interface(), version: version)
+            seats[name] = Seat(display: display, pointer: proxy, version: version)
+        default:
+            // Known but not bound (fractional scale): its presence is enough to stop the missing-global log line.
+            break
+        }
+    }
+
+    private func remove(name: UInt32) {
+        if let output = outputs.removeValue(forKey: name) {
+            for window in display.liveWindows { window.outputRemoved(output) }
+        }
+        seats[name] = nil
+    }
+
+    /// The output whose `wl_output` this is.
+    func output(for proxy: OpaquePointer?) -> Output? {
+        outputs.values.first { $0.pointer == proxy }
+    }
+}
+
+/// Owns the `xdg_wm_base` and answers its pings.
+final class WmBase {
+    let pointer: OpaquePointer
+    let version: UInt32
+    private let listener: UnsafeMutablePointer<xdg_wm_base_listener>
+
+    init(pointer: OpaquePointer, version: UInt32) {
+        self.pointer = pointer
+        self.version = version
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) }))
+        xdg_wm_base_add_listener(pointer, listener, nil)
+    }
+
+    deinit {
+        xdg_wm_base_destroy(pointer)
+        listener.deallocate()
+    }
+}

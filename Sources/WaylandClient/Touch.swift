@@ -1,0 +1,94 @@
+// wl_touch: touch points, grouped by frame, routed to the window each went down on.
+import CWaylandClient
+import CWaylandProtocols
+import SeatInput
+import TouchUI
+
+/// Owns one `wl_touch` and hands its frames to the windows the touch points went down on.
+final class Touch {
+    private let pointer: OpaquePointer
+    private unowned let display: Display
+    private let listener: UnsafeMutablePointer<wl_touch_listener>
+    private let version: UInt32
+    private var assembler = TouchFrameAssembler()
+    /// The window each active touch point went down on.
+    private var targets: [Int32: WeakBox<Window>] = [:]
+
+    init(display: Display, seat: OpaquePointer, version: UInt32) {
+        self.display = display
+        self.version = version
+        pointer = wl_seat_get_touch(seat)!
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_touch_listener(
+            down: { data, _, _, time, surface, id, x, y in
+                Touch.from(data).down(surface: surface, time: time, id: id, x: x, y: y)
+            },
+            up: { data, _, _, time, id in
+                let touch = Touch.from(data)
+                touch.deliver(touch.assembler.up(id: id, time: Double(time)))
+            },
+            motion: { data, _, time, id, x, y in
+                Touch.from(data).assembler.motion(
+                    id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time)
+                )
+            },
+            frame: { data, _ in
+                let touch = Touch.from(data)
+                touch.deliver(touch.assembler.frame())
+            },
+            cancel: { data, _ in
+                let touch = Touch.from(data)
+                touch.deliver(touch.assembler.cancel())
+            },
+            shape: { data, _, id, major, minor in
+                Touch.from(data).assembler.shape(
+                    id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor)
+                )
+            },
+            orientation: { _, _, _, _ in }
+        ))
+        wl_touch_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if version >= WL_TOUCH_RELEASE_SINCE_VERSION { wl_touch_release(pointer) } else { wl_touch_destroy(pointer) }
+        listener.deallocate()
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Touch {
+        Unmanaged<Touch>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    private func down(surface: OpaquePointer?, time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let window = display.window(for: surface) else { return }
+        targets[id] = WeakBox(window)
+        assembler.down(id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time))
+    }
+
+    /// Hands events to their windows: each touch event to its point's window, a frame to every window of the batch,
+    /// a cancel to every window with a touch point down.
+    private func deliver(_ events: [SeatEvent]) {
+        var windows: [Window] = []
+        func note(_ window: Window) {
+            if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        }
+        for event in events {
+            switch event.kind {
+            case .touchFrame:
+                for window in windows { window.deliver(event) }
+            case .touchCancel:
+                for window in targets.values.compactMap(\.value) { note(window) }
+                targets.removeAll()
+                for window in windows { window.deliver(event) }
+            case let .touchUp(id):
+                guard let window = targets.removeValue(forKey: id)?.value else { continue }
+                note(window)
+                window.deliver(event)
+            default:
+                guard let id = event.touchID, let window = targets[id]?.value else { continue }
+                note(window)
+                window.deliver(event)
+            }
+        }
+    }
+}

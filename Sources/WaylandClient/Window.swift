@@ -1,0 +1,339 @@
+// A toplevel window: wl_surface + xdg_surface + xdg_toplevel, its configure cycle, and its seat events.
+import CCairo
+import CWaylandClient
+import CWaylandProtocols
+import SeatInput
+
+/// A toplevel window that the program draws into with Cairo.
+///
+/// The window maps after the compositor's first configure: it acknowledges each configure and commits right after
+/// (never attaching a buffer before the first one). A width or height of 0 in a configure keeps that side; the
+/// program's initial size is the starting point.
+///
+/// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
+/// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
+/// from the next frame callback, so there is at most one commit per frame. A window the compositor hides gets no
+/// frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
+public final class Window {
+    /// A window's state as the compositor configured it (`xdg_toplevel.state`).
+    public struct States: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let maximized = States(rawValue: 1 << 0)
+        public static let fullscreen = States(rawValue: 1 << 1)
+        public static let resizing = States(rawValue: 1 << 2)
+        public static let activated = States(rawValue: 1 << 3)
+        public static let tiled = States(rawValue: 1 << 4)
+    }
+
+    /// How long to wait for a frame callback before drawing anyway.
+    public static let frameWatchdogInterval: Duration = .seconds(1)
+
+    /// Paints `buffer` where it lacks the current picture and returns what else changed on screen, in logical points.
+    ///
+    /// `damage` is what the buffer lacks: the rectangles passed to ``setNeedsDisplay(_:)`` plus whatever changed
+    /// on screen since this buffer was last shown (the whole window for a new buffer, after a resize or a scale
+    /// change). Painting `damage` is enough, and painting outside it is wasted: clip to it.
+    ///
+    /// Return the rectangles whose content changed on screen beyond those passed to ``setNeedsDisplay(_:)``
+    /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
+    /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
+    public var draw: ((_ buffer: Buffer, _ damage: [SurfaceRect]) -> [SurfaceRect])?
+    /// Called when the compositor asks the window to close (`xdg_toplevel.close`). The program decides: save,
+    /// then release the window (or not).
+    public var onClose: (() -> Void)?
+    /// Called with each input event on this window, in surface-local logical points.
+    public var onSeatEvent: ((SeatEvent) -> Void)?
+    /// Called after a configure changed the size, the scale or the states, before the window draws.
+    public var onConfigure: ((Window) -> Void)?
+
+    /// The size in logical points.
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// The buffer scale: pixels per logical point.
+    public private(set) var scale: Int32 = 1
+    /// The states of the last configure.
+    public private(set) var states: States = []
+    /// Whether the compositor has configured the window (it may draw).
+    public private(set) var isConfigured = false
+    /// Who draws the decorations; `.clientSide` until the compositor grants server-side ones.
+    public var decorationMode: DecorationMode { decoration?.mode ?? .clientSide }
+    /// How many buffers were committed so far (for tests and diagnostics).
+    public private(set) var committedFrameCount = 0
+    /// The window's title (`xdg_toplevel.set_title`).
+    public var title: String {
+        didSet { xdg_toplevel_set_title(toplevel, title) }
+    }
+
+    let display: Display
+    let surface: Surface
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener>
+    private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener>
+    private var decoration: Decoration?
+    private let pool: BufferPool
+    private let minimumWidth: Int
+    private let minimumHeight: Int
+
+    /// The configure under way: toplevel events come first, `xdg_surface.configure` ends it.
+    private var pendingSize: (width: Int32, height: Int32)?
+    private var pendingStates: States = []
+    private var dirty = DamageList()
+    private var needsFullRedraw = true
+    private var frameCallback: FrameCallback?
+    private var didLogWatchdog = false
+
+    /// Creates a window and asks the compositor to map it; it draws after the first configure.
+    ///
+    /// - Parameters:
+    ///   - width, height: the initial size in logical points, kept until the compositor picks another.
+    ///   - minimumWidth, minimumHeight: the smallest size that makes sense (`xdg_toplevel.set_min_size`).
+    public init(
+        display: Display, title: String, appID: String, width: Int, height: Int,
+        minimumWidth: Int = 1, minimumHeight: Int = 1
+    ) throws(WaylandError) {
+        guard let compositor = display.registry.compositor, let shm = display.registry.shm,
+              let wmBase = display.registry.wmBase
+        else { throw .missingGlobal(interface: "wl_compositor", minimumVersion: 4) }
+        self.display = display
+        self.title = title
+        self.width = max(width, minimumWidth)
+        self.height = max(height, minimumHeight)
+        self.minimumWidth = max(minimumWidth, 1)
+        self.minimumHeight = max(minimumHeight, 1)
+        surface = Surface(display: display, compositor: compositor.pointer)
+        pool = BufferPool(shm: shm.pointer)
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase.pointer, surface.pointer)!
+        toplevel = xdg_surface_get_toplevel(xdgSurface)!
+        xdgSurfaceListener = .allocate(capacity: 1)
+        toplevelListener = .allocate(capacity: 1)
+        scale = surface.preferredScale
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
+            Window.from(data).configure(serial: serial)
+        }))
+        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, context)
+        toplevelListener.initialize(to: xdg_toplevel_listener(
+            configure: { data, _, width, height, states in
+                Window.from(data).configureToplevel(width: width, height: height, states: states)
+            },
+            close: { data, _ in Window.from(data).onClose?() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }
+        ))
+        xdg_toplevel_add_listener(toplevel, toplevelListener, context)
+
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, appID)
+        xdg_toplevel_set_min_size(toplevel, Int32(self.minimumWidth), Int32(self.minimumHeight))
+        if let manager = display.registry.decorationManager {
+            let decoration = Decoration(manager: manager.pointer, toplevel: toplevel)
+            decoration.onModeChanged = { [unowned display] mode in
+                if mode == .clientSide { display.log("the compositor refused server-side decorations") }
+            }
+            self.decoration = decoration
+        }
+        surface.onOutputsChanged = { [unowned self] in self.updateScale() }
+        display.register(self, surface: surface.pointer)
+        // The initial commit, with no buffer: the compositor answers with the first configure.
+        wl_surface_commit(surface.pointer)
+    }
+
+    deinit {
+        display.unregister(surface: surface.pointer)
+        frameCallback = nil
+        decoration = nil
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        toplevelListener.deallocate()
+        xdgSurfaceListener.deallocate()
+        // `surface` and `pool` are released after this body: the wl_surface goes after its roles, then the buffers.
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Window {
+        Unmanaged<Window>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    // MARK: - Requests
+
+    /// Asks for fullscreen (on the output the compositor picks) or back to normal.
+    public func setFullscreen(_ isFullscreen: Bool) {
+        if isFullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+    }
+
+    /// Asks to be maximized or back to normal.
+    public func setMaximized(_ isMaximized: Bool) {
+        if isMaximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
+    /// Marks rectangles (logical points) as needing a redraw; `nil` means the whole window.
+    ///
+    /// The window draws at the end of this event-loop iteration if no frame is pending, else at the next frame.
+    public func setNeedsDisplay(_ rects: [SurfaceRect]? = nil) {
+        if let rects {
+            for rect in rects { dirty.insert(rect) }
+        } else {
+            needsFullRedraw = true
+        }
+    }
+
+    /// Whether something waits to be drawn.
+    public var needsDisplay: Bool { needsFullRedraw || !dirty.isEmpty }
+
+    // MARK: - Configure
+
+    private func configureToplevel(width: Int32, height: Int32, states array: UnsafeMutablePointer<wl_array>?) {
+        pendingSize = (width, height)
+        var states: States = []
+        if let array = array?.pointee, let data = array.data {
+            let values = data.assumingMemoryBound(to: UInt32.self)
+            for index in 0..<(array.size / MemoryLayout<UInt32>.size) {
+                switch values[index] {
+                case XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue: states.insert(.maximized)
+                case XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue: states.insert(.fullscreen)
+                case XDG_TOPLEVEL_STATE_RESIZING.rawValue: states.insert(.resizing)
+                case XDG_TOPLEVEL_STATE_ACTIVATED.rawValue: states.insert(.activated)
+                case XDG_TOPLEVEL_STATE_TILED_LEFT.rawValue, XDG_TOPLEVEL_STATE_TILED_RIGHT.rawValue,
+                     XDG_TOPLEVEL_STATE_TILED_TOP.rawValue, XDG_TOPLEVEL_STATE_TILED_BOTTOM.rawValue:
+                    states.insert(.tiled)
+                default: break
+                }
+            }
+        }
+        pendingStates = states
+    }
+
+    private func configure(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        let wasConfigured = isConfigured
+        isConfigured = true
+        var changed = !wasConfigured || pendingStates != states
+        states = pendingStates
+        if let (newWidth, newHeight) = pendingSize {
+            // Zero leaves that side to the client: keep it.
+            let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : self.width
+            let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : self.height
+            if width != self.width || height != self.height {
+                self.width = width
+                self.height = height
+                needsFullRedraw = true
+                changed = true
+            }
+        }
+        pendingSize = nil
+        if changed { onConfigure?(self) }
+        // A commit follows every ack: draw now, ignoring frame pacing, when the size changed or nothing was shown
+        // yet; otherwise a bare commit applies the new state to the buffer already shown.
+        if !wasConfigured || needsFullRedraw {
+            needsFullRedraw = true
+            if redraw() { return }
+        }
+        wl_surface_commit(surface.pointer)
+    }
+
+    // MARK: - Scale
+
+    private func updateScale() {
+        let newScale = surface.preferredScale
+        guard newScale != scale else { return }
+        scale = newScale
+        needsFullRedraw = true
+        onConfigure?(self)
+    }
+
+    func outputScaleChanged() {
+        updateScale()
+    }
+
+    func outputRemoved(_ output: Output) {
+        surface.remove(output)
+    }
+
+    // MARK: - Drawing and pacing
+
+    /// Draws if something is dirty and no frame callback is pending (called at the end of each loop iteration).
+    func redrawIfDue() {
+        guard isConfigured, needsDisplay, frameCallback == nil else { return }
+        redraw()
+    }
+
+    /// When the frame watchdog fires, if a frame callback is pending.
+    var frameWatchdogDeadline: Duration? {
+        frameCallback.map { $0.requestedAt + Self.frameWatchdogInterval }
+    }
+
+    func checkFrameWatchdog(now: Duration) {
+        guard let deadline = frameWatchdogDeadline, now >= deadline else { return }
+        if !didLogWatchdog {
+            didLogWatchdog = true
+            display.log("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
+        }
+        frameCallback = nil
+        if needsDisplay { redraw() }
+    }
+
+    private func frameDone() {
+        let finished = frameCallback
+        frameCallback = nil
+        if needsDisplay { redraw() }
+        withExtendedLifetime(finished) {}
+    }
+
+    /// Draws into a free buffer and commits it. Returns false when every buffer is busy: the window stays dirty and
+    /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
+    @discardableResult
+    private func redraw() -> Bool {
+        let bounds = SurfaceRect(x: 0, y: 0, width: width, height: height)
+        let acquired: (buffer: Buffer, stale: DamageList?)?
+        do {
+            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale)
+        } catch {
+            display.log("cannot make a buffer: \(error)")
+            return false
+        }
+        guard let (buffer, stale) = acquired else { return false }
+
+        // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
+        // the buffer is new or was shown a few frames ago.
+        let paintsEverything = needsFullRedraw || stale == nil
+        var lacking = dirty
+        if let stale { lacking.formUnion(stale) }
+        let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
+        let alsoChanged = draw?(buffer, requested) ?? []
+        cairo_surface_flush(buffer.cairoSurface)
+        var screenChange = dirty
+        for rect in alsoChanged { screenChange.insert(rect) }
+        let changed: DamageList? = needsFullRedraw ? nil : DamageList(screenChange.clipped(to: bounds))
+
+        if pool.scale != appliedBufferScale {
+            wl_surface_set_buffer_scale(surface.pointer, pool.scale)
+            appliedBufferScale = pool.scale
+        }
+        wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
+        let surfaceDamage = changed?.rects ?? [bounds]
+        for rect in surfaceDamage {
+            wl_surface_damage_buffer(
+                surface.pointer, Int32(rect.x) * scale, Int32(rect.y) * scale,
+                Int32(rect.width) * scale, Int32(rect.height) * scale
+            )
+        }
+        frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
+        wl_surface_commit(surface.pointer)
+        pool.committed(buffer, changed: changed)
+        committedFrameCount += 1
+        dirty = DamageList()
+        needsFullRedraw = false
+        return true
+    }
+
+    private var appliedBufferScale: Int32 = 1
+
+    // MARK: - Input
+
+    /// Hands a seat event on this window to the program.
+    func deliver(_ event: SeatEvent) {
+        onSeatEvent?(event)
+    }
+}

@@ -1,0 +1,131 @@
+// wayland-hello: a window that paints touches (and the pointer with its button held) as dots, with Cairo.
+//
+//     wayland-hello [--fill RRGGBB] [--title TEXT]
+//
+// `--fill` sets the background colour (default white), so a test can find the window on a screenshot. Keys: q or
+// Escape quits, f toggles fullscreen, c clears.
+import CCairo
+import Glibc
+import SeatInput
+import WaylandClient
+
+/// The painted dots and the options; the window's callbacks work on this.
+final class Hello {
+    struct Dot { var x: Double; var y: Double }
+    static let dotRadius = 12.0
+
+    var background: (red: Double, green: Double, blue: Double) = (1, 1, 1)
+    var title = "Wayland hello"
+    var dots: [Dot] = []
+    var isDone = false
+    var isFullscreen = false
+    var isPointerDown = false
+
+    init(arguments: [String]) throws {
+        var remaining = arguments.dropFirst()
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--fill":
+                guard let value = remaining.popFirst(), value.count == 6, let rgb = UInt32(value, radix: 16) else {
+                    throw UsageError(message: "--fill takes a colour as RRGGBB")
+                }
+                background = (Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
+            case "--title":
+                guard let value = remaining.popFirst() else { throw UsageError(message: "--title takes a text") }
+                title = value
+            default:
+                throw UsageError(message: "unknown argument \(argument); usage: wayland-hello [--fill RRGGBB] [--title TEXT]")
+            }
+        }
+    }
+
+    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+        let cr = cairo_create(buffer.cairoSurface)
+        defer { cairo_destroy(cr) }
+        for rect in damage {
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        }
+        cairo_clip(cr)
+        cairo_set_source_rgb(cr, background.red, background.green, background.blue)
+        cairo_paint(cr)
+        cairo_set_source_rgb(cr, 0.1, 0.3, 0.8)
+        for dot in dots {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, dot.x, dot.y, Self.dotRadius, 0, 2 * Double.pi)
+        }
+        cairo_fill(cr)
+        // Everything that changed was announced with setNeedsDisplay.
+        return []
+    }
+
+    /// Adds a dot; returns the rectangle to redraw.
+    func addDot(x: Double, y: Double) -> SurfaceRect {
+        dots.append(Dot(x: x, y: y))
+        let r = Self.dotRadius + 1
+        return SurfaceRect(enclosingX: x - r, y: y - r, width: 2 * r, height: 2 * r)
+    }
+}
+
+/// Writes one line to standard error (Glibc's `stderr` is a global Swift 6 will not share).
+func report(_ message: String) {
+    var line = "wayland-hello: \(message)\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+func run() throws {
+    // Processes started from test runners inherit blocked signals; SIGTERM and SIGINT must end this one.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigprocmask(SIG_SETMASK, &signals, nil)
+
+    let hello = try Hello(arguments: CommandLine.arguments)
+    let display = try Display(log: { report("\($0)") })
+    let window = try Window(
+        display: display, title: hello.title, appID: "org.example.wayland-hello", width: 640, height: 480,
+        minimumWidth: 100, minimumHeight: 100
+    )
+    display.onDisconnect = { _ in
+        // A real program saves here; the dots are not worth it.
+    }
+    window.onClose = { hello.isDone = true }
+    window.draw = { buffer, damage in hello.draw(into: buffer, damage: damage) }
+    window.onConfigure = { window in
+        report("configured \(window.width)x\(window.height) at scale \(window.scale)")
+    }
+    window.onSeatEvent = { event in
+        switch event.kind {
+        case let .touchDown(_, location, _), let .touchMotion(_, location, _):
+            window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
+        case let .pointerButton(.left, isPressed):
+            hello.isPointerDown = isPressed
+        case let .pointerMotion(location) where hello.isPointerDown:
+            window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
+        case let .key(chord) where chord.modifiers.isEmpty:
+            switch chord.keysym {
+            case "q", "Escape": hello.isDone = true
+            case "f":
+                hello.isFullscreen.toggle()
+                window.setFullscreen(hello.isFullscreen)
+            case "c":
+                hello.dots.removeAll()
+                window.setNeedsDisplay()
+            default: break
+            }
+        default:
+            break
+        }
+    }
+    try display.run(until: { hello.isDone })
+}
+
+do {
+    try run()
+} catch {
+    report("\(error)")
+    exit(1)
+}

@@ -1,0 +1,169 @@
+// Headless weston and sway for the compositor tests: started in their own runtime folders, killed when released.
+import CWaylandClient
+import Foundation
+import Glibc
+
+/// A headless compositor the client can connect to by the absolute path of its socket.
+final class HeadlessCompositor {
+    let runtime: TemporaryDirectory
+    let process: ChildProcess
+    /// The absolute path of the Wayland socket.
+    let socket: String
+    let logName = "compositor.log"
+    /// The user the compositor runs as (sway refuses root), for helpers like grim.
+    let user: (uid: uid_t, gid: gid_t)?
+
+    static func isInstalled(_ executable: String) -> Bool {
+        access(executable, X_OK) == 0
+    }
+
+    /// weston with the headless backend and the pixman renderer, as root, with animations off.
+    static func weston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessCompositor {
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-weston")
+        let config = try runtime.write("weston.ini", """
+            [core]
+            idle-time=0
+            [shell]
+            animation=none
+            startup-animation=none
+            close-animation=none
+            focus-animation=none
+
+            """)
+        let process = try ChildProcess(
+            "/usr/bin/weston",
+            [
+                "--backend=headless-backend.so", "--use-pixman", "--socket=wayland-test", "--width=\(width)",
+                "--height=\(height)", "--scale=\(scale)", "--idle-time=0", "--config=\(config)",
+            ],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"],
+            log: runtime.path + "/compositor.log"
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil)
+    }
+
+    /// The unprivileged user sway runs as; made once if missing.
+    static let swayUserName = "fingerpaint-test"
+
+    /// sway with the headless wlroots backend and the pixman renderer, as ``swayUserName``.
+    static func sway() throws -> HeadlessCompositor {
+        let user = try ensureUser(swayUserName)
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-sway")
+        chown(runtime.path, user.uid, user.gid)
+        let config = try runtime.write("sway.config", """
+            xwayland disable
+            output * background #000000 solid_color
+
+            """)
+        chown(config, user.uid, user.gid)
+        let process = try ChildProcess(
+            "/usr/bin/setpriv",
+            ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/sway", "-c", config],
+            environment: [
+                "XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
+                "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+            ],
+            log: runtime.path + "/compositor.log"
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-1", user: user)
+    }
+
+    private init(runtime: TemporaryDirectory, process: ChildProcess, socketName: String, user: (uid_t, gid_t)?) throws {
+        self.runtime = runtime
+        self.process = process
+        self.user = user
+        socket = runtime.path + "/" + socketName
+        // The socket file appears at bind, a moment before listen: wait until a connection is accepted.
+        let socket = self.socket
+        func accepts() -> Bool {
+            guard access(socket, F_OK) == 0, let probe = wl_display_connect(socket) else { return false }
+            wl_display_disconnect(probe)
+            return true
+        }
+        guard waitUntil(timeout: .seconds(10), { accepts() || process.hasExited }), !process.hasExited
+        else {
+            throw CompositorFailure(message: "\(process.executable) did not start: \(runtime.read(logName))")
+        }
+    }
+
+    /// Runs a helper (grim) as the compositor's user, with its environment, and waits for it.
+    func runClient(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Int32? {
+        var command = executable
+        var argv = arguments
+        if let user {
+            command = "/usr/bin/setpriv"
+            argv = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", executable] + arguments
+        }
+        let child = try ChildProcess(
+            command, argv,
+            environment: [
+                "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": (socket as NSString).lastPathComponent,
+                "PATH": "/usr/bin:/bin",
+            ],
+            log: runtime.path + "/client.log"
+        )
+        return child.waitForExit(timeout: timeout)
+    }
+
+    private static func ensureUser(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
+        if let entry = getpwnam(name) { return (entry.pointee.pw_uid, entry.pointee.pw_gid) }
+        let directory = try TemporaryDirectory(prefix: "useradd")
+        let useradd = try ChildProcess(
+            "/usr/sbin/useradd", ["-m", name], environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"],
+            log: directory.path + "/useradd.log"
+        )
+        _ = useradd.waitForExit(timeout: .seconds(10))
+        guard let entry = getpwnam(name) else {
+            throw CompositorFailure(message: "cannot create the user \(name): \(directory.read("useradd.log"))")
+        }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+}
+
+struct CompositorFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A binary PPM (P6) image, as `grim -t ppm` writes it.
+struct PPMImage {
+    let width: Int
+    let height: Int
+    private let pixels: [UInt8]
+
+    init?(contentsOf path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        // Header: "P6", width, height, maxval, each separated by whitespace, then one whitespace byte.
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] != 0x20 && bytes[index] != 0x0A && bytes[index] != 0x09 { index += 1 }
+            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+              fields[3] == "255", bytes.count - index >= width * height * 3
+        else { return nil }
+        self.width = width
+        self.height = height
+        pixels = Array(bytes[index..<(index + width * height * 3)])
+    }
+
+    /// The colour at (x, y) as 0xRRGGBB.
+    func pixel(x: Int, y: Int) -> UInt32 {
+        let offset = (y * width + x) * 3
+        return UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
+    }
+
+    /// How many pixels have exactly this colour.
+    func count(of colour: UInt32) -> Int {
+        var count = 0
+        for y in 0..<height {
+            for x in 0..<width where pixel(x: x, y: y) == colour { count += 1 }
+        }
+        return count
+    }
+}
