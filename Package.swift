@@ -23,8 +23,8 @@ let package = Package(
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
         .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
-        .target(name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo"]),
-        .executableTarget(name: "gesture-demo", dependencies: ["GestureDemoKit", "SeatInput", "TouchUI"]),
+        .target(name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "WaylandApp", "WaylandClient"]),
+        .executableTarget(name: "gesture-demo", dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp"]),
 
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
@@ -57,6 +57,8 @@ let package = Package(
                 "SeatInput", "TouchUI", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
+        // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
+        .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         .testTarget(

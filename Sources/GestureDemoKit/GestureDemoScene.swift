@@ -1,4 +1,5 @@
 // The gesture demo's scene: one canvas carrying every recognizer, related as an app would relate them.
+import Foundation
 import TouchUI
 
 /// A window with one canvas view that carries every recognizer of the core, and what they did.
@@ -49,6 +50,8 @@ public final class GestureDemoScene {
     public var onRecord: ((GestureDemoRecord) -> Void)?
 
     private let relations = Relations()
+    /// Where the times of ``recentEvents`` count from: the start of a trace, or of a live session's input.
+    public var timeOrigin = Timestamp.zero
     /// Where each of pan, pinch and rotation started from, so that none jumps when another begins.
     private var shapeAtStart: Shape
 
@@ -97,7 +100,8 @@ public final class GestureDemoScene {
         rows[index].lastState = state
         rows[index].values = record.values.map { "\($0.key) \($0.value.text)" }.joined(separator: "  ")
         rows[index].changedAt = window.timers.now
-        recentEvents.append("\(GestureDemoRecord.format(record.time.milliseconds, decimals: 0)) ms  \(row.name) \(state)")
+        let since = (record.time - timeOrigin).seconds
+        recentEvents.append(String(format: "%7.2f s  %@ %@", since, row.name, "\(state)"))
         if recentEvents.count > 6 { recentEvents.removeFirst(recentEvents.count - 6) }
         onRecord?(record)
     }

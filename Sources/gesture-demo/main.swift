@@ -3,9 +3,10 @@ import Foundation
 import GestureDemoKit
 import SeatInput
 import TouchUI
+import WaylandApp
 
 let usage = """
-    usage: gesture-demo [--replay TRACE] [--size WxH]
+    usage: gesture-demo [--replay TRACE] [--size WxH]          (a window on the compositor)
            gesture-demo --replay TRACE --headless --log FILE|- [--output OUT.png] [--size WxH]
     """
 
@@ -84,4 +85,24 @@ if options.headless {
     exit(0)
 }
 
-fail("the window mode needs the Wayland client (not built yet); use --replay TRACE --headless --log -")
+// The window, on the user's compositor.
+var replay: Trace?
+if let tracePath = options.replay {
+    do {
+        replay = try Trace(contentsOf: URL(fileURLWithPath: tracePath))
+    } catch {
+        fail("\(error)")
+    }
+}
+let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
+let content = GestureDemoLive(size: size)
+do {
+    let session = try LiveSession(
+        content: content,
+        configuration: .init(title: "Gesture demo", appID: "gesture-demo", size: size, replay: replay),
+        log: { message in FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8)) }
+    )
+    exit(try session.run())
+} catch {
+    fail("\(error)")
+}

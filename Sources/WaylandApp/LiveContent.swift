@@ -1,0 +1,34 @@
+// What a program shows in a live window: the seam between a program's core and the Wayland session.
+import SeatInput
+import TouchUI
+import WaylandClient
+
+/// What changed in a program's picture since the window last asked.
+public enum Invalidation: Equatable, Sendable {
+    /// Nothing to draw.
+    case nothing
+    /// These rectangles, in logical points.
+    case rects([SurfaceRect])
+    /// The whole window.
+    case everything
+}
+
+/// A program's side of a live window: it takes input, keeps its own timers, and paints buffers.
+///
+/// ``LiveSession`` calls these on the event-loop thread only.
+public protocol LiveContent: AnyObject {
+    /// Takes one input event. Times are `CLOCK_MONOTONIC` milliseconds, the compositor's event clock; a `.tick`
+    /// comes at ``nextDeadline``.
+    func handle(_ event: SeatEvent, in session: LiveSession)
+    /// When the content next needs a `.tick` (its gesture timers), in `CLOCK_MONOTONIC` milliseconds.
+    var nextDeadline: Timestamp? { get }
+    /// The window was configured to a size in logical points, at an integer buffer scale.
+    func resize(to size: Size, scale: Int)
+    /// Paints `buffer` where `damage` says it lacks the picture; returns what else changed on screen (usually
+    /// nothing: `[]`). See ``WaylandClient/Window/draw``.
+    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect]
+    /// What changed since the last call.
+    func takeInvalidation() -> Invalidation
+    /// The program is about to end (quit, close, a signal, the compositor gone): keep what the user made.
+    func prepareToExit()
+}

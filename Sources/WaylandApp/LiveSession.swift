@@ -1,0 +1,259 @@
+// A program's window on the user's compositor: input in, frames out, timers, recording, replay, and the ways out.
+import Foundation
+import Glibc
+import SeatInput
+import TouchUI
+import WaylandClient
+
+/// Runs a ``LiveContent`` in a window on the compositor until the user quits.
+///
+/// - Input: every seat event goes to the content with its compositor time (`CLOCK_MONOTONIC` milliseconds, the 32
+///   bits of a Wayland time unwrapped against the clock); the content's timers get a `.tick` at their deadline.
+/// - Drawing: after each event the content says what changed; the window paints on its frame callbacks.
+/// - Ways out: the compositor's close, ``quit()``, SIGINT, SIGTERM and SIGHUP, and the compositor going away all
+///   call ``LiveContent/prepareToExit()`` first.
+/// - `record`: every seat event is written to a trace file as it happens, a line at a time, so a bug report can be
+///   replayed exactly. `replay`: a trace is played into the window as live input, at its own pace.
+public final class LiveSession {
+    /// How the window first looks.
+    public struct Configuration {
+        public var title: String
+        public var appID: String
+        public var size: Size
+        public var minimumSize: Size
+        /// A trace file to write the session's seat events to.
+        public var recordPath: String?
+        /// A trace to play into the window as live input once it is shown.
+        public var replay: Trace?
+
+        public init(title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240),
+                    recordPath: String? = nil, replay: Trace? = nil) {
+            self.title = title
+            self.appID = appID
+            self.size = size
+            self.minimumSize = minimumSize
+            self.recordPath = recordPath
+            self.replay = replay
+        }
+    }
+
+    /// A session that could not start or ended badly, with a one-line message.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public let display: Display
+    public let window: WaylandClient.Window
+    private let content: LiveContent
+    private var isDone = false
+    private var exitStatus: Int32 = 0
+    private var isFullscreen = false
+    private var deadlineTimer: EventTimer?
+    private var signalTimer: EventTimer?
+    private var recorder: TraceRecorder?
+    private var player: TracePlayer?
+
+    /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
+    public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void) throws {
+        self.content = content
+        do {
+            display = try Display(log: log)
+            window = try WaylandClient.Window(
+                display: display, title: configuration.title, appID: configuration.appID,
+                width: Int(configuration.size.width), height: Int(configuration.size.height),
+                minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height)
+            )
+            deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
+            signalTimer = try EventTimer(display: display) { [weak self] in self?.checkSignals() }
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+        if let path = configuration.recordPath {
+            recorder = try TraceRecorder(path: path, canvas: configuration.size)
+        }
+        if let trace = configuration.replay {
+            player = TracePlayer(trace: trace)
+        }
+        window.onSeatEvent = { [unowned self] event in self.deliver(event, recording: true) }
+        window.draw = { [unowned self] buffer, damage in self.content.draw(into: buffer, damage: damage) }
+        window.onConfigure = { [unowned self] window in
+            self.content.resize(to: Size(width: Double(window.width), height: Double(window.height)),
+                                scale: Int(window.scale))
+            self.startReplayIfDue()
+        }
+        window.onClose = { [unowned self] in self.quit() }
+        display.onDisconnect = { [unowned self] _ in self.content.prepareToExit() }
+    }
+
+    /// Runs until the user quits; returns the process's exit status. Throws ``Failure`` when the compositor goes
+    /// away or reports a protocol error (the content has saved by then).
+    public func run() throws -> Int32 {
+        // SIGINT, SIGTERM and SIGHUP are taken from the event loop (blocked here, read with sigtimedwait), so the
+        // content saves on the loop's thread; a quarter-second timer looks for them.
+        var signals = Self.exitSignals
+        sigprocmask(SIG_BLOCK, &signals, nil)
+        signalTimer?.schedule(after: .milliseconds(250), repeating: .milliseconds(250))
+        do {
+            try display.run(until: { isDone })
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+        return exitStatus
+    }
+
+    /// Ends the session after saving.
+    public func quit(status: Int32 = 0) {
+        guard !isDone else { return }
+        content.prepareToExit()
+        exitStatus = status
+        isDone = true
+    }
+
+    /// Switches between fullscreen and a normal window.
+    public func toggleFullscreen() {
+        isFullscreen.toggle()
+        window.setFullscreen(isFullscreen)
+    }
+
+    // MARK: - Input and time
+
+    private func deliver(_ event: SeatEvent, recording: Bool) {
+        var event = event
+        event.time = Self.unwrap(event.time)
+        if recording { recorder?.record(event) }
+        content.handle(event, in: self)
+        afterContentChanged()
+    }
+
+    private func tick() {
+        let now = MonotonicClock.milliseconds
+        content.handle(SeatEvent(time: now, .tick), in: self)
+        afterContentChanged()
+    }
+
+    private func afterContentChanged() {
+        switch content.takeInvalidation() {
+        case .nothing: break
+        case .rects(let rects): window.setNeedsDisplay(rects)
+        case .everything: window.setNeedsDisplay()
+        }
+        if let deadline = content.nextDeadline {
+            deadlineTimer?.schedule(atMilliseconds: deadline.milliseconds)
+        } else {
+            deadlineTimer?.cancel()
+        }
+    }
+
+    /// Wayland times are 32-bit milliseconds of `CLOCK_MONOTONIC`: put them back next to the clock's full value.
+    static func unwrap(_ time: Double) -> Double {
+        let now = MonotonicClock.milliseconds
+        let period = 4_294_967_296.0
+        guard time >= 0, time < period else { return time }
+        var full = now - now.truncatingRemainder(dividingBy: period) + time
+        if full - now > period / 2 { full -= period } else if now - full > period / 2 { full += period }
+        return full
+    }
+
+    // MARK: - Signals
+
+    private static var exitSignals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+
+    private func checkSignals() {
+        var signals = Self.exitSignals
+        var zero = timespec(tv_sec: 0, tv_nsec: 0)
+        let signal = sigtimedwait(&signals, nil, &zero)
+        guard signal > 0 else { return }
+        quit(status: 128 + signal)
+    }
+
+    // MARK: - Replay as live input
+
+    private func startReplayIfDue() {
+        guard let player, !player.hasStarted, window.isConfigured else { return }
+        do {
+            let timer = try EventTimer(display: display) { [weak self] in self?.playDueEvents() }
+            player.start(at: MonotonicClock.milliseconds, timer: timer)
+            playDueEvents()
+        } catch {
+            display.log("cannot replay: \(error)")
+        }
+    }
+
+    private func playDueEvents() {
+        guard let player else { return }
+        for event in player.dueEvents(now: MonotonicClock.milliseconds) {
+            deliver(event, recording: false)
+        }
+    }
+}
+
+/// Writes seat events to a trace file as they come, one flushed line each.
+final class TraceRecorder {
+    private let handle: FileHandle
+    private var origin: Double?
+
+    init(path: String, canvas: Size) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path)
+        else { throw LiveSession.Failure(message: "cannot write the recording to \(path)") }
+        self.handle = handle
+        write(Trace(canvasSize: canvas).serialized())
+    }
+
+    deinit { try? handle.close() }
+
+    func record(_ event: SeatEvent) {
+        let origin = self.origin ?? event.time
+        self.origin = origin
+        var relative = event
+        relative.time = max(0, (event.time - origin) * 1000).rounded() / 1000
+        write(Trace.line(for: relative) + "\n")
+    }
+
+    private func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Plays a trace's events at their times from a start on the monotonic clock.
+final class TracePlayer {
+    private let events: [SeatEvent]
+    private var next = 0
+    private var start: Double?
+    private var timer: EventTimer?
+
+    init(trace: Trace) {
+        events = trace.events
+    }
+
+    var hasStarted: Bool { start != nil }
+
+    func start(at time: Double, timer: EventTimer) {
+        start = time
+        self.timer = timer
+    }
+
+    /// The events due by `now`, with their times on the monotonic clock; schedules the timer for the next one.
+    func dueEvents(now: Double) -> [SeatEvent] {
+        guard let start else { return [] }
+        var due: [SeatEvent] = []
+        while next < events.count, start + events[next].time <= now {
+            var event = events[next]
+            event.time += start
+            due.append(event)
+            next += 1
+        }
+        if next < events.count {
+            timer?.schedule(atMilliseconds: start + events[next].time)
+        } else {
+            timer = nil
+        }
+        return due
+    }
+}
