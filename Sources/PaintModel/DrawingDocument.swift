@@ -71,7 +71,7 @@ public enum DrawingDocument {
         var reader = ByteReader(bytes: bytes, offset: magic.count)
         let fileVersion: UInt16 = try reader.read()
         guard fileVersion == version else { throw .unsupportedVersion(fileVersion) }
-        guard bytes.count >= magic.count + 12 + 4 else { throw .truncated }
+        guard bytes.count >= magic.count + 8 + 4 else { throw .truncated }  // header and checksum
         let stored = ByteReader(bytes: bytes, offset: bytes.count - 4).peekUInt32()
         let checksumMatches = CRC32.checksum(bytes[..<(bytes.count - 4)]) == stored
         let _: UInt16 = try reader.read()  // flags
