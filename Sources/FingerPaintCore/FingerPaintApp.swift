@@ -61,8 +61,14 @@ public final class FingerPaintApp {
     /// - Parameters:
     ///   - autosave: where completed strokes are saved (coalesced), `nil` for never.
     ///   - exportFolder: where Ctrl+S writes PNGs, `nil` to refuse.
-    public init(size: Size, scale: Int = 1, strokes: [Stroke] = [], autosave: DocumentStore? = nil,
-                exportFolder: URL? = nil) {
+    public convenience init(size: Size, scale: Int = 1, strokes: [Stroke] = [], autosave: DocumentStore? = nil,
+                            exportFolder: URL? = nil) {
+        self.init(size: size, scale: scale, drawing: Drawing(strokes: strokes), autosave: autosave,
+                  exportFolder: exportFolder)
+    }
+
+    /// An app with a canvas of a logical size at a scale, showing a drawing and keeping its history.
+    public init(size: Size, scale: Int = 1, drawing: Drawing, autosave: DocumentStore? = nil, exportFolder: URL? = nil) {
         let bounds = Rect(origin: .zero, size: size)
         window = Window(frame: bounds)
         canvasView = CanvasView(frame: bounds)
@@ -70,8 +76,8 @@ public final class FingerPaintApp {
         window.addSubview(canvasView)
         window.addSubview(paletteView)
         translator = SeatEventTranslator(window: window)
-        drawing = Drawing(strokes: strokes)
-        renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: strokes)
+        self.drawing = drawing
+        renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
         self.autosave = autosave
         self.exportFolder = exportFolder
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }

@@ -6,7 +6,11 @@ public enum DrawingChange: Hashable, Sendable {
     case appended(Stroke)
     /// Strokes were taken off the top: `count` strokes remain, unchanged.
     case truncated(to: Int)
-    /// The strokes were replaced (clear, undo of clear, a document opened): redraw everything.
+    /// Every stroke was removed (clear, or redo of clear); undo may bring the same strokes back.
+    case cleared
+    /// The strokes are back as they were before the last clear (undo of clear).
+    case restored
+    /// The strokes were replaced by others: redraw everything.
     case replaced
 }
 
@@ -53,7 +57,7 @@ public struct Drawing: Hashable, Sendable {
         undoStack.append(.clear(removed: strokes))
         redoStack.removeAll()
         strokes = []
-        return .replaced
+        return .cleared
     }
 
     /// Undoes the last edit; `nil` when there is none.
@@ -67,7 +71,7 @@ public struct Drawing: Hashable, Sendable {
             return .truncated(to: strokes.count)
         case let .clear(removed):
             strokes = removed
-            return .replaced
+            return .restored
         }
     }
 
@@ -82,7 +86,7 @@ public struct Drawing: Hashable, Sendable {
             return .appended(stroke)
         case .clear:
             strokes = []
-            return .replaced
+            return .cleared
         }
     }
 }

@@ -8,7 +8,7 @@ import TouchUI
 /// Two images of the buffer's size (logical size × scale):
 /// - the **canvas** holds the completed strokes. A stroke is drawn into it once, when it completes; only a
 ///   resize, a scale change, undo or clear redraws it, from the stroke list and a recent checkpoint
-///   (``CanvasCheckpoints``);
+///   (`CanvasCheckpoints`);
 /// - the **frame** is what is shown: the canvas with the strokes in progress on top. Each
 ///   ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed — around the new segments of the
 ///   strokes in progress, or where a stroke completed or was cancelled — by copying the canvas there and
@@ -37,7 +37,11 @@ public final class CanvasRenderer {
 
     private var live: [Int: LiveState] = [:]
     private var pendingDamage: [PixelRect] = []
-    private var checkpoints = CanvasCheckpoints()
+    private var checkpoints: CanvasCheckpoints
+    /// The canvas and checkpoints as they were before the last clear, for its undo.
+    private var beforeClear: (image: ImageSurface, checkpoints: CanvasCheckpoints, count: Int)?
+    /// How many strokes the canvas holds.
+    private var committedCount = 0
 
     /// A renderer for a canvas of a logical size at a scale, showing `strokes`.
     public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white) {
@@ -47,7 +51,9 @@ public final class CanvasRenderer {
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
         canvas = ImageSurface(width: width, height: height, fill: background)
         frame = ImageSurface(width: width, height: height, fill: background)
+        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
         redrawCanvas(strokes)
+        committedCount = strokes.count
     }
 
     /// The buffer's size in pixels.
@@ -65,14 +71,33 @@ public final class CanvasRenderer {
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
         canvas = ImageSurface(width: width, height: height, fill: background)
         frame = ImageSurface(width: width, height: height, fill: background)
-        checkpoints.removeAll()
+        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
+        beforeClear = nil
         redrawCanvas(strokes)
+        committedCount = strokes.count
     }
 
     /// Takes a change of the drawing's strokes: a stroke appended is drawn on its own; strokes taken off or
-    /// replaced redraw the canvas from `strokes` (the drawing's strokes after the change).
+    /// replaced redraw the canvas from `strokes` (the drawing's strokes after the change). A clear keeps the
+    /// canvas aside, so that its undo puts it back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        defer { committedCount = strokes.count }
         switch change {
+        case .cleared:
+            beforeClear = (canvas, checkpoints, committedCount)
+            canvas = ImageSurface(width: canvas.width, height: canvas.height, fill: background)
+            checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
+            pendingDamage = [bounds]
+        case .restored:
+            if let saved = beforeClear, saved.count == strokes.count {
+                canvas = saved.image
+                checkpoints = saved.checkpoints
+                beforeClear = nil
+                pendingDamage = [bounds]
+            } else {
+                checkpoints.removeAll()
+                redrawCanvas(strokes)
+            }
         case let .appended(stroke):
             draw([stroke], countBefore: strokes.count - 1)
             if let rect = DirtyRect.bounds(of: stroke.points.lazy.map(\.location), width: stroke.width) {
@@ -83,6 +108,7 @@ public final class CanvasRenderer {
             redrawCanvas(strokes)
         case .replaced:
             checkpoints.removeAll()
+            beforeClear = nil
             redrawCanvas(strokes)
         }
     }

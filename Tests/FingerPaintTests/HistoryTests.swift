@@ -37,6 +37,14 @@ import TouchUI
         painter.key("ctrl+z")
         #expect(painter.app.drawing.strokes.count == 2)
         #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == before)
+        let fresh = CanvasRenderer(logicalSize: painter.app.renderer.logicalSize, strokes: painter.app.drawing.strokes)
+        #expect(largestDifference(fresh.canvas, painter.app.renderer.canvas) == 0)
+        painter.key("ctrl+y")
+        #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
+        painter.key("ctrl+z")
+        painter.key("ctrl+z")
+        #expect(painter.app.drawing.strokes.count == 1)
+        #expect(painter.isPainted(200, 50) && !painter.isPainted(200, 150))
     }
 
     @Test func undoWhileAFingerIsDownKeepsItsStroke() {

@@ -24,13 +24,13 @@ func stroke(_ x: Double, color: Int = 0, width: Double = 8) -> Stroke {
         var drawing = Drawing()
         drawing.add(stroke(0))
         drawing.add(stroke(50))
-        #expect(drawing.clear() == .replaced)
+        #expect(drawing.clear() == .cleared)
         #expect(drawing.isEmpty)
-        #expect(drawing.undo() == .replaced)
+        #expect(drawing.undo() == .restored)
         #expect(drawing.strokes == [stroke(0), stroke(50)])
-        #expect(drawing.redo() == .replaced)
+        #expect(drawing.redo() == .cleared)
         #expect(drawing.isEmpty)
-        #expect(drawing.undo() == .replaced)
+        #expect(drawing.undo() == .restored)
         #expect(drawing.undo() == .truncated(to: 1))
     }
 
