@@ -41,9 +41,11 @@ public struct Drawing: Hashable, Sendable {
     /// Whether the drawing has no stroke.
     public var isEmpty: Bool { strokes.isEmpty }
 
-    /// Adds a completed stroke on top (undoable).
+    /// Adds a completed stroke on top (undoable). Its points are stored without spare capacity.
     @discardableResult
     public mutating func add(_ stroke: Stroke) -> DrawingChange {
+        var stroke = stroke
+        stroke.trimCapacity()
         strokes.append(stroke)
         undoStack.append(.add(stroke))
         redoStack.removeAll()

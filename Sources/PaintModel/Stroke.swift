@@ -2,15 +2,31 @@
 import TouchUI
 
 /// One sample of a stroke: where the contact was, in canvas points, and when, if known.
+///
+/// 24 bytes: the time is kept as seconds with NaN for unknown rather than as an optional, which would take 32.
 public struct StrokePoint: Hashable, Sendable {
     /// The location in canvas coordinates (logical points, y down).
     public var location: Point
+    private var seconds: Double
+
     /// When the sample was taken, on the input source's clock; `nil` when unknown.
-    public var time: Timestamp?
+    public var time: Timestamp? {
+        get { seconds.isNaN ? nil : Timestamp(seconds: seconds) }
+        set { seconds = newValue?.seconds ?? .nan }
+    }
 
     public init(_ location: Point, time: Timestamp? = nil) {
         self.location = location
-        self.time = time
+        self.seconds = time?.seconds ?? .nan
+    }
+
+    public static func == (lhs: StrokePoint, rhs: StrokePoint) -> Bool {
+        lhs.location == rhs.location && lhs.time == rhs.time
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(time)
     }
 }
 
@@ -34,6 +50,12 @@ public struct Stroke: Hashable, Sendable {
     /// Adds a sample at the end.
     public mutating func append(_ point: StrokePoint) {
         points.append(point)
+    }
+
+    /// Gives back the room the points array grew into beyond its points (a completed stroke grows no more).
+    public mutating func trimCapacity() {
+        guard points.capacity > points.count else { return }
+        points = points.withUnsafeBufferPointer { Array($0) }
     }
 
     /// The rectangle the painted stroke covers, antialiasing included; ``Rect/zero`` for a stroke with no point.
