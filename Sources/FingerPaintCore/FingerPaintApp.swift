@@ -86,6 +86,7 @@ public final class FingerPaintApp {
         translator.onKey = { [unowned self] chord, _ in
             if let command = PaintCommand(key: chord) { perform(command) }
         }
+        updateOverlay()
     }
 
     // MARK: - Input
@@ -126,6 +127,7 @@ public final class FingerPaintApp {
         case .toggleFullscreen: onFullscreenRequest?()
         case .quit: onQuitRequest?()
         }
+        updateOverlay()
     }
 
     // MARK: - Frames
@@ -151,6 +153,7 @@ public final class FingerPaintApp {
         paletteView.frame = Self.paletteFrame(in: size)
         paletteView.layoutItems()
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
+        updateOverlay()
         needsFrame = true
     }
 
@@ -199,6 +202,7 @@ public final class FingerPaintApp {
     private func apply(_ change: DrawingChange?) {
         guard let change else { return }
         renderer.apply(change, strokes: drawing.strokes)
+        updateOverlay()
         needsFrame = true
         hasUnsavedChanges = true
         scheduleAutosave()
@@ -210,6 +214,12 @@ public final class FingerPaintApp {
             autosaveTimer = nil
             saveNow()
         }
+    }
+
+    /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
+    private func updateOverlay() {
+        renderer.overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo)
+        needsFrame = true
     }
 
     private static func paletteFrame(in size: Size) -> Rect {

@@ -1,5 +1,6 @@
 // The palette bar: colour swatches, width steps, undo, redo, clear and save. Fingers on it do not paint.
 import PaintModel
+import PaintRender
 import TouchUI
 
 /// A bar of buttons over the canvas. A touch that comes down here belongs to the palette, so it never paints; it
@@ -37,6 +38,24 @@ public final class PaletteView: View {
             Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin), y: margin,
                                                width: side, height: side))
         }
+    }
+
+    /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
+    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool) -> Overlay {
+        let items = items.map { item -> Overlay.Item in
+            let frame = convert(item.frame, to: nil)
+            switch item.command {
+            case let .selectColor(index):
+                return Overlay.Item(content: .swatch(Brush.palette[index]), frame: frame, isSelected: index == brush.colorIndex)
+            case let .selectWidth(index):
+                return Overlay.Item(content: .width(Brush.widths[index]), frame: frame, isSelected: index == brush.widthIndex)
+            case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: canUndo)
+            case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: canRedo)
+            case .clear: return Overlay.Item(content: .clear, frame: frame)
+            default: return Overlay.Item(content: .save, frame: frame)
+            }
+        }
+        return Overlay(frame: convert(bounds, to: nil), items: items)
     }
 
     /// The button at a point in the palette's coordinates.

@@ -26,8 +26,17 @@ public final class CanvasRenderer {
     public let background: Color
     /// The completed strokes.
     public private(set) var canvas: ImageSurface
-    /// The canvas with the strokes in progress on top: what is shown.
+    /// The canvas with the strokes in progress and the ``overlay`` on top: what is shown.
     public private(set) var frame: ImageSurface
+    /// Controls drawn over the frame (the palette bar), never into the canvas; a change redraws their area.
+    public var overlay: Overlay? {
+        didSet {
+            guard overlay != oldValue else { return }
+            for bar in [oldValue?.frame, overlay?.frame].compactMap({ $0 }) {
+                pendingDamage.append(PixelRect(covering: bar, scale: scale))
+            }
+        }
+    }
 
     /// What has been drawn of each stroke in progress.
     private struct LiveState {
@@ -168,12 +177,14 @@ public final class CanvasRenderer {
 
     // MARK: - Drawing
 
-    /// Redraws the frame in one rectangle: the canvas there, then the strokes in progress clipped to it.
+    /// Redraws the frame in one rectangle: the canvas there, then the strokes in progress and the overlay
+    /// clipped to it.
     private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
         frame.copy(rect, from: canvas)
         let area = rect.logical(scale: scale)
         let reaching = liveStrokes.filter { key, _ in live[key]?.bounds?.intersection(area) != nil }
-        guard !reaching.isEmpty else { return }
+        let overlay = overlay.flatMap { $0.frame.intersection(area) != nil ? $0 : nil }
+        guard !reaching.isEmpty || overlay != nil else { return }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
@@ -183,6 +194,7 @@ public final class CanvasRenderer {
         for (_, stroke) in reaching.sorted(by: { $0.key < $1.key }) {
             drawStroke(stroke, within: area, in: context)
         }
+        if let overlay { drawOverlay(overlay, in: context) }
     }
 
     /// Redraws the canvas from the strokes, starting from the latest checkpoint that fits, and marks it all damaged.

@@ -86,3 +86,18 @@ import TouchUI
         #expect(requests == ["fullscreen", "quit"])
     }
 }
+
+@Suite struct PaletteDrawingTests {
+    @Test func theBarIsShownButNeverPainted() {
+        let painter = Painter()
+        let palette = painter.app.paletteView
+        let swatch = palette.convert(palette.items[1].frame.center, to: nil)
+        #expect(painter.shown(swatch.x, swatch.y) == 0xE53935)
+        #expect(painter.committed(swatch.x, swatch.y) == paper)
+        // Choosing a colour redraws the bar: the chosen swatch gets a frame around it.
+        let above = palette.convert(palette.items[1].frame.origin, to: nil).y - 3
+        let before = painter.shown(swatch.x, above)
+        painter.key("2")
+        #expect(painter.shown(swatch.x, above) != before)
+    }
+}
