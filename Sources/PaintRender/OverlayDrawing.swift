@@ -41,24 +41,23 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_set_source_rgb(context, ink, ink, ink)
         cairo_fill(context)
     case .undo, .redo:
-        let direction: Double = item.content == .undo ? -1 : 1
-        let radius = side * 0.25
+        // An arc over the top, with an arrow head pointing down at the end it goes to: left for undo.
+        let toLeft = item.content == .undo
+        let radius = side * 0.24
+        let arcCenter = Point(x: center.x, y: center.y + radius * 0.3)
         cairo_set_source_rgb(context, ink, ink, ink)
         cairo_set_line_width(context, max(side * 0.08, 1.5))
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        // An arc over the top, ending in an arrow head pointing the way it goes.
         cairo_new_path(context)
-        if direction < 0 {
-            cairo_arc(context, center.x, center.y + radius * 0.4, radius, -0.1 * .pi, 1.1 * .pi)
-        } else {
-            cairo_arc_negative(context, center.x, center.y + radius * 0.4, radius, 1.1 * .pi, -0.1 * .pi)
-        }
+        cairo_arc(context, arcCenter.x, arcCenter.y, radius, .pi, 2 * .pi)
         cairo_stroke(context)
-        let tipX = center.x + direction * radius * 1.05, tipY = center.y + radius * 0.55
-        cairo_move_to(context, tipX - direction * radius * 0.55, tipY - radius * 0.1)
-        cairo_line_to(context, tipX, tipY + radius * 0.1)
-        cairo_line_to(context, tipX + direction * radius * 0.25, tipY - radius * 0.6)
-        cairo_stroke(context)
+        let tip = Point(x: arcCenter.x + (toLeft ? -radius : radius), y: arcCenter.y + radius * 0.55)
+        let half = radius * 0.5
+        cairo_move_to(context, tip.x - half, tip.y - half * 1.1)
+        cairo_line_to(context, tip.x + half, tip.y - half * 1.1)
+        cairo_line_to(context, tip.x, tip.y)
+        cairo_close_path(context)
+        cairo_fill(context)
     case .clear:
         let arm = side * 0.22
         cairo_set_source_rgb(context, ink, ink, ink)
