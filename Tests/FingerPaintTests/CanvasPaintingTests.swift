@@ -58,6 +58,29 @@ import TouchUI
         #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
     }
 
+    @Test func pointerTakenAwayWithTheButtonHeldLeavesNothing() {
+        let painter = Painter()
+        painter.send(.pointerEnter(location: point(50, 100)), .pointerButton(.left, isPressed: true))
+        for x in stride(from: 60.0, through: 200, by: 20) { painter.send(.pointerMotion(location: point(x, 100))) }
+        #expect(painter.isPainted(150, 100))
+        painter.send(.pointerLeave)  // a compositor grab: the stroke is not ours
+        #expect(painter.app.drawing.isEmpty)
+        #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
+    }
+
+    @Test func aFingerAndThePointerPaintAtOnce() {
+        let painter = Painter()
+        painter.send(.pointerEnter(location: point(50, 200)), .pointerButton(.left, isPressed: true),
+                     .touchDown(id: 1, location: point(50, 50)), .touchFrame)
+        for step in 1...10 {
+            let x = 50 + Double(step) * 30
+            painter.send(.pointerMotion(location: point(x, 200)), .touchMotion(id: 1, location: point(x, 50)), .touchFrame)
+        }
+        painter.send(.pointerButton(.left, isPressed: false), .touchUp(id: 1), .touchFrame)
+        #expect(painter.app.drawing.strokes.count == 2)
+        #expect(painter.isPainted(200, 50) && painter.isPainted(200, 200) && !painter.isPainted(200, 125))
+    }
+
     @Test func strokeTakenByARecognizerLeavesNothing() {
         let painter = Painter()
         let recognizer = SwipeTaker()
