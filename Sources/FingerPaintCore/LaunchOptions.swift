@@ -22,6 +22,7 @@ public struct LaunchOptions: Hashable, Sendable {
     /// Print the usage and exit.
     public var showsHelp = false
 
+    /// The options of a bare `fingerpaint`: the window, from the autosave.
     public init() {}
 
     /// The usage text.
@@ -39,6 +40,7 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// A command line that cannot be understood.
     public struct ParseError: Error, CustomStringConvertible {
+        /// What is wrong, in one line.
         public var message: String
         public var description: String { message }
     }

@@ -3,7 +3,9 @@ import SeatInput
 
 /// A request to the painting app, from a key or a palette button.
 public enum PaintCommand: Hashable, Sendable {
+    /// Undoes the last stroke or clear.
     case undo
+    /// Redoes what was last undone.
     case redo
     /// Clears the drawing (undoable).
     case clear
@@ -13,7 +15,9 @@ public enum PaintCommand: Hashable, Sendable {
     case selectColor(Int)
     /// Chooses a width step by index.
     case selectWidth(Int)
+    /// Steps the brush one width wider.
     case widen
+    /// Steps the brush one width thinner.
     case narrow
     /// Asks the window to toggle full screen.
     case toggleFullscreen

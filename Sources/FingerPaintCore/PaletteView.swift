@@ -8,7 +8,9 @@ import TouchUI
 public final class PaletteView: View {
     /// One button: what it does and where it is, in the palette's coordinates.
     public struct Item: Hashable, Sendable {
+        /// What the button asks for.
         public var command: PaintCommand
+        /// Where it is, in the palette's coordinates.
         public var frame: Rect
     }
 

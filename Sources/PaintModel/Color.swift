@@ -2,10 +2,16 @@
 
 /// A colour in sRGB with straight (not premultiplied) alpha, each component from 0 to 1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The red component, 0 to 1.
     public var red: Double
+    /// The green component, 0 to 1.
     public var green: Double
+    /// The blue component, 0 to 1.
     public var blue: Double
+    /// The opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
+
+    /// A colour from its components, each 0 to 1.
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
@@ -20,7 +26,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
                   blue: Double(rgb & 0xFF) / 255)
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, the paper's colour.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }

@@ -23,7 +23,9 @@ public struct DocumentStore: Sendable {
 
     /// A save that failed, with the reason.
     public struct SaveError: Error, CustomStringConvertible {
+        /// The document's path.
         public var path: String
+        /// Why it failed (the system's error text).
         public var reason: String
         public var description: String { "cannot save \(path): \(reason)" }
     }
@@ -31,6 +33,7 @@ public struct DocumentStore: Sendable {
     /// The document's path.
     public let url: URL
 
+    /// The document at a path.
     public init(url: URL) {
         self.url = url
     }

@@ -15,6 +15,7 @@ public struct StrokePoint: Hashable, Sendable {
         set { seconds = newValue?.seconds ?? .nan }
     }
 
+    /// A sample at a location, taken at `time` when known.
     public init(_ location: Point, time: Timestamp? = nil) {
         self.location = location
         self.seconds = time?.seconds ?? .nan
@@ -37,10 +38,12 @@ public struct StrokePoint: Hashable, Sendable {
 public struct Stroke: Hashable, Sendable {
     /// The samples, in the order they were taken. Every sample the seat delivered is kept.
     public var points: [StrokePoint]
+    /// The colour the stroke is painted in.
     public var color: Color
     /// The line width, in points.
     public var width: Double
 
+    /// A stroke of samples, a colour and a width in points.
     public init(points: [StrokePoint] = [], color: Color, width: Double) {
         self.points = points
         self.color = color

@@ -65,8 +65,9 @@ public final class CanvasRenderer {
         committedCount = strokes.count
     }
 
-    /// The buffer's size in pixels.
+    /// The buffer's width in pixels.
     public var pixelWidth: Int { canvas.width }
+    /// The buffer's height in pixels.
     public var pixelHeight: Int { canvas.height }
     /// The whole buffer.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }

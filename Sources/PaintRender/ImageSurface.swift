@@ -7,8 +7,9 @@ import PaintModel
 public final class ImageSurface {
     /// The Cairo surface.
     let surface: OpaquePointer
-    /// The size in pixels.
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
@@ -73,6 +74,7 @@ public final class ImageSurface {
 
 /// Something Cairo could not do.
 public struct RenderError: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
     public var message: String
     public var description: String { message }
 }

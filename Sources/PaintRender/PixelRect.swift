@@ -3,11 +3,16 @@ import TouchUI
 
 /// A rectangle of whole pixels in a buffer (logical points times the scale), top-left origin.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, in pixels.
     public var x: Int
+    /// The top edge, in pixels.
     public var y: Int
+    /// The width, in pixels.
     public var width: Int
+    /// The height, in pixels.
     public var height: Int
 
+    /// A rectangle from its top-left corner and size, in pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -28,7 +33,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// How many pixels the rectangle holds.
     public var area: Int { isEmpty ? 0 : width * height }
+    /// The right edge (exclusive).
     public var maxX: Int { x + width }
+    /// The bottom edge (exclusive).
     public var maxY: Int { y + height }
 
     /// The overlap of both, or `nil` when they share no pixel.
