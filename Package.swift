@@ -11,6 +11,10 @@ let package = Package(
         .executable(name: "touch-replay", targets: ["touch-replay"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .executable(name: "wayland-hello", targets: ["WaylandHello"]),
+        .library(name: "PaintModel", targets: ["PaintModel"]),
+        .library(name: "PaintRender", targets: ["PaintRender"]),
+        .library(name: "FingerPaintCore", targets: ["FingerPaintCore"]),
+        .executable(name: "fingerpaint", targets: ["FingerPaint"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -61,6 +65,19 @@ let package = Package(
         .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
+        // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
+        .target(name: "PaintModel", dependencies: ["TouchUI"]),
+        // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
+        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "TouchUI"]),
+        // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
+        .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
+        // The `fingerpaint` program.
+        .executableTarget(name: "FingerPaint", dependencies: ["FingerPaintCore", "PaintModel", "SeatInput", "TouchUI"]),
+        // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
+        .executableTarget(
+            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"],
+            path: "Sources/PaintBenchmark"
+        ),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -85,6 +102,11 @@ let package = Package(
         .testTarget(
             name: "WaylandClientTests",
             dependencies: ["WaylandClient", "SeatInput", "CWaylandClient", "CWaylandProtocols", "CCairo"]
+        ),
+        .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),
+        .testTarget(
+            name: "FingerPaintTests",
+            dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,228 @@
+// The painting app without a compositor: input in, frames and documents out.
+import Foundation
+import PaintModel
+import PaintRender
+import SeatInput
+import TouchUI
+
+/// The finger-painting program's state and logic, independent of Wayland.
+///
+/// It owns the view tree (a ``Window`` with a ``CanvasView`` and a ``PaletteView``), the translator that feeds it
+/// seat events, the ``Drawing``, the ``Brush`` and the ``CanvasRenderer``. A host — the Wayland window, or a
+/// headless ``Replay`` — does four things:
+/// 1. passes every seat event to ``handle(_:)``, and moves the clock with ``advanceTime(to:)`` when idle (the
+///    autosave timer runs on it; ``nextDeadline`` says when it is due);
+/// 2. once per display frame, when ``needsFrame`` is true, calls ``renderFrame()`` and adds the returned
+///    rectangles to the damage of each of its buffers;
+/// 3. copies into the buffer it is about to show with ``composite(into:stride:width:height:rects:)``, passing
+///    the damage that buffer has accumulated since it was last shown;
+/// 4. calls ``resize(to:scale:)`` on a configure or scale change, and ``saveNow()`` on quit, SIGINT or SIGTERM.
+public final class FingerPaintApp {
+    /// The root of the view tree; its size is the canvas's logical size.
+    public let window: Window
+    /// The view that paints.
+    public let canvasView: CanvasView
+    /// The bar of buttons.
+    public let paletteView: PaletteView
+    /// Seat events go through here into the window.
+    public let translator: SeatEventTranslator
+    /// The completed strokes and their history.
+    public private(set) var drawing: Drawing
+    /// The renderer that keeps the canvas and the shown frame.
+    public let renderer: CanvasRenderer
+    /// Where the drawing is autosaved; `nil` for none (a replay).
+    public let autosave: DocumentStore?
+    /// Where PNG exports go; `nil` to refuse exports (a replay).
+    public let exportFolder: URL?
+    /// How long after a completed stroke the autosave runs, so that quick strokes share one save.
+    public static let autosaveDelay: Duration = .seconds(1)
+
+    /// Called with one-line messages for the user (saved, exported, a document set aside).
+    public var onMessage: ((String) -> Void)?
+    /// Called when the user asks for full screen to be toggled (F11).
+    public var onFullscreenRequest: (() -> Void)?
+    /// Called when the user asks to quit (Ctrl+Q). The host saves with ``saveNow()`` and exits.
+    public var onQuitRequest: (() -> Void)?
+
+    /// Whether something changed since the last ``renderFrame()``.
+    public private(set) var needsFrame = true
+    /// Whether the drawing changed since it was last saved.
+    public private(set) var hasUnsavedChanges = false
+    private var autosaveTimer: TimerQueue.Token?
+
+    /// The brush that new strokes take.
+    public var brush: Brush {
+        get { canvasView.brush }
+        set { canvasView.brush = newValue }
+    }
+
+    /// An app with a canvas of a logical size at a scale, showing `strokes`.
+    ///
+    /// - Parameters:
+    ///   - autosave: where completed strokes are saved (coalesced), `nil` for never.
+    ///   - exportFolder: where Ctrl+S writes PNGs, `nil` to refuse.
+    public convenience init(size: Size, scale: Int = 1, strokes: [Stroke] = [], autosave: DocumentStore? = nil,
+                            exportFolder: URL? = nil) {
+        self.init(size: size, scale: scale, drawing: Drawing(strokes: strokes), autosave: autosave,
+                  exportFolder: exportFolder)
+    }
+
+    /// An app with a canvas of a logical size at a scale, showing a drawing and keeping its history.
+    public init(size: Size, scale: Int = 1, drawing: Drawing, autosave: DocumentStore? = nil, exportFolder: URL? = nil) {
+        let bounds = Rect(origin: .zero, size: size)
+        window = Window(frame: bounds)
+        canvasView = CanvasView(frame: bounds)
+        paletteView = PaletteView(frame: Self.paletteFrame(in: size))
+        window.addSubview(canvasView)
+        window.addSubview(paletteView)
+        translator = SeatEventTranslator(window: window)
+        self.drawing = drawing
+        renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
+        self.autosave = autosave
+        self.exportFolder = exportFolder
+        canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
+        canvasView.onChange = { [unowned self] in needsFrame = true }
+        paletteView.onCommand = { [unowned self] command in perform(command) }
+        translator.onKey = { [unowned self] chord, _ in
+            if let command = PaintCommand(key: chord) { perform(command) }
+        }
+        updateOverlay()
+    }
+
+    // MARK: - Input
+
+    /// Takes one seat event: touches, the pointer and keys.
+    public func handle(_ event: SeatEvent) {
+        translator.handle(event)
+    }
+
+    /// The end of the input stream: what waits for a frame is delivered, touches still down are cancelled.
+    public func finishInput() {
+        translator.finish()
+    }
+
+    /// Moves the clock (in the seat's milliseconds, as a ``Timestamp``), firing the autosave when it is due.
+    public func advanceTime(to time: Timestamp) {
+        window.advanceTime(to: time)
+    }
+
+    /// When the next timer (the autosave) is due, on the seat's clock.
+    public var nextDeadline: Timestamp? { window.timers.nextDeadline }
+
+    // MARK: - Commands
+
+    /// Does what a key or a palette button asked for.
+    public func perform(_ command: PaintCommand) {
+        switch command {
+        case .undo: apply(drawing.undo())
+        case .redo: apply(drawing.redo())
+        case .clear: apply(drawing.clear())
+        case .save:
+            saveNow()
+            exportPNG()
+        case let .selectColor(index): brush.selectColor(at: index)
+        case let .selectWidth(index): brush.selectWidth(at: index)
+        case .widen: brush.widen()
+        case .narrow: brush.narrow()
+        case .toggleFullscreen: onFullscreenRequest?()
+        case .quit: onQuitRequest?()
+        }
+        updateOverlay()
+    }
+
+    // MARK: - Frames
+
+    /// Brings the shown frame up to date and returns the rectangles of buffer pixels that changed.
+    @discardableResult
+    public func renderFrame() -> [PixelRect] {
+        needsFrame = false
+        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes)
+    }
+
+    /// Copies rectangles of the shown frame into an XRGB8888 buffer of the renderer's pixel size.
+    public func composite(into buffer: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int,
+                          rects: [PixelRect]) {
+        renderer.composite(into: buffer, stride: stride, width: width, height: height, rects: rects)
+    }
+
+    /// A new logical size or scale: the views are laid out again and everything is redrawn.
+    public func resize(to size: Size, scale: Int) {
+        let bounds = Rect(origin: .zero, size: size)
+        window.frame = bounds
+        canvasView.frame = bounds
+        paletteView.frame = Self.paletteFrame(in: size)
+        paletteView.layoutItems()
+        renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
+        updateOverlay()
+        needsFrame = true
+    }
+
+    // MARK: - Documents
+
+    /// Saves the drawing to the autosave document now, if it changed; reports a failure through ``onMessage``.
+    public func saveNow() {
+        if let autosaveTimer { window.timers.cancel(autosaveTimer) }
+        autosaveTimer = nil
+        guard let autosave, hasUnsavedChanges else { return }
+        do {
+            try autosave.save(drawing.strokes)
+            hasUnsavedChanges = false
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+        }
+    }
+
+    /// Writes the canvas (the drawing, no palette) as a PNG in the export folder and says where; returns the file.
+    @discardableResult
+    public func exportPNG(now: Date = Date()) -> URL? {
+        guard let exportFolder else {
+            onMessage?("fingerpaint: export is off here")
+            return nil
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
+        let file = exportFolder.appendingPathComponent("fingerpaint-\(formatter.string(from: now)).png")
+        do {
+            try renderer.canvas.writePNG(to: file.path)
+            onMessage?("fingerpaint: exported the drawing to \(file.path)")
+            return file
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            return nil
+        }
+    }
+
+    // MARK: - Changes
+
+    private func complete(_ stroke: Stroke) {
+        apply(drawing.add(stroke))
+    }
+
+    private func apply(_ change: DrawingChange?) {
+        guard let change else { return }
+        renderer.apply(change, strokes: drawing.strokes)
+        updateOverlay()
+        needsFrame = true
+        hasUnsavedChanges = true
+        scheduleAutosave()
+    }
+
+    private func scheduleAutosave() {
+        guard autosave != nil, autosaveTimer == nil else { return }
+        autosaveTimer = window.timers.schedule(after: Self.autosaveDelay) { [unowned self] in
+            autosaveTimer = nil
+            saveNow()
+        }
+    }
+
+    /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
+    private func updateOverlay() {
+        renderer.overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo)
+        needsFrame = true
+    }
+
+    private static func paletteFrame(in size: Size) -> Rect {
+        Rect(x: 0, y: max(size.height - PaletteView.height, 0), width: size.width, height: min(PaletteView.height, size.height))
+    }
+}

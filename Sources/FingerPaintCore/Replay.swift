@@ -1,0 +1,83 @@
+// The headless replay: a trace through the same input path and renderer as the window, at a virtual 60 Hz.
+import Foundation
+import PaintModel
+import PaintRender
+import SeatInput
+import TouchUI
+
+/// Replays a trace with no compositor: its events go through ``FingerPaintApp/handle(_:)`` as a window's would,
+/// and a frame is rendered at each tick of a virtual 60 Hz display at which something changed.
+///
+/// A replay starts from the strokes it is given (blank, or an opened document), never autosaves and never
+/// exports.
+public struct Replay {
+    /// The virtual display's frame interval, in milliseconds.
+    public static let frameInterval = 1000.0 / 60
+
+    /// Figures about the frames a replay drew.
+    public struct Statistics: Sendable {
+        /// How long each frame took to render, in milliseconds.
+        public var renderMilliseconds: [Double] = []
+        /// How many buffer pixels each frame damaged.
+        public var damagedPixels: [Int] = []
+
+        /// The frames drawn.
+        public var frames: Int { renderMilliseconds.count }
+
+        /// One JSON line: frames drawn, render time per frame (p50, p99, max, ms), pixels damaged per frame.
+        public var jsonLine: String {
+            let times = renderMilliseconds.sorted()
+            let pixels = damagedPixels.sorted()
+            func percentile<T>(_ values: [T], _ fraction: Double) -> T? {
+                values.isEmpty ? nil : values[min(values.count - 1, Int((Double(values.count - 1) * fraction).rounded()))]
+            }
+            func ms(_ value: Double?) -> String { String(format: "%.3f", value ?? 0) }
+            let mean = pixels.isEmpty ? 0 : pixels.reduce(0, +) / pixels.count
+            return "{\"frames\": \(frames), "
+                + "\"render_ms\": {\"p50\": \(ms(percentile(times, 0.5))), \"p99\": \(ms(percentile(times, 0.99))), "
+                + "\"max\": \(ms(times.last))}, "
+                + "\"damaged_pixels_per_frame\": {\"mean\": \(mean), \"p50\": \(percentile(pixels, 0.5) ?? 0), "
+                + "\"max\": \(pixels.last ?? 0)}}"
+        }
+    }
+
+    /// The trace being replayed.
+    public var trace: Trace
+    /// The canvas's logical size.
+    public var size: Size
+
+    /// A replay of a trace on a canvas of `size`, defaulting to the trace's canvas line, else 800×600.
+    public init(trace: Trace, size: Size? = nil) {
+        self.trace = trace
+        self.size = size ?? trace.canvasSize ?? Size(width: 800, height: 600)
+    }
+
+    /// Runs the trace from `strokes` and returns the app as the trace left it, with the frame figures.
+    public func run(from strokes: [Stroke] = []) -> (app: FingerPaintApp, statistics: Statistics) {
+        let app = FingerPaintApp(size: size, scale: 1, strokes: strokes, autosave: nil, exportFolder: nil)
+        var statistics = Statistics()
+        func frame() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let rects = app.renderFrame()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            guard !rects.isEmpty else { return }
+            statistics.renderMilliseconds.append(elapsed)
+            statistics.damagedPixels.append(rects.reduce(0) { $0 + $1.area })
+        }
+        // The first frame shows the starting drawing.
+        frame()
+        var nextFrame = (trace.events.first?.time ?? 0) + Self.frameInterval
+        for event in trace.events {
+            if event.time >= nextFrame {
+                // Frames between events show what the events before them did; idle ticks draw nothing.
+                if app.needsFrame { frame() }
+                let skipped = ((event.time - nextFrame) / Self.frameInterval).rounded(.down) + 1
+                nextFrame += skipped * Self.frameInterval
+            }
+            app.handle(event)
+        }
+        app.finishInput()
+        if app.needsFrame { frame() }
+        return (app, statistics)
+    }
+}

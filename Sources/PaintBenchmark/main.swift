@@ -1,0 +1,165 @@
+// `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
+// Run with `swift run -c release paint-benchmark`; the figures go into docs/performance.md.
+import FingerPaintCore
+import Foundation
+import PaintModel
+import PaintRender
+import SeatInput
+import TouchUI
+
+/// A deterministic random number generator (SplitMix64), so that every run draws the same strokes.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Completed strokes scattered over a canvas, like a finger's: 24 samples 16.7 ms apart, moving 4 to 12 points a
+/// sample in a direction that turns gently, in palette colours and widths from 2 to 16.
+func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1) -> [Stroke] {
+    var random = SplitMix(state: seed)
+    return (0..<count).map { _ in
+        var location = Point(x: .random(in: 0..<size.width, using: &random), y: .random(in: 0..<size.height, using: &random))
+        var heading = Double.random(in: 0..<(2 * .pi), using: &random)
+        let turn = Double.random(in: -0.25...0.25, using: &random)
+        let speed = Double.random(in: 4...12, using: &random)
+        var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
+                            width: Brush.widths[0..<4].randomElement(using: &random)!)
+        stroke.points.reserveCapacity(24)
+        for index in 0..<24 {
+            stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
+            heading += turn + .random(in: -0.1...0.1, using: &random)
+            location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))
+        }
+        return stroke
+    }
+}
+
+func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+}
+
+/// Render times of the frames while one finger draws: 6 strokes of 60 samples (a second each) around `center`,
+/// each a loop of radius 60, one sample and one frame at a time, as at 60 Hz.
+func frameTimes(of app: FingerPaintApp, around center: Point) -> [Double] {
+    var times: [Double] = []
+    var time = 100_000.0
+    for loop in 0..<6 {
+        for sample in 0...60 {
+            let angle = Double(sample) / 60 * 2 * .pi + Double(loop)
+            let location = Point(x: center.x + 60 * cos(angle) + Double(loop) * 4, y: center.y + 40 * sin(2 * angle))
+            app.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: location)
+                                              : .touchMotion(id: 1, location: location)))
+            app.handle(SeatEvent(time: time, .touchFrame))
+            let start = DispatchTime.now().uptimeNanoseconds
+            app.renderFrame()
+            times.append(milliseconds(since: start))
+            time += 1000.0 / 60
+        }
+        app.handle(SeatEvent(time: time, .touchUp(id: 1)))
+        app.handle(SeatEvent(time: time, .touchFrame))
+        let start = DispatchTime.now().uptimeNanoseconds
+        app.renderFrame()
+        times.append(milliseconds(since: start))
+        time += 1000.0 / 60
+    }
+    return times
+}
+
+/// The process's resident memory now and at its peak, in MiB, from /proc/self/status.
+func memory() -> (current: Double, peak: Double) {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    func field(_ name: String) -> Double {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+let canvas = Size(width: 800, height: 600)
+// Built first, while the heap is fresh, so that the growth of resident memory is the drawing's.
+let residentBefore = memory().current
+var history = Drawing()
+for stroke in randomStrokes(10_000, in: canvas, seed: 7) { history.add(stroke) }
+let pointCount = history.strokes.reduce(0) { $0 + $1.points.count }
+let heap = (memory().current - residentBefore) * 1_048_576
+
+print("paint-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores; times are render time per frame in ms")
+
+// 3. Memory, measured first in a fresh process.
+print("\n3. memory (measured first, in a fresh process)")
+print("   StrokePoint: \(MemoryLayout<StrokePoint>.stride) bytes in an array; Stroke: \(MemoryLayout<Stroke>.stride) bytes")
+print("   a 10 000-stroke drawing with its undo history, \(pointCount) points: resident +\(format(heap / 1_048_576)) MiB = "
+      + "\(String(format: "%.1f", heap / Double(pointCount))) bytes per point (strokes and history share storage)")
+let app = FingerPaintApp(size: canvas, drawing: history)
+app.renderFrame()
+_ = frameTimes(of: app, around: Point(x: 400, y: 300))
+print("   resident now \(format(memory().current)) MiB; peak resident after the 10 000-stroke 800x600 drawing, rendered, with a finger drawing on it: "
+      + "\(format(memory().peak)) MiB")
+
+// 1. A finger drawing over 10, 100, 1 000 and 10 000 completed strokes.
+print("\n1. one finger drawing on 800x600 over N completed strokes (366 frames each)")
+var medians: [Int: Double] = [:]
+for count in [10, 100, 1_000, 10_000] {
+    let app = FingerPaintApp(size: canvas, strokes: randomStrokes(count, in: canvas))
+    app.renderFrame()
+    _ = frameTimes(of: app, around: Point(x: 300, y: 250))  // warm-up
+    let times = frameTimes(of: app, around: Point(x: 400, y: 300))
+    medians[count] = percentile(times, 0.5)
+    print("   N = \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) p50 \(format(percentile(times, 0.5)))"
+          + "  p99 \(format(percentile(times, 0.99)))  max \(format(times.max()!))")
+}
+print("   ratio p50 10 000 / 10: \(String(format: "%.2f", medians[10_000]! / medians[10]!))")
+
+// 2. The same small stroke on 800x600 and on 3840x2160.
+print("\n2. the same small stroke on an empty canvas")
+var sizeMedians: [Double] = []
+for size in [canvas, Size(width: 3840, height: 2160)] {
+    let app = FingerPaintApp(size: size)
+    app.renderFrame()
+    _ = frameTimes(of: app, around: Point(x: 300, y: 250))
+    let times = frameTimes(of: app, around: Point(x: 400, y: 300))
+    sizeMedians.append(percentile(times, 0.5))
+    print("   \(Int(size.width))x\(Int(size.height)): p50 \(format(percentile(times, 0.5)))  p99 \(format(percentile(times, 0.99)))"
+          + "  max \(format(times.max()!))")
+}
+print("   ratio p50 3840x2160 / 800x600: \(String(format: "%.2f", sizeMedians[1] / sizeMedians[0]))")
+
+// 4. Undo on a 10 000-stroke drawing.
+print("\n4. undo on the 10 000-stroke drawing (800x600): undo and the frame after it, in ms")
+@MainActor func timedUndo() -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    app.perform(.undo)
+    app.renderFrame()
+    return milliseconds(since: start)
+}
+let first = (0..<20).map { _ in timedUndo() }
+print("   the first 20 undos: p50 \(format(percentile(first, 0.5)))  max \(format(first.max()!))")
+let deep = (0..<1_000).map { _ in timedUndo() }
+print("   the next 1 000 undos: p50 \(format(percentile(deep, 0.5)))  p99 \(format(percentile(deep, 0.99)))  max \(format(deep.max()!))")
+var start = DispatchTime.now().uptimeNanoseconds
+app.perform(.redo)
+app.renderFrame()
+print("   redo: \(format(milliseconds(since: start)))")
+app.perform(.clear)
+app.renderFrame()
+start = DispatchTime.now().uptimeNanoseconds
+app.perform(.undo)
+app.renderFrame()
+print("   undo of clear (the canvas kept aside, \(app.drawing.strokes.count) strokes): \(format(milliseconds(since: start)))")
+start = DispatchTime.now().uptimeNanoseconds
+app.resize(to: canvas, scale: 1)
+app.renderFrame()
+print("   full redraw of the \(app.drawing.strokes.count) strokes (what a resize costs): \(format(milliseconds(since: start)))")

@@ -1,0 +1,80 @@
+// A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24) that this module owns, with its pixels in reach.
+import CCairo
+import PaintModel
+
+/// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —
+/// the layout of `WL_SHM_FORMAT_XRGB8888`. It owns its Cairo surface and destroys it when released.
+public final class ImageSurface {
+    /// The Cairo surface.
+    let surface: OpaquePointer
+    /// The width in pixels.
+    public let width: Int
+    /// The height in pixels.
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+
+    /// A new image filled with a colour.
+    public init(width: Int, height: Int, fill: Color = .white) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(self.width), Int32(self.height))
+        stride = Int(cairo_image_surface_get_stride(surface))
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
+        let context = cairo_create(surface)
+        cairo_set_source_rgb(context, fill.red, fill.green, fill.blue)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(context)
+        cairo_destroy(context)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// The pixel bytes, valid until the surface is released; flushed so that Cairo's drawing is all there.
+    var pixels: UnsafeMutablePointer<UInt8> {
+        cairo_surface_flush(surface)
+        return cairo_image_surface_get_data(surface)
+    }
+
+    /// The pixel at a place, as `0x00RRGGBB`; 0 outside the image.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        let row = UnsafeRawPointer(pixels + y * stride)
+        return row.load(fromByteOffset: x * 4, as: UInt32.self) & 0x00FF_FFFF
+    }
+
+    /// Copies a rectangle of pixels from another image of the same size.
+    func copy(_ rect: PixelRect, from source: ImageSurface) {
+        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        let from = source.pixels, to = pixels
+        for row in rect.y..<rect.maxY {
+            (to + row * stride + rect.x * 4).update(from: from + row * source.stride + rect.x * 4, count: rect.width * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies all pixels from another image of the same size.
+    func copyAll(from source: ImageSurface) {
+        precondition(source.height == height && source.stride == stride)
+        pixels.update(from: source.pixels, count: stride * height)
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Writes the image as a PNG file.
+    public func writePNG(to path: String) throws(RenderError) {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}
+
+/// Something Cairo could not do.
+public struct RenderError: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
+    public var message: String
+    public var description: String { message }
+}

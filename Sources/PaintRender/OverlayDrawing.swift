@@ -1,0 +1,99 @@
+// Drawing the palette bar with Cairo: swatches, width dots and simple icons.
+import CCairo
+import Foundation
+import PaintModel
+import TouchUI
+
+/// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw.
+func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
+    cairo_set_source_rgb(context, 0.93, 0.93, 0.95)
+    cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, overlay.frame.height)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, 0.75, 0.75, 0.78)
+    cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, 1)
+    cairo_fill(context)
+    for item in overlay.items {
+        drawItem(item, in: context)
+    }
+}
+
+private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
+    let frame = item.frame
+    let center = frame.center
+    let side = min(frame.width, frame.height)
+    if item.isSelected {
+        roundedRectangle(frame.insetBy(dx: -3, dy: -3), radius: 6, in: context)
+        cairo_set_source_rgb(context, 0.2, 0.45, 0.9)
+        cairo_set_line_width(context, 2)
+        cairo_stroke(context)
+    }
+    let ink = item.isEnabled ? 0.2 : 0.7
+    switch item.content {
+    case let .swatch(color):
+        roundedRectangle(frame, radius: 5, in: context)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, 0.6, 0.6, 0.6)
+        cairo_set_line_width(context, 1)
+        cairo_stroke(context)
+    case let .width(width):
+        cairo_arc(context, center.x, center.y, min(width, side * 0.9) / 2, 0, 2 * .pi)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_fill(context)
+    case .undo, .redo:
+        // An arc over the top, with an arrow head pointing down at the end it goes to: left for undo.
+        let toLeft = item.content == .undo
+        let radius = side * 0.24
+        let arcCenter = Point(x: center.x, y: center.y + radius * 0.3)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, max(side * 0.08, 1.5))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_new_path(context)
+        cairo_arc(context, arcCenter.x, arcCenter.y, radius, .pi, 2 * .pi)
+        cairo_stroke(context)
+        let tip = Point(x: arcCenter.x + (toLeft ? -radius : radius), y: arcCenter.y + radius * 0.55)
+        let half = radius * 0.5
+        cairo_move_to(context, tip.x - half, tip.y - half * 1.1)
+        cairo_line_to(context, tip.x + half, tip.y - half * 1.1)
+        cairo_line_to(context, tip.x, tip.y)
+        cairo_close_path(context)
+        cairo_fill(context)
+    case .clear:
+        let arm = side * 0.22
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, max(side * 0.08, 1.5))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(context, center.x - arm, center.y - arm)
+        cairo_line_to(context, center.x + arm, center.y + arm)
+        cairo_move_to(context, center.x + arm, center.y - arm)
+        cairo_line_to(context, center.x - arm, center.y + arm)
+        cairo_stroke(context)
+    case .save:
+        let arm = side * 0.22
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, max(side * 0.08, 1.5))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        // An arrow down into a tray.
+        cairo_move_to(context, center.x, center.y - arm * 1.2)
+        cairo_line_to(context, center.x, center.y + arm * 0.4)
+        cairo_move_to(context, center.x - arm * 0.6, center.y - arm * 0.2)
+        cairo_line_to(context, center.x, center.y + arm * 0.4)
+        cairo_line_to(context, center.x + arm * 0.6, center.y - arm * 0.2)
+        cairo_move_to(context, center.x - arm, center.y + arm * 0.5)
+        cairo_line_to(context, center.x - arm, center.y + arm)
+        cairo_line_to(context, center.x + arm, center.y + arm)
+        cairo_line_to(context, center.x + arm, center.y + arm * 0.5)
+        cairo_stroke(context)
+    }
+}
+
+private func roundedRectangle(_ rect: Rect, radius: Double, in context: OpaquePointer) {
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    cairo_new_sub_path(context)
+    cairo_arc(context, rect.maxX - r, rect.minY + r, r, -.pi / 2, 0)
+    cairo_arc(context, rect.maxX - r, rect.maxY - r, r, 0, .pi / 2)
+    cairo_arc(context, rect.minX + r, rect.maxY - r, r, .pi / 2, .pi)
+    cairo_arc(context, rect.minX + r, rect.minY + r, r, .pi, 1.5 * .pi)
+    cairo_close_path(context)
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FingerPaintCore
+import PaintModel
+import PaintRender
+import SeatInput
+import TouchUI
+
+/// The paper's colour as the renderer's pixels read.
+let paper: UInt32 = 0xFFFFFF
+/// The first row of the palette bar on the tests' 400x300 canvas: the shown frame has the bar below it.
+let paletteTop = 300 - Int(PaletteView.height)
+
+/// An app on a 400x300 canvas (its palette along the bottom, from y = 244) fed seat events at a virtual 60 Hz,
+/// rendering a frame after each group of events as the window would.
+final class Painter {
+    let app: FingerPaintApp
+    /// The trace clock, in milliseconds.
+    var time: Double = 0
+    var messages: [String] = []
+
+    init(size: Size = Size(width: 400, height: 300), autosave: DocumentStore? = nil, exportFolder: URL? = nil) {
+        app = FingerPaintApp(size: size, autosave: autosave, exportFolder: exportFolder)
+        app.onMessage = { [unowned self] in messages.append($0) }
+        app.renderFrame()
+    }
+
+    /// Sends events at the current time, then renders a frame and moves the clock on by one frame.
+    func send(_ kinds: SeatEvent.Kind...) {
+        for kind in kinds { app.handle(SeatEvent(time: time, kind)) }
+        app.renderFrame()
+        time += 1000.0 / 60
+    }
+
+    /// A finger (or several at once) drawing straight lines from one point to another in `steps` frames.
+    func drag(_ paths: [(id: Int32, from: Point, to: Point)], steps: Int = 10, lift: Bool = true) {
+        send(contentsOf: paths.map { .touchDown(id: $0.id, location: $0.from) } + [.touchFrame])
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            send(contentsOf: paths.map { path in
+                .touchMotion(id: path.id, location: Point(x: path.from.x + (path.to.x - path.from.x) * t,
+                                                          y: path.from.y + (path.to.y - path.from.y) * t))
+            } + [.touchFrame])
+        }
+        if lift { send(contentsOf: paths.map { .touchUp(id: $0.id) } + [.touchFrame]) }
+    }
+
+    func tap(_ id: Int32, at location: Point) {
+        send(.touchDown(id: id, location: location), .touchFrame)
+        send(.touchUp(id: id), .touchFrame)
+    }
+
+    func key(_ text: String) {
+        send(.key(KeyChord(parsing: text)!))
+    }
+
+    func send(contentsOf kinds: [SeatEvent.Kind]) {
+        for kind in kinds { app.handle(SeatEvent(time: time, kind)) }
+        app.renderFrame()
+        time += 1000.0 / 60
+    }
+
+    /// The shown frame's pixel at a logical point.
+    func shown(_ x: Double, _ y: Double) -> UInt32 {
+        app.renderer.frame.pixel(x: Int(x), y: Int(y))
+    }
+
+    /// The committed canvas's pixel at a logical point.
+    func committed(_ x: Double, _ y: Double) -> UInt32 {
+        app.renderer.canvas.pixel(x: Int(x), y: Int(y))
+    }
+
+    /// Whether the shown frame is painted (not paper) at a point.
+    func isPainted(_ x: Double, _ y: Double) -> Bool { shown(x, y) != paper }
+
+    /// How many pixels of an image's first `rows` rows (those above the palette) are not paper.
+    static func paintedPixels(of image: ImageSurface, rows: Int = paletteTop) -> Int {
+        var count = 0
+        for y in 0..<min(rows, image.height) {
+            for x in 0..<image.width where image.pixel(x: x, y: y) != paper { count += 1 }
+        }
+        return count
+    }
+}
+
+/// The largest difference of any colour channel between two images of one size, in their first `rows` rows
+/// (those above the palette).
+func largestDifference(_ a: ImageSurface, _ b: ImageSurface, rows: Int = paletteTop) -> Int {
+    var worst = 0
+    for y in 0..<min(rows, a.height) {
+        for x in 0..<a.width {
+            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+            for shift in [0, 8, 16] {
+                worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
+            }
+        }
+    }
+    return worst
+}
+
+func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+/// A fresh, empty folder under the system's temporary folder.
+func temporaryFolder() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-tests-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -1,0 +1,103 @@
+import Testing
+import FingerPaintCore
+import PaintModel
+import SeatInput
+import TouchUI
+
+@Suite struct PaletteTests {
+    /// The centre of a palette button, in window coordinates.
+    private func center(of command: PaintCommand, in painter: Painter) -> Point {
+        let palette = painter.app.paletteView
+        let item = palette.items.first { $0.command == command }!
+        return palette.convert(item.frame.center, to: nil)
+    }
+
+    @Test func fingersOnThePaletteDoNotPaint() {
+        let painter = Painter()
+        // Down on the palette bar, then across it and up into the canvas.
+        painter.drag([(1, point(380, 290), point(20, 250))])
+        painter.drag([(2, point(200, 270), point(200, 100))])
+        #expect(painter.app.drawing.isEmpty)
+        #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
+    }
+
+    @Test func tappingASwatchChoosesItsColour() {
+        let painter = Painter()
+        painter.tap(1, at: center(of: .selectColor(4), in: painter))
+        #expect(painter.app.brush.color == Brush.palette[4])
+        painter.drag([(1, point(50, 50), point(150, 50))])
+        #expect(painter.app.drawing.strokes.first?.color == Brush.palette[4])
+        #expect(painter.shown(100, 50) == 0x43A047)
+    }
+
+    @Test func paletteButtonsUndoRedoAndClear() {
+        let painter = Painter()
+        painter.drag([(1, point(50, 50), point(150, 50))])
+        painter.tap(2, at: center(of: .undo, in: painter))
+        #expect(painter.app.drawing.isEmpty)
+        painter.tap(2, at: center(of: .redo, in: painter))
+        #expect(painter.app.drawing.strokes.count == 1)
+        painter.tap(2, at: center(of: .clear, in: painter))
+        #expect(painter.app.drawing.isEmpty)
+        painter.tap(2, at: center(of: .selectWidth(4), in: painter))
+        #expect(painter.app.brush.width == 32)
+    }
+
+    @Test func aFingerSlidingOffAButtonDoesNotPressIt() {
+        let painter = Painter()
+        let start = center(of: .selectColor(2), in: painter)
+        painter.drag([(1, start, point(start.x + 150, start.y))], steps: 3)
+        #expect(painter.app.brush.colorIndex == 0)
+    }
+}
+
+@Suite struct KeyTests {
+    @Test(arguments: [
+        ("ctrl+z", PaintCommand.undo), ("ctrl+shift+z", .redo), ("ctrl+y", .redo), ("ctrl+s", .save),
+        ("Delete", .clear), ("1", .selectColor(0)), ("9", .selectColor(8)), ("bracketleft", .narrow),
+        ("bracketright", .widen), ("F11", .toggleFullscreen), ("ctrl+q", .quit),
+    ])
+    func keysAskForCommands(key: String, command: PaintCommand) {
+        #expect(PaintCommand(key: KeyChord(parsing: key)!) == command)
+    }
+
+    @Test(arguments: ["z", "0", "ctrl+1", "alt+z", "q", "shift+Delete"])
+    func otherKeysMeanNothing(key: String) {
+        #expect(PaintCommand(key: KeyChord(parsing: key)!) == nil)
+    }
+
+    @Test func digitKeysAndBracketsChangeTheBrush() {
+        let painter = Painter()
+        painter.key("3")
+        painter.key("bracketright")
+        painter.key("bracketright")
+        painter.key("bracketleft")
+        #expect(painter.app.brush.color == Brush.palette[2])
+        #expect(painter.app.brush.width == 16)
+    }
+
+    @Test func fullscreenAndQuitAreRequestsToTheHost() {
+        let painter = Painter()
+        var requests: [String] = []
+        painter.app.onFullscreenRequest = { requests.append("fullscreen") }
+        painter.app.onQuitRequest = { requests.append("quit") }
+        painter.key("F11")
+        painter.key("ctrl+q")
+        #expect(requests == ["fullscreen", "quit"])
+    }
+}
+
+@Suite struct PaletteDrawingTests {
+    @Test func theBarIsShownButNeverPainted() {
+        let painter = Painter()
+        let palette = painter.app.paletteView
+        let swatch = palette.convert(palette.items[1].frame.center, to: nil)
+        #expect(painter.shown(swatch.x, swatch.y) == 0xE53935)
+        #expect(painter.committed(swatch.x, swatch.y) == paper)
+        // Choosing a colour redraws the bar: the chosen swatch gets a frame around it.
+        let above = palette.convert(palette.items[1].frame.origin, to: nil).y - 3
+        let before = painter.shown(swatch.x, above)
+        painter.key("2")
+        #expect(painter.shown(swatch.x, above) != before)
+    }
+}
