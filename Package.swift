@@ -72,7 +72,10 @@ let package = Package(
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
         // The `fingerpaint` program.
-        .executableTarget(name: "FingerPaint", dependencies: ["FingerPaintCore", "PaintModel", "SeatInput", "TouchUI"]),
+        .executableTarget(
+            name: "FingerPaint",
+            dependencies: ["FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient"]
+        ),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
             name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"],

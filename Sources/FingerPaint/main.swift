@@ -1,17 +1,15 @@
-// `fingerpaint`: the finger-painting program. The window mode comes from the Wayland client; replay is here.
+// `fingerpaint`: the finger-painting program, in a window on the compositor or replaying a trace into a PNG.
 import FingerPaintCore
 import Foundation
 import PaintModel
 import SeatInput
 import TouchUI
+import WaylandApp
 
 /// Prints a line to standard error.
 func complain(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
-
-/// The window host, once the Wayland client is built; `nil` until then.
-let windowPresenter: (any WindowPresenter)? = nil
 
 /// The strokes to start from: an opened document's, or blank; a document that cannot be read is set aside.
 func startingStrokes(open path: String?, autosave: DocumentStore?) -> [Stroke]? {
@@ -50,20 +48,35 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     return 0
 }
 
-@MainActor
 func runWindow(_ options: LaunchOptions) -> Int32 {
-    guard let windowPresenter else {
-        complain("fingerpaint: the window mode needs the Wayland client (not built yet)")
-        return 1
+    var replay: Trace?
+    if let path = options.replay {
+        do {
+            replay = try Trace(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            complain("fingerpaint: \(error)")
+            return 1
+        }
     }
     let autosave = DocumentStore.autosave()
     guard let strokes = options.startsBlank ? [] : startingStrokes(open: options.open, autosave: autosave) else {
         return 1
     }
-    let app = FingerPaintApp(size: Size(width: 800, height: 600), strokes: strokes, autosave: autosave,
-                             exportFolder: picturesFolder())
+    let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
+    let app = FingerPaintApp(size: size, strokes: strokes, autosave: autosave, exportFolder: picturesFolder())
     app.onMessage = { complain($0) }
-    return windowPresenter.run(app)
+    do {
+        let session = try LiveSession(
+            content: FingerPaintLive(app: app),
+            configuration: .init(title: "Finger paint", appID: "fingerpaint", size: size,
+                                 recordPath: options.record, replay: replay),
+            log: { complain("fingerpaint: \($0)") }
+        )
+        return try session.run()
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 1
+    }
 }
 
 let options: LaunchOptions
@@ -77,4 +90,4 @@ if options.showsHelp {
     print(LaunchOptions.usage)
     exit(0)
 }
-exit(options.replay != nil ? runReplay(options) : runWindow(options))
+exit(options.output != nil ? runReplay(options) : runWindow(options))

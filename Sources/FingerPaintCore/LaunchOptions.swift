@@ -19,6 +19,8 @@ public struct LaunchOptions: Hashable, Sendable {
     public var open: String?
     /// Start blank, ignoring the autosave.
     public var startsBlank = false
+    /// A trace file that the window session's seat events are written to.
+    public var record: String?
     /// Print the usage and exit.
     public var showsHelp = false
 
@@ -27,12 +29,14 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text.
     public static let usage = """
-        usage: fingerpaint [--new | --open FILE]
+        usage: fingerpaint [--new | --open FILE] [--replay TRACE] [--record FILE]
                fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
 
           --new            start with a blank drawing (the autosave is replaced at the first stroke)
           --open FILE      start from a drawing document
-          --replay TRACE   render a seat-event trace (JSON Lines) with no compositor
+          --replay TRACE   play a seat-event trace (JSON Lines): into the window as live input, or, with
+                           --output, with no compositor
+          --record FILE    write the window session's seat events to FILE as a trace
           --output OUT.png where the replay writes the canvas
           --size WxH       the replay's canvas size (default: the trace's canvas line, else 800x600)
           --stats          after a replay, print one JSON line of frame figures
@@ -60,6 +64,7 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--replay": options.replay = try value(for: argument)
             case "--output": options.output = try value(for: argument)
             case "--open": options.open = try value(for: argument)
+            case "--record": options.record = try value(for: argument)
             case "--stats": options.printsStatistics = true
             case "--new": options.startsBlank = true
             case "-h", "--help": options.showsHelp = true
@@ -74,11 +79,11 @@ public struct LaunchOptions: Hashable, Sendable {
                 throw ParseError(message: "unknown argument \(argument)")
             }
         }
-        if options.replay != nil, options.output == nil {
-            throw ParseError(message: "--replay needs --output OUT.png")
-        }
         if options.output != nil, options.replay == nil {
             throw ParseError(message: "--output needs --replay TRACE")
+        }
+        if options.output != nil, options.record != nil {
+            throw ParseError(message: "--record records a window session; a replay with --output has none")
         }
         if options.startsBlank, options.open != nil {
             throw ParseError(message: "--new and --open do not go together")

@@ -11,6 +11,9 @@ public enum Invalidation: Equatable, Sendable {
     case rects([SurfaceRect])
     /// The whole window.
     case everything
+    /// A frame is due, and what it changes is found while drawing it (``LiveContent/draw(into:damage:)`` returns
+    /// the rectangles): for content that renders what its input did once per frame.
+    case frameNeeded
 }
 
 /// A program's side of a live window: it takes input, keeps its own timers, and paints buffers.

@@ -137,6 +137,7 @@ public final class LiveSession {
         case .nothing: break
         case .rects(let rects): window.setNeedsDisplay(rects)
         case .everything: window.setNeedsDisplay()
+        case .frameNeeded: window.setNeedsDraw()
         }
         if let deadline = content.nextDeadline {
             deadlineTimer?.schedule(atMilliseconds: deadline.milliseconds)

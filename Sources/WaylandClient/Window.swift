@@ -81,6 +81,7 @@ public final class Window {
     private var pendingStates: States = []
     private var dirty = DamageList()
     private var needsFullRedraw = true
+    private var needsDraw = false
     private var frameCallback: FrameCallback?
     private var didLogWatchdog = false
 
@@ -179,8 +180,14 @@ public final class Window {
         }
     }
 
+    /// Asks for a frame whose changes ``draw`` finds out and returns, paced like ``setNeedsDisplay(_:)``: for a
+    /// program that renders what its input did once per frame (the strokes drawn since the last one).
+    public func setNeedsDraw() {
+        needsDraw = true
+    }
+
     /// Whether something waits to be drawn.
-    public var needsDisplay: Bool { needsFullRedraw || !dirty.isEmpty }
+    public var needsDisplay: Bool { needsFullRedraw || needsDraw || !dirty.isEmpty }
 
     // MARK: - Configure
 
@@ -325,6 +332,7 @@ public final class Window {
         committedFrameCount += 1
         dirty = DamageList()
         needsFullRedraw = false
+        needsDraw = false
         return true
     }
 

@@ -1,0 +1,59 @@
+// The painting app in a live window: seat events in, one rendered frame per display frame out.
+import FingerPaintCore
+import PaintRender
+import SeatInput
+import TouchUI
+import WaylandApp
+import WaylandClient
+
+/// Shows a ``FingerPaintApp`` in a ``LiveSession``.
+///
+/// Input only updates the app's strokes; the strokes' new segments are rendered once per display frame, when the
+/// window draws, and only the rectangles they touched (plus what the buffer lacks from earlier frames) are copied
+/// into the buffer and damaged.
+final class FingerPaintLive: LiveContent {
+    let app: FingerPaintApp
+    private weak var session: LiveSession?
+    private var scale = 1
+
+    init(app: FingerPaintApp) {
+        self.app = app
+        app.onQuitRequest = { [unowned self] in self.session?.quit() }
+        app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
+    }
+
+    func handle(_ event: SeatEvent, in session: LiveSession) {
+        self.session = session
+        app.handle(event)
+    }
+
+    var nextDeadline: Timestamp? { app.nextDeadline }
+
+    func resize(to size: Size, scale: Int) {
+        self.scale = scale
+        app.resize(to: size, scale: scale)
+    }
+
+    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+        let changed = app.needsFrame ? app.renderFrame() : []
+        let lacking = damage.map {
+            PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+        }
+        app.composite(into: buffer.pixels, stride: Int(buffer.stride), width: Int(buffer.pixelWidth),
+                      height: Int(buffer.pixelHeight), rects: lacking + changed)
+        return changed.map { rect in
+            // Out to whole logical points, so no changed pixel is left out of the damage.
+            let x0 = rect.x / scale, y0 = rect.y / scale
+            let x1 = (rect.x + rect.width + scale - 1) / scale, y1 = (rect.y + rect.height + scale - 1) / scale
+            return SurfaceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+    }
+
+    func takeInvalidation() -> Invalidation {
+        app.needsFrame ? .frameNeeded : .nothing
+    }
+
+    func prepareToExit() {
+        app.saveNow()
+    }
+}
