@@ -120,8 +120,13 @@ import TouchUI
         #expect(options.printsStatistics)
     }
 
-    @Test(arguments: [["--replay", "t"], ["--output", "o.png"], ["--size", "big"], ["--bogus"], ["--new", "--open", "x"],
-                      ["--open"]])
+    @Test func aReplayWithoutOutputPlaysIntoTheWindowAndMayBeRecorded() throws {
+        let options = try LaunchOptions.parse(["--replay", "t.jsonl", "--record", "r.jsonl", "--new"])
+        #expect(options.replay == "t.jsonl" && options.output == nil && options.record == "r.jsonl" && options.startsBlank)
+    }
+
+    @Test(arguments: [["--output", "o.png"], ["--size", "big"], ["--bogus"], ["--new", "--open", "x"],
+                      ["--open"], ["--record"], ["--replay", "t", "--output", "o.png", "--record", "r"]])
     func badCommandLinesAreRefused(arguments: [String]) {
         #expect(throws: LaunchOptions.ParseError.self) { try LaunchOptions.parse(arguments) }
     }
