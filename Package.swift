@@ -106,6 +106,8 @@ let package = Package(
             name: "WaylandClientTests",
             dependencies: ["WaylandClient", "SeatInput", "CWaylandClient", "CWaylandProtocols", "CCairo"]
         ),
+        // The programs in their windows on touch-replay's compositor (as child processes).
+        .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
         .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),
         .testTarget(
             name: "FingerPaintTests",

@@ -50,8 +50,11 @@ public enum ChildProcess {
 
     /// Runs a program, collecting its output in files (no pipe can fill up), polling for its end: waitUntilExit can
     /// hang in async tests, and SIGTERM may be blocked by the test runner's signal mask, so timeouts use SIGKILL.
+    ///
+    /// `whileRunning` is called with the process's ID once it has started, to act on it while it runs.
     public static func run(
-        _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
+        whileRunning: ((Int32) async throws -> Void)? = nil
     ) async throws -> ProcessResult {
         let scratch = try Scratch()
         let outputURL = scratch.url.appendingPathComponent("stdout")
@@ -74,6 +77,8 @@ public enum ChildProcess {
         process.standardError = error
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try await whileRunning?(process.processIdentifier)
         while process.isRunning {
             if Date() > deadline {
                 kill(process.processIdentifier, SIGKILL)

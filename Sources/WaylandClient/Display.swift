@@ -111,7 +111,7 @@ public final class Display {
             error = .connectionLost(errno: code == 0 ? EPIPE : code)
         }
         disconnectError = error
-        log(error.description)
+        // Not logged: the loop throws it, and the program says it once.
         onDisconnect?(error)
         return error
     }

@@ -1,0 +1,149 @@
+import Foundation
+import Glibc
+import PaintModel
+import ProcessTesting
+import SeatInput
+import Testing
+import TouchUI
+
+/// `fingerpaint` in its window, on touch-replay's compositor: real wl_touch, wl_pointer and wl_keyboard events in,
+/// the committed buffer out.
+@Suite struct FingerPaintWindowTests {
+    static let fingerpaint = ChildProcess.product("fingerpaint")
+    static let touchReplay = ChildProcess.product("touch-replay")
+
+    /// Two fingers drawing at once (y = 100 and y = 200), the pointer drawing (y = 300), and a tap (a dot).
+    static let strokes: [SeatEvent] = {
+        var events: [SeatEvent] = []
+        for step in 0...20 {
+            let t = Double(step) * 16, x = 100 + Double(step) * 10
+            events += [
+                SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+                                              : .touchMotion(id: 1, location: Point(x: x, y: 100))),
+                SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                                              : .touchMotion(id: 2, location: Point(x: x, y: 200))),
+                SeatEvent(time: t, .touchFrame),
+            ]
+        }
+        events += [SeatEvent(time: 340, .touchUp(id: 1)), SeatEvent(time: 340, .touchUp(id: 2)), SeatEvent(time: 340, .touchFrame)]
+        events += [SeatEvent(time: 400, .pointerEnter(location: Point(x: 100, y: 300))),
+                   SeatEvent(time: 410, .pointerButton(.left, isPressed: true))]
+        for step in 1...20 {
+            events.append(SeatEvent(time: 410 + Double(step) * 16, .pointerMotion(location: Point(x: 100 + Double(step) * 10, y: 300))))
+        }
+        events.append(SeatEvent(time: 800, .pointerButton(.left, isPressed: false)))
+        events += [SeatEvent(time: 900, .touchDown(id: 3, location: Point(x: 500, y: 400))), SeatEvent(time: 900, .touchFrame),
+                   SeatEvent(time: 950, .touchUp(id: 3)), SeatEvent(time: 950, .touchFrame)]
+        return events
+    }()
+
+    /// Just the two fingers' strokes, lifted at 340 ms.
+    static let twoFingerStrokes = Array(strokes.prefix(66))
+
+    private func isPainted(_ pixel: RGBA) -> Bool { pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 }
+    private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
+
+    @Test func fingersThePointerAndATapPaintWhereTheyWentAndTheDrawingIsSavedOnClose() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized(),
+                                      to: "strokes.jsonl")
+        let png = scratch.path("window.png")
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        let points: [(x: Int, y: Int)] = [(150, 100), (250, 200), (200, 300), (500, 400), (400, 100), (500, 250), (650, 420)]
+        let image = try await PNGReader.pixels(in: png, at: points)
+        #expect(image.width == 800 && image.height == 600)
+        for pixel in image.pixels.prefix(4) { #expect(isPainted(pixel), "\(pixel)") }
+        for pixel in image.pixels.suffix(3) { #expect(isBlank(pixel), "\(pixel)") }
+        // touch-replay closes the window at the end: the program saved first.
+        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
+            Issue.record("no autosave document")
+            return
+        }
+        #expect(strokes.count == 4)
+    }
+
+    @Test func shortcutsComeThroughARealKeymap() async throws {
+        let scratch = try Scratch()
+        // A stroke, Ctrl+Z (gone), Ctrl+Shift+Z (back), a second stroke, Delete (both gone), Ctrl+Z (both back),
+        // Ctrl+Z (the second gone again).
+        var events = Self.twoFingerStrokes
+        events += [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl))),
+                   SeatEvent(time: 450, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+                   SeatEvent(time: 500, .touchDown(id: 5, location: Point(x: 600, y: 450))), SeatEvent(time: 500, .touchFrame),
+                   SeatEvent(time: 516, .touchMotion(id: 5, location: Point(x: 700, y: 450))), SeatEvent(time: 516, .touchFrame),
+                   SeatEvent(time: 532, .touchUp(id: 5)), SeatEvent(time: 532, .touchFrame),
+                   SeatEvent(time: 600, .key(KeyChord("Delete"))),
+                   SeatEvent(time: 650, .key(KeyChord("z", modifiers: .ctrl))),
+                   SeatEvent(time: 700, .key(KeyChord("z", modifiers: .ctrl)))]
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized(), to: "keys.jsonl")
+        let png = scratch.path("window.png")
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(150, 100), (250, 200), (650, 450)])
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]))
+        #expect(isBlank(image.pixels[2]))
+    }
+
+    @Test func whenTheCompositorGoesAwayMidStrokeTheCompletedStrokesAreSaved() async throws {
+        let scratch = try Scratch()
+        // One stroke completed, then a second one still down when the compositor dies.
+        var events = Self.twoFingerStrokes
+        events += [SeatEvent(time: 400, .touchDown(id: 7, location: Point(x: 100, y: 500))), SeatEvent(time: 400, .touchFrame)]
+        for step in 1...10 {
+            let t = 400 + Double(step) * 16
+            events += [SeatEvent(time: t, .touchMotion(id: 7, location: Point(x: 100 + Double(step) * 20, y: 500))),
+                       SeatEvent(time: t, .touchFrame)]
+        }
+        events.append(SeatEvent(time: 60_000, .tick))
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized(), to: "t.jsonl")
+        let recording = scratch.path("recording.jsonl")
+        let result = try await ChildProcess.run(
+            Self.touchReplay,
+            ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new",
+             "--record", recording],
+            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 30
+        ) { compositor in
+            // The program records what it gets: once the second stroke's last motion is in, kill the compositor.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+                if recorded.contains("\"x\": 300, \"y\": 500") { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(compositor, SIGKILL)
+        }
+        #expect(result.status == SIGKILL, "\(result.standardError)")
+        // The program, orphaned, reports and saves; wait for the save to show.
+        let document = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw")))
+        var saved: [Stroke]?
+        for _ in 0..<500 {
+            if case let .opened(strokes) = document.open() {
+                saved = strokes
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // The two completed strokes are kept; the one in progress is dropped.
+        #expect(saved?.count == 2)
+        // The recording is a trace that reads back, and holds the touches the program got.
+        let recorded = try Trace(contentsOf: URL(fileURLWithPath: recording))
+        #expect(recorded.events.contains { if case .touchDown(_, _, _) = $0.kind { true } else { false } })
+    }
+
+    @Test func withoutACompositorItSaysSoInOneLine() async throws {
+        let scratch = try Scratch()
+        let result = try await ChildProcess.run(
+            Self.fingerpaint, ["--new"],
+            environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.url.path,
+                          "XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.standardError.contains("WAYLAND_DISPLAY") && result.standardError.contains("XDG_RUNTIME_DIR"))
+    }
+}
