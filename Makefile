@@ -11,7 +11,7 @@ CONFIG ?= debug
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
 TEST_PACKAGES = weston sway grim xkb-data python3-minimal
 
-.PHONY: all build test run deps test-deps clean generate protocols
+.PHONY: all build test run deps test-deps clean generate protocols install uninstall
 
 all: build
 
@@ -38,8 +38,32 @@ test: test-deps generate
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The painting program in a window on the user's compositor; with no compositor to reach, the bundled demo trace
+# rendered to a PNG instead.
 run: build
-	$(SWIFT) run -c $(CONFIG) touchdump assets/two-fingers.jsonl
+	@socket="$${WAYLAND_DISPLAY:-wayland-0}"; case "$$socket" in /*) ;; *) socket="$${XDG_RUNTIME_DIR}/$$socket";; esac; \
+	if [ -n "$${XDG_RUNTIME_DIR}$${WAYLAND_DISPLAY}" ] && [ -S "$$socket" ]; then \
+		$(SWIFT) run -c $(CONFIG) --skip-build fingerpaint; \
+	else \
+		echo "make run: no Wayland compositor at $$socket (WAYLAND_DISPLAY=$${WAYLAND_DISPLAY:-unset}, XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-unset}); rendering the demo trace instead"; \
+		mkdir -p out && $(SWIFT) run -c $(CONFIG) --skip-build fingerpaint --replay assets/demo-trace.jsonl --output out/demo.png && \
+		echo "make run: wrote $$(pwd)/out/demo.png"; \
+	fi
+
+# Installs the three programs, the window programs' desktop files and icons (app_id = desktop file name).
+install: generate
+	$(SWIFT) build -c release --product fingerpaint
+	$(SWIFT) build -c release --product gesture-demo
+	$(SWIFT) build -c release --product touch-replay
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps
+	install -m 755 .build/release/fingerpaint .build/release/gesture-demo .build/release/touch-replay $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 assets/fingerpaint.desktop assets/gesture-demo.desktop $(DESTDIR)$(PREFIX)/share/applications/
+	install -m 644 assets/fingerpaint.svg assets/gesture-demo.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fingerpaint $(DESTDIR)$(PREFIX)/bin/gesture-demo $(DESTDIR)$(PREFIX)/bin/touch-replay
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/fingerpaint.desktop $(DESTDIR)$(PREFIX)/share/applications/gesture-demo.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/fingerpaint.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gesture-demo.svg
 
 clean:
 	rm -rf .build $(CLIENT_GEN_DIR) $(SERVER_GEN_DIR)
