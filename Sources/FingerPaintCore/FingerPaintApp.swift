@@ -31,7 +31,8 @@ public final class FingerPaintApp {
     /// The renderer that keeps the canvas and the shown frame.
     public let renderer: CanvasRenderer
     /// Where the drawing is autosaved; `nil` for none (a replay).
-    public let autosave: DocumentStore?
+    public var autosave: DocumentStore? { saver?.store }
+    private let saver: BackgroundSaver?
     /// Where PNG exports go; `nil` to refuse exports (a replay).
     public let exportFolder: URL?
     /// How long after a completed stroke the autosave runs, so that quick strokes share one save.
@@ -78,7 +79,7 @@ public final class FingerPaintApp {
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
         renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
-        self.autosave = autosave
+        saver = autosave.map(BackgroundSaver.init(store:))
         self.exportFolder = exportFolder
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
@@ -135,6 +136,7 @@ public final class FingerPaintApp {
     /// Brings the shown frame up to date and returns the rectangles of buffer pixels that changed.
     @discardableResult
     public func renderFrame() -> [PixelRect] {
+        reportSaveFailure()
         needsFrame = false
         return renderer.renderFrame(liveStrokes: canvasView.liveStrokes)
     }
@@ -159,17 +161,28 @@ public final class FingerPaintApp {
 
     // MARK: - Documents
 
-    /// Saves the drawing to the autosave document now, if it changed; reports a failure through ``onMessage``.
+    /// Saves the drawing to the autosave document now, if it changed, after any autosave under way; reports a
+    /// failure through ``onMessage``. Call it on quit, SIGINT and SIGTERM.
     public func saveNow() {
         if let autosaveTimer { window.timers.cancel(autosaveTimer) }
         autosaveTimer = nil
-        guard let autosave, hasUnsavedChanges else { return }
-        do {
-            try autosave.save(drawing.strokes)
+        guard let saver else { return }
+        if hasUnsavedChanges {
             hasUnsavedChanges = false
-        } catch {
-            onMessage?("fingerpaint: \(error)")
+            if let failure = saver.saveNow(drawing.strokes) {
+                hasUnsavedChanges = true
+                onMessage?(failure)
+            }
+        } else {
+            saver.waitUntilIdle()
+            reportSaveFailure()
         }
+    }
+
+    /// Waits for the autosave under way, if any (it runs on a background queue), and reports a failure.
+    public func waitForAutosave() {
+        saver?.waitUntilIdle()
+        reportSaveFailure()
     }
 
     /// Writes the canvas (the drawing, no palette) as a PNG in the export folder and says where; returns the file.
@@ -209,11 +222,26 @@ public final class FingerPaintApp {
     }
 
     private func scheduleAutosave() {
-        guard autosave != nil, autosaveTimer == nil else { return }
+        guard saver != nil, autosaveTimer == nil else { return }
         autosaveTimer = window.timers.schedule(after: Self.autosaveDelay) { [unowned self] in
             autosaveTimer = nil
-            saveNow()
+            autosaveInBackground()
         }
+    }
+
+    /// Hands the strokes to the background saver: the frame goes on while they are encoded and written.
+    private func autosaveInBackground() {
+        guard let saver, hasUnsavedChanges else { return }
+        reportSaveFailure()
+        hasUnsavedChanges = false
+        saver.saveInBackground(drawing.strokes)
+    }
+
+    /// Reports a background save that failed; the drawing counts as unsaved again, so quitting retries.
+    private func reportSaveFailure() {
+        guard let failure = saver?.takeFailure() else { return }
+        hasUnsavedChanges = true
+        onMessage?(failure)
     }
 
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).

@@ -106,6 +106,24 @@ print("   a 10 000-stroke drawing with its undo history, \(pointCount) points: r
 let app = FingerPaintApp(size: canvas, drawing: history)
 app.renderFrame()
 _ = frameTimes(of: app, around: Point(x: 400, y: 300))
+do {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paint-benchmark-\(getpid())")
+    let store = DocumentStore(url: folder.appendingPathComponent("drawing.fpdraw"))
+    var start = DispatchTime.now().uptimeNanoseconds
+    let bytes = DrawingDocument.encode(history.strokes)
+    let encoding = milliseconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    try store.save(history.strokes)
+    let saving = milliseconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    _ = store.open()
+    let opening = milliseconds(since: start)
+    try? FileManager.default.removeItem(at: folder)
+    print("   document of the 10 000 strokes: \(bytes.count / 1024) KiB; encode \(format(encoding)) ms, "
+          + "save (encode, write, fsync, rename) \(format(saving)) ms, open \(format(opening)) ms")
+} catch {
+    print("   document: \(error)")
+}
 print("   resident now \(format(memory().current)) MiB; peak resident after the 10 000-stroke 800x600 drawing, rendered, with a finger drawing on it: "
       + "\(format(memory().peak)) MiB")
 
@@ -163,3 +181,35 @@ start = DispatchTime.now().uptimeNanoseconds
 app.resize(to: canvas, scale: 1)
 app.renderFrame()
 print("   full redraw of the \(app.drawing.strokes.count) strokes (what a resize costs): \(format(milliseconds(since: start)))")
+
+// 5. One long stroke: does a frame cost more as the stroke in progress grows?
+print("\n5. one finger drawing a 20-second stroke (1 200 samples) on 800x600")
+/// Per-frame render times while one finger draws the samples of `path`, one sample a frame.
+func longStrokeTimes(_ path: (Int) -> Point) -> [Double] {
+    let app = FingerPaintApp(size: canvas)
+    app.renderFrame()
+    var times: [Double] = []
+    for sample in 0..<1_200 {
+        let time = Double(sample) * 1000 / 60
+        app.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: path(sample))
+                                                     : .touchMotion(id: 1, location: path(sample))))
+        app.handle(SeatEvent(time: time, .touchFrame))
+        let start = DispatchTime.now().uptimeNanoseconds
+        app.renderFrame()
+        times.append(milliseconds(since: start))
+    }
+    return times
+}
+let zigzag = longStrokeTimes { sample in
+    // Rows 700 points long, 8 points a sample, 16 points apart: the stroke never crosses itself.
+    let row = sample / 88, along = Double(sample % 88) * 8
+    return Point(x: row % 2 == 0 ? 50 + along : 750 - along, y: 30 + Double(row) * 16)
+}
+let loops = longStrokeTimes { sample in
+    let angle = Double(sample) / 60 * 2 * .pi
+    return Point(x: 400 + 200 * cos(angle) + Double(sample % 97) * 0.5, y: 250 + 150 * sin(angle))
+}
+for (name, times) in [("a zigzag that never crosses itself", zigzag), ("20 loops over the same circle", loops)] {
+    print("   \(name): frames 60-120 p50 \(format(percentile(Array(times[60..<120]), 0.5))), "
+          + "frames 1 140-1 200 p50 \(format(percentile(Array(times[1_140..<1_200]), 0.5)))")
+}

@@ -36,8 +36,12 @@ public enum DrawingDocument {
 
     /// The document bytes of some strokes.
     public static func encode(_ strokes: [Stroke]) -> [UInt8] {
-        var writer = ByteWriter()
-        writer.bytes.reserveCapacity(24 + strokes.reduce(0) { $0 + 52 + $1.points.count * 24 })
+        var size = magic.count + 8 + 4
+        for stroke in strokes {
+            let hasTimes = stroke.points.contains { $0.time != nil }
+            size += 48 + stroke.points.count * (hasTimes ? 24 : 16)
+        }
+        var writer = ByteWriter(capacity: size)
         writer.append(magic)
         writer.append(version)
         writer.append(UInt16(0))  // flags, none yet
@@ -58,8 +62,7 @@ public enum DrawingDocument {
                 for point in stroke.points { writer.append(point.time?.seconds ?? .nan) }
             }
         }
-        writer.append(CRC32.checksum(writer.bytes))
-        return writer.bytes
+        return writer.finish()
     }
 
     /// The strokes of document bytes.
@@ -113,16 +116,36 @@ public enum DrawingDocument {
     }
 }
 
-/// Appends little-endian values to a byte array.
+/// Writes little-endian values into a byte array sized up front.
 private struct ByteWriter {
-    var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8]
+    private var offset = 0
 
-    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
-    mutating func append(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func append(_ value: Double) { append64(value.bitPattern) }
-    private mutating func append64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    init(capacity: Int) {
+        bytes = [UInt8](repeating: 0, count: capacity)
+    }
+
+    mutating func append(_ raw: [UInt8]) {
+        bytes.replaceSubrange(offset..<(offset + raw.count), with: raw)
+        offset += raw.count
+    }
+
+    mutating func append(_ value: UInt16) { store(value.littleEndian) }
+    mutating func append(_ value: UInt32) { store(value.littleEndian) }
+    mutating func append(_ value: Double) { store(value.bitPattern.littleEndian) }
+
+    /// The bytes written so far, with the checksum of them appended.
+    mutating func finish() -> [UInt8] {
+        let checksum = CRC32.checksum(bytes[..<offset])
+        append(checksum)
+        precondition(offset == bytes.count, "the document's size was miscounted")
+        return bytes
+    }
+
+    private mutating func store<T: FixedWidthInteger>(_ value: T) {
+        let position = offset
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value, toByteOffset: position, as: T.self) }
+        offset += MemoryLayout<T>.size
     }
 }
 

@@ -25,28 +25,10 @@ public enum StrokeSmoother {
     /// Appends the path of a stroke's samples to `segments`.
     public static func appendPath<Points: Collection>(through points: Points, to segments: inout [PathSegment])
     where Points.Element == Point {
-        var iterator = points.makeIterator()
-        guard let first = iterator.next() else { return }
-        segments.append(.move(to: first))
-        var previous = first
-        var pending: Point?  // the last distinct sample, whose curve waits for the next one
-        while let point = iterator.next() {
-            guard point != (pending ?? previous) else { continue }
-            if let control = pending {
-                let midpoint = Self.midpoint(control, point)
-                if segments.count == 1 {
-                    segments.append(.line(to: Self.midpoint(first, control)))
-                }
-                segments.append(.quad(control: control, to: midpoint))
-                previous = midpoint
-            }
-            pending = point
-        }
-        guard let last = pending else {
-            segments.append(.line(to: first))  // a dot
-            return
-        }
-        segments.append(.line(to: last))
+        var path = SmoothPath()
+        for point in points { path.add(point) }
+        segments.append(contentsOf: path.settled)
+        if let last = path.last { segments.append(last) }
     }
 
     /// The index of the first sample whose part of the path changes when the samples from `index` on are added
@@ -65,9 +47,5 @@ public enum StrokeSmoother {
             }
         }
         return current
-    }
-
-    private static func midpoint(_ a: Point, _ b: Point) -> Point {
-        Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 }

@@ -39,12 +39,7 @@ public final class CanvasRenderer {
     }
 
     /// What has been drawn of each stroke in progress.
-    private struct LiveState {
-        var drawnCount = 0
-        var bounds: Rect?
-    }
-
-    private var live: [Int: LiveState] = [:]
+    private var live: [Int: LiveStroke] = [:]
     private var pendingDamage: [PixelRect] = []
     private var checkpoints: CanvasCheckpoints
     /// The canvas and checkpoints as they were before the last clear, for its undo.
@@ -144,17 +139,10 @@ public final class CanvasRenderer {
             live[key] = nil
         }
         for (key, stroke) in liveStrokes {
-            var state = live[key] ?? LiveState()
-            let count = stroke.points.count
-            guard count > state.drawnCount else { continue }
-            let locations = stroke.points.lazy.map(\.location)
-            let first = StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: state.drawnCount)
-            if let rect = DirtyRect.bounds(of: locations[first...], width: stroke.width) {
+            // Updated in place: a copy would copy the stroke's path.
+            if let rect = live[key, default: LiveStroke()].update(with: stroke) {
                 damage.append(PixelRect(covering: rect, scale: scale))
-                state.bounds = state.bounds.map { $0.union(rect) } ?? rect
             }
-            state.drawnCount = count
-            live[key] = state
         }
         let rects = damage.compactMap { $0.intersection(bounds) }.merged()
         for rect in rects { recompose(rect, liveStrokes: liveStrokes) }
@@ -183,7 +171,10 @@ public final class CanvasRenderer {
     private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
         frame.copy(rect, from: canvas)
         let area = rect.logical(scale: scale)
-        let reaching = liveStrokes.filter { key, _ in live[key]?.bounds?.intersection(area) != nil }
+        let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
+            guard let state = live[key], state.bounds?.intersection(area) != nil else { return nil }
+            return (key, stroke, state)
+        }
         let overlay = overlay.flatMap { $0.frame.intersection(area) != nil ? $0 : nil }
         guard !reaching.isEmpty || overlay != nil else { return }
         let context = cairo_create(frame.surface)!
@@ -192,8 +183,8 @@ public final class CanvasRenderer {
         cairo_clip(context)
         prepareForStrokes(context, scale: scale)
         // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-        for (_, stroke) in reaching.sorted(by: { $0.key < $1.key }) {
-            drawStroke(stroke, within: area, in: context)
+        for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
+            state.draw(stroke, within: area, in: context)
         }
         if let overlay { drawOverlay(overlay, in: context) }
     }

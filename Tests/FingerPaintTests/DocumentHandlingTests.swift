@@ -14,10 +14,24 @@ import TouchUI
         #expect(!FileManager.default.fileExists(atPath: store.url.path))
         #expect(painter.app.hasUnsavedChanges)
         painter.app.advanceTime(to: Timestamp(milliseconds: painter.time + 1000))
+        painter.app.waitForAutosave()
         guard case let .opened(strokes) = store.open() else { Issue.record("not saved"); return }
         #expect(strokes == painter.app.drawing.strokes)
         #expect(strokes.count == 2)
         #expect(!painter.app.hasUnsavedChanges)
+    }
+
+    @Test func aFailedAutosaveIsReported() {
+        // A document path under a file cannot be created.
+        let blocker = temporaryFolder().appendingPathComponent("file")
+        #expect(FileManager.default.createFile(atPath: blocker.path, contents: Data()))
+        let painter = Painter(autosave: DocumentStore(url: blocker.appendingPathComponent("drawing.fpdraw")))
+        painter.drag([(1, point(50, 50), point(150, 50))], steps: 2)
+        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time + 1000))
+        painter.app.waitForAutosave()
+        #expect(painter.messages.count == 1)
+        #expect(painter.messages.first?.hasPrefix("fingerpaint: cannot save") == true)
+        #expect(painter.app.hasUnsavedChanges)
     }
 
     @Test func saveNowWritesAtOnceAndReopensIdentical() throws {

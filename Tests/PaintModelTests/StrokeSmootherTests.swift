@@ -102,3 +102,24 @@ func degrees(between a: Vector, and b: Vector) -> Double {
         #expect(DirtyRect.bounds(of: [Point](), width: 8) == nil)
     }
 }
+
+@Suite struct SmoothPathTests {
+    @Test func sampleBySampleEqualsTheWholePath() {
+        let a = Point(x: 0, y: 0)
+        let samples = [a, a] + fastCircleSamples(turns: 1.5) + [Point(x: 1, y: 1), Point(x: 1, y: 1)]
+        var path = SmoothPath()
+        var settledBefore: [PathSegment] = []
+        for (index, sample) in samples.enumerated() {
+            path.add(sample)
+            #expect(path.segments == StrokeSmoother.path(through: samples[...index]))
+            // Settled segments never change.
+            #expect(Array(path.settled.prefix(settledBefore.count)) == settledBefore)
+            settledBefore = path.settled
+        }
+    }
+
+    @Test func anEmptyPathHasNoSegments() {
+        #expect(SmoothPath().segments.isEmpty)
+        #expect(SmoothPath().last == nil)
+    }
+}

@@ -38,33 +38,7 @@ func drawStroke(_ stroke: Stroke, in context: OpaquePointer) {
     finishStroke(stroke, in: context)
 }
 
-/// Strokes the part of a stroke that can paint inside `area` (logical points), as one path: segments that
-/// cannot reach it are left out, which with round caps and joins paints the same pixels inside `area`.
-func drawStroke(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
-    let segments = StrokeSmoother.path(through: stroke.points.lazy.map(\.location))
-    guard !segments.isEmpty else { return }
-    var start = segments[0].end
-    var isOpen = false
-    for segment in segments {
-        defer { start = segment.end }
-        if case .move = segment {
-            isOpen = false
-            continue
-        }
-        guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
-            isOpen = false
-            continue
-        }
-        if !isOpen {
-            cairo_move_to(context, start.x, start.y)
-            isOpen = true
-        }
-        appendSegment(segment, from: start, to: context)
-    }
-    finishStroke(stroke, in: context)
-}
-
-private func finishStroke(_ stroke: Stroke, in context: OpaquePointer) {
+func finishStroke(_ stroke: Stroke, in context: OpaquePointer) {
     cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
     cairo_set_line_width(context, stroke.width)
     cairo_stroke(context)

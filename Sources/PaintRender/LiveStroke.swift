@@ -1,0 +1,80 @@
+// A stroke in progress as the renderer keeps it: its smoothed path so far, and where its pieces lie.
+import CCairo
+import PaintModel
+import TouchUI
+
+/// What the renderer knows of a stroke in progress: the samples it has taken in, their smoothed path, and the
+/// bounds of the path's segments in chunks, so that redrawing a small area looks only at the chunks that reach
+/// it, however long the stroke.
+struct LiveStroke {
+    /// Segments per chunk of bounds.
+    static let chunkSize = 32
+
+    /// How many of the stroke's samples have been taken in.
+    private(set) var sampleCount = 0
+    /// The area everything taken in so far paints.
+    private(set) var bounds: Rect?
+    private var path = SmoothPath()
+    private var chunkBounds: [Rect] = []
+    private var boundedCount = 0
+
+    /// Takes in the samples not seen yet; returns the area they change (the last segments, old and new).
+    mutating func update(with stroke: Stroke) -> Rect? {
+        let count = stroke.points.count
+        guard count > sampleCount else { return nil }
+        let locations = stroke.points.lazy.map(\.location)
+        let first = StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: sampleCount)
+        for index in sampleCount..<count { path.add(stroke.points[index].location) }
+        sampleCount = count
+        let settled = path.settled
+        while boundedCount < settled.count {
+            let rect = Self.bounds(ofSegmentAt: boundedCount, in: settled, width: stroke.width)
+            if boundedCount % Self.chunkSize == 0 {
+                chunkBounds.append(rect)
+            } else {
+                chunkBounds[chunkBounds.count - 1] = chunkBounds[chunkBounds.count - 1].union(rect)
+            }
+            boundedCount += 1
+        }
+        let changed = DirtyRect.bounds(of: locations[first...], width: stroke.width)
+        if let changed { bounds = bounds.map { $0.union(changed) } ?? changed }
+        return changed
+    }
+
+    /// Strokes, as one path, the segments that can paint inside `area` (logical points). Segments that cannot
+    /// are left out, which with round caps and joins paints the same pixels inside `area`.
+    func draw(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
+        let settled = path.settled
+        guard !settled.isEmpty else { return }
+        var isOpen = false
+        func add(_ segment: PathSegment, from start: Point) {
+            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
+                isOpen = false
+                return
+            }
+            if !isOpen {
+                cairo_move_to(context, start.x, start.y)
+                isOpen = true
+            }
+            appendSegment(segment, from: start, to: context)
+        }
+        for (chunk, chunkRect) in chunkBounds.enumerated() {
+            guard chunkRect.intersection(area) != nil else {
+                isOpen = false
+                continue
+            }
+            for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, settled.count) where index > 0 {
+                add(settled[index], from: settled[index - 1].end)
+            }
+        }
+        if let last = path.last {
+            add(last, from: settled[settled.count - 1].end)
+        }
+        finishStroke(stroke, in: context)
+    }
+
+    private static func bounds(ofSegmentAt index: Int, in segments: [PathSegment], width: Double) -> Rect {
+        let start = index > 0 ? segments[index - 1].end : segments[index].end
+        return DirtyRect.bounds(of: segments[index], from: start, width: width)
+    }
+}
