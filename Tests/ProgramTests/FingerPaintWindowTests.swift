@@ -135,6 +135,36 @@ import TouchUI
         #expect(recorded.events.contains { if case .touchDown(_, _, _) = $0.kind { true } else { false } })
     }
 
+    @Test func onAScaleTwoOutputTheBufferHasTwiceThePixelsAndTheStrokesLandAtTwiceTheCoordinates() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized(),
+                                      to: "strokes.jsonl")
+        let png = scratch.path("window.png")
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--scale", "2", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(300, 200), (500, 400), (300, 240), (1300, 600)])
+        #expect(image.width == 1600 && image.height == 1200)
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]))
+        #expect(isBlank(image.pixels[2]) && isBlank(image.pixels[3]))
+    }
+
+    @Test func whileTheCompositorHoldsABufferTheProgramDrawsIntoAnother() async throws {
+        let scratch = try Scratch()
+        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized(),
+                                      to: "strokes.jsonl")
+        let png = scratch.path("window.png")
+        // The compositor keeps the first committed buffer for good: every later frame needs one of the others.
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--hold-buffers", "1", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(150, 100), (250, 200), (200, 300), (500, 400), (400, 100)])
+        for pixel in image.pixels.prefix(4) { #expect(isPainted(pixel), "\(pixel)") }
+        #expect(isBlank(image.pixels[4]))
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try Scratch()
         let result = try await ChildProcess.run(
