@@ -37,7 +37,8 @@ public final class PaletteView: View {
         let margin = 6.0
         let side = max(min(bounds.height - 2 * margin, (bounds.width - margin) / Double(commands.count) - margin), 0)
         items = commands.enumerated().map { index, command in
-            Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin), y: margin,
+            // On a narrow window the items shrink to fit; they stay centred in the bar.
+            Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin), y: (bounds.height - side) / 2,
                                                width: side, height: side))
         }
     }
