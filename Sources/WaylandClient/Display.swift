@@ -21,7 +21,7 @@ public final class Display {
     let pointer: OpaquePointer
     private(set) var registry: Registry!
     /// The windows, by their `wl_surface`, for routing seat events; weak, since the program owns its windows.
-    private var windows: [OpaquePointer: WeakBox<Window>] = [:]
+    private var windows: [OpaquePointer: WeakBox<ToplevelWindow>] = [:]
     /// Timer file descriptors polled with the display's, weak: the program owns its timers.
     private var timers: [Int32: WeakBox<EventTimer>] = [:]
     private var disconnectError: WaylandError?
@@ -65,7 +65,7 @@ public final class Display {
 
     // MARK: - Windows and timers
 
-    func register(_ window: Window, surface: OpaquePointer) {
+    func register(_ window: ToplevelWindow, surface: OpaquePointer) {
         windows[surface] = WeakBox(window)
     }
 
@@ -74,11 +74,11 @@ public final class Display {
     }
 
     /// The window whose `wl_surface` this is, if it is one of ours.
-    func window(for surface: OpaquePointer?) -> Window? {
+    func window(for surface: OpaquePointer?) -> ToplevelWindow? {
         surface.flatMap { windows[$0]?.value }
     }
 
-    var liveWindows: [Window] {
+    var liveWindows: [ToplevelWindow] {
         windows.values.compactMap(\.value)
     }
 

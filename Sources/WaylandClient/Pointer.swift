@@ -11,9 +11,9 @@ final class Pointer {
     private let listener: UnsafeMutablePointer<wl_pointer_listener>
     private let version: UInt32
     private var assembler = PointerFrameAssembler()
-    private weak var focus: Window?
+    private weak var focus: ToplevelWindow?
     /// The window that last received an event, for the frame in progress (`leave` clears `focus` before it).
-    private weak var frameTarget: Window?
+    private weak var frameTarget: ToplevelWindow?
     private let cursor: Cursor?
     private var lastTime: Double = 0
 

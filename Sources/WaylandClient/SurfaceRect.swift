@@ -2,7 +2,7 @@
 
 /// A rectangle in surface-local logical points with integral coordinates, as damage is counted.
 ///
-/// At buffer scale 2 one point covers 2×2 buffer pixels; ``Window`` converts when it damages the buffer.
+/// At buffer scale 2 one point covers 2×2 buffer pixels; ``ToplevelWindow`` converts when it damages the buffer.
 public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int

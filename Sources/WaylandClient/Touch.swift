@@ -12,7 +12,7 @@ final class Touch {
     private let version: UInt32
     private var assembler = TouchFrameAssembler()
     /// The window each active touch point went down on.
-    private var targets: [Int32: WeakBox<Window>] = [:]
+    private var targets: [Int32: WeakBox<ToplevelWindow>] = [:]
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
@@ -68,8 +68,8 @@ final class Touch {
     /// Hands events to their windows: each touch event to its point's window, a frame to every window of the batch,
     /// a cancel to every window with a touch point down.
     private func deliver(_ events: [SeatEvent]) {
-        var windows: [Window] = []
-        func note(_ window: Window) {
+        var windows: [ToplevelWindow] = []
+        func note(_ window: ToplevelWindow) {
             if !windows.contains(where: { $0 === window }) { windows.append(window) }
         }
         for event in events {

@@ -85,7 +85,7 @@ func run() throws {
 
     let hello = try Hello(arguments: CommandLine.arguments)
     let display = try Display(log: { report("\($0)") })
-    let window = try Window(
+    let window = try ToplevelWindow(
         display: display, title: hello.title, appID: "org.example.wayland-hello", width: 640, height: 480,
         minimumWidth: 100, minimumHeight: 100
     )

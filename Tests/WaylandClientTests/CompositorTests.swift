@@ -70,7 +70,7 @@ struct WestonTests {
         // weston 10 has no xdg-decoration: said once, at start.
         #expect(log.lines.filter { $0.contains("zxdg_decoration_manager_v1") }.count == 1)
 
-        let window = try Window(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
         var frames: [[SurfaceRect]] = []
         window.draw = { buffer, damage in
             #expect(buffer.pixelWidth == 320 && buffer.pixelHeight == 240 && buffer.scale == 1)
@@ -104,7 +104,7 @@ struct WestonTests {
         let weston = try HeadlessCompositor.weston(width: 800, height: 600, scale: 2)
         let display = try Display(name: weston.socket)
         #expect(display.largestOutputScale == 2)
-        let window = try Window(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
+        let window = try ToplevelWindow(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
         var sizes: [(Int32, Int32, Int32)] = []
         var damage: [[SurfaceRect]] = []
         window.draw = { buffer, rects in
@@ -125,7 +125,7 @@ struct WestonTests {
     func protocolErrorIsTyped() throws {
         let weston = try HeadlessCompositor.weston()
         let display = try Display(name: weston.socket)
-        let window = try Window(display: display, title: "error test", appID: "test.error", width: 100, height: 100)
+        let window = try ToplevelWindow(display: display, title: "error test", appID: "test.error", width: 100, height: 100)
         #expect(try run(display) { window.isConfigured })
         var heard: [WaylandError] = []
         display.onDisconnect = { heard.append($0) }
@@ -152,7 +152,7 @@ struct WestonTests {
     func compositorGoingAway() throws {
         let weston = try HeadlessCompositor.weston()
         let display = try Display(name: weston.socket)
-        let window = try Window(display: display, title: "gone test", appID: "test.gone", width: 100, height: 100)
+        let window = try ToplevelWindow(display: display, title: "gone test", appID: "test.gone", width: 100, height: 100)
         #expect(try run(display) { window.committedFrameCount >= 1 })
         var heard: [WaylandError] = []
         display.onDisconnect = { heard.append($0) }
@@ -185,7 +185,7 @@ struct SwayTests {
         let display = try Display(name: sway.socket, log: log.hook)
         #expect(!log.lines.contains { $0.contains("zxdg_decoration_manager_v1") })
 
-        let window = try Window(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
         window.draw = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []
@@ -225,7 +225,7 @@ struct SwayTests {
         let sway = try HeadlessCompositor.sway()
         let log = LogRecorder()
         let display = try Display(name: sway.socket, log: log.hook)
-        let window = try Window(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
         window.draw = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []

@@ -14,7 +14,7 @@ import SeatInput
 /// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
 /// from the next frame callback, so there is at most one commit per frame. A window the compositor hides gets no
 /// frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
-public final class Window {
+public final class ToplevelWindow {
     /// A window's state as the compositor configured it (`xdg_toplevel.state`).
     public struct States: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
@@ -45,7 +45,7 @@ public final class Window {
     /// Called with each input event on this window, in surface-local logical points.
     public var onSeatEvent: ((SeatEvent) -> Void)?
     /// Called after a configure changed the size, the scale or the states, before the window draws.
-    public var onConfigure: ((Window) -> Void)?
+    public var onConfigure: ((ToplevelWindow) -> Void)?
 
     /// The size in logical points.
     public private(set) var width: Int
@@ -112,14 +112,14 @@ public final class Window {
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
-            Window.from(data).configure(serial: serial)
+            ToplevelWindow.from(data).configure(serial: serial)
         }))
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, context)
         toplevelListener.initialize(to: xdg_toplevel_listener(
             configure: { data, _, width, height, states in
-                Window.from(data).configureToplevel(width: width, height: height, states: states)
+                ToplevelWindow.from(data).configureToplevel(width: width, height: height, states: states)
             },
-            close: { data, _ in Window.from(data).onClose?() },
+            close: { data, _ in ToplevelWindow.from(data).onClose?() },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }
         ))
@@ -152,8 +152,8 @@ public final class Window {
         // `surface` and `pool` are released after this body: the wl_surface goes after its roles, then the buffers.
     }
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> Window {
-        Unmanaged<Window>.fromOpaque(data!).takeUnretainedValue()
+    private static func from(_ data: UnsafeMutableRawPointer?) -> ToplevelWindow {
+        Unmanaged<ToplevelWindow>.fromOpaque(data!).takeUnretainedValue()
     }
 
     // MARK: - Requests
