@@ -55,6 +55,8 @@ public final class Display {
     deinit {
         // The registry's objects (seats, outputs, globals) go before the connection they live on.
         registry = nil
+        // Send the destroy and release requests; the compositor would clean up after a disconnect anyway.
+        _ = wl_display_flush(pointer)
         wl_display_disconnect(pointer)
     }
 

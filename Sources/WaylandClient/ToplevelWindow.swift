@@ -296,16 +296,20 @@ public final class ToplevelWindow {
         guard let (buffer, stale) = acquired else { return false }
 
         // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
-        // the buffer is new or was shown a few frames ago.
-        let paintsEverything = needsFullRedraw || stale == nil
-        var lacking = dirty
+        // the buffer is new or was shown a few frames ago. Taken before drawing, so the callback may ask again.
+        let requestedChange = dirty
+        let isFullChange = needsFullRedraw
+        dirty = DamageList()
+        needsFullRedraw = false
+        let paintsEverything = isFullChange || stale == nil
+        var lacking = requestedChange
         if let stale { lacking.formUnion(stale) }
         let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
         let alsoChanged = draw?(buffer, requested) ?? []
         cairo_surface_flush(buffer.cairoSurface)
-        var screenChange = dirty
+        var screenChange = requestedChange
         for rect in alsoChanged { screenChange.insert(rect) }
-        let changed: DamageList? = needsFullRedraw ? nil : DamageList(screenChange.clipped(to: bounds))
+        let changed: DamageList? = isFullChange ? nil : DamageList(screenChange.clipped(to: bounds))
 
         if pool.scale != appliedBufferScale {
             wl_surface_set_buffer_scale(surface.pointer, pool.scale)
@@ -323,8 +327,6 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
-        dirty = DamageList()
-        needsFullRedraw = false
         return true
     }
 

@@ -84,15 +84,16 @@ final class FakeCompositor: @unchecked Sendable {
         }
     }
 
-    /// Stops the server thread; call it before releasing the fake.
+    /// Stops the server thread and destroys the server (its clients see the connection end); call it once, before
+    /// releasing the fake.
     func stop() {
         lock.withLock { isRunning = false }
         stopped.wait()
+        wl_display_destroy_clients(display)
+        wl_display_destroy(display)
     }
 
     deinit {
-        wl_display_destroy_clients(display)
-        wl_display_destroy(display)
         if let keymap { close(keymap.fd) }
     }
 
@@ -213,8 +214,11 @@ final class FakeCompositor: @unchecked Sendable {
         let resource = wl_resource_create(client, interface, Int32(version), id)!
         wl_resource_set_dispatcher(
             resource, fakeDispatcher, Unmanaged.passUnretained(self).toOpaque(),
-            Unmanaged.passUnretained(self).toOpaque(), nil
-        )
+            Unmanaged.passUnretained(self).toOpaque()
+        ) { resource in
+            // Destroyed by request or because the client went away: forget it.
+            FakeCompositor.from(wl_resource_get_user_data(resource)).forget(resource!)
+        }
         return resource
     }
 
@@ -259,18 +263,22 @@ final class FakeCompositor: @unchecked Sendable {
             if wl_resource_get_version(keyboard) >= 4 {
                 post(keyboard, 5, [wl_argument(i: repeatInfo.rate), wl_argument(i: repeatInfo.delay)])
             }
-        case ("wl_touch", "release"):
-            touches.removeAll { $0 == resource }
-            wl_resource_destroy(resource)
-        case ("wl_keyboard", "release"):
-            keyboards.removeAll { $0 == resource }
-            wl_resource_destroy(resource)
         case (_, "destroy"), (_, "release"):
-            surfaces.removeAll { $0 == resource }
             wl_resource_destroy(resource)
         default:
             break
         }
+    }
+
+    private func forget(_ resource: Resource) {
+        surfaces.removeAll { $0 == resource }
+        touches.removeAll { $0 == resource }
+        keyboards.removeAll { $0 == resource }
+        seats.removeAll { $0 == resource }
+        frameCallbacks.removeAll { $0 == resource }
+        if attachedBuffer == resource { attachedBuffer = nil }
+        if toplevel == resource { toplevel = nil }
+        if xdgSurface == resource { xdgSurface = nil }
     }
 
     private var toplevel: Resource?

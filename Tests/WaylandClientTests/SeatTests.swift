@@ -7,8 +7,8 @@ import TouchUI
 /// A client window on a fresh fake compositor, configured, recording the seat events it gets.
 private final class SeatFixture {
     let fake: FakeCompositor
-    let display: Display
-    let window: ToplevelWindow
+    private(set) var display: Display!
+    private(set) var window: ToplevelWindow!
     var events: [SeatEvent] = []
 
     init(repeatInfo: (rate: Int32, delay: Int32) = (0, 0)) throws {
@@ -19,7 +19,12 @@ private final class SeatFixture {
         #expect(try run { self.window.committedFrameCount >= 1 })
     }
 
-    deinit { fake.stop() }
+    /// The client goes first: it must not outlive the fake's server objects it still refers to.
+    deinit {
+        window = nil
+        display = nil
+        fake.stop()
+    }
 
     /// Runs fake and client in turn until `condition` holds or `timeout` passes.
     @discardableResult
@@ -139,5 +144,25 @@ struct SeatTests {
         let afterLeave = fixture.events.count
         _ = try fixture.run(timeout: .milliseconds(100)) { false }
         #expect(fixture.events.count == afterLeave)
+    }
+
+    @Test("Releasing the program's window releases the display, keyboard timer and all: nothing keeps it alive")
+    func displayIsReleased() throws {
+        let fake = try FakeCompositor(repeatInfo: (rate: 25, delay: 600))
+        defer { fake.stop() }
+        weak var released: Display?
+        do {
+            let display = try Display(name: fake.socket)
+            let window = try ToplevelWindow(display: display, title: "t", appID: "t", width: 50, height: 50)
+            let deadline = MonotonicClock.now + .seconds(3)
+            while fake.keyboardCount == 0 || window.committedFrameCount == 0, MonotonicClock.now < deadline {
+                try display.dispatch(timeout: .milliseconds(2))
+            }
+            #expect(fake.keyboardCount == 1)
+            released = display
+        }
+        #expect(released == nil)
+        // The client's deinit released the keyboard and disconnected.
+        #expect(waitUntil(timeout: .seconds(3)) { fake.keyboardCount == 0 })
     }
 }
