@@ -26,6 +26,7 @@ final class FakeCompositor: @unchecked Sendable {
     private var surfaces: [Resource] = []
     private var touches: [Resource] = []
     private var keyboards: [Resource] = []
+    private var pointers: [Resource] = []
     private var seats: [Resource] = []
     private var requests: [String] = []
     /// Guards everything: the server thread holds it while it dispatches, the test while it sends events.
@@ -36,6 +37,7 @@ final class FakeCompositor: @unchecked Sendable {
     /// How many wl_touch and wl_keyboard objects the client holds.
     var touchCount: Int { lock.withLock { touches.count } }
     var keyboardCount: Int { lock.withLock { keyboards.count } }
+    var pointerCount: Int { lock.withLock { pointers.count } }
     /// Requests seen, by interface and name ("wl_touch.release").
     var requestLog: [String] { lock.withLock { requests } }
     private var frameCallbacks: [Resource] = []
@@ -65,11 +67,11 @@ final class FakeCompositor: @unchecked Sendable {
         wl_global_create(display, CWaylandProtocols_xdg_wm_base_interface(), 2, context) { client, data, version, id in
             FakeCompositor.from(data).bind(client, CWaylandProtocols_xdg_wm_base_interface(), version, id, "xdg_wm_base")
         }
-        wl_global_create(display, CWaylandProtocols_wl_seat_interface(), 7, context) { client, data, version, id in
+        wl_global_create(display, CWaylandProtocols_wl_seat_interface(), 8, context) { client, data, version, id in
             let fake = FakeCompositor.from(data)
             let seat = fake.bind(client, CWaylandProtocols_wl_seat_interface(), version, id, "wl_seat")
             fake.seats.append(seat)
-            fake.sendCapabilities(touch: true, keyboard: true)
+            fake.sendCapabilities(touch: true, keyboard: true, pointer: true)
         }
         try makeKeymap()
         Thread.detachNewThread { [self] in
@@ -113,11 +115,12 @@ final class FakeCompositor: @unchecked Sendable {
         wl_resource_post_event_array(resource, opcode, &arguments)
     }
 
-    func sendCapabilities(touch: Bool, keyboard: Bool) {
+    func sendCapabilities(touch: Bool, keyboard: Bool, pointer: Bool = true) {
         lock.lock()
         defer { lock.unlock() }
         let capabilities = (touch ? WL_SEAT_CAPABILITY_TOUCH.rawValue : 0)
             | (keyboard ? WL_SEAT_CAPABILITY_KEYBOARD.rawValue : 0)
+            | (pointer ? WL_SEAT_CAPABILITY_POINTER.rawValue : 0)
         for seat in seats { post(seat, 0, [wl_argument(u: capabilities)]) }
     }
 
@@ -160,6 +163,66 @@ final class FakeCompositor: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for touch in touches { post(touch, 4, []) }
+    }
+
+    /// Pointer events by opcode: enter 0, leave 1, motion 2, button 3, axis 4, frame 5, axis_value120 9.
+    func pointerEnter(x: Double, y: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let surface = surfaces.last else { return }
+        for pointer in pointers {
+            post(pointer, 0, [
+                wl_argument(u: nextSerial()), wl_argument(o: object(surface)),
+                wl_argument(f: wl_fixed_from_double(x)), wl_argument(f: wl_fixed_from_double(y)),
+            ])
+        }
+    }
+
+    func pointerLeave() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let surface = surfaces.last else { return }
+        for pointer in pointers { post(pointer, 1, [wl_argument(u: nextSerial()), wl_argument(o: object(surface))]) }
+    }
+
+    func pointerMotion(x: Double, y: Double, time: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
+        for pointer in pointers {
+            post(pointer, 2, [wl_argument(u: time), wl_argument(f: wl_fixed_from_double(x)), wl_argument(f: wl_fixed_from_double(y))])
+        }
+    }
+
+    func pointerButton(_ button: UInt32, isPressed: Bool, time: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
+        for pointer in pointers {
+            post(pointer, 3, [
+                wl_argument(u: nextSerial()), wl_argument(u: time), wl_argument(u: button),
+                wl_argument(u: isPressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue),
+            ])
+        }
+    }
+
+    /// A wheel detent down: axis 15 points, and axis_value120 on seat 8.
+    func pointerWheel(value120: Int32, axisValue: Double, time: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
+        for pointer in pointers {
+            post(pointer, 4, [
+                wl_argument(u: time), wl_argument(u: WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue),
+                wl_argument(f: wl_fixed_from_double(axisValue)),
+            ])
+            if wl_resource_get_version(pointer) >= 8 {
+                post(pointer, 9, [wl_argument(u: WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue), wl_argument(i: value120)])
+            }
+        }
+    }
+
+    func pointerFrame() {
+        lock.lock()
+        defer { lock.unlock() }
+        for pointer in pointers { post(pointer, 5, []) }
     }
 
     func keyboardEnter() {
@@ -251,6 +314,8 @@ final class FakeCompositor: @unchecked Sendable {
             xdgSurface = resource
         case ("wl_seat", "get_touch"):
             touches.append(child(of: resource, CWaylandProtocols_wl_touch_interface(), id: arguments[0].n, "wl_touch"))
+        case ("wl_seat", "get_pointer"):
+            pointers.append(child(of: resource, CWaylandProtocols_wl_pointer_interface(), id: arguments[0].n, "wl_pointer"))
         case ("wl_seat", "get_keyboard"):
             let keyboard = child(of: resource, CWaylandProtocols_wl_keyboard_interface(), id: arguments[0].n, "wl_keyboard")
             keyboards.append(keyboard)
@@ -274,6 +339,7 @@ final class FakeCompositor: @unchecked Sendable {
         surfaces.removeAll { $0 == resource }
         touches.removeAll { $0 == resource }
         keyboards.removeAll { $0 == resource }
+        pointers.removeAll { $0 == resource }
         seats.removeAll { $0 == resource }
         frameCallbacks.removeAll { $0 == resource }
         if attachedBuffer == resource { attachedBuffer = nil }

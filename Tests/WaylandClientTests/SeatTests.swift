@@ -146,6 +146,33 @@ struct SeatTests {
         #expect(fixture.events.count == afterLeave)
     }
 
+    @Test("Pointer events come a frame at a time; the wheel's axis_value120 wins; set_cursor follows enter")
+    func pointerFrames() throws {
+        let fixture = try SeatFixture()
+        #expect(try fixture.run { fixture.fake.pointerCount == 1 })
+        fixture.fake.pointerEnter(x: 5, y: 6)
+        fixture.fake.pointerFrame()
+        fixture.fake.pointerMotion(x: downPoint.x, y: downPoint.y, time: 700)
+        fixture.fake.pointerButton(0x110, isPressed: true, time: 700)
+        fixture.fake.pointerFrame()
+        fixture.fake.pointerWheel(value120: 240, axisValue: 20, time: 720)
+        fixture.fake.pointerFrame()
+        fixture.fake.pointerButton(0x110, isPressed: false, time: 730)
+        fixture.fake.pointerLeave()
+        fixture.fake.pointerFrame()
+        #expect(try fixture.run { fixture.events.last?.kind == .pointerLeave })
+        #expect(fixture.events.map(\.kind) == [
+            .pointerEnter(location: Point(x: 5, y: 6)),
+            .pointerMotion(location: downPoint),
+            .pointerButton(.left, isPressed: true),
+            .pointerAxis(dx: 0, dy: 2 * PointerFrameAssembler.pointsPerWheelDetent),
+            .pointerButton(.left, isPressed: false),
+            .pointerLeave,
+        ])
+        #expect(fixture.events[1].time == 700 && fixture.events[3].time == 720)
+        #expect(try fixture.run { fixture.fake.requestLog.contains("wl_pointer.set_cursor") })
+    }
+
     @Test("Releasing the program's window releases the display, keyboard timer and all: nothing keeps it alive")
     func displayIsReleased() throws {
         let fake = try FakeCompositor(repeatInfo: (rate: 25, delay: 600))
