@@ -39,7 +39,10 @@ final class Hello {
         }
     }
 
-    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+    /// The height of the title strip drawn where the compositor draws no decorations (weston).
+    static let titleHeight = 28.0
+
+    func draw(into buffer: Buffer, damage: [SurfaceRect], titleStrip: Bool) -> [SurfaceRect] {
         let cr = cairo_create(buffer.cairoSurface)
         defer { cairo_destroy(cr) }
         for rect in damage {
@@ -48,6 +51,16 @@ final class Hello {
         cairo_clip(cr)
         cairo_set_source_rgb(cr, background.red, background.green, background.blue)
         cairo_paint(cr)
+        if titleStrip {
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.25)
+            cairo_rectangle(cr, 0, 0, Double(buffer.width), Self.titleHeight)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0.95, 0.95, 0.95)
+            cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, 14)
+            cairo_move_to(cr, 10, 19)
+            cairo_show_text(cr, title)
+        }
         cairo_set_source_rgb(cr, 0.1, 0.3, 0.8)
         for dot in dots {
             cairo_new_sub_path(cr)
@@ -93,7 +106,9 @@ func run() throws {
         // A real program saves here; the dots are not worth it.
     }
     window.onClose = { hello.isDone = true }
-    window.draw = { buffer, damage in hello.draw(into: buffer, damage: damage) }
+    window.draw = { buffer, damage in
+        hello.draw(into: buffer, damage: damage, titleStrip: window.decorationMode == .clientSide)
+    }
     window.onConfigure = { window in
         report("configured \(window.width)x\(window.height) at scale \(window.scale)")
     }
