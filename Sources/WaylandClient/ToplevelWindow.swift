@@ -7,8 +7,9 @@ import SeatInput
 /// A toplevel window that the program draws into with Cairo.
 ///
 /// The window maps after the compositor's first configure: it acknowledges each configure and commits right after
-/// (never attaching a buffer before the first one). A width or height of 0 in a configure keeps that side; the
-/// program's initial size is the starting point.
+/// (never attaching a buffer before the first one). A width or height of 0 in a configure leaves that side to the
+/// client: it keeps the current size, or returns to the size it had before it was maximized, fullscreen or tiled.
+/// The program's initial size is the starting point.
 ///
 /// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
 /// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
@@ -79,6 +80,8 @@ public final class ToplevelWindow {
     /// The configure under way: toplevel events come first, `xdg_surface.configure` ends it.
     private var pendingSize: (width: Int32, height: Int32)?
     private var pendingStates: States = []
+    /// The size to return to when the window stops being maximized, fullscreen or tiled.
+    private var floatingSize: (width: Int, height: Int)
     private var dirty = DamageList()
     private var needsFullRedraw = true
     private var frameCallback: FrameCallback?
@@ -102,6 +105,7 @@ public final class ToplevelWindow {
         self.height = max(height, minimumHeight)
         self.minimumWidth = max(minimumWidth, 1)
         self.minimumHeight = max(minimumHeight, 1)
+        floatingSize = (self.width, self.height)
         surface = Surface(display: display, compositor: compositor.pointer)
         pool = BufferPool(shm: shm.pointer)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase.pointer, surface.pointer)!
@@ -212,9 +216,13 @@ public final class ToplevelWindow {
         var changed = !wasConfigured || pendingStates != states
         states = pendingStates
         if let (newWidth, newHeight) = pendingSize {
-            // Zero leaves that side to the client: keep it.
-            let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : self.width
-            let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : self.height
+            // Zero leaves that side to the client: a floating window gets back the size it had before it was
+            // maximized, fullscreen or tiled; otherwise the current size stays.
+            let isFloating = states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+            let kept = isFloating ? floatingSize : (width: self.width, height: self.height)
+            let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : kept.width
+            let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : kept.height
+            if isFloating { floatingSize = (width, height) }
             if width != self.width || height != self.height {
                 self.width = width
                 self.height = height

@@ -99,6 +99,25 @@ struct WestonTests {
         #expect(Set(frames[2]) == [first, second])
     }
 
+    @Test("Fullscreen on request: configured with the output's size and the fullscreen state, and back")
+    func fullscreenOnRequest() throws {
+        let weston = try HeadlessCompositor.weston(width: 640, height: 400)
+        let display = try Display(name: weston.socket)
+        let window = try ToplevelWindow(display: display, title: "full", appID: "test.full", width: 200, height: 100)
+        var sizes: [(Int, Int)] = []
+        window.draw = { buffer, damage in
+            sizes.append((buffer.width, buffer.height))
+            fill(buffer, damage, colour: 0x000080)
+            return []
+        }
+        #expect(try run(display) { window.committedFrameCount >= 1 })
+        window.setFullscreen(true)
+        #expect(try run(display) { window.states.contains(.fullscreen) && window.width == 640 && window.height == 400 })
+        #expect(try run(display) { sizes.last.map { $0 == (640, 400) } == true })
+        window.setFullscreen(false)
+        #expect(try run(display) { !window.states.contains(.fullscreen) && window.width == 200 })
+    }
+
     @Test("On a scale-2 output the window draws buffers of twice its logical size, with buffer scale 2")
     func hiDPIOutput() throws {
         let weston = try HeadlessCompositor.weston(width: 800, height: 600, scale: 2)
@@ -218,6 +237,25 @@ struct SwayTests {
         // The window covers the output but for sway's borders and title bar.
         #expect(filled >= window.width * window.height * 9 / 10, "\(filled) pixels of the window's colour")
         #expect(image.pixel(x: image.width / 2, y: image.height / 2) == Self.colour)
+    }
+
+    @Test("The compositor asking to close reaches onClose; the window stays until the program lets it go")
+    func closeRequest() throws {
+        let sway = try HeadlessCompositor.sway()
+        let display = try Display(name: sway.socket)
+        let window = try ToplevelWindow(display: display, title: "close", appID: "test.close", width: 100, height: 100)
+        var closeRequests = 0
+        window.onClose = { closeRequests += 1 }
+        #expect(try run(display) { window.committedFrameCount >= 1 })
+        let ipc = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: sway.runtime.path).first { $0.hasPrefix("sway-ipc.") }
+        )
+        let swaymsg = try sway.runClient(
+            "/usr/bin/swaymsg", ["-s", sway.runtime.path + "/" + ipc, "[app_id=test.close]", "kill"], timeout: .seconds(5)
+        )
+        #expect(swaymsg == 0, "\(sway.runtime.read("client.log"))")
+        #expect(try run(display) { closeRequests == 1 })
+        #expect(window.isConfigured)
     }
 
     @Test("A hidden window gets no frame callbacks: the watchdog draws after about a second")
