@@ -4,7 +4,9 @@
 ///
 /// At buffer scale 2 one point covers 2×2 buffer pixels; ``ToplevelWindow`` converts when it damages the buffer.
 public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, in points from the surface's left.
     public var x: Int
+    /// The top edge, in points from the surface's top (y points down).
     public var y: Int
     public var width: Int
     public var height: Int
