@@ -107,7 +107,7 @@ public final class ToplevelWindow {
         self.minimumHeight = max(minimumHeight, 1)
         floatingSize = (self.width, self.height)
         surface = Surface(display: display, compositor: compositor.pointer)
-        pool = BufferPool(shm: shm.pointer)
+        pool = BufferPool(display: display, shm: shm.pointer)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase.pointer, surface.pointer)!
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdgSurfaceListener = .allocate(capacity: 1)

@@ -7,8 +7,8 @@ import TouchUI
 /// A client window on a fresh fake compositor, configured, recording the seat events it gets.
 private final class SeatFixture {
     let fake: FakeCompositor
-    private(set) var display: Display!
-    private(set) var window: ToplevelWindow!
+    let display: Display
+    let window: ToplevelWindow
     var events: [SeatEvent] = []
 
     init(repeatInfo: (rate: Int32, delay: Int32) = (0, 0)) throws {
@@ -19,10 +19,9 @@ private final class SeatFixture {
         #expect(try run { self.window.committedFrameCount >= 1 })
     }
 
-    /// The client goes first: it must not outlive the fake's server objects it still refers to.
+    /// The server goes first; the client's objects then go in property order, the display's reference before the
+    /// window's (the order that once crashed the client: the window must keep the connection alive).
     deinit {
-        window = nil
-        display = nil
         fake.stop()
     }
 
@@ -171,6 +170,26 @@ struct SeatTests {
         ])
         #expect(fixture.events[1].time == 700 && fixture.events[3].time == 720)
         #expect(try fixture.run { fixture.fake.requestLog.contains("wl_pointer.set_cursor") })
+    }
+
+    @Test("The program may release the display before its window: the window's objects keep the connection alive")
+    func displayReleasedBeforeWindow() throws {
+        let fake = try FakeCompositor()
+        defer { fake.stop() }
+        var display: Display? = try Display(name: fake.socket)
+        var window: ToplevelWindow? = try ToplevelWindow(
+            display: display!, title: "t", appID: "t", width: 50, height: 50
+        )
+        let deadline = MonotonicClock.now + .seconds(3)
+        while window!.committedFrameCount == 0, MonotonicClock.now < deadline {
+            try display!.dispatch(timeout: .milliseconds(2))
+        }
+        #expect(window!.committedFrameCount == 1)
+        weak var released = display
+        display = nil
+        #expect(released != nil)
+        window = nil
+        #expect(released == nil)
     }
 
     @Test("Releasing the program's window releases the display, keyboard timer and all: nothing keeps it alive")
