@@ -16,6 +16,8 @@ final class Pointer {
     private weak var frameTarget: ToplevelWindow?
     private let cursor: Cursor?
     private var lastTime: Double = 0
+    /// The serial of the last enter, which `set_cursor` must quote.
+    private var enterSerial: UInt32 = 0
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
@@ -78,8 +80,15 @@ final class Pointer {
     private func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         guard let window = display.window(for: surface) else { return }
         focus = window
+        enterSerial = serial
         cursor?.show(on: pointer, serial: serial, scale: window.scale)
         queue(.pointerEnter(location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), time: lastTime)
+    }
+
+    /// Redraws the cursor for the new scale when the pointer is over `window`.
+    func scaleChanged(of window: ToplevelWindow) {
+        guard focus === window else { return }
+        cursor?.show(on: pointer, serial: enterSerial, scale: window.scale)
     }
 
     private func queue(_ kind: SeatEvent.Kind, time: Double) {

@@ -248,6 +248,7 @@ public final class ToplevelWindow {
         guard newScale != scale else { return }
         scale = newScale
         needsFullRedraw = true
+        display.registry.windowScaleChanged(self)
         onConfigure?(self)
     }
 
