@@ -25,6 +25,8 @@ public final class Display {
     /// Timer file descriptors polled with the display's, weak: the program owns its timers.
     private var timers: [Int32: WeakBox<EventTimer>] = [:]
     private var disconnectError: WaylandError?
+    /// The seat and serial of the latest button press or touch down: what an interactive move must quote.
+    private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
 
     /// Connects to the compositor named by `name` (an absolute socket path or a name in `XDG_RUNTIME_DIR`), or to
     /// the one `WAYLAND_DISPLAY` names when `name` is `nil`, and binds its globals.
@@ -94,6 +96,10 @@ public final class Display {
 
     var liveTimers: [(fd: Int32, timer: EventTimer)] {
         timers.compactMap { fd, box in box.value.map { (fd, $0) } }
+    }
+
+    func noteInteraction(seat: OpaquePointer, serial: UInt32) {
+        latestInteraction = (seat, serial)
     }
 
     // MARK: - Errors

@@ -10,6 +10,7 @@ final class Pointer {
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_pointer_listener>
     private let version: UInt32
+    private let seat: OpaquePointer
     private var assembler = PointerFrameAssembler()
     private weak var focus: ToplevelWindow?
     /// The window that last received an event, for the frame in progress (`leave` clears `focus` before it).
@@ -22,6 +23,7 @@ final class Pointer {
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
         self.version = version
+        self.seat = seat
         pointer = wl_seat_get_pointer(seat)!
         cursor = Cursor(display: display)
         listener = .allocate(capacity: 1)
@@ -40,8 +42,12 @@ final class Pointer {
                     time: Double(time)
                 )
             },
-            button: { data, _, _, time, button, state in
-                Pointer.from(data).queue(
+            button: { data, _, serial, time, button, state in
+                let pointer = Pointer.from(data)
+                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
+                    pointer.display.noteInteraction(seat: pointer.seat, serial: serial)
+                }
+                pointer.queue(
                     .pointerButton(PointerButton(code: button), isPressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
                     time: Double(time)
                 )

@@ -172,6 +172,13 @@ public final class ToplevelWindow {
         if isMaximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
     }
 
+    /// Starts moving the window with the pointer or finger that was just pressed (`xdg_toplevel.move`), for a title
+    /// bar the program draws itself. Call it from the `onSeatEvent` of the press; without a press it does nothing.
+    public func beginMove() {
+        guard let interaction = display.latestInteraction else { return }
+        xdg_toplevel_move(toplevel, interaction.seat, interaction.serial)
+    }
+
     /// Marks rectangles (logical points) as needing a redraw; `nil` means the whole window.
     ///
     /// The window draws at the end of this event-loop iteration if no frame is pending, else at the next frame.

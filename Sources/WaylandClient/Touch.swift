@@ -10,6 +10,7 @@ final class Touch {
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_touch_listener>
     private let version: UInt32
+    private let seat: OpaquePointer
     private var assembler = TouchFrameAssembler()
     /// The window each active touch point went down on.
     private var targets: [Int32: WeakBox<ToplevelWindow>] = [:]
@@ -17,11 +18,14 @@ final class Touch {
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
         self.version = version
+        self.seat = seat
         pointer = wl_seat_get_touch(seat)!
         listener = .allocate(capacity: 1)
         listener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, surface, id, x, y in
-                Touch.from(data).down(surface: surface, time: time, id: id, x: x, y: y)
+            down: { data, _, serial, time, surface, id, x, y in
+                let touch = Touch.from(data)
+                touch.display.noteInteraction(seat: touch.seat, serial: serial)
+                touch.down(surface: surface, time: time, id: id, x: x, y: y)
             },
             up: { data, _, _, time, id in
                 let touch = Touch.from(data)

@@ -20,6 +20,8 @@ final class Hello {
     var isDone = false
     var isFullscreen = false
     var isPointerDown = false
+    /// Where the pointer is, to tell a press on the title strip.
+    var pointerY: Double?
 
     init(arguments: [String]) throws {
         var remaining = arguments.dropFirst()
@@ -114,10 +116,20 @@ func run() throws {
     }
     window.onSeatEvent = { event in
         switch event.kind {
+        case let .touchDown(_, location, _) where window.decorationMode == .clientSide && location.y < Hello.titleHeight:
+            window.beginMove()
         case let .touchDown(_, location, _), let .touchMotion(_, location, _):
             window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
         case let .pointerButton(.left, isPressed):
-            hello.isPointerDown = isPressed
+            if isPressed, window.decorationMode == .clientSide, let y = hello.pointerY, y < Hello.titleHeight {
+                window.beginMove()
+            } else {
+                hello.isPointerDown = isPressed
+            }
+        case let .pointerMotion(location) where !hello.isPointerDown:
+            hello.pointerY = location.y
+        case let .pointerEnter(location):
+            hello.pointerY = location.y
         case let .pointerMotion(location) where hello.isPointerDown:
             window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
         case let .key(chord) where chord.modifiers.isEmpty:

@@ -172,6 +172,22 @@ struct SeatTests {
         #expect(try fixture.run { fixture.fake.requestLog.contains("wl_pointer.set_cursor") })
     }
 
+    @Test("beginMove after a press asks the compositor to move the window with that press's serial")
+    func interactiveMove() throws {
+        let fixture = try SeatFixture()
+        #expect(try fixture.run { fixture.fake.pointerCount == 1 })
+        fixture.window.beginMove()  // no press yet: nothing
+        fixture.window.onSeatEvent = { [unowned fixture] event in
+            fixture.events.append(event)
+            if case .pointerButton(.left, isPressed: true) = event.kind { fixture.window.beginMove() }
+        }
+        fixture.fake.pointerEnter(x: 5, y: 5)
+        fixture.fake.pointerButton(0x110, isPressed: true, time: 10)
+        fixture.fake.pointerFrame()
+        #expect(try fixture.run { fixture.fake.requestLog.contains("xdg_toplevel.move") })
+        #expect(fixture.fake.requestLog.filter { $0 == "xdg_toplevel.move" }.count == 1)
+    }
+
     @Test("The program may release the display before its window: the window's objects keep the connection alive")
     func displayReleasedBeforeWindow() throws {
         let fake = try FakeCompositor()
