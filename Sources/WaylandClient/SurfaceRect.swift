@@ -8,9 +8,12 @@ public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     /// The top edge, in points from the surface's top (y points down).
     public var y: Int
+    /// The width in points; zero or less is empty.
     public var width: Int
+    /// The height in points; zero or less is empty.
     public var height: Int
 
+    /// A rectangle with its top-left corner at (x, y).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -49,6 +52,7 @@ public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
         other.isEmpty || intersection(other) == other
     }
 
+    /// `WIDTHxHEIGHT+X+Y`, as X11 geometry is written.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

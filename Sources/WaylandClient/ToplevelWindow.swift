@@ -20,10 +20,15 @@ public final class ToplevelWindow {
     public struct States: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The window fills the work area (`maximized`).
         public static let maximized = States(rawValue: 1 << 0)
+        /// The window covers an output (`fullscreen`).
         public static let fullscreen = States(rawValue: 1 << 1)
+        /// An interactive resize is under way (`resizing`).
         public static let resizing = States(rawValue: 1 << 2)
+        /// The window has the focus (`activated`): draw it as the active one.
         public static let activated = States(rawValue: 1 << 3)
+        /// Some edge is tiled against another window or the output (`tiled_left` … `tiled_bottom`).
         public static let tiled = States(rawValue: 1 << 4)
     }
 
