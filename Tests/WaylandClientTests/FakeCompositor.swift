@@ -229,11 +229,15 @@ final class FakeCompositor: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let surface = surfaces.last else { return }
-        var keys = wl_array()
-        wl_array_init(&keys)
-        defer { wl_array_release(&keys) }
+        // No keys held: an empty array, allocated for the call.
+        let keys = UnsafeMutablePointer<wl_array>.allocate(capacity: 1)
+        wl_array_init(keys)
+        defer {
+            wl_array_release(keys)
+            keys.deallocate()
+        }
         for keyboard in keyboards {
-            post(keyboard, 1, [wl_argument(u: nextSerial()), wl_argument(o: object(surface)), wl_argument(a: &keys)])
+            post(keyboard, 1, [wl_argument(u: nextSerial()), wl_argument(o: object(surface)), wl_argument(a: keys)])
         }
     }
 
@@ -354,10 +358,12 @@ final class FakeCompositor: @unchecked Sendable {
     private func commit(_ surface: Resource) {
         if !isConfigured, let toplevel, let xdgSurface {
             isConfigured = true
-            var states = wl_array()
-            wl_array_init(&states)
-            post(toplevel, 0, [wl_argument(i: 0), wl_argument(i: 0), wl_argument(a: &states)])
-            wl_array_release(&states)
+            // 0×0 (the client decides) and no states.
+            let states = UnsafeMutablePointer<wl_array>.allocate(capacity: 1)
+            wl_array_init(states)
+            post(toplevel, 0, [wl_argument(i: 0), wl_argument(i: 0), wl_argument(a: states)])
+            wl_array_release(states)
+            states.deallocate()
             post(xdgSurface, 0, [wl_argument(u: nextSerial())])
         }
         if let buffer = attachedBuffer {

@@ -201,7 +201,7 @@ struct SeatTests {
             try display!.dispatch(timeout: .milliseconds(2))
         }
         #expect(window!.committedFrameCount == 1)
-        weak var released = display
+        weak let released = display
         display = nil
         #expect(released != nil)
         window = nil
