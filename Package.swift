@@ -104,7 +104,10 @@ let package = Package(
         // The Wayland client's pure parts alone, and the client against headless weston and sway.
         .testTarget(
             name: "WaylandClientTests",
-            dependencies: ["WaylandClient", "SeatInput", "CWaylandClient", "CWaylandProtocols", "CCairo"]
+            dependencies: [
+                "WaylandClient", "SeatInput", "TouchUI", "CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CCairo",
+                "CXKBCommon", "CShims",
+            ]
         ),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),

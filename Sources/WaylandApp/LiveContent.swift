@@ -28,7 +28,7 @@ public protocol LiveContent: AnyObject {
     /// The window was configured to a size in logical points, at an integer buffer scale.
     func resize(to size: Size, scale: Int)
     /// Paints `buffer` where `damage` says it lacks the picture; returns what else changed on screen (usually
-    /// nothing: `[]`). See ``WaylandClient/Window/draw``.
+    /// nothing: `[]`). See ``WaylandClient/ToplevelWindow/draw``.
     func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect]
     /// What changed since the last call.
     func takeInvalidation() -> Invalidation

@@ -44,7 +44,7 @@ public final class LiveSession {
     }
 
     public let display: Display
-    public let window: WaylandClient.Window
+    public let window: ToplevelWindow
     private let content: LiveContent
     private var isDone = false
     private var exitStatus: Int32 = 0
@@ -59,7 +59,7 @@ public final class LiveSession {
         self.content = content
         do {
             display = try Display(log: log)
-            window = try WaylandClient.Window(
+            window = try ToplevelWindow(
                 display: display, title: configuration.title, appID: configuration.appID,
                 width: Int(configuration.size.width), height: Int(configuration.size.height),
                 minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height)

@@ -23,6 +23,8 @@ public final class Buffer {
     public let cairoSurface: OpaquePointer
 
     let pointer: OpaquePointer
+    /// Strong: the connection must outlive the `wl_buffer`, which may be released after the window.
+    private let display: Display
     private let byteCount: Int
     private let listener: UnsafeMutablePointer<wl_buffer_listener>
     /// Called on `wl_buffer.release`.
@@ -32,7 +34,8 @@ public final class Buffer {
     public var width: Int { Int(pixelWidth / scale) }
     public var height: Int { Int(pixelHeight / scale) }
 
-    init(shm: OpaquePointer, width: Int32, height: Int32, scale: Int32) throws(WaylandError) {
+    init(display: Display, shm: OpaquePointer, width: Int32, height: Int32, scale: Int32) throws(WaylandError) {
+        self.display = display
         pixelWidth = width
         pixelHeight = height
         self.scale = scale

@@ -3,6 +3,7 @@ import CWaylandClient
 
 /// The buffers of one window: two, a third only while both are busy, all of one size and scale.
 final class BufferPool {
+    private let display: Display
     private let shm: OpaquePointer
     private var slots = BufferSlots()
     private var buffers: [Buffer] = []
@@ -12,7 +13,8 @@ final class BufferPool {
     private(set) var pixelHeight: Int32 = 0
     private(set) var scale: Int32 = 1
 
-    init(shm: OpaquePointer) {
+    init(display: Display, shm: OpaquePointer) {
+        self.display = display
         self.shm = shm
     }
 
@@ -32,7 +34,7 @@ final class BufferPool {
         case let .reuse(index):
             return (buffers[index], slots.staleDamage(at: index))
         case let .make(index):
-            let buffer = try Buffer(shm: shm, width: width, height: height, scale: scale)
+            let buffer = try Buffer(display: display, shm: shm, width: width, height: height, scale: scale)
             buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
             assert(index == buffers.count)
             buffers.append(buffer)

@@ -15,6 +15,7 @@ final class Cursor {
     private let shm: OpaquePointer
     private var theme: OpaquePointer?
     private var themeScale: Int32 = 0
+    private var didLogMissingCursor = false
 
     init?(display: Display) {
         guard let compositor = display.registry.compositor, let shm = display.registry.shm else { return nil }
@@ -34,7 +35,13 @@ final class Cursor {
         guard let cursor = Self.names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
               cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image)
-        else { return }
+        else {
+            if !didLogMissingCursor {
+                didLogMissingCursor = true
+                display.log("the cursor theme has none of \(Self.names.joined(separator: ", "))")
+            }
+            return
+        }
         // The buffer belongs to the theme: attached, never destroyed here.
         wl_surface_set_buffer_scale(surface, scale)
         wl_surface_attach(surface, buffer, 0, 0)

@@ -21,10 +21,12 @@ public final class Display {
     let pointer: OpaquePointer
     private(set) var registry: Registry!
     /// The windows, by their `wl_surface`, for routing seat events; weak, since the program owns its windows.
-    private var windows: [OpaquePointer: WeakBox<Window>] = [:]
+    private var windows: [OpaquePointer: WeakBox<ToplevelWindow>] = [:]
     /// Timer file descriptors polled with the display's, weak: the program owns its timers.
     private var timers: [Int32: WeakBox<EventTimer>] = [:]
     private var disconnectError: WaylandError?
+    /// The seat and serial of the latest button press or touch down: what an interactive move must quote.
+    private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
 
     /// Connects to the compositor named by `name` (an absolute socket path or a name in `XDG_RUNTIME_DIR`), or to
     /// the one `WAYLAND_DISPLAY` names when `name` is `nil`, and binds its globals.
@@ -55,6 +57,8 @@ public final class Display {
     deinit {
         // The registry's objects (seats, outputs, globals) go before the connection they live on.
         registry = nil
+        // Send the destroy and release requests; the compositor would clean up after a disconnect anyway.
+        _ = wl_display_flush(pointer)
         wl_display_disconnect(pointer)
     }
 
@@ -65,7 +69,7 @@ public final class Display {
 
     // MARK: - Windows and timers
 
-    func register(_ window: Window, surface: OpaquePointer) {
+    func register(_ window: ToplevelWindow, surface: OpaquePointer) {
         windows[surface] = WeakBox(window)
     }
 
@@ -74,11 +78,11 @@ public final class Display {
     }
 
     /// The window whose `wl_surface` this is, if it is one of ours.
-    func window(for surface: OpaquePointer?) -> Window? {
+    func window(for surface: OpaquePointer?) -> ToplevelWindow? {
         surface.flatMap { windows[$0]?.value }
     }
 
-    var liveWindows: [Window] {
+    var liveWindows: [ToplevelWindow] {
         windows.values.compactMap(\.value)
     }
 
@@ -92,6 +96,10 @@ public final class Display {
 
     var liveTimers: [(fd: Int32, timer: EventTimer)] {
         timers.compactMap { fd, box in box.value.map { (fd, $0) } }
+    }
+
+    func noteInteraction(seat: OpaquePointer, serial: UInt32) {
+        latestInteraction = (seat, serial)
     }
 
     // MARK: - Errors

@@ -16,6 +16,7 @@ public enum WaylandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libwayland, xkbcommon or Cairo refused to create something.
     case creationFailed(what: String)
 
+    /// One line saying what failed, with the values that explain it.
     public var description: String {
         switch self {
         case let .compositorUnavailable(display, runtime, code):

@@ -38,14 +38,12 @@ extension Display {
         let timerFDs = liveTimers
         var fds = [pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)]
         fds += timerFDs.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-        let ready: Int32?
         do {
-            ready = try systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(timeout)) }
+            try systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(timeout)) }
         } catch {
             wl_display_cancel_read(pointer)
             throw error
         }
-        _ = ready
 
         let displayEvents = Int32(fds[0].revents)
         if displayEvents & Int32(POLLIN) != 0 {

@@ -6,9 +6,10 @@ import Glibc
 ///
 /// Backed by a `timerfd` on `CLOCK_MONOTONIC`, the clock of Wayland input event times, so a program can fire its
 /// gesture deadlines (an event's time plus a delay) with ``schedule(atMilliseconds:)``. The timer stops when it is
-/// released.
+/// released. It does not keep the display alive.
 public final class EventTimer {
-    private let display: Display
+    /// Weak: the display's own objects (key repeat) have timers too, and must not keep it alive.
+    private weak var display: Display?
     private let fd: Int32
     private let handler: () -> Void
 
@@ -23,7 +24,7 @@ public final class EventTimer {
     }
 
     deinit {
-        display.unregister(timerFD: fd)
+        display?.unregister(timerFD: fd)
         close(fd)
     }
 

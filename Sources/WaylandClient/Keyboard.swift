@@ -18,7 +18,7 @@ final class Keyboard {
     private let context: OpaquePointer?
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
-    private weak var focus: Window?
+    private weak var focus: ToplevelWindow?
     /// Repeats per second and the delay before the first, in milliseconds (`repeat_info`); rate 0: no repeat.
     private var repeatRate: Int32 = 25
     private var repeatDelay: Int32 = 600

@@ -10,16 +10,20 @@ final class Pointer {
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_pointer_listener>
     private let version: UInt32
+    private let seat: OpaquePointer
     private var assembler = PointerFrameAssembler()
-    private weak var focus: Window?
+    private weak var focus: ToplevelWindow?
     /// The window that last received an event, for the frame in progress (`leave` clears `focus` before it).
-    private weak var frameTarget: Window?
+    private weak var frameTarget: ToplevelWindow?
     private let cursor: Cursor?
     private var lastTime: Double = 0
+    /// The serial of the last enter, which `set_cursor` must quote.
+    private var enterSerial: UInt32 = 0
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
         self.version = version
+        self.seat = seat
         pointer = wl_seat_get_pointer(seat)!
         cursor = Cursor(display: display)
         listener = .allocate(capacity: 1)
@@ -38,8 +42,12 @@ final class Pointer {
                     time: Double(time)
                 )
             },
-            button: { data, _, _, time, button, state in
-                Pointer.from(data).queue(
+            button: { data, _, serial, time, button, state in
+                let pointer = Pointer.from(data)
+                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
+                    pointer.display.noteInteraction(seat: pointer.seat, serial: serial)
+                }
+                pointer.queue(
                     .pointerButton(PointerButton(code: button), isPressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
                     time: Double(time)
                 )
@@ -78,8 +86,15 @@ final class Pointer {
     private func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         guard let window = display.window(for: surface) else { return }
         focus = window
+        enterSerial = serial
         cursor?.show(on: pointer, serial: serial, scale: window.scale)
         queue(.pointerEnter(location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), time: lastTime)
+    }
+
+    /// Redraws the cursor for the new scale when the pointer is over `window`.
+    func scaleChanged(of window: ToplevelWindow) {
+        guard focus === window else { return }
+        cursor?.show(on: pointer, serial: enterSerial, scale: window.scale)
     }
 
     private func queue(_ kind: SeatEvent.Kind, time: Double) {

@@ -156,6 +156,11 @@ final class Registry {
         seats[name] = nil
     }
 
+    /// Tells every pointer that a window's scale changed, so a cursor over it is redrawn.
+    func windowScaleChanged(_ window: ToplevelWindow) {
+        for seat in seats.values { seat.pointerDevice?.scaleChanged(of: window) }
+    }
+
     /// The output whose `wl_output` this is.
     func output(for proxy: OpaquePointer?) -> Output? {
         outputs.values.first { $0.pointer == proxy }

@@ -5,7 +5,8 @@ import CWaylandProtocols
 /// Owns one `wl_surface` and tracks the outputs it has entered.
 final class Surface {
     let pointer: OpaquePointer
-    private unowned let display: Display
+    /// Strong: the connection must outlive the `wl_surface`, whatever order the window's properties go in.
+    private let display: Display
     private let listener: UnsafeMutablePointer<wl_surface_listener>
     /// The outputs the surface is on, by their `wl_output`.
     private(set) var outputs: [Output] = []

@@ -2,13 +2,18 @@
 
 /// A rectangle in surface-local logical points with integral coordinates, as damage is counted.
 ///
-/// At buffer scale 2 one point covers 2×2 buffer pixels; ``Window`` converts when it damages the buffer.
+/// At buffer scale 2 one point covers 2×2 buffer pixels; ``ToplevelWindow`` converts when it damages the buffer.
 public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, in points from the surface's left.
     public var x: Int
+    /// The top edge, in points from the surface's top (y points down).
     public var y: Int
+    /// The width in points; zero or less is empty.
     public var width: Int
+    /// The height in points; zero or less is empty.
     public var height: Int
 
+    /// A rectangle with its top-left corner at (x, y).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -47,6 +52,7 @@ public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
         other.isEmpty || intersection(other) == other
     }
 
+    /// `WIDTHxHEIGHT+X+Y`, as X11 geometry is written.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

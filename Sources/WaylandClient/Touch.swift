@@ -10,18 +10,22 @@ final class Touch {
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_touch_listener>
     private let version: UInt32
+    private let seat: OpaquePointer
     private var assembler = TouchFrameAssembler()
     /// The window each active touch point went down on.
-    private var targets: [Int32: WeakBox<Window>] = [:]
+    private var targets: [Int32: WeakBox<ToplevelWindow>] = [:]
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
         self.version = version
+        self.seat = seat
         pointer = wl_seat_get_touch(seat)!
         listener = .allocate(capacity: 1)
         listener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, surface, id, x, y in
-                Touch.from(data).down(surface: surface, time: time, id: id, x: x, y: y)
+            down: { data, _, serial, time, surface, id, x, y in
+                let touch = Touch.from(data)
+                touch.display.noteInteraction(seat: touch.seat, serial: serial)
+                touch.down(surface: surface, time: time, id: id, x: x, y: y)
             },
             up: { data, _, _, time, id in
                 let touch = Touch.from(data)
@@ -68,8 +72,8 @@ final class Touch {
     /// Hands events to their windows: each touch event to its point's window, a frame to every window of the batch,
     /// a cancel to every window with a touch point down.
     private func deliver(_ events: [SeatEvent]) {
-        var windows: [Window] = []
-        func note(_ window: Window) {
+        var windows: [ToplevelWindow] = []
+        func note(_ window: ToplevelWindow) {
             if !windows.contains(where: { $0 === window }) { windows.append(window) }
         }
         for event in events {

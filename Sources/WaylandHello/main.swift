@@ -20,6 +20,8 @@ final class Hello {
     var isDone = false
     var isFullscreen = false
     var isPointerDown = false
+    /// Where the pointer is, to tell a press on the title strip.
+    var pointerY: Double?
 
     init(arguments: [String]) throws {
         var remaining = arguments.dropFirst()
@@ -39,7 +41,10 @@ final class Hello {
         }
     }
 
-    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+    /// The height of the title strip drawn where the compositor draws no decorations (weston).
+    static let titleHeight = 28.0
+
+    func draw(into buffer: Buffer, damage: [SurfaceRect], titleStrip: Bool) -> [SurfaceRect] {
         let cr = cairo_create(buffer.cairoSurface)
         defer { cairo_destroy(cr) }
         for rect in damage {
@@ -48,6 +53,16 @@ final class Hello {
         cairo_clip(cr)
         cairo_set_source_rgb(cr, background.red, background.green, background.blue)
         cairo_paint(cr)
+        if titleStrip {
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.25)
+            cairo_rectangle(cr, 0, 0, Double(buffer.width), Self.titleHeight)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0.95, 0.95, 0.95)
+            cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, 14)
+            cairo_move_to(cr, 10, 19)
+            cairo_show_text(cr, title)
+        }
         cairo_set_source_rgb(cr, 0.1, 0.3, 0.8)
         for dot in dots {
             cairo_new_sub_path(cr)
@@ -85,7 +100,7 @@ func run() throws {
 
     let hello = try Hello(arguments: CommandLine.arguments)
     let display = try Display(log: { report("\($0)") })
-    let window = try Window(
+    let window = try ToplevelWindow(
         display: display, title: hello.title, appID: "org.example.wayland-hello", width: 640, height: 480,
         minimumWidth: 100, minimumHeight: 100
     )
@@ -93,16 +108,28 @@ func run() throws {
         // A real program saves here; the dots are not worth it.
     }
     window.onClose = { hello.isDone = true }
-    window.draw = { buffer, damage in hello.draw(into: buffer, damage: damage) }
+    window.draw = { buffer, damage in
+        hello.draw(into: buffer, damage: damage, titleStrip: window.decorationMode == .clientSide)
+    }
     window.onConfigure = { window in
         report("configured \(window.width)x\(window.height) at scale \(window.scale)")
     }
     window.onSeatEvent = { event in
         switch event.kind {
+        case let .touchDown(_, location, _) where window.decorationMode == .clientSide && location.y < Hello.titleHeight:
+            window.beginMove()
         case let .touchDown(_, location, _), let .touchMotion(_, location, _):
             window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
         case let .pointerButton(.left, isPressed):
-            hello.isPointerDown = isPressed
+            if isPressed, window.decorationMode == .clientSide, let y = hello.pointerY, y < Hello.titleHeight {
+                window.beginMove()
+            } else {
+                hello.isPointerDown = isPressed
+            }
+        case let .pointerMotion(location) where !hello.isPointerDown:
+            hello.pointerY = location.y
+        case let .pointerEnter(location):
+            hello.pointerY = location.y
         case let .pointerMotion(location) where hello.isPointerDown:
             window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
         case let .key(chord) where chord.modifiers.isEmpty:

@@ -70,7 +70,7 @@ struct WestonTests {
         // weston 10 has no xdg-decoration: said once, at start.
         #expect(log.lines.filter { $0.contains("zxdg_decoration_manager_v1") }.count == 1)
 
-        let window = try Window(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
         var frames: [[SurfaceRect]] = []
         window.draw = { buffer, damage in
             #expect(buffer.pixelWidth == 320 && buffer.pixelHeight == 240 && buffer.scale == 1)
@@ -99,12 +99,31 @@ struct WestonTests {
         #expect(Set(frames[2]) == [first, second])
     }
 
+    @Test("Fullscreen on request: configured with the output's size and the fullscreen state, and back")
+    func fullscreenOnRequest() throws {
+        let weston = try HeadlessCompositor.weston(width: 640, height: 400)
+        let display = try Display(name: weston.socket)
+        let window = try ToplevelWindow(display: display, title: "full", appID: "test.full", width: 200, height: 100)
+        var sizes: [(Int, Int)] = []
+        window.draw = { buffer, damage in
+            sizes.append((buffer.width, buffer.height))
+            fill(buffer, damage, colour: 0x000080)
+            return []
+        }
+        #expect(try run(display) { window.committedFrameCount >= 1 })
+        window.setFullscreen(true)
+        #expect(try run(display) { window.states.contains(.fullscreen) && window.width == 640 && window.height == 400 })
+        #expect(try run(display) { sizes.last.map { $0 == (640, 400) } == true })
+        window.setFullscreen(false)
+        #expect(try run(display) { !window.states.contains(.fullscreen) && window.width == 200 })
+    }
+
     @Test("On a scale-2 output the window draws buffers of twice its logical size, with buffer scale 2")
     func hiDPIOutput() throws {
         let weston = try HeadlessCompositor.weston(width: 800, height: 600, scale: 2)
         let display = try Display(name: weston.socket)
         #expect(display.largestOutputScale == 2)
-        let window = try Window(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
+        let window = try ToplevelWindow(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
         var sizes: [(Int32, Int32, Int32)] = []
         var damage: [[SurfaceRect]] = []
         window.draw = { buffer, rects in
@@ -125,7 +144,7 @@ struct WestonTests {
     func protocolErrorIsTyped() throws {
         let weston = try HeadlessCompositor.weston()
         let display = try Display(name: weston.socket)
-        let window = try Window(display: display, title: "error test", appID: "test.error", width: 100, height: 100)
+        let window = try ToplevelWindow(display: display, title: "error test", appID: "test.error", width: 100, height: 100)
         #expect(try run(display) { window.isConfigured })
         var heard: [WaylandError] = []
         display.onDisconnect = { heard.append($0) }
@@ -152,7 +171,7 @@ struct WestonTests {
     func compositorGoingAway() throws {
         let weston = try HeadlessCompositor.weston()
         let display = try Display(name: weston.socket)
-        let window = try Window(display: display, title: "gone test", appID: "test.gone", width: 100, height: 100)
+        let window = try ToplevelWindow(display: display, title: "gone test", appID: "test.gone", width: 100, height: 100)
         #expect(try run(display) { window.committedFrameCount >= 1 })
         var heard: [WaylandError] = []
         display.onDisconnect = { heard.append($0) }
@@ -185,7 +204,7 @@ struct SwayTests {
         let display = try Display(name: sway.socket, log: log.hook)
         #expect(!log.lines.contains { $0.contains("zxdg_decoration_manager_v1") })
 
-        let window = try Window(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
         window.draw = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []
@@ -220,12 +239,31 @@ struct SwayTests {
         #expect(image.pixel(x: image.width / 2, y: image.height / 2) == Self.colour)
     }
 
+    @Test("The compositor asking to close reaches onClose; the window stays until the program lets it go")
+    func closeRequest() throws {
+        let sway = try HeadlessCompositor.sway()
+        let display = try Display(name: sway.socket)
+        let window = try ToplevelWindow(display: display, title: "close", appID: "test.close", width: 100, height: 100)
+        var closeRequests = 0
+        window.onClose = { closeRequests += 1 }
+        #expect(try run(display) { window.committedFrameCount >= 1 })
+        let ipc = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: sway.runtime.path).first { $0.hasPrefix("sway-ipc.") }
+        )
+        let swaymsg = try sway.runClient(
+            "/usr/bin/swaymsg", ["-s", sway.runtime.path + "/" + ipc, "[app_id=test.close]", "kill"], timeout: .seconds(5)
+        )
+        #expect(swaymsg == 0, "\(sway.runtime.read("client.log"))")
+        #expect(try run(display) { closeRequests == 1 })
+        #expect(window.isConfigured)
+    }
+
     @Test("A hidden window gets no frame callbacks: the watchdog draws after about a second")
     func hiddenWindowIsDrawnByTheWatchdog() throws {
         let sway = try HeadlessCompositor.sway()
         let log = LogRecorder()
         let display = try Display(name: sway.socket, log: log.hook)
-        let window = try Window(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
+        let window = try ToplevelWindow(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
         window.draw = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []

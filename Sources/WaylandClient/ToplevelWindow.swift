@@ -7,22 +7,28 @@ import SeatInput
 /// A toplevel window that the program draws into with Cairo.
 ///
 /// The window maps after the compositor's first configure: it acknowledges each configure and commits right after
-/// (never attaching a buffer before the first one). A width or height of 0 in a configure keeps that side; the
-/// program's initial size is the starting point.
+/// (never attaching a buffer before the first one). A width or height of 0 in a configure leaves that side to the
+/// client: it keeps the current size, or returns to the size it had before it was maximized, fullscreen or tiled.
+/// The program's initial size is the starting point.
 ///
 /// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
 /// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
 /// from the next frame callback, so there is at most one commit per frame. A window the compositor hides gets no
 /// frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
-public final class Window {
+public final class ToplevelWindow {
     /// A window's state as the compositor configured it (`xdg_toplevel.state`).
     public struct States: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The window fills the work area (`maximized`).
         public static let maximized = States(rawValue: 1 << 0)
+        /// The window covers an output (`fullscreen`).
         public static let fullscreen = States(rawValue: 1 << 1)
+        /// An interactive resize is under way (`resizing`).
         public static let resizing = States(rawValue: 1 << 2)
+        /// The window has the focus (`activated`): draw it as the active one.
         public static let activated = States(rawValue: 1 << 3)
+        /// Some edge is tiled against another window or the output (`tiled_left` … `tiled_bottom`).
         public static let tiled = States(rawValue: 1 << 4)
     }
 
@@ -45,7 +51,7 @@ public final class Window {
     /// Called with each input event on this window, in surface-local logical points.
     public var onSeatEvent: ((SeatEvent) -> Void)?
     /// Called after a configure changed the size, the scale or the states, before the window draws.
-    public var onConfigure: ((Window) -> Void)?
+    public var onConfigure: ((ToplevelWindow) -> Void)?
 
     /// The size in logical points.
     public private(set) var width: Int
@@ -79,6 +85,8 @@ public final class Window {
     /// The configure under way: toplevel events come first, `xdg_surface.configure` ends it.
     private var pendingSize: (width: Int32, height: Int32)?
     private var pendingStates: States = []
+    /// The size to return to when the window stops being maximized, fullscreen or tiled.
+    private var floatingSize: (width: Int, height: Int)
     private var dirty = DamageList()
     private var needsFullRedraw = true
     private var needsDraw = false
@@ -103,8 +111,9 @@ public final class Window {
         self.height = max(height, minimumHeight)
         self.minimumWidth = max(minimumWidth, 1)
         self.minimumHeight = max(minimumHeight, 1)
+        floatingSize = (self.width, self.height)
         surface = Surface(display: display, compositor: compositor.pointer)
-        pool = BufferPool(shm: shm.pointer)
+        pool = BufferPool(display: display, shm: shm.pointer)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase.pointer, surface.pointer)!
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdgSurfaceListener = .allocate(capacity: 1)
@@ -113,14 +122,14 @@ public final class Window {
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
-            Window.from(data).configure(serial: serial)
+            ToplevelWindow.from(data).configure(serial: serial)
         }))
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, context)
         toplevelListener.initialize(to: xdg_toplevel_listener(
             configure: { data, _, width, height, states in
-                Window.from(data).configureToplevel(width: width, height: height, states: states)
+                ToplevelWindow.from(data).configureToplevel(width: width, height: height, states: states)
             },
-            close: { data, _ in Window.from(data).onClose?() },
+            close: { data, _ in ToplevelWindow.from(data).onClose?() },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }
         ))
@@ -153,8 +162,8 @@ public final class Window {
         // `surface` and `pool` are released after this body: the wl_surface goes after its roles, then the buffers.
     }
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> Window {
-        Unmanaged<Window>.fromOpaque(data!).takeUnretainedValue()
+    private static func from(_ data: UnsafeMutableRawPointer?) -> ToplevelWindow {
+        Unmanaged<ToplevelWindow>.fromOpaque(data!).takeUnretainedValue()
     }
 
     // MARK: - Requests
@@ -167,6 +176,13 @@ public final class Window {
     /// Asks to be maximized or back to normal.
     public func setMaximized(_ isMaximized: Bool) {
         if isMaximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
+    /// Starts moving the window with the pointer or finger that was just pressed (`xdg_toplevel.move`), for a title
+    /// bar the program draws itself. Call it from the `onSeatEvent` of the press; without a press it does nothing.
+    public func beginMove() {
+        guard let interaction = display.latestInteraction else { return }
+        xdg_toplevel_move(toplevel, interaction.seat, interaction.serial)
     }
 
     /// Marks rectangles (logical points) as needing a redraw; `nil` means the whole window.
@@ -219,9 +235,13 @@ public final class Window {
         var changed = !wasConfigured || pendingStates != states
         states = pendingStates
         if let (newWidth, newHeight) = pendingSize {
-            // Zero leaves that side to the client: keep it.
-            let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : self.width
-            let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : self.height
+            // Zero leaves that side to the client: a floating window gets back the size it had before it was
+            // maximized, fullscreen or tiled; otherwise the current size stays.
+            let isFloating = states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+            let kept = isFloating ? floatingSize : (width: self.width, height: self.height)
+            let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : kept.width
+            let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : kept.height
+            if isFloating { floatingSize = (width, height) }
             if width != self.width || height != self.height {
                 self.width = width
                 self.height = height
@@ -247,6 +267,7 @@ public final class Window {
         guard newScale != scale else { return }
         scale = newScale
         needsFullRedraw = true
+        display.registry.windowScaleChanged(self)
         onConfigure?(self)
     }
 
@@ -303,16 +324,21 @@ public final class Window {
         guard let (buffer, stale) = acquired else { return false }
 
         // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
-        // the buffer is new or was shown a few frames ago.
-        let paintsEverything = needsFullRedraw || stale == nil
-        var lacking = dirty
+        // the buffer is new or was shown a few frames ago. Taken before drawing, so the callback may ask again.
+        let requestedChange = dirty
+        let isFullChange = needsFullRedraw
+        dirty = DamageList()
+        needsFullRedraw = false
+        needsDraw = false
+        let paintsEverything = isFullChange || stale == nil
+        var lacking = requestedChange
         if let stale { lacking.formUnion(stale) }
         let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
         let alsoChanged = draw?(buffer, requested) ?? []
         cairo_surface_flush(buffer.cairoSurface)
-        var screenChange = dirty
+        var screenChange = requestedChange
         for rect in alsoChanged { screenChange.insert(rect) }
-        let changed: DamageList? = needsFullRedraw ? nil : DamageList(screenChange.clipped(to: bounds))
+        let changed: DamageList? = isFullChange ? nil : DamageList(screenChange.clipped(to: bounds))
 
         if pool.scale != appliedBufferScale {
             wl_surface_set_buffer_scale(surface.pointer, pool.scale)
@@ -330,9 +356,6 @@ public final class Window {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
-        dirty = DamageList()
-        needsFullRedraw = false
-        needsDraw = false
         return true
     }
 
