@@ -41,8 +41,9 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
-        // Test support for the programs: child processes, scratch folders, PNG pixels. Not a product.
-        .target(name: "ProcessTesting"),
+        // Test support for the programs: child processes, private folders, headless weston and sway, PNG and PPM
+        // pixels. Not a product.
+        .target(name: "ProcessTesting", dependencies: ["CWaylandClient"]),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
         .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It

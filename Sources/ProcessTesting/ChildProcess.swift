@@ -9,28 +9,6 @@ public struct ProcessResult: Sendable {
     public var standardError: String
 }
 
-/// A private temporary folder for one test's files, removed when the value goes.
-public final class Scratch {
-    public let url: URL
-
-    public init() throws {
-        var template = Array("\(NSTemporaryDirectory())/fingerpaint-test-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        url = URL(fileURLWithPath: String(cString: made))
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside the folder.
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// Writes text to a file in the folder and returns its path.
-    public func write(_ text: String, to name: String) throws -> String {
-        try Data(text.utf8).write(to: url.appendingPathComponent(name))
-        return path(name)
-    }
-}
-
 /// Runs programs as child processes, the way tests need them.
 public enum ChildProcess {
     /// The path of an executable product of this package: next to the test bundle (`swift build --build-tests`
@@ -56,7 +34,7 @@ public enum ChildProcess {
         _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
         whileRunning: ((Int32) async throws -> Void)? = nil
     ) async throws -> ProcessResult {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let outputURL = scratch.url.appendingPathComponent("stdout")
         let errorURL = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)

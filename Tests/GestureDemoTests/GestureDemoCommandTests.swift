@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("assets/gesture-demo.jsonl").path
 
     @Test func theHeadlessLogGoesToStandardOutputOrAFileAlike() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let toStdout = try await ChildProcess.run(Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", "-"])
         #expect(toStdout.status == 0)
         let toFile = try await ChildProcess.run(
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theLastFrameIsWrittenAsAPicture() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let png = scratch.path("demo.png")
         let result = try await ChildProcess.run(
             Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", scratch.path("log"), "--output", png,
@@ -42,8 +42,8 @@ import Testing
     }
 
     @Test func aTraceThatCannotBeReadIsAClearErrorWithItsLineNumber() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write("{\"t\": 0, \"touch\": \"frame\"}\n{\"t\": 5, \"touch\": \"down\"}\n", to: "bad.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("bad.jsonl", "{\"t\": 0, \"touch\": \"frame\"}\n{\"t\": 5, \"touch\": \"down\"}\n")
         let result = try await ChildProcess.run(Self.demo, ["--replay", trace, "--headless", "--log", "-"])
         #expect(result.status == 1)
         #expect(result.standardError == "gesture-demo: \(trace):2: \"id\" must be a whole number\n")

@@ -44,9 +44,8 @@ import TouchUI
     private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
 
     @Test func fingersThePointerAndATapPaintWhereTheyWentAndTheDrawingIsSavedOnClose() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized(),
-                                      to: "strokes.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
         let png = scratch.path("window.png")
         let result = try await ChildProcess.run(
             Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
@@ -66,7 +65,7 @@ import TouchUI
     }
 
     @Test func shortcutsComeThroughARealKeymap() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // A stroke, Ctrl+Z (gone), Ctrl+Shift+Z (back), a second stroke, Delete (both gone), Ctrl+Z (both back),
         // Ctrl+Z (the second gone again).
         var events = Self.twoFingerStrokes
@@ -78,7 +77,7 @@ import TouchUI
                    SeatEvent(time: 600, .key(KeyChord("Delete"))),
                    SeatEvent(time: 650, .key(KeyChord("z", modifiers: .ctrl))),
                    SeatEvent(time: 700, .key(KeyChord("z", modifiers: .ctrl)))]
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized(), to: "keys.jsonl")
+        let trace = try scratch.write("keys.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let png = scratch.path("window.png")
         let result = try await ChildProcess.run(
             Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
@@ -90,7 +89,7 @@ import TouchUI
     }
 
     @Test func whenTheCompositorGoesAwayMidStrokeTheCompletedStrokesAreSaved() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // One stroke completed, then a second one still down when the compositor dies.
         var events = Self.twoFingerStrokes
         events += [SeatEvent(time: 400, .touchDown(id: 7, location: Point(x: 100, y: 500))), SeatEvent(time: 400, .touchFrame)]
@@ -100,7 +99,7 @@ import TouchUI
                        SeatEvent(time: t, .touchFrame)]
         }
         events.append(SeatEvent(time: 60_000, .tick))
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized(), to: "t.jsonl")
+        let trace = try scratch.write("t.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let recording = scratch.path("recording.jsonl")
         let result = try await ChildProcess.run(
             Self.touchReplay,
@@ -136,9 +135,8 @@ import TouchUI
     }
 
     @Test func onAScaleTwoOutputTheBufferHasTwiceThePixelsAndTheStrokesLandAtTwiceTheCoordinates() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized(),
-                                      to: "strokes.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
         let png = scratch.path("window.png")
         let result = try await ChildProcess.run(
             Self.touchReplay, ["--scale", "2", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
@@ -151,9 +149,8 @@ import TouchUI
     }
 
     @Test func whileTheCompositorHoldsABufferTheProgramDrawsIntoAnother() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized(),
-                                      to: "strokes.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
         let png = scratch.path("window.png")
         // The compositor keeps the first committed buffer for good: every later frame needs one of the others.
         let result = try await ChildProcess.run(
@@ -166,7 +163,7 @@ import TouchUI
     }
 
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
             Self.fingerpaint, ["--new"],
             environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.url.path,

@@ -5,7 +5,7 @@ import Testing
 /// `gesture-demo` in its window on touch-replay's compositor, playing the bundled demo trace.
 @Suite struct GestureDemoWindowTests {
     @Test func theDemoWindowShowsWhatTheRecognizersDid() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let png = scratch.path("demo.png")

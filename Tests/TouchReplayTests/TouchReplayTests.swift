@@ -42,9 +42,9 @@ private func touchPoints(of events: [SeatEvent]) -> [(x: Int, y: Int)] {
 struct TouchReplayTests {
     @Test("A finger dragged across weston-simple-touch paints its crosses where the finger went, and nowhere else")
     func paintsWhereTheFingerWent() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let events = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 400), steps: 40)
-        let trace = try scratch.write(Trace(canvasSize: Size(width: 600, height: 500), events: events).serialized(), to: "drag.jsonl")
+        let trace = try scratch.write("drag.jsonl", Trace(canvasSize: Size(width: 600, height: 500), events: events).serialized())
         let png = scratch.path("drag.png")
 
         let result = try await ReplayRunner.replay(["--trace", trace, "--output", png, "--", simpleTouch])
@@ -65,7 +65,7 @@ struct TouchReplayTests {
 
     @Test("Two fingers at once paint in their own colours; --stats prints one JSON line with the counts")
     func twoFingersAndStats() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // Interleave two drags into shared frames: finger 0 across the top, finger 1 across the bottom.
         let top = drag(id: 0, from: Point(x: 100, y: 100), to: Point(x: 500, y: 100), steps: 20)
         let bottom = drag(id: 1, from: Point(x: 100, y: 400), to: Point(x: 500, y: 400), steps: 20)
@@ -74,7 +74,7 @@ struct TouchReplayTests {
             events += first.filter { $0.kind != .touchFrame } + second.filter { $0.kind != .touchFrame }
             events.append(SeatEvent(time: first[0].time, .touchFrame))
         }
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "two.jsonl")
+        let trace = try scratch.write("two.jsonl", Trace(events: events).serialized())
         let png = scratch.path("two.png")
 
         let result = try await ReplayRunner.replay(
@@ -119,10 +119,9 @@ struct TouchReplayTests {
 
     @Test("A trace that cannot be read stops it with status 1 and one line naming the file and line")
     func unreadableTrace() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let trace = try scratch.write(
-            "{\"canvas\": [600, 500]}\n{\"t\": 0, \"touch\": \"down\", \"id\": 0, \"x\": 1, \"y\": 2}\n{\"t\": 5, \"touch\": \"wiggle\"}\n",
-            to: "bad.jsonl"
+            "bad.jsonl", "{\"canvas\": [600, 500]}\n{\"t\": 0, \"touch\": \"down\", \"id\": 0, \"x\": 1, \"y\": 2}\n{\"t\": 5, \"touch\": \"wiggle\"}\n"
         )
         let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
         #expect(result.status == 1)
@@ -138,10 +137,10 @@ struct TouchReplayTests {
 
     @Test("A key the us keyboard cannot type stops it with status 1 before the client starts")
     func unknownKey() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(
-            Trace(events: [SeatEvent(time: 0, .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized(), to: "keys.jsonl"
-        )
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("keys.jsonl"
+        , 
+            Trace(events: [SeatEvent(time: 0, .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized())
         let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
         #expect(result.status == 1)
         #expect(result.standardError.contains("ctrl+NoSuchKey"), "\(result.standardError)")
@@ -149,9 +148,9 @@ struct TouchReplayTests {
 
     @Test("A client that exits with a non-zero status after showing its window passes that status on")
     func clientStatusPassesThrough() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let events = drag(id: 0, from: Point(x: 200, y: 200), to: Point(x: 300, y: 200), steps: 5)
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let trace = try scratch.write("drag.jsonl", Trace(events: events).serialized())
         let png = scratch.path("o.png")
         // weston-simple-touch exits 0 on xdg_toplevel.close; the shell around it then exits 3.
         let result = try await ReplayRunner.replay(
@@ -164,8 +163,8 @@ struct TouchReplayTests {
 
     @Test("A client that ends without showing a window is an error with status 1")
     func clientWithoutWindow() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: 0, .tick)]).serialized())
         let result = try await ReplayRunner.replay(
             ["--trace", trace, "--output", scratch.path("o.png"), "--", "/bin/sh", "-c", "exit 4"]
         )
@@ -177,8 +176,8 @@ struct TouchReplayTests {
 extension TouchReplayTests {
     @Test("A client that shows no window in time is killed and is an error with status 1 (--map-timeout)")
     func clientThatNeverMaps() async throws {
-        let scratch = try Scratch()
-        let trace = try scratch.write(Trace(events: [SeatEvent(time: 0, .tick)]).serialized(), to: "tick.jsonl")
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: 0, .tick)]).serialized())
         let result = try await ReplayRunner.replay(
             ["--trace", trace, "--output", scratch.path("o.png"), "--map-timeout", "0.3", "--", "/bin/sleep", "30"], timeout: 10
         )
@@ -190,10 +189,10 @@ extension TouchReplayTests {
 extension TouchReplayTests {
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
     func stopsOnSigterm() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // Ten seconds of real time.
         let events = stride(from: 0.0, through: 10_000, by: 100).map { SeatEvent(time: $0, .tick) }
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "long.jsonl")
+        let trace = try scratch.write("long.jsonl", Trace(events: events).serialized())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
         process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--realtime", "--", simpleTouch]
@@ -238,9 +237,9 @@ extension Array where Element == SeatEvent {
 struct TouchReplayInputTests {
     @Test("Pointer and keyboard events arrive as weston-eventdemo reports them: us keycodes, modifiers, BTN_LEFT; --size wins over the canvas")
     func pointerAndKeyboard() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let trace = try scratch.write(
-            Trace(canvasSize: Size(width: 400, height: 300), events: [
+            "input.jsonl", Trace(canvasSize: Size(width: 400, height: 300), events: [
                 SeatEvent(time: 0, .pointerEnter(location: Point(x: 50, y: 60))),
                 SeatEvent(time: 10, .pointerMotion(location: Point(x: 70, y: 80))),
                 SeatEvent(time: 20, .pointerButton(.left, isPressed: true)),
@@ -249,8 +248,7 @@ struct TouchReplayInputTests {
                 SeatEvent(time: 50, .key(KeyChord("a"))),
                 SeatEvent(time: 60, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
                 SeatEvent(time: 70, .key(KeyChord("plus"))),
-            ]).serialized(),
-            to: "input.jsonl"
+            ]).serialized()
         )
         let png = scratch.path("o.png")
         let result = try await ReplayRunner.replay([
@@ -287,16 +285,15 @@ struct TouchReplayInputTests {
 
     @Test("The client sees the seat, output, configure, keymap and touch shapes and cancel the way the protocol says")
     func protocolAsTheClientSeesIt() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let trace = try scratch.write(
-            Trace(canvasSize: Size(width: 500, height: 400), events: [
+            "shape.jsonl", Trace(canvasSize: Size(width: 500, height: 400), events: [
                 SeatEvent(time: 0, .touchDown(id: 3, location: Point(x: 100, y: 120), shape: TouchShape(major: 12, minor: 10))),
                 SeatEvent(time: 0, .touchFrame),
                 SeatEvent(time: 8, .touchMotion(id: 3, location: Point(x: 110, y: 125), shape: TouchShape(major: 14, minor: 11))),
                 SeatEvent(time: 8, .touchFrame),
                 SeatEvent(time: 16, .touchCancel),
-            ]).serialized(),
-            to: "shape.jsonl"
+            ]).serialized()
         )
         // libwayland-client's own log of the events the client got (weston-eventdemo binds wl_seat v7).
         let result = try await ReplayRunner.replay(
@@ -334,10 +331,10 @@ struct TouchReplayInputTests {
 
     @Test("With --scale 2 a client drawing at buffer scale 2 is saved at buffer size; frames follow the virtual clock")
     func bufferScaleAndFrames() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // One second of ticks: weston-simple-damage animates on frame callbacks, one per 60 Hz tick.
         let events = stride(from: 0.0, through: 1000, by: 100).map { SeatEvent(time: $0, .tick) }
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        let trace = try scratch.write("ticks.jsonl", Trace(events: events).serialized())
         let png = scratch.path("o.png")
         let result = try await ReplayRunner.replay([
             "--trace", trace, "--output", png, "--scale", "2", "--stats", "--",
@@ -356,9 +353,9 @@ struct TouchReplayInputTests {
 
     @Test("Replaced buffers are released; with --hold-buffers a double-buffering client runs out of free buffers")
     func bufferRelease() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let events = stride(from: 0.0, through: 300, by: 50).map { SeatEvent(time: $0, .tick) }
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "ticks.jsonl")
+        let trace = try scratch.write("ticks.jsonl", Trace(events: events).serialized())
         // weston-simple-shm draws each frame into whichever of its two buffers is released, and aborts when neither is.
         let released = try await ReplayRunner.replay(
             ["--trace", trace, "--output", scratch.path("a.png"), "--stats", "--", "/usr/bin/weston-simple-shm"]
@@ -378,9 +375,9 @@ struct TouchReplayInputTests {
 
     @Test("--realtime plays at the trace's real pace")
     func realtime() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let events = drag(id: 0, from: Point(x: 100, y: 250), to: Point(x: 500, y: 250), steps: 50)  // 408 ms
-        let trace = try scratch.write(Trace(events: events).serialized(), to: "drag.jsonl")
+        let trace = try scratch.write("drag.jsonl", Trace(events: events).serialized())
         let png = scratch.path("o.png")
         let clock = ContinuousClock()
         var result: ProcessResult?

@@ -3,6 +3,7 @@ import CCairo
 import CWaylandClient
 import CWaylandProtocols
 import Foundation
+import ProcessTesting
 import Glibc
 import Testing
 @testable import WaylandClient
@@ -218,7 +219,7 @@ struct SwayTests {
         #expect(try run(display) { window.frameWatchdogDeadline == nil })
 
         let screenshot = sway.runtime.path + "/screenshot.ppm"
-        let grim = try ChildProcess(
+        let grim = try SpawnedProcess(
             "/usr/bin/setpriv",
             ["--reuid=\(sway.user!.uid)", "--regid=\(sway.user!.gid)", "--clear-groups", "--",
              "/usr/bin/grim", "-t", "ppm", screenshot],
@@ -307,7 +308,7 @@ struct WaylandHelloTests {
     func helloMapsAndEnds() throws {
         let weston = try HeadlessCompositor.weston()
         let log = weston.runtime.path + "/hello.log"
-        let hello = try ChildProcess(
+        let hello = try SpawnedProcess(
             Self.executable!, ["--fill", "ff8000"], environment: ["WAYLAND_DISPLAY": weston.socket], log: log
         )
         #expect(waitUntil(timeout: .seconds(5)) { weston.runtime.read("hello.log").contains("configured 640x480") },
@@ -320,7 +321,7 @@ struct WaylandHelloTests {
     @Test("wayland-hello without a compositor: exit 1 and one line naming WAYLAND_DISPLAY", .enabled(if: executable != nil))
     func helloWithoutCompositor() throws {
         let directory = try TemporaryDirectory(prefix: "wayland-hello")
-        let hello = try ChildProcess(
+        let hello = try SpawnedProcess(
             Self.executable!, [], environment: ["WAYLAND_DISPLAY": "nothing-here", "XDG_RUNTIME_DIR": directory.path],
             log: directory.path + "/hello.log"
         )

@@ -9,6 +9,7 @@ import CWaylandProtocols
 import CWaylandServer
 import CXKBCommon
 import Foundation
+import ProcessTesting
 import Glibc
 
 /// A server-side object.

@@ -1,3 +1,4 @@
+import ProcessTesting
 // Real wl_touch and wl_keyboard events, scripted by the in-process fake compositor, through the client to the window.
 import SeatInput
 import Testing

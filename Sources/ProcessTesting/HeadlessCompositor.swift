@@ -4,21 +4,21 @@ import Foundation
 import Glibc
 
 /// A headless compositor the client can connect to by the absolute path of its socket.
-final class HeadlessCompositor {
-    let runtime: TemporaryDirectory
-    let process: ChildProcess
+public final class HeadlessCompositor {
+    public let runtime: TemporaryDirectory
+    public let process: SpawnedProcess
     /// The absolute path of the Wayland socket.
-    let socket: String
-    let logName = "compositor.log"
+    public let socket: String
+    public let logName = "compositor.log"
     /// The user the compositor runs as (sway refuses root), for helpers like grim.
-    let user: (uid: uid_t, gid: gid_t)?
+    public let user: (uid: uid_t, gid: gid_t)?
 
-    static func isInstalled(_ executable: String) -> Bool {
+    public static func isInstalled(_ executable: String) -> Bool {
         access(executable, X_OK) == 0
     }
 
     /// weston with the headless backend and the pixman renderer, as root, with animations off.
-    static func weston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessCompositor {
+    public static func weston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessCompositor {
         let runtime = try TemporaryDirectory(prefix: "wayland-client-weston")
         let config = try runtime.write("weston.ini", """
             [core]
@@ -30,7 +30,7 @@ final class HeadlessCompositor {
             focus-animation=none
 
             """)
-        let process = try ChildProcess(
+        let process = try SpawnedProcess(
             "/usr/bin/weston",
             [
                 "--backend=headless-backend.so", "--use-pixman", "--socket=wayland-test", "--width=\(width)",
@@ -43,10 +43,10 @@ final class HeadlessCompositor {
     }
 
     /// The unprivileged user sway runs as; made once if missing.
-    static let swayUserName = "fingerpaint-test"
+    public static let swayUserName = "fingerpaint-test"
 
     /// sway with the headless wlroots backend and the pixman renderer, as ``swayUserName``.
-    static func sway() throws -> HeadlessCompositor {
+    public static func sway() throws -> HeadlessCompositor {
         let user = try ensureUser(swayUserName)
         let runtime = try TemporaryDirectory(prefix: "wayland-client-sway")
         chown(runtime.path, user.uid, user.gid)
@@ -56,7 +56,7 @@ final class HeadlessCompositor {
 
             """)
         chown(config, user.uid, user.gid)
-        let process = try ChildProcess(
+        let process = try SpawnedProcess(
             "/usr/bin/setpriv",
             ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/sway", "-c", config],
             environment: [
@@ -68,7 +68,7 @@ final class HeadlessCompositor {
         return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-1", user: user)
     }
 
-    private init(runtime: TemporaryDirectory, process: ChildProcess, socketName: String, user: (uid_t, gid_t)?) throws {
+    private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?) throws {
         self.runtime = runtime
         self.process = process
         self.user = user
@@ -87,14 +87,14 @@ final class HeadlessCompositor {
     }
 
     /// Runs a helper (grim) as the compositor's user, with its environment, and waits for it.
-    func runClient(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Int32? {
+    public func runClient(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Int32? {
         var command = executable
         var argv = arguments
         if let user {
             command = "/usr/bin/setpriv"
             argv = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", executable] + arguments
         }
-        let child = try ChildProcess(
+        let child = try SpawnedProcess(
             command, argv,
             environment: [
                 "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": (socket as NSString).lastPathComponent,
@@ -108,7 +108,7 @@ final class HeadlessCompositor {
     private static func ensureUser(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
         if let entry = getpwnam(name) { return (entry.pointee.pw_uid, entry.pointee.pw_gid) }
         let directory = try TemporaryDirectory(prefix: "useradd")
-        let useradd = try ChildProcess(
+        let useradd = try SpawnedProcess(
             "/usr/sbin/useradd", ["-m", name], environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"],
             log: directory.path + "/useradd.log"
         )
@@ -120,18 +120,19 @@ final class HeadlessCompositor {
     }
 }
 
-struct CompositorFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct CompositorFailure: Error, CustomStringConvertible {
+    public init(message: String) { self.message = message }
+    public var message: String
+    public var description: String { message }
 }
 
 /// A binary PPM (P6) image, as `grim -t ppm` writes it.
-struct PPMImage {
-    let width: Int
-    let height: Int
+public struct PPMImage {
+    public let width: Int
+    public let height: Int
     private let pixels: [UInt8]
 
-    init?(contentsOf path: String) {
+    public init?(contentsOf path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
         // Header: "P6", width, height, maxval, each separated by whitespace, then one whitespace byte.
@@ -153,13 +154,13 @@ struct PPMImage {
     }
 
     /// The colour at (x, y) as 0xRRGGBB.
-    func pixel(x: Int, y: Int) -> UInt32 {
+    public func pixel(x: Int, y: Int) -> UInt32 {
         let offset = (y * width + x) * 3
         return UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
     }
 
     /// How many pixels have exactly this colour.
-    func count(of colour: UInt32) -> Int {
+    public func count(of colour: UInt32) -> Int {
         var count = 0
         for y in 0..<height {
             for x in 0..<width where pixel(x: x, y: y) == colour { count += 1 }

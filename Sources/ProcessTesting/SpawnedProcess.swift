@@ -1,16 +1,17 @@
-// Child processes for the compositor tests: spawned with a clean signal mask, killed with SIGKILL, polled.
+// Child processes for the compositor tests: spawned with a clean signal mask, killed with SIGKILL, polled; and
+// private folders for their files.
 import Foundation
 import Glibc
 
 /// A process started with `posix_spawn`, with an empty signal mask and default handlers (Swift Testing's worker
 /// threads block SIGTERM and friends, and a child would inherit that), its output appended to a log file.
 /// Killed with SIGKILL when released.
-final class ChildProcess {
-    let pid: pid_t
-    let executable: String
-    private(set) var exitStatus: Int32?
+public final class SpawnedProcess {
+    public let pid: pid_t
+    public let executable: String
+    public private(set) var exitStatus: Int32?
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws {
         self.executable = executable
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -45,7 +46,7 @@ final class ChildProcess {
     deinit { kill() }
 
     /// Whether it has exited (reaps it when it has).
-    var hasExited: Bool {
+    public var hasExited: Bool {
         if exitStatus != nil { return true }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return false }
@@ -54,12 +55,12 @@ final class ChildProcess {
     }
 
     /// Waits up to `timeout` for it to exit; returns its exit code, or nil when it did not exit or was signalled.
-    func waitForExit(timeout: Duration) -> Int32? {
+    public func waitForExit(timeout: Duration) -> Int32? {
         guard waitUntil(timeout: timeout, { self.hasExited }), let status = exitStatus else { return nil }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 
-    func kill() {
+    public func kill() {
         guard !hasExited else { return }
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
@@ -69,7 +70,7 @@ final class ChildProcess {
 }
 
 /// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
-func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
+public func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while !condition() {
@@ -80,10 +81,11 @@ func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
 }
 
 /// A private folder (mode 0700, like XDG_RUNTIME_DIR), removed when released.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    /// The folder's path.
+    public let path: String
 
-    init(prefix: String) throws {
+    public init(prefix: String = "fingerpaint-test") throws {
         var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         path = String(cString: made)
@@ -91,14 +93,21 @@ final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
+    /// The folder as a URL.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// A path inside the folder.
+    public func path(_ name: String) -> String { path + "/" + name }
+
+    /// Writes text to a file in the folder and returns its path.
+    public func write(_ name: String, _ text: String) throws -> String {
+        let file = path(name)
         try text.write(toFile: file, atomically: false, encoding: .utf8)
         return file
     }
 
-    /// The log file's text, for failure messages.
-    func read(_ name: String) -> String {
-        (try? String(contentsOfFile: path + "/" + name, encoding: .utf8)) ?? ""
+    /// A file's text, or "" (for failure messages).
+    public func read(_ name: String) -> String {
+        (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? ""
     }
 }
