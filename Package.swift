@@ -63,7 +63,7 @@ let package = Package(
             ]
         ),
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
-        .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI"]),
+        .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI", "CCairo"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
@@ -110,6 +110,7 @@ let package = Package(
                 "CXKBCommon", "CShims",
             ]
         ),
+        .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
         .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),

@@ -34,13 +34,13 @@ final class FingerPaintLive: LiveContent {
         app.resize(to: size, scale: scale)
     }
 
-    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+    func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
         let changed = app.needsFrame ? app.renderFrame() : []
         let lacking = damage.map {
             PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
         }
-        app.composite(into: buffer.pixels, stride: Int(buffer.stride), width: Int(buffer.pixelWidth),
-                      height: Int(buffer.pixelHeight), rects: lacking + changed)
+        app.composite(into: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth, height: buffer.pixelHeight,
+                      rects: lacking + changed)
         return changed.map { rect in
             // Out to whole logical points, so no changed pixel is left out of the damage.
             let x0 = rect.x / scale, y0 = rect.y / scale

@@ -25,11 +25,13 @@ public protocol LiveContent: AnyObject {
     func handle(_ event: SeatEvent, in session: LiveSession)
     /// When the content next needs a `.tick` (its gesture timers), in `CLOCK_MONOTONIC` milliseconds.
     var nextDeadline: Timestamp? { get }
-    /// The window was configured to a size in logical points, at an integer buffer scale.
+    /// The content area was configured to a size in logical points, at an integer buffer scale. The content area is
+    /// the window less the title bar the session draws where the compositor draws none.
     func resize(to size: Size, scale: Int)
-    /// Paints `buffer` where `damage` says it lacks the picture; returns what else changed on screen (usually
-    /// nothing: `[]`). See ``WaylandClient/ToplevelWindow/draw``.
-    func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect]
+    /// Paints the content area where `damage` says it lacks the picture; returns what else changed on screen
+    /// (usually nothing: `[]`). Rectangles are in the content's logical points. See
+    /// ``WaylandClient/ToplevelWindow/draw``.
+    func draw(into target: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect]
     /// What changed since the last call.
     func takeInvalidation() -> Invalidation
     /// The program is about to end (quit, close, a signal, the compositor gone): keep what the user made.

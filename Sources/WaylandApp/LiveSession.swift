@@ -10,6 +10,8 @@ import WaylandClient
 /// - Input: every seat event goes to the content with its compositor time (`CLOCK_MONOTONIC` milliseconds, the 32
 ///   bits of a Wayland time unwrapped against the clock); the content's timers get a `.tick` at their deadline.
 /// - Drawing: after each event the content says what changed; the window paints on its frame callbacks.
+/// - Decorations: where the compositor draws none (weston, GNOME), the session draws a title bar that moves the
+///   window and closes it, by finger as by pointer; the content gets the area below it.
 /// - Ways out: the compositor's close, ``quit()``, SIGINT, SIGTERM and SIGHUP, and the compositor going away all
 ///   call ``LiveContent/prepareToExit()`` first.
 /// - `record`: every seat event is written to a trace file as it happens, a line at a time, so a bug report can be
@@ -53,10 +55,13 @@ public final class LiveSession {
     private var signalTimer: EventTimer?
     private var recorder: TraceRecorder?
     private var player: TracePlayer?
+    private var titleBar = TitleBar()
+    private let title: String
 
     /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
     public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void) throws {
         self.content = content
+        title = configuration.title
         do {
             display = try Display(log: log)
             window = try ToplevelWindow(
@@ -75,11 +80,14 @@ public final class LiveSession {
         if let trace = configuration.replay {
             player = TracePlayer(trace: trace)
         }
-        window.onSeatEvent = { [unowned self] event in self.deliver(event, recording: true) }
-        window.draw = { [unowned self] buffer, damage in self.content.draw(into: buffer, damage: damage) }
+        window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
+        window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
-            self.content.resize(to: Size(width: Double(window.width), height: Double(window.height)),
-                                scale: Int(window.scale))
+            self.content.resize(
+                to: Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1))),
+                scale: Int(window.scale))
+            // The title bar shows whether the window is active.
+            if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
             self.startReplayIfDue()
         }
         window.onClose = { [unowned self] in self.quit() }
@@ -118,24 +126,54 @@ public final class LiveSession {
 
     // MARK: - Input and time
 
-    private func deliver(_ event: SeatEvent, recording: Bool) {
+    /// The height of the title bar the session draws: where the compositor draws no decorations.
+    private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
+
+    /// An event from the seat, in surface coordinates: the title bar takes its own, the content gets the rest in
+    /// its coordinates, and that is what a recording keeps.
+    private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
         event.time = Self.unwrap(event.time)
-        if recording { recorder?.record(event) }
+        if titleBarHeight > 0 {
+            guard let inner = titleBar.filter(event, width: window.width, beginMove: { window.beginMove() },
+                                               close: { quit() })
+            else { return }
+            event = inner
+        }
+        recorder?.record(event)
+        deliver(event)
+    }
+
+    /// An event in the content's coordinates, with its time on the session's clock.
+    private func deliver(_ event: SeatEvent) {
         content.handle(event, in: self)
         afterContentChanged()
     }
 
+    private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
+        let top = titleBarHeight
+        if top > 0, damage.contains(where: { $0.y < top }) {
+            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated))
+        }
+        let contentDamage = damage.compactMap { rect -> SurfaceRect? in
+            let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))
+            return inside.isEmpty ? nil : SurfaceRect(x: inside.x, y: inside.y - top, width: inside.width, height: inside.height)
+        }
+        let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
+        return changed.map { SurfaceRect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) }
+    }
+
     private func tick() {
         let now = MonotonicClock.milliseconds
-        content.handle(SeatEvent(time: now, .tick), in: self)
-        afterContentChanged()
+        deliver(SeatEvent(time: now, .tick))
     }
 
     private func afterContentChanged() {
         switch content.takeInvalidation() {
         case .nothing: break
-        case .rects(let rects): window.setNeedsDisplay(rects)
+        case .rects(let rects):
+            let top = titleBarHeight
+            window.setNeedsDisplay(rects.map { SurfaceRect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) })
         case .everything: window.setNeedsDisplay()
         case .frameNeeded: window.setNeedsDraw()
         }
@@ -188,8 +226,9 @@ public final class LiveSession {
 
     private func playDueEvents() {
         guard let player else { return }
+        // A trace is in the content's coordinates already.
         for event in player.dueEvents(now: MonotonicClock.milliseconds) {
-            deliver(event, recording: false)
+            deliver(event)
         }
     }
 }

@@ -162,6 +162,29 @@ import TouchUI
         #expect(isBlank(image.pixels[4]))
     }
 
+    @Test func aTapOnTheTitleBarsCloseButtonSavesAndQuits() async throws {
+        let scratch = try TemporaryDirectory()
+        // touch-replay offers no server-side decorations, so the program draws its title bar: close is its right
+        // end. The tick far later would keep the trace going if the program did not quit.
+        let events = Self.twoFingerStrokes + [
+            SeatEvent(time: 500, .touchDown(id: 9, location: Point(x: 785, y: 16))), SeatEvent(time: 500, .touchFrame),
+            SeatEvent(time: 560, .touchUp(id: 9)), SeatEvent(time: 560, .touchFrame),
+            SeatEvent(time: 30_000, .tick),
+        ]
+        let trace = try scratch.write("close.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        let started = Date()
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 0, "\(result.standardError)")
+        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
+            Issue.record("no autosave document")
+            return
+        }
+        #expect(strokes.count == 2)
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
