@@ -185,6 +185,37 @@ import TouchUI
         #expect(strokes.count == 2)
     }
 
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalSavesBeforeTheProgramEnds(signal: Int32) async throws {
+        let scratch = try TemporaryDirectory()
+        let events = Self.twoFingerStrokes + [SeatEvent(time: 30_000, .tick)]
+        let trace = try scratch.write("t.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        let recording = scratch.path("recording.jsonl")
+        let result = try await ChildProcess.run(
+            Self.touchReplay,
+            ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new",
+             "--record", recording],
+            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40
+        ) { compositor in
+            // Once both strokes are lifted (and before the autosave's second has passed), signal the program.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+                if recorded.components(separatedBy: "\"up\"").count == 3 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(compositor)"])
+            for child in children.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) { kill(child, signal) }
+        }
+        // touch-replay ends with the program's status: 128 + the signal, after saving.
+        #expect(result.status == 128 + signal, "\(result.standardError)")
+        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
+            Issue.record("no autosave document")
+            return
+        }
+        #expect(strokes.count == 2)
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
