@@ -52,7 +52,7 @@ public final class LiveSession {
     private var exitStatus: Int32 = 0
     private var isFullscreen = false
     private var deadlineTimer: EventTimer?
-    private var signalTimer: EventTimer?
+    private var signalWatcher: SignalWatcher?
     private var recorder: TraceRecorder?
     private var player: TracePlayer?
     private var titleBar = TitleBar()
@@ -70,7 +70,10 @@ public final class LiveSession {
                 minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height)
             )
             deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
-            signalTimer = try EventTimer(display: display) { [weak self] in self?.checkSignals() }
+            // SIGINT, SIGTERM and SIGHUP come through the event loop, so the content saves on the loop's thread.
+            signalWatcher = try SignalWatcher(display: display, signals: [SIGINT, SIGTERM, SIGHUP]) { [weak self] signal in
+                self?.quit(status: 128 + signal)
+            }
         } catch {
             throw Failure(message: "\(error)")
         }
@@ -97,11 +100,6 @@ public final class LiveSession {
     /// Runs until the user quits; returns the process's exit status. Throws ``Failure`` when the compositor goes
     /// away or reports a protocol error (the content has saved by then).
     public func run() throws -> Int32 {
-        // SIGINT, SIGTERM and SIGHUP are taken from the event loop (blocked here, read with sigtimedwait), so the
-        // content saves on the loop's thread; a quarter-second timer looks for them.
-        var signals = Self.exitSignals
-        sigprocmask(SIG_BLOCK, &signals, nil)
-        signalTimer?.schedule(after: .milliseconds(250), repeating: .milliseconds(250))
         do {
             try display.run(until: { isDone })
         } catch {
@@ -192,23 +190,6 @@ public final class LiveSession {
         var full = now - now.truncatingRemainder(dividingBy: period) + time
         if full - now > period / 2 { full -= period } else if now - full > period / 2 { full += period }
         return full
-    }
-
-    // MARK: - Signals
-
-    private static var exitSignals: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
-        return set
-    }
-
-    private func checkSignals() {
-        var signals = Self.exitSignals
-        var zero = timespec(tv_sec: 0, tv_nsec: 0)
-        let signal = sigtimedwait(&signals, nil, &zero)
-        guard signal > 0 else { return }
-        quit(status: 128 + signal)
     }
 
     // MARK: - Replay as live input

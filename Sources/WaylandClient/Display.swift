@@ -22,8 +22,8 @@ public final class Display {
     private(set) var registry: Registry!
     /// The windows, by their `wl_surface`, for routing seat events; weak, since the program owns its windows.
     private var windows: [OpaquePointer: WeakBox<ToplevelWindow>] = [:]
-    /// Timer file descriptors polled with the display's, weak: the program owns its timers.
-    private var timers: [Int32: WeakBox<EventTimer>] = [:]
+    /// File descriptors polled with the display's (timers, signals), weak: the program owns them.
+    private var sources: [Int32: WeakSource] = [:]
     private var disconnectError: WaylandError?
     /// The seat and serial of the latest button press or touch down: what an interactive move must quote.
     private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
@@ -86,16 +86,16 @@ public final class Display {
         windows.values.compactMap(\.value)
     }
 
-    func register(_ timer: EventTimer, fd: Int32) {
-        timers[fd] = WeakBox(timer)
+    func register(_ source: any EventSource, fd: Int32) {
+        sources[fd] = WeakSource(value: source)
     }
 
-    func unregister(timerFD fd: Int32) {
-        timers[fd] = nil
+    func unregister(fd: Int32) {
+        sources[fd] = nil
     }
 
-    var liveTimers: [(fd: Int32, timer: EventTimer)] {
-        timers.compactMap { fd, box in box.value.map { (fd, $0) } }
+    var liveSources: [(fd: Int32, source: any EventSource)] {
+        sources.compactMap { fd, box in box.value.map { (fd, $0) } }
     }
 
     func noteInteraction(seat: OpaquePointer, serial: UInt32) {
@@ -127,6 +127,16 @@ public final class Display {
     private static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+}
+
+/// A file descriptor the event loop polls with the display's: it is told when the descriptor is readable.
+protocol EventSource: AnyObject {
+    func readable()
+}
+
+/// A weak reference to an event source.
+struct WeakSource {
+    weak var value: (any EventSource)?
 }
 
 /// A weak reference, for tables that must not keep their values alive.

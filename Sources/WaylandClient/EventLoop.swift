@@ -35,9 +35,9 @@ extension Display {
         }
 
         let displayFD = wl_display_get_fd(pointer)
-        let timerFDs = liveTimers
+        let sources = liveSources
         var fds = [pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)]
-        fds += timerFDs.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         do {
             try systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(timeout)) }
         } catch {
@@ -54,8 +54,8 @@ extension Display {
         }
         if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
 
-        for (index, entry) in timerFDs.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
-            entry.timer.expired()
+        for (index, entry) in sources.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
+            entry.source.readable()
         }
         let now = MonotonicClock.now
         for window in liveWindows {

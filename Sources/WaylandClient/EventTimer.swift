@@ -7,7 +7,7 @@ import Glibc
 /// Backed by a `timerfd` on `CLOCK_MONOTONIC`, the clock of Wayland input event times, so a program can fire its
 /// gesture deadlines (an event's time plus a delay) with ``schedule(atMilliseconds:)``. The timer stops when it is
 /// released. It does not keep the display alive.
-public final class EventTimer {
+public final class EventTimer: EventSource {
     /// Weak: the display's own objects (key repeat) have timers too, and must not keep it alive.
     private weak var display: Display?
     private let fd: Int32
@@ -24,7 +24,7 @@ public final class EventTimer {
     }
 
     deinit {
-        display?.unregister(timerFD: fd)
+        display?.unregister(fd: fd)
         close(fd)
     }
 
@@ -50,7 +50,7 @@ public final class EventTimer {
         timerfd_settime(fd, 0, &spec, nil)
     }
 
-    func expired() {
+    func readable() {
         var count: UInt64 = 0
         // Nothing to read means a cancel raced the poll: the timer did not fire.
         guard read(fd, &count, 8) == 8 else { return }

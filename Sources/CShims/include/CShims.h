@@ -23,5 +23,7 @@ extern const int CShims_F_SEAL_WRITE;
 // Why: <sys/timerfd.h> is not part of Swift's Glibc module. timerfd_create, timerfd_settime and the TFD_* flags
 // come through this include unchanged (key repeat and program timers polled with the Wayland display fd).
 #include <sys/timerfd.h>
+// signalfd: the programs take SIGINT, SIGTERM and SIGHUP on the event loop, to save before they end.
+#include <sys/signalfd.h>
 
 #endif
