@@ -40,6 +40,13 @@ import TouchUI
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
+    /// The strokes of the autosave document the program wrote under `XDG_DATA_HOME=folder/data`, if any.
+    static func savedStrokes(in folder: TemporaryDirectory) -> [Stroke]? {
+        let document = DocumentStore(url: URL(fileURLWithPath: folder.path("data/fingerpaint/drawing.fpdraw")))
+        guard case let .opened(strokes) = document.open() else { return nil }
+        return strokes
+    }
+
     private func isPainted(_ pixel: RGBA) -> Bool { pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 }
     private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
 
@@ -57,11 +64,7 @@ import TouchUI
         for pixel in image.pixels.prefix(4) { #expect(isPainted(pixel), "\(pixel)") }
         for pixel in image.pixels.suffix(3) { #expect(isBlank(pixel), "\(pixel)") }
         // touch-replay closes the window at the end: the program saved first.
-        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
-            Issue.record("no autosave document")
-            return
-        }
-        #expect(strokes.count == 4)
+        #expect(Self.savedStrokes(in: scratch)?.count == 4)
     }
 
     @Test func shortcutsComeThroughARealKeymap() async throws {
@@ -118,13 +121,10 @@ import TouchUI
         }
         #expect(result.status == SIGKILL, "\(result.standardError)")
         // The program, orphaned, reports and saves; wait for the save to show.
-        let document = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw")))
         var saved: [Stroke]?
         for _ in 0..<500 {
-            if case let .opened(strokes) = document.open() {
-                saved = strokes
-                break
-            }
+            saved = Self.savedStrokes(in: scratch)
+            if saved != nil { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         // The two completed strokes are kept; the one in progress is dropped.
@@ -178,11 +178,7 @@ import TouchUI
             environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40)
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(result.status == 0, "\(result.standardError)")
-        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
-            Issue.record("no autosave document")
-            return
-        }
-        #expect(strokes.count == 2)
+        #expect(Self.savedStrokes(in: scratch)?.count == 2)
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
@@ -209,11 +205,7 @@ import TouchUI
         }
         // touch-replay ends with the program's status: 128 + the signal, after saving.
         #expect(result.status == 128 + signal, "\(result.standardError)")
-        guard case let .opened(strokes) = DocumentStore(url: URL(fileURLWithPath: scratch.path("data/fingerpaint/drawing.fpdraw"))).open() else {
-            Issue.record("no autosave document")
-            return
-        }
-        #expect(strokes.count == 2)
+        #expect(Self.savedStrokes(in: scratch)?.count == 2)
     }
 
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
