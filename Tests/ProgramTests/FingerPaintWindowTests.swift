@@ -40,6 +40,16 @@ import TouchUI
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
+    /// Waits until the program's recording of its input satisfies `condition`; throws after 20 s.
+    static func waitForRecording(_ path: String, until condition: (String) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if condition((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw CompositorFailure(message: "the recording \(path) never showed what the test waits for")
+    }
+
     /// The strokes of the autosave document the program wrote under `XDG_DATA_HOME=folder/data`, if any.
     static func savedStrokes(in folder: TemporaryDirectory) -> [Stroke]? {
         let document = DocumentStore(url: URL(fileURLWithPath: folder.path("data/fingerpaint/drawing.fpdraw")))
@@ -111,12 +121,7 @@ import TouchUI
             environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 30
         ) { compositor in
             // The program records what it gets: once the second stroke's last motion is in, kill the compositor.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
-                if recorded.contains("\"x\": 300, \"y\": 500") { break }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Self.waitForRecording(recording) { $0.contains("\"id\": 7, \"x\": 300,") }
             kill(compositor, SIGKILL)
         }
         #expect(result.status == SIGKILL, "\(result.standardError)")
@@ -194,12 +199,7 @@ import TouchUI
             environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40
         ) { compositor in
             // Once both strokes are lifted (and before the autosave's second has passed), signal the program.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
-                if recorded.components(separatedBy: "\"up\"").count == 3 { break }
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await Self.waitForRecording(recording) { $0.components(separatedBy: "\"up\"").count == 3 }
             let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(compositor)"])
             for child in children.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) { kill(child, signal) }
         }
