@@ -49,6 +49,7 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
 }
 
 func runWindow(_ options: LaunchOptions) -> Int32 {
+    LiveSession.blockExitSignals()
     var replay: Trace?
     if let path = options.replay {
         do {

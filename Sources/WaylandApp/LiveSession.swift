@@ -7,8 +7,8 @@ import WaylandClient
 
 /// Runs a ``LiveContent`` in a window on the compositor until the user quits.
 ///
-/// - Input: every seat event goes to the content with its compositor time (`CLOCK_MONOTONIC` milliseconds, the 32
-///   bits of a Wayland time unwrapped against the clock); the content's timers get a `.tick` at their deadline.
+/// - Input: every seat event goes to the content with its compositor time put on `CLOCK_MONOTONIC` milliseconds
+///   (``EventClock``); the content's timers get a `.tick` at their deadline.
 /// - Drawing: after each event the content says what changed; the window paints on its frame callbacks.
 /// - Decorations: where the compositor draws none (weston, GNOME), the session draws a title bar that moves the
 ///   window and closes it, by finger as by pointer; the content gets the area below it.
@@ -56,6 +56,7 @@ public final class LiveSession {
     private var recorder: TraceRecorder?
     private var player: TracePlayer?
     private var titleBar = TitleBar()
+    private var clock = EventClock()
     private let title: String
 
     /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
@@ -71,14 +72,14 @@ public final class LiveSession {
             )
             deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
             // SIGINT, SIGTERM and SIGHUP come through the event loop, so the content saves on the loop's thread.
-            signalWatcher = try SignalWatcher(display: display, signals: [SIGINT, SIGTERM, SIGHUP]) { [weak self] signal in
+            signalWatcher = try SignalWatcher(display: display, signals: Self.exitSignals) { [weak self] signal in
                 self?.quit(status: 128 + signal)
             }
         } catch {
             throw Failure(message: "\(error)")
         }
         if let path = configuration.recordPath {
-            recorder = try TraceRecorder(path: path, canvas: configuration.size)
+            recorder = try TraceRecorder(path: path)
         }
         if let trace = configuration.replay {
             player = TracePlayer(trace: trace)
@@ -86,9 +87,9 @@ public final class LiveSession {
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
-            self.content.resize(
-                to: Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1))),
-                scale: Int(window.scale))
+            let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
+            self.content.resize(to: size, scale: Int(window.scale))
+            self.recorder?.canvas = size
             // The title bar shows whether the window is active.
             if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
             self.startReplayIfDue()
@@ -107,6 +108,19 @@ public final class LiveSession {
         }
         return exitStatus
     }
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and the threads it starts from now on, so that the
+    /// session's ``SignalWatcher`` takes them on the event loop. Call it on the main thread before anything starts a
+    /// thread (a dispatch queue's work, a task): a thread that does not block them would die of them at once.
+    public static func blockExitSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in exitSignals { sigaddset(&signals, signal) }
+        sigprocmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// The signals that end a session, after saving.
+    static let exitSignals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Ends the session after saving.
     public func quit(status: Int32 = 0) {
@@ -131,7 +145,7 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        event.time = Self.unwrap(event.time)
+        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.milliseconds)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, beginMove: { window.beginMove() },
                                                close: { quit() })
@@ -162,8 +176,7 @@ public final class LiveSession {
     }
 
     private func tick() {
-        let now = MonotonicClock.milliseconds
-        deliver(SeatEvent(time: now, .tick))
+        deliver(SeatEvent(time: clock.time(at: MonotonicClock.milliseconds), .tick))
     }
 
     private func afterContentChanged() {
@@ -182,16 +195,6 @@ public final class LiveSession {
         }
     }
 
-    /// Wayland times are 32-bit milliseconds of `CLOCK_MONOTONIC`: put them back next to the clock's full value.
-    static func unwrap(_ time: Double) -> Double {
-        let now = MonotonicClock.milliseconds
-        let period = 4_294_967_296.0
-        guard time >= 0, time < period else { return time }
-        var full = now - now.truncatingRemainder(dividingBy: period) + time
-        if full - now > period / 2 { full -= period } else if now - full > period / 2 { full += period }
-        return full
-    }
-
     // MARK: - Replay as live input
 
     private func startReplayIfDue() {
@@ -208,7 +211,8 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        for event in player.dueEvents(now: MonotonicClock.milliseconds) {
+        for var event in player.dueEvents(now: MonotonicClock.milliseconds) {
+            event.time = clock.time(at: event.time)
             deliver(event)
         }
     }
@@ -218,18 +222,20 @@ public final class LiveSession {
 final class TraceRecorder {
     private let handle: FileHandle
     private var origin: Double?
+    /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
+    var canvas: Size?
 
-    init(path: String, canvas: Size) throws {
+    init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path)
         else { throw LiveSession.Failure(message: "cannot write the recording to \(path)") }
         self.handle = handle
-        write(Trace(canvasSize: canvas).serialized())
     }
 
     deinit { try? handle.close() }
 
     func record(_ event: SeatEvent) {
+        if origin == nil, let canvas { write(Trace(canvasSize: canvas).serialized()) }
         let origin = self.origin ?? event.time
         self.origin = origin
         var relative = event

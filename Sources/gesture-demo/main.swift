@@ -86,6 +86,7 @@ if options.headless {
 }
 
 // The window, on the user's compositor.
+LiveSession.blockExitSignals()
 var replay: Trace?
 if let tracePath = options.replay {
     do {

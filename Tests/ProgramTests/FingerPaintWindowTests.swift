@@ -136,6 +136,8 @@ import TouchUI
         #expect(saved?.count == 2)
         // The recording is a trace that reads back, and holds the touches the program got.
         let recorded = try Trace(contentsOf: URL(fileURLWithPath: recording))
+        // In the content's coordinates: the window less the 32-point title bar the program draws on touch-replay.
+        #expect(recorded.canvasSize == Size(width: 800, height: 568))
         #expect(recorded.events.contains { if case .touchDown(_, _, _) = $0.kind { true } else { false } })
     }
 
@@ -206,6 +208,27 @@ import TouchUI
         // touch-replay ends with the program's status: 128 + the signal, after saving.
         #expect(result.status == 128 + signal, "\(result.standardError)")
         #expect(Self.savedStrokes(in: scratch)?.count == 2)
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameDrawing() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
+        let recording = scratch.path("recording.jsonl")
+        let live = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", trace, "--output", scratch.path("live.png"), "--", Self.fingerpaint, "--new",
+                               "--record", recording],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(live.status == 0, "\(live.standardError)")
+        // The bug report: the recording rendered with no compositor. It is in the canvas's coordinates, 32 points
+        // above the window's (the title bar).
+        let png = scratch.path("replayed.png")
+        let replay = try await ChildProcess.run(Self.fingerpaint, ["--replay", recording, "--output", png])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(150, 68), (250, 168), (200, 268), (500, 368), (400, 20), (650, 300)])
+        #expect(image.width == 800 && image.height == 568)
+        for pixel in image.pixels.prefix(4) { #expect(isPainted(pixel), "\(pixel)") }
+        for pixel in image.pixels.suffix(2) { #expect(isBlank(pixel), "\(pixel)") }
+        #expect(Self.savedStrokes(in: scratch)?.count == 4)
     }
 
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
