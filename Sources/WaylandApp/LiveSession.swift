@@ -169,10 +169,10 @@ public final class LiveSession {
         }
         let contentDamage = damage.compactMap { rect -> SurfaceRect? in
             let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))
-            return inside.isEmpty ? nil : SurfaceRect(x: inside.x, y: inside.y - top, width: inside.width, height: inside.height)
+            return inside.isEmpty ? nil : inside.offsetBy(dy: -top)
         }
         let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
-        return changed.map { SurfaceRect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) }
+        return changed.map { $0.offsetBy(dy: top) }
     }
 
     private func tick() {
@@ -184,7 +184,7 @@ public final class LiveSession {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
-            window.setNeedsDisplay(rects.map { SurfaceRect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) })
+            window.setNeedsDisplay(rects.map { $0.offsetBy(dy: top) })
         case .everything: window.setNeedsDisplay()
         case .frameNeeded: window.setNeedsDraw()
         }

@@ -31,6 +31,11 @@ public struct SurfaceRect: Hashable, Sendable, CustomStringConvertible {
     /// Whether the rectangle covers no area.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// The rectangle moved by `dx` and `dy` points.
+    public func offsetBy(dx: Int = 0, dy: Int) -> SurfaceRect {
+        SurfaceRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     /// The part of the rectangle inside `other`; empty when they do not overlap.
     public func intersection(_ other: SurfaceRect) -> SurfaceRect {
         let left = max(x, other.x), top = max(y, other.y)
