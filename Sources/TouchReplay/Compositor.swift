@@ -51,6 +51,8 @@ final class Compositor {
     private(set) var output: Output!
     private(set) var shell: XDGShell!
     private(set) var inertGlobals: InertGlobals!
+    /// wp_viewporter and wp_fractional_scale_manager_v1, only with `--fractional-scale`.
+    private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
 
     /// The first toplevel a client made: the window the trace is played into.
     var toplevel: Surface?
@@ -81,7 +83,10 @@ final class Compositor {
     private var isShutDown = false
 
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
-    init(configuredSize: (width: Int32, height: Int32), outputScale: Int32, heldBufferCount: Int) throws(ReplayError) {
+    init(
+        configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
+        heldBufferCount: Int
+    ) throws(ReplayError) {
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
         self.display = display
@@ -126,6 +131,9 @@ final class Compositor {
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)
+        if let fractionalScale {
+            fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
+        }
     }
 
     /// Destroys every client and the display. Call once, before the last reference goes.
@@ -206,6 +214,7 @@ final class Compositor {
     func surfaceCommittedBuffer(_ surface: Surface) {
         guard surface === toplevel, let image = surface.image else { return }
         lastImage = image
+        counters.viewportDestination = surface.viewportDestination
         counters.toplevelBufferCommits += 1
         onToplevelBufferCommit?()
     }

@@ -11,6 +11,9 @@ struct ReplayOptions {
     var size: (width: Int32, height: Int32)?
     /// The output's integer scale (`wl_output.scale`).
     var scale: Int32 = 1
+    /// `--fractional-scale X`: offer wp_viewporter and wp_fractional_scale_manager_v1 with preferred scale X
+    /// (`wl_output.scale` stays 1).
+    var fractionalScale: Double?
     /// Play with the trace's real timing instead of virtual time.
     var isRealtime = false
     /// Print one JSON line of statistics on stdout at the end.
@@ -24,7 +27,7 @@ struct ReplayOptions {
 
     /// The one-paragraph usage text printed with a usage error.
     static let usage = """
-        usage: touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2] [--realtime] [--stats] -- CLIENT [ARGS...]
+        usage: touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--realtime] [--stats] -- CLIENT [ARGS...]
         """
 }
 
@@ -40,6 +43,7 @@ extension ReplayOptions {
         var outputPath: String?
         var size: (width: Int32, height: Int32)?
         var scale: Int32 = 1
+        var fractionalScale: Double?
         var isRealtime = false
         var printsStats = false
         var heldBufferCount = 0
@@ -73,6 +77,12 @@ extension ReplayOptions {
                     throw UsageError(description: "--scale must be 1 or 2, not \"\(text)\"")
                 }
                 scale = parsed
+            case "--fractional-scale":
+                let text = try value(for: argument)
+                guard let parsed = Double(text), parsed.isFinite, parsed >= 1, parsed <= 4 else {
+                    throw UsageError(description: "--fractional-scale must be a number from 1 to 4, not \"\(text)\"")
+                }
+                fractionalScale = parsed
             case "--realtime": isRealtime = true
             case "--stats": printsStats = true
             case "--hold-buffers":
@@ -92,11 +102,14 @@ extension ReplayOptions {
             }
             index += 1
         }
+        if fractionalScale != nil && scale != 1 {
+            throw UsageError(description: "--fractional-scale and --scale cannot be used together")
+        }
         guard let tracePath else { throw UsageError(description: "missing --trace FILE") }
         guard let outputPath else { throw UsageError(description: "missing --output OUT.png") }
         guard !client.isEmpty else { throw UsageError(description: "missing the client: -- CLIENT [ARGS...]") }
         self.init(
-            tracePath: tracePath, outputPath: outputPath, size: size, scale: scale, isRealtime: isRealtime,
+            tracePath: tracePath, outputPath: outputPath, size: size, scale: scale, fractionalScale: fractionalScale, isRealtime: isRealtime,
             printsStats: printsStats, heldBufferCount: heldBufferCount, mapTimeout: mapTimeout, client: client
         )
     }

@@ -11,6 +11,8 @@ struct ReplayCounters {
     var eventsSent = 0
     /// Commits that brought a new buffer to the toplevel being played into.
     var toplevelBufferCommits = 0
+    /// The toplevel's `wp_viewport` destination at its last buffer commit, if it set one.
+    var viewportDestination: (width: Int32, height: Int32)?
 }
 
 /// Real-time latencies from input to the next buffer commit.
@@ -40,14 +42,17 @@ final class LatencyRecorder {
 
 /// The `--stats` line.
 enum ReplayStatistics {
-    /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y}}`.
+    /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y},
+    /// "viewport_destination": [W, H] or null}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
             return String(format: "%.3f", value)
         }
+        let destination = counters.viewportDestination.map { "[\($0.width), \($0.height)]" } ?? "null"
         return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
             + "\"events_sent\": \(counters.eventsSent), "
-            + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}}"
+            + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
+            + "\"viewport_destination\": \(destination)}"
     }
 }

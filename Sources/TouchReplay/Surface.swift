@@ -27,12 +27,16 @@ final class Surface {
     private var pendingBuffer: BufferReference?
     private var hasPendingAttach = false
     private var pendingBufferScale: Int32?
+    /// A `wp_viewport` destination to apply at commit: `.some(nil)` unsets it, `nil` leaves it.
+    var pendingViewportDestination: (width: Int32, height: Int32)??
     var pendingFrameCallbacks: [WLResource] = []
 
     // Current state.
     private(set) var currentBuffer: BufferReference?
     /// The integer scale of the committed buffer (`wl_surface.set_buffer_scale`).
     private(set) var bufferScale: Int32 = 1
+    /// The `wp_viewport` destination in logical points, if the client set one (`--fractional-scale`).
+    private(set) var viewportDestination: (width: Int32, height: Int32)?
     /// A copy of the last committed buffer's pixels.
     private(set) var image: ShmImage?
 
@@ -59,6 +63,10 @@ final class Surface {
         if let scale = pendingBufferScale {
             bufferScale = scale
             pendingBufferScale = nil
+        }
+        if let destination = pendingViewportDestination {
+            viewportDestination = destination
+            pendingViewportDestination = nil
         }
         compositor.commitFrameCallbacks(pendingFrameCallbacks)
         pendingFrameCallbacks = []

@@ -43,7 +43,10 @@ struct TouchReplayCommand {
         defer { runtime.remove() }
         // Single-threaded here: libwayland names the socket inside the process's XDG_RUNTIME_DIR.
         setenv("XDG_RUNTIME_DIR", runtime.path, 1)
-        let compositor = try Compositor(configuredSize: size, outputScale: options.scale, heldBufferCount: options.heldBufferCount)
+        let compositor = try Compositor(
+            configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
+            heldBufferCount: options.heldBufferCount
+        )
         defer { compositor.shutDown() }
         let keys = try Player.resolveKeys(of: trace, in: compositor.seat.keymap)
 

@@ -38,9 +38,9 @@ final class Registry {
         "zxdg_decoration_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "server-side decorations; windows get no title bar"
         ),
-        "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; not needed yet"),
+        "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; with fractional scale they map buffers onto the logical size"),
         "wp_fractional_scale_manager_v1": Wanted(
-            minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; integer output scale is used"
+            minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
         ),
     ]
 
@@ -53,6 +53,8 @@ final class Registry {
     private(set) var wmBase: WmBase?
     private(set) var decorationManager: GlobalProxy?
     private(set) var viewporter: GlobalProxy?
+    /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
+    private(set) var fractionalScaleManager: GlobalProxy?
     private(set) var outputs: [UInt32: Output] = [:]
     private(set) var seats: [UInt32: Seat] = [:]
     /// Interfaces seen, with the server's version, for the log of missing ones.
@@ -78,6 +80,7 @@ final class Registry {
         outputs.removeAll()
         wmBase = nil
         decorationManager = nil
+        fractionalScaleManager = nil
         viewporter = nil
         shm = nil
         compositor = nil
@@ -137,6 +140,13 @@ final class Registry {
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }
+        case "wp_fractional_scale_manager_v1" where CWaylandProtocols_has_fractional_scale():
+            let proxy = bind(
+                name: name, interface: CWaylandProtocols_wp_fractional_scale_manager_v1_interface(), version: version
+            )
+            fractionalScaleManager = GlobalProxy(pointer: proxy, version: version) {
+                wp_fractional_scale_manager_v1_destroy($0)
+            }
         case "wl_output":
             let proxy = bind(name: name, interface: CWaylandProtocols_wl_output_interface(), version: version)
             outputs[name] = Output(display: display, pointer: proxy, version: version)
@@ -144,7 +154,8 @@ final class Registry {
             let proxy = bind(name: name, interface: CWaylandProtocols_wl_seat_interface(), version: version)
             seats[name] = Seat(display: display, pointer: proxy, version: version)
         default:
-            // Known but not bound (fractional scale): its presence is enough to stop the missing-global log line.
+            // Known but not bound (fractional scale in a build without its XML): its presence is enough to stop the
+            // missing-global log line.
             break
         }
     }

@@ -78,6 +78,8 @@ public final class ToplevelWindow {
     private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener>
     private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener>
     private var decoration: Decoration?
+    /// The surface's fractional scale and viewport, when the compositor offers both protocols.
+    private var fractionalScale: FractionalScale?
     private let pool: BufferPool
     private let minimumWidth: Int
     private let minimumHeight: Int
@@ -118,7 +120,12 @@ public final class ToplevelWindow {
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdgSurfaceListener = .allocate(capacity: 1)
         toplevelListener = .allocate(capacity: 1)
-        scale = surface.preferredScale
+        if let manager = display.registry.fractionalScaleManager, let viewporter = display.registry.viewporter {
+            fractionalScale = FractionalScale(
+                manager: manager.pointer, viewporter: viewporter.pointer, surface: surface.pointer
+            )
+        }
+        scale = wantedScale
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
@@ -146,6 +153,7 @@ public final class ToplevelWindow {
             self.decoration = decoration
         }
         surface.onOutputsChanged = { [unowned self] in self.updateScale() }
+        fractionalScale?.onPreferredScaleChanged = { [unowned self] in self.updateScale() }
         display.register(self, surface: surface.pointer)
         // The initial commit, with no buffer: the compositor answers with the first configure.
         wl_surface_commit(surface.pointer)
@@ -155,6 +163,7 @@ public final class ToplevelWindow {
         display.unregister(surface: surface.pointer)
         frameCallback = nil
         decoration = nil
+        fractionalScale = nil
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         toplevelListener.deallocate()
@@ -262,8 +271,14 @@ public final class ToplevelWindow {
 
     // MARK: - Scale
 
+    /// The scale to render at: from the compositor's fractional preference when there is one (rounded up to an
+    /// integer), otherwise the integer `wl_output.scale` of the outputs the surface is on.
+    private var wantedScale: Int32 {
+        fractionalScale?.bufferScale ?? surface.preferredScale
+    }
+
     private func updateScale() {
-        let newScale = surface.preferredScale
+        let newScale = wantedScale
         guard newScale != scale else { return }
         scale = newScale
         needsFullRedraw = true
@@ -340,10 +355,14 @@ public final class ToplevelWindow {
         for rect in alsoChanged { screenChange.insert(rect) }
         let changed: DamageList? = isFullChange ? nil : DamageList(screenChange.clipped(to: bounds))
 
-        if pool.scale != appliedBufferScale {
-            wl_surface_set_buffer_scale(surface.pointer, pool.scale)
-            appliedBufferScale = pool.scale
+        // With fractional scale the buffer scale stays 1 and the viewport maps the buffer onto the logical size;
+        // otherwise the integer buffer scale does.
+        let bufferScale = fractionalScale == nil ? pool.scale : 1
+        if bufferScale != appliedBufferScale {
+            wl_surface_set_buffer_scale(surface.pointer, bufferScale)
+            appliedBufferScale = bufferScale
         }
+        fractionalScale?.setDestination(width: Int32(width), height: Int32(height))
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
         let surfaceDamage = changed?.rects ?? [bounds]
         for rect in surfaceDamage {

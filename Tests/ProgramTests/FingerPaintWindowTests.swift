@@ -155,6 +155,39 @@ import TouchUI
         #expect(isBlank(image.pixels[2]) && isBlank(image.pixels[3]))
     }
 
+    @Test func atFractionalScaleOneAndAHalfTheBufferIsDrawnAtTwoAndTheViewportMapsItOntoTheLogicalSize() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
+        let png = scratch.path("window.png")
+        let result = try await ChildProcess.run(
+            Self.touchReplay,
+            ["--fractional-scale", "1.5", "--stats", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        // Preferred scale 180/120 = 1.5 rounds up to buffers at scale 2: the PNG is the buffer as committed.
+        let image = try await PNGReader.pixels(in: png, at: [(300, 200), (500, 400), (300, 240), (1300, 600)])
+        #expect(image.width == 1600 && image.height == 1200)
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]))
+        #expect(isBlank(image.pixels[2]) && isBlank(image.pixels[3]))
+        // The viewport maps that buffer onto the 800x600 logical window (buffer scale 1).
+        let statsLine = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(statsLine.utf8)) as? [String: Any])
+        #expect(stats["viewport_destination"] as? [Int] == [800, 600])
+    }
+
+    @Test func onAnIntegerScaleOutputNoViewportIsUsed() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
+        let png = scratch.path("window.png")
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--scale", "2", "--stats", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
+            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        #expect(result.status == 0, "\(result.standardError)")
+        let statsLine = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(statsLine.utf8)) as? [String: Any])
+        #expect(stats["viewport_destination"] is NSNull)
+    }
+
     @Test func whileTheCompositorHoldsABufferTheProgramDrawsIntoAnother() async throws {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())

@@ -108,6 +108,8 @@ struct TouchReplayTests {
         (["--trace", "t.jsonl", "--output", "o.png", "--size", "600by500", "--", "true"], "--size must be WIDTHxHEIGHT"),
         (["--trace", "t.jsonl", "--output", "o.png", "--size", "0x500", "--", "true"], "--size must be WIDTHxHEIGHT"),
         (["--trace", "t.jsonl", "--output", "o.png", "--scale", "3", "--", "true"], "--scale must be 1 or 2"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--fractional-scale", "0.5", "--", "true"], "--fractional-scale must be a number from 1 to 4"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--scale", "2", "--fractional-scale", "1.5", "--", "true"], "cannot be used together"),
         (["--trace", "t.jsonl", "--output", "o.png", "--fast", "--", "true"], "unknown option \"--fast\""),
     ])
     func usageErrors(arguments: [String], message: String) async throws {

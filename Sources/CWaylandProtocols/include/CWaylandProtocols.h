@@ -71,6 +71,22 @@ static inline bool CWaylandProtocols_has_fractional_scale(void) { return CWAYLAN
 #if CWAYLANDPROTOCOLS_HAS_FRACTIONAL_SCALE
 static inline const struct wl_interface *CWaylandProtocols_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *CWaylandProtocols_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+#else
+// Without the XML, stand-ins with the generated names so the Swift code compiles unchanged; it checks
+// CWaylandProtocols_has_fractional_scale() first and never binds the manager, so none of these is ever called.
+struct wp_fractional_scale_manager_v1;
+struct wp_fractional_scale_v1;
+struct wp_fractional_scale_v1_listener {
+    void (*preferred_scale)(void *data, struct wp_fractional_scale_v1 *wp_fractional_scale_v1, uint32_t scale);
+};
+static inline const struct wl_interface *CWaylandProtocols_wp_fractional_scale_manager_v1_interface(void) { return NULL; }
+static inline const struct wl_interface *CWaylandProtocols_wp_fractional_scale_v1_interface(void) { return NULL; }
+static inline void wp_fractional_scale_manager_v1_destroy(struct wp_fractional_scale_manager_v1 *manager) { (void)manager; }
+static inline struct wp_fractional_scale_v1 *wp_fractional_scale_manager_v1_get_fractional_scale(
+    struct wp_fractional_scale_manager_v1 *manager, struct wl_surface *surface) { (void)manager; (void)surface; return NULL; }
+static inline int wp_fractional_scale_v1_add_listener(struct wp_fractional_scale_v1 *object,
+    const struct wp_fractional_scale_v1_listener *listener, void *data) { (void)object; (void)listener; (void)data; return -1; }
+static inline void wp_fractional_scale_v1_destroy(struct wp_fractional_scale_v1 *object) { (void)object; }
 #endif
 
 #endif

@@ -14,6 +14,14 @@
 // same include guard, so whichever comes first wins and both agree.
 #include "../generated/wayland-server-protocol.h"
 #include "../generated/xdg-shell-server-protocol.h"
+#include "../generated/viewporter-server-protocol.h"
+#include <stdbool.h>
+#if __has_include("../generated/fractional-scale-v1-server-protocol.h")
+#include "../generated/fractional-scale-v1-server-protocol.h"
+#define CWAYLANDSERVERPROTOCOLS_HAS_FRACTIONAL_SCALE 1
+#else
+#define CWAYLANDSERVERPROTOCOLS_HAS_FRACTIONAL_SCALE 0
+#endif
 
 // Accessors for the interface structs: Swift copies a C global when it takes its address, but wl_global_create and
 // wl_resource_create keep the pointer, so it must be the address of the real global.
@@ -47,5 +55,29 @@ static inline const struct wl_interface *CWaylandServerProtocols_xdg_positioner_
 static inline const struct wl_interface *CWaylandServerProtocols_xdg_surface_interface(void) { return &xdg_surface_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_xdg_toplevel_interface(void) { return &xdg_toplevel_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_xdg_popup_interface(void) { return &xdg_popup_interface; }
+
+// viewporter.
+static inline const struct wl_interface *CWaylandServerProtocols_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_wp_viewport_interface(void) { return &wp_viewport_interface; }
+
+// fractional-scale-v1 is optional (staging). Without its XML, stand-ins with the generated names let the Swift code
+// compile; it checks CWaylandServerProtocols_has_fractional_scale() and then never offers the global.
+static inline bool CWaylandServerProtocols_has_fractional_scale(void) { return CWAYLANDSERVERPROTOCOLS_HAS_FRACTIONAL_SCALE; }
+#if CWAYLANDSERVERPROTOCOLS_HAS_FRACTIONAL_SCALE
+static inline const struct wl_interface *CWaylandServerProtocols_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+#else
+struct wp_fractional_scale_manager_v1_interface {
+    void (*destroy)(struct wl_client *client, struct wl_resource *resource);
+    void (*get_fractional_scale)(struct wl_client *client, struct wl_resource *resource, uint32_t id, struct wl_resource *surface);
+};
+struct wp_fractional_scale_v1_interface {
+    void (*destroy)(struct wl_client *client, struct wl_resource *resource);
+};
+static inline const struct wl_interface *CWaylandServerProtocols_wp_fractional_scale_manager_v1_interface(void) { return NULL; }
+static inline const struct wl_interface *CWaylandServerProtocols_wp_fractional_scale_v1_interface(void) { return NULL; }
+static inline void wp_fractional_scale_v1_send_preferred_scale(struct wl_resource *resource, uint32_t scale) { (void)resource; (void)scale; }
+#endif
+
 
 #endif
