@@ -40,6 +40,19 @@ import TouchUI
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
+    /// Plays `events` on an 800x600 canvas into `fingerpaint --new` on touch-replay: the program autosaves under
+    /// `scratch/data`, and touch-replay writes the window to `scratch/window.png`.
+    static func paint(
+        _ events: [SeatEvent], in scratch: TemporaryDirectory, replayOptions: [String] = [], programOptions: [String] = [],
+        timeout: Double = 20, whileRunning: ((Int32) async throws -> Void)? = nil
+    ) async throws -> ProcessResult {
+        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        return try await ChildProcess.run(
+            touchReplay,
+            replayOptions + ["--trace", trace, "--output", scratch.path("window.png"), "--", fingerpaint, "--new"] + programOptions,
+            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: timeout, whileRunning: whileRunning)
+    }
+
     /// Waits until the program's recording of its input satisfies `condition`; throws after 20 s.
     static func waitForRecording(_ path: String, until condition: (String) -> Bool) async throws {
         let deadline = Date().addingTimeInterval(20)
@@ -62,11 +75,8 @@ import TouchUI
 
     @Test func fingersThePointerAndATapPaintWhereTheyWentAndTheDrawingIsSavedOnClose() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
+        let result = try await Self.paint(Self.strokes, in: scratch)
         let png = scratch.path("window.png")
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
         #expect(result.status == 0, "\(result.standardError)")
         let points: [(x: Int, y: Int)] = [(150, 100), (250, 200), (200, 300), (500, 400), (400, 100), (500, 250), (650, 420)]
         let image = try await PNGReader.pixels(in: png, at: points)
@@ -90,11 +100,8 @@ import TouchUI
                    SeatEvent(time: 600, .key(KeyChord("Delete"))),
                    SeatEvent(time: 650, .key(KeyChord("z", modifiers: .ctrl))),
                    SeatEvent(time: 700, .key(KeyChord("z", modifiers: .ctrl)))]
-        let trace = try scratch.write("keys.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        let result = try await Self.paint(events, in: scratch)
         let png = scratch.path("window.png")
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
         #expect(result.status == 0, "\(result.standardError)")
         let image = try await PNGReader.pixels(in: png, at: [(150, 100), (250, 200), (650, 450)])
         #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]))
@@ -112,13 +119,9 @@ import TouchUI
                        SeatEvent(time: t, .touchFrame)]
         }
         events.append(SeatEvent(time: 60_000, .tick))
-        let trace = try scratch.write("t.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let recording = scratch.path("recording.jsonl")
-        let result = try await ChildProcess.run(
-            Self.touchReplay,
-            ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new",
-             "--record", recording],
-            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 30
+        let result = try await Self.paint(
+            events, in: scratch, replayOptions: ["--realtime"], programOptions: ["--record", recording], timeout: 30
         ) { compositor in
             // The program records what it gets: once the second stroke's last motion is in, kill the compositor.
             try await Self.waitForRecording(recording) { $0.contains("\"id\": 7, \"x\": 300,") }
@@ -143,11 +146,8 @@ import TouchUI
 
     @Test func onAScaleTwoOutputTheBufferHasTwiceThePixelsAndTheStrokesLandAtTwiceTheCoordinates() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
+        let result = try await Self.paint(Self.twoFingerStrokes, in: scratch, replayOptions: ["--scale", "2"])
         let png = scratch.path("window.png")
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--scale", "2", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
         #expect(result.status == 0, "\(result.standardError)")
         let image = try await PNGReader.pixels(in: png, at: [(300, 200), (500, 400), (300, 240), (1300, 600)])
         #expect(image.width == 1600 && image.height == 1200)
@@ -157,12 +157,9 @@ import TouchUI
 
     @Test func atFractionalScaleOneAndAHalfTheBufferIsDrawnAtTwoAndTheViewportMapsItOntoTheLogicalSize() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
+        let result = try await Self.paint(
+            Self.twoFingerStrokes, in: scratch, replayOptions: ["--fractional-scale", "1.5", "--stats"])
         let png = scratch.path("window.png")
-        let result = try await ChildProcess.run(
-            Self.touchReplay,
-            ["--fractional-scale", "1.5", "--stats", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
         #expect(result.status == 0, "\(result.standardError)")
         // Preferred scale 180/120 = 1.5 rounds up to buffers at scale 2: the PNG is the buffer as committed.
         let image = try await PNGReader.pixels(in: png, at: [(300, 200), (500, 400), (300, 240), (1300, 600)])
@@ -177,11 +174,8 @@ import TouchUI
 
     @Test func onAnIntegerScaleOutputNoViewportIsUsed() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.twoFingerStrokes).serialized())
+        let result = try await Self.paint(Self.twoFingerStrokes, in: scratch, replayOptions: ["--scale", "2", "--stats"])
         let png = scratch.path("window.png")
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--scale", "2", "--stats", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
         #expect(result.status == 0, "\(result.standardError)")
         let statsLine = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(statsLine.utf8)) as? [String: Any])
@@ -190,12 +184,9 @@ import TouchUI
 
     @Test func whileTheCompositorHoldsABufferTheProgramDrawsIntoAnother() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
-        let png = scratch.path("window.png")
         // The compositor keeps the first committed buffer for good: every later frame needs one of the others.
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--hold-buffers", "1", "--trace", trace, "--output", png, "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        let result = try await Self.paint(Self.strokes, in: scratch, replayOptions: ["--hold-buffers", "1"])
+        let png = scratch.path("window.png")
         #expect(result.status == 0, "\(result.standardError)")
         let image = try await PNGReader.pixels(in: png, at: [(150, 100), (250, 200), (200, 300), (500, 400), (400, 100)])
         for pixel in image.pixels.prefix(4) { #expect(isPainted(pixel), "\(pixel)") }
@@ -211,11 +202,8 @@ import TouchUI
             SeatEvent(time: 560, .touchUp(id: 9)), SeatEvent(time: 560, .touchFrame),
             SeatEvent(time: 30_000, .tick),
         ]
-        let trace = try scratch.write("close.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let started = Date()
-        let result = try await ChildProcess.run(
-            Self.touchReplay, ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new"],
-            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40)
+        let result = try await Self.paint(events, in: scratch, replayOptions: ["--realtime"], timeout: 40)
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(Self.savedStrokes(in: scratch)?.count == 2)
@@ -225,13 +213,9 @@ import TouchUI
     func aSignalSavesBeforeTheProgramEnds(signal: Int32) async throws {
         let scratch = try TemporaryDirectory()
         let events = Self.twoFingerStrokes + [SeatEvent(time: 30_000, .tick)]
-        let trace = try scratch.write("t.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let recording = scratch.path("recording.jsonl")
-        let result = try await ChildProcess.run(
-            Self.touchReplay,
-            ["--realtime", "--trace", trace, "--output", scratch.path("o.png"), "--", Self.fingerpaint, "--new",
-             "--record", recording],
-            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: 40
+        let result = try await Self.paint(
+            events, in: scratch, replayOptions: ["--realtime"], programOptions: ["--record", recording], timeout: 40
         ) { compositor in
             // Once both strokes are lifted (and before the autosave's second has passed), signal the program.
             try await Self.waitForRecording(recording) { $0.components(separatedBy: "\"up\"").count == 3 }
@@ -245,12 +229,8 @@ import TouchUI
 
     @Test func aRecordedSessionReplaysToTheSameDrawing() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
         let recording = scratch.path("recording.jsonl")
-        let live = try await ChildProcess.run(
-            Self.touchReplay, ["--trace", trace, "--output", scratch.path("live.png"), "--", Self.fingerpaint, "--new",
-                               "--record", recording],
-            environment: ["XDG_DATA_HOME": scratch.path("data")])
+        let live = try await Self.paint(Self.strokes, in: scratch, programOptions: ["--record", recording])
         #expect(live.status == 0, "\(live.standardError)")
         // The bug report: the recording rendered with no compositor. It is in the canvas's coordinates, 32 points
         // above the window's (the title bar).
