@@ -27,7 +27,9 @@ let package = Package(
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
         .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
-        .target(name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "WaylandApp", "WaylandClient"]),
+        .target(
+            name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]
+        ),
         .executableTarget(name: "gesture-demo", dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp"]),
 
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).

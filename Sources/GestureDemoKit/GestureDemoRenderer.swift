@@ -1,6 +1,7 @@
 // Draws the gesture demo with Cairo: fingers, the shape, the recognizers' panel and the last events.
 import CCairo
 import Foundation
+import PaintRender
 import TouchUI
 
 /// Draws a ``GestureDemoScene`` into a Cairo context: big enough to read at a glance on a laptop touchscreen.
@@ -25,23 +26,12 @@ public enum GestureDemoRenderer {
     }
 
     /// Renders the scene to a PNG file.
-    public static func writePNG(_ scene: GestureDemoScene, size: Size, to path: String) throws {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width.rounded()), Int32(size.height.rounded()))
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
+    public static func writePNG(_ scene: GestureDemoScene, size: Size, to path: String) throws(RenderError) {
+        let image = ImageSurface(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+        let cr = cairo_create(image.surface)!
         draw(scene, in: cr, size: size)
         cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
-        }
-    }
-
-    /// A PNG that could not be written.
-    public struct RenderError: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+        try image.writePNG(to: path)
     }
 
     private static func drawGrid(_ cr: OpaquePointer, size: Size) {

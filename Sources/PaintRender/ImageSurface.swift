@@ -5,8 +5,8 @@ import PaintModel
 /// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —
 /// the layout of `WL_SHM_FORMAT_XRGB8888`. It owns its Cairo surface and destroys it when released.
 public final class ImageSurface {
-    /// The Cairo surface.
-    let surface: OpaquePointer
+    /// The Cairo surface, to draw into with a Cairo context.
+    public let surface: OpaquePointer
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
