@@ -115,7 +115,10 @@ let package = Package(
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
-        .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),
+        .testTarget(
+            name: "PaintModelTests",
+            dependencies: ["PaintModel", "TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "FingerPaintTests",
             dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"]

@@ -53,7 +53,7 @@ final class FingerPaintLive: LiveContent {
         app.needsFrame ? .frameNeeded : .nothing
     }
 
-    func prepareToExit() {
-        app.saveNow()
+    func prepareToExit() -> Bool {
+        app.finishDocument()
     }
 }

@@ -11,23 +11,6 @@ func complain(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// The strokes to start from: an opened document's, or blank; a document that cannot be read is set aside.
-func startingStrokes(open path: String?, autosave: DocumentStore?) -> [Stroke]? {
-    guard let store = path.map({ DocumentStore(url: URL(fileURLWithPath: $0)) }) ?? autosave else { return [] }
-    switch store.open() {
-    case let .opened(strokes): return strokes
-    case .missing:
-        if path != nil {
-            complain("fingerpaint: \(store.url.path): no such file")
-            return nil
-        }
-        return []
-    case let .unreadable(message, _):
-        complain(message)
-        return []
-    }
-}
-
 func runReplay(_ options: LaunchOptions) -> Int32 {
     let trace: Trace
     do {
@@ -36,8 +19,16 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
         complain("fingerpaint: \(error)")
         return 1
     }
-    guard let strokes = startingStrokes(open: options.open, autosave: nil) else { return 1 }
-    let (app, statistics) = Replay(trace: trace, size: options.size).run(from: strokes)
+    var drawing = Drawing()
+    if let path = options.document {
+        do {
+            drawing = try DocumentFile.read(URL(fileURLWithPath: path)).drawing
+        } catch {
+            complain("fingerpaint: \(error)")
+            return 2
+        }
+    }
+    let (app, statistics) = Replay(trace: trace, size: options.size).run(from: drawing)
     do {
         try app.renderer.canvas.writePNG(to: options.output!)
     } catch {
@@ -46,6 +37,28 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     }
     if options.printsStatistics { print(statistics.jsonLine) }
     return 0
+}
+
+/// Opens the document the window paints: FILE (created when missing), else the one used last, else a new
+/// untitled one. `nil`, after saying why, when FILE cannot be opened.
+func openDocument(_ options: LaunchOptions, library: DocumentLibrary) -> OpenedDocument? {
+    do {
+        if let path = options.document {
+            return try DocumentFile.open(URL(fileURLWithPath: path), create: true)
+        }
+        if !options.startsBlank, let last = library.documentToReopen() {
+            do {
+                return try DocumentFile.open(last, create: true)
+            } catch {
+                // Not asked for by name: say why, and start a new drawing rather than not at all.
+                complain("fingerpaint: \(error); starting a new drawing")
+            }
+        }
+        return try DocumentFile.open(try library.newUntitledDocument(), create: true)
+    } catch {
+        complain("fingerpaint: \(error)")
+        return nil
+    }
 }
 
 func runWindow(_ options: LaunchOptions) -> Int32 {
@@ -59,25 +72,45 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             return 1
         }
     }
-    let autosave = DocumentStore.autosave()
-    guard let strokes = options.startsBlank ? [] : startingStrokes(open: options.open, autosave: autosave) else {
-        return 1
-    }
+    let library = DocumentLibrary()
+    guard let opened = openDocument(options, library: library) else { return 2 }
+    library.remember(opened.url)
+    let document = PaintDocument(opened, library: library)
     let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
-    let app = FingerPaintApp(size: size, strokes: strokes, autosave: autosave, exportFolder: picturesFolder())
+    let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
     app.onMessage = { complain($0) }
+    var notices = opened.notices
+    if let reason = opened.readOnlyReason {
+        notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
+    }
+    for notice in notices { complain("fingerpaint: \(notice)") }
+    if let notice = notices.last { app.showBanner(notice) }
+    let session: LiveSession
     do {
-        let session = try LiveSession(
+        session = try LiveSession(
             content: FingerPaintLive(app: app),
-            configuration: .init(title: "Finger paint", appID: "fingerpaint", size: size,
+            configuration: .init(title: windowTitle(document), appID: "fingerpaint", size: size,
                                  recordPath: options.record, replay: replay),
             log: { complain("fingerpaint: \($0)") }
         )
+    } catch {
+        // Nothing was drawn: the document is closed as it was (a new untitled one is removed).
+        app.finishDocument()
+        complain("fingerpaint: \(error)")
+        return 1
+    }
+    app.onTitleChange = { [unowned session] _ in session.title = windowTitle(document) }
+    do {
         return try session.run()
     } catch {
         complain("fingerpaint: \(error)")
         return 1
     }
+}
+
+/// The window's title: the document's name, then the program's.
+func windowTitle(_ document: PaintDocument) -> String {
+    "\(document.title) — Finger paint"
 }
 
 let options: LaunchOptions

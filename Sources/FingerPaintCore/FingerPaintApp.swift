@@ -1,5 +1,8 @@
 // The painting app without a compositor: input in, frames and documents out.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PaintModel
 import PaintRender
 import SeatInput
@@ -7,16 +10,18 @@ import TouchUI
 
 /// The finger-painting program's state and logic, independent of Wayland.
 ///
-/// It owns the view tree (a ``Window`` with a ``CanvasView`` and a ``PaletteView``), the translator that feeds it
-/// seat events, the ``Drawing``, the ``Brush`` and the ``CanvasRenderer``. A host — the Wayland window, or a
-/// headless ``Replay`` — does four things:
+/// It owns the view tree (a ``Window`` with a ``CanvasView``, a ``PaletteView`` and a ``BannerView``), the
+/// translator that feeds it seat events, the ``Drawing``, the ``Brush``, the ``CanvasRenderer`` and the
+/// ``PaintDocument`` every edit is saved to. A host — the Wayland window, or a headless ``Replay`` — does four
+/// things:
 /// 1. passes every seat event to ``handle(_:)``, and moves the clock with ``advanceTime(to:)`` when idle (the
-///    autosave timer runs on it; ``nextDeadline`` says when it is due);
+///    timer that watches the document's saving runs on it; ``nextDeadline`` says when it is due);
 /// 2. once per display frame, when ``needsFrame`` is true, calls ``renderFrame()`` and adds the returned
 ///    rectangles to the damage of each of its buffers;
 /// 3. copies into the buffer it is about to show with ``composite(into:stride:width:height:rects:)``, passing
 ///    the damage that buffer has accumulated since it was last shown;
-/// 4. calls ``resize(to:scale:)`` on a configure or scale change, and ``saveNow()`` on quit, SIGINT or SIGTERM.
+/// 4. calls ``resize(to:scale:)`` on a configure or scale change, and ``finishDocument()`` on quit, SIGINT or
+///    SIGTERM.
 public final class FingerPaintApp {
     /// The root of the view tree; its size is the canvas's logical size.
     public let window: Window
@@ -24,32 +29,41 @@ public final class FingerPaintApp {
     public let canvasView: CanvasView
     /// The bar of buttons.
     public let paletteView: PaletteView
+    /// The line over the top of the canvas that says what went wrong with saving.
+    public let bannerView: BannerView
     /// Seat events go through here into the window.
     public let translator: SeatEventTranslator
     /// The completed strokes and their history.
     public private(set) var drawing: Drawing
     /// The renderer that keeps the canvas and the shown frame.
     public let renderer: CanvasRenderer
-    /// Where the drawing is autosaved; `nil` for none (a replay).
-    public var autosave: DocumentStore? { saver?.store }
-    private let saver: BackgroundSaver?
+    /// The document every edit is saved to; `nil` for none (a replay).
+    public let document: PaintDocument?
     /// Where PNG exports go; `nil` to refuse exports (a replay).
     public let exportFolder: URL?
-    /// How long after a completed stroke the autosave runs, so that quick strokes share one save.
-    public static let autosaveDelay: Duration = .seconds(1)
+    /// How often the document's saving is looked at while it has work under way or is failing.
+    public static let documentPollInterval: Duration = .milliseconds(100)
 
-    /// Called with one-line messages for the user (saved, exported, a document set aside).
+    /// Called with one-line messages for the user (exported, a save that failed, a copy made).
     public var onMessage: ((String) -> Void)?
+    /// Called when the document's title changes (a read-only document became a copy).
+    public var onTitleChange: ((String) -> Void)?
     /// Called when the user asks for full screen to be toggled (F11).
     public var onFullscreenRequest: (() -> Void)?
-    /// Called when the user asks to quit (Ctrl+Q). The host saves with ``saveNow()`` and exits.
+    /// Called when the user asks to quit (Ctrl+Q). The host calls ``finishDocument()`` and exits.
     public var onQuitRequest: (() -> Void)?
 
     /// Whether something changed since the last ``renderFrame()``.
     public private(set) var needsFrame = true
-    /// Whether the drawing changed since it was last saved.
-    public private(set) var hasUnsavedChanges = false
-    private var autosaveTimer: TimerQueue.Token?
+    /// What the banner over the canvas says (a save that fails), `nil` when it is not shown. The user dismisses it
+    /// with a tap; it goes away by itself when saving works again.
+    public private(set) var banner: String? {
+        didSet {
+            bannerView.message = banner
+            updateOverlay()
+        }
+    }
+    private var documentPollTimer: TimerQueue.Token?
 
     /// The brush that new strokes take.
     public var brush: Brush {
@@ -57,30 +71,30 @@ public final class FingerPaintApp {
         set { canvasView.brush = newValue }
     }
 
-    /// An app with a canvas of a logical size at a scale, showing `strokes`.
+    /// An app with a canvas of a logical size at a scale, showing `strokes`, saving nowhere.
     ///
-    /// - Parameters:
-    ///   - autosave: where completed strokes are saved (coalesced), `nil` for never.
-    ///   - exportFolder: where Ctrl+S writes PNGs, `nil` to refuse.
-    public convenience init(size: Size, scale: Int = 1, strokes: [Stroke] = [], autosave: DocumentStore? = nil,
-                            exportFolder: URL? = nil) {
-        self.init(size: size, scale: scale, drawing: Drawing(strokes: strokes), autosave: autosave,
-                  exportFolder: exportFolder)
+    /// - Parameter exportFolder: where Ctrl+S writes PNGs, `nil` to refuse.
+    public convenience init(size: Size, scale: Int = 1, strokes: [Stroke] = [], exportFolder: URL? = nil) {
+        self.init(size: size, scale: scale, drawing: Drawing(strokes: strokes), exportFolder: exportFolder)
     }
 
-    /// An app with a canvas of a logical size at a scale, showing a drawing and keeping its history.
-    public init(size: Size, scale: Int = 1, drawing: Drawing, autosave: DocumentStore? = nil, exportFolder: URL? = nil) {
+    /// An app with a canvas of a logical size at a scale, showing a drawing and keeping its history, saving every
+    /// edit to `document` (`nil` for nowhere).
+    public init(size: Size, scale: Int = 1, drawing: Drawing, document: PaintDocument? = nil, exportFolder: URL? = nil) {
         let bounds = Rect(origin: .zero, size: size)
         window = Window(frame: bounds)
         canvasView = CanvasView(frame: bounds)
         paletteView = PaletteView(frame: Self.paletteFrame(in: size))
+        bannerView = BannerView(frame: BannerView.frame(in: size))
         window.addSubview(canvasView)
         window.addSubview(paletteView)
+        window.addSubview(bannerView)
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
         renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
-        saver = autosave.map(BackgroundSaver.init(store:))
+        self.document = document
         self.exportFolder = exportFolder
+        bannerView.onDismiss = { [unowned self] in banner = nil }
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
@@ -102,12 +116,12 @@ public final class FingerPaintApp {
         translator.finish()
     }
 
-    /// Moves the clock (in the seat's milliseconds, as a ``Timestamp``), firing the autosave when it is due.
+    /// Moves the clock (in the seat's milliseconds, as a ``Timestamp``), firing the timers that are due.
     public func advanceTime(to time: Timestamp) {
         window.advanceTime(to: time)
     }
 
-    /// When the next timer (the autosave) is due, on the seat's clock.
+    /// When the next timer (the gestures', the document poll) is due, on the seat's clock.
     public var nextDeadline: Timestamp? { window.timers.nextDeadline }
 
     // MARK: - Commands
@@ -115,9 +129,9 @@ public final class FingerPaintApp {
     /// Does what a key or a palette button asked for.
     public func perform(_ command: PaintCommand) {
         switch command {
-        case .undo: apply(drawing.undo())
-        case .redo: apply(drawing.redo())
-        case .clear: apply(drawing.clear())
+        case .undo: edit(.undo)
+        case .redo: edit(.redo)
+        case .clear: edit(.clear)
         case .save:
             saveNow()
             exportPNG()
@@ -136,7 +150,7 @@ public final class FingerPaintApp {
     /// Brings the shown frame up to date and returns the rectangles of buffer pixels that changed.
     @discardableResult
     public func renderFrame() -> [PixelRect] {
-        reportSaveFailure()
+        pollDocument()
         needsFrame = false
         return renderer.renderFrame(liveStrokes: canvasView.liveStrokes)
     }
@@ -154,6 +168,7 @@ public final class FingerPaintApp {
         canvasView.frame = bounds
         paletteView.frame = Self.paletteFrame(in: size)
         paletteView.layoutItems()
+        bannerView.frame = BannerView.frame(in: size)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         updateOverlay()
         needsFrame = true
@@ -161,92 +176,130 @@ public final class FingerPaintApp {
 
     // MARK: - Documents
 
-    /// Saves the drawing to the autosave document now, if it changed, after any autosave under way; reports a
-    /// failure through ``onMessage``. Call it on quit, SIGINT and SIGTERM.
+    /// Writes every edit to the document's disk now (Ctrl+S); a failure shows in the banner.
     public func saveNow() {
-        if let autosaveTimer { window.timers.cancel(autosaveTimer) }
-        autosaveTimer = nil
-        guard let saver else { return }
-        if hasUnsavedChanges {
-            hasUnsavedChanges = false
-            if let failure = saver.saveNow(drawing.strokes) {
-                hasUnsavedChanges = true
-                onMessage?(failure)
-            }
-        } else {
-            saver.waitUntilIdle()
-            reportSaveFailure()
-        }
+        document?.flush()
+        pollDocument()
     }
 
-    /// Waits for the autosave under way, if any (it runs on a background queue), and reports a failure.
-    public func waitForAutosave() {
-        saver?.waitUntilIdle()
-        reportSaveFailure()
+    /// Saves everything and closes the document: call it on quit, SIGINT, SIGTERM and when the compositor goes away.
+    /// When the document cannot hold everything, the drawing goes to a recovery document and the line saying so
+    /// goes to ``onMessage``; returns whether the document holds everything the user drew.
+    @discardableResult
+    public func finishDocument() -> Bool {
+        guard let document else { return true }
+        if let documentPollTimer { window.timers.cancel(documentPollTimer) }
+        documentPollTimer = nil
+        guard let failure = document.finish(drawing) else { return true }
+        onMessage?("fingerpaint: \(failure)")
+        return false
     }
 
-    /// Writes the canvas (the drawing, no palette) as a PNG in the export folder and says where; returns the file.
+    /// Shows a line in the banner over the canvas until the user dismisses it.
+    public func showBanner(_ text: String) {
+        banner = text
+    }
+
+    /// Waits for the saves under way (they run on a background queue) and shows what they did.
+    public func waitForSaves() {
+        pollDocument(waitingForSaves: true)
+    }
+
+    /// Writes the drawing — the canvas above the palette, never the palette's strip — as a PNG in the export
+    /// folder under a name no file has yet, and says where; returns the file.
     @discardableResult
     public func exportPNG(now: Date = Date()) -> URL? {
         guard let exportFolder else {
             onMessage?("fingerpaint: export is off here")
             return nil
         }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: exportFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            onMessage?("fingerpaint: cannot export: the folder \(exportFolder.path) does not exist")
+            return nil
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        let file = exportFolder.appendingPathComponent("fingerpaint-\(formatter.string(from: now)).png")
+        let stem = "fingerpaint-\(formatter.string(from: now))"
+        // Written to a temporary name, then linked under the first free name: an existing file is never replaced.
+        let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
+        defer { unlink(temporary.path) }
         do {
-            try renderer.canvas.writePNG(to: file.path)
-            onMessage?("fingerpaint: exported the drawing to \(file.path)")
-            return file
+            try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
         } catch {
             onMessage?("fingerpaint: \(error)")
             return nil
         }
+        for number in 1...1000 {
+            let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")
+            if link(temporary.path, file.path) == 0 {
+                onMessage?("fingerpaint: exported the drawing to \(file.path)")
+                return file
+            }
+            guard errno == EEXIST else {
+                onMessage?("fingerpaint: cannot export to \(file.path): \(String(cString: strerror(errno)))")
+                return nil
+            }
+        }
+        onMessage?("fingerpaint: cannot export: too many pictures named \(stem) in \(exportFolder.path)")
+        return nil
     }
 
     // MARK: - Changes
 
     private func complete(_ stroke: Stroke) {
-        apply(drawing.add(stroke))
+        edit(.add(stroke))
     }
 
-    private func apply(_ change: DrawingChange?) {
-        guard let change else { return }
+    /// Does an edit to the drawing, redraws what it changed and saves it.
+    private func edit(_ edit: DrawingEdit) {
+        guard let change = drawing.apply(edit) else { return }
         renderer.apply(change, strokes: drawing.strokes)
         updateOverlay()
         needsFrame = true
-        hasUnsavedChanges = true
-        scheduleAutosave()
+        guard let document else { return }
+        let title = document.title
+        if let message = document.record(edit, drawing: drawing) {
+            onMessage?("fingerpaint: \(message)")
+            banner = message
+        }
+        if document.title != title { onTitleChange?(document.title) }
+        schedulePoll()
     }
 
-    private func scheduleAutosave() {
-        guard saver != nil, autosaveTimer == nil else { return }
-        autosaveTimer = window.timers.schedule(after: Self.autosaveDelay) { [unowned self] in
-            autosaveTimer = nil
-            autosaveInBackground()
+    /// Looks at the document's saving again soon, while it has work under way or is failing.
+    private func schedulePoll() {
+        guard documentPollTimer == nil else { return }
+        documentPollTimer = window.timers.schedule(after: Self.documentPollInterval) { [unowned self] in
+            documentPollTimer = nil
+            pollDocument()
         }
     }
 
-    /// Hands the strokes to the background saver: the frame goes on while they are encoded and written.
-    private func autosaveInBackground() {
-        guard let saver, hasUnsavedChanges else { return }
-        reportSaveFailure()
-        hasUnsavedChanges = false
-        saver.saveInBackground(drawing.strokes)
-    }
-
-    /// Reports a background save that failed; the drawing counts as unsaved again, so quitting retries.
-    private func reportSaveFailure() {
-        guard let failure = saver?.takeFailure() else { return }
-        hasUnsavedChanges = true
-        onMessage?(failure)
+    /// Shows what happened to saving: a failure in the banner (and once on standard error), its end by taking the
+    /// banner down.
+    private func pollDocument(waitingForSaves: Bool = false) {
+        guard let document else { return }
+        if waitingForSaves { document.waitUntilIdle() }
+        for event in document.takeEvents() {
+            switch event {
+            case let .failed(message):
+                onMessage?("fingerpaint: \(message); your drawing is kept and saving is tried again")
+                banner = "Cannot save: \(message). Your drawing is kept; saving is tried again."
+            case .recovered:
+                onMessage?("fingerpaint: \(document.url.path) is saved again")
+                if banner?.hasPrefix("Cannot save") == true { banner = nil }
+            }
+        }
+        if document.hasOutstandingWork { schedulePoll() }
     }
 
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     private func updateOverlay() {
-        renderer.overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo)
+        var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo)
+        overlay.banner = bannerView.overlayBanner
+        renderer.overlay = overlay
         needsFrame = true
     }
 

@@ -4,7 +4,7 @@ import TouchUI
 
 /// What `fingerpaint` was asked to do.
 ///
-///     fingerpaint [--new | --open FILE]
+///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE]
 ///     fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
 public struct LaunchOptions: Hashable, Sendable {
     /// A trace to replay headless.
@@ -15,25 +15,29 @@ public struct LaunchOptions: Hashable, Sendable {
     public var size: Size?
     /// Whether a replay prints its frame figures.
     public var printsStatistics = false
-    /// A document to start from instead of the autosave.
-    public var open: String?
-    /// Start blank, ignoring the autosave.
+    /// The document to paint (`FILE` or `--open FILE`), created when it does not exist; with a replay to a PNG,
+    /// the drawing it starts from. `nil`: the document used last.
+    public var document: String?
+    /// Start a new untitled document.
     public var startsBlank = false
     /// A trace file that the window session's seat events are written to.
     public var record: String?
     /// Print the usage and exit.
     public var showsHelp = false
 
-    /// The options of a bare `fingerpaint`: the window, from the autosave.
+    /// The options of a bare `fingerpaint`: the window, on the document used last.
     public init() {}
 
     /// The usage text.
     public static let usage = """
-        usage: fingerpaint [--new | --open FILE] [--replay TRACE] [--record FILE]
+        usage: fingerpaint [FILE | --new] [--replay TRACE] [--record FILE]
                fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
 
-          --new            start with a blank drawing (the autosave is replaced at the first stroke)
-          --open FILE      start from a drawing document
+          FILE             the drawing to paint (.fpdraw), created when it does not exist; every stroke, undo,
+                           redo and clear is saved to it as it happens. Without FILE, the drawing used last
+                           is reopened.
+          --open FILE      the same as FILE
+          --new            start a new untitled drawing (in $XDG_DATA_HOME/fingerpaint)
           --replay TRACE   play a seat-event trace (JSON Lines): into the window as live input, or, with
                            --output, with no compositor
           --record FILE    write the window session's seat events to FILE as a trace
@@ -63,7 +67,7 @@ public struct LaunchOptions: Hashable, Sendable {
             switch argument {
             case "--replay": options.replay = try value(for: argument)
             case "--output": options.output = try value(for: argument)
-            case "--open": options.open = try value(for: argument)
+            case "--open": try options.setDocument(try value(for: argument))
             case "--record": options.record = try value(for: argument)
             case "--stats": options.printsStatistics = true
             case "--new": options.startsBlank = true
@@ -75,8 +79,10 @@ public struct LaunchOptions: Hashable, Sendable {
                     throw ParseError(message: "--size must be WIDTHxHEIGHT, like 800x600 (got \(text))")
                 }
                 options.size = Size(width: parts[0], height: parts[1])
-            default:
+            case _ where argument.hasPrefix("-") && argument != "-":
                 throw ParseError(message: "unknown argument \(argument)")
+            default:
+                try options.setDocument(argument)
             }
         }
         if options.output != nil, options.replay == nil {
@@ -85,9 +91,17 @@ public struct LaunchOptions: Hashable, Sendable {
         if options.output != nil, options.record != nil {
             throw ParseError(message: "--record records a window session; a replay with --output has none")
         }
-        if options.startsBlank, options.open != nil {
-            throw ParseError(message: "--new and --open do not go together")
+        if options.startsBlank, options.document != nil {
+            throw ParseError(message: "--new starts a new drawing; it does not go with a FILE")
+        }
+        if let output = options.output, !output.lowercased().hasSuffix(".png") {
+            throw ParseError(message: "--output writes a PNG: its name must end in .png (got \(output))")
         }
         return options
+    }
+
+    private mutating func setDocument(_ path: String) throws(ParseError) {
+        guard document == nil else { throw ParseError(message: "one drawing at a time: \(document ?? "") and \(path)") }
+        document = path
     }
 }

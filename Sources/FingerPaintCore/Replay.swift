@@ -8,8 +8,8 @@ import TouchUI
 /// Replays a trace with no compositor: its events go through ``FingerPaintApp/handle(_:)`` as a window's would,
 /// and a frame is rendered at each tick of a virtual 60 Hz display at which something changed.
 ///
-/// A replay starts from the strokes it is given (blank, or an opened document), never autosaves and never
-/// exports.
+/// A replay starts from the drawing it is given (blank, or an opened document read without being locked), never
+/// saves and never exports.
 public struct Replay {
     /// The virtual display's frame interval, in milliseconds.
     public static let frameInterval = 1000.0 / 60
@@ -54,7 +54,13 @@ public struct Replay {
 
     /// Runs the trace from `strokes` and returns the app as the trace left it, with the frame figures.
     public func run(from strokes: [Stroke] = []) -> (app: FingerPaintApp, statistics: Statistics) {
-        let app = FingerPaintApp(size: size, scale: 1, strokes: strokes, autosave: nil, exportFolder: nil)
+        run(from: Drawing(strokes: strokes))
+    }
+
+    /// Runs the trace from a drawing (with its history: an undo in the trace undoes it) and returns the app as the
+    /// trace left it, with the frame figures.
+    public func run(from drawing: Drawing) -> (app: FingerPaintApp, statistics: Statistics) {
+        let app = FingerPaintApp(size: size, scale: 1, drawing: drawing, document: nil, exportFolder: nil)
         var statistics = Statistics()
         func frame() {
             let start = DispatchTime.now().uptimeNanoseconds

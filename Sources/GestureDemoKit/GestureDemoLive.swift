@@ -80,5 +80,5 @@ public final class GestureDemoLive: LiveContent {
         return changed || fading ? .everything : .nothing
     }
 
-    public func prepareToExit() {}
+    public func prepareToExit() -> Bool { true }
 }

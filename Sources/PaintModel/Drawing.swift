@@ -14,24 +14,77 @@ public enum DrawingChange: Hashable, Sendable {
     case replaced
 }
 
+/// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`).
+public enum DrawingEdit: Hashable, Sendable {
+    /// A completed stroke added on top.
+    case add(Stroke)
+    /// Every stroke removed.
+    case clear
+    /// The last edit undone.
+    case undo
+    /// The last undone edit redone.
+    case redo
+}
+
 /// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke and of clearing.
 ///
-/// A new edit forgets what could be redone. Nothing here limits the history: strokes are small.
+/// A drawing starts from base strokes that no undo removes (a document of the first format, which kept no
+/// history) and is changed by ``DrawingEdit``s. A new edit forgets what could be redone. Nothing here limits the
+/// history: strokes are small.
 public struct Drawing: Hashable, Sendable {
     /// One step of the history.
     enum Edit: Hashable, Sendable {
         case add(Stroke)
         case clear(removed: [Stroke])
+
+        var recorded: DrawingEdit {
+            switch self {
+            case let .add(stroke): .add(stroke)
+            case .clear: .clear
+            }
+        }
     }
 
     /// The completed strokes, in the order they are painted (bottom first).
     public private(set) var strokes: [Stroke]
+    /// The strokes the drawing started from, which no undo removes.
+    public private(set) var baseStrokes: [Stroke]
     private var undoStack: [Edit] = []
     private var redoStack: [Edit] = []
 
-    /// A drawing with these strokes and no history.
+    /// A drawing with these strokes and no history: undo removes none of them.
     public init(strokes: [Stroke] = []) {
         self.strokes = strokes
+        self.baseStrokes = strokes
+    }
+
+    /// The drawing that starts from `baseStrokes` and is changed by `edits` in order. An edit that does nothing
+    /// (an undo with nothing to undo) is skipped.
+    public init(baseStrokes: [Stroke] = [], edits: some Sequence<DrawingEdit>) {
+        self.init(strokes: baseStrokes)
+        for edit in edits { apply(edit) }
+    }
+
+    /// The shortest history that makes this drawing again, with the same strokes and the same undo and redo:
+    /// the edits that can be undone in order, then the ones that can be redone followed by as many undos.
+    /// Together with ``baseStrokes`` it is what a compacted document holds.
+    public var compactEdits: [DrawingEdit] {
+        undoStack.map(\.recorded) + redoStack.reversed().map(\.recorded)
+            + Array(repeating: DrawingEdit.undo, count: redoStack.count)
+    }
+
+    /// Whether the drawing has neither strokes nor history: nothing a user would miss.
+    public var isPristine: Bool { strokes.isEmpty && undoStack.isEmpty && redoStack.isEmpty }
+
+    /// Does an edit; `nil` when it changed nothing (a clear of nothing, an undo with nothing to undo).
+    @discardableResult
+    public mutating func apply(_ edit: DrawingEdit) -> DrawingChange? {
+        switch edit {
+        case let .add(stroke): add(stroke)
+        case .clear: clear()
+        case .undo: undo()
+        case .redo: redo()
+        }
     }
 
     /// Whether there is an edit to undo.

@@ -1,23 +1,28 @@
-// The document format: a drawing's strokes as bytes, and back, with a magic, a version and a checksum.
+// The document format: a drawing's journal as bytes, and back, with a magic, a version and checksums.
 import TouchUI
 
-/// The file form of a drawing: its strokes (points, times, colour, width) in order. See `docs/document-format.md`.
+/// The file form of a drawing: a journal of what was done to it. See `docs/document-format.md`.
 ///
-/// A compact little-endian binary: an 8-byte magic, a version, the stroke count, the strokes, and a CRC-32 of
-/// everything before it, so that a truncated, foreign or damaged file is told apart from a drawing.
+/// A compact little-endian binary: an 8-byte magic, a version and a header checksum, then records appended one
+/// at a time — a stroke added, an undo, a redo, a clear — each with its own CRC-32, so that saving a stroke
+/// writes that stroke only, the history survives, a torn last record is told apart from the records before
+/// it, and a damaged record in the middle costs only itself. Documents of version 1 (one checksummed list of
+/// strokes, no history) are still read.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes and reads.
-    public static let version: UInt16 = 1
+    /// The version this program writes: the journal.
+    public static let version: UInt16 = 2
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
+    /// The size of the header: magic, version, flags and the header's checksum.
+    public static let headerSize = 16
 
     /// Why bytes are not a drawing this program reads.
     public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The bytes do not start with the magic: not a drawing of ours.
         case notADrawing
-        /// A drawing of another version.
+        /// A drawing of a version this program does not know (a newer program wrote it).
         case unsupportedVersion(UInt16)
         /// The bytes end before the document does.
         case truncated
@@ -27,84 +32,278 @@ public enum DrawingDocument {
         public var description: String {
             switch self {
             case .notADrawing: "not a fingerpaint drawing"
-            case let .unsupportedVersion(version): "a drawing of version \(version), this program reads version \(DrawingDocument.version)"
+            case let .unsupportedVersion(version):
+                "a drawing of version \(version), made by a newer fingerpaint; this one reads versions 1 and \(DrawingDocument.version)"
             case .truncated: "the file is truncated"
             case let .damaged(reason): "the file is damaged (\(reason))"
             }
         }
     }
 
-    /// The document bytes of some strokes.
-    public static func encode(_ strokes: [Stroke]) -> [UInt8] {
-        var size = magic.count + 8 + 4
-        for stroke in strokes {
-            let hasTimes = stroke.points.contains { $0.time != nil }
-            size += 48 + stroke.points.count * (hasTimes ? 24 : 16)
-        }
-        var writer = ByteWriter(capacity: size)
+    /// What a document's bytes hold, and what reading them had to leave out.
+    public struct Contents: Sendable {
+        /// The drawing, with its history.
+        public var drawing: Drawing
+        /// The version the bytes were written in: 1 (no history; rewritten as a journal before any append) or 2.
+        public var version: UInt16
+        /// How many bytes are the header and whole, valid records: where the next record goes. For version 1,
+        /// the whole file.
+        public var validLength: Int
+        /// Bytes after the last valid record that make no record: a record torn by a crash or power loss while
+        /// it was appended. They are dropped.
+        public var tornBytes: Int
+        /// Runs of damaged bytes between valid records that were skipped: each cost the records in it.
+        public var damagedRuns: Int
+
+        /// Whether records in the middle were lost: the file is not as it was written.
+        public var isDamaged: Bool { damagedRuns > 0 }
+    }
+
+    /// The kinds of journal record, as stored.
+    enum RecordKind: UInt16 {
+        case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5
+    }
+
+    /// The size of a record's header: payload length, kind and the header's own check.
+    static let recordHeaderSize = 8
+    /// A record's bytes beyond its payload: the header and the CRC-32 at the end.
+    static let recordOverhead = recordHeaderSize + 4
+
+    // MARK: - Writing
+
+    /// The header that starts every journal.
+    public static func header() -> [UInt8] {
+        var writer = ByteWriter(capacity: headerSize)
         writer.append(magic)
         writer.append(version)
         writer.append(UInt16(0))  // flags, none yet
-        writer.append(UInt32(strokes.count))
-        for stroke in strokes {
-            for component in [stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha] {
-                writer.append(component)
-            }
-            writer.append(stroke.width)
-            writer.append(UInt32(stroke.points.count))
-            let hasTimes = stroke.points.contains { $0.time != nil }
-            writer.append(UInt32(hasTimes ? 1 : 0))
-            for point in stroke.points {
-                writer.append(point.location.x)
-                writer.append(point.location.y)
-            }
-            if hasTimes {
-                for point in stroke.points { writer.append(point.time?.seconds ?? .nan) }
-            }
+        let check = CRC32.checksum(writer.bytes[..<12])
+        writer.append(check)
+        return writer.bytes
+    }
+
+    /// The record of one edit, to append to a journal.
+    public static func record(_ edit: DrawingEdit) -> [UInt8] {
+        switch edit {
+        case let .add(stroke): record(.add, stroke: stroke)
+        case .clear: record(.clear, stroke: nil)
+        case .undo: record(.undo, stroke: nil)
+        case .redo: record(.redo, stroke: nil)
         }
+    }
+
+    /// A compacted journal: the header, the base strokes and the shortest history that makes the drawing again.
+    public static func encode(_ drawing: Drawing) -> [UInt8] {
+        var bytes = header()
+        for stroke in drawing.baseStrokes { bytes += record(.baseStroke, stroke: stroke) }
+        for edit in drawing.compactEdits { bytes += record(edit) }
+        return bytes
+    }
+
+    /// About how many bytes ``encode(_:)`` writes for a drawing (each point counted with its time): cheap, for
+    /// deciding when a journal has grown well past what it holds.
+    public static func estimatedCompactSize(of drawing: Drawing) -> Int {
+        func size(_ stroke: Stroke) -> Int { recordOverhead + 48 + stroke.points.count * 24 }
+        var total = headerSize + drawing.baseStrokes.reduce(0) { $0 + size($1) }
+        for edit in drawing.compactEdits {
+            if case let .add(stroke) = edit { total += size(stroke) } else { total += recordOverhead }
+        }
+        return total
+    }
+
+    /// The bytes of a document of version 1 (every stroke, no history, one checksum): what fingerpaint wrote
+    /// before the journal. For tools and tests that make such documents; the program no longer writes them.
+    public static func encodeVersion1(_ strokes: [Stroke]) -> [UInt8] {
+        var writer = ByteWriter(capacity: magic.count + 8 + 4 + strokes.reduce(0) { $0 + strokeSize($1) })
+        writer.append(magic)
+        writer.append(UInt16(1))
+        writer.append(UInt16(0))  // flags
+        writer.append(UInt32(strokes.count))
+        for stroke in strokes { append(stroke, to: &writer) }
         return writer.finish()
     }
 
-    /// The strokes of document bytes.
-    public static func decode(_ bytes: [UInt8]) throws(ReadError) -> [Stroke] {
-        guard bytes.count >= magic.count else {
+    private static func record(_ kind: RecordKind, stroke: Stroke?) -> [UInt8] {
+        let payload = stroke.map(strokeSize) ?? 0
+        var writer = ByteWriter(capacity: recordOverhead + payload)
+        writer.append(UInt32(payload))
+        writer.append(kind.rawValue)
+        writer.append(UInt16(truncatingIfNeeded: CRC32.checksum(writer.bytes[..<6])))
+        if let stroke { append(stroke, to: &writer) }
+        return writer.finish()
+    }
+
+    private static func strokeSize(_ stroke: Stroke) -> Int {
+        48 + stroke.points.count * (hasTimes(stroke) ? 24 : 16)
+    }
+
+    private static func hasTimes(_ stroke: Stroke) -> Bool {
+        stroke.points.contains { $0.time != nil }
+    }
+
+    private static func append(_ stroke: Stroke, to writer: inout ByteWriter) {
+        for component in [stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha] {
+            writer.append(component)
+        }
+        writer.append(stroke.width)
+        writer.append(UInt32(stroke.points.count))
+        let hasTimes = hasTimes(stroke)
+        writer.append(UInt32(hasTimes ? 1 : 0))
+        for point in stroke.points {
+            writer.append(point.location.x)
+            writer.append(point.location.y)
+        }
+        if hasTimes {
+            for point in stroke.points { writer.append(point.time?.seconds ?? .nan) }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads a document of either version.
+    ///
+    /// A journal's torn last record is dropped (``Contents/tornBytes``); damaged records in the middle are
+    /// skipped and the valid ones after them kept (``Contents/damagedRuns``). Throws when the bytes are not a
+    /// drawing of ours, of a version this program does not know, or a version-1 document that is truncated or
+    /// damaged (it has one checksum for everything).
+    public static func read(_ bytes: [UInt8]) throws(ReadError) -> Contents {
+        guard bytes.count >= magic.count + 2 else {
             throw magic.starts(with: bytes) && !bytes.isEmpty ? .truncated : .notADrawing
         }
         guard bytes.starts(with: magic) else { throw .notADrawing }
         var reader = ByteReader(bytes: bytes, offset: magic.count)
         let fileVersion: UInt16 = try reader.read()
-        guard fileVersion == version else { throw .unsupportedVersion(fileVersion) }
+        switch fileVersion {
+        case 1:
+            let strokes = try decodeVersion1(bytes)
+            return Contents(drawing: Drawing(strokes: strokes), version: 1, validLength: bytes.count, tornBytes: 0,
+                            damagedRuns: 0)
+        case 2:
+            return try readJournal(bytes)
+        default:
+            throw .unsupportedVersion(fileVersion)
+        }
+    }
+
+    private static func readJournal(_ bytes: [UInt8]) throws(ReadError) -> Contents {
+        guard bytes.count >= headerSize else { throw .truncated }
+        let reader = ByteReader(bytes: bytes, offset: 12)
+        guard CRC32.checksum(bytes[..<12]) == reader.peekUInt32() else { throw .damaged("header checksum mismatch") }
+        var contents = Contents(drawing: Drawing(), version: 2, validLength: headerSize, tornBytes: 0, damagedRuns: 0)
+        // Base strokes come first; the drawing is made from them when the first edit comes.
+        var baseStrokes: [Stroke] = []
+        var drawing: Drawing?
+        var offset = headerSize
+        var isInDamage = false
+        while offset < bytes.count {
+            if let (kind, payload) = validRecord(in: bytes, at: offset),
+               let meaning = try? meaning(of: kind, payload: bytes[payload], afterEdits: drawing != nil) {
+                switch meaning {
+                case let .base(stroke): baseStrokes.append(stroke)
+                case let .edit(edit):
+                    if drawing == nil { drawing = Drawing(strokes: baseStrokes) }
+                    drawing?.apply(edit)
+                }
+                offset = payload.upperBound + 4
+                contents.validLength = offset
+                isInDamage = false
+                continue
+            }
+            // Not a record here: look for the next one. None later means the tail was torn.
+            guard let next = nextRecordStart(in: bytes, after: offset) else {
+                contents.tornBytes = bytes.count - offset
+                break
+            }
+            if !isInDamage { contents.damagedRuns += 1 }
+            isInDamage = true
+            offset = next
+        }
+        contents.drawing = drawing ?? Drawing(strokes: baseStrokes)
+        return contents
+    }
+
+    private enum ReadEdit {
+        case base(Stroke)
+        case edit(DrawingEdit)
+    }
+
+    /// What a valid record means; throws when its payload is not what its kind needs.
+    private static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool) throws(ReadError) -> ReadEdit {
+        switch kind {
+        case .baseStroke, .add:
+            var reader = ByteReader(bytes: payload)
+            let stroke = try readStroke(from: &reader)
+            guard reader.remaining == 0 else { throw .damaged("a stroke record with extra bytes") }
+            if kind == .add { return .edit(.add(stroke)) }
+            // Base strokes come first, before any edit: one later is not something this program writes.
+            guard !afterEdits else { throw .damaged("a base stroke after an edit") }
+            return .base(stroke)
+        case .clear, .undo, .redo:
+            guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
+            return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
+        }
+    }
+
+    /// The kind and payload range of the record at `offset` when it is whole and its checksums match.
+    private static func validRecord(in bytes: [UInt8], at offset: Int) -> (RecordKind, Range<Int>)? {
+        guard bytes.count - offset >= recordOverhead else { return nil }
+        let header = ByteReader(bytes: bytes, offset: offset)
+        let length = Int(header.peekUInt32())
+        let kindValue = UInt16(bytes[offset + 4]) | UInt16(bytes[offset + 5]) << 8
+        let check = UInt16(bytes[offset + 6]) | UInt16(bytes[offset + 7]) << 8
+        guard UInt16(truncatingIfNeeded: CRC32.checksum(bytes[offset..<(offset + 6)])) == check,
+              let kind = RecordKind(rawValue: kindValue),
+              length <= bytes.count - offset - recordOverhead
+        else { return nil }
+        let end = offset + recordHeaderSize + length
+        guard CRC32.checksum(bytes[offset..<end]) == ByteReader(bytes: bytes, offset: end).peekUInt32() else { return nil }
+        return (kind, (offset + recordHeaderSize)..<end)
+    }
+
+    /// The first offset after `offset` where a valid record starts.
+    private static func nextRecordStart(in bytes: [UInt8], after offset: Int) -> Int? {
+        var candidate = offset + 1
+        while bytes.count - candidate >= recordOverhead {
+            if validRecord(in: bytes, at: candidate) != nil { return candidate }
+            candidate += 1
+        }
+        return nil
+    }
+
+    private static func readStroke(from reader: inout ByteReader) throws(ReadError) -> Stroke {
+        let red: Double = try reader.read(), green: Double = try reader.read()
+        let blue: Double = try reader.read(), alpha: Double = try reader.read()
+        let width: Double = try reader.read()
+        let pointCount = Int(try reader.read() as UInt32)
+        let hasTimes: UInt32 = try reader.read()
+        guard hasTimes <= 1, width.isFinite, width > 0 else { throw .damaged("impossible values") }
+        guard reader.remaining >= pointCount * (hasTimes == 1 ? 24 : 16) else { throw .truncated }
+        var points: [StrokePoint] = []
+        points.reserveCapacity(pointCount)
+        for _ in 0..<pointCount {
+            let x: Double = try reader.read(), y: Double = try reader.read()
+            points.append(StrokePoint(Point(x: x, y: y)))
+        }
+        if hasTimes == 1 {
+            for index in 0..<pointCount {
+                let seconds: Double = try reader.read()
+                if !seconds.isNaN { points[index].time = Timestamp(seconds: seconds) }
+            }
+        }
+        return Stroke(points: points, color: Color(red: red, green: green, blue: blue, alpha: alpha), width: width)
+    }
+
+    /// The strokes of a version-1 document.
+    private static func decodeVersion1(_ bytes: [UInt8]) throws(ReadError) -> [Stroke] {
         guard bytes.count >= magic.count + 8 + 4 else { throw .truncated }  // header and checksum
         let stored = ByteReader(bytes: bytes, offset: bytes.count - 4).peekUInt32()
         let checksumMatches = CRC32.checksum(bytes[..<(bytes.count - 4)]) == stored
-        let _: UInt16 = try reader.read()  // flags
+        var reader = ByteReader(bytes: bytes, offset: magic.count + 4)
         let count: UInt32 = try reader.read()
         var strokes: [Stroke] = []
         do throws(ReadError) {
             reader.end = bytes.count - 4
-            for _ in 0..<count {
-                let red: Double = try reader.read(), green: Double = try reader.read()
-                let blue: Double = try reader.read(), alpha: Double = try reader.read()
-                let width: Double = try reader.read()
-                let pointCount = Int(try reader.read() as UInt32)
-                let hasTimes: UInt32 = try reader.read()
-                guard hasTimes <= 1, width.isFinite, width > 0 else { throw .damaged("impossible values") }
-                guard reader.remaining >= pointCount * (hasTimes == 1 ? 24 : 16) else { throw .truncated }
-                var points: [StrokePoint] = []
-                points.reserveCapacity(pointCount)
-                for _ in 0..<pointCount {
-                    let x: Double = try reader.read(), y: Double = try reader.read()
-                    points.append(StrokePoint(Point(x: x, y: y)))
-                }
-                if hasTimes == 1 {
-                    for index in 0..<pointCount {
-                        let seconds: Double = try reader.read()
-                        if !seconds.isNaN { points[index].time = Timestamp(seconds: seconds) }
-                    }
-                }
-                strokes.append(Stroke(points: points, color: Color(red: red, green: green, blue: blue, alpha: alpha),
-                                      width: width))
-            }
+            for _ in 0..<count { strokes.append(try readStroke(from: &reader)) }
             guard reader.remaining == 0 else { throw .damaged("extra bytes after the strokes") }
         } catch {
             // A short file reads its checksum from the middle of a stroke: call it what it is.
@@ -151,14 +350,21 @@ private struct ByteWriter {
 
 /// Reads little-endian values from a byte array, throwing ``DrawingDocument/ReadError/truncated`` past its end.
 private struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: ArraySlice<UInt8>
     var offset: Int
     var end: Int
 
     init(bytes: [UInt8], offset: Int) {
-        self.bytes = bytes
+        self.bytes = bytes[...]
         self.offset = offset
         self.end = bytes.count
+    }
+
+    /// A reader of a slice's bytes (indexed as in its array), from its start to its end.
+    init(bytes slice: ArraySlice<UInt8>) {
+        self.bytes = slice
+        self.offset = slice.startIndex
+        self.end = slice.endIndex
     }
 
     var remaining: Int { end - offset }

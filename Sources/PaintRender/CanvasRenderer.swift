@@ -32,8 +32,8 @@ public final class CanvasRenderer {
     public var overlay: Overlay? {
         didSet {
             guard overlay != oldValue else { return }
-            for bar in [oldValue?.frame, overlay?.frame].compactMap({ $0 }) {
-                pendingDamage.append(PixelRect(covering: bar, scale: scale))
+            for covered in (oldValue?.frames ?? []) + (overlay?.frames ?? []) {
+                pendingDamage.append(PixelRect(covering: covered, scale: scale))
             }
         }
     }
@@ -175,7 +175,7 @@ public final class CanvasRenderer {
             guard let state = live[key], state.bounds?.intersection(area) != nil else { return nil }
             return (key, stroke, state)
         }
-        let overlay = overlay.flatMap { $0.frame.intersection(area) != nil ? $0 : nil }
+        let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(area) != nil } ? overlay : nil }
         guard !reaching.isEmpty || overlay != nil else { return }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }

@@ -62,10 +62,16 @@ public final class ImageSurface {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Writes the image as a PNG file.
-    public func writePNG(to path: String) throws(RenderError) {
+    /// Writes the image, or its first `rows` rows, as a PNG file.
+    public func writePNG(to path: String, rows: Int? = nil) throws(RenderError) {
         cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
+        let rows = min(max(rows ?? height, 1), height)
+        // The first rows are an image of their own over the same memory: nothing is copied.
+        let part = rows == height ? cairo_surface_reference(surface)
+            : cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface), CAIRO_FORMAT_RGB24,
+                                                   Int32(width), Int32(rows), Int32(stride))
+        defer { cairo_surface_destroy(part) }
+        let status = cairo_surface_write_to_png(part, path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
         }

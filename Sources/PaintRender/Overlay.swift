@@ -2,8 +2,23 @@
 import PaintModel
 import TouchUI
 
-/// Controls drawn on top of the shown frame, never into the canvas: the palette bar. Logical points.
+/// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is
+/// something to say. Logical points.
 public struct Overlay: Hashable, Sendable {
+    /// A line of text in a box over the top of the canvas, with a close mark at its right end.
+    public struct Banner: Hashable, Sendable {
+        /// What it says.
+        public var text: String
+        /// Where it is, in logical window points.
+        public var frame: Rect
+
+        /// A banner saying `text` in `frame`.
+        public init(text: String, frame: Rect) {
+            self.text = text
+            self.frame = frame
+        }
+    }
+
     /// One control of the bar.
     public struct Item: Hashable, Sendable {
         /// What the control shows.
@@ -38,10 +53,18 @@ public struct Overlay: Hashable, Sendable {
     public var frame: Rect
     /// The controls, drawn in order.
     public var items: [Item]
+    /// The banner, drawn last; `nil` for none.
+    public var banner: Banner?
 
-    /// A bar in `frame` with its controls.
-    public init(frame: Rect, items: [Item]) {
+    /// A bar in `frame` with its controls, and a banner when there is one.
+    public init(frame: Rect, items: [Item], banner: Banner? = nil) {
         self.frame = frame
         self.items = items
+        self.banner = banner
+    }
+
+    /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
+    public var frames: [Rect] {
+        [frame] + (banner.map { [$0.frame] } ?? [])
     }
 }

@@ -15,6 +15,40 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     for item in overlay.items {
         drawItem(item, in: context)
     }
+    if let banner = overlay.banner { drawBanner(banner, in: context) }
+}
+
+/// A dark red box with the text in white, cut short with an ellipsis where it does not fit, and a close mark.
+private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
+    let frame = banner.frame
+    roundedRectangle(frame, radius: 6, in: context)
+    cairo_set_source_rgba(context, 0.62, 0.11, 0.11, 0.95)
+    cairo_fill(context)
+    let mark = frame.height * 0.18, markCenter = Point(x: frame.maxX - frame.height / 2, y: frame.midY)
+    cairo_set_source_rgb(context, 1, 1, 1)
+    cairo_set_line_width(context, 2)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_move_to(context, markCenter.x - mark, markCenter.y - mark)
+    cairo_line_to(context, markCenter.x + mark, markCenter.y + mark)
+    cairo_move_to(context, markCenter.x + mark, markCenter.y - mark)
+    cairo_line_to(context, markCenter.x - mark, markCenter.y + mark)
+    cairo_stroke(context)
+    cairo_save(context)
+    let textArea = Rect(x: frame.minX + 12, y: frame.minY, width: max(frame.width - 12 - frame.height, 0), height: frame.height)
+    cairo_rectangle(context, textArea.minX, textArea.minY, textArea.width, textArea.height)
+    cairo_clip(context)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, 13)
+    var text = banner.text
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    while extents.x_advance > textArea.width, text.count > 1 {
+        text = String(text.dropLast(2)) + "…"
+        cairo_text_extents(context, text, &extents)
+    }
+    cairo_move_to(context, textArea.minX, textArea.midY + 4.5)
+    cairo_show_text(context, text)
+    cairo_restore(context)
 }
 
 private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {

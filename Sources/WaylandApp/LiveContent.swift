@@ -34,6 +34,8 @@ public protocol LiveContent: AnyObject {
     func draw(into target: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect]
     /// What changed since the last call.
     func takeInvalidation() -> Invalidation
-    /// The program is about to end (quit, close, a signal, the compositor gone): keep what the user made.
-    func prepareToExit()
+    /// The program is about to end (quit, close, a signal, the compositor gone): keep what the user made. Returns
+    /// whether everything was kept where it belongs; `false` makes a session that would end with status 0 end
+    /// with 1.
+    func prepareToExit() -> Bool
 }

@@ -57,7 +57,15 @@ public final class LiveSession {
     private var player: TracePlayer?
     private var titleBar = TitleBar()
     private var clock = EventClock()
-    private let title: String
+
+    /// The window's title; the title bar the session draws shows it too.
+    public var title: String {
+        didSet {
+            guard title != oldValue else { return }
+            window.title = title
+            if titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: titleBarHeight)]) }
+        }
+    }
 
     /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
     public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void) throws {
@@ -95,7 +103,7 @@ public final class LiveSession {
             self.startReplayIfDue()
         }
         window.onClose = { [unowned self] in self.quit() }
-        display.onDisconnect = { [unowned self] _ in self.content.prepareToExit() }
+        display.onDisconnect = { [unowned self] _ in _ = self.content.prepareToExit() }
     }
 
     /// Runs until the user quits; returns the process's exit status. Throws ``Failure`` when the compositor goes
@@ -125,8 +133,8 @@ public final class LiveSession {
     /// Ends the session after saving.
     public func quit(status: Int32 = 0) {
         guard !isDone else { return }
-        content.prepareToExit()
-        exitStatus = status
+        let keptEverything = content.prepareToExit()
+        exitStatus = keptEverything || status != 0 ? status : 1
         isDone = true
     }
 

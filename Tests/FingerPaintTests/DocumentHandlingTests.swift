@@ -6,59 +6,137 @@ import SeatInput
 import TouchUI
 
 @Suite struct DocumentHandlingTests {
-    @Test func completedStrokesAreAutosavedTogetherAfterADelay() throws {
-        let store = DocumentStore(url: temporaryFolder().appendingPathComponent("fingerpaint/drawing.fpdraw"))
-        let painter = Painter(autosave: store)
+    @Test func everyEditIsSavedWithItsHistoryAndAClearIsUndoneAfterReopening() throws {
+        let url = temporaryFolder().appendingPathComponent("picture.fpdraw")
+        let painter = try Painter(opening: url)
         painter.drag([(1, point(50, 50), point(150, 50))], steps: 2)
         painter.drag([(1, point(50, 80), point(150, 80))], steps: 2)
-        #expect(!FileManager.default.fileExists(atPath: store.url.path))
-        #expect(painter.app.hasUnsavedChanges)
-        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time + 1000))
-        painter.app.waitForAutosave()
-        guard case let .opened(strokes) = store.open() else { Issue.record("not saved"); return }
-        #expect(strokes == painter.app.drawing.strokes)
-        #expect(strokes.count == 2)
-        #expect(!painter.app.hasUnsavedChanges)
+        painter.key("Delete")
+        // No delay and no quit: what the window did is in the file once the background queue has written it.
+        painter.app.waitForSaves()
+        let saved = try DocumentFile.read(url).drawing
+        #expect(saved == painter.app.drawing && saved.strokes.isEmpty && saved.canUndo)
+        // Quit, reopen, undo: the clear is undone and the strokes are back, drawn as before.
+        let before = painter.app.drawing
+        painter.app.finishDocument()
+        let reopened = try Painter(opening: url)
+        #expect(reopened.app.drawing == before)
+        reopened.key("ctrl+z")
+        #expect(reopened.app.drawing.strokes.count == 2)
+        #expect(reopened.isPainted(100, 50) && reopened.isPainted(100, 80))
+        reopened.app.finishDocument()
     }
 
-    @Test func aFailedAutosaveIsReported() {
-        // A document path under a file cannot be created.
-        let blocker = temporaryFolder().appendingPathComponent("file")
-        #expect(FileManager.default.createFile(atPath: blocker.path, contents: Data()))
-        let painter = Painter(autosave: DocumentStore(url: blocker.appendingPathComponent("drawing.fpdraw")))
-        painter.drag([(1, point(50, 50), point(150, 50))], steps: 2)
-        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time + 1000))
-        painter.app.waitForAutosave()
-        #expect(painter.messages.count == 1)
-        #expect(painter.messages.first?.hasPrefix("fingerpaint: cannot save") == true)
-        #expect(painter.app.hasUnsavedChanges)
+    @Test func aFailedSaveShowsABannerKeepsTheStrokesAndSavesThemWhenItCan() throws {
+        let folder = temporaryFolder().appendingPathComponent("drawings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let url = folder.appendingPathComponent("picture.fpdraw")
+        let painter = try Painter(opening: url)
+        try FileManager.default.removeItem(at: folder)
+        painter.drag([(1, point(50, 100), point(350, 100))], steps: 2)
+        painter.app.waitForSaves()
+        painter.app.renderFrame()
+        let banner = try #require(painter.app.banner)
+        #expect(banner.contains("Cannot save") && banner.contains(url.path))
+        #expect(painter.messages.contains { $0.hasPrefix("fingerpaint: cannot save \(url.path)") })
+        // The banner is drawn over the top of the canvas, and a touch on it dismisses it without painting.
+        #expect(painter.shown(100, 20) != paper)
+        painter.tap(4, at: point(100, 20))
+        #expect(painter.app.banner == nil && painter.shown(100, 20) == paper)
+        #expect(painter.app.drawing.strokes.count == 1)
+        // The folder comes back: the journal's next try saves everything.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        var saved: Drawing?
+        for _ in 0..<500 where saved != painter.app.drawing {
+            usleep(10_000)
+            saved = try? DocumentFile.read(url).drawing
+        }
+        #expect(saved == painter.app.drawing)
+        #expect(painter.app.finishDocument())
     }
 
-    @Test func saveNowWritesAtOnceAndReopensIdentical() throws {
-        let store = DocumentStore(url: temporaryFolder().appendingPathComponent("drawing.fpdraw"))
-        let painter = Painter(autosave: store)
-        painter.drag([(1, point(50, 50), point(150, 120)), (2, point(300, 50), point(200, 200))], steps: 7)
-        painter.tap(3, at: point(100, 200))
-        painter.app.saveNow()
-        guard case let .opened(strokes) = store.open() else { Issue.record("not saved"); return }
-        #expect(strokes == painter.app.drawing.strokes)
-        let reopened = FingerPaintApp(size: Size(width: 400, height: 300), strokes: strokes)
-        reopened.renderFrame()
-        #expect(largestDifference(reopened.renderer.frame, painter.app.renderer.frame) == 0)
+    @Test func quittingWhileSavingFailsWritesARecoveryDocumentAndSaysWhere() throws {
+        let home = temporaryFolder()
+        let folder = home.appendingPathComponent("drawings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let painter = try Painter(opening: folder.appendingPathComponent("picture.fpdraw"), home: home)
+        try FileManager.default.removeItem(at: folder)
+        painter.drag([(1, point(50, 100), point(350, 100))], steps: 2)
+        #expect(!painter.app.finishDocument())
+        let line = try #require(painter.messages.last)
+        let recovered = try FileManager.default.contentsOfDirectory(atPath: home.path + "/.local/state/fingerpaint")
+            .filter { $0.hasSuffix(".fpdraw") }
+        #expect(recovered.count == 1)
+        let recovery = home.appendingPathComponent(".local/state/fingerpaint/\(try #require(recovered.first))")
+        #expect(line.contains(recovery.path))
+        #expect(try DocumentFile.read(recovery).drawing.strokes == painter.app.drawing.strokes)
     }
 
-    @Test func ctrlSExportsAPNGAndSaysWhere() throws {
+    @Test func aDocumentOpenInAnotherWindowIsShownAndWhatIsPaintedGoesToACopy() throws {
+        let home = temporaryFolder()
+        let url = home.appendingPathComponent("shared.fpdraw")
+        let first = try Painter(opening: url, home: home)
+        first.drag([(1, point(50, 50), point(150, 50))], steps: 2)
+        first.app.waitForSaves()
+        let second = try Painter(opening: url, home: home)
+        let document = try #require(second.app.document)
+        #expect(document.readOnlyReason == .openInAnotherWindow && document.title == "shared (read-only)")
+        #expect(second.isPainted(100, 50))
+        var titles: [String] = []
+        second.app.onTitleChange = { titles.append($0) }
+        second.drag([(1, point(50, 150), point(150, 150))], steps: 2)
+        first.drag([(1, point(50, 200), point(150, 200))], steps: 2)
+        second.app.waitForSaves()
+        first.app.waitForSaves()
+        // The first window's document has its strokes; the copy has what the second window showed and drew.
+        #expect(try DocumentFile.read(url).drawing.strokes == first.app.drawing.strokes)
+        let copy = document.url
+        #expect(copy != url && DocumentLibrary(environment: ["HOME": home.path]).isUntitled(copy))
+        #expect(try DocumentFile.read(copy).drawing.strokes == second.app.drawing.strokes)
+        #expect(second.app.drawing.strokes.count == 2 && titles == [document.title] && document.readOnlyReason == nil)
+        #expect(second.messages.contains { $0.contains(copy.path) && $0.contains("another fingerpaint window") })
+        #expect(first.app.finishDocument() && second.app.finishDocument())
+    }
+
+    @Test func anUntitledDocumentThatWasNeverDrawnInIsRemovedOnQuit() throws {
+        let home = temporaryFolder()
+        let library = DocumentLibrary(environment: ["HOME": home.path])
+        let empty = try Painter(opening: try library.newUntitledDocument(), home: home)
+        let emptyURL = try #require(empty.app.document?.url)
+        #expect(FileManager.default.fileExists(atPath: emptyURL.path))
+        empty.app.finishDocument()
+        #expect(!FileManager.default.fileExists(atPath: emptyURL.path))
+        let drawn = try Painter(opening: try library.newUntitledDocument(), home: home)
+        drawn.tap(1, at: point(100, 100))
+        drawn.app.finishDocument()
+        #expect(try DocumentFile.read(try #require(drawn.app.document?.url)).drawing.strokes.count == 1)
+    }
+
+    @Test func ctrlSExportsTheDrawingOnlyUnderANewNameEachTime() throws {
         let folder = temporaryFolder()
-        let store = DocumentStore(url: folder.appendingPathComponent("drawing.fpdraw"))
-        let painter = Painter(autosave: store, exportFolder: folder)
+        let painter = try Painter(opening: folder.appendingPathComponent("drawing.fpdraw"), exportFolder: folder)
         painter.drag([(1, point(50, 50), point(150, 50))], steps: 2)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try #require(painter.app.exportPNG(now: now))
+        let second = try #require(painter.app.exportPNG(now: now))
+        #expect(first != second)
         painter.key("ctrl+s")
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
-        #expect(pngs.count == 1)
-        let data = try Data(contentsOf: folder.appendingPathComponent(pngs[0]))
+        #expect(pngs.count == 3)
+        let data = try Data(contentsOf: first)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(painter.messages.contains { $0.contains(folder.appendingPathComponent(pngs[0]).path) })
-        #expect(FileManager.default.fileExists(atPath: store.url.path))
+        #expect(painter.messages.contains { $0.contains(first.path) })
+        // The picture is the drawing above the palette: 400 wide, 300 less the palette's height.
+        let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }, width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 400 && height == 300 - Int(PaletteView.height))
+    }
+
+    @Test func anExportToAFolderThatIsGoneSaysSo() {
+        let folder = temporaryFolder().appendingPathComponent("Pictures")
+        let painter = Painter(exportFolder: folder)
+        painter.tap(1, at: point(100, 100))
+        #expect(painter.app.exportPNG() == nil)
+        #expect(painter.messages.last == "fingerpaint: cannot export: the folder \(folder.path) does not exist")
     }
 
     @Test func picturesFolderFollowsXDGThenHome() {
@@ -84,7 +162,7 @@ import TouchUI
         let (app, statistics) = Replay(trace: trace).run()
         #expect(app.renderer.pixelWidth == 800 && app.renderer.pixelHeight == 600)
         #expect(app.drawing.strokes.count >= 8)
-        #expect(app.autosave == nil && app.exportFolder == nil)
+        #expect(app.document == nil && app.exportFolder == nil)
         #expect(statistics.frames > 60)
         #expect(Painter.paintedPixels(of: app.renderer.canvas, rows: .max) > 20_000)
         // The palette is not in the picture: the bottom bar is paper.
@@ -129,7 +207,7 @@ import TouchUI
     @Test func replayOptionsParse() throws {
         let options = try LaunchOptions.parse(["--replay", "t.jsonl", "--output", "o.png", "--size", "640x480", "--stats",
                                               "--open", "d.fpdraw"])
-        #expect(options.replay == "t.jsonl" && options.output == "o.png" && options.open == "d.fpdraw")
+        #expect(options.replay == "t.jsonl" && options.output == "o.png" && options.document == "d.fpdraw")
         #expect(options.size == Size(width: 640, height: 480))
         #expect(options.printsStatistics)
     }
@@ -139,8 +217,16 @@ import TouchUI
         #expect(options.replay == "t.jsonl" && options.output == nil && options.record == "r.jsonl" && options.startsBlank)
     }
 
-    @Test(arguments: [["--output", "o.png"], ["--size", "big"], ["--bogus"], ["--new", "--open", "x"],
-                      ["--open"], ["--record"], ["--replay", "t", "--output", "o.png", "--record", "r"]])
+    @Test func aFileToPaintIsGivenByNameOrWithOpen() throws {
+        #expect(try LaunchOptions.parse(["my drawing.fpdraw"]).document == "my drawing.fpdraw")
+        #expect(try LaunchOptions.parse(["--open", "a.fpdraw"]).document == "a.fpdraw")
+        #expect(try LaunchOptions.parse([]).document == nil)
+        #expect(try LaunchOptions.parse(["--new"]).startsBlank)
+    }
+
+    @Test(arguments: [["--output", "o.png"], ["--size", "big"], ["--bogus"], ["--new", "--open", "x"], ["--new", "x.fpdraw"],
+                      ["a.fpdraw", "b.fpdraw"], ["--open"], ["--record"], ["--replay", "t", "--output", "o.jpg"],
+                      ["--replay", "t", "--output", "o.png", "--record", "r"]])
     func badCommandLinesAreRefused(arguments: [String]) {
         #expect(throws: LaunchOptions.ParseError.self) { try LaunchOptions.parse(arguments) }
     }

@@ -18,10 +18,18 @@ final class Painter {
     var time: Double = 0
     var messages: [String] = []
 
-    init(size: Size = Size(width: 400, height: 300), autosave: DocumentStore? = nil, exportFolder: URL? = nil) {
-        app = FingerPaintApp(size: size, autosave: autosave, exportFolder: exportFolder)
+    init(size: Size = Size(width: 400, height: 300), drawing: Drawing = Drawing(), document: PaintDocument? = nil,
+         exportFolder: URL? = nil) {
+        app = FingerPaintApp(size: size, drawing: drawing, document: document, exportFolder: exportFolder)
         app.onMessage = { [unowned self] in messages.append($0) }
         app.renderFrame()
+    }
+
+    /// A painter on a document (created when missing), with the program's own folders under `home`.
+    convenience init(opening url: URL, home: URL? = nil, exportFolder: URL? = nil) throws {
+        let opened = try DocumentFile.open(url, create: true)
+        let library = DocumentLibrary(environment: ["HOME": (home ?? url.deletingLastPathComponent()).path])
+        self.init(drawing: opened.drawing, document: PaintDocument(opened, library: library), exportFolder: exportFolder)
     }
 
     /// Sends events at the current time, then renders a frame and moves the clock on by one frame.

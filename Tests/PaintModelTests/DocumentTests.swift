@@ -20,96 +20,101 @@ func temporaryFolder() -> URL {
     return url
 }
 
+/// A drawing with every kind of edit in its history: two strokes to undo, and a clear and a stroke to redo.
+func sampleDrawing() -> Drawing {
+    var drawing = Drawing()
+    drawing.add(sampleStrokes[0])
+    drawing.add(sampleStrokes[1])
+    drawing.clear()
+    drawing.add(sampleStrokes[2])
+    drawing.undo()
+    drawing.undo()
+    return drawing
+}
+
+/// The bytes of a journal that records `edits` one record at a time, as the program appends them.
+func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
+    edits.reduce(DrawingDocument.header()) { $0 + DrawingDocument.record($1) }
+}
+
 @Suite struct DrawingDocumentTests {
-    @Test func strokesSurviveEncodingIdentical() throws {
-        let bytes = DrawingDocument.encode(sampleStrokes)
-        #expect(try DrawingDocument.decode(bytes) == sampleStrokes)
-        #expect(try DrawingDocument.decode(DrawingDocument.encode([])) == [])
+    @Test func aDrawingAndItsHistorySurviveEncodingIdentical() throws {
+        let drawing = sampleDrawing()
+        let contents = try DrawingDocument.read(DrawingDocument.encode(drawing))
+        #expect(contents.drawing == drawing)
+        #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[1]])
+        #expect(contents.drawing.canUndo && contents.drawing.canRedo)
+        #expect(contents.version == 2 && !contents.isDamaged && contents.tornBytes == 0)
+        #expect(try DrawingDocument.read(DrawingDocument.encode(Drawing())).drawing == Drawing())
     }
 
-    @Test func truncatedDocumentIsTruncated() {
-        let bytes = DrawingDocument.encode(sampleStrokes)
-        for length in [9, 20, bytes.count / 2, bytes.count - 1] {
-            #expect(throws: DrawingDocument.ReadError.truncated) { try DrawingDocument.decode(Array(bytes.prefix(length))) }
+    @Test func aJournalOfEditsOpensAsTheDrawingTheyMade() throws {
+        let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .undo, .add(sampleStrokes[2]), .clear, .undo,
+                                    .redo, .undo]
+        let expected = Drawing(edits: edits)
+        let contents = try DrawingDocument.read(journalBytes(edits))
+        #expect(contents.drawing == expected)
+        #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[2]])
+        // Compaction keeps what undo and redo can reach, and drops the stroke that was undone and replaced.
+        let compact = DrawingDocument.encode(contents.drawing)
+        #expect(compact.count < journalBytes(edits).count)
+        #expect(try DrawingDocument.read(compact).drawing == expected)
+    }
+
+    @Test func aJournalTruncatedAtEveryByteOfItsLastRecordOpensWithEveryEarlierRecord() throws {
+        let earlier: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .clear, .undo]
+        let bytes = journalBytes(earlier + [.add(sampleStrokes[2])])
+        let complete = journalBytes(earlier).count
+        #expect(try DrawingDocument.read(bytes).drawing.strokes == sampleStrokes)
+        for length in complete..<bytes.count {
+            let contents = try DrawingDocument.read(Array(bytes.prefix(length)))
+            #expect(contents.drawing == Drawing(edits: earlier), "cut at \(length)")
+            #expect(contents.validLength == complete && contents.tornBytes == length - complete && !contents.isDamaged)
         }
+    }
+
+    @Test func aDamagedRecordInTheMiddleCostsOnlyItself() throws {
+        let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
+        var bytes = journalBytes(edits)
+        // A byte in the middle of the second stroke's points.
+        let second = journalBytes(Array(edits.prefix(1))).count
+        bytes[second + 40] ^= 0x10
+        let contents = try DrawingDocument.read(bytes)
+        #expect(contents.isDamaged && contents.damagedRuns == 1)
+        #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[2]])
+        // Damage in a record's length is skipped just the same.
+        var lengthDamaged = journalBytes(edits)
+        lengthDamaged[second] ^= 0xFF
+        #expect(try DrawingDocument.read(lengthDamaged).drawing.strokes == [sampleStrokes[0], sampleStrokes[2]])
+    }
+
+    @Test func aDocumentOfTheFirstVersionStillOpensWithoutHistory() throws {
+        let contents = try DrawingDocument.read(DrawingDocument.encodeVersion1(sampleStrokes))
+        #expect(contents.version == 1 && contents.drawing.strokes == sampleStrokes)
+        #expect(!contents.drawing.canUndo)
+        var truncated = DrawingDocument.encodeVersion1(sampleStrokes)
+        truncated.removeLast(30)
+        #expect(throws: DrawingDocument.ReadError.truncated) { try DrawingDocument.read(truncated) }
     }
 
     @Test func foreignBytesAreNotADrawing() {
-        #expect(throws: DrawingDocument.ReadError.notADrawing) { try DrawingDocument.decode(Array("{\"strokes\": []}".utf8)) }
-        #expect(throws: DrawingDocument.ReadError.notADrawing) { try DrawingDocument.decode([]) }
-    }
-
-    @Test func otherVersionIsRefused() {
-        var bytes = DrawingDocument.encode(sampleStrokes)
-        bytes[8] = 2
-        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(2)) { try DrawingDocument.decode(bytes) }
-    }
-
-    @Test func flippedByteIsDamage() {
-        var bytes = DrawingDocument.encode(sampleStrokes)
-        bytes[40] ^= 0x10
-        #expect {
-            try DrawingDocument.decode(bytes)
-        } throws: { error in
-            if case .damaged = error as? DrawingDocument.ReadError { true } else { false }
+        #expect(throws: DrawingDocument.ReadError.notADrawing) { try DrawingDocument.read(Array("{\"strokes\": []}".utf8)) }
+        #expect(throws: DrawingDocument.ReadError.notADrawing) { try DrawingDocument.read([]) }
+        #expect(throws: DrawingDocument.ReadError.notADrawing) {
+            try DrawingDocument.read([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
         }
     }
-}
 
-@Suite struct DocumentStoreTests {
-    @Test func savedDocumentReopensIdentical() throws {
-        let folder = temporaryFolder()
-        let store = DocumentStore(url: folder.appendingPathComponent("sub/drawing.fpdraw"))
-        try store.save(sampleStrokes)
-        guard case let .opened(strokes) = store.open() else { Issue.record("not opened"); return }
-        #expect(strokes == sampleStrokes)
-        // Saving again replaces it, and leaves no temporary file behind.
-        try store.save([sampleStrokes[1]])
-        guard case let .opened(again) = store.open() else { Issue.record("not opened"); return }
-        #expect(again == [sampleStrokes[1]])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/sub") == ["drawing.fpdraw"])
+    @Test func aNewerVersionIsRefusedByName() {
+        var bytes = DrawingDocument.encode(sampleDrawing())
+        bytes[8] = 3
+        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(3)) { try DrawingDocument.read(bytes) }
+        #expect("\(DrawingDocument.ReadError.unsupportedVersion(3))".contains("newer"))
     }
 
-    @Test func missingDocumentStartsBlank() {
-        let store = DocumentStore(url: temporaryFolder().appendingPathComponent("none.fpdraw"))
-        guard case .missing = store.open() else { Issue.record("expected missing"); return }
-    }
-
-    @Test(arguments: [
-        ("truncated", "the file is truncated"),
-        ("wrong magic", "not a fingerpaint drawing"),
-        ("wrong version", "a drawing of version 7"),
-    ])
-    func unreadableDocumentIsKeptAsideWithAClearMessage(kind: String, expected: String) throws {
-        let folder = temporaryFolder()
-        let url = folder.appendingPathComponent("drawing.fpdraw")
-        var bytes = DrawingDocument.encode(sampleStrokes)
-        switch kind {
-        case "truncated": bytes = Array(bytes.prefix(bytes.count - 30))
-        case "wrong magic": bytes = Array("PNG and other things".utf8)
-        default: bytes[8] = 7
-        }
-        try Data(bytes).write(to: url)
-        let store = DocumentStore(url: url)
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        guard case let .unreadable(message, keptAt) = store.open(now: now) else { Issue.record("expected unreadable"); return }
-        #expect(message.contains(expected))
-        #expect(!message.contains("\n"))
-        #expect(message.contains("starting with a blank drawing"))
-        let kept = try #require(keptAt)
-        #expect(kept.lastPathComponent == "drawing.fpdraw.corrupt-20270115T080000Z")
-        #expect(message.contains(kept.path))
-        #expect(try Data(contentsOf: kept) == Data(bytes))
-        #expect(!FileManager.default.fileExists(atPath: url.path))
-        // The next save does not overwrite what was kept.
-        try store.save([])
-        #expect(try Data(contentsOf: kept) == Data(bytes))
-    }
-
-    @Test func autosaveLivesInTheXDGDataFolder() {
-        let store = DocumentStore.autosave(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
-        #expect(store.url.path == "/data/fingerpaint/drawing.fpdraw")
-        let fallback = DocumentStore.autosave(environment: ["HOME": "/home/u"])
-        #expect(fallback.url.path == "/home/u/.local/share/fingerpaint/drawing.fpdraw")
+    @Test func aDamagedHeaderIsDamage() {
+        var bytes = DrawingDocument.encode(sampleDrawing())
+        bytes[10] ^= 0x01
+        #expect(throws: DrawingDocument.ReadError.damaged("header checksum mismatch")) { try DrawingDocument.read(bytes) }
     }
 }

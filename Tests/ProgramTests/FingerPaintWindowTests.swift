@@ -40,17 +40,24 @@ import TouchUI
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
-    /// Plays `events` on an 800x600 canvas into `fingerpaint --new` on touch-replay: the program autosaves under
-    /// `scratch/data`, and touch-replay writes the window to `scratch/window.png`.
+    /// Plays `events` on an 800x600 canvas into `fingerpaint scratch/drawing.fpdraw` on touch-replay (its own
+    /// files under `scratch/data` and `scratch/state`); touch-replay writes the window to `scratch/window.png`.
     static func paint(
         _ events: [SeatEvent], in scratch: TemporaryDirectory, replayOptions: [String] = [], programOptions: [String] = [],
-        timeout: Double = 20, whileRunning: ((Int32) async throws -> Void)? = nil
+        document: String? = nil, png: String = "window.png", timeout: Double = 20,
+        whileRunning: ((Int32) async throws -> Void)? = nil
     ) async throws -> ProcessResult {
-        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        let trace = try scratch.write("\(png).trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         return try await ChildProcess.run(
             touchReplay,
-            replayOptions + ["--trace", trace, "--output", scratch.path("window.png"), "--", fingerpaint, "--new"] + programOptions,
-            environment: ["XDG_DATA_HOME": scratch.path("data")], timeout: timeout, whileRunning: whileRunning)
+            replayOptions + ["--trace", trace, "--output", scratch.path(png), "--", fingerpaint,
+                             document ?? scratch.path("drawing.fpdraw")] + programOptions,
+            environment: environment(in: scratch), timeout: timeout, whileRunning: whileRunning)
+    }
+
+    /// The program's own folders in the scratch folder, never the user's.
+    static func environment(in scratch: TemporaryDirectory) -> [String: String] {
+        ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
     }
 
     /// Waits until the program's recording of its input satisfies `condition`; throws after 20 s.
@@ -63,11 +70,9 @@ import TouchUI
         throw CompositorFailure(message: "the recording \(path) never showed what the test waits for")
     }
 
-    /// The strokes of the autosave document the program wrote under `XDG_DATA_HOME=folder/data`, if any.
-    static func savedStrokes(in folder: TemporaryDirectory) -> [Stroke]? {
-        let document = DocumentStore(url: URL(fileURLWithPath: folder.path("data/fingerpaint/drawing.fpdraw")))
-        guard case let .opened(strokes) = document.open() else { return nil }
-        return strokes
+    /// The strokes of the document the program painted, `folder/drawing.fpdraw` unless said, if it reads.
+    static func savedStrokes(in folder: TemporaryDirectory, document: String = "drawing.fpdraw") -> [Stroke]? {
+        (try? DocumentFile.read(URL(fileURLWithPath: folder.path(document))))?.drawing.strokes
     }
 
     private func isPainted(_ pixel: RGBA) -> Bool { pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 }
@@ -248,8 +253,8 @@ import TouchUI
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
             Self.fingerpaint, ["--new"],
-            environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.url.path,
-                          "XDG_DATA_HOME": scratch.path("data")])
+            environment: Self.environment(in: scratch).merging(
+                ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.url.path]) { $1 })
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1)

@@ -1,0 +1,52 @@
+// The banner over the top of the canvas: what went wrong with saving, until the user dismisses it.
+import PaintRender
+import TouchUI
+
+/// A line of text over the top of the canvas, shown while it has a ``message``. A touch on it never paints; a
+/// tap on it dismisses it.
+public final class BannerView: View {
+    /// The banner's height, in points.
+    public static let height: Double = 36
+    /// The space between the banner and the window's edges, in points.
+    public static let margin: Double = 8
+
+    /// What the banner says; `nil` hides it.
+    public var message: String? {
+        didSet { isHidden = message == nil }
+    }
+    /// Called when the user dismisses the banner.
+    public var onDismiss: (() -> Void)?
+    private var pressing: Set<Int> = []
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isHidden = true
+        isMultipleTouchEnabled = true
+    }
+
+    /// Where the banner goes in a window of `size`: across the top, inside the margins.
+    public static func frame(in size: Size) -> Rect {
+        Rect(x: margin, y: margin, width: max(size.width - 2 * margin, 0), height: min(height, max(size.height - 2 * margin, 0)))
+    }
+
+    /// How the banner looks, in window coordinates, for the renderer; `nil` while hidden.
+    public var overlayBanner: Overlay.Banner? {
+        message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil)) }
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches { pressing.insert(touch.identifier) }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches where pressing.remove(touch.identifier) != nil {
+            if bounds.contains(touch.location(in: self)) { onDismiss?() }
+        }
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches { pressing.remove(touch.identifier) }
+    }
+}

@@ -1,0 +1,126 @@
+// The document a painting window edits: every edit saved, a read-only document turned into a copy, nothing lost.
+import Foundation
+import PaintModel
+
+/// The document behind a painting window, on the main thread.
+///
+/// Every edit goes to the document's ``DocumentJournal``. A document this process may not write (another window
+/// holds it, or the file is read-only) is shown as it is; the first edit turns it into a copy — a new untitled
+/// document holding the drawing — so that neither window loses anything. When saving fails, the edits stay in
+/// memory and the journal keeps trying; if it still fails on quit, the drawing goes to a recovery document.
+public final class PaintDocument {
+    /// Where the edits are saved now (the copy's path once a read-only document was copied).
+    public private(set) var url: URL
+    /// Why the document is not being saved where it was opened; `nil` while edits go to ``url``.
+    public private(set) var readOnlyReason: OpenedDocument.ReadOnlyReason?
+    /// The library that names copies and recovery documents.
+    public let library: DocumentLibrary
+    /// What opening found (records recovered from damage), one line each.
+    public let notices: [String]
+    private var journal: DocumentJournal?
+    private var isFinished = false
+
+    /// The name a window shows: the file's name without its extension, and whether it is read-only.
+    public var title: String {
+        let name = url.deletingPathExtension().lastPathComponent
+        return readOnlyReason == nil ? name : "\(name) (read-only)"
+    }
+
+    /// The document's saving, as the window shows it.
+    public var currentFailure: String? { journal?.currentFailure }
+
+    /// Whether saving has work under way or failing: the window keeps asking for ``takeMessages()``.
+    public var hasOutstandingWork: Bool { journal?.hasOutstandingWork ?? false }
+
+    /// What the journal has written so far; `nil` while read-only.
+    public var statistics: DocumentJournal.Statistics? { journal?.statistics }
+
+    /// A document as ``DocumentFile/open(_:create:now:)`` opened it.
+    public init(_ opened: OpenedDocument, library: DocumentLibrary) {
+        url = opened.url
+        readOnlyReason = opened.readOnlyReason
+        journal = opened.journal
+        notices = opened.notices
+        openedDrawing = opened.journal == nil ? opened.drawing : nil
+        self.library = library
+    }
+
+    /// Saves an edit, given with the drawing after it. The first edit of a read-only document makes the copy;
+    /// returns a line for the user when it does (or cannot).
+    public func record(_ edit: DrawingEdit, drawing: Drawing) -> String? {
+        if let journal {
+            journal.record(edit, drawing: drawing)
+            return nil
+        }
+        guard !isFinished else { return nil }
+        let original = url.path
+        let reason = readOnlyReason.map { "\($0)" } ?? "it is read-only"
+        do {
+            let copy = try library.newUntitledDocument()
+            try DocumentFile.writeNew(drawing, to: copy)
+            let opened = try DocumentFile.open(copy, create: false)
+            guard let copyJournal = opened.journal else { throw DocumentOpenError(path: copy.path, reason: .failed("locked")) }
+            journal = copyJournal
+            url = copy
+            readOnlyReason = nil
+            library.remember(copy)
+            return "\(original): \(reason); your changes are saved in a copy, \(copy.path)"
+        } catch {
+            return "\(original): \(reason), and a copy cannot be made (\(error)); your changes are kept until you quit"
+        }
+    }
+
+    /// What happened to saving since the last call: a failure to show, or `.recovered` to take the banner down.
+    public func takeEvents() -> [DocumentJournal.Event] {
+        journal?.takeEvents() ?? []
+    }
+
+    /// Waits until every edit handed over so far has been tried (saving runs on a background queue).
+    public func waitUntilIdle() {
+        journal?.waitUntilIdle()
+    }
+
+    /// Writes every edit and flushes it to disk now; a failure comes through ``takeEvents()``.
+    public func flush() {
+        journal?.flush()
+    }
+
+    /// Writes everything to disk, or, when that fails, the drawing to a recovery document. Returns `nil` when the
+    /// document holds everything, else one line saying where the drawing went. `drawing` is the drawing now.
+    public func save(_ drawing: Drawing) -> String? {
+        if let journal {
+            guard let failure = journal.flush() else { return nil }
+            return recover(drawing, because: failure)
+        }
+        // Read-only and never edited: the drawing is the file's. Edits that could not be copied go to recovery.
+        return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? "read-only")")
+    }
+
+    /// Saves (see ``save(_:)``) and closes the document; an untitled document that was never drawn in is removed.
+    /// Returns `nil` when everything the user drew is in the document.
+    public func finish(_ drawing: Drawing) -> String? {
+        guard !isFinished else { return nil }
+        let result = save(drawing)
+        isFinished = true
+        journal?.close()
+        if result == nil, journal != nil, drawing.isPristine, library.isUntitled(url) {
+            unlink(url.path)
+        }
+        journal = nil
+        return result
+    }
+
+    /// The drawing as a read-only document was opened, for telling whether it was changed.
+    private let openedDrawing: Drawing?
+
+    /// Writes the drawing to a new recovery document; returns the line that says where, or that it could not.
+    private func recover(_ drawing: Drawing, because failure: String) -> String {
+        do {
+            let recovery = try library.recoveryDocument(for: url)
+            try DocumentFile.writeNew(drawing, to: recovery)
+            return "\(failure); the drawing was saved to \(recovery.path) instead"
+        } catch {
+            return "\(failure); the drawing could not be saved anywhere (\(error))"
+        }
+    }
+}

@@ -1,0 +1,370 @@
+// Opening a drawing document on disk: refused untouched when it is not ours, locked for one writer, repaired.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a document cannot be opened. The file, if there is one, was left exactly as it was.
+public struct DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the path.
+    public enum Reason: Hashable, Sendable {
+        /// The path names a folder.
+        case isAFolder
+        /// The folder the document would be in does not exist.
+        case noSuchFolder
+        /// The path names no file and the caller did not ask to create one.
+        case noSuchFile
+        /// Not a regular file (a device, a pipe, a socket).
+        case notARegularFile
+        /// The user may not read it.
+        case permissionDenied
+        /// The file is not a fingerpaint drawing, or one this program cannot read; the text says why.
+        case unreadable(DrawingDocument.ReadError)
+        /// Reading or creating failed for another reason: the system's text.
+        case failed(String)
+    }
+
+    /// The document's path.
+    public var path: String
+    /// Why it cannot be opened.
+    public var reason: Reason
+
+    /// The error of a path and a reason.
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// One line for the user: the path and the reason.
+    public var description: String {
+        let text = switch reason {
+        case .isAFolder: "is a folder, not a drawing"
+        case .noSuchFolder: "its folder does not exist"
+        case .noSuchFile: "no such file"
+        case .notARegularFile: "is not a regular file"
+        case .permissionDenied: "you do not have permission to read it"
+        case let .unreadable(error): "\(error)"
+        case let .failed(text): text
+        }
+        return "\(path): \(text); the file was left as it was"
+    }
+}
+
+/// A document opened for painting: its drawing, and whether this process may write it.
+public struct OpenedDocument: Sendable {
+    /// Why this process may not write the document.
+    public enum ReadOnlyReason: Hashable, Sendable, CustomStringConvertible {
+        /// Another process holds the document's lock: another window is painting it.
+        case openInAnotherWindow
+        /// The file or its folder cannot be written: the system's text.
+        case notWritable(String)
+
+        public var description: String {
+            switch self {
+            case .openInAnotherWindow: "it is open in another fingerpaint window"
+            case let .notWritable(text): "it cannot be written (\(text))"
+            }
+        }
+    }
+
+    /// The document's path.
+    public var url: URL
+    /// The drawing with its history, as the file holds it.
+    public var drawing: Drawing
+    /// The journal that saves every edit, locked to this process; `nil` when the document is read-only here.
+    public var journal: DocumentJournal?
+    /// Why the document is read-only here; `nil` when ``journal`` saves it.
+    public var readOnlyReason: ReadOnlyReason?
+    /// Whether the file did not exist and was created.
+    public var wasCreated: Bool
+    /// What opening found and did that the user should know (records recovered, a copy kept), one line each.
+    public var notices: [String]
+}
+
+/// Opens drawing documents: reads them, refuses what is not a readable drawing without touching it, takes the
+/// one-writer lock, and repairs what a crash or damage left.
+///
+/// The lock is an advisory `flock` on the document file, held for the life of its ``DocumentJournal``; a
+/// compaction's new file is locked before it is renamed over the old one, so the lock never lapses.
+public enum DocumentFile {
+    /// Opens a document for painting, creating it (an empty journal) when it does not exist and `create` is true.
+    ///
+    /// - A folder, a missing folder, a file the user may not read, a file that is not a drawing and a drawing of
+    ///   a newer version throw, and the file is left exactly as it was.
+    /// - A drawing another process holds the lock of, or that cannot be written, opens read-only.
+    /// - A journal whose last record was torn is cut back to its valid records. A journal with damaged records
+    ///   in the middle keeps its original bytes as a copy beside it (`NAME.damaged-<UTC time>`) and is rewritten
+    ///   from the records that were valid; ``OpenedDocument/notices`` says so.
+    /// - A document of version 1 is rewritten as a journal before the first edit is saved.
+    public static func open(_ url: URL, create: Bool, now: Date = Date()) throws(DocumentOpenError) -> OpenedDocument {
+        let path = url.path
+        func failure(_ reason: DocumentOpenError.Reason) -> DocumentOpenError { DocumentOpenError(path: path, reason: reason) }
+
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard errno == ENOENT else { throw failure(reasonForErrno(errno)) }
+            var folderInfo = stat()
+            let folder = url.deletingLastPathComponent().path
+            guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else { throw failure(.noSuchFolder) }
+            guard create else { throw failure(.noSuchFile) }
+            if let created = try createJournal(url) { return created }
+            // Another process created it first: open what it made.
+            return try open(url, create: false, now: now)
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw failure(.isAFolder) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw failure(.notARegularFile) }
+
+        // Open for writing when allowed (opening changes nothing), else for reading only.
+        var readOnlyReason: OpenedDocument.ReadOnlyReason?
+        var fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        if fd < 0 {
+            let writeError = errno
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(reasonForErrno(errno)) }
+            readOnlyReason = .notWritable(errnoText(writeError))
+        } else if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            readOnlyReason = .openInAnotherWindow
+        }
+        var keepDescriptor = false
+        defer { if !keepDescriptor { close(fd) } }
+
+        let bytes: [UInt8]
+        do {
+            bytes = try readAll(fd)
+        } catch {
+            throw failure(.failed("cannot read it (\(error.reason))"))
+        }
+        let contents: DrawingDocument.Contents
+        do {
+            contents = try DrawingDocument.read(bytes)
+        } catch {
+            // An empty file another window has just created and not yet written is a blank drawing.
+            if bytes.isEmpty, readOnlyReason == .openInAnotherWindow {
+                return OpenedDocument(url: url, drawing: Drawing(), journal: nil, readOnlyReason: readOnlyReason,
+                                      wasCreated: false, notices: [])
+            }
+            throw failure(.unreadable(error))
+        }
+        var notices: [String] = []
+        if let readOnlyReason {
+            if contents.isDamaged {
+                notices.append("\(path) is damaged: \(contents.drawing.strokes.count) strokes could be read")
+            }
+            return OpenedDocument(url: url, drawing: contents.drawing, journal: nil, readOnlyReason: readOnlyReason,
+                                  wasCreated: false, notices: notices)
+        }
+
+        var needsRewrite = contents.version != DrawingDocument.version
+        if contents.isDamaged {
+            // The original bytes stay beside the document before anything is rewritten.
+            let copy = try keepCopy(of: bytes, beside: url, suffix: "damaged", now: now)
+            notices.append("\(path) was damaged: recovered \(contents.drawing.strokes.count) strokes; "
+                + "the original is kept as \(copy.path)")
+            needsRewrite = true
+        } else if contents.tornBytes > 0 {
+            // A record torn by a crash: nothing after it is valid; cut it off so the next record follows the last.
+            if ftruncate(fd, off_t(contents.validLength)) != 0 { needsRewrite = true }
+        }
+        keepDescriptor = true
+        let journal = DocumentJournal(url: url, descriptor: fd, length: contents.validLength, drawing: contents.drawing,
+                                      needsRewrite: needsRewrite)
+        if contents.isDamaged { journal.rewriteNow() }
+        return OpenedDocument(url: url, drawing: contents.drawing, journal: journal, readOnlyReason: nil,
+                              wasCreated: false, notices: notices)
+    }
+
+    /// Reads a document without locking or writing it (a replay's starting drawing).
+    public static func read(_ url: URL) throws(DocumentOpenError) -> DrawingDocument.Contents {
+        let path = url.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw DocumentOpenError(path: path, reason: errno == ENOENT ? .noSuchFile : reasonForErrno(errno))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw DocumentOpenError(path: path, reason: .isAFolder) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw DocumentOpenError(path: path, reason: .notARegularFile) }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DocumentOpenError(path: path, reason: reasonForErrno(errno)) }
+        defer { close(fd) }
+        do {
+            return try DrawingDocument.read(try readAll(fd))
+        } catch let error as DrawingDocument.ReadError {
+            throw DocumentOpenError(path: path, reason: .unreadable(error))
+        } catch {
+            throw DocumentOpenError(path: path, reason: .failed("cannot read it"))
+        }
+    }
+
+    /// Writes a new document holding a drawing (a copy, a recovery document) at a path where no file is, atomically;
+    /// never replaces a file.
+    public static func writeNew(_ drawing: Drawing, to url: URL) throws(DocumentWriteError) {
+        let descriptor = try writeAtomically(DrawingDocument.encode(drawing), to: url, replacing: false)
+        close(descriptor)
+    }
+
+    // MARK: - Internals shared with the journal
+
+    /// Writes bytes to a temporary file in the destination's folder, flushes it, locks it, and renames it over
+    /// `url` (or links it there, failing if a file is there, when `replacing` is false); flushes the folder.
+    /// Returns the new file's descriptor, open for writing and locked.
+    static func writeAtomically(_ bytes: [UInt8], to url: URL, replacing: Bool) throws(DocumentWriteError) -> Int32 {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+        let fd = Glibc.open(temporary.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
+        var isDone = false
+        defer {
+            if !isDone {
+                close(fd)
+                unlink(temporary.path)
+            }
+        }
+        flock(fd, LOCK_EX | LOCK_NB)
+        try writeAll(bytes, to: fd, at: 0, path: url.path)
+        guard fsync(fd) == 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
+        if replacing {
+            guard rename(temporary.path, url.path) == 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
+        } else {
+            guard link(temporary.path, url.path) == 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
+            unlink(temporary.path)
+        }
+        syncFolder(folder)
+        isDone = true
+        return fd
+    }
+
+    /// Writes every byte at an offset, retrying short writes and interruptions.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, at offset: Int, path: String) throws(DocumentWriteError) {
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = pwrite(fd, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        if let failure { throw DocumentWriteError(path: path, errno: failure) }
+    }
+
+    /// Flushes a folder's entries, so that a rename or a new file in it survives power loss.
+    static func syncFolder(_ folder: URL) {
+        let fd = Glibc.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Creates an empty journal where no file is; `nil` when a file appeared there first.
+    private static func createJournal(_ url: URL) throws(DocumentOpenError) -> OpenedDocument? {
+        let fd = Glibc.open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            if errno == EEXIST { return nil }
+            throw DocumentOpenError(path: url.path, reason: reasonForErrno(errno))
+        }
+        flock(fd, LOCK_EX | LOCK_NB)
+        do {
+            try writeAll(DrawingDocument.header(), to: fd, at: 0, path: url.path)
+        } catch {
+            close(fd)
+            unlink(url.path)
+            throw DocumentOpenError(path: url.path, reason: .failed(error.reason))
+        }
+        fsync(fd)
+        syncFolder(url.deletingLastPathComponent())
+        let journal = DocumentJournal(url: url, descriptor: fd, length: DrawingDocument.headerSize, drawing: Drawing(),
+                                      needsRewrite: false)
+        return OpenedDocument(url: url, drawing: Drawing(), journal: journal, readOnlyReason: nil, wasCreated: true,
+                              notices: [])
+    }
+
+    /// Copies bytes to a new file beside `url` named `NAME.SUFFIX-<UTC time>` (with a number when taken).
+    private static func keepCopy(of bytes: [UInt8], beside url: URL, suffix: String, now: Date) throws(DocumentOpenError) -> URL {
+        let base = url.path + ".\(suffix)-" + utcStamp(now)
+        var candidate = base
+        var number = 1
+        while true {
+            let fd = Glibc.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                defer { close(fd) }
+                do {
+                    try writeAll(bytes, to: fd, at: 0, path: candidate)
+                } catch {
+                    unlink(candidate)
+                    throw DocumentOpenError(path: url.path, reason: .failed("cannot keep a copy of the damaged file (\(error.reason))"))
+                }
+                fsync(fd)
+                return URL(fileURLWithPath: candidate)
+            }
+            guard errno == EEXIST else {
+                throw DocumentOpenError(path: url.path, reason: .failed("cannot keep a copy of the damaged file (\(errnoText(errno)))"))
+            }
+            number += 1
+            candidate = base + "-\(number)"
+        }
+    }
+
+    private static func readAll(_ fd: Int32) throws(DocumentWriteError) -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw DocumentWriteError(path: "", errno: errno) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
+            while total < buffer.count {
+                let result = pread(fd, buffer.baseAddress! + total, buffer.count - total, off_t(total))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if result == 0 { break }
+                total += result
+            }
+            return nil
+        }
+        if let failure { throw DocumentWriteError(path: "", errno: failure) }
+        return Array(bytes.prefix(total))
+    }
+
+    private static func reasonForErrno(_ code: Int32) -> DocumentOpenError.Reason {
+        switch code {
+        case EACCES, EPERM: .permissionDenied
+        case ENOENT, ENOTDIR: .noSuchFolder
+        case EISDIR: .isAFolder
+        default: .failed(errnoText(code))
+        }
+    }
+}
+
+/// A write to a document that failed, with the system's reason.
+public struct DocumentWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The document's path.
+    public var path: String
+    /// The system's error number.
+    public var code: Int32
+    /// The system's text for it.
+    public var reason: String
+
+    init(path: String, errno code: Int32) {
+        self.path = path
+        self.code = code
+        self.reason = errnoText(code)
+    }
+
+    public var description: String { "cannot save \(path): \(reason)" }
+}
+
+/// The system's text for an error number.
+func errnoText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}
+
+/// A UTC time as `yyyyMMdd'T'HHmmss'Z'`, for names of kept copies.
+func utcStamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.string(from: date)
+}

@@ -1,0 +1,293 @@
+import Foundation
+import Glibc
+import PaintModel
+import PropertyBased
+import Testing
+import TouchUI
+
+/// Writes bytes to a new file in a new folder and returns its URL.
+private func file(_ bytes: [UInt8], named name: String = "drawing.fpdraw") throws -> URL {
+    let url = temporaryFolder().appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url
+}
+
+private func bytes(of url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+/// The file names in a document's folder.
+private func folderContents(_ url: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
+}
+
+/// Waits (up to 10 s) until `condition` holds; for what the journal does on its own queue and timers.
+private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+    for _ in 0..<1_000 {
+        if try condition() { return true }
+        usleep(10_000)
+    }
+    return try condition()
+}
+
+@Suite struct DocumentFileTests {
+    @Test(arguments: ["a folder", "a PNG", "a newer version", "text", "an empty file"])
+    func whatIsNotAReadableDrawingIsRefusedAndLeftExactlyAsItWas(kind: String) throws {
+        let url: URL
+        switch kind {
+        case "a folder":
+            url = temporaryFolder().appendingPathComponent("photos.fpdraw")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        case "a PNG": url = try file([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 100))
+        case "a newer version":
+            var newer = DrawingDocument.encode(sampleDrawing())
+            newer[8] = 9
+            url = try file(newer)
+        case "text": url = try file(Array("shopping list\n".utf8))
+        default: url = try file([])
+        }
+        let before = kind == "a folder" ? [] : try bytes(of: url)
+        let listing = try folderContents(url)
+        #expect {
+            _ = try DocumentFile.open(url, create: true)
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix(url.path) && !message.contains("\n") && message.contains("left as it was")
+                && (kind != "a folder" || message.contains("is a folder"))
+                && (kind != "a newer version" || message.contains("version 9"))
+        }
+        if kind != "a folder" { #expect(try bytes(of: url) == before) }
+        #expect(try folderContents(url) == listing)
+    }
+
+    @Test func aMissingFolderIsRefusedAndNothingIsCreated() throws {
+        let url = temporaryFolder().appendingPathComponent("no/such/drawing.fpdraw")
+        #expect(throws: DocumentOpenError(path: url.path, reason: .noSuchFolder)) { try DocumentFile.open(url, create: true) }
+    }
+
+    @Test func aMissingDocumentIsCreatedAndEveryEditIsAppended() throws {
+        let url = temporaryFolder().appendingPathComponent("new.fpdraw")
+        let opened = try DocumentFile.open(url, create: true)
+        #expect(opened.wasCreated && opened.drawing == Drawing())
+        let journal = try #require(opened.journal)
+        var drawing = Drawing()
+        for edit in [DrawingEdit.add(sampleStrokes[0]), .add(sampleStrokes[1]), .undo, .clear, .undo] {
+            drawing.apply(edit)
+            journal.record(edit, drawing: drawing)
+        }
+        #expect(journal.flush() == nil)
+        #expect(try bytes(of: url) == journalBytes([.add(sampleStrokes[0]), .add(sampleStrokes[1]), .undo, .clear, .undo]))
+        #expect(try DocumentFile.read(url).drawing == drawing)
+        journal.close()
+    }
+
+    @Test func aDocumentIsWrittenByOneWindowAtATime() throws {
+        let url = try file(DrawingDocument.encode(sampleDrawing()))
+        let first = try DocumentFile.open(url, create: false)
+        #expect(first.journal != nil && first.readOnlyReason == nil)
+        let second = try DocumentFile.open(url, create: false)
+        #expect(second.journal == nil && second.readOnlyReason == .openInAnotherWindow)
+        #expect(second.drawing == sampleDrawing())
+        first.journal?.close()
+        let third = try DocumentFile.open(url, create: false)
+        #expect(third.journal != nil)
+        third.journal?.close()
+    }
+
+    @Test func aTornLastRecordIsCutOffAndTheNextEditFollowsTheLastWholeOne() throws {
+        let earlier: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1])]
+        let torn = journalBytes(earlier + [.add(sampleStrokes[2])]).dropLast(9)
+        let url = try file(Array(torn))
+        let opened = try DocumentFile.open(url, create: false)
+        #expect(opened.drawing == Drawing(edits: earlier) && opened.notices.isEmpty)
+        #expect(try bytes(of: url) == journalBytes(earlier))
+        let journalWriter = try #require(opened.journal)
+        var drawing = opened.drawing
+        drawing.apply(.undo)
+        journalWriter.record(.undo, drawing: drawing)
+        #expect(journalWriter.flush() == nil)
+        #expect(try bytes(of: url) == journalBytes(earlier + [.undo]))
+        journalWriter.close()
+    }
+
+    @Test func aDamagedDocumentKeepsItsOriginalBytesBesideItAndIsRewrittenFromWhatWasValid() throws {
+        let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
+        var damaged = journalBytes(edits)
+        damaged[journalBytes(Array(edits.prefix(1))).count + 30] ^= 0x40
+        let url = try file(damaged)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let opened = try DocumentFile.open(url, create: false, now: now)
+        #expect(opened.drawing.strokes == [sampleStrokes[0], sampleStrokes[2]])
+        let notice = try #require(opened.notices.first)
+        #expect(notice.contains("recovered 2 strokes"))
+        let copy = url.deletingLastPathComponent().appendingPathComponent("drawing.fpdraw.damaged-20270115T080000Z")
+        #expect(notice.contains(copy.path))
+        #expect(try bytes(of: copy) == damaged)
+        #expect(opened.journal?.flush() == nil)
+        let reread = try DrawingDocument.read(try bytes(of: url))
+        #expect(!reread.isDamaged && reread.drawing == opened.drawing)
+        opened.journal?.close()
+    }
+
+    @Test func aFirstVersionDocumentIsUnchangedByOpeningAndBecomesAJournalAtTheFirstEdit() throws {
+        let old = DrawingDocument.encodeVersion1(sampleStrokes)
+        let url = try file(old)
+        let opened = try DocumentFile.open(url, create: false)
+        #expect(try bytes(of: url) == old)
+        let journalWriter = try #require(opened.journal)
+        var drawing = opened.drawing
+        let stroke = Stroke(points: [StrokePoint(Point(x: 5, y: 5))], color: .black, width: 4)
+        drawing.add(stroke)
+        journalWriter.record(.add(stroke), drawing: drawing)
+        #expect(journalWriter.flush() == nil)
+        let contents = try DocumentFile.read(url)
+        #expect(contents.version == 2 && contents.drawing == drawing)
+        var undone = contents.drawing
+        undone.undo()
+        #expect(undone.strokes == sampleStrokes && !undone.canUndo)
+        journalWriter.close()
+    }
+
+    @Test func aJournalGrownWellPastItsDrawingIsCompactedAndStaysLocked() throws {
+        let url = temporaryFolder().appendingPathComponent("busy.fpdraw")
+        let opened = try DocumentFile.open(url, create: true)
+        let journalWriter = try #require(opened.journal)
+        let big = Stroke(points: (0..<400).map { StrokePoint(Point(x: Double($0), y: 1), time: Timestamp(milliseconds: Double($0))) },
+                         color: .black, width: 3)
+        var drawing = Drawing()
+        drawing.add(sampleStrokes[0])
+        journalWriter.record(.add(sampleStrokes[0]), drawing: drawing)
+        // Strokes drawn and undone: dead records, about 10 KB each.
+        for _ in 0..<20 {
+            drawing.add(big)
+            journalWriter.record(.add(big), drawing: drawing)
+            drawing.undo()
+            journalWriter.record(.undo, drawing: drawing)
+        }
+        #expect(journalWriter.flush() == nil)
+        #expect(journalWriter.statistics.rewrites >= 1)
+        let size = try bytes(of: url).count
+        #expect(size < 2 * DrawingDocument.encode(drawing).count + DocumentJournal.compactionSlack)
+        #expect(try DocumentFile.read(url).drawing == drawing)
+        // The compacted file is as locked as the one it replaced.
+        #expect(try DocumentFile.open(url, create: false).readOnlyReason == .openInAnotherWindow)
+        #expect(try folderContents(url) == ["busy.fpdraw"])
+        journalWriter.close()
+    }
+
+    @Test func aSaveThatFailsIsReportedKeptAndWrittenOnceItCanBe() throws {
+        let folder = temporaryFolder().appendingPathComponent("drawings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let url = folder.appendingPathComponent("drawing.fpdraw")
+        let opened = try DocumentFile.open(url, create: true)
+        let journalWriter = try #require(opened.journal)
+        var drawing = Drawing()
+        drawing.add(sampleStrokes[0])
+        journalWriter.record(.add(sampleStrokes[0]), drawing: drawing)
+        journalWriter.waitUntilIdle()
+        // The folder goes away with the document in it.
+        try FileManager.default.removeItem(at: folder)
+        drawing.add(sampleStrokes[1])
+        journalWriter.record(.add(sampleStrokes[1]), drawing: drawing)
+        journalWriter.waitUntilIdle()
+        let failure = try #require(journalWriter.currentFailure)
+        #expect(failure.contains(url.path))
+        #expect(journalWriter.takeEvents() == [.failed(failure)])
+        // The folder comes back: the next try writes everything.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        #expect(eventually { journalWriter.currentFailure == nil })
+        #expect(journalWriter.takeEvents() == [.recovered])
+        #expect(try DocumentFile.read(url).drawing == drawing)
+        journalWriter.close()
+    }
+}
+
+@Suite struct DocumentLibraryTests {
+    @Test func foldersFollowXDGAndFallBackToHome() {
+        let library = DocumentLibrary(environment: ["XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state", "HOME": "/home/u"])
+        #expect(library.dataFolder.path == "/data/fingerpaint" && library.stateFolder.path == "/state/fingerpaint")
+        let fallback = DocumentLibrary(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
+        #expect(fallback.dataFolder.path == "/home/u/.local/share/fingerpaint")
+        #expect(fallback.stateFolder.path == "/home/u/.local/state/fingerpaint")
+        #expect(fallback.legacyAutosave.path == "/home/u/.local/share/fingerpaint/drawing.fpdraw")
+    }
+
+    @Test func theDocumentUsedLastIsReopenedAndTheOldAutosaveIsTheFirstOne() throws {
+        let home = temporaryFolder()
+        let library = DocumentLibrary(environment: ["HOME": home.path])
+        #expect(library.documentToReopen() == nil)
+        try FileManager.default.createDirectory(at: library.dataFolder, withIntermediateDirectories: true)
+        try Data(DrawingDocument.encodeVersion1(sampleStrokes)).write(to: library.legacyAutosave)
+        #expect(library.documentToReopen()?.path == library.legacyAutosave.path)
+        let other = home.appendingPathComponent("mine.fpdraw")
+        try Data(DrawingDocument.header()).write(to: other)
+        library.remember(other)
+        #expect(library.documentToReopen()?.path == other.path)
+        // A document deleted since is not brought back.
+        try FileManager.default.removeItem(at: other)
+        #expect(library.documentToReopen()?.path == library.legacyAutosave.path)
+    }
+
+    @Test func untitledDocumentsGetUniqueNames() throws {
+        let library = DocumentLibrary(environment: ["HOME": temporaryFolder().path])
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try library.newUntitledDocument(now: now)
+        FileManager.default.createFile(atPath: first.path, contents: Data(DrawingDocument.header()))
+        let second = try library.newUntitledDocument(now: now)
+        #expect(first != second && library.isUntitled(first) && library.isUntitled(second))
+        #expect(first.pathExtension == "fpdraw" && first.lastPathComponent.hasPrefix("Drawing "))
+        #expect(!library.isUntitled(URL(fileURLWithPath: "/tmp/x.fpdraw")))
+    }
+}
+
+/// Random sessions of strokes, undos, redos, clears and crashes (the file cut at a random point, then reopened).
+@Suite struct JournalPropertyTests {
+    static let sessions = Gen.int(in: 0...Int.max).array(of: 1...40)
+
+    @Test func aSessionCutShortAtAnyPointReopensToTheStateOfItsLastCompleteRecord() async throws {
+        await propertyCheck(count: 60, input: Self.sessions) { numbers in
+            let url = temporaryFolder().appendingPathComponent("drawing.fpdraw")
+            guard var opened = try? DocumentFile.open(url, create: true), var journalWriter = opened.journal else {
+                Issue.record("cannot open")
+                return
+            }
+            var drawing = opened.drawing
+            // The state after each whole record, by the file length that holds it.
+            var states: [(length: Int, drawing: Drawing)] = [(DrawingDocument.headerSize, drawing)]
+            for number in numbers {
+                let edit: DrawingEdit
+                switch number % 10 {
+                case 0...4:
+                    let count = 1 + (number / 10) % 5
+                    edit = .add(Stroke(points: (0..<count).map { StrokePoint(Point(x: Double($0 * 7 + number % 50), y: Double(number % 97))) },
+                                       color: Brush.palette[number % 9], width: Double(1 + number % 16)))
+                case 5, 6: edit = .undo
+                case 7: edit = .redo
+                case 8: edit = .clear
+                default:
+                    // A crash: the file is cut anywhere after its header, and the program starts again.
+                    journalWriter.close()
+                    let length = states.last?.length ?? DrawingDocument.headerSize
+                    let cut = DrawingDocument.headerSize + (number / 10) % (length - DrawingDocument.headerSize + 1)
+                    guard truncate(url.path, off_t(cut)) == 0 else { Issue.record("cannot cut"); return }
+                    states.removeAll { $0.length > cut }
+                    guard let reopened = try? DocumentFile.open(url, create: false), let writer = reopened.journal else {
+                        Issue.record("cannot reopen after a cut at \(cut)")
+                        return
+                    }
+                    #expect(reopened.drawing == states.last?.drawing, "cut at \(cut) of \(length)")
+                    opened = reopened
+                    journalWriter = writer
+                    drawing = reopened.drawing
+                    continue
+                }
+                guard drawing.apply(edit) != nil else { continue }
+                journalWriter.record(edit, drawing: drawing)
+                journalWriter.waitUntilIdle()
+                states.append((DrawingDocument.headerSize + (states.last.map { $0.length - DrawingDocument.headerSize } ?? 0)
+                                   + DrawingDocument.record(edit).count, drawing))
+            }
+            journalWriter.close()
+            #expect((try? DocumentFile.read(url).drawing) == drawing)
+            _ = opened
+        }
+    }
+}
