@@ -284,9 +284,10 @@ public final class FingerPaintApp {
         if waitingForSaves { document.waitUntilIdle() }
         for event in document.takeEvents() {
             switch event {
-            case let .failed(message):
-                onMessage?("fingerpaint: \(message); your drawing is kept and saving is tried again")
-                banner = "Cannot save: \(message). Your drawing is kept; saving is tried again."
+            case let .failed(error):
+                onMessage?("fingerpaint: \(error); your drawing is kept and saving is tried again")
+                banner = "Cannot save \(URL(fileURLWithPath: error.path).lastPathComponent): \(error.reason). "
+                    + "Your drawing is kept and saving is tried again."
             case .recovered:
                 onMessage?("fingerpaint: \(document.url.path) is saved again")
                 if banner?.hasPrefix("Cannot save") == true { banner = nil }

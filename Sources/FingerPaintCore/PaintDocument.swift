@@ -26,8 +26,6 @@ public final class PaintDocument {
         return readOnlyReason == nil ? name : "\(name) (read-only)"
     }
 
-    /// The document's saving, as the window shows it.
-    public var currentFailure: String? { journal?.currentFailure }
 
     /// Whether saving has work under way or failing: the window keeps asking for ``takeMessages()``.
     public var hasOutstandingWork: Bool { journal?.hasOutstandingWork ?? false }
@@ -90,7 +88,7 @@ public final class PaintDocument {
     public func save(_ drawing: Drawing) -> String? {
         if let journal {
             guard let failure = journal.flush() else { return nil }
-            return recover(drawing, because: failure)
+            return recover(drawing, because: "\(failure)")
         }
         // Read-only and never edited: the drawing is the file's. Edits that could not be copied go to recovery.
         return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? "read-only")")

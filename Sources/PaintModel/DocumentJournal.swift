@@ -21,8 +21,8 @@ import Glibc
 public final class DocumentJournal: @unchecked Sendable {
     /// What happened to the saving, for the window to show.
     public enum Event: Hashable, Sendable {
-        /// Saving failed; the edits are kept in memory and saving is retried. The text is one line for the user.
-        case failed(String)
+        /// Saving failed; the edits are kept in memory and saving is retried.
+        case failed(DocumentWriteError)
         /// Saving works again: everything so far is on disk.
         case recovered
     }
@@ -54,7 +54,7 @@ public final class DocumentJournal: @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
     private var events: [Event] = []
-    private var failure: String?
+    private var failure: DocumentWriteError?
     private var outstanding = 0
     private var counters = Statistics()
 
@@ -107,8 +107,8 @@ public final class DocumentJournal: @unchecked Sendable {
         }
     }
 
-    /// Why saving fails now, one line; `nil` while it works.
-    public var currentFailure: String? { lock.withLock { failure } }
+    /// Why saving fails now; `nil` while it works.
+    public var currentFailure: DocumentWriteError? { lock.withLock { failure } }
 
     /// Whether edits handed over are not yet written (they may be, a moment later, or may be failing).
     public var hasOutstandingWork: Bool { lock.withLock { outstanding > 0 || failure != nil } }
@@ -124,7 +124,7 @@ public final class DocumentJournal: @unchecked Sendable {
     /// Writes everything handed over, tries once more if saving was failing, and flushes it to disk; returns why
     /// saving fails, `nil` when everything is on disk. For quitting.
     @discardableResult
-    public func flush() -> String? {
+    public func flush() -> DocumentWriteError? {
         queue.sync {
             writePending()
             if descriptor >= 0, !isFailing, fdatasync(descriptor) != 0 { fail(DocumentWriteError(path: url.path, errno: errno)) }
@@ -245,11 +245,10 @@ public final class DocumentJournal: @unchecked Sendable {
     }
 
     private func fail(_ error: DocumentWriteError) {
-        let message = "\(error)"
         isFailing = true
         lock.withLock {
-            if failure != message { events.append(.failed(message)) }
-            failure = message
+            if failure != error { events.append(.failed(error)) }
+            failure = error
         }
         guard !isRetryScheduled else { return }
         isRetryScheduled = true

@@ -274,7 +274,8 @@ extension Trace {
         return "\(value)"
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// A string as a JSON string literal, as the trace writes its strings.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

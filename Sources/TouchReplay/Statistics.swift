@@ -1,5 +1,6 @@
 // What `--stats` reports: counts kept by the compositor, and input-to-commit latencies.
 import Foundation
+import SeatInput
 
 /// The running counts `--stats` reports.
 struct ReplayCounters {
@@ -13,6 +14,8 @@ struct ReplayCounters {
     var toplevelBufferCommits = 0
     /// The toplevel's `wp_viewport` destination at its last buffer commit, if it set one.
     var viewportDestination: (width: Int32, height: Int32)?
+    /// The toplevel's title as last set (`xdg_toplevel.set_title`), if it set one.
+    var title: String?
 }
 
 /// Real-time latencies from input to the next buffer commit.
@@ -43,7 +46,7 @@ final class LatencyRecorder {
 /// The `--stats` line.
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y},
-    /// "viewport_destination": [W, H] or null}`.
+    /// "viewport_destination": [W, H] or null, "title": "…" or null}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -53,6 +56,7 @@ enum ReplayStatistics {
         return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
             + "\"events_sent\": \(counters.eventsSent), "
             + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
-            + "\"viewport_destination\": \(destination)}"
+            + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null")}"
     }
 }
+

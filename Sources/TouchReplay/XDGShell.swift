@@ -62,7 +62,10 @@ final class XDGShell {
         toplevelTable = ImplementationTable(xdg_toplevel_interface(
             destroy: { _, resource in wl_resource_destroy(resource) },
             set_parent: { _, _, _ in },
-            set_title: { _, _, _ in },
+            set_title: { _, resource, title in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface, let title { surface.compositor.counters.title = String(cString: title) }
+            },
             set_app_id: { _, _, _ in },
             show_window_menu: { _, _, _, _, _, _ in },
             move: { _, _, _, _ in },

@@ -40,18 +40,19 @@ import TouchUI
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
-    /// Plays `events` on an 800x600 canvas into `fingerpaint scratch/drawing.fpdraw` on touch-replay (its own
-    /// files under `scratch/data` and `scratch/state`); touch-replay writes the window to `scratch/window.png`.
+    /// Plays `events` on an 800x600 canvas into `fingerpaint DOCUMENT` on touch-replay (its own files under
+    /// `scratch/data` and `scratch/state`); touch-replay writes the window to `scratch/PNG`. `document` is a path in
+    /// the scratch folder, or `nil` for a bare `fingerpaint`.
     static func paint(
         _ events: [SeatEvent], in scratch: TemporaryDirectory, replayOptions: [String] = [], programOptions: [String] = [],
-        document: String? = nil, png: String = "window.png", timeout: Double = 20,
+        document: String? = "drawing.fpdraw", png: String = "window.png", timeout: Double = 20,
         whileRunning: ((Int32) async throws -> Void)? = nil
     ) async throws -> ProcessResult {
         let trace = try scratch.write("\(png).trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         return try await ChildProcess.run(
             touchReplay,
-            replayOptions + ["--trace", trace, "--output", scratch.path(png), "--", fingerpaint,
-                             document ?? scratch.path("drawing.fpdraw")] + programOptions,
+            replayOptions + ["--trace", trace, "--output", scratch.path(png), "--", fingerpaint]
+                + (document.map { [scratch.path($0)] } ?? []) + programOptions,
             environment: environment(in: scratch), timeout: timeout, whileRunning: whileRunning)
     }
 
@@ -67,7 +68,8 @@ import TouchUI
             if condition((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw CompositorFailure(message: "the recording \(path) never showed what the test waits for")
+        let recorded = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "(no file)"
+        throw CompositorFailure(message: "the recording \(path) never showed what the test waits for; it has:\n\(recorded.suffix(2000))")
     }
 
     /// The strokes of the document the program painted, `folder/drawing.fpdraw` unless said, if it reads.

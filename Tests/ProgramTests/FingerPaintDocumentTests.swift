@@ -1,0 +1,229 @@
+import Foundation
+import Glibc
+import PaintModel
+import ProcessTesting
+import SeatInput
+import Testing
+import TouchUI
+
+/// `fingerpaint`'s documents through the real program: named files, the journal, one writer, refused files, a full
+/// disk, the old autosave.
+@Suite struct FingerPaintDocumentTests {
+    typealias Window = FingerPaintWindowTests
+
+    private func isPainted(_ pixel: RGBA) -> Bool { pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 }
+    private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
+    /// The banner's dark red.
+    private func isBanner(_ pixel: RGBA) -> Bool { pixel.red > 120 && pixel.green < 60 && pixel.blue < 60 }
+
+    /// The JSON line touch-replay's `--stats` printed.
+    private func statistics(_ result: ProcessResult) throws -> [String: Any] {
+        let line = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// One finger drawing a line at a height (window coordinates), from x = 100, 20 points a step, starting at
+    /// `start` ms, 16 ms a step.
+    private static func stroke(id: Int32, y: Double, at start: Double, steps: Int = 10) -> [SeatEvent] {
+        var events: [SeatEvent] = []
+        for step in 0...steps {
+            let t = start + Double(step) * 16, location = Point(x: 100 + Double(step * 20 % 600), y: y)
+            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: id, location: location) : .touchMotion(id: id, location: location)),
+                       SeatEvent(time: t, .touchFrame)]
+        }
+        let end = start + Double(steps + 1) * 16
+        return events + [SeatEvent(time: end, .touchUp(id: id)), SeatEvent(time: end, .touchFrame)]
+    }
+
+    @Test func aClearThenQuitThenReopenThenUndoBringsTheStrokesBack() async throws {
+        let scratch = try TemporaryDirectory()
+        let cleared = try await Window.paint(
+            Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("Delete")))], in: scratch, replayOptions: ["--stats"])
+        #expect(cleared.status == 0, "\(cleared.standardError)")
+        #expect(Window.savedStrokes(in: scratch)?.isEmpty == true)
+        // The window's title is the document's name.
+        #expect(try statistics(cleared)["title"] as? String == "drawing — Finger paint")
+        let reopened = try await Window.paint([SeatEvent(time: 100, .key(KeyChord("z", modifiers: .ctrl)))], in: scratch,
+                                              png: "reopened.png")
+        #expect(reopened.status == 0, "\(reopened.standardError)")
+        let image = try await PNGReader.pixels(in: scratch.path("reopened.png"), at: [(150, 100), (250, 200), (150, 300)])
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]) && isBlank(image.pixels[2]))
+        #expect(Window.savedStrokes(in: scratch)?.count == 2)
+    }
+
+    @Test func twoWindowsOnOneDocumentLoseNoStroke() async throws {
+        let scratch = try TemporaryDirectory()
+        let recording = scratch.path("first.jsonl")
+        // The first window paints two strokes, then a third while the second window is open, then waits.
+        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: 5000, .tick)]
+        let second = Self.stroke(id: 1, y: 300, at: 0)
+        var secondResult: ProcessResult?
+        let firstResult = try await Window.paint(
+            first, in: scratch, replayOptions: ["--realtime"], programOptions: ["--record", recording], timeout: 40
+        ) { _ in
+            try await Window.waitForRecording(recording) { $0.components(separatedBy: "\"up\"").count == 3 }
+            secondResult = try await Window.paint(second, in: scratch, png: "second.png")
+        }
+        #expect(firstResult.status == 0, "\(firstResult.standardError)")
+        let secondRun = try #require(secondResult)
+        #expect(secondRun.status == 0, "\(secondRun.standardError)")
+        // The second window said so, showed the first window's strokes, and saved what it drew in a copy.
+        #expect(secondRun.standardError.contains("open in another fingerpaint window"))
+        let shown = try await PNGReader.pixels(in: scratch.path("second.png"), at: [(150, 100), (250, 200), (200, 300)])
+        #expect(shown.pixels.allSatisfy(isPainted))
+        let documents = try FileManager.default.contentsOfDirectory(atPath: scratch.path("data/fingerpaint"))
+            .filter { $0.hasSuffix(".fpdraw") }
+        #expect(documents.count == 1)
+        let copy = try #require(documents.first)
+        #expect(secondRun.standardError.contains(scratch.path("data/fingerpaint/\(copy)")))
+        let copied = try DocumentFile.read(URL(fileURLWithPath: scratch.path("data/fingerpaint/\(copy)"))).drawing.strokes
+        #expect(copied.count == 3 && copied.last?.points.first?.location.y == 300 - 32)
+        // The first window's document has all three of its strokes.
+        let saved = try #require(Window.savedStrokes(in: scratch))
+        #expect(saved.count == 3 && saved.last?.points.first?.location.y == 450 - 32)
+    }
+
+    @Test(arguments: ["a folder", "a PNG", "an unreadable drawing", "a newer version", "a missing folder"])
+    func whatIsNotAReadableDrawingIsLeftExactlyAsItWasAndTheProgramExitsTwo(kind: String) async throws {
+        let scratch = try TemporaryDirectory()
+        // Others may enter the folder: the unreadable drawing is tried as another user where the tests run as root.
+        chmod(scratch.path, 0o755)
+        var path = scratch.path("drawing.fpdraw")
+        var bytes: [UInt8] = []
+        var program = Window.fingerpaint
+        var arguments: [String] = []
+        switch kind {
+        case "a folder":
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            try Data("a photo".utf8).write(to: URL(fileURLWithPath: path + "/photo.jpg"))
+        case "a PNG":
+            path = scratch.path("picture.png")
+            bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 64)
+        case "an unreadable drawing":
+            bytes = DrawingDocument.encodeVersion1([Stroke(points: [StrokePoint(Point(x: 1, y: 2))], color: .black, width: 3)])
+            if getuid() == 0 {
+                program = "/usr/bin/setpriv"
+                arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Window.fingerpaint]
+            }
+        case "a newer version":
+            var newer = DrawingDocument.encode(Drawing(strokes: [Stroke(points: [StrokePoint(Point(x: 1, y: 2))], color: .black, width: 3)]))
+            newer[8] = 3
+            bytes = newer
+        default:
+            path = scratch.path("no/such/folder/drawing.fpdraw")
+        }
+        if !bytes.isEmpty {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            if kind == "an unreadable drawing" { chmod(path, 0) }
+        }
+        let listing = try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted()
+        let result = try await ChildProcess.run(
+            program, arguments + [path],
+            environment: Window.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 })
+        #expect(result.status == 2, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains(path) == true, "\(result.standardError)")
+        let reason = switch kind {
+        case "a folder": "is a folder"
+        case "a PNG": "not a fingerpaint drawing"
+        case "an unreadable drawing": "permission"
+        case "a newer version": "version 3"
+        default: "folder does not exist"
+        }
+        #expect(result.standardError.contains(reason), "\(result.standardError)")
+        if !bytes.isEmpty { #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes) }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted() == listing)
+    }
+
+    @Test func theOldAutosaveBecomesTheDocumentABareStartReopens() async throws {
+        let scratch = try TemporaryDirectory()
+        let old = Stroke(points: [StrokePoint(Point(x: 600, y: 400))], color: .black, width: 30)
+        try FileManager.default.createDirectory(atPath: scratch.path("data/fingerpaint"), withIntermediateDirectories: true)
+        let autosave = scratch.path("data/fingerpaint/drawing.fpdraw")
+        try Data(DrawingDocument.encodeVersion1([old])).write(to: URL(fileURLWithPath: autosave))
+        let result = try await Window.paint(Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl)))],
+                                            in: scratch, replayOptions: ["--stats"], document: nil)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The old drawing is there, under the new strokes; undo takes the last stroke, never the old drawing.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(600, 432), (150, 100), (250, 200)])
+        #expect(isPainted(image.pixels[0]))
+        #expect(isPainted(image.pixels[1]) != isPainted(image.pixels[2]))
+        let contents = try DocumentFile.read(URL(fileURLWithPath: autosave))
+        #expect(contents.version == 2 && contents.drawing.strokes.first == old && contents.drawing.strokes.count == 2)
+        #expect(contents.drawing.canRedo)
+        #expect(try statistics(result)["title"] as? String == "drawing — Finger paint")
+        #expect(scratch.read("state/fingerpaint/last-document") == autosave + "\n")
+    }
+
+    @Test func newStartsAnUntitledDocumentEachTimeAndABareStartReopensTheLastOne() async throws {
+        let scratch = try TemporaryDirectory()
+        for (index, y) in [100.0, 200].enumerated() {
+            let result = try await Window.paint(Self.stroke(id: 1, y: y, at: 0), in: scratch, programOptions: ["--new"],
+                                                document: nil, png: "new\(index).png")
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let folder = scratch.path("data/fingerpaint")
+        let documents = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".fpdraw") }.sorted()
+        #expect(documents.count == 2)
+        let strokes = try documents.map { try DocumentFile.read(URL(fileURLWithPath: folder + "/" + $0)).drawing.strokes }
+        #expect(strokes.map(\.count) == [1, 1])
+        // A bare start reopens the one used last: the second.
+        let bare = try await Window.paint([SeatEvent(time: 100, .tick)], in: scratch, document: nil, png: "bare.png")
+        #expect(bare.status == 0, "\(bare.standardError)")
+        let image = try await PNGReader.pixels(in: scratch.path("bare.png"), at: [(150, 100), (150, 200)])
+        #expect(isBlank(image.pixels[0]) && isPainted(image.pixels[1]))
+    }
+
+    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func aFullDiskShowsTheBannerLosesNothingOnceSpaceReturnsAndQuittingWhileFullExitsNonZero() async throws {
+        let scratch = try TemporaryDirectory()
+        let disk = scratch.path("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        let mounted = try await ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk])
+        try #require(mounted.status == 0, "cannot mount a tmpfs: \(mounted.standardError)")
+        defer { _ = umount2(disk, Int32(MNT_DETACH)) }
+        let document = "disk/drawing.fpdraw"
+        try Data(DrawingDocument.header()).write(to: URL(fileURLWithPath: scratch.path(document)))
+        let filler = disk + "/filler"
+        fill(filler)
+
+        // A stroke of 200 samples: its record (about 5 KB) needs a page of the tmpfs the document does not have yet.
+        let long = Self.stroke(id: 1, y: 100, at: 0, steps: 200)
+        // Still full when the window closes: the banner is shown, the stroke goes to a recovery document, exit 1.
+        let full = try await Window.paint(long + [SeatEvent(time: 4500, .tick)], in: scratch,
+                                          replayOptions: ["--realtime"], document: document, png: "full.png")
+        #expect(full.status == 1, "\(full.standardError)")
+        #expect(full.standardError.contains("No space left on device"))
+        let banner = try await PNGReader.pixels(in: scratch.path("full.png"), at: [(400, 32 + 14), (150, 100)])
+        #expect(isBanner(banner.pixels[0]) && isPainted(banner.pixels[1]), "\(banner.pixels)")
+        let recoveries = try FileManager.default.contentsOfDirectory(atPath: scratch.path("state/fingerpaint"))
+            .filter { $0.hasSuffix(".fpdraw") }
+        let recovery = scratch.path("state/fingerpaint/\(try #require(recoveries.first))")
+        #expect(full.standardError.contains(recovery))
+        #expect(try DocumentFile.read(URL(fileURLWithPath: recovery)).drawing.strokes.count == 1)
+
+        // Space comes back while the window is open: everything is saved, the banner goes, exit 0.
+        let recording = scratch.path("recording.jsonl")
+        let returned = try await Window.paint(
+            long + [SeatEvent(time: 6000, .tick)], in: scratch, replayOptions: ["--realtime"],
+            programOptions: ["--record", recording], document: document, png: "returned.png", timeout: 30
+        ) { _ in
+            try await Window.waitForRecording(recording) { $0.contains("\"up\"") }
+            try await Task.sleep(for: .milliseconds(300))
+            unlink(filler)
+        }
+        #expect(returned.status == 0, "\(returned.standardError)")
+        #expect(returned.standardError.contains("No space left on device") && returned.standardError.contains("saved again"))
+        #expect(Window.savedStrokes(in: scratch, document: document)?.count == 1)
+        let after = try await PNGReader.pixels(in: scratch.path("returned.png"), at: [(400, 32 + 14)])
+        #expect(isBlank(after.pixels[0]))
+    }
+
+    /// Writes zeros to a file until the disk is full.
+    private func fill(_ path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}
