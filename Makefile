@@ -9,7 +9,7 @@ CONFIG ?= debug
 # Debian packages: build dependencies, and the real compositors and clients the tests run against (python3 reads
 # the pixels of PNGs that programs write, in their tests).
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
-TEST_PACKAGES = weston sway grim xkb-data python3-minimal procps
+TEST_PACKAGES = weston sway grim xkb-data python3-minimal procps shared-mime-info
 
 .PHONY: all build test run deps test-deps clean generate protocols install uninstall
 
@@ -50,7 +50,8 @@ run: build
 		echo "make run: wrote $$(pwd)/out/demo.png"; \
 	fi
 
-# Installs the three programs, the window programs' desktop files and icons (app_id = desktop file name).
+# Installs the three programs, the window programs' desktop files and icons (app_id = desktop file name), and the
+# drawings' file type (shared-mime-info), refreshing the MIME and desktop databases when installing for real.
 install: generate
 	$(SWIFT) build -c release --product fingerpaint
 	$(SWIFT) build -c release --product gesture-demo
@@ -59,11 +60,17 @@ install: generate
 	install -m 755 .build/release/fingerpaint .build/release/gesture-demo .build/release/touch-replay $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 assets/fingerpaint.desktop assets/gesture-demo.desktop $(DESTDIR)$(PREFIX)/share/applications/
 	install -m 644 assets/fingerpaint.svg assets/gesture-demo.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
+	install -d $(DESTDIR)$(PREFIX)/share/mime/packages
+	install -m 644 assets/fingerpaint-mime.xml $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
+	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
+	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then update-desktop-database $(PREFIX)/share/applications; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/fingerpaint $(DESTDIR)$(PREFIX)/bin/gesture-demo $(DESTDIR)$(PREFIX)/bin/touch-replay
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/fingerpaint.desktop $(DESTDIR)$(PREFIX)/share/applications/gesture-demo.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/fingerpaint.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gesture-demo.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
+	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 
 clean:
 	rm -rf .build $(CLIENT_GEN_DIR) $(SERVER_GEN_DIR)
