@@ -178,7 +178,7 @@ public final class FingerPaintApp {
 
     /// Writes every edit to the document's disk now (Ctrl+S); a failure shows in the banner.
     public func saveNow() {
-        document?.flush()
+        document?.flush(drawing)
         pollDocument()
     }
 
@@ -281,8 +281,8 @@ public final class FingerPaintApp {
     /// banner down.
     private func pollDocument(waitingForSaves: Bool = false) {
         guard let document else { return }
-        if waitingForSaves { document.waitUntilIdle() }
-        for event in document.takeEvents() {
+        if waitingForSaves { document.waitUntilIdle(drawing) }
+        for event in document.takeEvents(supplying: drawing) {
             switch event {
             case let .failed(error):
                 onMessage?("fingerpaint: \(error); your drawing is kept and saving is tried again")

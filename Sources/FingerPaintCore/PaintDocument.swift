@@ -27,7 +27,7 @@ public final class PaintDocument {
     }
 
 
-    /// Whether saving has work under way or failing: the window keeps asking for ``takeMessages()``.
+    /// Whether saving has work under way or failing: the window keeps asking for ``takeEvents(supplying:)``.
     public var hasOutstandingWork: Bool { journal?.hasOutstandingWork ?? false }
 
     /// What the journal has written so far; `nil` while read-only.
@@ -47,7 +47,7 @@ public final class PaintDocument {
     /// returns a line for the user when it does (or cannot).
     public func record(_ edit: DrawingEdit, drawing: Drawing) -> String? {
         if let journal {
-            journal.record(edit, drawing: drawing)
+            journal.record(edit)
             return nil
         }
         guard !isFinished else { return nil }
@@ -69,25 +69,34 @@ public final class PaintDocument {
     }
 
     /// What happened to saving since the last call: a failure to show, or `.recovered` to take the banner down.
-    public func takeEvents() -> [DocumentJournal.Event] {
-        journal?.takeEvents() ?? []
+    /// `drawing` is the drawing now, handed to the journal when it needs it to write the document anew.
+    public func takeEvents(supplying drawing: Drawing) -> [DocumentJournal.Event] {
+        guard let journal else { return [] }
+        if journal.needsDrawing { journal.supply(drawing) }
+        return journal.takeEvents()
     }
 
-    /// Waits until every edit handed over so far has been tried (saving runs on a background queue).
-    public func waitUntilIdle() {
-        journal?.waitUntilIdle()
+    /// Waits until every edit handed over so far has been tried (saving runs on a background queue), handing
+    /// over `drawing`, the drawing now, if the journal asks for it.
+    public func waitUntilIdle(_ drawing: Drawing) {
+        guard let journal else { return }
+        journal.waitUntilIdle()
+        guard journal.needsDrawing else { return }
+        journal.supply(drawing)
+        journal.waitUntilIdle()
     }
 
-    /// Writes every edit and flushes it to disk now; a failure comes through ``takeEvents()``.
-    public func flush() {
-        journal?.flush()
+    /// Writes every edit and flushes it to disk now; a failure comes through ``takeEvents(supplying:)``.
+    /// `drawing` is the drawing now.
+    public func flush(_ drawing: Drawing) {
+        journal?.flush(drawing)
     }
 
     /// Writes everything to disk, or, when that fails, the drawing to a recovery document. Returns `nil` when the
     /// document holds everything, else one line saying where the drawing went. `drawing` is the drawing now.
     public func save(_ drawing: Drawing) -> String? {
         if let journal {
-            guard let failure = journal.flush() else { return nil }
+            guard let failure = journal.flush(drawing) else { return nil }
             return recover(drawing, because: "\(failure)")
         }
         // Read-only and never edited: the drawing is the file's. Edits that could not be copied go to recovery.

@@ -9,15 +9,18 @@ import Glibc
 /// compacts the file when it has grown well past what it holds, and keeps every edit in memory until it is on
 /// disk.
 ///
-/// The caller (the main thread) hands over each edit with the drawing after it; encoding a record costs what the
-/// stroke costs. Writing, `fdatasync`, compaction and retries run on a serial background queue. When a write fails
-/// (a full disk, a folder removed, permission lost) the journal reports it once through ``takeEvents()``, keeps
-/// the drawing, and tries again every ``retryInterval`` and at every new edit: the next try rewrites the whole
-/// document atomically, which also repairs whatever the failed write left. The file stays locked (`flock`) to
-/// this process until ``close()``.
+/// The caller (the main thread) hands over each edit; encoding its record costs what the stroke costs, and nothing
+/// of the drawing is kept here, so the caller's next edit copies nothing. Writing, `fdatasync`, compaction and
+/// retries run on a serial background queue. A rewrite of the whole document (a compaction, a document of the
+/// first version, a file that was removed or replaced) needs the drawing: the journal asks for it through
+/// ``needsDrawing`` and the caller hands it over with ``supply(_:)``.
+///
+/// When a write fails (a full disk, a folder removed, permission lost) the journal reports it once through
+/// ``takeEvents()``, keeps the records, and tries again every ``retryInterval`` and at every new edit. The file
+/// stays locked (`flock`) to this process until ``close()``.
 ///
 /// Thread safety: the file state is touched only on the journal's queue; what the main thread reads (events, the
-/// failure) is guarded by a lock.
+/// failure, whether the drawing is wanted) is guarded by a lock.
 public final class DocumentJournal: @unchecked Sendable {
     /// What happened to the saving, for the window to show.
     public enum Event: Hashable, Sendable {
@@ -25,6 +28,19 @@ public final class DocumentJournal: @unchecked Sendable {
         case failed(DocumentWriteError)
         /// Saving works again: everything so far is on disk.
         case recovered
+    }
+
+    /// What the journal has written, for benchmarks.
+    public struct Statistics: Hashable, Sendable {
+        /// Bytes appended as records.
+        public var appendedBytes = 0
+        /// Bytes written by compactions and rewrites.
+        public var rewrittenBytes = 0
+        /// How many times the document was rewritten whole.
+        public var rewrites = 0
+
+        /// Nothing written yet.
+        public init() {}
     }
 
     /// How long after an append its `fdatasync` runs, so that the records of a frame or two share one flush.
@@ -40,44 +56,36 @@ public final class DocumentJournal: @unchecked Sendable {
 
     // Confined to `queue`.
     private var descriptor: Int32
+    /// Where the next record goes: the end of the last whole record.
     private var length: Int
-    private var needsRewrite: Bool
+    /// Records handed over and not yet in the file, oldest first.
     private var pending: [[UInt8]] = []
-    private var latest: Drawing
+    /// The drawing the file holds, before `pending`, while that is known: from opening or a supply until the next
+    /// append.
+    private var snapshot: Drawing?
+    /// Whether the file must be written anew from `snapshot` (with `pending` after it).
+    private var needsRewrite: Bool
+    /// The sizes of what the file would hold compacted, kept from the edits; made when first needed.
+    private var ledger: JournalLedger?
     private var isFlushScheduled = false
     private var isRetryScheduled = false
     private var isFailing = false
     private var isClosed = false
-    /// What the document held when last estimated: compaction is considered once the file is twice that.
-    private var liveEstimate: Int
 
     // Guarded by `lock`.
     private let lock = NSLock()
     private var events: [Event] = []
     private var failure: DocumentWriteError?
     private var outstanding = 0
+    private var wantsDrawing = false
     private var counters = Statistics()
-
-    /// What the journal has written, for benchmarks.
-    public struct Statistics: Hashable, Sendable {
-        /// Bytes appended as records.
-        public var appendedBytes = 0
-        /// Bytes written by compactions and rewrites.
-        public var rewrittenBytes = 0
-        /// How many times the document was rewritten whole.
-        public var rewrites = 0
-
-        /// Nothing written yet.
-        public init() {}
-    }
 
     init(url: URL, descriptor: Int32, length: Int, drawing: Drawing, needsRewrite: Bool) {
         self.url = url
         self.descriptor = descriptor
         self.length = length
-        self.latest = drawing
+        self.snapshot = drawing
         self.needsRewrite = needsRewrite
-        self.liveEstimate = length
     }
 
     deinit {
@@ -86,16 +94,33 @@ public final class DocumentJournal: @unchecked Sendable {
 
     // MARK: - The main thread's side
 
-    /// Saves an edit: encodes its record now and appends it in the background. `drawing` is the drawing after the
-    /// edit: what a rewrite writes when appending is not possible.
-    public func record(_ edit: DrawingEdit, drawing: Drawing) {
+    /// Saves an edit: encodes its record now and appends it in the background.
+    public func record(_ edit: DrawingEdit) {
         let bytes = DrawingDocument.record(edit)
         lock.withLock { outstanding += 1 }
         queue.async { [self] in
+            // The ledger starts from the drawing the file holds, known until the first append.
+            if ledger == nil, let snapshot { ledger = JournalLedger(snapshot) }
             pending.append(bytes)
-            latest = drawing
+            ledger?.apply(edit, recordSize: bytes.count)
             writePending()
             lock.withLock { outstanding -= 1 }
+        }
+    }
+
+    /// Whether the journal needs the drawing, as it is after every edit handed over, to write the document anew:
+    /// hand it over with ``supply(_:)``.
+    public var needsDrawing: Bool { lock.withLock { wantsDrawing } }
+
+    /// Hands over the drawing as it is after every edit handed over so far.
+    public func supply(_ drawing: Drawing) {
+        lock.withLock { wantsDrawing = false }
+        queue.async { [self] in
+            // The records waiting are in the drawing; what is not in the file yet will be by rewriting it.
+            if !pending.isEmpty { needsRewrite = true }
+            pending = []
+            snapshot = drawing
+            writePending()
         }
     }
 
@@ -110,8 +135,9 @@ public final class DocumentJournal: @unchecked Sendable {
     /// Why saving fails now; `nil` while it works.
     public var currentFailure: DocumentWriteError? { lock.withLock { failure } }
 
-    /// Whether edits handed over are not yet written (they may be, a moment later, or may be failing).
-    public var hasOutstandingWork: Bool { lock.withLock { outstanding > 0 || failure != nil } }
+    /// Whether edits handed over are not yet written (they may be, a moment later, or may be failing), or the
+    /// journal waits for the drawing.
+    public var hasOutstandingWork: Bool { lock.withLock { outstanding > 0 || failure != nil || wantsDrawing } }
 
     /// What has been written so far.
     public var statistics: Statistics { lock.withLock { counters } }
@@ -121,19 +147,26 @@ public final class DocumentJournal: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// Writes everything handed over, tries once more if saving was failing, and flushes it to disk; returns why
-    /// saving fails, `nil` when everything is on disk. For quitting.
+    /// Writes everything handed over, trying once more if saving was failing (with `drawing`, the drawing after
+    /// every edit handed over, for a rewrite), and flushes it to disk; returns why saving fails, `nil` when
+    /// everything is on disk. For quitting and Ctrl+S.
     @discardableResult
-    public func flush() -> DocumentWriteError? {
+    public func flush(_ drawing: Drawing) -> DocumentWriteError? {
+        if needsDrawing { supply(drawing) }
         queue.sync {
             writePending()
+            if needsRewrite, snapshot == nil {
+                // Waiting for the drawing: it is here.
+                pending = []
+                snapshot = drawing
+                writePending()
+            }
             if descriptor >= 0, !isFailing, fdatasync(descriptor) != 0 { fail(DocumentWriteError(path: url.path, errno: errno)) }
         }
         return currentFailure
     }
 
-    /// Writes the latest drawing as a new, compacted document over the old one, in the background (after damage
-    /// was found, for example).
+    /// Writes the document anew, compacted, in the background (after damage was found, for example).
     func rewriteNow() {
         queue.async { [self] in
             needsRewrite = true
@@ -160,8 +193,14 @@ public final class DocumentJournal: @unchecked Sendable {
         guard !isClosed else { return }
         if !needsRewrite { appendPending() }
         if !needsRewrite, !isFailing, isCompactionDue() { needsRewrite = true }
-        if needsRewrite { rewrite() }
-        if !isFailing, pending.isEmpty { succeed() }
+        if needsRewrite {
+            if let snapshot {
+                rewrite(snapshot)
+            } else {
+                lock.withLock { wantsDrawing = true }
+            }
+        }
+        if !isFailing, pending.isEmpty, !needsRewrite { succeed() }
     }
 
     /// Appends the pending records in order. A failed write is cut back off the file so the next try starts at
@@ -186,32 +225,34 @@ public final class DocumentJournal: @unchecked Sendable {
             length += bytes.count
             lock.withLock { counters.appendedBytes += bytes.count }
             pending.removeFirst()
+            snapshot = nil
         }
         isFailing = false
         scheduleFlush()
     }
 
     /// Whether the dead records (undone and replaced, undo and redo pairs) outweigh both what the document holds
-    /// and ``compactionSlack``. The live size is estimated again only when the file has doubled since it was last.
+    /// and ``compactionSlack``.
     private func isCompactionDue() -> Bool {
-        guard length > 2 * liveEstimate, length - liveEstimate > Self.compactionSlack else { return false }
-        liveEstimate = DrawingDocument.estimatedCompactSize(of: latest)
-        return length > 2 * liveEstimate && length - liveEstimate > Self.compactionSlack
+        guard length > 2 * Self.compactionSlack, let live = ledger?.liveBytes else { return false }
+        return length - live > max(live, Self.compactionSlack)
     }
 
-    /// Writes the latest drawing as a compacted document: a temporary file, flushed, locked and renamed over the
-    /// document, then the folder flushed. The old file's lock is given up only after the new one holds its own.
-    private func rewrite() {
-        let bytes = DrawingDocument.encode(latest)
+    /// Writes the drawing, then the records waiting, as a new document: a temporary file, flushed, locked and
+    /// renamed over the document, then the folder flushed. The old file's lock is given up only after the new one
+    /// holds its own.
+    private func rewrite(_ drawing: Drawing) {
+        let bytes = pending.reduce(DrawingDocument.encode(drawing), +)
         do {
             let newDescriptor = try DocumentFile.writeAtomically(bytes, to: url, replacing: true)
             if descriptor >= 0 { Glibc.close(descriptor) }
             descriptor = newDescriptor
             length = bytes.count
+            if !pending.isEmpty { snapshot = nil }
             pending = []
             needsRewrite = false
             isFailing = false
-            liveEstimate = bytes.count
+            ledger = JournalLedger(liveBytes: bytes.count)
             lock.withLock {
                 counters.rewrittenBytes += bytes.count
                 counters.rewrites += 1
@@ -263,6 +304,63 @@ public final class DocumentJournal: @unchecked Sendable {
         lock.withLock {
             if failure != nil { events.append(.recovered) }
             failure = nil
+        }
+    }
+}
+
+/// How many bytes a compacted journal would hold, kept up to date from the edits as they come, without the
+/// drawing: the sizes of the records undo can reach and of those redo can reach, mirroring ``Drawing``'s history.
+struct JournalLedger {
+    private var fixedBytes: Int
+    private var undoSizes: [Int] = []
+    private var redoSizes: [Int] = []
+    private var undoBytes = 0
+    private var redoBytes = 0
+
+    /// What a compacted journal of the edits so far holds: header, base strokes, the reachable edits, and an undo
+    /// record for each edit that can be redone.
+    var liveBytes: Int {
+        fixedBytes + undoBytes + redoBytes + redoSizes.count * DrawingDocument.recordOverhead
+    }
+
+    /// A ledger of a file that was just written compacted: `liveBytes` of it, whatever they hold.
+    init(liveBytes: Int) {
+        fixedBytes = liveBytes
+    }
+
+    /// A ledger of a drawing's history.
+    init(_ drawing: Drawing) {
+        fixedBytes = DrawingDocument.headerSize + drawing.baseStrokes.reduce(0) { $0 + DrawingDocument.recordSize(of: .add($1)) }
+        let edits = drawing.compactEdits
+        let redoCount = edits.reversed().prefix { $0 == .undo }.count
+        for edit in edits.dropLast(2 * redoCount) { apply(edit, recordSize: DrawingDocument.recordSize(of: edit)) }
+        // The edits that can be redone, pushed onto the redo side in the order redo would take them back.
+        for edit in edits.dropLast(redoCount).suffix(redoCount).reversed() {
+            let size = DrawingDocument.recordSize(of: edit)
+            redoSizes.append(size)
+            redoBytes += size
+        }
+    }
+
+    /// Takes an edit the drawing did, with the size of its record.
+    mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
+        switch edit {
+        case .add, .clear:
+            undoSizes.append(recordSize)
+            undoBytes += recordSize
+            // A new edit forgets what could be redone: those records are dead now.
+            redoSizes = []
+            redoBytes = 0
+        case .undo:
+            guard let size = undoSizes.popLast() else { return }
+            undoBytes -= size
+            redoSizes.append(size)
+            redoBytes += size
+        case .redo:
+            guard let size = redoSizes.popLast() else { return }
+            redoBytes -= size
+            undoSizes.append(size)
+            undoBytes += size
         }
     }
 }

@@ -100,15 +100,9 @@ public enum DrawingDocument {
         return bytes
     }
 
-    /// About how many bytes ``encode(_:)`` writes for a drawing (each point counted with its time): cheap, for
-    /// deciding when a journal has grown well past what it holds.
-    public static func estimatedCompactSize(of drawing: Drawing) -> Int {
-        func size(_ stroke: Stroke) -> Int { recordOverhead + 48 + stroke.points.count * 24 }
-        var total = headerSize + drawing.baseStrokes.reduce(0) { $0 + size($1) }
-        for edit in drawing.compactEdits {
-            if case let .add(stroke) = edit { total += size(stroke) } else { total += recordOverhead }
-        }
-        return total
+    /// The size of an edit's record, without encoding it.
+    public static func recordSize(of edit: DrawingEdit) -> Int {
+        if case let .add(stroke) = edit { recordOverhead + strokeSize(stroke) } else { recordOverhead }
     }
 
     /// The bytes of a document of version 1 (every stroke, no history, one checksum): what fingerpaint wrote

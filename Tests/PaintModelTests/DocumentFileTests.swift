@@ -71,9 +71,9 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         var drawing = Drawing()
         for edit in [DrawingEdit.add(sampleStrokes[0]), .add(sampleStrokes[1]), .undo, .clear, .undo] {
             drawing.apply(edit)
-            journal.record(edit, drawing: drawing)
+            journal.record(edit)
         }
-        #expect(journal.flush() == nil)
+        #expect(journal.flush(drawing) == nil)
         #expect(try bytes(of: url) == journalBytes([.add(sampleStrokes[0]), .add(sampleStrokes[1]), .undo, .clear, .undo]))
         #expect(try DocumentFile.read(url).drawing == drawing)
         journal.close()
@@ -102,8 +102,8 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         let journalWriter = try #require(opened.journal)
         var drawing = opened.drawing
         drawing.apply(.undo)
-        journalWriter.record(.undo, drawing: drawing)
-        #expect(journalWriter.flush() == nil)
+        journalWriter.record(.undo)
+        #expect(journalWriter.flush(drawing) == nil)
         #expect(try bytes(of: url) == journalBytes(earlier + [.undo]))
         journalWriter.close()
     }
@@ -121,7 +121,7 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         let copy = url.deletingLastPathComponent().appendingPathComponent("drawing.fpdraw.damaged-20270115T080000Z")
         #expect(notice.contains(copy.path))
         #expect(try bytes(of: copy) == damaged)
-        #expect(opened.journal?.flush() == nil)
+        #expect(opened.journal?.flush(opened.drawing) == nil)
         let reread = try DrawingDocument.read(try bytes(of: url))
         #expect(!reread.isDamaged && reread.drawing == opened.drawing)
         opened.journal?.close()
@@ -136,8 +136,8 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         var drawing = opened.drawing
         let stroke = Stroke(points: [StrokePoint(Point(x: 5, y: 5))], color: .black, width: 4)
         drawing.add(stroke)
-        journalWriter.record(.add(stroke), drawing: drawing)
-        #expect(journalWriter.flush() == nil)
+        journalWriter.record(.add(stroke))
+        #expect(journalWriter.flush(drawing) == nil)
         let contents = try DocumentFile.read(url)
         #expect(contents.version == 2 && contents.drawing == drawing)
         var undone = contents.drawing
@@ -154,15 +154,15 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
                          color: .black, width: 3)
         var drawing = Drawing()
         drawing.add(sampleStrokes[0])
-        journalWriter.record(.add(sampleStrokes[0]), drawing: drawing)
+        journalWriter.record(.add(sampleStrokes[0]))
         // Strokes drawn and undone: dead records, about 10 KB each.
         for _ in 0..<20 {
             drawing.add(big)
-            journalWriter.record(.add(big), drawing: drawing)
+            journalWriter.record(.add(big))
             drawing.undo()
-            journalWriter.record(.undo, drawing: drawing)
+            journalWriter.record(.undo)
         }
-        #expect(journalWriter.flush() == nil)
+        #expect(journalWriter.flush(drawing) == nil)
         #expect(journalWriter.statistics.rewrites >= 1)
         let size = try bytes(of: url).count
         #expect(size < 2 * DrawingDocument.encode(drawing).count + DocumentJournal.compactionSlack)
@@ -181,18 +181,21 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         let journalWriter = try #require(opened.journal)
         var drawing = Drawing()
         drawing.add(sampleStrokes[0])
-        journalWriter.record(.add(sampleStrokes[0]), drawing: drawing)
+        journalWriter.record(.add(sampleStrokes[0]))
         journalWriter.waitUntilIdle()
         // The folder goes away with the document in it.
         try FileManager.default.removeItem(at: folder)
         drawing.add(sampleStrokes[1])
-        journalWriter.record(.add(sampleStrokes[1]), drawing: drawing)
+        journalWriter.record(.add(sampleStrokes[1]))
         journalWriter.waitUntilIdle()
         let failure = try #require(journalWriter.currentFailure)
         #expect(failure.path == url.path && failure.code == ENOENT)
         #expect(journalWriter.takeEvents() == [.failed(failure)])
         // The folder comes back: the next try writes everything.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        // The document is gone with its folder: the journal asks for the drawing to write it anew.
+        #expect(journalWriter.needsDrawing)
+        journalWriter.supply(drawing)
         #expect(eventually { journalWriter.currentFailure == nil })
         #expect(journalWriter.takeEvents() == [.recovered])
         #expect(try DocumentFile.read(url).drawing == drawing)
@@ -280,7 +283,7 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
                     continue
                 }
                 guard drawing.apply(edit) != nil else { continue }
-                journalWriter.record(edit, drawing: drawing)
+                journalWriter.record(edit)
                 journalWriter.waitUntilIdle()
                 states.append((DrawingDocument.headerSize + (states.last.map { $0.length - DrawingDocument.headerSize } ?? 0)
                                    + DrawingDocument.record(edit).count, drawing))
