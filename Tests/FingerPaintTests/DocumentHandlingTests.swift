@@ -27,7 +27,7 @@ import TouchUI
         reopened.app.finishDocument()
     }
 
-    @Test func aFailedSaveShowsABannerKeepsTheStrokesAndSavesThemWhenItCan() throws {
+    @Test func aFailedSaveShowsABannerKeepsTheStrokesAndSavesThemWhenItCan() async throws {
         let folder = temporaryFolder().appendingPathComponent("drawings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let url = folder.appendingPathComponent("picture.fpdraw")
@@ -48,7 +48,7 @@ import TouchUI
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         var saved: Drawing?
         for _ in 0..<500 where saved != painter.app.drawing {
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
             saved = try? DocumentFile.read(url).drawing
         }
         #expect(saved == painter.app.drawing)

@@ -19,11 +19,12 @@ private func folderContents(_ url: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
 }
 
-/// Waits (up to 10 s) until `condition` holds; for what the journal does on its own queue and timers.
-private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+/// Waits (up to 10 s) until `condition` holds; for what the journal does on its own queue and timers. Sleeps as a
+/// task, so that other tests' tasks run meanwhile.
+private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
     for _ in 0..<1_000 {
         if try condition() { return true }
-        usleep(10_000)
+        try? await Task.sleep(for: .milliseconds(10))
     }
     return try condition()
 }
@@ -173,7 +174,7 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         journalWriter.close()
     }
 
-    @Test func aSaveThatFailsIsReportedKeptAndWrittenOnceItCanBe() throws {
+    @Test func aSaveThatFailsIsReportedKeptAndWrittenOnceItCanBe() async throws {
         let folder = temporaryFolder().appendingPathComponent("drawings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let url = folder.appendingPathComponent("drawing.fpdraw")
@@ -196,7 +197,7 @@ private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         // The document is gone with its folder: the journal asks for the drawing to write it anew.
         #expect(journalWriter.needsDrawing)
         journalWriter.supply(drawing)
-        #expect(eventually { journalWriter.currentFailure == nil })
+        #expect(await eventually { journalWriter.currentFailure == nil })
         #expect(journalWriter.takeEvents() == [.recovered])
         #expect(try DocumentFile.read(url).drawing == drawing)
         journalWriter.close()
