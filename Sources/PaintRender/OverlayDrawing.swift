@@ -24,15 +24,8 @@ private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     roundedRectangle(frame, radius: 6, in: context)
     cairo_set_source_rgba(context, 0.62, 0.11, 0.11, 0.95)
     cairo_fill(context)
-    let mark = frame.height * 0.18, markCenter = Point(x: frame.maxX - frame.height / 2, y: frame.midY)
     cairo_set_source_rgb(context, 1, 1, 1)
-    cairo_set_line_width(context, 2)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_move_to(context, markCenter.x - mark, markCenter.y - mark)
-    cairo_line_to(context, markCenter.x + mark, markCenter.y + mark)
-    cairo_move_to(context, markCenter.x + mark, markCenter.y - mark)
-    cairo_line_to(context, markCenter.x - mark, markCenter.y + mark)
-    cairo_stroke(context)
+    drawCross(at: Point(x: frame.maxX - frame.height / 2, y: frame.midY), arm: frame.height * 0.18, lineWidth: 2, in: context)
     cairo_save(context)
     let textArea = Rect(x: frame.minX + 12, y: frame.minY, width: max(frame.width - 12 - frame.height, 0), height: frame.height)
     cairo_rectangle(context, textArea.minX, textArea.minY, textArea.width, textArea.height)
@@ -93,15 +86,8 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_close_path(context)
         cairo_fill(context)
     case .clear:
-        let arm = side * 0.22
         cairo_set_source_rgb(context, ink, ink, ink)
-        cairo_set_line_width(context, max(side * 0.08, 1.5))
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(context, center.x - arm, center.y - arm)
-        cairo_line_to(context, center.x + arm, center.y + arm)
-        cairo_move_to(context, center.x + arm, center.y - arm)
-        cairo_line_to(context, center.x - arm, center.y + arm)
-        cairo_stroke(context)
+        drawCross(at: center, arm: side * 0.22, lineWidth: max(side * 0.08, 1.5), in: context)
     case .save:
         let arm = side * 0.22
         cairo_set_source_rgb(context, ink, ink, ink)
@@ -120,6 +106,17 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_line_to(context, center.x + arm, center.y + arm * 0.5)
         cairo_stroke(context)
     }
+}
+
+/// An × of round-capped lines, `arm` from its centre along each diagonal, in the current source colour.
+private func drawCross(at center: Point, arm: Double, lineWidth: Double, in context: OpaquePointer) {
+    cairo_set_line_width(context, lineWidth)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_move_to(context, center.x - arm, center.y - arm)
+    cairo_line_to(context, center.x + arm, center.y + arm)
+    cairo_move_to(context, center.x + arm, center.y - arm)
+    cairo_line_to(context, center.x - arm, center.y + arm)
+    cairo_stroke(context)
 }
 
 private func roundedRectangle(_ rect: Rect, radius: Double, in context: OpaquePointer) {
