@@ -19,6 +19,7 @@ public final class PaintDocument {
     public let notices: [String]
     private var journal: DocumentJournal?
     private var isFinished = false
+    private var copyFailed = false
 
     /// The name a window shows: the file's name without its extension, and whether it is read-only.
     public var title: String {
@@ -50,7 +51,8 @@ public final class PaintDocument {
             journal.record(edit)
             return nil
         }
-        guard !isFinished else { return nil }
+        // One try: a copy that cannot be made now is the recovery document's job on quit.
+        guard !isFinished, !copyFailed else { return nil }
         let original = url.path
         let reason = readOnlyReason.map { "\($0)" } ?? "it is read-only"
         do {
@@ -64,6 +66,7 @@ public final class PaintDocument {
             library.remember(copy)
             return "\(original): \(reason); your changes are saved in a copy, \(copy.path)"
         } catch {
+            copyFailed = true
             return "\(original): \(reason), and a copy cannot be made (\(error)); your changes are kept until you quit"
         }
     }
