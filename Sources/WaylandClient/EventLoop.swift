@@ -21,7 +21,8 @@ extension Display {
     /// Runs one iteration of the event loop: draws the windows that are due, sends what is queued, waits at most
     /// `timeout` (forever when `nil`) for the compositor or a timer, and dispatches what arrived.
     ///
-    /// Windows draw at the end of the iteration, so the input events of one read are painted in one commit.
+    /// Windows draw at the end of the iteration, after what is already waiting on the socket has been dispatched
+    /// too, so the input events of one read, and any that came while it was handled, are painted in one commit.
     public func dispatch(timeout: Duration?) throws(WaylandError) {
         redrawDueWindows()
         while wl_display_prepare_read(pointer) != 0 {
@@ -61,8 +62,24 @@ extension Display {
         for window in liveWindows {
             window.checkFrameWatchdog(now: now)
         }
+        if liveWindows.contains(where: \.isDueToDraw) { try dispatchWaitingEvents() }
         redrawDueWindows()
         try flush()
+    }
+
+    /// Reads and dispatches the events already on the socket, without waiting: input that arrived while this
+    /// iteration ran goes into the frame about to be drawn instead of the one after it.
+    private func dispatchWaitingEvents() throws(WaylandError) {
+        while wl_display_prepare_read(pointer) != 0 {
+            if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
+        }
+        var pfd = pollfd(fd: wl_display_get_fd(pointer), events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, 0) > 0, Int32(pfd.revents) & Int32(POLLIN) != 0 {
+            if wl_display_read_events(pointer) < 0 { throw connectionFailure() }
+        } else {
+            wl_display_cancel_read(pointer)
+        }
+        if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
     }
 
     /// Sends every queued request; waits for the socket when its buffer is full (EAGAIN), as libwayland asks.

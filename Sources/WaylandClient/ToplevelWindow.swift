@@ -13,7 +13,8 @@ import SeatInput
 ///
 /// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
 /// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
-/// from the next frame callback, so there is at most one commit per frame. A window the compositor hides gets no
+/// at the end of the iteration that brings the next frame callback, after every input event already waiting on
+/// the socket, so there is at most one commit per frame and input never waits for the frame after the next. A window the compositor hides gets no
 /// frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
 public final class ToplevelWindow {
     /// A window's state as the compositor configured it (`xdg_toplevel.state`).
@@ -296,9 +297,12 @@ public final class ToplevelWindow {
 
     // MARK: - Drawing and pacing
 
+    /// Whether the window draws at the end of this loop iteration: something is dirty and no frame is pending.
+    var isDueToDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
+
     /// Draws if something is dirty and no frame callback is pending (called at the end of each loop iteration).
     func redrawIfDue() {
-        guard isConfigured, needsDisplay, frameCallback == nil else { return }
+        guard isDueToDraw else { return }
         redraw()
     }
 
@@ -317,10 +321,12 @@ public final class ToplevelWindow {
         if needsDisplay { redraw() }
     }
 
+    /// The frame callback: the window may draw again. It draws at the end of this loop iteration, after the input
+    /// that came with the callback (or while it was being handled) has been dispatched, so that input is in the
+    /// frame instead of waiting a whole frame for the next one (foot draws the same way).
     private func frameDone() {
         let finished = frameCallback
         frameCallback = nil
-        if needsDisplay { redraw() }
         withExtendedLifetime(finished) {}
     }
 

@@ -372,11 +372,32 @@ final class FakeCompositor: @unchecked Sendable {
             shownBuffer = buffer
             attachedBuffer = nil
         }
-        for callback in frameCallbacks {
-            post(callback, 0, [wl_argument(u: 0)])
-            wl_resource_destroy(callback)
+        if !holdsFrameCallbacks { releaseFrameCallbacks() }
+    }
+
+    /// Whether frame callbacks wait for ``releaseFrameCallbacks()`` instead of being answered at the commit.
+    var holdsFrameCallbacks: Bool {
+        get { lock.withLock { isHoldingFrameCallbacks } }
+        set { lock.withLock { isHoldingFrameCallbacks = newValue } }
+    }
+    private var isHoldingFrameCallbacks = false
+    /// How many frame callbacks wait to be answered.
+    var heldFrameCallbackCount: Int { lock.withLock { frameCallbacks.count } }
+
+    /// Runs scripted events as one batch: the server sends them in one flush, so the client reads them together.
+    func together(_ body: () -> Void) {
+        lock.withLock(body)
+    }
+
+    /// Answers the frame callbacks the client asked for (`wl_callback.done`).
+    func releaseFrameCallbacks() {
+        lock.withLock {
+            for callback in frameCallbacks {
+                post(callback, 0, [wl_argument(u: 0)])
+                wl_resource_destroy(callback)
+            }
+            frameCallbacks.removeAll()
         }
-        frameCallbacks.removeAll()
     }
 
     private func makeKeymap() throws {

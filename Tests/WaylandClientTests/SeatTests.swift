@@ -46,6 +46,34 @@ private let secondPoint = Point(x: 120, y: 80)
 
 @Suite("Seat events from a scripted compositor")
 struct SeatTests {
+    @Test("Input that comes with the frame callback is in the frame drawn for it, not the frame after")
+    func inputWithTheFrameCallbackIsInThatFrame() throws {
+        let fixture = try SeatFixture()
+        #expect(try fixture.run { fixture.fake.touchCount == 1 })
+        var eventsSeenByDraws: [Int] = []
+        fixture.window.draw = { _, _ in
+            eventsSeenByDraws.append(fixture.events.count)
+            return []
+        }
+        fixture.window.onSeatEvent = { event in
+            fixture.events.append(event)
+            fixture.window.setNeedsDisplay()
+        }
+        // A frame is drawn and its callback held: the compositor has not shown it yet.
+        fixture.fake.holdsFrameCallbacks = true
+        fixture.window.setNeedsDisplay()
+        #expect(try fixture.run { fixture.fake.heldFrameCallbackCount == 1 })
+        let drawsBefore = eventsSeenByDraws.count
+        // The callback and a finger's first touch arrive together.
+        fixture.fake.together {
+            fixture.fake.releaseFrameCallbacks()
+            fixture.fake.touchDown(id: 0, x: downPoint.x, y: downPoint.y, time: 2000)
+            fixture.fake.touchFrame()
+        }
+        #expect(try fixture.run { eventsSeenByDraws.count > drawsBefore })
+        #expect((eventsSeenByDraws.dropFirst(drawsBefore).first ?? 0) > 0, "events seen by each draw: \(eventsSeenByDraws)")
+    }
+
     @Test("Touch events reach the window a frame at a time, in surface coordinates, with the compositor's times")
     func touchFrames() throws {
         let fixture = try SeatFixture()
