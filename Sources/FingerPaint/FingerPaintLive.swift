@@ -49,6 +49,10 @@ final class FingerPaintLive: LiveContent {
         }
     }
 
+    func replayEnded() {
+        app.finishInput()
+    }
+
     func takeInvalidation() -> Invalidation {
         app.needsFrame ? .frameNeeded : .nothing
     }

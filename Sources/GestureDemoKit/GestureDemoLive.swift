@@ -80,5 +80,10 @@ public final class GestureDemoLive: LiveContent {
         return changed || fading ? .everything : .nothing
     }
 
+    public func replayEnded() {
+        translator.finish()
+        changed = true
+    }
+
     public func prepareToExit() -> Bool { true }
 }

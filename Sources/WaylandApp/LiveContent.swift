@@ -32,6 +32,9 @@ public protocol LiveContent: AnyObject {
     /// (usually nothing: `[]`). Rectangles are in the content's logical points. See
     /// ``WaylandClient/ToplevelWindow/draw``.
     func draw(into target: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect]
+    /// The trace being replayed as live input has ended: touches (and a held pointer button) it left down are
+    /// cancelled, as at the end of a headless replay. Input from the seat goes on as before.
+    func replayEnded()
     /// What changed since the last call.
     func takeInvalidation() -> Invalidation
     /// The program is about to end (quit, close, a signal, the compositor gone): keep what the user made. Returns

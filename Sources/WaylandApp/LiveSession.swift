@@ -223,6 +223,11 @@ public final class LiveSession {
             event.time = clock.time(at: event.time)
             deliver(event)
         }
+        if player.isFinished, !player.hasReportedEnd {
+            player.hasReportedEnd = true
+            content.replayEnded()
+            afterContentChanged()
+        }
     }
 }
 
@@ -268,6 +273,10 @@ final class TracePlayer {
     }
 
     var hasStarted: Bool { start != nil }
+    /// Whether every event has been played.
+    var isFinished: Bool { hasStarted && next >= events.count }
+    /// Whether the session has told the content that the replay ended.
+    var hasReportedEnd = false
 
     func start(at time: Double, timer: EventTimer) {
         start = time

@@ -251,6 +251,32 @@ import TouchUI
         #expect(Self.savedStrokes(in: scratch)?.count == 4)
     }
 
+    @Test func aLiveReplayThatEndsWithAFingerDownCancelsItsStroke() async throws {
+        let scratch = try TemporaryDirectory()
+        // The program replays finger 1's stroke (y = 100) and finger 2's, never lifted (y = 200), into its window;
+        // touch-replay only keeps the window open for 2.5 s, with a pointer that moves without a button.
+        var replayed: [SeatEvent] = []
+        for step in 0...10 {
+            let t = Double(step) * 16, x = 100 + Double(step) * 20
+            replayed += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+                                                      : .touchMotion(id: 1, location: Point(x: x, y: 100))),
+                         SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                                                      : .touchMotion(id: 2, location: Point(x: x, y: 200))),
+                         SeatEvent(time: t, .touchFrame)]
+        }
+        replayed += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+        let trace = try scratch.write("replayed.jsonl", Trace(canvasSize: Size(width: 800, height: 568), events: replayed).serialized())
+        let result = try await Self.paint([SeatEvent(time: 0, .pointerEnter(location: Point(x: 700, y: 500))),
+                                           SeatEvent(time: 2500, .pointerMotion(location: Point(x: 710, y: 500)))], in: scratch, replayOptions: ["--realtime"],
+                                          programOptions: ["--replay", trace], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Window coordinates: the content starts under the 32-point title bar.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(200, 132), (200, 232)])
+        #expect(isPainted(image.pixels[0]))
+        #expect(isBlank(image.pixels[1]), "the stroke of the finger left down is still shown")
+        #expect(Self.savedStrokes(in: scratch)?.count == 1)
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
