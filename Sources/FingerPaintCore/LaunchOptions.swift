@@ -1,5 +1,6 @@
 // The command line of `fingerpaint`.
 import Foundation
+import SeatInput
 import TouchUI
 
 /// What `fingerpaint` was asked to do.
@@ -75,8 +76,9 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--size":
                 let text = try value(for: argument)
                 let parts = text.split(separator: "x").compactMap { Double($0) }
-                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 16384 && $0 == $0.rounded() }) else {
-                    throw ParseError(message: "--size must be WIDTHxHEIGHT, like 800x600 (got \(text))")
+                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= Trace.largestCanvasSide && $0 == $0.rounded() }) else {
+                    let largest = Int(Trace.largestCanvasSide)
+                    throw ParseError(message: "--size must be WIDTHxHEIGHT, like 800x600, at most \(largest)x\(largest) (got \(text))")
                 }
                 options.size = Size(width: parts[0], height: parts[1])
             case _ where argument.hasPrefix("-") && argument != "-":

@@ -39,6 +39,13 @@ public struct TraceError: Error, CustomStringConvertible, Equatable {
 }
 
 extension Trace {
+    /// The largest canvas side a trace may give, in points: the largest `--size` the programs accept.
+    public static let largestCanvasSide = 16384.0
+    /// The latest time a trace may reach, in milliseconds: a day.
+    public static let latestTime = 86_400_000.0
+    /// The largest touch contact (`major`, `minor`) a trace may give, in surface points.
+    public static let largestContact = 16384.0
+
     /// Reads a trace file.
     public init(contentsOf url: URL) throws(TraceError) {
         let data: Data
@@ -79,11 +86,18 @@ extension Trace {
                 guard let size = canvas as? [Any], size.count == 2, let width = Self.number(size[0]),
                       let height = Self.number(size[1]), width > 0, height > 0, width.isFinite, height.isFinite
                 else { throw fail("\"canvas\" must be [width, height] with positive numbers") }
+                guard width <= Self.largestCanvasSide, height <= Self.largestCanvasSide else {
+                    let largest = Self.format(Self.largestCanvasSide)
+                    throw fail("\"canvas\" is \(Self.format(width))x\(Self.format(height)); the largest is \(largest)x\(largest)")
+                }
                 canvasSize = Size(width: width, height: height)
                 continue
             }
             guard let rawTime = object["t"] else { throw fail("no \"t\" (milliseconds since the start)") }
             guard let time = Self.number(rawTime), time.isFinite else { throw fail("\"t\" must be a number") }
+            guard time <= Self.latestTime else {
+                throw fail("\"t\" is \(Self.format(time)) ms; a trace may last at most \(Self.format(Self.latestTime)) ms (a day)")
+            }
             guard time >= latest else { throw fail("\"t\" goes backwards (\(Self.format(time)) after \(Self.format(latest)))") }
             latest = time
             do {
@@ -228,7 +242,7 @@ extension Trace {
     private static func id(_ object: [String: Any]) throws -> Int32 {
         guard let value = number(object["id"] as Any), value == value.rounded(),
               value >= Double(Int32.min), value <= Double(Int32.max)
-        else { throw FieldError(text: "\"id\" must be a whole number") }
+        else { throw FieldError(text: "\"id\" must be a whole number from \(Int32.min) to \(Int32.max)") }
         return Int32(value)
     }
 
@@ -243,6 +257,9 @@ extension Trace {
         let major = try optionalNumber(object, "major")
         let minor = try optionalNumber(object, "minor")
         guard major != nil || minor != nil else { return nil }
+        for value in [major, minor].compactMap({ $0 }) where !(0...largestContact).contains(value) {
+            throw FieldError(text: "\"major\" and \"minor\" must be from 0 to \(format(largestContact)) (got \(format(value)))")
+        }
         return TouchShape(major: major ?? minor!, minor: minor ?? major!)
     }
 

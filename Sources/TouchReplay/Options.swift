@@ -1,5 +1,6 @@
 // The command line: `touch-replay --trace FILE --output OUT.png [options] -- CLIENT [ARGS...]`.
 import Foundation
+import SeatInput
 
 /// What the command line asks for.
 struct ReplayOptions {
@@ -123,7 +124,7 @@ extension ReplayOptions {
     static func parseSize(_ text: String) -> (width: Int32, height: Int32)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int32(parts[0]), let height = Int32(parts[1]),
-              width > 0, height > 0, width <= 16384, height <= 16384
+              width > 0, height > 0, Double(width) <= Trace.largestCanvasSide, Double(height) <= Trace.largestCanvasSide
         else { return nil }
         return (width, height)
     }

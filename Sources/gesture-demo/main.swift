@@ -38,7 +38,7 @@ struct Options {
             case "--size":
                 let text = value(for: argument)
                 let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
-                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 16384 }) else {
+                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= Trace.largestCanvasSide }) else {
                     fail("--size takes WIDTHxHEIGHT, like 800x600, not \(text)", status: 2)
                 }
                 size = Size(width: parts[0].rounded(), height: parts[1].rounded())

@@ -277,6 +277,17 @@ import TouchUI
         #expect(Self.savedStrokes(in: scratch)?.count == 1)
     }
 
+    @Test(arguments: [["--output", "out.png"], []])
+    func aTraceWithAnAbsurdCanvasIsAnErrorNotACrash(output: [String]) async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("big.jsonl", "{\"canvas\": [100000, 100000]}\n{\"t\": 0, \"tick\": true}\n")
+        let result = try await ChildProcess.run(
+            Self.fingerpaint, ["--new", "--replay", trace] + output.map { $0.hasSuffix(".png") ? scratch.path($0) : $0 },
+            environment: Self.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 })
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError == "fingerpaint: \(trace):1: \"canvas\" is 100000x100000; the largest is 16384x16384\n")
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(

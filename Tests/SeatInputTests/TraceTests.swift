@@ -25,6 +25,23 @@ import TouchUI
 
         """
 
+    @Test(arguments: [
+        ("{\"canvas\": [100000, 100000]}", "\"canvas\" is 100000x100000; the largest is 16384x16384"),
+        ("{\"t\": 1e12, \"tick\": true}", "a trace may last at most 86400000 ms"),
+        ("{\"t\": 0, \"touch\": \"up\", \"id\": 99999999999}", "\"id\" must be a whole number from -2147483648 to 2147483647"),
+        ("{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 1, \"y\": 1, \"major\": 1e9}", "must be from 0 to 16384"),
+    ])
+    func absurdSizesTimesAndIDsAreErrorsNamingTheFileTheLineAndTheLimit(line: String, expected: String) {
+        // The canvas line comes first; any other line follows a first event, on line 2.
+        let isCanvas = line.hasPrefix("{\"canvas\"")
+        let text = isCanvas ? line : "{\"t\": 0, \"tick\": true}\n" + line
+        #expect {
+            _ = try Trace(parsing: text, file: "big.jsonl")
+        } throws: { error in
+            "\(error)".hasPrefix("big.jsonl:\(isCanvas ? 1 : 2): ") && "\(error)".contains(expected)
+        }
+    }
+
     @Test func readsEveryKindOfLine() throws {
         let trace = try Trace(parsing: Self.example)
         #expect(trace.canvasSize == Size(width: 800, height: 600))
