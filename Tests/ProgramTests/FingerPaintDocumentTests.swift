@@ -148,6 +148,29 @@ import TouchUI
         #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted() == listing)
     }
 
+    @Test func aDocumentDamagedInTheMiddleOpensWithWhatWasValidAndSaysSoInTheWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let strokes = (0..<3).map { index in
+            Stroke(points: (0...10).map { StrokePoint(Point(x: 100 + Double($0) * 20, y: 100 + Double(index) * 100)) },
+                   color: .black, width: 8)
+        }
+        var bytes = strokes.reduce(DrawingDocument.header()) { $0 + DrawingDocument.record(.add($1)) }
+        // A byte in the middle of the second stroke's points.
+        bytes[DrawingDocument.headerSize + DrawingDocument.record(.add(strokes[0])).count + 100] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: scratch.path("drawing.fpdraw")))
+        let result = try await Window.paint([SeatEvent(time: 100, .tick)], in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("recovered 2 strokes"), "\(result.standardError)")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("drawing.fpdraw.damaged-") }
+        #expect(copies.count == 1)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path(try #require(copies.first))))) == bytes)
+        #expect(Window.savedStrokes(in: scratch) == [strokes[0], strokes[2]])
+        // The window shows the first and third strokes (32 points below, under the title bar) and the banner.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(150, 132), (150, 232), (150, 332), (400, 32 + 14)])
+        #expect(isPainted(image.pixels[0]) && isBlank(image.pixels[1]) && isPainted(image.pixels[2]))
+        #expect(isBanner(image.pixels[3]))
+    }
+
     @Test func theOldAutosaveBecomesTheDocumentABareStartReopens() async throws {
         let scratch = try TemporaryDirectory()
         let old = Stroke(points: [StrokePoint(Point(x: 600, y: 400))], color: .black, width: 30)
