@@ -60,17 +60,6 @@ import TouchUI
         #expect(painter.messages.contains { $0.contains(folder.appendingPathComponent(pngs[0]).path) })
         #expect(FileManager.default.fileExists(atPath: store.url.path))
     }
-
-    @Test func picturesFolderFollowsXDGThenHome() {
-        let home = temporaryFolder()
-        let pictures = home.appendingPathComponent("Bilder")
-        try! FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-        // xdg-user-dir may answer for the machine's real user first; with it absent the environment decides.
-        let chosen = picturesFolder(environment: ["HOME": home.path, "XDG_PICTURES_DIR": pictures.path])
-        #expect(chosen.path == pictures.path || FileManager.default.fileExists(atPath: chosen.path))
-        let fallback = picturesFolder(environment: ["HOME": home.path, "XDG_PICTURES_DIR": "/nonexistent"])
-        #expect(FileManager.default.fileExists(atPath: fallback.path))
-    }
 }
 
 @Suite struct ReplayTests {
