@@ -41,9 +41,7 @@ import TouchUITesting
         let stage = TouchStage()
         let pan = PanGestureRecognizer()
         stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
-        pan.addTarget { recognizer in
-            (recognizer as! PanGestureRecognizer).setTranslation(.zero, in: nil)
-        }
+        pan.addTarget { [unowned pan] _ in pan.setTranslation(.zero, in: nil) }
         stage.script.down(1, at: (0, 0), t: 0)
         stage.script.move(1, to: (20, 0), t: 16)
         stage.script.move(1, to: (25, 5), t: 32)

@@ -195,13 +195,13 @@ struct SeatTests {
         defer { fake.stop() }
         var display: Display? = try Display(name: fake.socket)
         var window: ToplevelWindow? = try ToplevelWindow(
-            display: display!, title: "t", appID: "t", width: 50, height: 50
+            display: try #require(display), title: "t", appID: "t", width: 50, height: 50
         )
         let deadline = MonotonicClock.now + .seconds(3)
-        while window!.committedFrameCount == 0, MonotonicClock.now < deadline {
-            try display!.dispatch(timeout: .milliseconds(2))
+        while try #require(window).committedFrameCount == 0, MonotonicClock.now < deadline {
+            try #require(display).dispatch(timeout: .milliseconds(2))
         }
-        #expect(window!.committedFrameCount == 1)
+        #expect(try #require(window).committedFrameCount == 1)
         weak let released = display
         display = nil
         #expect(released != nil)
