@@ -40,8 +40,10 @@ open class Window: View {
     private var touchesByContact: [Int: Touch] = [:]
     private var nextTouchIdentifier = 1
     private var lastTap: (location: Point, time: Timestamp, count: Int)?
+    /// Every recognizer that has seen touches since its last reset, and what it decided.
+    var arena = GestureArena()
     /// Recognizers that have seen touches since their last reset, in the order they first did.
-    var engagedRecognizers: [GestureRecognizer] = []
+    var engagedRecognizers: [GestureRecognizer] { arena.recognizers }
 
     public init(frame: Rect, timers: TimerQueue = TimerQueue()) {
         self.timers = timers
@@ -98,7 +100,7 @@ open class Window: View {
         }
         guard !changed.isEmpty else { return }
         for touch in activeTouches where !changed.contains(touch) {
-            touch.phase = .stationary
+            touch.currentPhase = .stationary
         }
         event.timestamp = time
         event.allTouches = Set(activeTouches).union(changed)
@@ -124,7 +126,7 @@ open class Window: View {
             touch.locationInWindow = location
             if let majorRadius { touch.majorRadius = majorRadius }
             touch.timestamp = time
-            touch.phase = .moved
+            touch.currentPhase = .moved
             if location.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop {
                 touch.hasLeftTapSlop = true
             }
@@ -139,12 +141,12 @@ open class Window: View {
                 }
             }
             touch.timestamp = time
-            touch.phase = .ended
+            touch.currentPhase = .ended
             return touch
         case .cancelled:
             guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
             touch.timestamp = time
-            touch.phase = .cancelled
+            touch.currentPhase = .cancelled
             return touch
         }
     }
@@ -160,21 +162,21 @@ open class Window: View {
 
     /// Binds a new touch to its view and recognizers.
     private func attach(_ touch: Touch) {
-        let others = activeTouches.filter { $0 !== touch && !$0.viewDelivery.isExcluded && $0.view != nil }
+        let others = activeTouches.filter { $0 !== touch && $0.viewDelivery != .excluded && $0.view != nil }
         guard let view = hitTest(touch.locationInWindow, with: event) else {
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
             return
         }
         touch.view = view
         let exclusive = others.contains { ($0.view!.isExclusiveTouch || view.isExclusiveTouch) && $0.view !== view }
         if exclusive {
             // An exclusive-touch view holds the window (or wants it alone): the touch goes nowhere.
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
             return
         }
         if !view.isMultipleTouchEnabled, others.contains(where: { $0.view === view }) {
             // The view takes one touch at a time; its recognizers still see this one.
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
         }
         touch.gestureRecognizers = gestureRecognizers(for: touch, on: view)
     }
@@ -194,17 +196,17 @@ open class Window: View {
     }
 
     private func finishDelivery(of changed: [Touch]) {
-        for touch in changed where touch.phase.isFinished {
+        for touch in changed where touch.currentPhase.isFinished {
             activeTouches.removeAll { $0 === touch }
-            if touch.phase == .ended && !touch.hasLeftTapSlop {
+            if touch.currentPhase == .ended && !touch.hasLeftTapSlop {
                 lastTap = (touch.locationInWindow, touch.timestamp, touch.tapCount)
             } else {
                 lastTap = nil
             }
         }
-        for recognizer in engagedRecognizers {
+        for recognizer in arena.recognizers {
             if let centroid = recognizer.centroidInWindow { recognizer.lastLocationInWindow = centroid }
-            recognizer.trackedTouches.removeAll { $0.phase.isFinished }
+            recognizer.trackedTouches.removeAll { $0.currentPhase.isFinished }
         }
         settleGestures()
     }
