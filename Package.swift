@@ -43,9 +43,9 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
-        // Test support for the programs: child processes, private folders, headless weston and sway, PNG and PPM
-        // pixels. Not a product.
-        .target(name: "ProcessTesting", dependencies: ["CWaylandClient"]),
+        // Test support for the programs: child processes, private folders, headless weston and sway, PNG (read
+        // with Cairo) and PPM pixels. Not a product.
+        .target(name: "ProcessTesting", dependencies: ["CWaylandClient", "CCairo"]),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
         .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
