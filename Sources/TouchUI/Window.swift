@@ -39,7 +39,8 @@ open class Window: View {
     let event = Event()
     private var touchesByContact: [Int: Touch] = [:]
     private var nextTouchIdentifier = 1
-    private var lastTap: (location: Point, time: Timestamp, count: Int)?
+    /// The quick taps so far, each near the one before: what a touch coming down counts on from.
+    private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
     var arena = GestureArena()
     /// Recognizers that have seen touches since their last reset, in the order they first did.
@@ -113,7 +114,7 @@ open class Window: View {
         switch input.change {
         case let .began(location, majorRadius, kind):
             let touch = Touch(identifier: nextTouchIdentifier, kind: kind, location: location, timestamp: time,
-                              tapCount: tapCount(at: location, time: time), majorRadius: majorRadius)
+                              tapCount: taps.number(ofPressAt: location, at: time), majorRadius: majorRadius)
             nextTouchIdentifier += 1
             touch.window = self
             touchesByContact[input.contact] = touch
@@ -149,15 +150,6 @@ open class Window: View {
             touch.currentPhase = .cancelled
             return touch
         }
-    }
-
-    /// The tap count of a touch coming down: one more than the previous tap's when it was released within the
-    /// double-tap interval and lies within the double-tap slop, else 1.
-    private func tapCount(at location: Point, time: Timestamp) -> Int {
-        guard let lastTap, time - lastTap.time <= GestureDefaults.doubleTapInterval,
-              location.distance(to: lastTap.location) <= GestureDefaults.doubleTapSlop
-        else { return 1 }
-        return lastTap.count + 1
     }
 
     /// Binds a new touch to its view and recognizers.
@@ -199,9 +191,9 @@ open class Window: View {
         for touch in changed where touch.currentPhase.isFinished {
             activeTouches.removeAll { $0 === touch }
             if touch.currentPhase == .ended && !touch.hasLeftTapSlop {
-                lastTap = (touch.locationInWindow, touch.timestamp, touch.tapCount)
+                taps.tapEnded(number: touch.tapCount, at: touch.locationInWindow, time: touch.timestamp)
             } else {
-                lastTap = nil
+                taps.end()
             }
         }
         for recognizer in arena.recognizers {
