@@ -85,7 +85,7 @@ extension Window {
             case let .reset(recognizer):
                 recognizer.resetForNextSequence()
             case let .detach(recognizer):
-                for touch in activeTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+                for touch in activeTouchSet { touch.gestureRecognizers.removeAll { $0 === recognizer } }
             }
         }
     }
@@ -178,7 +178,7 @@ extension Window {
     private func releaseHeldTouches() {
         // A touch whose end is held may have left the current event (the first tap of a double tap, when the
         // second comes down): the engaged recognizers' sequences still hold it.
-        var candidates = event.allTouches.union(activeTouches)
+        var candidates = event.allTouches.union(activeTouchSet)
         for entry in arena.entries { candidates.formUnion(entry.sequence) }
         for touch in candidates.sorted(by: { $0.identifier < $1.identifier }) {
             guard touch.viewDelivery.isOpen, let view = touch.view else { continue }

@@ -34,10 +34,18 @@ open class Window: View {
     /// The clock and timers that gesture recognizers use.
     public let timers: TimerQueue
     /// The touches that are down, in the order they came down.
-    public private(set) var activeTouches: [Touch] = []
+    public var activeTouches: [Touch] { activeTouchSet.sorted { $0.identifier < $1.identifier } }
 
     let event = Event()
     private var touchesByContact: [Int: Touch] = [:]
+    /// The touches that are down (and those that finish in the delivery under way). Each event's `allTouches`.
+    private(set) var activeTouchSet: Set<Touch> = []
+    /// The touches that changed in the latest delivery: the next delivery shows them stationary unless they change
+    /// again, so a delivery costs what changed, not what is down.
+    private var latestChanged: [Touch] = []
+    /// The views whose touches are down (touches they hear of), with how many each: what exclusive-touch and
+    /// single-touch views are judged by when a touch comes down.
+    private var viewsWithTouches: [ObjectIdentifier: (view: View, count: Int)] = [:]
     private var nextTouchIdentifier = 1
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
     private var taps = TapRun(anchor: .latestTap)
@@ -100,11 +108,13 @@ open class Window: View {
             if let touch = apply(input, at: time) { changed.append(touch) }
         }
         guard !changed.isEmpty else { return }
-        for touch in activeTouches where !changed.contains(touch) {
+        let changedSet = Set(changed)
+        for touch in latestChanged where activeTouchSet.contains(touch) && !changedSet.contains(touch) {
             touch.currentPhase = .stationary
         }
+        latestChanged = changed
         event.timestamp = time
-        event.allTouches = Set(activeTouches).union(changed)
+        event.allTouches = activeTouchSet
         deliver(changed, with: event)
         finishDelivery(of: changed)
     }
@@ -118,7 +128,7 @@ open class Window: View {
             nextTouchIdentifier += 1
             touch.window = self
             touchesByContact[input.contact] = touch
-            activeTouches.append(touch)
+            activeTouchSet.insert(touch)
             attach(touch)
             return touch
         case let .moved(location, majorRadius):
@@ -154,21 +164,22 @@ open class Window: View {
 
     /// Binds a new touch to its view and recognizers.
     private func attach(_ touch: Touch) {
-        let others = activeTouches.filter { $0 !== touch && $0.viewDelivery != .excluded && $0.view != nil }
         guard let view = hitTest(touch.locationInWindow, with: event) else {
             touch.viewDelivery = .excluded
             return
         }
         touch.view = view
-        let exclusive = others.contains { ($0.view!.isExclusiveTouch || view.isExclusiveTouch) && $0.view !== view }
-        if exclusive {
+        let others = viewsWithTouches.values.map(\.view)
+        if others.contains(where: { ($0.isExclusiveTouch || view.isExclusiveTouch) && $0 !== view }) {
             // An exclusive-touch view holds the window (or wants it alone): the touch goes nowhere.
             touch.viewDelivery = .excluded
             return
         }
-        if !view.isMultipleTouchEnabled, others.contains(where: { $0.view === view }) {
+        if !view.isMultipleTouchEnabled, others.contains(where: { $0 === view }) {
             // The view takes one touch at a time; its recognizers still see this one.
             touch.viewDelivery = .excluded
+        } else {
+            viewsWithTouches[ObjectIdentifier(view), default: (view, 0)].count += 1
         }
         touch.gestureRecognizers = gestureRecognizers(for: touch, on: view)
     }
@@ -189,7 +200,10 @@ open class Window: View {
 
     private func finishDelivery(of changed: [Touch]) {
         for touch in changed where touch.currentPhase.isFinished {
-            activeTouches.removeAll { $0 === touch }
+            activeTouchSet.remove(touch)
+            if touch.viewDelivery != .excluded, let view = touch.view, let held = viewsWithTouches[ObjectIdentifier(view)] {
+                viewsWithTouches[ObjectIdentifier(view)] = held.count > 1 ? (view, held.count - 1) : nil
+            }
             if touch.currentPhase == .ended && !touch.hasLeftTapSlop {
                 taps.tapEnded(number: touch.tapCount, at: touch.locationInWindow, time: touch.timestamp)
             } else {
