@@ -5,6 +5,7 @@ import PackageDescription
 let package = Package(
     name: "FingerPaint",
     products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
@@ -20,8 +21,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most.
-        .target(name: "TouchUI"),
+        // Points, sizes, rectangles in logical points and in device pixels, timestamps: for every module below.
+        .target(name: "Geometry"),
+        // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most;
+        // re-exports Geometry.
+        .target(name: "TouchUI", dependencies: ["Geometry"]),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
@@ -71,7 +75,7 @@ let package = Package(
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
         .target(name: "PaintModel", dependencies: ["TouchUI"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "TouchUI"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry", "TouchUI"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
         // The `fingerpaint` program.
