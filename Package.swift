@@ -60,12 +60,12 @@ let package = Package(
             path: "Sources/TouchReplay"
         ),
         // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
-        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (TouchUI only for Point, which
-        // SeatEvent carries).
+        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (Geometry for Point, which SeatEvent
+        // carries).
         .target(
             name: "WaylandClient",
             dependencies: [
-                "SeatInput", "TouchUI", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+                "SeatInput", "Geometry", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
@@ -73,9 +73,9 @@ let package = Package(
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["TouchUI"]),
+        .target(name: "PaintModel", dependencies: ["Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry", "TouchUI"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
         // The `fingerpaint` program.
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
-        .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),
+        .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "Geometry"]),
         .testTarget(
             name: "FingerPaintTests",
             dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"]

@@ -1,5 +1,5 @@
 // The document format: a drawing's strokes as bytes, and back, with a magic, a version and a checksum.
-import TouchUI
+import Geometry
 
 /// The file form of a drawing: its strokes (points, times, colour, width) in order. See `docs/document-format.md`.
 ///

@@ -2,7 +2,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import SeatInput
-import TouchUI
+import Geometry
 
 /// Owns one `wl_touch` and hands its events, one to one, to the windows the touch points went down on; the
 /// windows' `SeatEventTranslator`s group them by frame.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Samples of a fast circle at 60 Hz: one turn in 250 ms is 15 samples a turn, 24° apart.
 func fastCircleSamples(center: Point = Point(x: 200, y: 150), radius: Double = 100, turns: Double = 1,
