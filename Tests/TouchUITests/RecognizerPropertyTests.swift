@@ -7,6 +7,17 @@ import TouchUITesting
 /// Random touch streams fed to a window with every built-in recognizer attached: whatever the fingers do, the
 /// recognizers follow UIKit's state machine and are ready again once the fingers are gone.
 @Suite struct RecognizerPropertyTests {
+    /// Every recognizer is back in `possible` with no touches, and the window holds no touch, arena entry or timer.
+    private func expectEverythingSettled(_ harness: RecognizerHarness) {
+        for (name, recognizer) in harness.recognizers {
+            #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
+            #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
+        }
+        #expect(harness.stage.window.activeTouches.isEmpty)
+        #expect(harness.stage.window.engagedRecognizers.isEmpty)
+        #expect(harness.stage.window.timers.nextDeadline == nil)
+    }
+
     /// Plays a random stream, decoded from integers: each says what one of three fingers does, or that time
     /// passes, or that the compositor cancels everything.
     private func play(_ steps: [Int], on harness: RecognizerHarness) {
@@ -92,13 +103,7 @@ import TouchUITesting
         await propertyCheck(count: 300, input: Self.streams) { steps in
             let harness = RecognizerHarness()
             play(steps, on: harness)
-            for (name, recognizer) in harness.recognizers {
-                #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
-                #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
-            }
-            #expect(harness.stage.window.activeTouches.isEmpty)
-            #expect(harness.stage.window.engagedRecognizers.isEmpty)
-            #expect(harness.stage.window.timers.nextDeadline == nil)
+            expectEverythingSettled(harness)
         }
     }
 
@@ -162,13 +167,7 @@ import TouchUITesting
         await propertyCheck(count: 300, input: Self.streams) { steps in
             let harness = RecognizerHarness()
             playBadStream(steps, on: harness)
-            for (name, recognizer) in harness.recognizers {
-                #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
-                #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
-            }
-            #expect(harness.stage.window.activeTouches.isEmpty)
-            #expect(harness.stage.window.engagedRecognizers.isEmpty)
-            #expect(harness.stage.window.timers.nextDeadline == nil)
+            expectEverythingSettled(harness)
         }
     }
 }
