@@ -6,10 +6,9 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIG ?= debug
 
-# Debian packages: build dependencies, and the real compositors and clients the tests run against (python3 reads
-# the pixels of PNGs that programs write, in their tests).
+# Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
-TEST_PACKAGES = weston sway grim xkb-data python3-minimal procps shared-mime-info
+TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info
 
 .PHONY: all build test run deps test-deps clean generate protocols install uninstall
 

@@ -5,6 +5,7 @@ import PackageDescription
 let package = Package(
     name: "FingerPaint",
     products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
@@ -20,8 +21,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most.
-        .target(name: "TouchUI"),
+        // Points, sizes, rectangles in logical points and in device pixels, timestamps: for every module below.
+        .target(name: "Geometry"),
+        // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most;
+        // re-exports Geometry.
+        .target(name: "TouchUI", dependencies: ["Geometry"]),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
@@ -43,9 +47,9 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
-        // Test support for the programs: child processes, private folders, headless weston and sway, PNG and PPM
-        // pixels. Not a product.
-        .target(name: "ProcessTesting", dependencies: ["CWaylandClient"]),
+        // Test support for the programs: child processes, private folders, headless weston and sway, PNG (read
+        // with Cairo) and PPM pixels. Not a product.
+        .target(name: "ProcessTesting", dependencies: ["CWaylandClient", "CCairo"]),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
         .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
         // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
@@ -56,12 +60,12 @@ let package = Package(
             path: "Sources/TouchReplay"
         ),
         // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
-        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (TouchUI only for Point, which
-        // SeatEvent carries).
+        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (Geometry for Point, which SeatEvent
+        // carries).
         .target(
             name: "WaylandClient",
             dependencies: [
-                "SeatInput", "TouchUI", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+                "SeatInput", "Geometry", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
@@ -69,9 +73,9 @@ let package = Package(
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["TouchUI"]),
+        .target(name: "PaintModel", dependencies: ["Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "TouchUI"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
         // The `fingerpaint` program.
@@ -117,7 +121,7 @@ let package = Package(
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
         .testTarget(
             name: "PaintModelTests",
-            dependencies: ["PaintModel", "TouchUI", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "FingerPaintTests",

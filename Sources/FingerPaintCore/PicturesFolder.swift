@@ -2,11 +2,12 @@
 import Foundation
 
 /// The folder for exported pictures: `xdg-user-dir PICTURES` when that tool answers with an existing folder,
-/// else `$XDG_PICTURES_DIR`, else `~/Pictures` when it exists, else the home folder.
+/// else `$XDG_PICTURES_DIR`, else `~/Pictures` when it exists, else the home folder. `xdg-user-dir` runs in
+/// `environment` (its `PATH` and `HOME` included).
 public func picturesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
     let home = environment["HOME"] ?? NSHomeDirectory()
     var candidates: [String] = []
-    if let answer = xdgUserDirectory("PICTURES") { candidates.append(answer) }
+    if let answer = xdgUserDirectory("PICTURES", environment: environment) { candidates.append(answer) }
     if let value = environment["XDG_PICTURES_DIR"] { candidates.append(value.replacingOccurrences(of: "$HOME", with: home)) }
     candidates.append(home + "/Pictures")
     var isFolder: ObjCBool = false
@@ -18,9 +19,10 @@ public func picturesFolder(environment: [String: String] = ProcessInfo.processIn
     return URL(fileURLWithPath: home, isDirectory: true)
 }
 
-/// What `xdg-user-dir NAME` prints, or `nil` when the tool is missing or fails.
-private func xdgUserDirectory(_ name: String) -> String? {
+/// What `xdg-user-dir NAME` prints in `environment`, or `nil` when the tool is missing or fails.
+private func xdgUserDirectory(_ name: String, environment: [String: String]) -> String? {
     let process = Process()
+    process.environment = environment
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xdg-user-dir", name]
     let output = Pipe()

@@ -1,5 +1,5 @@
 // The rectangles that painting changes: the bounds of path pieces grown by half the line width and a pixel.
-import TouchUI
+import Geometry
 
 /// Helpers for the rectangles a stroke's pieces paint, so that a renderer redraws only those.
 public enum DirtyRect {

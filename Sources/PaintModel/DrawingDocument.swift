@@ -1,5 +1,5 @@
 // The document format: a drawing's journal as bytes, and back, with a magic, a version and checksums.
-import TouchUI
+import Geometry
 
 /// The file form of a drawing: a journal of what was done to it. See `docs/document-format.md`.
 ///

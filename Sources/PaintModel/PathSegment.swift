@@ -1,5 +1,5 @@
 // The pieces a stroke's path is made of, as a renderer draws them.
-import TouchUI
+import Geometry
 
 /// One piece of a path, in canvas points: where a piece starts is where the one before it ended.
 public enum PathSegment: Hashable, Sendable {

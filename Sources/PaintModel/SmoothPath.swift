@@ -1,5 +1,5 @@
 // The smoothed path of a stroke in progress, built one sample at a time.
-import TouchUI
+import Geometry
 
 /// A stroke's smoothed path (see ``StrokeSmoother``) built sample by sample: each new sample settles at most two
 /// segments for good and moves only the last one, so a stroke in progress costs per frame what its new samples

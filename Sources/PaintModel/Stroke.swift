@@ -1,5 +1,5 @@
 // A stroke: the samples one finger (or the pointer) left, with its colour and width.
-import TouchUI
+import Geometry
 
 /// One sample of a stroke: where the contact was, in canvas points, and when, if known.
 ///

@@ -1,5 +1,5 @@
 // Smoothing: a stroke's samples become a curve through them with no corners and no gaps.
-import TouchUI
+import Geometry
 
 /// Turns a stroke's samples into a smooth path: quadratic Bézier segments between the midpoints of successive
 /// samples, each pulled towards the sample between them.

@@ -1,7 +1,7 @@
 // The canvas: completed strokes drawn once into a persistent image, strokes in progress drawn incrementally.
 import CCairo
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Renders a drawing so that a frame costs what changed in it, not what the drawing holds.
 ///

@@ -1,5 +1,6 @@
 // A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24) that this module owns, with its pixels in reach.
 import CCairo
+import Geometry
 import PaintModel
 
 /// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —

@@ -1,7 +1,7 @@
 // A stroke in progress as the renderer keeps it: its smoothed path so far, and where its pieces lie.
 import CCairo
 import PaintModel
-import TouchUI
+import Geometry
 
 /// What the renderer knows of a stroke in progress: the samples it has taken in, their smoothed path, and the
 /// bounds of the path's segments in chunks, so that redrawing a small area looks only at the chunks that reach

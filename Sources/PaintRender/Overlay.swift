@@ -1,6 +1,6 @@
 // What is drawn over the canvas in the window (the palette bar), described without Cairo.
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is
 /// something to say. Logical points.

@@ -2,7 +2,7 @@
 import CCairo
 import Foundation
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw.
 func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {

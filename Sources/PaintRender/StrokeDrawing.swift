@@ -1,7 +1,7 @@
 // Drawing a stroke with Cairo: one path of smoothed segments, round caps and joins, antialiased.
 import CCairo
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Sets up a context for strokes: round caps (a tap is a disc) and round joins, antialiased.
 func prepareForStrokes(_ context: OpaquePointer, scale: Int) {

@@ -1,4 +1,5 @@
 // Test support: runs built programs and other commands as child processes, and reads pixels of the PNGs they write.
+import CCairo
 import Foundation
 import Glibc
 
@@ -84,60 +85,39 @@ public struct RGBA: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }
 
-/// Reads PNG pixels through python3's zlib: Foundation on Linux has no PNG decoder and no zlib API.
+/// Reads PNG pixels with Cairo (`cairo_image_surface_create_from_png`): the decoder the programs write with, and no
+/// interpreter in the test path.
 public enum PNGReader {
-    /// A small PNG decoder for what Cairo writes: 8-bit RGB or RGBA, not interlaced, any filter.
-    private static let script = #"""
-    import sys, zlib, struct
-    data = open(sys.argv[1], 'rb').read()
-    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-    pos, idat = 8, b''
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b'IHDR':
-            width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
-        elif kind == b'IDAT':
-            idat += body
-    assert depth == 8 and colour in (2, 6) and interlace == 0, 'unsupported PNG'
-    channels = 4 if colour == 6 else 3
-    stride = width * channels
-    raw = zlib.decompress(idat)
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        row = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = row[i - channels] if i >= channels else 0
-            b = previous[i]
-            c = previous[i - channels] if i >= channels else 0
-            if kind == 1: row[i] = (row[i] + a) & 255
-            elif kind == 2: row[i] = (row[i] + b) & 255
-            elif kind == 3: row[i] = (row[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(row)
-        previous = row
-    print(width, height)
-    for point in sys.argv[2:]:
-        x, y = map(int, point.split(','))
-        pixel = rows[y][x * channels:(x + 1) * channels]
-        print(*(list(pixel) + [255] * (4 - channels)))
-    """#
-
-    /// The image's size and the pixels at the points.
+    /// The image's size and the pixels at the points, not premultiplied.
     public static func pixels(in path: String, at points: [(x: Int, y: Int)]) async throws -> (width: Int, height: Int, pixels: [RGBA]) {
-        let result = try await ChildProcess.run(
-            "/usr/bin/python3", ["-c", script, path] + points.map { "\($0.x),\($0.y)" }
-        )
-        guard result.status == 0 else { throw DecodeError(message: result.standardError) }
-        let lines = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
-        guard let size = lines.first, size.count == 2 else { throw DecodeError(message: result.standardOutput) }
-        let pixels = lines.dropFirst().map { RGBA(red: $0[0], green: $0[1], blue: $0[2], alpha: $0[3]) }
-        return (size[0], size[1], pixels)
+        let surface = cairo_image_surface_create_from_png(path)
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw DecodeError(message: "\(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let format = cairo_image_surface_get_format(surface)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+              let data = cairo_image_surface_get_data(surface) else {
+            throw DecodeError(message: "\(path): unsupported pixel format \(format.rawValue)")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = try points.map { point in
+            guard (0..<width).contains(point.x), (0..<height).contains(point.y) else {
+                throw DecodeError(message: "\(path): (\(point.x), \(point.y)) is outside the \(width)x\(height) image")
+            }
+            // Native-endian 32-bit words: alpha in the top byte, then red, green, blue; colour premultiplied.
+            let word = data.advanced(by: point.y * stride + point.x * 4)
+                .withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+            let alpha = format == CAIRO_FORMAT_RGB24 ? 255 : Int(word >> 24)
+            func channel(_ shift: UInt32) -> Int {
+                let value = Int((word >> shift) & 0xFF)
+                return alpha == 0 ? 0 : alpha == 255 ? value : min(255, (value * 255 + alpha / 2) / alpha)
+            }
+            return RGBA(red: channel(16), green: channel(8), blue: channel(0), alpha: alpha)
+        }
+        return (width, height, pixels)
     }
 
     public struct DecodeError: Error { public var message: String }

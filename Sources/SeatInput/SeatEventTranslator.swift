@@ -6,7 +6,10 @@ import TouchUI
 ///
 /// - Touch events are grouped by `frame`: everything between two frames is one delivery. A group that never gets
 ///   its frame (weston 10 and older leave out the frame after the last up) is still delivered: when the last
-///   touch goes up, when an event with a later time arrives, on a tick, or at ``finish()``.
+///   touch goes up, when an event with a later time arrives, on a tick, or at ``finish()``. This is the only
+///   place frames are assembled: the Wayland client passes `wl_touch` events through one to one.
+/// - A motion to where the touch point's change in this frame already is, carrying a shape, is `wl_touch.shape`:
+///   it gives that change its contact size instead of adding a change.
 /// - `cancel` carries no ID and cancels every active touch point. A seat ID may be reused after its up or a
 ///   cancel: that is a new touch.
 /// - The pointer with its left button held is one more finger: a touch of its own from press to release.
@@ -89,6 +92,8 @@ public final class SeatEventTranslator {
         case let .touchMotion(id, location, shape):
             guard let contact = contacts[id] else { return note(.unknownTouchID, event) }
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            // A shape alone (wl_touch.shape after the down or motion it describes) amends that change.
+            if let shape, amendShape(of: contact, at: location, radius: radius(shape)) { return }
             enqueue(TouchInput(contact: contact, .moved(location, majorRadius: shape.map(radius))), at: time)
         case let .touchUp(id):
             guard let contact = contacts.removeValue(forKey: id) else { return note(.unknownTouchID, event) }
@@ -175,6 +180,21 @@ public final class SeatEventTranslator {
         pendingTime = nil
         contacts = [:]
         window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
+    }
+
+    /// Gives the contact's change waiting in this frame the contact radius, when that change is at `location`;
+    /// false when there is no such change.
+    private func amendShape(of contact: Int, at location: Point, radius: Double) -> Bool {
+        guard let index = pending.lastIndex(where: { $0.contact == contact }) else { return false }
+        switch pending[index].change {
+        case let .began(at, _, kind) where at == location:
+            pending[index].change = .began(at, majorRadius: radius, kind: kind)
+        case let .moved(at, _) where at == location:
+            pending[index].change = .moved(at, majorRadius: radius)
+        default:
+            return false
+        }
+        return true
     }
 
     private func enqueue(_ input: TouchInput, at time: Double) {

@@ -114,21 +114,16 @@ open class GestureRecognizer {
     /// How many state changes a subclass asked for that UIKit does not allow; they were ignored.
     public private(set) var illegalTransitionCount = 0
 
-    // MARK: - Internal state, kept by the window
+    // MARK: - Internal state; what the recognizer decided, the window's `GestureArena` holds
 
+    /// The state reported: set by the window as it carries out the arena's decisions, or directly outside a window.
     var storedState: State = .possible {
         didSet {
             if oldValue != .possible || storedState != .possible { onStateChange?(self) }
         }
     }
-    /// Changes asked for while waiting for a required failure, applied in order when it comes.
-    var deferredStates: [State] = []
     /// The touches of the current sequence that are down (and those that finished in the event being delivered).
     var trackedTouches: [Touch] = []
-    /// Every touch of the current sequence, finished or not; recognizers sharing one compete.
-    var sequenceTouches: Set<Touch> = []
-    /// The sequence's touches when a recognition began to wait for a required failure.
-    var sequenceWhenDeferred: Set<Touch> = []
     /// Where the touches last were, for `location(in:)` once they are gone.
     var lastLocationInWindow: Point?
     /// Timers scheduled by the recognizer and not yet fired.
@@ -274,20 +269,23 @@ open class GestureRecognizer {
     // MARK: - State changes
 
     private func requestState(_ next: State) {
-        let current = deferredStates.last ?? storedState
+        let window = view?.window
+        let pending = window?.arena.decision(of: self).pending ?? []
+        let current = pending.last ?? storedState
         guard current.canTransition(to: next) else {
-            if !(current == next && deferredStates.last == next) { illegalTransitionCount += 1 }
+            // Asking again for the change it already waits to make is not an error.
+            if pending.last != next { illegalTransitionCount += 1 }
             return
         }
-        if let window = view?.window {
+        if let window {
             window.gestureRecognizer(self, requests: next)
         } else {
             applyState(next)
         }
     }
 
-    /// Sets the state and sends the actions; the window's coordination has already happened.
-    func applyState(_ next: State) {
+    /// Sets the state and sends the actions, for a recognizer in no window.
+    private func applyState(_ next: State) {
         storedState = next
         if next != .failed && next != .possible { sendActions() }
     }
@@ -302,14 +300,16 @@ open class GestureRecognizer {
         }
     }
 
-    /// Puts the recognizer back in `possible` with no touches, no deferred changes and no timers.
-    func resetForNextSequence() {
+    /// Cancels every timer the recognizer scheduled.
+    func cancelTimers() {
         for token in timerTokens { view?.window?.timers.cancel(token) }
         timerTokens = []
-        deferredStates = []
+    }
+
+    /// Puts the recognizer back in `possible` with no touches and no timers.
+    func resetForNextSequence() {
+        cancelTimers()
         trackedTouches = []
-        sequenceTouches = []
-        sequenceWhenDeferred = []
         storedState = .possible
         reset()
     }

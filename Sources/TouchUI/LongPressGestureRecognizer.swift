@@ -27,10 +27,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private enum Phase {
         /// No touch of this sequence yet.
         case idle
-        /// Touches of tap number `completed + 1` are down; `down` came down, `lifted` are up again.
-        case tapping(completed: Int, down: Int, lifted: Int)
-        /// `completed` taps are done; the next touch-down must come before the timer fires.
-        case betweenTaps(completed: Int, timer: TimerQueue.Token?)
+        /// Touches of the tap after those of `run` are down; `down` came down, `lifted` are up again.
+        case tapping(run: TapRun, down: Int, lifted: Int)
+        /// The taps of `run` are done; the next touch-down must come before the timer fires.
+        case betweenTaps(run: TapRun, timer: TimerQueue.Token?)
         /// The press: `down` touches came down; the timer runs once all required touches are down.
         case pressing(down: Int, timer: TimerQueue.Token?)
         /// The gesture began.
@@ -45,18 +45,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         switch phase {
         case .idle:
             if numberOfTapsRequired > 0 {
-                tap(completed: 0, down: touches.count, lifted: 0)
+                tap(run: TapRun(anchor: .anywhere), down: touches.count, lifted: 0)
             } else {
                 press(down: touches.count, timer: nil)
             }
-        case let .tapping(completed, down, lifted):
-            tap(completed: completed, down: down + touches.count, lifted: lifted)
-        case let .betweenTaps(completed, timer):
+        case let .tapping(run, down, lifted):
+            tap(run: run, down: down + touches.count, lifted: lifted)
+        case let .betweenTaps(run, timer):
             cancelTimer(timer)
-            if completed >= numberOfTapsRequired {
+            if run.count >= numberOfTapsRequired {
                 press(down: touches.count, timer: nil)
             } else {
-                tap(completed: completed, down: touches.count, lifted: 0)
+                tap(run: run, down: touches.count, lifted: 0)
             }
         case let .pressing(down, timer):
             press(down: down + touches.count, timer: timer)
@@ -78,16 +78,17 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         switch phase {
-        case let .tapping(completed, down, lifted):
+        case .tapping(var run, let down, let lifted):
             if touches.contains(where: hasStrayed) { return fail() }
             let lifted = lifted + touches.count
             guard lifted >= down else {
-                phase = .tapping(completed: completed, down: down, lifted: lifted)
+                phase = .tapping(run: run, down: down, lifted: lifted)
                 return
             }
             guard down == numberOfTouchesRequired else { return fail() }
+            run.tapEnded(number: run.count + 1, at: centroidInWindow ?? .zero, time: event.timestamp)
             let timer = scheduleTimer(after: GestureDefaults.doubleTapInterval) { [weak self] in self?.fail() }
-            phase = .betweenTaps(completed: completed + 1, timer: timer)
+            phase = .betweenTaps(run: run, timer: timer)
         case .pressing:
             fail()
         case .active:
@@ -110,9 +111,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         phase = .idle
     }
 
-    private func tap(completed: Int, down: Int, lifted: Int) {
+    private func tap(run: TapRun, down: Int, lifted: Int) {
         guard down <= numberOfTouchesRequired else { return fail() }
-        phase = .tapping(completed: completed, down: down, lifted: lifted)
+        phase = .tapping(run: run, down: down, lifted: lifted)
     }
 
     private func press(down: Int, timer: TimerQueue.Token?) {

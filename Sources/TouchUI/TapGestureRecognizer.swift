@@ -21,11 +21,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     private enum Phase {
         /// No touch of this sequence yet.
         case idle
-        /// Touches of tap number `tap` (counting from 1) are down or lifting. `downLocations` are where this tap's
-        /// touches came down, `lifted` how many of them are up; `firstTap` is where the first tap was.
-        case pressing(tap: Int, downLocations: [Point], lifted: Int, firstTap: Point?)
-        /// `completed` taps are done; the next must come down before the timer fires.
-        case awaitingNextTap(completed: Int, firstTap: Point, timer: TimerQueue.Token?)
+        /// Touches of the tap after those of `run` are down or lifting. `downLocations` are where this tap's
+        /// touches came down, `lifted` how many of them are up.
+        case pressing(run: TapRun, downLocations: [Point], lifted: Int)
+        /// The taps of `run` are done; the next must come down before the timer fires.
+        case awaitingNextTap(run: TapRun, timer: TimerQueue.Token?)
         /// Recognized or failed: the rest of the sequence is ignored.
         case decided
     }
@@ -46,12 +46,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         let locations = touches.sorted { $0.identifier < $1.identifier }.map(\.initialLocationInWindow)
         switch phase {
         case .idle:
-            press(tap: 1, downLocations: locations, lifted: 0, firstTap: nil)
-        case let .pressing(tap, downLocations, lifted, firstTap):
-            press(tap: tap, downLocations: downLocations + locations, lifted: lifted, firstTap: firstTap)
-        case let .awaitingNextTap(completed, firstTap, timer):
+            press(run: TapRun(anchor: .firstTap), downLocations: locations, lifted: 0)
+        case let .pressing(run, downLocations, lifted):
+            press(run: run, downLocations: downLocations + locations, lifted: lifted)
+        case let .awaitingNextTap(run, timer):
             cancelTimer(timer)
-            press(tap: completed + 1, downLocations: locations, lifted: 0, firstTap: firstTap)
+            press(run: run, downLocations: locations, lifted: 0)
         case .decided:
             break
         }
@@ -68,17 +68,18 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         switch phase {
-        case let .pressing(tap, downLocations, lifted, firstTap):
+        case .pressing(var run, let downLocations, let lifted):
             if touches.contains(where: Self.hasStrayed) { return fail() }
             let lifted = lifted + touches.count
             guard lifted >= downLocations.count else {
-                phase = .pressing(tap: tap, downLocations: downLocations, lifted: lifted, firstTap: firstTap)
+                phase = .pressing(run: run, downLocations: downLocations, lifted: lifted)
                 return
             }
             // Every touch of this tap is up.
             guard downLocations.count == numberOfTouchesRequired else { return fail() }
             let location = Self.centroid(downLocations)
-            if tap >= numberOfTapsRequired {
+            run.tapEnded(number: run.count + 1, at: location, time: event.timestamp)
+            if run.count >= numberOfTapsRequired {
                 phase = .decided
                 tapLocation = location
                 state = .ended
@@ -86,7 +87,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 let timer = scheduleTimer(after: GestureDefaults.doubleTapInterval) { [weak self] in
                     self?.fail()
                 }
-                phase = .awaitingNextTap(completed: tap, firstTap: firstTap ?? location, timer: timer)
+                phase = .awaitingNextTap(run: run, timer: timer)
             }
         case .idle, .awaitingNextTap, .decided:
             break
@@ -103,13 +104,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapLocation = nil
     }
 
-    private func press(tap: Int, downLocations: [Point], lifted: Int, firstTap: Point?) {
+    private func press(run: TapRun, downLocations: [Point], lifted: Int) {
         guard downLocations.count <= numberOfTouchesRequired else { return fail() }
-        if let firstTap, downLocations.count == numberOfTouchesRequired,
-           Self.centroid(downLocations).distance(to: firstTap) > GestureDefaults.doubleTapSlop {
+        // The time is the timer's to judge; the place is judged once all of this tap's touches are down.
+        if run.count > 0, downLocations.count == numberOfTouchesRequired,
+           !run.isContinued(byPressAt: Self.centroid(downLocations)) {
             return fail()
         }
-        phase = .pressing(tap: tap, downLocations: downLocations, lifted: lifted, firstTap: firstTap)
+        phase = .pressing(run: run, downLocations: downLocations, lifted: lifted)
     }
 
     private func fail() {

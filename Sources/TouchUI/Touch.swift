@@ -45,8 +45,9 @@ public final class Touch: Hashable, CustomStringConvertible {
     public let identifier: Int
     /// What kind of contact produced the touch.
     public let kind: Kind
-    /// The phase in the event being delivered.
-    public internal(set) var phase: Phase
+    /// The phase in the event being delivered. A late delivery to the view — a `touchesBegan` or `touchesEnded` a
+    /// gesture recognizer held back, a cancel when one recognizes — shows the phase it delivers.
+    public var phase: Phase { deliveredPhase ?? currentPhase }
     /// When the touch last changed.
     public internal(set) var timestamp: Timestamp
     /// The number of quick successive taps at this place that this touch completes: 1 for a first tap, 2 for the
@@ -73,13 +74,17 @@ public final class Touch: Hashable, CustomStringConvertible {
     let initialLocationInWindow: Point
     /// Whether the touch has moved farther than the tap slop from where it came down.
     var hasLeftTapSlop = false
+    /// The phase the touch is in now, in the event being delivered.
+    var currentPhase: Phase
+    /// The phase a late delivery to the view is delivering, while it does.
+    var deliveredPhase: Phase?
     /// How the touch's view has been told about it.
-    var viewDelivery = ViewDelivery()
+    var viewDelivery = ViewDelivery.undelivered
 
     init(identifier: Int, kind: Kind, location: Point, timestamp: Timestamp, tapCount: Int, majorRadius: Double) {
         self.identifier = identifier
         self.kind = kind
-        self.phase = .began
+        self.currentPhase = .began
         self.timestamp = timestamp
         self.tapCount = tapCount
         self.majorRadius = majorRadius
@@ -110,17 +115,26 @@ public final class Touch: Hashable, CustomStringConvertible {
 }
 
 /// What a touch's view has been told, and what is held back from it while gesture recognizers decide.
-struct ViewDelivery {
+enum ViewDelivery: Equatable {
+    /// The touch is new: its `touchesBegan` is being decided.
+    case undelivered
     /// The view never hears of this touch: another touch already holds a view that takes one touch at a time, or
     /// an exclusive-touch view holds the window, or the touch hit no view.
-    var isExcluded = false
-    /// `touchesBegan` has reached the view.
-    var hasBegun = false
-    /// `touchesBegan` is held back by a recognizer with `delaysTouchesBegan`.
-    var isBeganHeld = false
-    /// `touchesEnded` is held back by a recognizer with `delaysTouchesEnded` (or because began is held).
-    var isEndedHeld = false
+    case excluded
+    /// `touchesBegan` is held back by a recognizer with `delaysTouchesBegan`; `endedToo` when the touch has ended
+    /// meanwhile, so its end waits too.
+    case beganHeld(endedToo: Bool)
+    /// The view heard `touchesBegan`, and hears moves.
+    case began
+    /// The view heard `touchesBegan`; `touchesEnded` is held back by a recognizer with `delaysTouchesEnded`.
+    case endedHeld
     /// The view was told the touch ended or was cancelled, or a recognizer took the touch before the view heard of
     /// it: nothing more about this touch goes to the view.
-    var isFinished = false
+    case finished
+
+    /// Whether the view may still hear about the touch.
+    var isOpen: Bool { self != .excluded && self != .finished }
+
+    /// Whether the view heard `touchesBegan` (and so must hear how the touch ends).
+    var viewHeardBegan: Bool { self == .began || self == .endedHeld }
 }

@@ -17,14 +17,15 @@ extension Window {
             }
         }
         for recognizer in recognizers {
-            for touch in changed where touch.phase == .began && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                engage(recognizer, with: touch)
+            for touch in changed where touch.currentPhase == .began && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+                arena.engage(recognizer, with: touch)
+                recognizer.trackedTouches.append(touch)
             }
             for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
                 // A recognizer that has decided hears no more of this sequence.
                 guard recognizer.isEnabled, recognizer.view != nil, !recognizer.storedState.isFinal else { break }
                 let touches = Set(changed.filter { touch in
-                    touch.phase == phase && touch.gestureRecognizers.contains { $0 === recognizer }
+                    touch.currentPhase == phase && touch.gestureRecognizers.contains { $0 === recognizer }
                 })
                 guard !touches.isEmpty else { continue }
                 switch phase {
@@ -33,178 +34,60 @@ extension Window {
                 case .ended: recognizer.touchesEnded(touches, with: event)
                 case .cancelled:
                     recognizer.touchesCancelled(touches, with: event)
-                    // The system took the touches: whatever the subclass did, the gesture cannot go on.
-                    if recognizer.storedState.isActive {
-                        gestureRecognizer(recognizer, requests: .cancelled)
-                    } else if recognizer.isUndecided {
-                        fail(recognizer)
-                    }
+                    perform(arena.touchesCancelled(for: recognizer))
                 case .stationary: break
                 }
             }
         }
     }
 
-    private func engage(_ recognizer: GestureRecognizer, with touch: Touch) {
-        if !engagedRecognizers.contains(where: { $0 === recognizer }) { engagedRecognizers.append(recognizer) }
-        recognizer.trackedTouches.append(touch)
-        recognizer.sequenceTouches.insert(touch)
-    }
+    // MARK: - The arena's decisions
 
-    // MARK: - Coordination
-
-    /// A recognizer asks to change state. Leaving `possible` is where recognizers compete: it may be refused
-    /// (another recognizer holds the touches), deferred (a required failure is pending) or vetoed (the delegate).
+    /// A recognizer asks to change state: the arena decides, the window carries out what follows.
     func gestureRecognizer(_ recognizer: GestureRecognizer, requests next: GestureRecognizer.State) {
-        if next == .failed {
-            fail(recognizer)
-            return
-        }
-        if !recognizer.deferredStates.isEmpty {
-            // Waiting for a required failure: remember the change; consecutive changes collapse into one.
-            if next == .changed, recognizer.deferredStates.last == .began || recognizer.deferredStates.last == .changed {
-                return
-            }
-            recognizer.deferredStates.append(next)
-            return
-        }
-        guard recognizer.isUndecided else {
-            recognizer.applyState(next)
-            return
-        }
-        if isPrevented(recognizer) {
-            fail(recognizer)
-            return
-        }
-        let requirements = competitors(of: recognizer).filter { recognizer.requiresFailure(of: $0) }
-        if requirements.contains(where: { $0.storedState != .possible && $0.storedState != .failed }) {
-            // What it waited for recognized instead.
-            fail(recognizer)
-            return
-        }
-        if requirements.contains(where: { $0.isUndecided }) {
-            recognizer.deferredStates = [next]
-            recognizer.sequenceWhenDeferred = recognizer.sequenceTouches
-            return
-        }
-        recognize(recognizer, as: next)
-    }
-
-    /// Whether another recognizer that shares touches holds them already and may not share.
-    private func isPrevented(_ recognizer: GestureRecognizer) -> Bool {
-        competitors(of: recognizer).contains { other in
-            (other.storedState.isActive || other.storedState == .ended)
-                && !recognizer.recognizesSimultaneously(with: other)
-                && other.canPrevent(recognizer) && recognizer.canBePrevented(by: other)
-        }
-    }
-
-    /// Takes a recognizer out of `possible` for good: the delegate's veto, then the effects on everyone else.
-    private func recognize(_ recognizer: GestureRecognizer, as state: GestureRecognizer.State) {
-        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
-            fail(recognizer)
-            return
-        }
-        recognizer.storedState = state
-        for other in competitors(of: recognizer) where other.isUndecided {
-            if other.requiresFailure(of: recognizer) {
-                fail(other)
-            } else if !recognizer.recognizesSimultaneously(with: other),
-                      recognizer.canPrevent(other), other.canBePrevented(by: recognizer) {
-                fail(other)
-            }
-        }
-        if recognizer.cancelsTouchesInView {
-            // Every touch of the sequence, not only those down: an earlier one may still have its end held back
-            // (the first tap of a double tap), and a recognized gesture turns that end into a cancel.
-            cancelTouchesInViews(recognizer.sequenceTouches.sorted { $0.identifier < $1.identifier })
-        }
-        releaseHeldTouches()
-        recognizer.sendActions()
-    }
-
-    /// Fails a recognizer that has not decided, then lets those that waited for it go on.
-    func fail(_ recognizer: GestureRecognizer) {
-        guard recognizer.isUndecided else { return }
-        recognizer.deferredStates = []
-        recognizer.storedState = .failed
-        // A failed recognizer hears nothing more of its sequence; a timer it left (a long press's, a swipe's) could
-        // only ask for an illegal change when another recognizer's success failed it.
-        for token in recognizer.timerTokens { timers.cancel(token) }
-        recognizer.timerTokens = []
-        releaseWaiters()
-        releaseHeldTouches()
-    }
-
-    /// Recognizers whose deferred recognition waited on failures that have now all come.
-    private func releaseWaiters() {
-        while let waiter = engagedRecognizers.first(where: { candidate in
-            !candidate.deferredStates.isEmpty
-                && !competitors(of: candidate).contains { candidate.requiresFailure(of: $0) && $0.isUndecided }
-        }) {
-            let states = waiter.deferredStates
-            waiter.deferredStates = []
-            if competitors(of: waiter).contains(where: { waiter.requiresFailure(of: $0) && !$0.isUndecided && $0.storedState != .failed }) {
-                fail(waiter)
-                continue
-            }
-            // A discrete gesture was complete when it began to wait: touches that came down meanwhile (a second
-            // quick tap far away) are not part of it, but of its next sequence.
-            let isComplete = states == [.ended] && !waiter.sequenceWhenDeferred.contains { !$0.phase.isFinished }
-            let late = isComplete ? waiter.sequenceTouches.subtracting(waiter.sequenceWhenDeferred) : []
-            waiter.trackedTouches.removeAll(where: late.contains)
-            waiter.sequenceTouches.subtract(late)
-            recognize(waiter, as: states[0])
-            for state in states.dropFirst() where waiter.storedState.canTransition(to: state) {
-                waiter.applyState(state)
-            }
-            let stillDown = late.filter { !$0.phase.isFinished }.sorted { $0.identifier < $1.identifier }
-            if waiter.storedState == .ended, !stillDown.isEmpty {
-                waiter.resetForNextSequence()
-                for touch in stillDown { engage(waiter, with: touch) }
-                waiter.touchesBegan(Set(stillDown), with: event)
-            }
-        }
-    }
-
-    /// Engaged recognizers that share a touch of the current sequence with `recognizer`.
-    func competitors(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
-        engagedRecognizers.filter { other in
-            other !== recognizer && !other.sequenceTouches.isDisjoint(with: recognizer.sequenceTouches)
-        }
+        perform(arena.request(next, from: recognizer))
     }
 
     /// Ends a recognizer's sequence at once (disabled or removed): cancels or fails it, then resets it.
     func abandon(_ recognizer: GestureRecognizer) {
-        if recognizer.storedState.isActive {
-            recognizer.deferredStates = []
-            recognizer.applyState(.cancelled)
-        } else {
-            fail(recognizer)
-        }
-        recognizer.resetForNextSequence()
-        engagedRecognizers.removeAll { $0 === recognizer }
-        for touch in activeTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
-        releaseHeldTouches()
+        perform(arena.abandon(recognizer))
     }
 
     /// After an event or a timer: fails recognizers left undecided with nothing more to come, and resets those
     /// whose touch sequence is over.
     func settleGestures() {
-        // A recognizer with no touch down, no timer and nothing deferred will never decide: it failed.
-        while let stuck = engagedRecognizers.first(where: { recognizer in
-            recognizer.isUndecided && recognizer.deferredStates.isEmpty && recognizer.timerTokens.isEmpty
-                && !recognizer.sequenceTouches.contains { !$0.phase.isFinished }
-        }) {
-            fail(stuck)
+        while let actions = arena.failNextStuckRecognizer() {
+            perform(actions)
         }
-        let finished = engagedRecognizers.filter { recognizer in
-            recognizer.storedState.isFinal && !recognizer.sequenceTouches.contains { !$0.phase.isFinished }
+        perform(arena.resetFinishedSequences())
+    }
+
+    /// Carries out the arena's actions, in order.
+    private func perform(_ actions: [GestureArena.Action]) {
+        for action in actions {
+            switch action {
+            case let .changeState(recognizer, state):
+                recognizer.storedState = state
+            case let .sendActions(recognizer):
+                recognizer.sendActions()
+            case let .cancelTimers(recognizer):
+                recognizer.cancelTimers()
+            case let .cancelTouchesInViews(touches):
+                cancelTouchesInViews(touches)
+            case .deliverHeldTouches:
+                releaseHeldTouches()
+            case let .releaseTouches(recognizer, touches):
+                recognizer.trackedTouches.removeAll(where: touches.contains)
+            case let .restart(recognizer, touches):
+                recognizer.resetForNextSequence()
+                recognizer.trackedTouches = touches
+                recognizer.touchesBegan(Set(touches), with: event)
+            case let .reset(recognizer):
+                recognizer.resetForNextSequence()
+            case let .detach(recognizer):
+                for touch in activeTouchSet { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+            }
         }
-        for recognizer in finished {
-            recognizer.resetForNextSequence()
-        }
-        engagedRecognizers.removeAll { recognizer in finished.contains { $0 === recognizer } }
     }
 
     // MARK: - Views
@@ -219,32 +102,34 @@ extension Window {
                 groups.append((phase, view, [touch]))
             }
         }
-        for touch in changed where !touch.viewDelivery.isExcluded && !touch.viewDelivery.isFinished {
-            switch touch.phase {
-            case .began:
+        for touch in changed where touch.viewDelivery.isOpen {
+            switch (touch.currentPhase, touch.viewDelivery) {
+            case (.began, _):
                 if touch.gestureRecognizers.contains(where: { $0.cancelsTouchesInView && ($0.storedState.isActive || $0.storedState == .ended) }) {
                     // A recognizer already holds the gesture this touch joins: the view never hears of it.
-                    touch.viewDelivery.isFinished = true
+                    touch.viewDelivery = .finished
                 } else if isHeld(touch, by: \.delaysTouchesBegan) {
-                    touch.viewDelivery.isBeganHeld = true
+                    touch.viewDelivery = .beganHeld(endedToo: false)
                 } else {
-                    touch.viewDelivery.hasBegun = true
+                    touch.viewDelivery = .began
                     add(touch, as: .began)
                 }
-            case .moved:
-                if touch.viewDelivery.hasBegun { add(touch, as: .moved) }
-            case .ended:
-                if touch.viewDelivery.isBeganHeld || isHeld(touch, by: \.delaysTouchesEnded) {
-                    touch.viewDelivery.isEndedHeld = true
+            case (.moved, .began):
+                add(touch, as: .moved)
+            case (.moved, _), (.stationary, _):
+                break
+            case (.ended, .beganHeld):
+                touch.viewDelivery = .beganHeld(endedToo: true)
+            case (.ended, _):
+                if isHeld(touch, by: \.delaysTouchesEnded) {
+                    touch.viewDelivery = .endedHeld
                 } else {
-                    touch.viewDelivery.isFinished = true
+                    touch.viewDelivery = .finished
                     add(touch, as: .ended)
                 }
-            case .cancelled:
-                touch.viewDelivery.isFinished = true
-                if touch.viewDelivery.hasBegun { add(touch, as: .cancelled) }
-            case .stationary:
-                break
+            case (.cancelled, let delivery):
+                touch.viewDelivery = .finished
+                if delivery.viewHeardBegan { add(touch, as: .cancelled) }
             }
         }
         let order: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
@@ -274,9 +159,10 @@ extension Window {
     /// never will.
     private func cancelTouchesInViews(_ touches: [Touch]) {
         var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in touches where !touch.viewDelivery.isFinished && !touch.viewDelivery.isExcluded {
-            touch.viewDelivery.isFinished = true
-            guard touch.viewDelivery.hasBegun, let view = touch.view else { continue }
+        for touch in touches where touch.viewDelivery.isOpen {
+            let heardBegan = touch.viewDelivery.viewHeardBegan
+            touch.viewDelivery = .finished
+            guard heardBegan, let view = touch.view else { continue }
             if let index = groups.firstIndex(where: { $0.view === view }) {
                 groups[index].touches.insert(touch)
             } else {
@@ -284,39 +170,35 @@ extension Window {
             }
         }
         for group in groups {
-            withPhase(.cancelled, group.touches) { group.view.touchesCancelled(group.touches, with: event) }
+            deliverLate(.cancelled, group.touches, to: group.view)
         }
     }
 
     /// Delivers what was held back once no recognizer that held it may still recognize.
-    func releaseHeldTouches() {
+    private func releaseHeldTouches() {
         // A touch whose end is held may have left the current event (the first tap of a double tap, when the
         // second comes down): the engaged recognizers' sequences still hold it.
-        var candidates = event.allTouches.union(activeTouches)
-        for recognizer in engagedRecognizers { candidates.formUnion(recognizer.sequenceTouches) }
+        var candidates = event.allTouches.union(activeTouchSet)
+        for entry in arena.entries { candidates.formUnion(entry.sequence) }
         for touch in candidates.sorted(by: { $0.identifier < $1.identifier }) {
-            var delivery = touch.viewDelivery
-            guard !delivery.isFinished, !delivery.isExcluded, let view = touch.view else { continue }
-            if delivery.isBeganHeld {
+            guard touch.viewDelivery.isOpen, let view = touch.view else { continue }
+            if case let .beganHeld(endedToo) = touch.viewDelivery {
                 guard !isHeld(touch, by: \.delaysTouchesBegan) else { continue }
-                delivery.isBeganHeld = false
-                delivery.hasBegun = true
-                touch.viewDelivery = delivery
-                withPhase(.began, [touch]) { view.touchesBegan([touch], with: event) }
+                touch.viewDelivery = endedToo ? .endedHeld : .began
+                deliverLate(.began, [touch], to: view)
             }
-            if touch.viewDelivery.isEndedHeld, !touch.viewDelivery.isFinished, !isHeld(touch, by: \.delaysTouchesEnded) {
-                touch.viewDelivery.isEndedHeld = false
-                touch.viewDelivery.isFinished = true
-                withPhase(.ended, [touch]) { view.touchesEnded([touch], with: event) }
+            if touch.viewDelivery == .endedHeld, !isHeld(touch, by: \.delaysTouchesEnded) {
+                touch.viewDelivery = .finished
+                deliverLate(.ended, [touch], to: view)
             }
         }
     }
 
-    /// Runs a late delivery with the touches showing the phase being delivered, then restores their phases.
-    private func withPhase(_ phase: Touch.Phase, _ touches: Set<Touch>, _ body: () -> Void) {
-        let saved = touches.map { ($0, $0.phase) }
-        for touch in touches { touch.phase = phase }
-        body()
-        for (touch, phase) in saved { touch.phase = phase }
+    /// Delivers a phase the touches are not in now — a `touchesBegan` or `touchesEnded` that was held back, a
+    /// cancel for touches a recognizer took — in the current event, the touches reporting the delivered phase.
+    private func deliverLate(_ phase: Touch.Phase, _ touches: Set<Touch>, to view: View) {
+        for touch in touches { touch.deliveredPhase = phase }
+        defer { for touch in touches { touch.deliveredPhase = nil } }
+        send(phase, touches, to: view, with: event)
     }
 }

@@ -34,14 +34,25 @@ open class Window: View {
     /// The clock and timers that gesture recognizers use.
     public let timers: TimerQueue
     /// The touches that are down, in the order they came down.
-    public private(set) var activeTouches: [Touch] = []
+    public var activeTouches: [Touch] { activeTouchSet.sorted { $0.identifier < $1.identifier } }
 
     let event = Event()
     private var touchesByContact: [Int: Touch] = [:]
+    /// The touches that are down (and those that finish in the delivery under way). Each event's `allTouches`.
+    private(set) var activeTouchSet: Set<Touch> = []
+    /// The touches that changed in the latest delivery: the next delivery shows them stationary unless they change
+    /// again, so a delivery costs what changed, not what is down.
+    private var latestChanged: [Touch] = []
+    /// The views whose touches are down (touches they hear of), with how many each: what exclusive-touch and
+    /// single-touch views are judged by when a touch comes down.
+    private var viewsWithTouches: [ObjectIdentifier: (view: View, count: Int)] = [:]
     private var nextTouchIdentifier = 1
-    private var lastTap: (location: Point, time: Timestamp, count: Int)?
+    /// The quick taps so far, each near the one before: what a touch coming down counts on from.
+    private var taps = TapRun(anchor: .latestTap)
+    /// Every recognizer that has seen touches since its last reset, and what it decided.
+    var arena = GestureArena()
     /// Recognizers that have seen touches since their last reset, in the order they first did.
-    var engagedRecognizers: [GestureRecognizer] = []
+    var engagedRecognizers: [GestureRecognizer] { arena.recognizers }
 
     public init(frame: Rect, timers: TimerQueue = TimerQueue()) {
         self.timers = timers
@@ -97,11 +108,13 @@ open class Window: View {
             if let touch = apply(input, at: time) { changed.append(touch) }
         }
         guard !changed.isEmpty else { return }
-        for touch in activeTouches where !changed.contains(touch) {
-            touch.phase = .stationary
+        let changedSet = Set(changed)
+        for touch in latestChanged where activeTouchSet.contains(touch) && !changedSet.contains(touch) {
+            touch.currentPhase = .stationary
         }
+        latestChanged = changed
         event.timestamp = time
-        event.allTouches = Set(activeTouches).union(changed)
+        event.allTouches = activeTouchSet
         deliver(changed, with: event)
         finishDelivery(of: changed)
     }
@@ -111,11 +124,11 @@ open class Window: View {
         switch input.change {
         case let .began(location, majorRadius, kind):
             let touch = Touch(identifier: nextTouchIdentifier, kind: kind, location: location, timestamp: time,
-                              tapCount: tapCount(at: location, time: time), majorRadius: majorRadius)
+                              tapCount: taps.number(ofPressAt: location, at: time), majorRadius: majorRadius)
             nextTouchIdentifier += 1
             touch.window = self
             touchesByContact[input.contact] = touch
-            activeTouches.append(touch)
+            activeTouchSet.insert(touch)
             attach(touch)
             return touch
         case let .moved(location, majorRadius):
@@ -124,7 +137,7 @@ open class Window: View {
             touch.locationInWindow = location
             if let majorRadius { touch.majorRadius = majorRadius }
             touch.timestamp = time
-            touch.phase = .moved
+            touch.currentPhase = .moved
             if location.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop {
                 touch.hasLeftTapSlop = true
             }
@@ -139,42 +152,34 @@ open class Window: View {
                 }
             }
             touch.timestamp = time
-            touch.phase = .ended
+            touch.currentPhase = .ended
             return touch
         case .cancelled:
             guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
             touch.timestamp = time
-            touch.phase = .cancelled
+            touch.currentPhase = .cancelled
             return touch
         }
     }
 
-    /// The tap count of a touch coming down: one more than the previous tap's when it was released within the
-    /// double-tap interval and lies within the double-tap slop, else 1.
-    private func tapCount(at location: Point, time: Timestamp) -> Int {
-        guard let lastTap, time - lastTap.time <= GestureDefaults.doubleTapInterval,
-              location.distance(to: lastTap.location) <= GestureDefaults.doubleTapSlop
-        else { return 1 }
-        return lastTap.count + 1
-    }
-
     /// Binds a new touch to its view and recognizers.
     private func attach(_ touch: Touch) {
-        let others = activeTouches.filter { $0 !== touch && !$0.viewDelivery.isExcluded && $0.view != nil }
         guard let view = hitTest(touch.locationInWindow, with: event) else {
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
             return
         }
         touch.view = view
-        let exclusive = others.contains { ($0.view!.isExclusiveTouch || view.isExclusiveTouch) && $0.view !== view }
-        if exclusive {
+        let others = viewsWithTouches.values.map(\.view)
+        if others.contains(where: { ($0.isExclusiveTouch || view.isExclusiveTouch) && $0 !== view }) {
             // An exclusive-touch view holds the window (or wants it alone): the touch goes nowhere.
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
             return
         }
-        if !view.isMultipleTouchEnabled, others.contains(where: { $0.view === view }) {
+        if !view.isMultipleTouchEnabled, others.contains(where: { $0 === view }) {
             // The view takes one touch at a time; its recognizers still see this one.
-            touch.viewDelivery.isExcluded = true
+            touch.viewDelivery = .excluded
+        } else {
+            viewsWithTouches[ObjectIdentifier(view), default: (view, 0)].count += 1
         }
         touch.gestureRecognizers = gestureRecognizers(for: touch, on: view)
     }
@@ -194,17 +199,20 @@ open class Window: View {
     }
 
     private func finishDelivery(of changed: [Touch]) {
-        for touch in changed where touch.phase.isFinished {
-            activeTouches.removeAll { $0 === touch }
-            if touch.phase == .ended && !touch.hasLeftTapSlop {
-                lastTap = (touch.locationInWindow, touch.timestamp, touch.tapCount)
+        for touch in changed where touch.currentPhase.isFinished {
+            activeTouchSet.remove(touch)
+            if touch.viewDelivery != .excluded, let view = touch.view, let held = viewsWithTouches[ObjectIdentifier(view)] {
+                viewsWithTouches[ObjectIdentifier(view)] = held.count > 1 ? (view, held.count - 1) : nil
+            }
+            if touch.currentPhase == .ended && !touch.hasLeftTapSlop {
+                taps.tapEnded(number: touch.tapCount, at: touch.locationInWindow, time: touch.timestamp)
             } else {
-                lastTap = nil
+                taps.end()
             }
         }
-        for recognizer in engagedRecognizers {
+        for recognizer in arena.recognizers {
             if let centroid = recognizer.centroidInWindow { recognizer.lastLocationInWindow = centroid }
-            recognizer.trackedTouches.removeAll { $0.phase.isFinished }
+            recognizer.trackedTouches.removeAll { $0.currentPhase.isFinished }
         }
         settleGestures()
     }

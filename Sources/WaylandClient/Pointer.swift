@@ -2,7 +2,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import SeatInput
-import TouchUI
+import Geometry
 
 /// Owns one `wl_pointer`, shows the crosshair cursor over our windows, and hands its events to the focused one.
 final class Pointer {

@@ -1,6 +1,6 @@
 // wl_pointer events grouped by frame, as plain values: the testable half of the pointer listener.
 import SeatInput
-import TouchUI
+import Geometry
 
 /// Turns `wl_pointer` events into ``SeatEvent``s, one frame at a time (seat version 5 and later group them).
 ///

@@ -1,19 +1,22 @@
-// wl_touch: touch points, grouped by frame, routed to the window each went down on.
+// wl_touch: touch points, event by event, routed to the window each went down on.
 import CWaylandClient
 import CWaylandProtocols
 import SeatInput
-import TouchUI
+import Geometry
 
-/// Owns one `wl_touch` and hands its frames to the windows the touch points went down on.
+/// Owns one `wl_touch` and hands its events, one to one, to the windows the touch points went down on; the
+/// windows' `SeatEventTranslator`s group them by frame.
 final class Touch {
     private let pointer: OpaquePointer
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_touch_listener>
     private let version: UInt32
     private let seat: OpaquePointer
-    private var assembler = TouchFrameAssembler()
+    private var converter = TouchEventConverter()
     /// The window each active touch point went down on.
     private var targets: [Int32: WeakBox<ToplevelWindow>] = [:]
+    /// The windows that got touch events since the last frame: the frame goes to each.
+    private var windowsInFrame: [WeakBox<ToplevelWindow>] = []
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
@@ -29,25 +32,28 @@ final class Touch {
             },
             up: { data, _, _, time, id in
                 let touch = Touch.from(data)
-                touch.deliver(touch.assembler.up(id: id, time: Double(time)))
+                touch.deliver(touch.converter.up(id: id, time: Double(time)))
             },
             motion: { data, _, time, id, x, y in
-                Touch.from(data).assembler.motion(
+                let touch = Touch.from(data)
+                touch.deliver(touch.converter.motion(
                     id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time)
-                )
+                ))
             },
             frame: { data, _ in
                 let touch = Touch.from(data)
-                touch.deliver(touch.assembler.frame())
+                touch.deliver(touch.converter.frame())
             },
             cancel: { data, _ in
                 let touch = Touch.from(data)
-                touch.deliver(touch.assembler.cancel())
+                touch.deliver(touch.converter.cancel())
             },
             shape: { data, _, id, major, minor in
-                Touch.from(data).assembler.shape(
+                let touch = Touch.from(data)
+                guard let event = touch.converter.shape(
                     id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor)
-                )
+                ) else { return }
+                touch.deliver(event)
             },
             orientation: { _, _, _, _ in }
         ))
@@ -66,33 +72,30 @@ final class Touch {
     private func down(surface: OpaquePointer?, time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let window = display.window(for: surface) else { return }
         targets[id] = WeakBox(window)
-        assembler.down(id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time))
+        deliver(converter.down(id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time)))
     }
 
-    /// Hands events to their windows: each touch event to its point's window, a frame to every window of the batch,
-    /// a cancel to every window with a touch point down.
-    private func deliver(_ events: [SeatEvent]) {
-        var windows: [ToplevelWindow] = []
-        func note(_ window: ToplevelWindow) {
-            if !windows.contains(where: { $0 === window }) { windows.append(window) }
-        }
-        for event in events {
-            switch event.kind {
-            case .touchFrame:
-                for window in windows { window.deliver(event) }
-            case .touchCancel:
-                for window in targets.values.compactMap(\.value) { note(window) }
-                targets.removeAll()
-                for window in windows { window.deliver(event) }
-            case let .touchUp(id):
-                guard let window = targets.removeValue(forKey: id)?.value else { continue }
-                note(window)
-                window.deliver(event)
-            default:
-                guard let id = event.touchID, let window = targets[id]?.value else { continue }
-                note(window)
-                window.deliver(event)
+    /// Hands an event to its windows: a touch event to its point's window, a frame to every window that got events
+    /// since the last one, a cancel to every window with a touch point down.
+    private func deliver(_ event: SeatEvent) {
+        switch event.kind {
+        case .touchFrame:
+            let windows = windowsInFrame.compactMap(\.value)
+            windowsInFrame.removeAll()
+            for window in windows { window.deliver(event) }
+        case .touchCancel:
+            var windows: [ToplevelWindow] = []
+            for window in targets.values.compactMap(\.value) where !windows.contains(where: { $0 === window }) {
+                windows.append(window)
             }
+            targets.removeAll()
+            windowsInFrame.removeAll()
+            for window in windows { window.deliver(event) }
+        default:
+            guard let id = event.touchID, let window = targets[id]?.value else { return }
+            if case .touchUp = event.kind { targets[id] = nil }
+            if !windowsInFrame.contains(where: { $0.value === window }) { windowsInFrame.append(WeakBox(window)) }
+            window.deliver(event)
         }
     }
 }

@@ -84,9 +84,12 @@ import TouchUI
     @Test func strokeTakenByARecognizerLeavesNothing() {
         let painter = Painter()
         let recognizer = SwipeTaker()
+        var states: [GestureRecognizer.State] = []
+        recognizer.onStateChange = { states.append($0.state) }
         painter.app.canvasView.addGestureRecognizer(recognizer)
         painter.drag([(1, point(50, 50), point(350, 50))], steps: 10)
-        #expect(recognizer.state == .possible || recognizer.state == .ended)
+        // It took the stroke (began past 100 pt, ended on the lift) and was reset for the next.
+        #expect(states.first == .began && states.suffix(2) == [.ended, .possible])
         #expect(painter.app.drawing.strokes.isEmpty)
         #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
     }

@@ -138,17 +138,6 @@ import TouchUI
         #expect(painter.app.exportPNG() == nil)
         #expect(painter.messages.last == "fingerpaint: cannot export: the folder \(folder.path) does not exist")
     }
-
-    @Test func picturesFolderFollowsXDGThenHome() {
-        let home = temporaryFolder()
-        let pictures = home.appendingPathComponent("Bilder")
-        try! FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-        // xdg-user-dir may answer for the machine's real user first; with it absent the environment decides.
-        let chosen = picturesFolder(environment: ["HOME": home.path, "XDG_PICTURES_DIR": pictures.path])
-        #expect(chosen.path == pictures.path || FileManager.default.fileExists(atPath: chosen.path))
-        let fallback = picturesFolder(environment: ["HOME": home.path, "XDG_PICTURES_DIR": "/nonexistent"])
-        #expect(FileManager.default.fileExists(atPath: fallback.path))
-    }
 }
 
 @Suite struct ReplayTests {

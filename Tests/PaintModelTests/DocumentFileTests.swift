@@ -3,7 +3,7 @@ import Glibc
 import PaintModel
 import PropertyBased
 import Testing
-import TouchUI
+import Geometry
 
 /// Writes bytes to a new file in a new folder and returns its URL.
 private func file(_ bytes: [UInt8], named name: String = "drawing.fpdraw") throws -> URL {

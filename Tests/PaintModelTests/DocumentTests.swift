@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Strokes with every kind of content: times and none, a dot, odd colours and widths.
 let sampleStrokes: [Stroke] = [

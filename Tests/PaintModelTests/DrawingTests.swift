@@ -1,6 +1,6 @@
 import Testing
 import PaintModel
-import TouchUI
+import Geometry
 
 /// A short stroke in a palette colour, told apart by its start.
 func stroke(_ x: Double, color: Int = 0, width: Double = 8) -> Stroke {

@@ -53,25 +53,29 @@ import TouchUI
 
     @Test func twoWindowsOnOneDocumentLoseNoStroke() async throws {
         let scratch = try TemporaryDirectory()
-        // The first window paints two strokes, then a third while the second window is open, then waits.
-        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: 5000, .tick)]
+        // The first window paints two strokes, then a third, and stays open until the test ends it.
+        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: 60_000, .tick)]
         let second = Self.stroke(id: 1, y: 300, at: 0)
         var secondResult: ProcessResult?
         var waitFailure: (any Error)?
         let firstResult = try await Window.paint(
-            first, in: scratch, replayOptions: ["--realtime"], timeout: 90
-        ) { _ in
+            first, in: scratch, replayOptions: ["--realtime"], timeout: 120
+        ) { compositor in
             do {
                 // Once the first window's two strokes are in the document (a loaded machine may take a while to
-                // start it), the second window opens the same document.
+                // start it), the second window opens the same document, paints and closes.
                 try await Self.waitUntil("the first window saved its two strokes") { (Window.savedStrokes(in: scratch)?.count ?? 0) >= 2 }
                 secondResult = try await Window.paint(second, in: scratch, png: "second.png", timeout: 60)
+                // The first window goes on saving into its document; then it is ended.
+                try await Self.waitUntil("the first window saved its third stroke") { Window.savedStrokes(in: scratch)?.count == 3 }
             } catch {
                 waitFailure = error
             }
+            let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(compositor)"])
+            for child in children.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
         }
         #expect(waitFailure == nil, "\(waitFailure.map { "\($0)" } ?? ""); the first window said: \(firstResult.standardError)")
-        #expect(firstResult.status == 0, "\(firstResult.standardError)")
+        #expect(firstResult.status == 128 + SIGTERM, "\(firstResult.standardError)")
         let secondRun = try #require(secondResult)
         #expect(secondRun.status == 0, "\(secondRun.standardError)")
         // The second window said so, showed the first window's strokes, and saved what it drew in a copy.

@@ -37,6 +37,30 @@ import TouchUI
         #expect(recorder.entries == ["began(1)", "ended(1)"])
     }
 
+    /// The Wayland client passes wl_touch.shape on as a motion to where the point is, carrying the shape.
+    @Test func aShapeAfterItsDownOrMotionInTheFrameAmendsItInsteadOfAddingAMove() throws {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 3, location: point(100, 100))),
+            at(0, .touchMotion(id: 3, location: point(100, 100), shape: TouchShape(major: 8, minor: 6))),
+            at(0, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)"])
+        #expect(try #require(recorder.window.activeTouches.first).majorRadius == 4)
+        recorder.feed([
+            at(16, .touchMotion(id: 3, location: point(110, 100))),
+            at(16, .touchMotion(id: 3, location: point(110, 100), shape: TouchShape(major: 12, minor: 6))),
+            at(16, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "moved(1)"])
+        #expect(try #require(recorder.window.activeTouches.first).majorRadius == 6)
+        // A shape with no change of its point in the frame is a change of its own.
+        recorder.feed([at(32, .touchMotion(id: 3, location: point(110, 100), shape: TouchShape(major: 4, minor: 4))), at(32, .touchFrame)])
+        #expect(recorder.entries == ["began(1)", "moved(1)", "moved(1)"])
+        #expect(try #require(recorder.window.activeTouches.first).majorRadius == 2)
+        #expect(recorder.translator.anomalies.isEmpty)
+    }
+
     @Test func aGroupWithoutAFrameIsFlushedByALaterEvent() {
         let recorder = RecordingWindow()
         recorder.feed([

@@ -98,6 +98,34 @@ import TouchUITesting
         #expect(stage.log.entries == ["view.began(1)", "view.ended(1)"])
     }
 
+    @Test func aHeldBackPhaseDeliveredLateShowsThatPhaseAndOnlyWhileItIsDelivered() throws {
+        /// Notes the phase each touch shows in each call.
+        final class PhaseView: View {
+            var seen: [String] = []
+            private func note(_ call: String, _ touches: Set<Touch>) {
+                seen += touches.map { "\(call):\($0.phase)" }
+            }
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { note("began", touches) }
+            override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { note("moved", touches) }
+            override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { note("ended", touches) }
+            override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { note("cancelled", touches) }
+        }
+        let stage = TouchStage()
+        let view = PhaseView(frame: stage.window.bounds)
+        stage.window.addSubview(view)
+        let pan = PanGestureRecognizer()
+        pan.delaysTouchesBegan = true
+        view.addGestureRecognizer(pan)
+        stage.script.down(1, at: (100, 100), t: 0)
+        let touch = try #require(stage.window.activeTouches.first)
+        stage.script.move(1, to: (105, 100), t: 16)
+        #expect(view.seen.isEmpty)
+        // The pan fails on the lift: the held began reaches the view showing `began`, though the touch has ended.
+        stage.script.up(1, t: 32)
+        #expect(view.seen == ["began:began", "ended:ended"])
+        #expect(touch.phase == .ended)
+    }
+
     @Test func withDelaysTouchesBeganARecognizedGestureNeverReachesTheView() {
         let stage = TouchStage()
         let pan = PanGestureRecognizer()

@@ -4,6 +4,19 @@ import TouchUI
 import TouchUITesting
 
 @Suite struct LongPressGestureRecognizerTests {
+    /// A stage with a long press logged as "press", set up by `configure`.
+    private func pressStage(_ configure: (LongPressGestureRecognizer) -> Void = { _ in }) -> (TouchStage, LongPressGestureRecognizer) {
+        let stage = TouchStage()
+        let press = LongPressGestureRecognizer()
+        configure(press)
+        stage.add(press, as: "press")
+        return (stage, press)
+    }
+
+    private func pressEntries(_ stage: TouchStage) -> [String] {
+        stage.log.entries.filter { $0.hasPrefix("press") }
+    }
+
     @Test func aPressHeldHalfASecondBeginsThenEndsOnLift() {
         let stage = TouchStage()
         let press = LongPressGestureRecognizer()
@@ -88,5 +101,64 @@ import TouchUITesting
         #expect(press.state == .possible)
         stage.script.up(1, t: 3100)
         #expect(stage.log.entries.filter { $0.hasPrefix("press") } == ["press.began", "press.ended"])
+    }
+
+    @Test func aShorterMinimumPressDurationBeginsSooner() {
+        let (stage, press) = pressStage { $0.minimumPressDuration = .milliseconds(200) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.advance(to: 199)
+        #expect(press.state == .possible)
+        stage.script.advance(to: 200)
+        #expect(press.state == .began)
+        stage.script.up(1, t: 300)
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+    }
+
+    @Test func aLongerMinimumPressDurationWaitsAndALiftBeforeItFails() {
+        let (stage, press) = pressStage { $0.minimumPressDuration = .seconds(1) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.advance(to: 600)  // past the default half second: not yet
+        #expect(press.state == .possible)
+        stage.script.up(1, t: 900)
+        stage.script.advance(to: 2000)
+        #expect(stage.log.entries == ["view.began(1)", "view.ended(1)"])
+    }
+
+    @Test func aWiderAllowableMovementToleratesMoreWobble() {
+        let (stage, press) = pressStage { $0.allowableMovement = 30 }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (125, 100), t: 100)  // 25 pt: past the default 10 pt, within 30
+        stage.script.advance(to: 500)
+        #expect(press.state == .began)
+        stage.script.up(1, t: 600)
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+    }
+
+    @Test func aNarrowerAllowableMovementFailsOnASmallWobble() {
+        let (stage, press) = pressStage { $0.allowableMovement = 4 }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (106, 100), t: 100)  // 6 pt: within the default 10 pt, past 4
+        #expect(press.state == .failed)
+        stage.script.advance(to: 1000)
+        stage.script.up(1, t: 1100)
+        #expect(pressEntries(stage) == [])
+    }
+
+    @Test func aTwoFingerPressEndsWhenTheFirstFingerLifts() {
+        let (stage, press) = pressStage { $0.numberOfTouchesRequired = 2 }
+        stage.script.together {
+            stage.script.down(1, at: (100, 100), t: 0)
+            stage.script.down(2, at: (140, 100), t: 0)
+        }
+        stage.script.advance(to: 600)
+        #expect(press.state == .began)
+        // Fewer than the two required fingers remain: the gesture is over, though finger 1 stays down.
+        stage.script.up(2, t: 700)
+        #expect(press.state == .ended)
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+        stage.script.move(1, to: (160, 100), t: 750)
+        stage.script.up(1, t: 800)
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+        #expect(press.state == .possible)
     }
 }

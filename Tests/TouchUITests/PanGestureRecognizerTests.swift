@@ -41,9 +41,7 @@ import TouchUITesting
         let stage = TouchStage()
         let pan = PanGestureRecognizer()
         stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
-        pan.addTarget { recognizer in
-            (recognizer as! PanGestureRecognizer).setTranslation(.zero, in: nil)
-        }
+        pan.addTarget { [unowned pan] _ in pan.setTranslation(.zero, in: nil) }
         stage.script.down(1, at: (0, 0), t: 0)
         stage.script.move(1, to: (20, 0), t: 16)
         stage.script.move(1, to: (25, 5), t: 32)
@@ -87,5 +85,42 @@ import TouchUITesting
         #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (32, 0)"])
         stage.script.up(2, t: 64)
         #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (32, 0)", "pan.ended (32, 0)"])
+    }
+
+    @Test func aOneFingerPanIgnoresASecondFinger() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        pan.maximumNumberOfTouches = 1
+        stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (120, 100), t: 16)
+        stage.script.down(2, at: (300, 300), t: 32)
+        // Only finger 2 moves, 40 pt down: the pan follows finger 1 alone, which stays where it is.
+        stage.script.move(2, to: (300, 340), t: 48)
+        stage.script.move(1, to: (130, 100), t: 64)
+        stage.script.up(1, t: 80)
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (20, 0)", "pan.changed (30, 0)", "pan.ended (30, 0)"])
+        stage.script.up(2, t: 96)
+    }
+
+    @Test func aTwoFingerPanBeginsWithTwoOfThreeFingersAndIgnoresTheThird() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer()
+        pan.minimumNumberOfTouches = 2
+        pan.maximumNumberOfTouches = 2
+        stage.add(pan, as: "pan") { GestureLog.format($0.translation(in: nil)) }
+        stage.script.together {
+            stage.script.down(1, at: (100, 100), t: 0)
+            stage.script.down(2, at: (200, 100), t: 0)
+            stage.script.down(3, at: (300, 100), t: 0)
+        }
+        // The third finger alone moves far: not one of the two that pan.
+        stage.script.move(3, to: (300, 200), t: 16)
+        #expect(pan.state == .possible)
+        stage.script.together {
+            stage.script.move(1, to: (120, 100), t: 32)
+            stage.script.move(2, to: (220, 100), t: 32)
+        }
+        #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (20, 0)"])
     }
 }

@@ -18,19 +18,20 @@ import TouchUITesting
         ])
     }
 
-    @Test func theScaleIsCumulativeSinceTheStartNotPerFrame() {
+    @Test func theScaleIsCumulativeSinceTheStartNotPerFrame() throws {
         let stage = TouchStage()
         let pinch = PinchGestureRecognizer()
         var scales: [Double] = []
-        pinch.addTarget { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        pinch.addTarget { [unowned pinch] _ in scales.append(pinch.scale) }
         stage.view.addGestureRecognizer(pinch)
         // Out to twice the span, then back in to the start: a per-frame ratio would never fall below 1 going out.
         stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 200, t: 0, duration: 100, lift: false))
         stage.script.play(Array(SeatEvents.twoFingers(center: (400, 300), span: 200, toSpan: 100, t: 100, duration: 100).dropFirst(3)))
         #expect(scales.allSatisfy { $0 >= 1 - 1e-9 })
-        #expect(scales.max()! == 2)
-        #expect(abs(scales.last! - 1) < 1e-9)
-        let peak = scales.firstIndex(of: scales.max()!)!
+        let largest = try #require(scales.max())
+        #expect(largest == 2)
+        #expect(try abs(#require(scales.last) - 1) < 1e-9)
+        let peak = try #require(scales.firstIndex(of: largest))
         #expect(Array(scales[...peak]) == scales[...peak].sorted())  // rising, then falling back
         #expect(Array(scales[peak...]) == scales[peak...].sorted(by: >))
     }
@@ -39,8 +40,7 @@ import TouchUITesting
         let stage = TouchStage()
         let pinch = PinchGestureRecognizer()
         var factors: [Double] = []
-        pinch.addTarget { recognizer in
-            let pinch = recognizer as! PinchGestureRecognizer
+        pinch.addTarget { [unowned pinch] _ in
             factors.append(pinch.scale)
             pinch.scale = 1
         }

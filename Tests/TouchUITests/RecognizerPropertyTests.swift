@@ -7,51 +7,20 @@ import TouchUITesting
 /// Random touch streams fed to a window with every built-in recognizer attached: whatever the fingers do, the
 /// recognizers follow UIKit's state machine and are ready again once the fingers are gone.
 @Suite struct RecognizerPropertyTests {
-    /// A window with all recognizers on one view, observing every state each goes through.
-    private final class Harness {
-        let stage = TouchStage()
-        var recognizers: [(name: String, recognizer: GestureRecognizer)] = []
-        var observed: [String: [GestureRecognizer.State]] = [:]
-
-        init() {
-            let tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            tap.require(toFail: doubleTap)
-            let twoFingerTap = TapGestureRecognizer()
-            twoFingerTap.numberOfTouchesRequired = 2
-            let longPress = LongPressGestureRecognizer(), pan = PanGestureRecognizer()
-            let swipe = SwipeGestureRecognizer()
-            swipe.direction = [.left, .right, .up, .down]
-            let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
-            let both = ClosureDelegate()
-            both.shouldRecognizeSimultaneously = { a, b in
-                (a === pinch && b === rotation) || (a === rotation && b === pinch)
-            }
-            pinch.delegate = both
-            rotation.delegate = both
-            pan.delaysTouchesBegan = true
-            recognizers = [
-                ("tap", tap), ("double", doubleTap), ("twoFingerTap", twoFingerTap), ("longPress", longPress),
-                ("pan", pan), ("swipe", swipe), ("pinch", pinch), ("rotation", rotation),
-                ("checkmark", CheckmarkGestureRecognizer()),
-            ]
-            stage.view.isMultipleTouchEnabled = true
-            for (name, recognizer) in recognizers {
-                stage.view.addGestureRecognizer(recognizer)
-                observed[name] = [.possible]
-                // Every change, failures and resets included, in the order it happens.
-                recognizer.onStateChange = { [unowned self] recognizer in observe(name, recognizer.state) }
-            }
+    /// Every recognizer is back in `possible` with no touches, and the window holds no touch, arena entry or timer.
+    private func expectEverythingSettled(_ harness: RecognizerHarness) {
+        for (name, recognizer) in harness.recognizers {
+            #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
+            #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
         }
-
-        func observe(_ name: String, _ state: GestureRecognizer.State) {
-            observed[name, default: []].append(state)
-        }
+        #expect(harness.stage.window.activeTouches.isEmpty)
+        #expect(harness.stage.window.engagedRecognizers.isEmpty)
+        #expect(harness.stage.window.timers.nextDeadline == nil)
     }
 
     /// Plays a random stream, decoded from integers: each says what one of three fingers does, or that time
     /// passes, or that the compositor cancels everything.
-    private func play(_ steps: [Int], on harness: Harness) {
+    private func play(_ steps: [Int], on harness: RecognizerHarness) {
         let script = harness.stage.script
         var down: [Int: (Double, Double)] = [:]
         var t = 0.0
@@ -99,15 +68,13 @@ import TouchUITesting
 
     @Test func noRecognizerEverMakesAnIllegalTransition() async {
         await propertyCheck(count: 300, input: Self.streams) { steps in
-            let harness = Harness()
+            let harness = RecognizerHarness()
             play(steps, on: harness)
             for (name, recognizer) in harness.recognizers {
                 #expect(recognizer.illegalTransitionCount == 0, "\(name) asked for an illegal transition")
                 let states = harness.observed[name] ?? []
                 for (from, to) in zip(states, states.dropFirst()) {
-                    // A final state goes back to possible when its sequence is over (the reset).
-                    let legal = from.canTransition(to: to) || (from.isFinal && to == .possible)
-                    #expect(legal, "\(name): \(from) → \(to) in \(states)")
+                    #expect(UIKitStateTable.allows(from, to), "\(name): \(from) → \(to) in \(states)")
                 }
             }
         }
@@ -115,7 +82,7 @@ import TouchUITesting
 
     @Test func everyGestureThatBeganEndsOrIsCancelled() async {
         await propertyCheck(count: 300, input: Self.streams) { steps in
-            let harness = Harness()
+            let harness = RecognizerHarness()
             play(steps, on: harness)
             for (name, _) in harness.recognizers {
                 var isOpen = false
@@ -134,15 +101,73 @@ import TouchUITesting
 
     @Test func everyRecognizerIsBackInPossibleOnceTheSequenceIsOver() async {
         await propertyCheck(count: 300, input: Self.streams) { steps in
-            let harness = Harness()
+            let harness = RecognizerHarness()
             play(steps, on: harness)
-            for (name, recognizer) in harness.recognizers {
-                #expect(recognizer.state == .possible, "\(name) is \(recognizer.state)")
-                #expect(recognizer.numberOfTouches == 0, "\(name) still holds touches")
+            expectEverythingSettled(harness)
+        }
+    }
+
+    @Test func targetActionsComeInUIKitsOrder() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = RecognizerHarness()
+            play(steps, on: harness)
+            for (name, _) in harness.recognizers {
+                let history = harness.history[name] ?? []
+                #expect(UIKitActionOrder.violation(in: history) == nil, "\(name): \(history)")
             }
-            #expect(harness.stage.window.activeTouches.isEmpty)
-            #expect(harness.stage.window.engagedRecognizers.isEmpty)
-            #expect(harness.stage.window.timers.nextDeadline == nil)
+        }
+    }
+
+    // MARK: - Bad streams
+
+    /// Plays a stream a broken or hostile seat might send, decoded from integers: downs for IDs already down,
+    /// motion and ups for IDs never down, frames left out, cancels, and time going back.
+    private func playBadStream(_ steps: [Int], on harness: RecognizerHarness) {
+        let script = harness.stage.script
+        var t = 0.0
+        for step in steps {
+            // 0–96 ms on, or now and then 0–149 ms back.
+            t += step % 13 == 0 ? -Double(step % 150) : Double(step % 97)
+            let id = Int32((step / 97) % 5)
+            let location = Point(x: Double((step / 291) % 800), y: Double((step / 232_800) % 600))
+            let kind: SeatEvent.Kind
+            switch (step / 29) % 12 {
+            case 0, 1, 2: kind = .touchDown(id: id, location: location)
+            case 3, 4, 5, 6: kind = .touchMotion(id: id, location: location)
+            case 7, 8: kind = .touchUp(id: id)
+            case 9: kind = .touchFrame
+            case 10: kind = .touchCancel
+            default: kind = .tick
+            }
+            script.play([SeatEvent(time: t, kind)])
+            // A fifth of the changes come without their frame.
+            if step % 5 != 0 { script.play([SeatEvent(time: t, .touchFrame)]) }
+        }
+        script.translator.finish()
+        script.advance(to: script.time + 2000)
+    }
+
+    @Test func badStreamsKeepUIKitsStateMachineAndActionOrder() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = RecognizerHarness()
+            playBadStream(steps, on: harness)
+            for (name, recognizer) in harness.recognizers {
+                #expect(recognizer.illegalTransitionCount == 0, "\(name) asked for an illegal transition")
+                let states = harness.observed[name] ?? []
+                for (from, to) in zip(states, states.dropFirst()) {
+                    #expect(UIKitStateTable.allows(from, to), "\(name): \(from) → \(to) in \(states)")
+                }
+                let history = harness.history[name] ?? []
+                #expect(UIKitActionOrder.violation(in: history) == nil, "\(name): \(history)")
+            }
+        }
+    }
+
+    @Test func badStreamsLeaveNothingBehind() async {
+        await propertyCheck(count: 300, input: Self.streams) { steps in
+            let harness = RecognizerHarness()
+            playBadStream(steps, on: harness)
+            expectEverythingSettled(harness)
         }
     }
 }

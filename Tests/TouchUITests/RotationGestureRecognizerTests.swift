@@ -23,7 +23,7 @@ import TouchUITesting
         let stage = TouchStage()
         let rotation = RotationGestureRecognizer()
         var last = 0.0
-        rotation.addTarget { last = ($0 as! RotationGestureRecognizer).rotation }
+        rotation.addTarget { [unowned rotation] _ in last = rotation.rotation }
         stage.view.addGestureRecognizer(rotation)
         // One and a half turns counterclockwise, 300 ms, 18 frames of 30°.
         stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 100, angle: 0, toAngle: -3 * .pi,
@@ -45,8 +45,7 @@ import TouchUITesting
         let stage = TouchStage()
         let rotation = RotationGestureRecognizer()
         var steps: [Double] = []
-        rotation.addTarget { recognizer in
-            let rotation = recognizer as! RotationGestureRecognizer
+        rotation.addTarget { [unowned rotation] _ in
             steps.append(rotation.rotation)
             rotation.rotation = 0
         }

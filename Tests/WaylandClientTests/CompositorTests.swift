@@ -309,7 +309,7 @@ struct WaylandHelloTests {
         let weston = try HeadlessCompositor.weston()
         let log = weston.runtime.path + "/hello.log"
         let hello = try SpawnedProcess(
-            Self.executable!, ["--fill", "ff8000"], environment: ["WAYLAND_DISPLAY": weston.socket], log: log
+            try #require(Self.executable), ["--fill", "ff8000"], environment: ["WAYLAND_DISPLAY": weston.socket], log: log
         )
         #expect(waitUntil(timeout: .seconds(5)) { weston.runtime.read("hello.log").contains("configured 640x480") },
                 "\(weston.runtime.read("hello.log"))")
@@ -322,7 +322,7 @@ struct WaylandHelloTests {
     func helloWithoutCompositor() throws {
         let directory = try TemporaryDirectory(prefix: "wayland-hello")
         let hello = try SpawnedProcess(
-            Self.executable!, [], environment: ["WAYLAND_DISPLAY": "nothing-here", "XDG_RUNTIME_DIR": directory.path],
+            try #require(Self.executable), [], environment: ["WAYLAND_DISPLAY": "nothing-here", "XDG_RUNTIME_DIR": directory.path],
             log: directory.path + "/hello.log"
         )
         #expect(hello.waitForExit(timeout: .seconds(5)) == 1)

@@ -74,7 +74,7 @@ struct SeatTests {
         #expect((eventsSeenByDraws.dropFirst(drawsBefore).first ?? 0) > 0, "events seen by each draw: \(eventsSeenByDraws)")
     }
 
-    @Test("Touch events reach the window a frame at a time, in surface coordinates, with the compositor's times")
+    @Test("Touch events reach the window one to one, in surface coordinates, with the compositor's times")
     func touchFrames() throws {
         let fixture = try SeatFixture()
         #expect(try fixture.run { fixture.fake.touchCount == 1 })
@@ -85,9 +85,10 @@ struct SeatTests {
         fixture.fake.touchFrame()
         fixture.fake.touchUp(id: 1, time: 1030)
         fixture.fake.touchFrame()
-        // weston 10: no frame after the last up (https://gitlab.freedesktop.org/wayland/weston/-/issues/44).
+        // weston 10: no frame after the last up (https://gitlab.freedesktop.org/wayland/weston/-/issues/44); the
+        // window's SeatEventTranslator delivers the up without one.
         fixture.fake.touchUp(id: 0, time: 1040)
-        #expect(try fixture.run { fixture.events.count >= 9 })
+        #expect(try fixture.run { fixture.events.count >= 8 })
         #expect(fixture.events == [
             SeatEvent(time: 1000, .touchDown(id: 0, location: downPoint)),
             SeatEvent(time: 1000, .touchDown(id: 1, location: secondPoint)),
@@ -97,11 +98,10 @@ struct SeatTests {
             SeatEvent(time: 1030, .touchUp(id: 1)),
             SeatEvent(time: 1030, .touchFrame),
             SeatEvent(time: 1040, .touchUp(id: 0)),
-            SeatEvent(time: 1040, .touchFrame),
         ])
     }
 
-    @Test("Cancel ends every touch point with one touchCancel; nothing queued before it is delivered")
+    @Test("Cancel ends every touch point with one touchCancel, after the events before it")
     func touchCancel() throws {
         let fixture = try SeatFixture()
         #expect(try fixture.run { fixture.fake.touchCount == 1 })
@@ -113,6 +113,7 @@ struct SeatTests {
         #expect(fixture.events == [
             SeatEvent(time: 500, .touchDown(id: 3, location: downPoint)),
             SeatEvent(time: 500, .touchFrame),
+            SeatEvent(time: 510, .touchMotion(id: 3, location: movedPoint)),
             SeatEvent(time: 510, .touchCancel),
         ])
     }
@@ -223,13 +224,13 @@ struct SeatTests {
         defer { fake.stop() }
         var display: Display? = try Display(name: fake.socket)
         var window: ToplevelWindow? = try ToplevelWindow(
-            display: display!, title: "t", appID: "t", width: 50, height: 50
+            display: try #require(display), title: "t", appID: "t", width: 50, height: 50
         )
         let deadline = MonotonicClock.now + .seconds(3)
-        while window!.committedFrameCount == 0, MonotonicClock.now < deadline {
-            try display!.dispatch(timeout: .milliseconds(2))
+        while try #require(window).committedFrameCount == 0, MonotonicClock.now < deadline {
+            try #require(display).dispatch(timeout: .milliseconds(2))
         }
-        #expect(window!.committedFrameCount == 1)
+        #expect(try #require(window).committedFrameCount == 1)
         weak let released = display
         display = nil
         #expect(released != nil)

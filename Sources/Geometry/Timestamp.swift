@@ -1,4 +1,4 @@
-// Time in the core: timestamps from the input source and durations between them.
+// Time: timestamps from the input source and durations between them, for every module.
 
 /// A moment on the input source's clock, in seconds since an arbitrary origin.
 ///

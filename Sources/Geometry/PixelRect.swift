@@ -1,5 +1,4 @@
-// Rectangles of whole pixels in a buffer: what a frame damaged, and what to copy.
-import TouchUI
+// Rectangles of whole device pixels in a buffer, and the conversions between them and logical points.
 
 /// A rectangle of whole pixels in a buffer (logical points times the scale), top-left origin.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
@@ -55,12 +54,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether both share at least one pixel, or touch edge to edge.
-    func touches(_ other: PixelRect) -> Bool {
+    public func touches(_ other: PixelRect) -> Bool {
         x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
     }
 
-    /// The same area as a logical rectangle at a scale.
-    func logical(scale: Int) -> Rect {
+    /// The same area as a rectangle of logical points at a scale.
+    public func logical(scale: Int) -> Rect {
         let factor = Double(scale)
         return Rect(x: Double(x) / factor, y: Double(y) / factor, width: Double(width) / factor,
                     height: Double(height) / factor)
@@ -72,7 +71,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 extension Array where Element == PixelRect {
     /// The rectangles with those that touch merged into their union, until none touch, so that no pixel is
     /// redrawn twice in one frame.
-    func merged() -> [PixelRect] {
+    public func merged() -> [PixelRect] {
         var result: [PixelRect] = []
         for rect in self where !rect.isEmpty {
             var current = rect

@@ -1,4 +1,5 @@
-// Points, sizes and rectangles in logical points (surface-local pixels at scale 1), y pointing down.
+// Points, sizes and rectangles in logical points (surface-local pixels at scale 1), y pointing down. Device pixels
+// are PixelRect's (PixelRect.swift), with the conversions between the two.
 
 /// A location in a two-dimensional coordinate space, in points, with y pointing down.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
