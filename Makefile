@@ -59,6 +59,8 @@ install: generate
 	install -m 755 .build/release/fingerpaint .build/release/gesture-demo .build/release/touch-replay $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 assets/fingerpaint.desktop assets/gesture-demo.desktop $(DESTDIR)$(PREFIX)/share/applications/
 	install -m 644 assets/fingerpaint.svg assets/gesture-demo.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
+	install -m 644 docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md $(DESTDIR)$(PREFIX)/share/doc/fingerpaint/
 	install -d $(DESTDIR)$(PREFIX)/share/mime/packages
 	install -m 644 assets/fingerpaint-mime.xml $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
@@ -69,6 +71,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/fingerpaint.desktop $(DESTDIR)$(PREFIX)/share/applications/gesture-demo.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/fingerpaint.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gesture-demo.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 
 clean:

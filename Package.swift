@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // Points, sizes, rectangles in logical points and in device pixels, timestamps: for every module below.
@@ -28,13 +29,27 @@ let package = Package(
         .target(name: "TouchUI", dependencies: ["Geometry"]),
         // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
         .target(name: "SeatInput", dependencies: ["TouchUI"]),
+        // What the programs' command lines share: the version, the canvas size, usage errors with status 2.
+        .target(
+            name: "CommandLineSupport",
+            dependencies: ["Geometry", "SeatInput", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
-        .executableTarget(name: "touchdump", dependencies: ["SeatInput", "TouchUI"]),
+        .executableTarget(
+            name: "touchdump",
+            dependencies: [
+                "SeatInput", "TouchUI", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
         .target(
             name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]
         ),
-        .executableTarget(name: "gesture-demo", dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp"]),
+        .executableTarget(name: "gesture-demo",
+            dependencies: [
+                "GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
@@ -56,7 +71,10 @@ let package = Package(
         // links CWaylandServerProtocols, so tests run it as a child process and never link it.
         .executableTarget(
             name: "touch-replay",
-            dependencies: ["SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims"],
+            dependencies: [
+                "SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims",
+                "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/TouchReplay"
         ),
         // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
@@ -71,17 +89,31 @@ let package = Package(
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
         .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI", "CCairo"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
-        .executableTarget(name: "WaylandHello", dependencies: ["WaylandClient", "CCairo"]),
+        .executableTarget(
+            name: "WaylandHello",
+            dependencies: [
+                "WaylandClient", "CCairo", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
         .target(name: "PaintModel", dependencies: ["Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
-        .target(name: "FingerPaintCore", dependencies: ["TouchUI", "SeatInput", "PaintModel", "PaintRender"]),
+        .target(
+            name: "FingerPaintCore",
+            dependencies: [
+                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The `fingerpaint` program.
         .executableTarget(
             name: "FingerPaint",
-            dependencies: ["FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient"]
+            dependencies: [
+                "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
+                "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(

@@ -1,4 +1,5 @@
 // `fingerpaint`: the finger-painting program, in a window on the compositor or replaying a trace into a PNG.
+import CommandLineSupport
 import FingerPaintCore
 import Foundation
 import PaintModel
@@ -113,15 +114,5 @@ func windowTitle(_ document: PaintDocument) -> String {
     "\(document.title) — Finger paint"
 }
 
-let options: LaunchOptions
-do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    complain("fingerpaint: \(error)\n\(LaunchOptions.usage)")
-    exit(2)
-}
-if options.showsHelp {
-    print(LaunchOptions.usage)
-    exit(0)
-}
+let options = LaunchOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 exit(options.output != nil ? runReplay(options) : runWindow(options))

@@ -1,109 +1,90 @@
 // The command line of `fingerpaint`.
+import ArgumentParser
+import CommandLineSupport
 import Foundation
 import SeatInput
 import TouchUI
 
-/// What `fingerpaint` was asked to do.
+/// What `fingerpaint` was asked to do: its command line, parsed by swift-argument-parser.
 ///
 ///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE]
 ///     fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
-public struct LaunchOptions: Hashable, Sendable {
-    /// A trace to replay headless.
-    public var replay: String?
-    /// The PNG a replay writes.
-    public var output: String?
-    /// The canvas size of a replay.
-    public var size: Size?
-    /// Whether a replay prints its frame figures.
-    public var printsStatistics = false
-    /// The document to paint (`FILE` or `--open FILE`), created when it does not exist; with a replay to a PNG,
-    /// the drawing it starts from. `nil`: the document used last.
-    public var document: String?
+public struct LaunchOptions: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "fingerpaint",
+        abstract: "Paint with every finger at once; every stroke is saved to the drawing as it is made.",
+        usage: """
+            fingerpaint [FILE | --new] [--replay TRACE] [--record FILE]
+            fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+            """,
+        discussion: """
+            Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
+            folder; Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; F11 \
+            full screen; Ctrl+Q quits. The mouse's left button paints as one more finger.
+
+            Without FILE, the drawing used last is reopened. Documents: docs/document-format.md. \
+            Traces (--replay, --record): \(FormatPages.traceFormat).
+
+            Exit status: 0 done; 1 the drawing could not be saved (it went to a recovery document), or the \
+            compositor or a trace failed; 2 a usage error, or a FILE that is not a drawing this program can read \
+            (left as it was).
+            """,
+        version: ProgramVersion.current
+    )
+
+    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it.")
+    var file: String?
+
+    @Option(name: .customLong("open"), help: ArgumentHelp("The same as FILE.", valueName: "FILE"))
+    var openedFile: String?
+
     /// Start a new untitled document.
+    @Flag(name: .customLong("new"), help: "Start a new untitled drawing (in $XDG_DATA_HOME/fingerpaint).")
     public var startsBlank = false
+
+    /// A trace to replay: into the window as live input, or with ``output`` with no compositor.
+    @Option(help: ArgumentHelp("Play a seat-event trace (JSON Lines): into the window as live input, or, with --output, with no compositor.", valueName: "TRACE"))
+    public var replay: String?
+
     /// A trace file that the window session's seat events are written to.
+    @Option(help: ArgumentHelp("Write the window session's seat events to FILE as a trace.", valueName: "FILE"))
     public var record: String?
-    /// Print the usage and exit.
-    public var showsHelp = false
+
+    /// The PNG a replay writes.
+    @Option(help: ArgumentHelp("Where the replay writes the canvas (a .png).", valueName: "OUT.png"))
+    public var output: String?
+
+    /// The canvas size of a replay.
+    @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 800x600 for a replay, 1024x700 for a window).", valueName: "WxH"),
+            transform: CanvasSizeArgument.parse)
+    public var size: Size?
+
+    /// Whether a replay prints its frame figures.
+    @Flag(name: .customLong("stats"), help: "After a replay, print one JSON line of frame figures.")
+    public var printsStatistics = false
 
     /// The options of a bare `fingerpaint`: the window, on the document used last.
     public init() {}
 
-    /// The usage text.
-    public static let usage = """
-        usage: fingerpaint [FILE | --new] [--replay TRACE] [--record FILE]
-               fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+    /// The document to paint (`FILE` or `--open FILE`), created when it does not exist; with a replay to a PNG,
+    /// the drawing it starts from. `nil`: the document used last.
+    public var document: String? { file ?? openedFile }
 
-          FILE             the drawing to paint (.fpdraw), created when it does not exist; every stroke, undo,
-                           redo and clear is saved to it as it happens. Without FILE, the drawing used last
-                           is reopened.
-          --open FILE      the same as FILE
-          --new            start a new untitled drawing (in $XDG_DATA_HOME/fingerpaint)
-          --replay TRACE   play a seat-event trace (JSON Lines): into the window as live input, or, with
-                           --output, with no compositor
-          --record FILE    write the window session's seat events to FILE as a trace
-          --output OUT.png where the replay writes the canvas
-          --size WxH       the replay's canvas size (default: the trace's canvas line, else 800x600)
-          --stats          after a replay, print one JSON line of frame figures
-        """
-
-    /// A command line that cannot be understood.
-    public struct ParseError: Error, CustomStringConvertible {
-        /// What is wrong, in one line.
-        public var message: String
-        public var description: String { message }
-    }
-
-    /// Parses the arguments (without the program name).
-    public static func parse(_ arguments: [String]) throws(ParseError) -> LaunchOptions {
-        var options = LaunchOptions()
-        var remaining = arguments[...]
-        func value(for flag: String) throws(ParseError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-                throw ParseError(message: "\(flag) needs a value")
-            }
-            return value
+    public func validate() throws {
+        if file != nil, openedFile != nil {
+            throw ValidationError("one drawing at a time: \(file ?? "") and \(openedFile ?? "")")
         }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--replay": options.replay = try value(for: argument)
-            case "--output": options.output = try value(for: argument)
-            case "--open": try options.setDocument(try value(for: argument))
-            case "--record": options.record = try value(for: argument)
-            case "--stats": options.printsStatistics = true
-            case "--new": options.startsBlank = true
-            case "-h", "--help": options.showsHelp = true
-            case "--size":
-                let text = try value(for: argument)
-                let parts = text.split(separator: "x").compactMap { Double($0) }
-                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= Trace.largestCanvasSide && $0 == $0.rounded() }) else {
-                    let largest = Int(Trace.largestCanvasSide)
-                    throw ParseError(message: "--size must be WIDTHxHEIGHT, like 800x600, at most \(largest)x\(largest) (got \(text))")
-                }
-                options.size = Size(width: parts[0], height: parts[1])
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw ParseError(message: "unknown argument \(argument)")
-            default:
-                try options.setDocument(argument)
-            }
+        if output != nil, replay == nil {
+            throw ValidationError("--output needs --replay TRACE")
         }
-        if options.output != nil, options.replay == nil {
-            throw ParseError(message: "--output needs --replay TRACE")
+        if output != nil, record != nil {
+            throw ValidationError("--record records a window session; a replay with --output has none")
         }
-        if options.output != nil, options.record != nil {
-            throw ParseError(message: "--record records a window session; a replay with --output has none")
+        if startsBlank, document != nil {
+            throw ValidationError("--new starts a new drawing; it does not go with a FILE")
         }
-        if options.startsBlank, options.document != nil {
-            throw ParseError(message: "--new starts a new drawing; it does not go with a FILE")
+        if let output, !output.lowercased().hasSuffix(".png") {
+            throw ValidationError("--output writes a PNG: its name must end in .png (got \(output))")
         }
-        if let output = options.output, !output.lowercased().hasSuffix(".png") {
-            throw ParseError(message: "--output writes a PNG: its name must end in .png (got \(output))")
-        }
-        return options
-    }
-
-    private mutating func setDocument(_ path: String) throws(ParseError) {
-        guard document == nil else { throw ParseError(message: "one drawing at a time: \(document ?? "") and \(path)") }
-        document = path
     }
 }

@@ -1,131 +1,108 @@
 // The command line: `touch-replay --trace FILE --output OUT.png [options] -- CLIENT [ARGS...]`.
+import ArgumentParser
+import CommandLineSupport
 import Foundation
+import Geometry
 import SeatInput
 
-/// What the command line asks for.
-struct ReplayOptions {
+/// What the command line asks for: the options struct is swift-argument-parser's command.
+struct ReplayOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touch-replay",
+        abstract: "A headless Wayland compositor that plays a recorded trace into a client and saves its window as a PNG.",
+        usage: """
+            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--realtime] [--stats] -- CLIENT [ARGS...]
+            """,
+        discussion: """
+            Traces: \(FormatPages.traceFormat). The compositor: docs/touch-replay.md.
+
+            Exit status: 0 the trace was played and the PNG written; the client's own when it exited by itself with \
+            a failure; 1 an error (one line); 128 + N a signal N; 2 a usage error.
+            """,
+        version: ProgramVersion.current
+    )
+
     /// The trace to play (JSON Lines, docs/trace-format.md).
+    @Option(name: .customLong("trace"), help: ArgumentHelp("The trace to play (JSON Lines).", valueName: "FILE"))
     var tracePath: String
+
     /// Where the last committed buffer goes as PNG.
+    @Option(name: .customLong("output"), help: ArgumentHelp("Where the window's last buffer goes, as a PNG.", valueName: "OUT.png"))
     var outputPath: String
-    /// The logical size the toplevel is configured to; `nil` means the trace's canvas, else 800x600.
-    var size: (width: Int32, height: Int32)?
+
+    @Option(name: .customLong("size"),
+            help: ArgumentHelp("The window's logical size (default: the trace's canvas line, else 800x600).", valueName: "WxH"),
+            transform: CanvasSizeArgument.parse)
+    var windowSize: Size?
+
     /// The output's integer scale (`wl_output.scale`).
+    @Option(help: ArgumentHelp("The output's integer scale: 1 or 2.", valueName: "N"), transform: ReplayOptions.outputScale)
     var scale: Int32 = 1
+
     /// `--fractional-scale X`: offer wp_viewporter and wp_fractional_scale_manager_v1 with preferred scale X
     /// (`wl_output.scale` stays 1).
+    @Option(help: ArgumentHelp("Offer fractional-scale-v1 and viewporter with this preferred scale, from 1 to 4.", valueName: "X"),
+            transform: ReplayOptions.fractional)
     var fractionalScale: Double?
+
     /// Play with the trace's real timing instead of virtual time.
+    @Flag(name: .customLong("realtime"), help: "Play the trace at its own timing on the real clock.")
     var isRealtime = false
+
     /// Print one JSON line of statistics on stdout at the end.
+    @Flag(name: .customLong("stats"), help: "Print one JSON line of statistics on standard output at the end.")
     var printsStats = false
+
     /// Hidden, for tests: the first N committed buffers are never released.
+    @Option(name: .customLong("hold-buffers"), help: .hidden, transform: ReplayOptions.count)
     var heldBufferCount = 0
+
     /// Hidden, for tests: how long the client may take to show its window, in seconds.
+    @Option(name: .customLong("map-timeout"), help: .hidden, transform: ReplayOptions.seconds)
     var mapTimeout = Player.Timing.mapTimeout
+
     /// The client's program and its arguments.
-    var client: [String]
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("The client to run, after --.", valueName: "CLIENT [ARGS...]"))
+    var client: [String] = []
 
-    /// The one-paragraph usage text printed with a usage error.
-    static let usage = """
-        usage: touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--realtime] [--stats] -- CLIENT [ARGS...]
-        """
-}
+    /// The logical size the toplevel is configured to; `nil` means the trace's canvas, else 800x600.
+    var size: (width: Int32, height: Int32)? {
+        windowSize.map { (Int32($0.width), Int32($0.height)) }
+    }
 
-/// A command line that cannot be used; the tool prints it with the usage text and exits with status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
+    func validate() throws {
+        if fractionalScale != nil && scale != 1 {
+            throw ValidationError("--fractional-scale and --scale cannot be used together")
+        }
+        guard !client.isEmpty else { throw ValidationError("missing the client: -- CLIENT [ARGS...]") }
+    }
+
+    private static func outputScale(_ text: String) throws -> Int32 {
+        guard let value = Int32(text), value == 1 || value == 2 else { throw ValidationError("--scale must be 1 or 2") }
+        return value
+    }
+
+    private static func fractional(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 1, value <= 4 else {
+            throw ValidationError("--fractional-scale must be a number from 1 to 4")
+        }
+        return value
+    }
+
+    private static func count(_ text: String) throws -> Int {
+        guard let value = Int(text), value >= 0 else { throw ValidationError("must be a whole number from 0") }
+        return value
+    }
+
+    private static func seconds(_ text: String) throws -> Double {
+        guard let value = Double(text), value > 0, value.isFinite else { throw ValidationError("must be a positive number of seconds") }
+        return value
+    }
 }
 
 extension ReplayOptions {
-    /// Parses the arguments after the program name.
-    init(arguments: [String]) throws(UsageError) {
-        var tracePath: String?
-        var outputPath: String?
-        var size: (width: Int32, height: Int32)?
-        var scale: Int32 = 1
-        var fractionalScale: Double?
-        var isRealtime = false
-        var printsStats = false
-        var heldBufferCount = 0
-        var mapTimeout = Player.Timing.mapTimeout
-        var client: [String] = []
-
-        var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(description: "\(option) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--":
-                client = Array(arguments[(index + 1)...])
-                index = arguments.count
-                continue
-            case "--trace": tracePath = try value(for: argument)
-            case "--output": outputPath = try value(for: argument)
-            case "--size":
-                let text = try value(for: argument)
-                guard let parsed = Self.parseSize(text) else {
-                    throw UsageError(description: "--size must be WIDTHxHEIGHT with positive whole numbers, not \"\(text)\"")
-                }
-                size = parsed
-            case "--scale":
-                let text = try value(for: argument)
-                guard let parsed = Int32(text), parsed == 1 || parsed == 2 else {
-                    throw UsageError(description: "--scale must be 1 or 2, not \"\(text)\"")
-                }
-                scale = parsed
-            case "--fractional-scale":
-                let text = try value(for: argument)
-                guard let parsed = Double(text), parsed.isFinite, parsed >= 1, parsed <= 4 else {
-                    throw UsageError(description: "--fractional-scale must be a number from 1 to 4, not \"\(text)\"")
-                }
-                fractionalScale = parsed
-            case "--realtime": isRealtime = true
-            case "--stats": printsStats = true
-            case "--hold-buffers":
-                let text = try value(for: argument)
-                guard let parsed = Int(text), parsed >= 0 else {
-                    throw UsageError(description: "--hold-buffers must be a whole number, not \"\(text)\"")
-                }
-                heldBufferCount = parsed
-            case "--map-timeout":
-                let text = try value(for: argument)
-                guard let parsed = Double(text), parsed > 0, parsed.isFinite else {
-                    throw UsageError(description: "--map-timeout must be a positive number of seconds, not \"\(text)\"")
-                }
-                mapTimeout = parsed
-            default:
-                throw UsageError(description: "unknown option \"\(argument)\"")
-            }
-            index += 1
-        }
-        if fractionalScale != nil && scale != 1 {
-            throw UsageError(description: "--fractional-scale and --scale cannot be used together")
-        }
-        guard let tracePath else { throw UsageError(description: "missing --trace FILE") }
-        guard let outputPath else { throw UsageError(description: "missing --output OUT.png") }
-        guard !client.isEmpty else { throw UsageError(description: "missing the client: -- CLIENT [ARGS...]") }
-        self.init(
-            tracePath: tracePath, outputPath: outputPath, size: size, scale: scale, fractionalScale: fractionalScale, isRealtime: isRealtime,
-            printsStats: printsStats, heldBufferCount: heldBufferCount, mapTimeout: mapTimeout, client: client
-        )
-    }
-
     /// Seconds as the messages write them: `10`, `0.5`.
     static func format(seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-
-    /// `"600x500"` as a size in whole logical pixels, or `nil`.
-    static func parseSize(_ text: String) -> (width: Int32, height: Int32)? {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int32(parts[0]), let height = Int32(parts[1]),
-              width > 0, height > 0, Double(width) <= Trace.largestCanvasSide, Double(height) <= Trace.largestCanvasSide
-        else { return nil }
-        return (width, height)
     }
 }

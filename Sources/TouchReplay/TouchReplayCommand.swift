@@ -1,4 +1,5 @@
 // touch-replay: a headless Wayland compositor that plays a recorded trace into a client and saves its window as PNG.
+import CommandLineSupport
 import Foundation
 import Glibc
 import SeatInput
@@ -12,13 +13,7 @@ struct TouchReplayCommand {
         sigprocmask(SIG_SETMASK, &noSignals, nil)
         signal(SIGPIPE, SIG_IGN)
 
-        let options: ReplayOptions
-        do {
-            options = try ReplayOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            printError("touch-replay: \(error)\n\(ReplayOptions.usage)")
-            exit(2)
-        }
+        let options = ReplayOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
         do {
             exit(try run(options))
         } catch {

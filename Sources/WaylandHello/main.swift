@@ -2,9 +2,11 @@
 //
 //     wayland-hello [--fill RRGGBB] [--title TEXT]
 //
-// `--fill` sets the background colour (default white), so a test can find the window on a screenshot. Keys: q or
-// Escape quits, f toggles fullscreen, c clears.
+// `--fill` sets the background colour (default white), so a test can find the window on a screenshot; `--help`
+// says more.
+import ArgumentParser
 import CCairo
+import CommandLineSupport
 import Glibc
 import SeatInput
 import WaylandClient
@@ -14,8 +16,8 @@ final class Hello {
     struct Dot { var x: Double; var y: Double }
     static let dotRadius = 12.0
 
-    var background: (red: Double, green: Double, blue: Double) = (1, 1, 1)
-    var title = "Wayland hello"
+    let background: (red: Double, green: Double, blue: Double)
+    let title: String
     var dots: [Dot] = []
     var isDone = false
     var isFullscreen = false
@@ -23,22 +25,9 @@ final class Hello {
     /// Where the pointer is, to tell a press on the title strip.
     var pointerY: Double?
 
-    init(arguments: [String]) throws {
-        var remaining = arguments.dropFirst()
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--fill":
-                guard let value = remaining.popFirst(), value.count == 6, let rgb = UInt32(value, radix: 16) else {
-                    throw UsageError(message: "--fill takes a colour as RRGGBB")
-                }
-                background = (Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
-            case "--title":
-                guard let value = remaining.popFirst() else { throw UsageError(message: "--title takes a text") }
-                title = value
-            default:
-                throw UsageError(message: "unknown argument \(argument); usage: wayland-hello [--fill RRGGBB] [--title TEXT]")
-            }
-        }
+    init(options: HelloOptions) {
+        background = options.fill
+        title = options.title
     }
 
     /// The height of the title strip drawn where the compositor draws no decorations (weston).
@@ -87,9 +76,27 @@ func report(_ message: String) {
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+/// The command line, parsed by swift-argument-parser.
+struct HelloOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wayland-hello",
+        abstract: "A window that paints touches, and the pointer with its button held, as dots.",
+        discussion: "Keys: q or Escape quits, f toggles full screen, c clears.",
+        version: ProgramVersion.current
+    )
+
+    @Option(help: ArgumentHelp("The background colour, so a test can find the window on a screenshot.", valueName: "RRGGBB"),
+            transform: HelloOptions.colour)
+    var fill: (red: Double, green: Double, blue: Double) = (1, 1, 1)
+
+    @Option(help: ArgumentHelp("The window's title.", valueName: "TEXT"))
+    var title = "Wayland hello"
+
+    /// `RRGGBB` as components from 0 to 1.
+    static func colour(_ text: String) throws -> (red: Double, green: Double, blue: Double) {
+        guard text.count == 6, let rgb = UInt32(text, radix: 16) else { throw ValidationError("a colour is RRGGBB, like ff8000") }
+        return (Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
+    }
 }
 
 func run() throws {
@@ -98,7 +105,7 @@ func run() throws {
     sigemptyset(&signals)
     sigprocmask(SIG_SETMASK, &signals, nil)
 
-    let hello = try Hello(arguments: CommandLine.arguments)
+    let hello = Hello(options: HelloOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst())))
     let display = try Display(log: { report("\($0)") })
     let window = try ToplevelWindow(
         display: display, title: hello.title, appID: "org.example.wayland-hello", width: 640, height: 480,

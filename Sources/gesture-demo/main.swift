@@ -1,14 +1,11 @@
 // gesture-demo: every recognizer of the core, live in a window or logged from a trace.
+import ArgumentParser
+import CommandLineSupport
 import Foundation
 import GestureDemoKit
 import SeatInput
 import TouchUI
 import WaylandApp
-
-let usage = """
-    usage: gesture-demo [--replay TRACE] [--size WxH]          (a window on the compositor)
-           gesture-demo --replay TRACE --headless --log FILE|- [--output OUT.png] [--size WxH]
-    """
 
 /// Prints a one-line error and exits.
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -16,46 +13,49 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
-struct Options {
+/// The command line, parsed by swift-argument-parser.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-demo",
+        abstract: "Every recognizer of the touch core, live in a window or logged from a trace.",
+        usage: """
+            gesture-demo [--replay TRACE] [--size WxH]          (a window on the compositor)
+            gesture-demo --replay TRACE --headless --log FILE|- [--output OUT.png] [--size WxH]
+            """,
+        discussion: """
+            In the window: Escape, q or Ctrl+Q quit; F11 or f toggle full screen. The log is JSON Lines \
+            (docs/gesture-demo.md). Traces: \(FormatPages.traceFormat).
+            """,
+        version: ProgramVersion.current
+    )
+
+    @Option(help: ArgumentHelp("A seat-event trace to play (JSON Lines).", valueName: "TRACE"))
     var replay: String?
+
+    @Flag(help: "Play the trace with no compositor (needs --replay and --log).")
     var headless = false
+
+    @Option(help: ArgumentHelp("Where the headless replay writes its log; - for standard output.", valueName: "FILE|-"))
     var log: String?
+
+    @Option(help: ArgumentHelp("Where the headless replay writes its last frame.", valueName: "OUT.png"))
     var output: String?
+
+    @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 1024x700).", valueName: "WxH"),
+            transform: CanvasSizeArgument.parse)
     var size: Size?
 
-    init(_ arguments: [String]) {
-        var rest = arguments[...]
-        func value(for option: String) -> String {
-            guard let value = rest.popFirst() else { fail("\(option) needs a value\n\(usage)", status: 2) }
-            return value
-        }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--replay": replay = value(for: argument)
-            case "--headless": headless = true
-            case "--log": log = value(for: argument)
-            case "--output": output = value(for: argument)
-            case "--size":
-                let text = value(for: argument)
-                let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
-                guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= Trace.largestCanvasSide }) else {
-                    fail("--size takes WIDTHxHEIGHT, like 800x600, not \(text)", status: 2)
-                }
-                size = Size(width: parts[0].rounded(), height: parts[1].rounded())
-            case "-h", "--help":
-                print(usage)
-                exit(0)
-            default: fail("unknown argument \(argument)\n\(usage)", status: 2)
-            }
-        }
+    func validate() throws {
+        if headless, replay == nil { throw ValidationError("--headless needs --replay TRACE") }
+        if headless, log == nil { throw ValidationError("--headless needs --log FILE (- for standard output)") }
     }
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
+let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 if options.headless {
-    guard let tracePath = options.replay else { fail("--headless needs --replay TRACE\n\(usage)", status: 2) }
-    guard let logPath = options.log else { fail("--headless needs --log FILE (- for standard output)\n\(usage)", status: 2) }
+    // Both are there: Options.validate() checked.
+    let tracePath = options.replay ?? "", logPath = options.log ?? "-"
     let trace: Trace
     do {
         trace = try Trace(contentsOf: URL(fileURLWithPath: tracePath))

@@ -1,4 +1,6 @@
 // touchdump: plays a trace through the touch core and prints what a full-window view is told, one line per call.
+import ArgumentParser
+import CommandLineSupport
 import Foundation
 import SeatInput
 import TouchUI
@@ -20,11 +22,20 @@ final class PrintingView: View {
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { print("cancelled", touches, event) }
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: touchdump TRACE.jsonl\n".utf8))
-    exit(2)
+/// The command line, parsed by swift-argument-parser.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchdump",
+        abstract: "Plays a trace through the touch core and prints what a full-window view is told, one line per call.",
+        discussion: "Traces: \(FormatPages.traceFormat).",
+        version: ProgramVersion.current
+    )
+
+    @Argument(help: ArgumentHelp("The seat-event trace (JSON Lines).", valueName: "TRACE.jsonl"))
+    var trace: String
 }
+
+let path = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst())).trace
 do {
     let trace = try Trace(contentsOf: URL(fileURLWithPath: path))
     let size = trace.canvasSize ?? Size(width: 800, height: 600)

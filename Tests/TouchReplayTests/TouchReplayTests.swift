@@ -102,21 +102,23 @@ struct TouchReplayTests {
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
-        ([], "missing --trace"),
-        (["--trace", "t.jsonl"], "missing --output"),
+        ([], "Missing expected argument '--trace <FILE>'"),
+        (["--trace", "t.jsonl"], "Missing expected argument '--output <OUT.png>'"),
         (["--trace", "t.jsonl", "--output", "o.png"], "missing the client"),
-        (["--trace", "t.jsonl", "--output", "o.png", "--size", "600by500", "--", "true"], "--size must be WIDTHxHEIGHT"),
-        (["--trace", "t.jsonl", "--output", "o.png", "--size", "0x500", "--", "true"], "--size must be WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "600by500", "--", "true"], "'--size <WxH>': a size is WIDTHxHEIGHT"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "0x500", "--", "true"], "from 1x1 to 16384x16384"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--size", "20000x500", "--", "true"], "from 1x1 to 16384x16384"),
         (["--trace", "t.jsonl", "--output", "o.png", "--scale", "3", "--", "true"], "--scale must be 1 or 2"),
         (["--trace", "t.jsonl", "--output", "o.png", "--fractional-scale", "0.5", "--", "true"], "--fractional-scale must be a number from 1 to 4"),
         (["--trace", "t.jsonl", "--output", "o.png", "--scale", "2", "--fractional-scale", "1.5", "--", "true"], "cannot be used together"),
-        (["--trace", "t.jsonl", "--output", "o.png", "--fast", "--", "true"], "unknown option \"--fast\""),
+        (["--trace", "t.jsonl", "--output", "o.png", "--bogus", "--", "true"], "Unknown option '--bogus'"),
     ])
     func usageErrors(arguments: [String], message: String) async throws {
         let result = try await ReplayRunner.replay(arguments)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
-        #expect(result.standardError.contains("usage: touch-replay --trace FILE --output OUT.png"))
+        #expect(result.standardError.hasPrefix("touch-replay: "))
+        #expect(result.standardError.contains("touch-replay --trace FILE --output OUT.png"))
     }
 
     @Test("A trace that cannot be read stops it with status 1 and one line naming the file and line")

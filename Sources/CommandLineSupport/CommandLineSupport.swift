@@ -1,0 +1,54 @@
+// What every program of the suite does the same on its command line: the version, the canvas size, usage errors.
+import ArgumentParser
+import Foundation
+import Geometry
+import SeatInput
+
+/// The version of the programs (`--version`).
+public enum ProgramVersion {
+    /// The version every program reports.
+    public static let current = "0.3.0"
+}
+
+/// Where the formats the programs read are described, for `--help`.
+public enum FormatPages {
+    /// The trace format's page.
+    public static let traceFormat = "docs/trace-format.md (installed as share/doc/fingerpaint/trace-format.md)"
+}
+
+/// A canvas or window size given as `WIDTHxHEIGHT` in whole logical points, each from 1 to
+/// ``SeatInput/Trace/largestCanvasSide``.
+public enum CanvasSizeArgument {
+    /// The size `text` names; throws an error that names the limit.
+    public static func parse(_ text: String) throws -> Size {
+        let largest = Int(Trace.largestCanvasSide)
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...largest).contains(width), (1...largest).contains(height)
+        else {
+            throw ValidationError("a size is WIDTHxHEIGHT in whole points, from 1x1 to \(largest)x\(largest), like 800x600")
+        }
+        return Size(width: Double(width), height: Double(height))
+    }
+}
+
+extension ParsableCommand {
+    /// Parses the command line, or exits: `--help` and `--version` print on standard output and exit 0; a usage
+    /// error prints `NAME: what is wrong` and the usage on standard error and exits 2, the status the programs
+    /// document for usage errors.
+    public static func parseCommandLine(_ arguments: [String]? = nil) -> Self {
+        do {
+            return try parse(arguments)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let name = configuration.commandName ?? "program"
+            var text = fullMessage(for: error)
+            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+            FileHandle.standardError.write(Data("\(name): \(text)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import ProcessTesting
+import Testing
+
+/// Every program's command line, parsed by swift-argument-parser: `--help`, `--version` and bad options.
+@Suite struct CommandLineTests {
+    static let programs = ["fingerpaint", "gesture-demo", "touch-replay", "touchdump", "wayland-hello"]
+
+    @Test(arguments: programs)
+    func versionAndHelpPrintOnStandardOutputAndExitZero(program: String) async throws {
+        let path = ChildProcess.product(program)
+        let version = try await ChildProcess.run(path, ["--version"])
+        #expect(version.status == 0 && version.standardOutput == "0.3.0\n", "\(version.standardError)")
+        let help = try await ChildProcess.run(path, ["--help"])
+        #expect(help.status == 0 && help.standardError.isEmpty)
+        #expect(help.standardOutput.contains("USAGE: \(program)") && help.standardOutput.contains("--version"))
+        if program != "wayland-hello" {
+            // Every program that reads traces names the page that describes them.
+            #expect(help.standardOutput.contains("trace-format.md"), "\(help.standardOutput)")
+        }
+    }
+
+    @Test func fingerpaintsHelpListsTheKeys() async throws {
+        let help = try await ChildProcess.run(ChildProcess.product("fingerpaint"), ["--help"])
+        for key in ["Ctrl+Z undo", "Ctrl+Shift+Z or Ctrl+Y redo", "Ctrl+S", "Delete clears", "1 to 9", "F11", "Ctrl+Q"] {
+            #expect(help.standardOutput.contains(key), "\(key)")
+        }
+    }
+
+    @Test(arguments: programs)
+    func anUnknownOptionIsAUsageErrorNamingIt(program: String) async throws {
+        // With what each program needs besides, so that the unknown option is what is wrong.
+        let required = ["touch-replay": ["--trace", "t.jsonl", "--output", "o.png"], "touchdump": ["t.jsonl"]][program] ?? []
+        let result = try await ChildProcess.run(ChildProcess.product(program), required + ["--frobnicate", "--", "true"])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("\(program): Unknown option '--frobnicate'"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test(arguments: ["fingerpaint", "gesture-demo", "touch-replay"])
+    func aSizeTooLargeSaysTheLargest(program: String) async throws {
+        let result = try await ChildProcess.run(ChildProcess.product(program), ["--size", "20000x600"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("'--size <WxH>'") && result.standardError.contains("16384x16384"),
+                "\(result.standardError)")
+    }
+}
