@@ -35,4 +35,17 @@ import TouchUI
         painter.key("ctrl+z")
         #expect(matchesAFullRedraw(painter))
     }
+
+    @Test func undoingPastTwoCheckpointsAndDrawingAgainMatchesAFullRedraw() {
+        // 200 strokes: checkpoints at 64, 128 and 192. Undo to 100 leaves only the one at 64 true; the strokes
+        // drawn again pass 128 and 192 with different strokes.
+        let painter = Painter()
+        draw(0..<200, on: painter)
+        for _ in 0..<100 { painter.key("ctrl+z") }
+        #expect(painter.app.drawing.strokes.count == 100)
+        draw(100..<200, on: painter, shift: 7)
+        for _ in 0..<10 { painter.key("ctrl+z") }
+        #expect(painter.app.drawing.strokes.count == 190)
+        #expect(matchesAFullRedraw(painter))
+    }
 }

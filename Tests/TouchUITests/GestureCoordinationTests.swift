@@ -137,6 +137,36 @@ import TouchUITesting
 
     // MARK: - Require to fail
 
+    /// A pan on the whole view; a button on it with a tap that requires the pan to fail; both may recognize
+    /// together. Finger 1 pans outside the button, then finger 2 taps the button while the pan goes on.
+    private func tapOnAButtonDuringAPan(requiredToFail: Bool) -> [String] {
+        let stage = TouchStage()
+        let button = View(frame: Rect(x: 500, y: 100, width: 100, height: 100))
+        stage.view.addSubview(button)
+        let pan = PanGestureRecognizer(), tap = TapGestureRecognizer()
+        let both = ClosureDelegate()
+        both.shouldRecognizeSimultaneously = { _, _ in true }
+        pan.delegate = both
+        tap.delegate = both
+        if requiredToFail { tap.require(toFail: pan) }
+        stage.add(pan, as: "pan")
+        button.addGestureRecognizer(tap)
+        stage.log.attach(tap, as: "tap")
+        stage.script.down(1, at: (100, 300), t: 0)
+        stage.script.move(1, to: (130, 300), t: 16)
+        stage.script.down(2, at: (550, 150), t: 100)
+        stage.script.up(2, t: 160)
+        stage.script.move(1, to: (140, 300), t: 200)
+        stage.script.up(1, t: 216)
+        stage.script.advance(to: 1000)
+        return recognizerEntries(stage)
+    }
+
+    @Test func aRecognizerWhoseRequiredFailureAlreadyRecognizedFailsEvenWhenBothMayRecognizeTogether() {
+        #expect(tapOnAButtonDuringAPan(requiredToFail: false) == ["pan.began", "tap.ended", "pan.changed", "pan.ended"])
+        #expect(tapOnAButtonDuringAPan(requiredToFail: true) == ["pan.began", "pan.changed", "pan.ended"])
+    }
+
     @Test func aSingleTapThatRequiresTheDoubleTapToFailFiresWhenTheDoubleTapGivesUp() {
         let stage = TouchStage()
         let tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
