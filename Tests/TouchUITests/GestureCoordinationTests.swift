@@ -422,4 +422,67 @@ import TouchUITesting
         #expect(stage.script.translator.anomalies.isEmpty)
         #expect(stage.window.engagedRecognizers.isEmpty)
     }
+
+    // MARK: - More rules, each from a second side
+
+    @Test func aPanThatBeginsFailsAnUndecidedRecognizerOnItsTouchAtOnce() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer(), press = LongPressGestureRecognizer()
+        press.allowableMovement = 1000  // the press alone would wait its half second whatever the finger does
+        stage.add(pan, as: "pan")
+        stage.add(press, as: "press")
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (200, 100), t: 0, duration: 100, lift: false))
+        #expect(pan.state == .changed)
+        #expect(press.state == .failed)
+        stage.script.advance(to: 1000)
+        stage.script.up(1, t: 1100)
+        #expect(!stage.log.entries.contains { $0.hasPrefix("press") })
+    }
+
+    @Test func aTapWhoseDelegateSaysNoNeverFiresAndLeavesTheViewItsTouches() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer()
+        let delegate = ClosureDelegate()
+        delegate.shouldBegin = { _ in false }
+        tap.delegate = delegate
+        stage.add(tap, as: "tap")
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        #expect(stage.log.entries == ["view.began(1)", "view.ended(1)"])
+    }
+
+    @Test func aRecognizerThatNeverDecidesFailsOnceItsTouchesAreGone() {
+        let stage = TouchStage()
+        let undecided = GestureRecognizer()  // the base class decides nothing by itself
+        var states: [GestureRecognizer.State] = []
+        undecided.onStateChange = { states.append($0.state) }
+        stage.view.addGestureRecognizer(undecided)
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        #expect(states == [.failed, .possible])
+    }
+
+    @Test func aCancelDeliveredWhenARecognizerTakesATouchStillDownShowsCancelled() {
+        final class PhaseView: View {
+            var cancelled: [Touch.Phase] = []
+            override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { cancelled += touches.map(\.phase) }
+        }
+        let stage = TouchStage()
+        let view = PhaseView(frame: stage.window.bounds)
+        stage.window.addSubview(view)
+        view.addGestureRecognizer(PanGestureRecognizer())
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (200, 100), t: 0, duration: 100, lift: false))
+        // The pan began while the finger moved on: the view's cancel shows `cancelled`, not the move.
+        #expect(view.cancelled == [.cancelled])
+        #expect(stage.window.activeTouches.first?.phase == .moved)
+    }
+
+    @Test func aPanWaitingForASwipeThatFailsOnTheLiftReportsBeganThenEnded() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
+        pan.require(toFail: swipe)
+        stage.add(pan, as: "pan")
+        stage.add(swipe, as: "swipe")
+        // 30 pt in 150 ms: past the pan's 10 pt, short of a swipe's 50 pt; the swipe fails only on the lift.
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (130, 100), t: 0, duration: 150))
+        #expect(recognizerEntries(stage) == ["pan.began", "pan.ended"])
+    }
 }
