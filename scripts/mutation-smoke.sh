@@ -32,7 +32,7 @@ while IFS='|' read -r id file find replace filter description; do
     if ! swift build --build-tests > "$backup/build.log" 2>&1; then
         echo "$id: does not compile"; tail -5 "$backup/build.log"; cp "$backup/original" "$file"; exit 2
     fi
-    swift test --skip-build --filter "$filter" > "$backup/test.log" 2>&1
+    swift test --skip-build --filter "${filter//,/|}" > "$backup/test.log" 2>&1
     status=$?
     # One line per failing test ("✘ Test name() failed …"); the summary line is "✘ Test run with …".
     failing=$(grep -E '^✘ Test .* (failed|recorded)' "$backup/test.log" | grep -v '^✘ Test run ' \

@@ -139,7 +139,7 @@ import TouchUITesting
 
     /// A pan on the whole view; a button on it with a tap that requires the pan to fail; both may recognize
     /// together. Finger 1 pans outside the button, then finger 2 taps the button while the pan goes on.
-    private func tapOnAButtonDuringAPan(requiredToFail: Bool) -> [String] {
+    private func tapOnAButtonDuringAPan(requiredToFail: Bool, byDelegate: Bool = false) -> [String] {
         let stage = TouchStage()
         let button = View(frame: Rect(x: 500, y: 100, width: 100, height: 100))
         stage.view.addSubview(button)
@@ -148,7 +148,11 @@ import TouchUITesting
         both.shouldRecognizeSimultaneously = { _, _ in true }
         pan.delegate = both
         tap.delegate = both
-        if requiredToFail { tap.require(toFail: pan) }
+        if requiredToFail, byDelegate {
+            both.shouldRequireFailure = { recognizer, other in recognizer === tap && other === pan }
+        } else if requiredToFail {
+            tap.require(toFail: pan)
+        }
         stage.add(pan, as: "pan")
         button.addGestureRecognizer(tap)
         stage.log.attach(tap, as: "tap")
@@ -165,6 +169,10 @@ import TouchUITesting
     @Test func aRecognizerWhoseRequiredFailureAlreadyRecognizedFailsEvenWhenBothMayRecognizeTogether() {
         #expect(tapOnAButtonDuringAPan(requiredToFail: false) == ["pan.began", "tap.ended", "pan.changed", "pan.ended"])
         #expect(tapOnAButtonDuringAPan(requiredToFail: true) == ["pan.began", "pan.changed", "pan.ended"])
+    }
+
+    @Test func aDelegateRequiringAFailureThatAlreadyRecognizedFailsTheRecognizerToo() {
+        #expect(tapOnAButtonDuringAPan(requiredToFail: true, byDelegate: true) == ["pan.began", "pan.changed", "pan.ended"])
     }
 
     @Test func aSingleTapThatRequiresTheDoubleTapToFailFiresWhenTheDoubleTapGivesUp() {
