@@ -32,10 +32,20 @@ while IFS='|' read -r id file find replace filter description; do
     if ! swift build --build-tests > "$backup/build.log" 2>&1; then
         echo "$id: does not compile"; tail -5 "$backup/build.log"; cp "$backup/original" "$file"; exit 2
     fi
-    swift test --skip-build --filter "$filter" > "$backup/test.log" 2>&1
-    failing=$(grep -E '^✘ Test .* (failed|recorded)' "$backup/test.log" | sed -E 's/^✘ Test ([^ ]+).*/\1/' | sort -u)
+    swift test --skip-build --filter "${filter//,/|}" > "$backup/test.log" 2>&1
+    status=$?
+    # One line per failing test ("✘ Test name() failed …"); the summary line is "✘ Test run with …".
+    failing=$(grep -E '^✘ Test .* (failed|recorded)' "$backup/test.log" | grep -v '^✘ Test run ' \
+        | sed -E 's/^✘ Test ([^ ]+).*/\1/' | sort -u)
     count=$(printf '%s' "$failing" | grep -c . || true)
-    if [ "$count" -gt 0 ]; then killed=$((killed + 1)); verdict="killed by $count"; else verdict="SURVIVED"; fi
+    if [ "$count" -gt 0 ]; then
+        killed=$((killed + 1)); verdict="killed by $count"
+    elif [ "$status" -ne 0 ]; then
+        # No test reported a failure, yet the run failed: it crashed (a trap, a precondition).
+        killed=$((killed + 1)); verdict="killed: the test run crashed"; failing="(crash)"
+    else
+        verdict="SURVIVED"
+    fi
     echo "$id: $verdict ($description)"
     printf '| %s | %s | %s |\n' "$id" "$description" "${count}: $(echo $failing | sed 's/ /, /g')" >> "$report"
     cp "$backup/original" "$file"

@@ -16,7 +16,9 @@
 /// The arena is a state machine in the swift-nio style: each event is a `mutating` method that decides and
 /// returns the ``Action``s that follow, in the order UIKit takes them; the window carries them out (state reports,
 /// target actions, the views' cancels and held touches). Nothing calls back into the arena while it decides; it
-/// only asks recognizers and delegates questions (which must fail, which may share).
+/// only asks recognizers and delegates questions (which must fail, which may share). The window carries out a
+/// decision's actions as soon as it returns — a subclass setting `state` in `touchesMoved` sees its targets run
+/// before the next recognizer hears the event, as before the arena — so every action sees the state it reports.
 struct GestureArena {
     /// What the arena knows of one recognizer's current sequence.
     enum Decision: Equatable {

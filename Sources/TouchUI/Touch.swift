@@ -137,4 +137,71 @@ enum ViewDelivery: Equatable {
 
     /// Whether the view heard `touchesBegan` (and so must hear how the touch ends).
     var viewHeardBegan: Bool { self == .began || self == .endedHeld }
+
+    /// What the touch's recognizers say about the view hearing of it now.
+    struct Holds: Hashable {
+        /// A recognizer that cancels touches in views already holds the gesture the touch joins.
+        var isTaken = false
+        /// A recognizer that may still recognize delays `touchesBegan`.
+        var holdsBegan = false
+        /// A recognizer that may still recognize delays `touchesEnded`.
+        var holdsEnded = false
+    }
+
+    /// The touch is in `phase` in the event being delivered: moves on, and returns the phase the view hears now,
+    /// `nil` for nothing (held back, or the view never hears of the touch).
+    mutating func deliver(_ phase: Touch.Phase, _ holds: Holds) -> Touch.Phase? {
+        guard isOpen else { return nil }
+        switch (phase, self) {
+        case (.began, _):
+            if holds.isTaken {
+                self = .finished
+            } else if holds.holdsBegan {
+                self = .beganHeld(endedToo: false)
+            } else {
+                self = .began
+                return .began
+            }
+        case (.moved, .began):
+            return .moved
+        case (.moved, _), (.stationary, _):
+            break
+        case (.ended, .beganHeld):
+            self = .beganHeld(endedToo: true)
+        case (.ended, _):
+            if holds.holdsEnded {
+                self = .endedHeld
+            } else {
+                self = .finished
+                return .ended
+            }
+        case (.cancelled, let delivery):
+            self = .finished
+            if delivery.viewHeardBegan { return .cancelled }
+        }
+        return nil
+    }
+
+    /// A recognizer took the touch: nothing more goes to the view. Returns whether the view must hear a cancel
+    /// (it heard the began).
+    mutating func take() -> Bool {
+        guard isOpen else { return false }
+        let heardBegan = viewHeardBegan
+        self = .finished
+        return heardBegan
+    }
+
+    /// The held `touchesBegan` may go now (`holdsBegan` false): returns whether to deliver it late.
+    mutating func releaseBegan(holdsBegan: Bool) -> Bool {
+        guard case let .beganHeld(endedToo) = self, !holdsBegan else { return false }
+        self = endedToo ? .endedHeld : .began
+        return true
+    }
+
+    /// The held `touchesEnded` may go now (`holdsEnded` false): returns whether to deliver it late.
+    mutating func releaseEnded(holdsEnded: Bool) -> Bool {
+        guard self == .endedHeld, !holdsEnded else { return false }
+        self = .finished
+        return true
+    }
 }

@@ -102,35 +102,8 @@ extension Window {
                 groups.append((phase, view, [touch]))
             }
         }
-        for touch in changed where touch.viewDelivery.isOpen {
-            switch (touch.currentPhase, touch.viewDelivery) {
-            case (.began, _):
-                if touch.gestureRecognizers.contains(where: { $0.cancelsTouchesInView && ($0.storedState.isActive || $0.storedState == .ended) }) {
-                    // A recognizer already holds the gesture this touch joins: the view never hears of it.
-                    touch.viewDelivery = .finished
-                } else if isHeld(touch, by: \.delaysTouchesBegan) {
-                    touch.viewDelivery = .beganHeld(endedToo: false)
-                } else {
-                    touch.viewDelivery = .began
-                    add(touch, as: .began)
-                }
-            case (.moved, .began):
-                add(touch, as: .moved)
-            case (.moved, _), (.stationary, _):
-                break
-            case (.ended, .beganHeld):
-                touch.viewDelivery = .beganHeld(endedToo: true)
-            case (.ended, _):
-                if isHeld(touch, by: \.delaysTouchesEnded) {
-                    touch.viewDelivery = .endedHeld
-                } else {
-                    touch.viewDelivery = .finished
-                    add(touch, as: .ended)
-                }
-            case (.cancelled, let delivery):
-                touch.viewDelivery = .finished
-                if delivery.viewHeardBegan { add(touch, as: .cancelled) }
-            }
+        for touch in changed {
+            if let phase = touch.viewDelivery.deliver(touch.currentPhase, holds(touch)) { add(touch, as: phase) }
         }
         let order: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
         for phase in order {
@@ -155,14 +128,21 @@ extension Window {
         touch.gestureRecognizers.contains { $0.isEnabled && $0.isUndecided && $0[keyPath: flag] }
     }
 
+    /// What the touch's recognizers say about its view hearing of it now.
+    private func holds(_ touch: Touch) -> ViewDelivery.Holds {
+        ViewDelivery.Holds(
+            isTaken: touch.gestureRecognizers.contains { $0.cancelsTouchesInView && ($0.storedState.isActive || $0.storedState == .ended) },
+            holdsBegan: isHeld(touch, by: \.delaysTouchesBegan),
+            holdsEnded: isHeld(touch, by: \.delaysTouchesEnded)
+        )
+    }
+
     /// A recognizer took these touches: the views that heard of them get `touchesCancelled`; those that did not
     /// never will.
     private func cancelTouchesInViews(_ touches: [Touch]) {
         var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in touches where touch.viewDelivery.isOpen {
-            let heardBegan = touch.viewDelivery.viewHeardBegan
-            touch.viewDelivery = .finished
-            guard heardBegan, let view = touch.view else { continue }
+        for touch in touches {
+            guard touch.viewDelivery.take(), let view = touch.view else { continue }
             if let index = groups.firstIndex(where: { $0.view === view }) {
                 groups[index].touches.insert(touch)
             } else {
@@ -181,14 +161,11 @@ extension Window {
         var candidates = event.allTouches.union(activeTouchSet)
         for entry in arena.entries { candidates.formUnion(entry.sequence) }
         for touch in candidates.sorted(by: { $0.identifier < $1.identifier }) {
-            guard touch.viewDelivery.isOpen, let view = touch.view else { continue }
-            if case let .beganHeld(endedToo) = touch.viewDelivery {
-                guard !isHeld(touch, by: \.delaysTouchesBegan) else { continue }
-                touch.viewDelivery = endedToo ? .endedHeld : .began
+            guard let view = touch.view else { continue }
+            if touch.viewDelivery.releaseBegan(holdsBegan: isHeld(touch, by: \.delaysTouchesBegan)) {
                 deliverLate(.began, [touch], to: view)
             }
-            if touch.viewDelivery == .endedHeld, !isHeld(touch, by: \.delaysTouchesEnded) {
-                touch.viewDelivery = .finished
+            if touch.viewDelivery.releaseEnded(holdsEnded: isHeld(touch, by: \.delaysTouchesEnded)) {
                 deliverLate(.ended, [touch], to: view)
             }
         }

@@ -60,6 +60,14 @@ import TouchUITesting
         #expect(doubleTap == #"{"t": 220, "recognizer": "double-tap", "state": "ended", "location": [401, 301], "touches": 1}"#)
     }
 
+    @Test func twoQuickTapsFarApartAreTwoSingleTaps() throws {
+        // The second comes 100 ms after the first lifts, 300 pt away: not a double tap, and the single tap that
+        // waited for the double tap to fail is not swallowed by it.
+        let (lines, _) = log(SeatEvents.tap(at: (200, 200), t: 0) + SeatEvents.tap(at: (500, 200), t: 160))
+        #expect(try states(lines).filter { $0.hasPrefix("tap.") } == ["tap.ended", "tap.ended"])
+        #expect(try !states(lines).contains("double-tap.ended"))
+    }
+
     @Test func aLongPressBeginsAtHalfASecondMovesAndEnds() throws {
         let events = SeatEvents.drag(from: (300, 300), to: (302, 300), t: 0, duration: 100, lift: false)
             + [SeatEvent(time: 600, .tick)]

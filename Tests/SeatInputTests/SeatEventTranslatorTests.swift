@@ -208,4 +208,40 @@ import TouchUI
         #expect(keys == ["ctrl+z"])
         #expect(scrolls == [Vector(dx: 0, dy: -10)])
     }
+
+    /// weston 10: the frame after the last up is missing, though the earlier ups had theirs.
+    @Test func aLastUpWithoutAFrameAfterOthersWithFramesIsStillDelivered() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 3, location: point(100, 100))), at(0, .touchDown(id: 4, location: point(200, 100))),
+            at(0, .touchFrame),
+            at(30, .touchUp(id: 4)), at(30, .touchFrame),
+            at(40, .touchUp(id: 3)),
+        ])
+        #expect(recorder.entries == ["began(1,2)", "ended(2)", "ended(1)"])
+        #expect(recorder.window.activeTouches.isEmpty)
+    }
+
+    @Test func aMotionStampedEarlierIsDeliveredAndCounted() {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(100, .touchDown(id: 0, location: point(100, 100))), at(100, .touchFrame),
+            at(90, .touchMotion(id: 0, location: point(120, 100))), at(90, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "moved(1)"])
+        #expect(recorder.translator.anomalies == [.timeWentBackwards: 2])
+    }
+
+    @Test func shapesForTwoFingersDownTogetherAmendTheirDowns() throws {
+        let recorder = RecordingWindow()
+        recorder.feed([
+            at(0, .touchDown(id: 0, location: point(100, 100))),
+            at(0, .touchMotion(id: 0, location: point(100, 100), shape: TouchShape(major: 10, minor: 8))),
+            at(0, .touchDown(id: 1, location: point(300, 100))),
+            at(0, .touchMotion(id: 1, location: point(300, 100), shape: TouchShape(major: 14, minor: 8))),
+            at(0, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1,2)"])
+        #expect(recorder.window.activeTouches.map(\.majorRadius) == [5, 7])
+    }
 }

@@ -137,6 +137,44 @@ import TouchUITesting
 
     // MARK: - Require to fail
 
+    /// A pan on the whole view; a button on it with a tap that requires the pan to fail; both may recognize
+    /// together. Finger 1 pans outside the button, then finger 2 taps the button while the pan goes on.
+    private func tapOnAButtonDuringAPan(requiredToFail: Bool, byDelegate: Bool = false) -> [String] {
+        let stage = TouchStage()
+        let button = View(frame: Rect(x: 500, y: 100, width: 100, height: 100))
+        stage.view.addSubview(button)
+        let pan = PanGestureRecognizer(), tap = TapGestureRecognizer()
+        let both = ClosureDelegate()
+        both.shouldRecognizeSimultaneously = { _, _ in true }
+        pan.delegate = both
+        tap.delegate = both
+        if requiredToFail, byDelegate {
+            both.shouldRequireFailure = { recognizer, other in recognizer === tap && other === pan }
+        } else if requiredToFail {
+            tap.require(toFail: pan)
+        }
+        stage.add(pan, as: "pan")
+        button.addGestureRecognizer(tap)
+        stage.log.attach(tap, as: "tap")
+        stage.script.down(1, at: (100, 300), t: 0)
+        stage.script.move(1, to: (130, 300), t: 16)
+        stage.script.down(2, at: (550, 150), t: 100)
+        stage.script.up(2, t: 160)
+        stage.script.move(1, to: (140, 300), t: 200)
+        stage.script.up(1, t: 216)
+        stage.script.advance(to: 1000)
+        return recognizerEntries(stage)
+    }
+
+    @Test func aRecognizerWhoseRequiredFailureAlreadyRecognizedFailsEvenWhenBothMayRecognizeTogether() {
+        #expect(tapOnAButtonDuringAPan(requiredToFail: false) == ["pan.began", "tap.ended", "pan.changed", "pan.ended"])
+        #expect(tapOnAButtonDuringAPan(requiredToFail: true) == ["pan.began", "pan.changed", "pan.ended"])
+    }
+
+    @Test func aDelegateRequiringAFailureThatAlreadyRecognizedFailsTheRecognizerToo() {
+        #expect(tapOnAButtonDuringAPan(requiredToFail: true, byDelegate: true) == ["pan.began", "pan.changed", "pan.ended"])
+    }
+
     @Test func aSingleTapThatRequiresTheDoubleTapToFailFiresWhenTheDoubleTapGivesUp() {
         let stage = TouchStage()
         let tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
@@ -391,5 +429,68 @@ import TouchUITesting
         ])
         #expect(stage.script.translator.anomalies.isEmpty)
         #expect(stage.window.engagedRecognizers.isEmpty)
+    }
+
+    // MARK: - More rules, each from a second side
+
+    @Test func aPanThatBeginsFailsAnUndecidedRecognizerOnItsTouchAtOnce() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer(), press = LongPressGestureRecognizer()
+        press.allowableMovement = 1000  // the press alone would wait its half second whatever the finger does
+        stage.add(pan, as: "pan")
+        stage.add(press, as: "press")
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (200, 100), t: 0, duration: 100, lift: false))
+        #expect(pan.state == .changed)
+        #expect(press.state == .failed)
+        stage.script.advance(to: 1000)
+        stage.script.up(1, t: 1100)
+        #expect(!stage.log.entries.contains { $0.hasPrefix("press") })
+    }
+
+    @Test func aTapWhoseDelegateSaysNoNeverFiresAndLeavesTheViewItsTouches() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer()
+        let delegate = ClosureDelegate()
+        delegate.shouldBegin = { _ in false }
+        tap.delegate = delegate
+        stage.add(tap, as: "tap")
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        #expect(stage.log.entries == ["view.began(1)", "view.ended(1)"])
+    }
+
+    @Test func aRecognizerThatNeverDecidesFailsOnceItsTouchesAreGone() {
+        let stage = TouchStage()
+        let undecided = GestureRecognizer()  // the base class decides nothing by itself
+        var states: [GestureRecognizer.State] = []
+        undecided.onStateChange = { states.append($0.state) }
+        stage.view.addGestureRecognizer(undecided)
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0))
+        #expect(states == [.failed, .possible])
+    }
+
+    @Test func aCancelDeliveredWhenARecognizerTakesATouchStillDownShowsCancelled() {
+        final class PhaseView: View {
+            var cancelled: [Touch.Phase] = []
+            override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { cancelled += touches.map(\.phase) }
+        }
+        let stage = TouchStage()
+        let view = PhaseView(frame: stage.window.bounds)
+        stage.window.addSubview(view)
+        view.addGestureRecognizer(PanGestureRecognizer())
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (200, 100), t: 0, duration: 100, lift: false))
+        // The pan began while the finger moved on: the view's cancel shows `cancelled`, not the move.
+        #expect(view.cancelled == [.cancelled])
+        #expect(stage.window.activeTouches.first?.phase == .moved)
+    }
+
+    @Test func aPanWaitingForASwipeThatFailsOnTheLiftReportsBeganThenEnded() {
+        let stage = TouchStage()
+        let pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
+        pan.require(toFail: swipe)
+        stage.add(pan, as: "pan")
+        stage.add(swipe, as: "swipe")
+        // 30 pt in 150 ms: past the pan's 10 pt, short of a swipe's 50 pt; the swipe fails only on the lift.
+        stage.script.play(SeatEvents.drag(from: (100, 100), to: (130, 100), t: 0, duration: 150))
+        #expect(recognizerEntries(stage) == ["pan.began", "pan.ended"])
     }
 }

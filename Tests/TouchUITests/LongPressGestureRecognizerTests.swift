@@ -161,4 +161,16 @@ import TouchUITesting
         #expect(pressEntries(stage) == ["press.began", "press.ended"])
         #expect(press.state == .possible)
     }
+
+    @Test func aTwoFingerPressEndsWhicheverFingerLiftsFirst() {
+        let (stage, press) = pressStage { $0.numberOfTouchesRequired = 2 }
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.down(2, at: (140, 100), t: 50)
+        stage.script.advance(to: 600)
+        #expect(press.state == .began)
+        stage.script.up(1, t: 700)  // the first finger down lifts first this time
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+        stage.script.up(2, t: 900)
+        #expect(pressEntries(stage) == ["press.began", "press.ended"])
+    }
 }

@@ -76,4 +76,13 @@ import TouchUITesting
         stage.script.up(3, t: 110)
         #expect(stage.log.entries.filter { $0.hasPrefix("pinch") } == ["pinch.began 1.17", "pinch.changed 1.33", "pinch.changed 1.5", "pinch.ended 1.5"])
     }
+
+    @Test func aSpanChangeShortOfEightPointsDoesNotPinch() {
+        let stage = TouchStage()
+        let pinch = PinchGestureRecognizer()
+        stage.add(pinch, as: "pinch")
+        // 100 to 107 pt apart: 7 pt, short of the 8 pt pinch start distance.
+        stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 107, t: 0, duration: 100))
+        #expect(stage.log.entries.filter { $0.hasPrefix("pinch") } == [])
+    }
 }

@@ -55,4 +55,13 @@ import TouchUITesting
         #expect(abs(steps.reduce(0, +) - .pi / 2) < 1e-9)
         #expect(steps.allSatisfy { abs($0 - .pi / 12) < 1e-9 || $0 == 0 })
     }
+
+    @Test func twoFingersSpreadingAlongTheirLineDoNotRotate() {
+        let stage = TouchStage()
+        let rotation = RotationGestureRecognizer()
+        stage.add(rotation, as: "rotation")
+        stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 200, angle: 0, toAngle: 0,
+                                                t: 0, duration: 100))
+        #expect(stage.log.entries.filter { $0.hasPrefix("rotation") } == [])
+    }
 }

@@ -100,9 +100,9 @@ import TouchUITesting
     @Test func anExtraFingerDuringTheStrokeFailsItAndTheStrokeIsNotASwipe() {
         let (stage, swipe) = swipeStage(.right, touches: 1)
         stage.script.down(1, at: (100, 100), t: 0)
-        stage.script.down(2, at: (100, 300), t: 10)
-        // Finger 1 goes on with a stroke that alone would be a swipe: 100 pt right in 100 ms.
-        for frame in 1...6 { stage.script.move(1, to: (100 + Double(frame) * 100 / 6, 100), t: 10 + Double(frame) * 16) }
+        stage.script.down(2, at: (100, 104), t: 10)  // beside it: the two together would still look like a swipe
+        // Finger 1 goes on with a stroke that alone would be a swipe: 120 pt right in 100 ms.
+        for frame in 1...6 { stage.script.move(1, to: (100 + Double(frame) * 20, 100), t: 10 + Double(frame) * 16) }
         #expect(swipe.state == .failed)
         stage.script.up(1, t: 120)
         stage.script.up(2, t: 130)
@@ -110,12 +110,13 @@ import TouchUITesting
     }
 
     @Test func threeFingersFailATwoFingerSwipe() {
-        let (stage, _) = swipeStage(.down, touches: 2)
+        let (stage, swipe) = swipeStage(.down, touches: 2)
         stage.script.together {
             stage.script.down(1, at: (180, 100), t: 0)
             stage.script.down(2, at: (220, 100), t: 0)
             stage.script.down(3, at: (260, 100), t: 0)
         }
+        #expect(swipe.state == .failed)
         for frame in 1...6 {
             let t = Double(frame) * 16, y = 100 + Double(frame) * 15
             stage.script.together {

@@ -143,4 +143,47 @@ import TouchUITesting
         stage.script.play(SeatEvents.tap(at: (100, 100), t: 400))
         #expect(stage.log.entries.filter { !$0.hasPrefix("view.") } == ["triple.ended"])
     }
+
+    @Test func aTouchThatStraysPastTheSlopAndComesBackIsNoTap() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer()
+        stage.add(tap, as: "tap")
+        stage.script.down(1, at: (100, 100), t: 0)
+        stage.script.move(1, to: (115, 100), t: 16)  // 15 pt: past the 10 pt tap slop
+        stage.script.move(1, to: (101, 100), t: 32)  // and back
+        stage.script.up(1, t: 60)
+        #expect(stage.log.entries.filter { $0.hasPrefix("tap") } == [])
+    }
+
+    @Test func aTwoFingerDoubleTapWhoseSecondTapIsOneFingerFails() {
+        let stage = TouchStage()
+        stage.view.isMultipleTouchEnabled = true
+        let tap = TapGestureRecognizer()
+        tap.numberOfTapsRequired = 2
+        tap.numberOfTouchesRequired = 2
+        stage.add(tap, as: "tap")
+        stage.script.together {
+            stage.script.down(1, at: (100, 100), t: 0)
+            stage.script.down(2, at: (140, 100), t: 0)
+        }
+        stage.script.together {
+            stage.script.up(1, t: 60)
+            stage.script.up(2, t: 60)
+        }
+        stage.script.play(SeatEvents.tap(at: (120, 100), t: 150))
+        stage.script.advance(to: 1000)
+        #expect(stage.log.entries.filter { $0.hasPrefix("tap") } == [])
+    }
+
+    @Test func aTripleTapWhoseTapsDriftAwayFromTheFirstFails() {
+        let stage = TouchStage()
+        let tap = TapGestureRecognizer()
+        tap.numberOfTapsRequired = 3
+        stage.add(tap, as: "tap")
+        // Each tap 30 pt right of the one before: within 45 pt of it, but the third is 60 pt from the first.
+        stage.script.play(SeatEvents.tap(at: (100, 100), t: 0) + SeatEvents.tap(at: (130, 100), t: 150)
+                          + SeatEvents.tap(at: (160, 100), t: 300))
+        stage.script.advance(to: 1000)
+        #expect(stage.log.entries.filter { $0.hasPrefix("tap") } == [])
+    }
 }

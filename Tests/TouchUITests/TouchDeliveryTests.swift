@@ -198,4 +198,35 @@ func cancel(_ contact: Int) -> TouchInput { TouchInput(contact: contact, .cancel
         scene.send(TouchInput(contact: 1, .moved(Point(x: 7, y: 5), majorRadius: 8)), at: 20)
         #expect(radii == [6, 6, 8])
     }
+
+    @Test func anExclusiveTouchViewGetsNoTouchWhileAnotherViewHasOne() {
+        let scene = Scene()
+        scene.box.isExclusiveTouch = true
+        scene.canvas.isMultipleTouchEnabled = true
+        scene.send(down(1, 500, 500), at: 0)
+        scene.send(down(2, 150, 150), at: 10)  // on the exclusive box while the canvas has a touch
+        scene.send(up(1), up(2), at: 20)
+        #expect(scene.log.entries == ["canvas.began(1)", "canvas.ended(1)"])
+    }
+
+    @Test func touchesThatDidNotChangeInAnEventAreStationaryInIt() {
+        let scene = Scene()
+        var phases: [[String]] = []
+        final class Probe: View {
+            var onMove: (Event?) -> Void = { _ in }
+            override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { onMove(event) }
+        }
+        let probe = Probe(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        probe.isMultipleTouchEnabled = true
+        probe.onMove = { event in
+            phases.append((event?.allTouches ?? []).sorted { $0.identifier < $1.identifier }.map { "\($0.phase)" })
+        }
+        scene.window.addSubview(probe)
+        scene.send(down(1, 100, 100), at: 0)
+        scene.send(down(2, 300, 300), at: 10)
+        scene.send(down(3, 500, 300), at: 20)
+        scene.send(move(1, 110, 100), at: 30)
+        scene.send(move(3, 510, 300), at: 40)
+        #expect(phases == [["moved", "stationary", "stationary"], ["stationary", "stationary", "moved"]])
+    }
 }
