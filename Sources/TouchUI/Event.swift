@@ -23,6 +23,26 @@ public final class Event {
         allTouches.filter { $0.window === window }
     }
 
+    /// Every sample of a touch since it was last delivered, oldest first, each with its own timestamp: for a touch
+    /// that changed in this delivery the last one is the touch as it is now; empty for a stationary touch; `nil`
+    /// for a touch not in this delivery. As UIKit's `coalescedTouches(for:)`.
+    ///
+    /// Differs from UIKit: samples are values (``Touch/Sample``), and the window delivers every sample the source
+    /// reports, so a touch has one sample a delivery unless its source reported several of it at once.
+    public func coalescedTouches(for touch: Touch) -> [Touch.Sample]? {
+        guard allTouches.contains(touch) else { return nil }
+        return touch.samplesSinceDelivery
+    }
+
+    /// Where a touch is predicted to be a short time ahead (``TouchPredictor``), recomputed at every delivery and
+    /// never stored: empty when nothing is predicted (the touch is stopping, turning, or over); `nil` for a touch
+    /// not in this delivery. As UIKit's `predictedTouches(for:)`.
+    public func predictedTouches(for touch: Touch) -> [Touch.Sample]? {
+        guard allTouches.contains(touch) else { return nil }
+        guard !touch.currentPhase.isFinished else { return [] }
+        return TouchPredictor.predict(from: touch.recentMotion.samples, majorRadius: touch.majorRadius)
+    }
+
     /// The touches of this delivery that a gesture recognizer is tracking.
     public func touches(for gestureRecognizer: GestureRecognizer) -> Set<Touch> {
         allTouches.filter { touch in touch.gestureRecognizers.contains { $0 === gestureRecognizer } }

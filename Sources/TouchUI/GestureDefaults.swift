@@ -61,6 +61,30 @@ public enum GestureDefaults {
     /// and falls back to a line with fewer (Flutter's `LeastSquaresSolver` does the same).
     public static let velocityMinimumSamples: Int = 2
 
+    /// How far ahead of its newest sample a touch is predicted: 16 ms, at most one frame of a 60 Hz display (the
+    /// issue's bound; Windows Ink predicts 15 ms ahead by default, Android's `MotionEventPredictor` about a frame).
+    public static let predictionHorizon: Duration = .milliseconds(16)
+
+    /// How many predicted samples span the horizon: 2, at half a frame and a frame.
+    public static let predictionSteps: Int = 2
+
+    /// The samples a prediction is fitted over: the last 50 ms, three to six samples at 60–120 Hz. Shorter than
+    /// ``velocityHorizon`` so that a change of speed shows within a frame or two (a choice, measured on the
+    /// benchmark's curves).
+    public static let predictionFitWindow: Duration = .milliseconds(50)
+
+    /// A touch slower than this is stopping and is not predicted: 30 pt/s, a finger's drift when it means to rest
+    /// (a choice: below it a prediction would run past the stop).
+    public static let predictionMinimumSpeed: Double = 30
+
+    /// A newest move that turns more than this from the fitted direction is a turn under way, and is not
+    /// predicted: 25° (a choice: a straight-line prediction would cut the corner).
+    public static let predictionMaximumTurn: Double = 25 * .pi / 180
+
+    /// The most touches that are down at once; a further one is ignored and counted: 32, three hands' worth and
+    /// more than the contact slots of the multitouch screens Linux drives (10 is usual).
+    public static let maximumSimultaneousTouches: Int = 32
+
     /// How long each leg of a checkmark stroke must be: 20 pt, twice the ``tapSlop``, so that neither leg can be a
     /// resting finger's wobble. (Apple's custom-recognizer example only asks that the stroke turn upward.)
     public static let checkmarkMinimumLegLength: Double = 2 * tapSlop

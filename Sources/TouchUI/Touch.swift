@@ -80,6 +80,17 @@ public final class Touch: Hashable, CustomStringConvertible {
     var deliveredPhase: Phase?
     /// How the touch's view has been told about it.
     var viewDelivery = ViewDelivery.undelivered
+    /// The samples since the touch was last delivered, oldest first: what ``Event/coalescedTouches(for:)`` gives.
+    var samplesSinceDelivery: [Sample] = []
+    /// The recent samples a prediction is made from.
+    var recentMotion = VelocityTracker(strategy: .linear)
+
+    /// Takes the touch's current place and time as a sample.
+    func recordSample() {
+        let sample = Sample(locationInWindow: locationInWindow, timestamp: timestamp, majorRadius: majorRadius)
+        samplesSinceDelivery.append(sample)
+        recentMotion.addSample(locationInWindow, at: timestamp)
+    }
 
     init(identifier: Int, kind: Kind, location: Point, timestamp: Timestamp, tapCount: Int, majorRadius: Double) {
         self.identifier = identifier

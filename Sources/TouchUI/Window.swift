@@ -47,6 +47,8 @@ open class Window: View {
     /// single-touch views are judged by when a touch comes down.
     private var viewsWithTouches: [ObjectIdentifier: (view: View, count: Int)] = [:]
     private var nextTouchIdentifier = 1
+    /// How many touch-downs were ignored because ``GestureDefaults/maximumSimultaneousTouches`` were down.
+    public private(set) var ignoredTouchDowns = 0
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
     private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
@@ -123,6 +125,11 @@ open class Window: View {
     private func apply(_ input: TouchInput, at time: Timestamp) -> Touch? {
         switch input.change {
         case let .began(location, majorRadius, kind):
+            guard touchesByContact.count < GestureDefaults.maximumSimultaneousTouches else {
+                // Its moves and lift find no touch and are ignored too.
+                ignoredTouchDowns += 1
+                return nil
+            }
             let touch = Touch(identifier: nextTouchIdentifier, kind: kind, location: location, timestamp: time,
                               tapCount: taps.number(ofPressAt: location, at: time), majorRadius: majorRadius)
             nextTouchIdentifier += 1
@@ -130,6 +137,7 @@ open class Window: View {
             touchesByContact[input.contact] = touch
             activeTouchSet.insert(touch)
             attach(touch)
+            touch.recordSample()
             return touch
         case let .moved(location, majorRadius):
             guard let touch = touchesByContact[input.contact] else { return nil }
@@ -141,6 +149,7 @@ open class Window: View {
             if location.distance(to: touch.initialLocationInWindow) > GestureDefaults.tapSlop {
                 touch.hasLeftTapSlop = true
             }
+            touch.recordSample()
             return touch
         case let .ended(location):
             guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
@@ -153,11 +162,13 @@ open class Window: View {
             }
             touch.timestamp = time
             touch.currentPhase = .ended
+            touch.recordSample()
             return touch
         case .cancelled:
             guard let touch = touchesByContact.removeValue(forKey: input.contact) else { return nil }
             touch.timestamp = time
             touch.currentPhase = .cancelled
+            touch.recordSample()
             return touch
         }
     }
@@ -199,6 +210,7 @@ open class Window: View {
     }
 
     private func finishDelivery(of changed: [Touch]) {
+        for touch in changed { touch.samplesSinceDelivery.removeAll(keepingCapacity: true) }
         for touch in changed where touch.currentPhase.isFinished {
             activeTouchSet.remove(touch)
             if touch.viewDelivery != .excluded, let view = touch.view, let held = viewsWithTouches[ObjectIdentifier(view)] {

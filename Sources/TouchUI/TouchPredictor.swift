@@ -1,0 +1,89 @@
+// Where a touch will be a moment from now: a short straight-line extrapolation that never runs past a stop or a turn.
+import Foundation
+
+extension Touch {
+    /// One sample of a touch: where it was, when, and its contact size. ``Event/coalescedTouches(for:)`` and
+    /// ``Event/predictedTouches(for:)`` give these.
+    ///
+    /// Differs from UIKit: UIKit gives coalesced and predicted samples as `UITouch` objects; here they are values.
+    public struct Sample: Hashable, Sendable {
+        /// Where the touch was (or is predicted to be), in the window's coordinates.
+        public var locationInWindow: Point
+        /// When.
+        public var timestamp: Timestamp
+        /// The contact's radius, in points (0 when the source reports none).
+        public var majorRadius: Double
+
+        /// A sample at a place in the window's coordinates at a time.
+        public init(locationInWindow: Point, timestamp: Timestamp, majorRadius: Double = 0) {
+            self.locationInWindow = locationInWindow
+            self.timestamp = timestamp
+            self.majorRadius = majorRadius
+        }
+
+        /// The sample's location in a view's coordinates, or in the window's when `view` is `nil`.
+        public func location(in view: View?) -> Point {
+            view?.convert(locationInWindow, from: nil) ?? locationInWindow
+        }
+    }
+}
+
+/// Predicts where a touch will be within ``GestureDefaults/predictionHorizon`` (at most one frame) of its newest
+/// sample, from the samples of the last ``GestureDefaults/predictionFitWindow``.
+///
+/// The velocity is the slope at the newest sample of a least-squares parabola through those samples
+/// (``VelocityTracker`` with the quadratic strategy, which follows a change of speed within the window); the
+/// prediction continues along it in a straight line. It predicts nothing when the touch is slowing to a stop (slower than
+/// ``GestureDefaults/predictionMinimumSpeed``), when the newest move turns away from the fitted direction by more
+/// than ``GestureDefaults/predictionMaximumTurn`` (a turn it has not seen the end of), or from fewer than three
+/// samples; and while the touch decelerates it stops where constant deceleration would stop it. A prediction is
+/// recomputed at every delivery and never stored. See `docs/gestures.md`, "Predicted touches".
+public enum TouchPredictor {
+    /// The predicted samples after the newest of `samples` (oldest first, window coordinates), at
+    /// ``GestureDefaults/predictionSteps`` even steps up to the horizon; empty when it predicts nothing.
+    public static func predict(from samples: [VelocityTracker.Sample], majorRadius: Double = 0) -> [Touch.Sample] {
+        guard let newest = samples.last else { return [] }
+        let windowStart = newest.time.seconds - GestureDefaults.predictionFitWindow.seconds
+        let recent = samples.filter { $0.time.seconds >= windowStart - 1e-9 }
+        guard recent.count >= 3 else { return [] }
+        var tracker = VelocityTracker(strategy: .quadratic)
+        for sample in recent { tracker.addSample(sample.position, at: sample.time) }
+        let velocity = tracker.velocity(at: newest.time)
+        let speed = velocity.length
+        guard speed >= GestureDefaults.predictionMinimumSpeed else { return [] }
+
+        // A turn under way: the newest move leaves the fitted line.
+        let previous = recent[recent.count - 2]
+        let lastMove = Vector(dx: newest.position.x - previous.position.x, dy: newest.position.y - previous.position.y)
+        if lastMove.length > 0 {
+            let cosine = (lastMove.dx * velocity.dx + lastMove.dy * velocity.dy) / (lastMove.length * speed)
+            guard cosine >= cos(GestureDefaults.predictionMaximumTurn) else { return [] }
+        }
+
+        // Slowing down: the speed over the older half against the newer half gives a deceleration; the
+        // prediction ends where it would stop the touch.
+        let middle = recent.count / 2
+        var horizon = GestureDefaults.predictionHorizon.seconds
+        var deceleration = 0.0
+        let older = Array(recent[..<max(middle + 1, 2)])
+        if older.count >= 2, let first = older.first, let last = older.last, last.time.seconds > first.time.seconds {
+            var olderTracker = VelocityTracker(strategy: .quadratic)
+            for sample in older { olderTracker.addSample(sample.position, at: sample.time) }
+            let olderSpeed = olderTracker.velocity(at: last.time).length
+            let elapsed = newest.time.seconds - last.time.seconds
+            if olderSpeed > speed, elapsed > 0 {
+                deceleration = (olderSpeed - speed) / elapsed
+                horizon = min(horizon, speed / deceleration)
+            }
+        }
+        let direction = Vector(dx: velocity.dx / speed, dy: velocity.dy / speed)
+        let steps = GestureDefaults.predictionSteps
+        return (1...steps).map { step in
+            let t = horizon * Double(step) / Double(steps)
+            let distance = speed * t - deceleration * t * t / 2
+            return Touch.Sample(
+                locationInWindow: Point(x: newest.position.x + direction.dx * distance, y: newest.position.y + direction.dy * distance),
+                timestamp: Timestamp(seconds: newest.time.seconds + t), majorRadius: majorRadius)
+        }
+    }
+}
