@@ -17,7 +17,7 @@ public enum GestureDemoRenderer {
         cairo_paint(cr)
         drawGrid(cr, size: size)
         drawShape(scene.shape, in: cr)
-        drawFingers(scene.window.activeTouches, in: cr)
+        drawFingers(scene.window.activeTouches, trails: scene.canvas.trails, in: cr)
         let panelWidth = min(360, size.width * 0.45)
         drawPanel(scene.rows, at: Rect(x: size.width - panelWidth - 16, y: 16, width: panelWidth,
                                        height: min(size.height - 32, 44 + Double(scene.rows.count) * 46)),
@@ -62,7 +62,9 @@ public enum GestureDemoRenderer {
         cairo_restore(cr)
     }
 
-    private static func drawFingers(_ touches: [Touch], in cr: OpaquePointer) {
+    /// Each finger: a disc with its tap count where it is, then over it the finger's recent samples as small dots and
+    /// its predicted tail as a dashed line to a hollow dot.
+    private static func drawFingers(_ touches: [Touch], trails: [Int: TouchTrailView.Trail], in cr: OpaquePointer) {
         for touch in touches {
             let p = touch.location(in: nil)
             let radius = max(28, touch.majorRadius)
@@ -74,6 +76,25 @@ public enum GestureDemoRenderer {
             cairo_stroke(cr)
             text(cr, "\(touch.tapCount)", at: Point(x: p.x, y: p.y), size: 22, bold: true, centered: true,
                  color: (1, 1, 1))
+            guard let trail = trails[touch.identifier] else { continue }
+            cairo_set_source_rgba(cr, 0.55, 0.85, 1, 0.9)
+            for sample in trail.samples {
+                cairo_arc(cr, sample.locationInWindow.x, sample.locationInWindow.y, 3, 0, 2 * .pi)
+                cairo_fill(cr)
+            }
+            guard let end = trail.predicted.last else { continue }
+            cairo_save(cr)
+            cairo_set_source_rgb(cr, 0.3, 1, 0.45)
+            cairo_set_line_width(cr, 3)
+            var dashes = [6.0, 4.0]
+            cairo_set_dash(cr, &dashes, 2, 0)
+            cairo_move_to(cr, p.x, p.y)
+            for sample in trail.predicted { cairo_line_to(cr, sample.locationInWindow.x, sample.locationInWindow.y) }
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+            cairo_arc(cr, end.locationInWindow.x, end.locationInWindow.y, 6, 0, 2 * .pi)
+            cairo_stroke(cr)
+            cairo_restore(cr)
         }
     }
 

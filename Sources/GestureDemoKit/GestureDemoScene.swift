@@ -30,7 +30,7 @@ public final class GestureDemoScene {
 
     public let window: Window
     /// The view that carries every recognizer and fills the window.
-    public let canvas: View
+    public let canvas: TouchTrailView
 
     public let tap = TapGestureRecognizer()
     public let doubleTap = TapGestureRecognizer()
@@ -57,7 +57,7 @@ public final class GestureDemoScene {
 
     public init(size: Size) {
         window = Window(frame: Rect(origin: .zero, size: size))
-        canvas = View(frame: window.bounds)
+        canvas = TouchTrailView(frame: window.bounds)
         canvas.isMultipleTouchEnabled = true
         window.addSubview(canvas)
         shape = Shape(center: Point(x: size.width * 0.4, y: size.height / 2))
@@ -77,7 +77,7 @@ public final class GestureDemoScene {
         for (index, (name, recognizer)) in named.enumerated() {
             rows.append(Row(name: name, recognizer: recognizer))
             recognizer.delegate = relations
-            // The view draws nothing from touches: the demo shows fingers from the window's touches.
+            // The view keeps the fingers' samples for the picture; no recognizer takes them from it.
             recognizer.cancelsTouchesInView = false
             recognizer.onStateChange = { [unowned self] recognizer in
                 self.recognizer(at: index, changedTo: recognizer.state)
