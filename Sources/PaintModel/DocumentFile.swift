@@ -166,8 +166,8 @@ public enum DocumentFile {
             if ftruncate(fd, off_t(contents.validLength)) != 0 { needsRewrite = true }
         }
         keepDescriptor = true
-        let journal = DocumentJournal(url: url, descriptor: fd, length: contents.validLength, drawing: contents.drawing,
-                                      needsRewrite: needsRewrite)
+        let journal = DocumentJournal(url: url, descriptor: fd, length: contents.validLength, ledger: contents.ledger,
+                                      drawing: needsRewrite ? contents.drawing : nil, needsRewrite: needsRewrite)
         if contents.isDamaged { journal.rewriteNow() }
         return OpenedDocument(url: url, drawing: contents.drawing, journal: journal, readOnlyReason: nil,
                               wasCreated: false, notices: notices)
@@ -274,8 +274,8 @@ public enum DocumentFile {
         }
         fsync(fd)
         syncFolder(url.deletingLastPathComponent())
-        let journal = DocumentJournal(url: url, descriptor: fd, length: DrawingDocument.headerSize, drawing: Drawing(),
-                                      needsRewrite: false)
+        let journal = DocumentJournal(url: url, descriptor: fd, length: DrawingDocument.headerSize, ledger: JournalLedger(),
+                                      drawing: nil, needsRewrite: false)
         return OpenedDocument(url: url, drawing: Drawing(), journal: journal, readOnlyReason: nil, wasCreated: true,
                               notices: [])
     }

@@ -60,13 +60,14 @@ public final class DocumentJournal: @unchecked Sendable {
     private var length: Int
     /// Records handed over and not yet in the file, oldest first.
     private var pending: [[UInt8]] = []
-    /// The drawing the file holds, before `pending`, while that is known: from opening or a supply until the next
-    /// append.
+    /// The drawing the file holds, before `pending`, while that is known: from a supply (or, for a document that
+    /// must be rewritten at once, from opening) until the next append. Not kept otherwise, so that the caller's
+    /// next edit copies nothing.
     private var snapshot: Drawing?
     /// Whether the file must be written anew from `snapshot` (with `pending` after it).
     private var needsRewrite: Bool
-    /// The sizes of what the file would hold compacted, kept from the edits; made when first needed.
-    private var ledger: JournalLedger?
+    /// The sizes of what the file would hold compacted, kept from the edits.
+    private var ledger: JournalLedger
     private var isFlushScheduled = false
     private var isRetryScheduled = false
     private var isFailing = false
@@ -80,10 +81,14 @@ public final class DocumentJournal: @unchecked Sendable {
     private var wantsDrawing = false
     private var counters = Statistics()
 
-    init(url: URL, descriptor: Int32, length: Int, drawing: Drawing, needsRewrite: Bool) {
+    /// A journal appending at `length` to the file open at `descriptor`, whose compacted size `ledger` keeps.
+    /// `drawing` is what the file holds, for a document that must be rewritten before its first append (a first
+    /// version's, a damaged one's); `nil` otherwise.
+    init(url: URL, descriptor: Int32, length: Int, ledger: JournalLedger, drawing: Drawing?, needsRewrite: Bool) {
         self.url = url
         self.descriptor = descriptor
         self.length = length
+        self.ledger = ledger
         self.snapshot = drawing
         self.needsRewrite = needsRewrite
     }
@@ -99,10 +104,8 @@ public final class DocumentJournal: @unchecked Sendable {
         let bytes = DrawingDocument.record(edit)
         lock.withLock { outstanding += 1 }
         queue.async { [self] in
-            // The ledger starts from the drawing the file holds, known until the first append.
-            if ledger == nil, let snapshot { ledger = JournalLedger(snapshot) }
             pending.append(bytes)
-            ledger?.apply(edit, recordSize: bytes.count)
+            ledger.apply(edit, recordSize: bytes.count)
             writePending()
             lock.withLock { outstanding -= 1 }
         }
@@ -234,7 +237,8 @@ public final class DocumentJournal: @unchecked Sendable {
     /// Whether the dead records (undone and replaced, undo and redo pairs) outweigh both what the document holds
     /// and ``compactionSlack``.
     private func isCompactionDue() -> Bool {
-        guard length > 2 * Self.compactionSlack, let live = ledger?.liveBytes else { return false }
+        guard length > 2 * Self.compactionSlack else { return false }
+        let live = ledger.liveBytes
         return length - live > max(live, Self.compactionSlack)
     }
 
@@ -308,8 +312,9 @@ public final class DocumentJournal: @unchecked Sendable {
     }
 }
 
-/// How many bytes a compacted journal would hold, kept up to date from the edits as they come, without the
-/// drawing: the sizes of the records undo can reach and of those redo can reach, mirroring ``Drawing``'s history.
+/// How many bytes a compacted journal would hold, kept up to date from the edits as they come (and, when a document
+/// is read, from its records), without the drawing: the sizes of the records undo can reach and of those redo can
+/// reach, mirroring ``Drawing``'s history.
 struct JournalLedger {
     private var fixedBytes: Int
     private var undoSizes: [Int] = []
@@ -328,18 +333,14 @@ struct JournalLedger {
         fixedBytes = liveBytes
     }
 
-    /// A ledger of a drawing's history.
-    init(_ drawing: Drawing) {
-        fixedBytes = DrawingDocument.headerSize + drawing.baseStrokes.reduce(0) { $0 + DrawingDocument.recordSize(of: .add($1)) }
-        let edits = drawing.compactEdits
-        let redoCount = edits.reversed().prefix { $0 == .undo }.count
-        for edit in edits.dropLast(2 * redoCount) { apply(edit, recordSize: DrawingDocument.recordSize(of: edit)) }
-        // The edits that can be redone, pushed onto the redo side in the order redo would take them back.
-        for edit in edits.dropLast(redoCount).suffix(redoCount).reversed() {
-            let size = DrawingDocument.recordSize(of: edit)
-            redoSizes.append(size)
-            redoBytes += size
-        }
+    /// The ledger of an empty journal: its header.
+    init() {
+        fixedBytes = DrawingDocument.headerSize
+    }
+
+    /// Takes a base stroke's record, which no undo removes.
+    mutating func addBaseStroke(recordSize: Int) {
+        fixedBytes += recordSize
     }
 
     /// Takes an edit the drawing did, with the size of its record.

@@ -54,9 +54,15 @@ public enum DrawingDocument {
         public var tornBytes: Int
         /// Runs of damaged bytes between valid records that were skipped: each cost the records in it.
         public var damagedRuns: Int
+        /// The sizes a compacted journal of the drawing would hold, for deciding when to compact.
+        var ledger = JournalLedger()
 
         /// Whether records in the middle were lost: the file is not as it was written.
         public var isDamaged: Bool { damagedRuns > 0 }
+
+        /// How many bytes a compacted journal of the drawing holds (``DrawingDocument/encode(_:)``), counted from the
+        /// records as they were read.
+        public var liveBytes: Int { ledger.liveBytes }
     }
 
     /// The kinds of journal record, as stored.
@@ -170,8 +176,10 @@ public enum DrawingDocument {
         switch fileVersion {
         case 1:
             let strokes = try decodeVersion1(bytes)
-            return Contents(drawing: Drawing(strokes: strokes), version: 1, validLength: bytes.count, tornBytes: 0,
-                            damagedRuns: 0)
+            var contents = Contents(drawing: Drawing(strokes: strokes), version: 1, validLength: bytes.count, tornBytes: 0,
+                                    damagedRuns: 0)
+            for stroke in strokes { contents.ledger.addBaseStroke(recordSize: recordSize(of: .add(stroke))) }
+            return contents
         case 2:
             return try readJournal(bytes)
         default:
@@ -192,11 +200,14 @@ public enum DrawingDocument {
         while offset < bytes.count {
             if let (kind, payload) = validRecord(in: bytes, at: offset),
                let meaning = try? meaning(of: kind, payload: bytes[payload], afterEdits: drawing != nil) {
+                let size = payload.count + recordOverhead
                 switch meaning {
-                case let .base(stroke): baseStrokes.append(stroke)
+                case let .base(stroke):
+                    baseStrokes.append(stroke)
+                    contents.ledger.addBaseStroke(recordSize: size)
                 case let .edit(edit):
                     if drawing == nil { drawing = Drawing(strokes: baseStrokes) }
-                    drawing?.apply(edit)
+                    if drawing?.apply(edit) != nil { contents.ledger.apply(edit, recordSize: size) }
                 }
                 offset = payload.upperBound + 4
                 contents.validLength = offset
