@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "touch-replay",
             dependencies: [
-                "SeatInput", "TouchUI", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims",
+                "SeatInput", "Geometry", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims",
                 "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TouchReplay"
@@ -92,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "WaylandHello",
             dependencies: [
-                "WaylandClient", "CCairo", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaylandClient", "Geometry", "CCairo", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.

@@ -2,6 +2,7 @@
 import CWaylandServer
 import CWaylandServerProtocols
 import Foundation
+import Geometry
 import Glibc
 
 /// A `struct wl_resource *`: Swift imports the server's resource type as a struct of its own.
@@ -74,8 +75,9 @@ final class Compositor {
     var onSignal: (() -> Void)?
 
     var counters = ReplayCounters()
-    /// Called right after each commit that brings the toplevel a new buffer.
-    var onToplevelBufferCommit: (() -> Void)?
+    /// Called right after each commit that brings the toplevel a new buffer, with what it damaged in surface
+    /// coordinates.
+    var onToplevelBufferCommit: (([Rect]) -> Void)?
 
     let compositorImplementation: ImplementationTable<wl_compositor_interface>
     let surfaceImplementation: ImplementationTable<wl_surface_interface>
@@ -216,7 +218,7 @@ final class Compositor {
         lastImage = image
         counters.viewportDestination = surface.viewportDestination
         counters.toplevelBufferCommits += 1
-        onToplevelBufferCommit?()
+        onToplevelBufferCommit?(surface.committedDamageInSurfaceCoordinates)
     }
 
     var nextSerial: UInt32 { wl_display_next_serial(display) }

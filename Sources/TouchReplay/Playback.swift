@@ -31,6 +31,7 @@ final class Player {
     let compositor: Compositor
     let client: ClientProcess
     let latency = LatencyRecorder()
+    let ink = InkRecorder()
     private let groups: [[SeatEvent]]
     private let keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]
     private let isRealtime: Bool
@@ -55,7 +56,10 @@ final class Player {
         self.groups = groups
         usesKeyboard = trace.events.contains { if case .key = $0.kind { true } else { false } }
         nextFrameTime = trace.events.first?.time ?? 0
-        compositor.onToplevelBufferCommit = { [latency] in latency.bufferCommitted() }
+        compositor.onToplevelBufferCommit = { [latency, ink] damage in
+            latency.bufferCommitted()
+            ink.bufferCommitted(damage: damage)
+        }
     }
 
     /// The keys a trace types, looked up in the keymap; throws for a key the "us" layout cannot type.
@@ -199,8 +203,10 @@ final class Player {
             switch event.kind {
             case let .touchDown(id, location, shape):
                 seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+                ink.touchSent(at: location, time: sentAt)
             case let .touchMotion(id, location, shape):
                 seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+                ink.touchSent(at: location, time: sentAt)
             case let .touchUp(id):
                 seat.touchUp(on: surface, time: time, id: id)
             case .touchFrame:

@@ -2,6 +2,7 @@
 import CCairo
 import CWaylandServer
 import Foundation
+import Geometry
 
 /// The pixels of a committed `wl_shm` buffer, copied at commit so the client can reuse its buffer.
 struct ShmImage {
@@ -18,14 +19,48 @@ struct ShmImage {
     var format: Format
     var bytes: [UInt8]
 
+    /// Brings `image` up to date with a committed `wl_shm` buffer: copies only the damaged rectangles into the
+    /// existing image when it has the buffer's size and format (no allocation), else the whole buffer into a new
+    /// one. Returns `false` for a buffer that is not shared memory or has another format.
+    static func update(_ image: inout ShmImage?, from buffer: WLResource, damage: [PixelRect]) -> Bool {
+        guard let shm = wl_shm_buffer_get(buffer) else { return false }
+        guard var current = image, current.width == Int(wl_shm_buffer_get_width(shm)),
+              current.height == Int(wl_shm_buffer_get_height(shm)), current.stride == Int(wl_shm_buffer_get_stride(shm)),
+              current.format == format(of: shm)
+        else {
+            guard let copy = ShmImage(copying: buffer) else { return false }
+            image = copy
+            return true
+        }
+        image = nil  // `current` holds the only reference: the bytes are updated in place.
+        wl_shm_buffer_begin_access(shm)
+        defer { wl_shm_buffer_end_access(shm) }
+        if let data = wl_shm_buffer_get_data(shm) {
+            current.bytes.withUnsafeMutableBytes { target in
+                for rect in damage {
+                    for row in rect.y..<(rect.y + rect.height) {
+                        let offset = row * current.stride + rect.x * 4
+                        (target.baseAddress! + offset).copyMemory(from: data + offset, byteCount: rect.width * 4)
+                    }
+                }
+            }
+        }
+        image = current
+        return true
+    }
+
+    private static func format(of shm: OpaquePointer) -> Format? {
+        switch wl_shm_buffer_get_format(shm) {
+        case WL_SHM_FORMAT_ARGB8888.rawValue: .argb8888
+        case WL_SHM_FORMAT_XRGB8888.rawValue: .xrgb8888
+        default: nil
+        }
+    }
+
     /// Copies a `wl_shm` buffer; `nil` for a buffer that is not shared memory or has another format.
     init?(copying buffer: WLResource) {
-        guard let shm = wl_shm_buffer_get(buffer) else { return nil }
-        switch wl_shm_buffer_get_format(shm) {
-        case WL_SHM_FORMAT_ARGB8888.rawValue: format = .argb8888
-        case WL_SHM_FORMAT_XRGB8888.rawValue: format = .xrgb8888
-        default: return nil
-        }
+        guard let shm = wl_shm_buffer_get(buffer), let format = Self.format(of: shm) else { return nil }
+        self.format = format
         width = Int(wl_shm_buffer_get_width(shm))
         height = Int(wl_shm_buffer_get_height(shm))
         stride = Int(wl_shm_buffer_get_stride(shm))

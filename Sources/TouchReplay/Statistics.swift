@@ -1,5 +1,6 @@
 // What `--stats` reports: counts kept by the compositor, and input-to-commit latencies.
 import Foundation
+import Geometry
 import SeatInput
 
 /// The running counts `--stats` reports.
@@ -18,7 +19,54 @@ struct ReplayCounters {
     var title: String?
 }
 
-/// Real-time latencies from input to the next buffer commit.
+/// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
+/// the commit that shows its ink — and the intervals between buffer commits.
+final class InkRecorder {
+    /// A touch point sent and not yet shown, in surface coordinates.
+    private var waiting: [(point: Point, sentAt: Double)] = []
+    /// Milliseconds from each touch point to the commit that showed it.
+    private(set) var inputToInk = Percentiles()
+    /// Milliseconds between the toplevel's buffer commits.
+    private(set) var frameIntervals = Percentiles()
+    private var lastCommit: Double?
+
+    /// Points sent and never covered by a commit's damage: input the client showed nowhere near where it was.
+    var neverInked: Int { waiting.count }
+
+    /// A touch went down or moved to `point` (surface coordinates) at `time` (from ``monotonicNow()``).
+    func touchSent(at point: Point, time: Double) {
+        waiting.append((point, time))
+    }
+
+    /// The toplevel committed a buffer whose damage, in surface coordinates, is `damage`.
+    func bufferCommitted(damage: [Rect], at time: Double = monotonicNow()) {
+        if let lastCommit { frameIntervals.add((time - lastCommit) * 1000) }
+        lastCommit = time
+        waiting.removeAll { sent in
+            guard damage.contains(where: { $0.contains(sent.point) }) else { return false }
+            inputToInk.add((time - sent.sentAt) * 1000)
+            return true
+        }
+    }
+}
+
+/// Samples whose quantiles are asked for at the end.
+struct Percentiles {
+    private(set) var samples: [Double] = []
+
+    mutating func add(_ value: Double) { samples.append(value) }
+
+    /// The `q`-quantile (0...1) by nearest rank, or `nil` with no samples.
+    func quantile(_ q: Double) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}
+
+/// Real-time latencies from input to the next buffer commit, whatever it shows: an upper bound on nothing, kept as
+/// `input_to_next_commit_ms` for comparison with `input_to_ink_ms`.
 final class LatencyRecorder {
     private var waiting: [Double] = []
     /// Milliseconds from each input group to the first buffer commit after it.
@@ -45,18 +93,24 @@ final class LatencyRecorder {
 
 /// The `--stats` line.
 enum ReplayStatistics {
-    /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y},
+    /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "input_to_ink_ms": {"p50", "p99", "max", "samples",
+    /// "never_inked"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
     /// "viewport_destination": [W, H] or null, "title": "…" or null}`.
-    static func line(counters: ReplayCounters, latency: LatencyRecorder) -> String {
+    static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
             return String(format: "%.3f", value)
         }
+        func quantiles(_ values: Percentiles) -> String {
+            "\"p50\": \(number(values.quantile(0.5))), \"p99\": \(number(values.quantile(0.99))), \"max\": \(number(values.quantile(1)))"
+        }
         let destination = counters.viewportDestination.map { "[\($0.width), \($0.height)]" } ?? "null"
         return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
             + "\"events_sent\": \(counters.eventsSent), "
-            + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
+            + "\"input_to_ink_ms\": {\(quantiles(ink.inputToInk)), \"samples\": \(ink.inputToInk.samples.count), "
+            + "\"never_inked\": \(ink.neverInked)}, "
+            + "\"input_to_next_commit_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
+            + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null")}"
     }
 }
-

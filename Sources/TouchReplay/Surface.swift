@@ -1,6 +1,7 @@
 // wl_compositor, wl_surface and wl_region: surfaces with double-buffered state, frame callbacks and buffer scale.
 import CWaylandServer
 import CWaylandServerProtocols
+import Geometry
 
 /// A client's `wl_surface`: the pending state its requests build up, and what its last commit made current.
 ///
@@ -39,6 +40,23 @@ final class Surface {
     private(set) var viewportDestination: (width: Int32, height: Int32)?
     /// A copy of the last committed buffer's pixels.
     private(set) var image: ShmImage?
+    /// Damage since the last commit, in buffer pixels (`damage_buffer`).
+    private var pendingBufferDamage: [PixelRect] = []
+    /// Damage since the last commit, in surface coordinates (`damage`), converted at commit.
+    private var pendingSurfaceDamage: [(x: Int32, y: Int32, width: Int32, height: Int32)] = []
+    /// What the last commit that took a buffer changed, in buffer pixels: its damage clipped to the buffer (the
+    /// whole buffer when the client gave none, or the buffer's size changed).
+    private(set) var committedDamage: [PixelRect] = []
+
+    /// ``committedDamage`` in surface coordinates (logical points): through the viewport or the buffer scale.
+    var committedDamageInSurfaceCoordinates: [Rect] {
+        guard let image else { return [] }
+        let ratioX = viewportDestination.map { Double(image.width) / Double($0.width) } ?? Double(bufferScale)
+        let ratioY = viewportDestination.map { Double(image.height) / Double($0.height) } ?? Double(bufferScale)
+        return committedDamage.map {
+            Rect(x: Double($0.x) / ratioX, y: Double($0.y) / ratioY, width: Double($0.width) / ratioX, height: Double($0.height) / ratioY)
+        }
+    }
 
     init(compositor: Compositor, resource: WLResource, client: OpaquePointer) {
         self.compositor = compositor
@@ -76,8 +94,9 @@ final class Surface {
             hasPendingAttach = false
             let new = pendingBuffer
             pendingBuffer = nil
-            if let new, let bufferResource = new.resource, let copy = ShmImage(copying: bufferResource) {
-                image = copy
+            if let new, let bufferResource = new.resource, let damage = takeDamage(for: bufferResource),
+               ShmImage.update(&image, from: bufferResource, damage: damage) {
+                committedDamage = damage
                 tookBuffer = true
                 if compositor.buffersLeftToHold > 0, !new.isHeld {
                     new.isHeld = true
@@ -97,7 +116,35 @@ final class Surface {
                 isMapped = true
             }
         }
+        if !tookBuffer {
+            pendingBufferDamage = []
+            pendingSurfaceDamage = []
+        }
         if tookBuffer { compositor.surfaceCommittedBuffer(self) }
+    }
+
+    /// The damage of the commit under way in buffer pixels, clipped to the buffer, and forgotten for the next one;
+    /// the whole buffer when there is none or the image has another size. `nil` for a buffer that is not shm.
+    private func takeDamage(for buffer: WLResource) -> [PixelRect]? {
+        defer {
+            pendingBufferDamage = []
+            pendingSurfaceDamage = []
+        }
+        guard let shm = wl_shm_buffer_get(buffer) else { return nil }
+        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let image, image.width == width, image.height == height else { return [whole] }
+        // Surface coordinates to buffer pixels: the buffer scale, or the viewport's ratio.
+        let ratioX = viewportDestination.map { Double(width) / Double($0.width) } ?? Double(bufferScale)
+        let ratioY = viewportDestination.map { Double(height) / Double($0.height) } ?? Double(bufferScale)
+        var damage = pendingBufferDamage
+        for rect in pendingSurfaceDamage {
+            let x0 = Int((Double(rect.x) * ratioX).rounded(.down)), y0 = Int((Double(rect.y) * ratioY).rounded(.down))
+            let x1 = Int((Double(rect.x) + Double(rect.width)) * ratioX + 0.999), y1 = Int((Double(rect.y) + Double(rect.height)) * ratioY + 0.999)
+            damage.append(PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0)))
+        }
+        let clipped = damage.compactMap { $0.intersection(whole) }
+        return clipped.isEmpty && damage.isEmpty ? [whole] : clipped
     }
 
     // MARK: - Request tables
@@ -144,7 +191,9 @@ final class Surface {
             attach: { _, resource, buffer, _, _ in
                 resourceObject(resource, as: Surface.self).attach(buffer)
             },
-            damage: { _, _, _, _, _, _ in },
+            damage: { _, resource, x, y, width, height in
+                resourceObject(resource, as: Surface.self).pendingSurfaceDamage.append((x, y, width, height))
+            },
             frame: { client, resource, id in
                 let surface = resourceObject(resource, as: Surface.self)
                 guard let callback = wl_resource_create(client, CWaylandServerProtocols_wl_callback_interface(), 1, id)
@@ -170,7 +219,11 @@ final class Surface {
                 }
                 resourceObject(resource, as: Surface.self).pendingBufferScale = scale
             },
-            damage_buffer: { _, _, _, _, _, _ in },
+            damage_buffer: { _, resource, x, y, width, height in
+                guard width > 0, height > 0 else { return }
+                resourceObject(resource, as: Surface.self).pendingBufferDamage.append(
+                    PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+            },
             offset: { _, _, _, _ in }
         )
     }

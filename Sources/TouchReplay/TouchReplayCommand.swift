@@ -78,7 +78,7 @@ struct TouchReplayCommand {
         try image.writePNG(to: options.outputPath)
 
         if options.printsStats {
-            print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency))
+            print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency, ink: player.ink))
         }
         guard !client.wasKilled, let termination = client.termination else { return 0 }
         return termination.status

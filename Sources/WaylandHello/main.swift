@@ -7,6 +7,7 @@
 import ArgumentParser
 import CCairo
 import CommandLineSupport
+import Geometry
 import Glibc
 import SeatInput
 import WaylandClient
@@ -25,9 +26,14 @@ final class Hello {
     /// Where the pointer is, to tell a press on the title strip.
     var pointerY: Double?
 
+    /// Dots not shown yet, with how many more frames they wait (`--ink-delay-frames`).
+    var delayed: [(dot: Dot, frames: Int)] = []
+    let inkDelayFrames: Int
+
     init(options: HelloOptions) {
         background = options.fill
         title = options.title
+        inkDelayFrames = options.inkDelayFrames
     }
 
     /// The height of the title strip drawn where the compositor draws no decorations (weston).
@@ -63,10 +69,35 @@ final class Hello {
     }
 
     /// Adds a dot; returns the rectangle to redraw.
-    func addDot(x: Double, y: Double) -> SurfaceRect {
-        dots.append(Dot(x: x, y: y))
-        let r = Self.dotRadius + 1
-        return SurfaceRect(enclosingX: x - r, y: y - r, width: 2 * r, height: 2 * r)
+    /// Adds a dot and returns the rectangle to redraw; with `--ink-delay-frames N` the dot waits N frames more
+    /// than it needs, and nothing is to redraw yet.
+    func addDot(x: Double, y: Double) -> [SurfaceRect] {
+        let dot = Dot(x: x, y: y)
+        guard inkDelayFrames == 0 else {
+            delayed.append((dot, inkDelayFrames + 1))
+            return []
+        }
+        dots.append(dot)
+        return [Self.rect(of: dot)]
+    }
+
+    /// A frame is being drawn: the delayed dots whose wait is over join the others; returns their rectangles.
+    func showDueDots() -> [SurfaceRect] {
+        var shown: [SurfaceRect] = []
+        delayed = delayed.compactMap { entry in
+            guard entry.frames > 1 else {
+                dots.append(entry.dot)
+                shown.append(Self.rect(of: entry.dot))
+                return nil
+            }
+            return (entry.dot, entry.frames - 1)
+        }
+        return shown
+    }
+
+    private static func rect(of dot: Dot) -> SurfaceRect {
+        let r = dotRadius + 1
+        return SurfaceRect(enclosingX: dot.x - r, y: dot.y - r, width: 2 * r, height: 2 * r)
     }
 }
 
@@ -92,6 +123,10 @@ struct HelloOptions: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title.", valueName: "TEXT"))
     var title = "Wayland hello"
 
+    /// Hidden, for testing latency measurements: each dot is drawn this many frames later than it could be.
+    @Option(name: .customLong("ink-delay-frames"), help: .hidden)
+    var inkDelayFrames = 0
+
     /// `RRGGBB` as components from 0 to 1.
     static func colour(_ text: String) throws -> (red: Double, green: Double, blue: Double) {
         guard text.count == 6, let rgb = UInt32(text, radix: 16) else { throw ValidationError("a colour is RRGGBB, like ff8000") }
@@ -116,7 +151,15 @@ func run() throws {
     }
     window.onClose = { hello.isDone = true }
     window.draw = { buffer, damage in
-        hello.draw(into: buffer, damage: damage, titleStrip: window.decorationMode == .clientSide)
+        let shown = hello.showDueDots()
+        // Dots still waiting ask for the next frame.
+        if !hello.delayed.isEmpty { window.setNeedsDraw() }
+        return hello.draw(into: buffer, damage: damage + shown, titleStrip: window.decorationMode == .clientSide) + shown
+    }
+    /// Adds a dot where a finger or the pointer is, and asks for the frame that shows it.
+    func addDot(at location: Point) {
+        let rects = hello.addDot(x: location.x, y: location.y)
+        if hello.delayed.isEmpty { window.setNeedsDisplay(rects) } else { window.setNeedsDraw() }
     }
     window.onConfigure = { window in
         report("configured \(window.width)x\(window.height) at scale \(window.scale)")
@@ -126,7 +169,7 @@ func run() throws {
         case let .touchDown(_, location, _) where window.decorationMode == .clientSide && location.y < Hello.titleHeight:
             window.beginMove()
         case let .touchDown(_, location, _), let .touchMotion(_, location, _):
-            window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
+            addDot(at: location)
         case let .pointerButton(.left, isPressed):
             if isPressed, window.decorationMode == .clientSide, let y = hello.pointerY, y < Hello.titleHeight {
                 window.beginMove()
@@ -138,7 +181,7 @@ func run() throws {
         case let .pointerEnter(location):
             hello.pointerY = location.y
         case let .pointerMotion(location) where hello.isPointerDown:
-            window.setNeedsDisplay([hello.addDot(x: location.x, y: location.y)])
+            addDot(at: location)
         case let .key(chord) where chord.modifiers.isEmpty:
             switch chord.keysym {
             case "q", "Escape": hello.isDone = true

@@ -96,9 +96,17 @@ struct TouchReplayTests {
         // Per finger: down, 20 motions, up; one frame per trace frame (22). weston-simple-touch binds wl_seat
         // version 1, so the shapes in the trace are not sent (wl_touch.shape is version 6).
         #expect(stats["events_sent"] as? Int == 2 * (1 + 20 + 1) + 22)
-        let latency = try #require(stats["latency_ms"] as? [String: Any])
+        let latency = try #require(stats["input_to_next_commit_ms"] as? [String: Any])
         #expect((latency["p50"] as? Double ?? -1) >= 0)
         #expect((latency["p99"] as? Double ?? -1) >= (latency["p50"] as? Double ?? 0))
+        #expect(stats["latency_ms"] == nil)
+        // weston-simple-touch draws a cross at every touch point in the commit that follows it: every one of the 42
+        // points is inked.
+        let ink = try #require(stats["input_to_ink_ms"] as? [String: Any])
+        #expect(ink["samples"] as? Int == 42 && ink["never_inked"] as? Int == 0, "\(ink)")
+        #expect((ink["p50"] as? Double ?? -1) >= 0 && (ink["max"] as? Double ?? -1) >= (ink["p99"] as? Double ?? 0))
+        let intervals = try #require(stats["frame_interval_ms"] as? [String: Any])
+        #expect((intervals["p50"] as? Double ?? -1) >= 0)
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
@@ -191,6 +199,30 @@ extension TouchReplayTests {
 }
 
 extension TouchReplayTests {
+    @Test("input_to_ink_ms reports a client that draws a frame late as a frame later")
+    func inkLatencyCatchesAClientThatDrawsLate() async throws {
+        let scratch = try TemporaryDirectory()
+        // One finger across the window at 60 Hz for half a second, in real time.
+        let trace = try scratch.write("drag.jsonl", Trace(events: drag(id: 0, from: Point(x: 100, y: 200), to: Point(x: 500, y: 200), steps: 30)).serialized())
+        let hello = ChildProcess.product("wayland-hello")
+        func inkLatency(_ clientOptions: [String]) async throws -> [String: Any] {
+            let result = try await ReplayRunner.replay(
+                ["--trace", trace, "--output", scratch.path("o.png"), "--size", "600x400", "--realtime", "--stats", "--", hello]
+                    + clientOptions)
+            #expect(result.status == 0, "\(result.standardError)")
+            let line = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(stats["input_to_ink_ms"] as? [String: Any])
+        }
+        let prompt = try await inkLatency([])
+        let late = try await inkLatency(["--ink-delay-frames", "1"])
+        #expect(prompt["never_inked"] as? Int == 0 && late["never_inked"] as? Int == 0)
+        let promptMedian = try #require(prompt["p50"] as? Double), lateMedian = try #require(late["p50"] as? Double)
+        // A frame at 60 Hz is 16.7 ms: the late client's ink comes at least most of a frame later.
+        #expect(lateMedian >= 12, "prompt \(prompt), late \(late)")
+        #expect(lateMedian >= promptMedian + 8, "prompt \(prompt), late \(late)")
+    }
+
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
     func stopsOnSigterm() async throws {
         let scratch = try TemporaryDirectory()
