@@ -1,5 +1,6 @@
 // `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
-// Run with `swift run -c release paint-benchmark`; the figures go into docs/performance.md.
+// Run with `swift run -c release paint-benchmark` (and `paint-benchmark --large` for section 6, the 50 000-stroke
+// drawing); the figures go into docs/performance.md.
 import FingerPaintCore
 import Foundation
 import PaintModel
@@ -87,6 +88,12 @@ func memory() -> (current: Double, peak: Double) {
 }
 
 func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+// `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own).
+if CommandLine.arguments.contains("--large") {
+    runLargeDrawing()
+    exit(0)
+}
 
 let canvas = Size(width: 800, height: 600)
 // Built first, while the heap is fresh, so that the growth of resident memory is the drawing's.

@@ -1,0 +1,120 @@
+// 6. The drawing of issue #11: 50 000 realistic finger strokes over a 3840x2160 buffer. Every figure is the main
+// thread's time for what the user waits for: the change, the frame that shows it, and the copy of what that frame
+// changed into a window buffer. Run alone, in a fresh process: `paint-benchmark --large`.
+import FingerPaintCore
+import Foundation
+import PaintModel
+import PaintRender
+import SeatInput
+import TouchUI
+
+/// Finger strokes spread over a canvas: 20 to 60 samples 16.7 ms apart, moving 3 to 10 points a sample in a
+/// direction that turns gently, in every palette colour and the four thinner widths.
+func realisticStrokes(_ count: Int, in size: Size, seed: UInt64) -> [Stroke] {
+    var random = SplitMix(state: seed)
+    return (0..<count).map { _ in
+        var location = Point(x: .random(in: 0..<size.width, using: &random), y: .random(in: 0..<size.height, using: &random))
+        var heading = Double.random(in: 0..<(2 * .pi), using: &random)
+        let turn = Double.random(in: -0.2...0.2, using: &random)
+        let speed = Double.random(in: 3...10, using: &random)
+        let samples = Int.random(in: 20...60, using: &random)
+        var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
+                            width: Brush.widths[0..<4].randomElement(using: &random)!)
+        stroke.points.reserveCapacity(samples)
+        for index in 0..<samples {
+            stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
+            heading += turn + .random(in: -0.1...0.1, using: &random)
+            location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))
+        }
+        stroke.trimCapacity()
+        return stroke
+    }
+}
+
+/// A window's shared-memory buffer stand-in: the frame's changed rectangles are copied into it as into a real one.
+final class LargeBuffer {
+    let width: Int, height: Int, stride: Int
+    let pixels: UnsafeMutableRawPointer
+
+    init(size: Size) {
+        width = Int(size.width)
+        height = Int(size.height)
+        stride = width * 4
+        pixels = .allocate(byteCount: stride * height, alignment: 16)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Renders a frame if one is due and copies what it changed, as the window does for a buffer.
+    func show(_ app: FingerPaintApp) {
+        let rects = app.needsFrame ? app.renderFrame() : []
+        app.composite(into: pixels, stride: stride, width: width, height: height, rects: rects)
+    }
+}
+
+func runLargeDrawing() {
+    let large = Size(width: 3840, height: 2160)
+    let residentBefore = memory().current
+    let largeStrokes = realisticStrokes(50_000, in: large, seed: 11)
+    var largeHistory = Drawing()
+    for stroke in largeStrokes { largeHistory.add(stroke) }
+    let strokesResident = memory().current - residentBefore
+    let buffer = LargeBuffer(size: large)
+    /// Times `work`, then a frame and the copy of what it changed into the buffer.
+    func shown(_ work: () -> Void = {}, on app: FingerPaintApp) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        work()
+        buffer.show(app)
+        return milliseconds(since: start)
+    }
+    var launch = DispatchTime.now().uptimeNanoseconds
+    let emptyApp = FingerPaintApp(size: large)
+    buffer.show(emptyApp)
+    let emptyLaunch = milliseconds(since: launch)
+    launch = DispatchTime.now().uptimeNanoseconds
+    let largeApp = FingerPaintApp(size: large, drawing: largeHistory)
+    buffer.show(largeApp)
+    let largeLaunch = milliseconds(since: launch)
+    print("   start-up to the first frame copied: empty \(format(emptyLaunch)), 50 000 strokes \(format(largeLaunch)); "
+          + "ratio \(String(format: "%.2f", largeLaunch / emptyLaunch))")
+    buffer.show(largeApp)
+    var drawingFrames: [Double] = []
+    var completionFrames: [Double] = []
+    do {
+        var time = 100_000.0
+        for loop in 0..<6 {
+            for sample in 0...60 {
+                let angle = Double(sample) / 60 * 2 * .pi + Double(loop)
+                let location = Point(x: 1900 + 60 * cos(angle) + Double(loop) * 4, y: 1000 + 40 * sin(2 * angle))
+                drawingFrames.append(shown({
+                    largeApp.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: location)
+                                                                      : .touchMotion(id: 1, location: location)))
+                    largeApp.handle(SeatEvent(time: time, .touchFrame))
+                }, on: largeApp))
+                time += 1000.0 / 60
+            }
+            let completion = shown({
+                largeApp.handle(SeatEvent(time: time, .touchUp(id: 1)))
+                largeApp.handle(SeatEvent(time: time, .touchFrame))
+            }, on: largeApp)
+            drawingFrames.append(completion)
+            completionFrames.append(completion)
+            time += 1000.0 / 60
+        }
+    }
+    print("   frames while one finger draws, stroke completions included: p50 \(format(percentile(drawingFrames, 0.5)))"
+          + "  p99 \(format(percentile(drawingFrames, 0.99)))  max \(format(drawingFrames.max()!)); "
+          + "the 6 stroke-completion frames: max \(format(completionFrames.max()!))")
+    let undos = (0..<300).map { _ in shown({ largeApp.perform(.undo) }, on: largeApp) }
+    print("   300 undos walking back from the newest: p50 \(format(percentile(undos, 0.5)))  p99 \(format(percentile(undos, 0.99)))"
+          + "  max \(format(undos.max()!))")
+    let redos = (0..<20).map { _ in shown({ largeApp.perform(.redo) }, on: largeApp) }
+    print("   20 redos: p50 \(format(percentile(redos, 0.5)))  max \(format(redos.max()!))")
+    print("   clear: \(format(shown({ largeApp.perform(.clear) }, on: largeApp)));"
+          + " undo of clear: \(format(shown({ largeApp.perform(.undo) }, on: largeApp)))")
+    print("   resize to 3000x1700: \(format(shown({ largeApp.resize(to: Size(width: 3000, height: 1700), scale: 1) }, on: largeApp)));"
+          + " back to 3840x2160: \(format(shown({ largeApp.resize(to: large, scale: 1) }, on: largeApp)))")
+    buffer.show(largeApp)
+    print("   resident memory now \(format(memory().current)) MiB, peak \(format(memory().peak)) MiB "
+          + "(the strokes and their history alone: \(format(strokesResident)) MiB)")
+}
