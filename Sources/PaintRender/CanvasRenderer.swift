@@ -1,34 +1,48 @@
-// The canvas: completed strokes drawn once into a persistent image, strokes in progress drawn incrementally.
+// The canvas: the drawing shown through a view from tiles drawn once, strokes in progress drawn incrementally.
 import CCairo
+import Foundation
 import PaintModel
 import TouchUI
 
-/// Renders a drawing so that a frame costs what changed in it, not what the drawing holds.
+/// Renders a drawing so that a frame costs what changed on screen, not what the drawing holds (docs/rendering.md).
 ///
-/// Two images of the buffer's size (logical size × scale):
-/// - the **canvas** holds the completed strokes. A stroke is drawn into it once, when it completes; only a
-///   resize, a scale change, undo or clear redraws it, from the stroke list and a recent checkpoint
-///   (`CanvasCheckpoints`);
-/// - the **frame** is what is shown: the canvas with the strokes in progress on top. Each
-///   ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed — around the new segments of the
-///   strokes in progress, or where a stroke completed or was cancelled — by copying the canvas there and
-///   stroking the strokes in progress clipped to it, and returns those rectangles.
+/// - The completed strokes are drawn into **tiles** of 256 × 256 buffer pixels of the document at the current
+///   zoom × scale, found through a spatial index of the strokes' bounds (``StrokeIndex``), and cached within a
+///   memory budget, least recently shown out (``TileCache``). A finished stroke is drawn into the cached tiles it
+///   touches; undo of a stroke redraws its bounds only; clear puts the tiles aside for its undo.
+/// - The **frame** is what is shown: the tiles under the ``view``, the strokes in progress on top, then the
+///   ``overlay``. Each ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed and returns them.
+/// - With ``drawsTilesInBackground`` (the window), missing tiles are drawn on a second thread and copied in as
+///   they come, a few jobs at a time, the visible ones only; until then the frame shows cached tiles of another
+///   zoom scaled, or paper. Without it (headless replay, tests), they are drawn at once.
 ///
-/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``,
-/// only the rectangles changed since that buffer was last shown. Every stroke is one Cairo path with round caps
-/// and joins.
+/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``.
 public final class CanvasRenderer {
-    /// The canvas size in logical points.
+    /// The window's size in logical points.
     public private(set) var logicalSize: Size
     /// Buffer pixels per logical point.
     public private(set) var scale: Int
     /// The paper colour.
     public let background: Color
-    /// The completed strokes.
-    public private(set) var canvas: ImageSurface
-    /// The canvas with the strokes in progress and the ``overlay`` on top: what is shown.
+    /// What is shown: the drawing through the view, the strokes in progress and the overlay.
     public private(set) var frame: ImageSurface
-    /// Controls drawn over the frame (the palette bar), never into the canvas; a change redraws their area.
+    /// Which part of the document is shown, and how large (``setView(_:)``).
+    public private(set) var view = ViewTransform.identity
+    /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
+    /// test). Turning it off waits for the tiles under way.
+    public var drawsTilesInBackground: Bool {
+        get { worker != nil }
+        set {
+            guard newValue != drawsTilesInBackground else { return }
+            if newValue {
+                worker = TileWorker()
+            } else {
+                waitForTiles()
+                worker = nil
+            }
+        }
+    }
+    /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
     public var overlay: Overlay? {
         didSet {
             guard overlay != oldValue else { return }
@@ -38,83 +52,134 @@ public final class CanvasRenderer {
         }
     }
 
+    /// The memory the cached tiles may take.
+    public static let tileBudget = 48 << 20
+    /// A whole tile, in its own pixels.
+    static let wholeTile = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
+    /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
+    static let jobsInFlight = 3
+
+    /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
+    /// copies the drawing's).
+    private var strokes: [Stroke] = []
+    private var index = StrokeIndex()
+    private var cache = TileCache(budget: CanvasRenderer.tileBudget)
+    /// The strokes, index and tiles as they were before the last clear, for its undo.
+    private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
     private var live: [Int: LiveStroke] = [:]
     private var pendingDamage: [PixelRect] = []
-    private var checkpoints: CanvasCheckpoints
-    /// The canvas and checkpoints as they were before the last clear, for its undo.
-    private var beforeClear: (image: ImageSurface, checkpoints: CanvasCheckpoints, count: Int)?
-    /// How many strokes the canvas holds.
-    private var committedCount = 0
+    private var worker: TileWorker?
+    /// Regions of tiles waiting to be handed to the worker (tile-local pixels), in the order they were asked for.
+    private var requests: [(key: TileKey, region: PixelRect)] = []
+    /// Jobs handed to the worker and not answered yet.
+    private var inFlight: [TileKey: TileJob] = [:]
+    private var nextJobID = 0
 
-    /// A renderer for a canvas of a logical size at a scale, showing `strokes`.
-    public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white) {
+    /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
+    public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white,
+                drawsTilesInBackground: Bool = false) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         self.background = background
+        worker = drawsTilesInBackground ? TileWorker() : nil
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        canvas = ImageSurface(width: width, height: height, fill: background)
         frame = ImageSurface(width: width, height: height, fill: background)
-        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
-        redrawCanvas(strokes)
-        committedCount = strokes.count
+        self.strokes = strokes
+        index = StrokeIndex(strokes)
+        pendingDamage = [bounds]
     }
 
     /// The buffer's width in pixels.
-    public var pixelWidth: Int { canvas.width }
+    public var pixelWidth: Int { frame.width }
     /// The buffer's height in pixels.
-    public var pixelHeight: Int { canvas.height }
+    public var pixelHeight: Int { frame.height }
     /// The whole buffer.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) }
+
+    /// Buffer pixels per document point: the zoom times the scale.
+    var pixelsPerPoint: Double { view.zoom * Double(scale) }
+
+    /// The completed strokes at 100 % from the document's origin, the window's size at its scale: what
+    /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
+    /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
+    public var canvas: ImageSurface {
+        let image = ImageSurface(width: frame.width, height: frame.height, fill: background)
+        let level = Double(scale)
+        for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
+            let part = key.pixelRect.intersection(bounds)!
+            let local = part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
+            if let entry = cache[key], inFlight[key] == nil, !requests.contains(where: { $0.key == key }) {
+                if let tile = entry.image { image.copy(local, of: tile, to: part.x, part.y) }
+                continue
+            }
+            let pixels = makeJob(key, region: Self.wholeTile).render()
+            if pixels.bytes != nil {
+                let tile = ImageSurface(width: TileKey.side, height: TileKey.side, fill: background)
+                pixels.copy(into: tile, at: 0, 0, paper: background)
+                image.copy(local, of: tile, to: part.x, part.y)
+            }
+        }
+        return image
+    }
+
+    /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
+    public var contentBounds: Rect? { index.contentBounds }
 
     // MARK: - Changes
 
-    /// A new size or scale: everything is redrawn (the user asked for it).
+    /// A new window size or scale. The document stays where it was under the window's top-left corner; the tiles
+    /// already drawn are shown at once and only newly exposed ones are drawn.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        canvas = ImageSurface(width: width, height: height, fill: background)
-        frame = ImageSurface(width: width, height: height, fill: background)
-        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
-        beforeClear = nil
-        redrawCanvas(strokes)
-        committedCount = strokes.count
+        if width != frame.width || height != frame.height {
+            frame = ImageSurface(width: width, height: height, fill: background)
+        }
+        if strokes.count != self.strokes.count { replaceStrokes(strokes) }
+        view = view.snapped(scale: self.scale)
+        pendingDamage = [bounds]
     }
 
-    /// Takes a change of the drawing's strokes: a stroke appended is drawn on its own; strokes taken off or
-    /// replaced redraw the canvas from `strokes` (the drawing's strokes after the change). A clear keeps the
-    /// canvas aside, so that its undo puts it back at once.
+    /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
+    /// the others are drawn, tiles of another zoom are shown scaled.
+    public func setView(_ newView: ViewTransform) {
+        let snapped = newView.snapped(scale: scale)
+        guard snapped != view else { return }
+        view = snapped
+        pendingDamage = [bounds]
+    }
+
+    /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it). A stroke added is drawn
+    /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
+    /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
-        defer { committedCount = strokes.count }
         switch change {
+        case let .appended(stroke) where strokes.count == self.strokes.count + 1:
+            self.strokes.append(stroke)
+            index.append(stroke)
+            strokeChanged(stroke.bounds, added: stroke)
+        case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
+            self.strokes.removeLast(self.strokes.count - count)
+            for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
         case .cleared:
-            beforeClear = (canvas, checkpoints, committedCount)
-            canvas = ImageSurface(width: canvas.width, height: canvas.height, fill: background)
-            checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
+            beforeClear = (self.strokes, index, cache)
+            self.strokes = []
+            index = StrokeIndex()
+            cache = TileCache(budget: Self.tileBudget)
+            withdrawAll()
             pendingDamage = [bounds]
-        case .restored:
-            if let saved = beforeClear, saved.count == strokes.count {
-                canvas = saved.image
-                checkpoints = saved.checkpoints
-                beforeClear = nil
-                pendingDamage = [bounds]
-            } else {
-                checkpoints.removeAll()
-                redrawCanvas(strokes)
-            }
-        case let .appended(stroke):
-            draw([stroke], countBefore: strokes.count - 1)
-            if let rect = DirtyRect.bounds(of: stroke.points.lazy.map(\.location), width: stroke.width) {
-                pendingDamage.append(PixelRect(covering: rect, scale: scale))
-            }
-        case let .truncated(count):
-            checkpoints.discard(above: count)
-            redrawCanvas(strokes)
-        case .replaced:
-            checkpoints.removeAll()
+        case .restored where beforeClear?.strokes.count == strokes.count:
+            let saved = beforeClear!
             beforeClear = nil
-            redrawCanvas(strokes)
+            self.strokes = saved.strokes
+            index = saved.index
+            withdrawAll()
+            cache = saved.cache
+            pendingDamage = [bounds]
+        default:
+            replaceStrokes(strokes)
         }
     }
 
@@ -125,28 +190,51 @@ public final class CanvasRenderer {
 
     // MARK: - Frames
 
+    /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
+    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty }
+
+    /// Whether tiles drawn in the background wait to be shown by a frame.
+    public var hasFinishedTiles: Bool { worker?.hasFinished ?? false }
+
     /// Brings the frame up to date with the strokes in progress (by any key that stays the same for a stroke's
-    /// life) and returns the rectangles of buffer pixels that changed, empty when nothing did.
+    /// life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels that changed,
+    /// empty when nothing did.
     ///
-    /// Only new samples are looked at: a stroke's last two segments and its new ones are redrawn. A key that
-    /// was drawn before and is gone (completed or cancelled) has its area redrawn from the canvas.
+    /// Only new samples of the strokes in progress are looked at: a stroke's last two segments and its new ones
+    /// are redrawn. A key that was drawn before and is gone (completed or cancelled) has its area redrawn.
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke]) -> [PixelRect] {
         var damage = pendingDamage
         pendingDamage = []
+        damage += takeFinishedTiles()
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { damage.append(PixelRect(covering: rect, scale: scale)) }
+            if let rect = state.bounds { damage.append(bufferRect(of: rect)) }
             live[key] = nil
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
             if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                damage.append(PixelRect(covering: rect, scale: scale))
+                damage.append(bufferRect(of: rect))
             }
         }
         let rects = damage.compactMap { $0.intersection(bounds) }.merged()
         for rect in rects { recompose(rect, liveStrokes: liveStrokes) }
+        if worker != nil { submitJobs() }
+        cache.evict(protecting: isVisible)
+        // Tiles kept for the undo of a clear give way to those shown.
+        if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
         return rects
+    }
+
+    /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
+    /// frame, a benchmark, a test).
+    public func waitForTiles() {
+        guard let worker else { return }
+        while isDrawingTiles {
+            submitJobs()
+            worker.waitUntilIdle()
+            pendingDamage += takeFinishedTiles()
+        }
     }
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes
@@ -164,65 +252,246 @@ public final class CanvasRenderer {
         }
     }
 
+    // MARK: - Coordinates
+
+    /// Where the buffer's top-left pixel lies in the document drawn at ``pixelsPerPoint``.
+    private var pixelOffset: (x: Int, y: Int) {
+        (Int((view.origin.x * pixelsPerPoint).rounded()), Int((view.origin.y * pixelsPerPoint).rounded()))
+    }
+
+    /// The buffer pixels a document rectangle covers.
+    private func bufferRect(of rect: Rect) -> PixelRect {
+        var pixels = TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint)
+        let offset = pixelOffset
+        pixels.x -= offset.x
+        pixels.y -= offset.y
+        return pixels
+    }
+
+    /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows.
+    private func documentPixels(of rect: PixelRect) -> PixelRect {
+        let offset = pixelOffset
+        return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
+    }
+
+    private func isVisible(_ key: TileKey) -> Bool {
+        key.pixelsPerPoint == pixelsPerPoint && key.pixelRect.intersection(documentPixels(of: bounds)) != nil
+    }
+
+    // MARK: - Tiles
+
+    /// A stroke added (`added`) or taken off (`nil`) within `rect` (document points): cached tiles of the current
+    /// zoom that it touches get it drawn on (added) or their part of `rect` redrawn (taken off); tiles of other
+    /// zooms there are dropped; a job under way there is drawn again.
+    private func strokeChanged(_ rect: Rect, added: Stroke?) {
+        guard !rect.isEmpty else { return }
+        pendingDamage.append(bufferRect(of: rect))
+        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
+            .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
+        for level in levels {
+            let pixels = TileKey.pixels(of: rect, pixelsPerPoint: level)
+            for key in TileKey.keys(covering: pixels, pixelsPerPoint: level) {
+                guard level == pixelsPerPoint else {
+                    cache.remove(key)
+                    withdraw(key)
+                    requests.removeAll { $0.key == key }
+                    continue
+                }
+                // A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip,
+                // and a tile must come out the same however it was made.
+                if inFlight[key] != nil {
+                    // Its answer lacks this change: ask again.
+                    withdraw(key)
+                    request(key, region: Self.wholeTile)
+                }
+                guard cache[key] != nil else { continue }
+                if let added {
+                    guard let image = cache.makeImage(for: key, paper: background) else { continue }
+                    drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0))
+                } else {
+                    request(key, region: Self.wholeTile)
+                }
+            }
+        }
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// Asks for a region of a tile (tile-local pixels) to be drawn again; merged with an earlier request.
+    private func request(_ key: TileKey, region: PixelRect) {
+        if let existing = requests.firstIndex(where: { $0.key == key }) {
+            requests[existing].region = requests[existing].region.union(region)
+        } else {
+            requests.append((key, region))
+        }
+    }
+
+    /// The job that draws a region of a tile (tile-local pixels) from the strokes that reach it now.
+    private func makeJob(_ key: TileKey, region: PixelRect) -> TileJob {
+        nextJobID += 1
+        let pixels = region.offsetBy(dx: key.pixelRect.x, dy: key.pixelRect.y)
+        let area = pixels.logical(pixelsPerPoint: key.pixelsPerPoint)
+        return TileJob(id: nextJobID, key: key, region: pixels,
+                       strokes: index.strokes(reaching: area).map { strokes[$0] }, paper: background)
+    }
+
+    /// Draws every request on this thread (no worker).
+    private func drawRequestsNow() {
+        let pending = requests
+        requests = []
+        for (key, region) in pending {
+            store(makeJob(key, region: region).render())
+        }
+    }
+
+    /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
+    /// requests for whole tiles that went off screen.
+    private func submitJobs() {
+        guard let worker else { return }
+        requests.removeAll { request in
+            request.region.width == TileKey.side && request.region.height == TileKey.side && cache[request.key] == nil
+                && !isVisible(request.key)
+        }
+        while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
+            let (key, region) = requests.remove(at: next)
+            let job = makeJob(key, region: region)
+            inFlight[key] = job
+            worker.submit(job)
+        }
+    }
+
+    /// Takes what the worker drew into the cache; returns the buffer rectangles that now show it.
+    private func takeFinishedTiles() -> [PixelRect] {
+        guard let worker else { return [] }
+        var damage: [PixelRect] = []
+        for pixels in worker.takeFinished() where inFlight[pixels.key]?.id == pixels.id {
+            inFlight[pixels.key] = nil
+            if let rect = store(pixels) { damage.append(rect) }
+        }
+        return damage
+    }
+
+    /// Puts drawn pixels into their tile; returns the buffer rectangle they show in, if on screen.
+    @discardableResult
+    private func store(_ pixels: TilePixels) -> PixelRect? {
+        let key = pixels.key
+        let local = pixels.region.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
+        if local.width == TileKey.side && local.height == TileKey.side {
+            if pixels.bytes != nil {
+                let image = ImageSurface(width: TileKey.side, height: TileKey.side, fill: background)
+                pixels.copy(into: image, at: 0, 0, paper: background)
+                cache.insert(key, image: image)
+            } else {
+                cache.insert(key, image: nil)
+            }
+        } else {
+            guard cache[key] != nil else { return nil }
+            if cache[key]?.image == nil, pixels.bytes == nil { return nil }
+            guard let image = cache.makeImage(for: key, paper: background) else { return nil }
+            pixels.copy(into: image, at: local.x, local.y, paper: background)
+        }
+        guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
+        let offset = pixelOffset
+        return pixels.region.offsetBy(dx: -offset.x, dy: -offset.y)
+    }
+
+    private func withdraw(_ key: TileKey) {
+        guard let job = inFlight.removeValue(forKey: key) else { return }
+        worker?.withdraw(job.id)
+    }
+
+    private func withdrawAll() {
+        for key in Array(inFlight.keys) { withdraw(key) }
+        requests = []
+    }
+
+    /// New strokes altogether: the index is built again and every tile dropped.
+    private func replaceStrokes(_ strokes: [Stroke]) {
+        self.strokes = strokes
+        index = StrokeIndex(strokes)
+        beforeClear = nil
+        withdrawAll()
+        cache.removeAll()
+        pendingDamage = [bounds]
+    }
+
     // MARK: - Drawing
 
-    /// Redraws the frame in one rectangle: the canvas there, then the strokes in progress and the overlay
-    /// clipped to it.
+    /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
+    /// to it.
     private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
-        frame.copy(rect, from: canvas)
-        let area = rect.logical(scale: scale)
+        let offset = pixelOffset
+        let document = documentPixels(of: rect)
+        var missing: [PixelRect] = []
+        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
+            if cache[key] == nil, worker == nil {
+                store(makeJob(key, region: Self.wholeTile).render())
+            }
+            let part = key.pixelRect.intersection(document)!
+            let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
+            guard let entry = cache[key] else {
+                missing.append(target)
+                if !requests.contains(where: { $0.key == key }), inFlight[key] == nil {
+                    request(key, region: Self.wholeTile)
+                }
+                continue
+            }
+            cache.touch(key)
+            if let image = entry.image {
+                frame.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
+            } else {
+                frame.fill(target, with: background)
+            }
+        }
+        for area in missing { drawPreview(area) }
+        let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
-            guard let state = live[key], state.bounds?.intersection(area) != nil else { return nil }
+            guard let state = live[key], state.bounds?.intersection(logicalArea) != nil else { return nil }
             return (key, stroke, state)
         }
-        let overlay = overlay.flatMap { $0.frame.intersection(area) != nil ? $0 : nil }
+        let overlay = overlay.flatMap { $0.frame.intersection(rect.logical(pixelsPerPoint: Double(scale))) != nil ? $0 : nil }
         guard !reaching.isEmpty || overlay != nil else { return }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
-        prepareForStrokes(context, scale: scale)
-        // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-        for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
-            state.draw(stroke, within: area, in: context)
-        }
-        if let overlay { drawOverlay(overlay, in: context) }
-    }
-
-    /// Redraws the canvas from the strokes, starting from the latest checkpoint that fits, and marks it all damaged.
-    private func redrawCanvas(_ strokes: [Stroke]) {
-        if let checkpoint = checkpoints.latest(atMost: strokes.count) {
-            canvas.copyAll(from: checkpoint.image)
-            draw(strokes[checkpoint.count...], countBefore: checkpoint.count)
-        } else {
-            let context = cairo_create(canvas.surface)!
-            cairo_set_source_rgb(context, background.red, background.green, background.blue)
-            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(context)
-            cairo_destroy(context)
-            draw(strokes[...], countBefore: 0)
-        }
-        pendingDamage = [bounds]
-    }
-
-    /// Draws strokes on top of the canvas that holds `countBefore` strokes, taking checkpoints on the way.
-    private func draw(_ strokes: ArraySlice<Stroke>, countBefore: Int) {
-        let context = cairo_create(canvas.surface)!
-        defer { cairo_destroy(context) }
-        prepareForStrokes(context, scale: scale)
-        let total = countBefore + strokes.count
-        var count = countBefore
-        for stroke in strokes {
-            drawStroke(stroke, in: context)
-            count += 1
-            if checkpoints.wants(count: count, total: total) {
-                checkpoints.record(canvas, count: count)
+        if !reaching.isEmpty {
+            cairo_save(context)
+            cairo_translate(context, Double(-offset.x), Double(-offset.y))
+            prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+            // Strokes in progress in the order they began, so that overlaps look the same in every frame.
+            for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
+                state.draw(stroke, within: logicalArea, in: context)
             }
+            cairo_restore(context)
+        }
+        if let overlay {
+            cairo_scale(context, Double(scale), Double(scale))
+            drawOverlay(overlay, in: context)
         }
     }
 
-    private func draw(_ strokes: [Stroke], countBefore: Int) {
-        draw(strokes[...], countBefore: countBefore)
+    /// Fills a buffer rectangle whose tile is not drawn yet: with cached tiles of the zoom nearest the current
+    /// one, scaled, where there are some, else paper.
+    private func drawPreview(_ rect: PixelRect) {
+        frame.fill(rect, with: background)
+        let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
+        let candidates = cache.entries.filter { $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil }
+        guard let level = candidates.keys.map(\.pixelsPerPoint).min(by: { abs(log($0 / pixelsPerPoint)) < abs(log($1 / pixelsPerPoint)) })
+        else { return }
+        let context = cairo_create(frame.surface)!
+        defer { cairo_destroy(context) }
+        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_clip(context)
+        let offset = pixelOffset
+        cairo_translate(context, Double(-offset.x), Double(-offset.y))
+        cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
+        for (key, entry) in candidates where key.pixelsPerPoint == level {
+            guard let image = entry.image else { continue }
+            cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_FAST)
+            cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side), Double(TileKey.side))
+            cairo_fill(context)
+        }
     }
 
     private static func pixelSize(_ size: Size, scale: Int) -> (Int, Int) {

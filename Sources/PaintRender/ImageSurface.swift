@@ -55,6 +55,32 @@ public final class ImageSurface {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// Fills a rectangle of pixels with a colour.
+    func fill(_ rect: PixelRect, with color: Color) {
+        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        let context = cairo_create(surface)
+        cairo_set_source_rgb(context, color.red, color.green, color.blue)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_fill(context)
+        cairo_destroy(context)
+    }
+
+    /// Tells Cairo the pixels were changed directly.
+    func markDirty() {
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies a rectangle of another image (of any size) to a place in this one.
+    func copy(_ rect: PixelRect, of source: ImageSurface, to x: Int, _ y: Int) {
+        let from = source.pixels, to = pixels
+        for row in 0..<rect.height {
+            (to + (y + row) * stride + x * 4).update(from: from + (rect.y + row) * source.stride + rect.x * 4,
+                                                     count: rect.width * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Copies all pixels from another image of the same size.
     func copyAll(from source: ImageSurface) {
         precondition(source.height == height && source.stride == stride)
