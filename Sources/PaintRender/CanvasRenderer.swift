@@ -85,9 +85,17 @@ public final class CanvasRenderer {
         worker = drawsTilesInBackground ? TileWorker() : nil
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
         frame = ImageSurface(width: width, height: height, fill: background)
-        self.strokes = strokes
+        self.strokes = Self.ownCopy(of: strokes)
         index = StrokeIndex(strokes)
         pendingDamage = [bounds]
+    }
+
+    /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
+    private static func ownCopy(of strokes: [Stroke]) -> [Stroke] {
+        var copy: [Stroke] = []
+        copy.reserveCapacity(strokes.count + 1_024)
+        copy.append(contentsOf: strokes)
+        return copy
     }
 
     /// The buffer's width in pixels.
@@ -135,7 +143,8 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
         if width != frame.width || height != frame.height {
-            frame = ImageSurface(width: width, height: height, fill: background)
+            // Every pixel is drawn again at the next frame: no need to paint it first.
+            frame = ImageSurface(width: width, height: height, fill: nil)
         }
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
         view = view.snapped(scale: self.scale)
@@ -406,7 +415,7 @@ public final class CanvasRenderer {
 
     /// New strokes altogether: the index is built again and every tile dropped.
     private func replaceStrokes(_ strokes: [Stroke]) {
-        self.strokes = strokes
+        self.strokes = Self.ownCopy(of: strokes)
         index = StrokeIndex(strokes)
         beforeClear = nil
         withdrawAll()
@@ -442,7 +451,7 @@ public final class CanvasRenderer {
                 frame.fill(target, with: background)
             }
         }
-        for area in missing { drawPreview(area) }
+        if !missing.isEmpty { drawPreview(missing) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
             guard let state = live[key], state.bounds?.intersection(logicalArea) != nil else { return nil }
@@ -470,21 +479,29 @@ public final class CanvasRenderer {
         }
     }
 
-    /// Fills a buffer rectangle whose tile is not drawn yet: with cached tiles of the zoom nearest the current
-    /// one, scaled, where there are some, else paper.
-    private func drawPreview(_ rect: PixelRect) {
-        frame.fill(rect, with: background)
-        let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
-        let candidates = cache.entries.filter { $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil }
+    /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
+    /// one, scaled (each painted once, clipped to all the rectangles), where there are some, else paper.
+    private func drawPreview(_ rects: [PixelRect]) {
+        let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
+        // filled and clipped to as one rectangle (Cairo is much faster with one).
+        let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
+        let clip = isWhole ? [covered] : rects
+        for rect in clip { frame.fill(rect, with: background) }
+        let area = documentPixels(of: covered).logical(pixelsPerPoint: pixelsPerPoint)
+        let candidates = cache.entries.filter {
+            $0.value.image != nil && $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil
+        }
         guard let level = candidates.keys.map(\.pixelsPerPoint).min(by: { abs(log($0 / pixelsPerPoint)) < abs(log($1 / pixelsPerPoint)) })
         else { return }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
-        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo_clip(context)
         let offset = pixelOffset
         cairo_translate(context, Double(-offset.x), Double(-offset.y))
         cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         for (key, entry) in candidates where key.pixelsPerPoint == level {
             guard let image = entry.image else { continue }
             cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))

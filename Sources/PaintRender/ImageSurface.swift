@@ -14,13 +14,14 @@ public final class ImageSurface {
     /// Bytes from one row to the next.
     public let stride: Int
 
-    /// A new image filled with a colour.
-    public init(width: Int, height: Int, fill: Color = .white) {
+    /// A new image filled with a colour; with `nil`, its pixels are whatever the allocator gave (zero, black).
+    public init(width: Int, height: Int, fill: Color? = .white) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(self.width), Int32(self.height))
         stride = Int(cairo_image_surface_get_stride(surface))
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
+        guard let fill else { return }
         let context = cairo_create(surface)
         cairo_set_source_rgb(context, fill.red, fill.green, fill.blue)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
