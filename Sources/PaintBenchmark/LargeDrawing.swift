@@ -61,6 +61,17 @@ func runLargeDrawing() {
     var largeHistory = Drawing()
     for stroke in largeStrokes { largeHistory.add(stroke) }
     let strokesResident = memory().current - residentBefore
+    if let flag = CommandLine.arguments.firstIndex(of: "--document"), flag + 1 < CommandLine.arguments.count {
+        // For timing the program's start-up on touch-replay (docs/performance.md): the same drawing as a document.
+        let path = CommandLine.arguments[flag + 1]
+        do {
+            try DocumentStore(url: URL(fileURLWithPath: path)).save(largeStrokes)
+            print("   wrote the drawing to \(path)")
+        } catch {
+            print("   cannot write \(path): \(error)")
+        }
+        return
+    }
     let buffer = LargeBuffer(size: large)
     /// Times `work`, then a frame and the copy of what it changed into the buffer.
     func shown(_ work: () -> Void = {}, on app: FingerPaintApp) -> Double {

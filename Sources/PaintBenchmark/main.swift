@@ -89,7 +89,8 @@ func memory() -> (current: Double, peak: Double) {
 
 func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
-// `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own).
+// `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own);
+// `--large --document PATH` writes that drawing as a document instead.
 if CommandLine.arguments.contains("--large") {
     runLargeDrawing()
     exit(0)

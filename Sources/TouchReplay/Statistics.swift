@@ -13,6 +13,8 @@ struct ReplayCounters {
     var toplevelBufferCommits = 0
     /// The toplevel's `wp_viewport` destination at its last buffer commit, if it set one.
     var viewportDestination: (width: Int32, height: Int32)?
+    /// Real milliseconds from starting the client to its toplevel's first buffer.
+    var mapMilliseconds: Double?
 }
 
 /// Real-time latencies from input to the next buffer commit.
@@ -43,7 +45,7 @@ final class LatencyRecorder {
 /// The `--stats` line.
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y},
-    /// "viewport_destination": [W, H] or null}`.
+    /// "viewport_destination": [W, H] or null, "map_ms": x}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -53,6 +55,6 @@ enum ReplayStatistics {
         return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
             + "\"events_sent\": \(counters.eventsSent), "
             + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
-            + "\"viewport_destination\": \(destination)}"
+            + "\"viewport_destination\": \(destination), \"map_ms\": \(number(counters.mapMilliseconds))}"
     }
 }

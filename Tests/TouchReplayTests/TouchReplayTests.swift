@@ -99,6 +99,7 @@ struct TouchReplayTests {
         let latency = try #require(stats["latency_ms"] as? [String: Any])
         #expect((latency["p50"] as? Double ?? -1) >= 0)
         #expect((latency["p99"] as? Double ?? -1) >= (latency["p50"] as? Double ?? 0))
+        #expect((stats["map_ms"] as? Double ?? -1) > 0)
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
