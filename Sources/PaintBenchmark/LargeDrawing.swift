@@ -127,6 +127,13 @@ func runLargeDrawing() {
     print("   frames while one finger draws, stroke completions included: p50 \(format(percentile(drawingFrames, 0.5)))"
           + "  p99 \(format(percentile(drawingFrames, 0.99)))  max \(format(drawingFrames.max()!)); "
           + "the 6 stroke-completion frames: \(completionFrames.map(format).joined(separator: ", "))")
+    var justDrawn: [Double] = []
+    for _ in 0..<6 {
+        justDrawn.append(shown({ largeApp.perform(.undo) }, on: largeApp))
+    }
+    let pendingAfterJustDrawn = largeApp.renderer.isDrawingTiles
+    print("   undo of the 6 strokes just drawn: \(justDrawn.map(format).joined(separator: ", ")); "
+          + (pendingAfterJustDrawn ? "tiles left for the worker" : "shown at once, no tile left for the worker"))
     let undos = (0..<300).map { _ in shown({ largeApp.perform(.undo) }, on: largeApp) }
     print("   300 undos walking back from the newest: p50 \(format(percentile(undos, 0.5)))  p99 \(format(percentile(undos, 0.99)))"
           + "  max \(format(undos.max()!))")

@@ -54,8 +54,6 @@ public final class CanvasRenderer {
 
     /// The memory the cached tiles may take.
     public static let tileBudget = 48 << 20
-    /// A whole tile, in its own pixels.
-    static let wholeTile = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
     /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
     static let jobsInFlight = 3
 
@@ -70,8 +68,8 @@ public final class CanvasRenderer {
     private var live: [Int: LiveStroke] = [:]
     private var pendingDamage: [PixelRect] = []
     private var worker: TileWorker?
-    /// Regions of tiles waiting to be handed to the worker (tile-local pixels), in the order they were asked for.
-    private var requests: [(key: TileKey, region: PixelRect)] = []
+    /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
+    private var requests: [(key: TileKey, withBase: Bool)] = []
     /// Jobs handed to the worker and not answered yet.
     private var inFlight: [TileKey: TileJob] = [:]
     private var nextJobID = 0
@@ -121,10 +119,7 @@ public final class CanvasRenderer {
                 if let tile = entry.image { image.copy(local, of: tile, to: part.x, part.y) }
                 continue
             }
-            let pixels = makeJob(key, region: Self.wholeTile).render()
-            if pixels.bytes != nil {
-                let tile = ImageSurface(width: TileKey.side, height: TileKey.side, fill: background)
-                pixels.copy(into: tile, at: 0, 0, paper: background)
+            if let tile = makeJob(key, withBase: false).render().image(paper: background) {
                 image.copy(local, of: tile, to: part.x, part.y)
             }
         }
@@ -290,8 +285,14 @@ public final class CanvasRenderer {
     // MARK: - Tiles
 
     /// A stroke added (`added`) or taken off (`nil`) within `rect` (document points): cached tiles of the current
-    /// zoom that it touches get it drawn on (added) or their part of `rect` redrawn (taken off); tiles of other
-    /// zooms there are dropped; a job under way there is drawn again.
+    /// zoom that it touches get it drawn on, or are rebuilt without it; tiles of other zooms there are dropped; a
+    /// job under way there is drawn again.
+    ///
+    /// A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip, and a tile
+    /// must come out the same however it was made. To undo cheaply, a tile keeps a copy of itself from a few strokes
+    /// back (its base, refreshed every ``baseSpacing`` strokes drawn onto it): taking a stroke off copies the base and
+    /// draws the few strokes after it that reach the tile. Only undoing past the base draws the tile from scratch
+    /// (with a new base on the way).
     private func strokeChanged(_ rect: Rect, added: Stroke?) {
         guard !rect.isEmpty else { return }
         pendingDamage.append(bufferRect(of: rect))
@@ -306,63 +307,80 @@ public final class CanvasRenderer {
                     requests.removeAll { $0.key == key }
                     continue
                 }
-                // A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip,
-                // and a tile must come out the same however it was made.
                 if inFlight[key] != nil {
                     // Its answer lacks this change: ask again.
                     withdraw(key)
-                    request(key, region: Self.wholeTile)
+                    request(key, withBase: added == nil)
                 }
-                guard cache[key] != nil else { continue }
+                guard let entry = cache[key] else { continue }
                 if let added {
+                    if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
+                        cache.setBase(for: key, count: strokes.count - 1)
+                    }
                     guard let image = cache.makeImage(for: key, paper: background) else { continue }
                     drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0))
+                    cache.noteDrawnSinceBase(key)
+                } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
+                    rebuild(key, from: baseCount)
                 } else {
-                    request(key, region: Self.wholeTile)
+                    request(key, withBase: true)
                 }
             }
         }
         if worker == nil { drawRequestsNow() }
     }
 
-    /// Asks for a region of a tile (tile-local pixels) to be drawn again; merged with an earlier request.
-    private func request(_ key: TileKey, region: PixelRect) {
+    /// Strokes drawn onto a tile between refreshes of its base: the most an undo draws on the Wayland thread.
+    static let baseSpacing = 32
+
+    /// Puts a tile back to its base and draws on it the strokes after the base that reach it.
+    private func rebuild(_ key: TileKey, from baseCount: Int) {
+        let reaching = index.strokes(reaching: key.documentRect).drop { $0 < baseCount }
+        cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
+        guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
+        drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
+                    into: image, at: (0, 0))
+    }
+
+    /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
+    private func request(_ key: TileKey, withBase: Bool = false) {
         if let existing = requests.firstIndex(where: { $0.key == key }) {
-            requests[existing].region = requests[existing].region.union(region)
+            requests[existing].withBase = requests[existing].withBase || withBase
         } else {
-            requests.append((key, region))
+            requests.append((key, withBase))
         }
     }
 
-    /// The job that draws a region of a tile (tile-local pixels) from the strokes that reach it now.
-    private func makeJob(_ key: TileKey, region: PixelRect) -> TileJob {
+    /// The job that draws a tile from the strokes that reach it now.
+    private func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
         nextJobID += 1
-        let pixels = region.offsetBy(dx: key.pixelRect.x, dy: key.pixelRect.y)
-        let area = pixels.logical(pixelsPerPoint: key.pixelsPerPoint)
-        return TileJob(id: nextJobID, key: key, region: pixels,
-                       strokes: index.strokes(reaching: area).map { strokes[$0] }, paper: background)
+        let reaching = index.strokes(reaching: key.documentRect)
+        var base: (count: Int, index: Int)?
+        if withBase {
+            let count = max(strokes.count - Self.baseSpacing, 0)
+            base = (count, reaching.firstIndex { $0 >= count } ?? reaching.count)
+        }
+        return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
+                       paper: background, base: base)
     }
 
     /// Draws every request on this thread (no worker).
     private func drawRequestsNow() {
         let pending = requests
         requests = []
-        for (key, region) in pending {
-            store(makeJob(key, region: region).render())
+        for (key, withBase) in pending {
+            store(makeJob(key, withBase: withBase).render())
         }
     }
 
     /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
-    /// requests for whole tiles that went off screen.
+    /// requests for tiles not cached that went off screen.
     private func submitJobs() {
         guard let worker else { return }
-        requests.removeAll { request in
-            request.region.width == TileKey.side && request.region.height == TileKey.side && cache[request.key] == nil
-                && !isVisible(request.key)
-        }
+        requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
         while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
-            let (key, region) = requests.remove(at: next)
-            let job = makeJob(key, region: region)
+            let (key, withBase) = requests.remove(at: next)
+            let job = makeJob(key, withBase: withBase)
             inFlight[key] = job
             worker.submit(job)
         }
@@ -379,24 +397,14 @@ public final class CanvasRenderer {
         return damage
     }
 
-    /// Puts drawn pixels into their tile; returns the buffer rectangle they show in, if on screen.
+    /// Puts a drawn tile (and its base, if drawn) into the cache; returns the buffer rectangle it shows in, if on
+    /// screen.
     @discardableResult
     private func store(_ pixels: TilePixels) -> PixelRect? {
         let key = pixels.key
-        let local = pixels.region.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
-        if local.width == TileKey.side && local.height == TileKey.side {
-            if pixels.bytes != nil {
-                let image = ImageSurface(width: TileKey.side, height: TileKey.side, fill: background)
-                pixels.copy(into: image, at: 0, 0, paper: background)
-                cache.insert(key, image: image)
-            } else {
-                cache.insert(key, image: nil)
-            }
-        } else {
-            guard cache[key] != nil else { return nil }
-            if cache[key]?.image == nil, pixels.bytes == nil { return nil }
-            guard let image = cache.makeImage(for: key, paper: background) else { return nil }
-            pixels.copy(into: image, at: local.x, local.y, paper: background)
+        cache.insert(key, image: pixels.image(paper: background))
+        if let base = pixels.base {
+            cache.setBase(for: key, image: pixels.baseImage(paper: background), count: base.count, drawnSince: base.drawnSince)
         }
         guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
         let offset = pixelOffset
@@ -433,15 +441,13 @@ public final class CanvasRenderer {
         var missing: [PixelRect] = []
         for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
             if cache[key] == nil, worker == nil {
-                store(makeJob(key, region: Self.wholeTile).render())
+                store(makeJob(key, withBase: false).render())
             }
             let part = key.pixelRect.intersection(document)!
             let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
             guard let entry = cache[key] else {
                 missing.append(target)
-                if !requests.contains(where: { $0.key == key }), inFlight[key] == nil {
-                    request(key, region: Self.wholeTile)
-                }
+                if !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
                 continue
             }
             cache.touch(key)

@@ -48,10 +48,18 @@ struct TileKey: Hashable, Sendable {
 /// Drawn tiles by key, within a byte budget; inserting past the budget evicts the least recently used tiles that
 /// the caller does not protect (those on screen). A tile that shows only paper takes no image.
 struct TileCache {
-    /// A drawn tile: its pixels, or `nil` when it shows only paper.
+    /// A drawn tile: its pixels, or `nil` when it shows only paper; and its base for undo, if it has one.
     struct Entry {
         var image: ImageSurface?
         var lastUse: UInt64
+        /// The tile as it was with the drawing's first ``baseCount`` strokes (`nil` with a count: paper).
+        var base: ImageSurface?
+        var baseCount: Int?
+        /// Strokes drawn onto the tile since its base.
+        var sinceBase = 0
+
+        /// The bytes its images take.
+        var bytes: Int { (image == nil ? 0 : TileCache.tileBytes) + (base == nil ? 0 : TileCache.tileBytes) }
     }
 
     /// The bytes of one tile's image.
@@ -76,12 +84,54 @@ struct TileCache {
         entries[key]?.lastUse = clock
     }
 
-    /// Stores a tile, replacing any under the same key.
+    /// Stores a tile, replacing any under the same key (and its base).
     mutating func insert(_ key: TileKey, image: ImageSurface?) {
         remove(key)
         clock += 1
         entries[key] = Entry(image: image, lastUse: clock)
-        if image != nil { bytes += Self.tileBytes }
+        bytes += entries[key]!.bytes
+    }
+
+    /// Makes a copy of a tile as it is now its base, holding the drawing's first `count` strokes.
+    mutating func setBase(for key: TileKey, count: Int) {
+        guard let entry = entries[key] else { return }
+        var copy: ImageSurface?
+        if let image = entry.image {
+            copy = ImageSurface(width: image.width, height: image.height, fill: nil)
+            copy!.copyAll(from: image)
+        }
+        setBase(for: key, image: copy, count: count, drawnSince: 0)
+    }
+
+    /// Gives a tile a base: its pixels (`nil`: paper) with the drawing's first `count` strokes, `drawnSince` strokes
+    /// drawn onto the tile after them.
+    mutating func setBase(for key: TileKey, image: ImageSurface?, count: Int, drawnSince: Int) {
+        guard let old = entries[key] else { return }
+        bytes -= old.bytes
+        entries[key]!.base = image
+        entries[key]!.baseCount = count
+        entries[key]!.sinceBase = drawnSince
+        bytes += entries[key]!.bytes
+    }
+
+    /// Puts a tile back to its base (which it keeps); `drawnSince` strokes will be drawn onto it again.
+    mutating func restoreBase(for key: TileKey, paper: Color, drawnSince: Int) {
+        guard let entry = entries[key], entry.baseCount != nil else { return }
+        bytes -= entry.bytes
+        if let base = entry.base {
+            let image = entry.image ?? ImageSurface(width: base.width, height: base.height, fill: nil)
+            image.copyAll(from: base)
+            entries[key]!.image = image
+        } else {
+            entries[key]!.image = nil
+        }
+        entries[key]!.sinceBase = drawnSince
+        bytes += entries[key]!.bytes
+    }
+
+    /// Counts one more stroke drawn onto a tile since its base.
+    mutating func noteDrawnSinceBase(_ key: TileKey) {
+        entries[key]?.sinceBase += 1
     }
 
     /// Gives a paper-only tile an image of its own (filled with paper), to draw into.
@@ -96,12 +146,18 @@ struct TileCache {
 
     mutating func remove(_ key: TileKey) {
         guard let old = entries.removeValue(forKey: key) else { return }
-        if old.image != nil { bytes -= Self.tileBytes }
+        bytes -= old.bytes
     }
 
     /// Evicts the least recently used tiles not in `protected` until the tiles fit the budget.
     mutating func evict(protecting protected: (TileKey) -> Bool) {
         guard bytes > budget || entries.count > Self.entryLimit else { return }
+        // Bases of tiles on screen go before anything on screen does.
+        for (key, entry) in entries where protected(key) && entry.base != nil && bytes > budget {
+            bytes -= Self.tileBytes
+            entries[key]!.base = nil
+            entries[key]!.baseCount = nil
+        }
         let candidates = entries.filter { !protected($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, _) in candidates {
             guard bytes > budget || entries.count > Self.entryLimit else { break }
@@ -115,7 +171,7 @@ struct TileCache {
     /// Evicts the least recently used tiles until the tiles take at most `limit` bytes.
     mutating func shrink(to limit: Int) {
         guard bytes > limit else { return }
-        for (key, _) in entries.filter({ $0.value.image != nil }).sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        for (key, _) in entries.filter({ $0.value.bytes > 0 }).sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard bytes > limit else { break }
             remove(key)
         }

@@ -5,63 +5,97 @@ import PaintModel
 import Synchronization
 import TouchUI
 
-/// What to draw: the strokes (in painting order) over one region of the document drawn at a number of pixels
+/// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels
 /// per point. A plain value, so it can go to another thread.
 struct TileJob: Sendable {
     /// Tells this job's answer from that of a job it replaced.
     var id: Int
     var key: TileKey
-    /// The pixels to draw, of the document at `key.pixelsPerPoint`: the whole tile or part of it.
+    /// The tile's pixels, of the document at `key.pixelsPerPoint`.
     var region: PixelRect
     var strokes: [Stroke]
     var paper: Color
+    /// Also keep the tile as it is with the drawing's first `count` strokes: those are `strokes[..<index]`.
+    var base: (count: Int, index: Int)?
 
-    /// Draws the job: the region's pixels, `stride` = width × 4 bytes a row; `nil` when only paper shows there.
+    /// Draws the job.
     func render() -> TilePixels {
-        guard !strokes.isEmpty else { return TilePixels(job: self, bytes: nil) }
+        guard !strokes.isEmpty else {
+            return TilePixels(job: self, bytes: nil, base: base.map { TilePixels.Base(count: $0.count, drawnSince: 0, bytes: nil) })
+        }
         let image = ImageSurface(width: region.width, height: region.height, fill: paper)
-        drawStrokes(strokes[...], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
-        let rowBytes = region.width * 4
-        var bytes = [UInt8](repeating: 0, count: rowBytes * region.height)
+        var basePixels: TilePixels.Base?
+        if let base {
+            drawStrokes(strokes[..<base.index], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+            basePixels = TilePixels.Base(count: base.count, drawnSince: strokes.count - base.index,
+                                         bytes: base.index == 0 ? nil : Self.bytes(of: image))
+            drawStrokes(strokes[base.index...], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+        } else {
+            drawStrokes(strokes[...], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+        }
+        return TilePixels(job: self, bytes: Self.bytes(of: image), base: basePixels)
+    }
+
+    /// An image's pixels as rows of `width × 4` bytes.
+    private static func bytes(of image: ImageSurface) -> [UInt8] {
+        let rowBytes = image.width * 4
+        var bytes = [UInt8](repeating: 0, count: rowBytes * image.height)
         let source = image.pixels
         bytes.withUnsafeMutableBytes { target in
-            for row in 0..<region.height {
+            for row in 0..<image.height {
                 (target.baseAddress! + row * rowBytes).copyMemory(from: source + row * image.stride, byteCount: rowBytes)
             }
         }
-        return TilePixels(job: self, bytes: bytes)
+        return bytes
     }
 }
 
-/// A drawn job: the pixels of its region, rows of `region.width × 4` bytes; `nil` for paper only.
+/// A drawn job: the tile's pixels, rows of `region.width × 4` bytes, `nil` for paper only; and its base if asked.
 struct TilePixels: Sendable {
+    /// The tile as it was with the drawing's first `count` strokes, `drawnSince` of the later ones reaching it.
+    struct Base: Sendable {
+        var count: Int
+        var drawnSince: Int
+        var bytes: [UInt8]?
+    }
+
     var id: Int
     var key: TileKey
     var region: PixelRect
     var bytes: [UInt8]?
+    var base: Base?
 
-    init(job: TileJob, bytes: [UInt8]?) {
+    init(job: TileJob, bytes: [UInt8]?, base: Base?) {
         id = job.id
         key = job.key
         region = job.region
         self.bytes = bytes
+        self.base = base
     }
 
-    /// Copies the pixels into an image, with the region's top-left corner at (`x`, `y`) of the image.
-    func copy(into image: ImageSurface, at x: Int, _ y: Int, paper: Color) {
-        guard let bytes else {
-            image.fill(PixelRect(x: x, y: y, width: region.width, height: region.height), with: paper)
-            return
-        }
+    /// The pixels as an image; `nil` for paper only.
+    func image(paper: Color) -> ImageSurface? {
+        Self.image(of: bytes, width: region.width, height: region.height, paper: paper)
+    }
+
+    /// The base's pixels as an image; `nil` for paper only.
+    func baseImage(paper: Color) -> ImageSurface? {
+        Self.image(of: base?.bytes, width: region.width, height: region.height, paper: paper)
+    }
+
+    private static func image(of bytes: [UInt8]?, width: Int, height: Int, paper: Color) -> ImageSurface? {
+        guard let bytes else { return nil }
+        let image = ImageSurface(width: width, height: height, fill: nil)
         let target = image.pixels
-        let rowBytes = region.width * 4
+        let rowBytes = width * 4
         bytes.withUnsafeBytes { source in
-            for row in 0..<region.height {
-                (target + (y + row) * image.stride + x * 4).update(
+            for row in 0..<height {
+                (target + row * image.stride).update(
                     from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * rowBytes, count: rowBytes)
             }
         }
         image.markDirty()
+        return image
     }
 }
 
