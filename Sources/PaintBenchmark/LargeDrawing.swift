@@ -11,24 +11,7 @@ import TouchUI
 /// Finger strokes spread over a canvas: 20 to 60 samples 16.7 ms apart, moving 3 to 10 points a sample in a
 /// direction that turns gently, in every palette colour and the four thinner widths.
 func realisticStrokes(_ count: Int, in size: Size, seed: UInt64) -> [Stroke] {
-    var random = SplitMix(state: seed)
-    return (0..<count).map { _ in
-        var location = Point(x: .random(in: 0..<size.width, using: &random), y: .random(in: 0..<size.height, using: &random))
-        var heading = Double.random(in: 0..<(2 * .pi), using: &random)
-        let turn = Double.random(in: -0.2...0.2, using: &random)
-        let speed = Double.random(in: 3...10, using: &random)
-        let samples = Int.random(in: 20...60, using: &random)
-        var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
-                            width: Brush.widths[0..<4].randomElement(using: &random)!)
-        stroke.points.reserveCapacity(samples)
-        for index in 0..<samples {
-            stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
-            heading += turn + .random(in: -0.1...0.1, using: &random)
-            location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))
-        }
-        stroke.trimCapacity()
-        return stroke
-    }
+    randomStrokes(count, in: size, seed: seed, samples: 20...60, speeds: 3...10, turn: 0.2)
 }
 
 /// A window's shared-memory buffer stand-in: the frame's changed rectangles are copied into it as into a real one.

@@ -20,19 +20,23 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// Completed strokes scattered over a canvas, like a finger's: 24 samples 16.7 ms apart, moving 4 to 12 points a
-/// sample in a direction that turns gently, in palette colours and widths from 2 to 16.
-func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1) -> [Stroke] {
+/// Completed strokes scattered over a canvas, like a finger's: `samples` samples (24 unless asked) 16.7 ms apart,
+/// moving `speeds` points a sample in a direction that turns gently (up to `turn` radians a sample, plus a little
+/// noise), in palette colours and widths from 2 to 16.
+func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1, samples: ClosedRange<Int> = 24...24,
+                   speeds: ClosedRange<Double> = 4...12, turn: Double = 0.25) -> [Stroke] {
     var random = SplitMix(state: seed)
     return (0..<count).map { _ in
         var location = Point(x: .random(in: 0..<size.width, using: &random), y: .random(in: 0..<size.height, using: &random))
         var heading = Double.random(in: 0..<(2 * .pi), using: &random)
-        let turn = Double.random(in: -0.25...0.25, using: &random)
-        let speed = Double.random(in: 4...12, using: &random)
+        let turn = Double.random(in: -turn...turn, using: &random)
+        let speed = Double.random(in: speeds, using: &random)
+        // A fixed count draws no number, so the strokes of the first benchmarks stay what they were.
+        let sampleCount = samples.count == 1 ? samples.lowerBound : Int.random(in: samples, using: &random)
         var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
                             width: Brush.widths[0..<4].randomElement(using: &random)!)
-        stroke.points.reserveCapacity(24)
-        for index in 0..<24 {
+        stroke.points.reserveCapacity(sampleCount)
+        for index in 0..<sampleCount {
             stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
             heading += turn + .random(in: -0.1...0.1, using: &random)
             location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))

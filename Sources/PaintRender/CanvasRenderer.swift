@@ -197,8 +197,13 @@ public final class CanvasRenderer {
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
     public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty }
 
-    /// Whether tiles drawn in the background wait to be shown by a frame.
-    public var hasFinishedTiles: Bool { worker?.hasFinished ?? false }
+    /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
+    /// to the worker.
+    public var hasFinishedTiles: Bool {
+        guard let worker else { return false }
+        return worker.hasFinished
+            || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
+    }
 
     /// Brings the frame up to date with the strokes in progress (by any key that stays the same for a stroke's
     /// life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels that changed,
