@@ -77,11 +77,11 @@ let package = Package(
         // The `fingerpaint` program.
         .executableTarget(
             name: "FingerPaint",
-            dependencies: ["FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient"]
+            dependencies: ["FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient", "CShims"]
         ),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
-            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"],
+            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims"],
             path: "Sources/PaintBenchmark"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 // The painting app in a live window: seat events in, one rendered frame per display frame out.
+import CShims
 import FingerPaintCore
 import PaintRender
 import SeatInput
@@ -23,6 +24,8 @@ final class FingerPaintLive: LiveContent {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
         app.renderer.drawsTilesInBackground = true
+        // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
+        CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
         app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
     }

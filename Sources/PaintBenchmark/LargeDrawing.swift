@@ -1,6 +1,7 @@
 // 6. The drawing of issue #11: 50 000 realistic finger strokes over a 3840x2160 buffer. Every figure is the main
 // thread's time for what the user waits for: the change, the frame that shows it, and the copy of what that frame
 // changed into a window buffer. Run alone, in a fresh process: `paint-benchmark --large`.
+import CShims
 import FingerPaintCore
 import Foundation
 import PaintModel
@@ -36,6 +37,8 @@ final class LargeBuffer {
 }
 
 func runLargeDrawing() {
+    // As fingerpaint's window does (FingerPaintLive).
+    CShims_keepLargeAllocationsMapped()
     print("6. 50 000 realistic strokes (20-60 samples) on 3840x2160: main-thread ms of a change + its frame + the copy "
           + "into a buffer; tiles drawn in the background as in the window")
     let large = Size(width: 3840, height: 2160)
@@ -156,7 +159,7 @@ func benchmarkNavigation(_ app: FingerPaintApp, shown: (() -> Void) -> Double) {
     app.waitForTiles()
     _ = shown {}
     print("   20 pans by 47 points: p50 \(format(percentile(pans, 0.5)))  max \(format(pans.max()!))")
-    for command in [PaintCommand.zoomOut, .zoomIn] {
+    for command in [PaintCommand.zoomOut, .zoomIn, .zoomIn, .zoomOut] {
         let step = shown { app.perform(command) }
         let start = DispatchTime.now().uptimeNanoseconds
         app.waitForTiles()

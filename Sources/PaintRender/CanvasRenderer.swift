@@ -26,6 +26,8 @@ public final class CanvasRenderer {
     public let background: Color
     /// What is shown: the drawing through the view, the strokes in progress and the overlay.
     public private(set) var frame: ImageSurface
+    /// The memory of ``frame``, kept for the largest size seen.
+    private var frameStorage: PixelStorage
     /// Which part of the document is shown, and how large (``setView(_:)``).
     public private(set) var view = ViewTransform.identity
     /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
@@ -82,10 +84,17 @@ public final class CanvasRenderer {
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        frame = ImageSurface(width: width, height: height, fill: background)
+        frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
+        frame = ImageSurface(width: width, height: height, storage: frameStorage)
+        frame.fill(PixelRect(x: 0, y: 0, width: width, height: height), with: background)
         self.strokes = Self.ownCopy(of: strokes)
         index = StrokeIndex(strokes)
         pendingDamage = [bounds]
+    }
+
+    /// The bytes of a frame's pixels.
+    private static func frameBytes(width: Int, height: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1)
     }
 
     /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
@@ -138,8 +147,14 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
         if width != frame.width || height != frame.height {
-            // Every pixel is drawn again at the next frame: no need to paint it first.
-            frame = ImageSurface(width: width, height: height, fill: nil)
+            // The frame's memory is kept for the largest size seen (a window shrinks and grows back without
+            // allocating, or faulting in, 33 MiB at 4K); every pixel is drawn again at the next frame.
+            if !frameStorage.fits(width: width, height: height) {
+                // The old frame and its memory go before the new memory is taken.
+                frame = ImageSurface(width: 1, height: 1, fill: nil)
+                frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
+            }
+            frame = ImageSurface(width: width, height: height, storage: frameStorage)
         }
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
         view = view.snapped(scale: self.scale)
@@ -513,6 +528,8 @@ public final class CanvasRenderer {
         cairo_translate(context, Double(-offset.x), Double(-offset.y))
         cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        // Tiles' edges on whole pixels: boxes, not antialiased polygons (much faster, and tiles meet without seams).
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         for (key, entry) in candidates where key.pixelsPerPoint == level {
             guard let image = entry.image else { continue }
             cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))

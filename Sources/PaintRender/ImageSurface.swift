@@ -13,6 +13,8 @@ public final class ImageSurface {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// Memory the pixels live in when the image does not own them: kept alive as long as the image.
+    private let storage: PixelStorage?
 
     /// A new image filled with a colour; with `nil`, its pixels are whatever the allocator gave (zero, black).
     public init(width: Int, height: Int, fill: Color? = .white) {
@@ -20,6 +22,7 @@ public final class ImageSurface {
         self.height = max(height, 1)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(self.width), Int32(self.height))
         stride = Int(cairo_image_surface_get_stride(surface))
+        storage = nil
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
         guard let fill else { return }
         let context = cairo_create(surface)
@@ -27,6 +30,19 @@ public final class ImageSurface {
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_destroy(context)
+    }
+
+    /// An image over memory that outlives it (the frame, whose memory a resize reuses when it is large enough).
+    /// Its pixels are what the memory held.
+    init(width: Int, height: Int, storage: PixelStorage) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(self.width)))
+        precondition(stride * self.height <= storage.capacity, "the storage is too small for \(width)x\(height)")
+        self.storage = storage
+        surface = cairo_image_surface_create_for_data(storage.bytes, CAIRO_FORMAT_RGB24, Int32(self.width),
+                                                      Int32(self.height), Int32(stride))
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
     }
 
     deinit {
@@ -96,6 +112,24 @@ public final class ImageSurface {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
         }
+    }
+}
+
+/// Memory for an image's pixels that several images may use one after another (never two at once).
+final class PixelStorage {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Whether an image of this size fits.
+    func fits(width: Int, height: Int) -> Bool {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1) <= capacity
     }
 }
 
