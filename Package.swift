@@ -118,7 +118,10 @@ let package = Package(
         .testTarget(name: "PaintModelTests", dependencies: ["PaintModel", "TouchUI"]),
         .testTarget(
             name: "FingerPaintTests",
-            dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"]
+            dependencies: [
+                "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
