@@ -128,7 +128,7 @@ public final class CanvasRenderer {
                 if let tile = entry.image { image.copy(local, of: tile, to: part.x, part.y) }
                 continue
             }
-            if let tile = makeJob(key, withBase: false).render().image(paper: background) {
+            if let tile = makeJob(key, withBase: false).render().image() {
                 image.copy(local, of: tile, to: part.x, part.y)
             }
         }
@@ -352,6 +352,9 @@ public final class CanvasRenderer {
 
     /// Strokes drawn onto a tile between refreshes of its base: the most an undo draws on the Wayland thread.
     static let baseSpacing = 32
+    /// How far back a tile drawn for an undo keeps its deep base: undoing past the base then draws at most this many
+    /// strokes (on the worker) instead of the tile from scratch.
+    static let deepBaseSpacing = 512
 
     /// Puts a tile back to its base and draws on it the strokes after the base that reach it.
     private func rebuild(_ key: TileKey, from baseCount: Int) {
@@ -371,17 +374,31 @@ public final class CanvasRenderer {
         }
     }
 
-    /// The job that draws a tile from the strokes that reach it now.
+    /// The job that draws a tile from the strokes that reach it now. For an undo (`withBase`) it keeps a new base
+    /// ``baseSpacing`` strokes back on the way, starting from the tile's deep base when that is still good, else
+    /// from paper with a new deep base ``deepBaseSpacing`` strokes back.
     private func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
         nextJobID += 1
-        let reaching = index.strokes(reaching: key.documentRect)
-        var base: (count: Int, index: Int)?
+        var reaching = index.strokes(reaching: key.documentRect)
+        var start: [UInt8]?
+        var snapshots: [TileJob.Snapshot] = []
+        func snapshot(at count: Int) {
+            snapshots.append(TileJob.Snapshot(count: count, index: reaching.firstIndex { $0 >= count } ?? reaching.count))
+        }
         if withBase {
-            let count = max(strokes.count - Self.baseSpacing, 0)
-            base = (count, reaching.firstIndex { $0 >= count } ?? reaching.count)
+            let entry = cache[key]
+            if let deepCount = entry?.deepBaseCount, deepCount <= strokes.count {
+                start = entry?.deepBase.map(TileJob.bytes(of:))
+                reaching.removeAll { $0 < deepCount }
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            } else {
+                let deepCount = max(strokes.count - Self.deepBaseSpacing, 0)
+                snapshot(at: deepCount)
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            }
         }
         return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
-                       paper: background, base: base)
+                       paper: background, start: start, snapshots: snapshots)
     }
 
     /// Draws every request on this thread (no worker).
@@ -422,9 +439,19 @@ public final class CanvasRenderer {
     @discardableResult
     private func store(_ pixels: TilePixels) -> PixelRect? {
         let key = pixels.key
-        cache.insert(key, image: pixels.image(paper: background))
-        if let base = pixels.base {
-            cache.setBase(for: key, image: pixels.baseImage(paper: background), count: base.count, drawnSince: base.drawnSince)
+        let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
+        cache.insert(key, image: pixels.image())
+        // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
+        if pixels.snapshots.count == 2 {
+            let deepSnapshot = pixels.snapshots[0]
+            cache.setDeepBase(for: key, image: TilePixels.image(of: deepSnapshot.bytes, region: pixels.region),
+                              count: deepSnapshot.count)
+        } else if let (image, count) = deep, pixels.snapshots.count == 1, count <= strokes.count {
+            cache.setDeepBase(for: key, image: image, count: count)
+        }
+        if let base = pixels.snapshots.last {
+            cache.setBase(for: key, image: TilePixels.image(of: base.bytes, region: pixels.region), count: base.count,
+                          drawnSince: base.drawnSince)
         }
         guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
         let offset = pixelOffset

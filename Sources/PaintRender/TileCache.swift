@@ -57,9 +57,15 @@ struct TileCache {
         var baseCount: Int?
         /// Strokes drawn onto the tile since its base.
         var sinceBase = 0
+        /// The tile further back, with the drawing's first ``deepBaseCount`` strokes (`nil` with a count: paper), for
+        /// undoing past the base without drawing the tile from scratch.
+        var deepBase: ImageSurface?
+        var deepBaseCount: Int?
 
         /// The bytes its images take.
-        var bytes: Int { (image == nil ? 0 : TileCache.tileBytes) + (base == nil ? 0 : TileCache.tileBytes) }
+        var bytes: Int {
+            [image, base, deepBase].reduce(0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
+        }
     }
 
     /// The bytes of one tile's image.
@@ -114,6 +120,15 @@ struct TileCache {
         bytes += entries[key]!.bytes
     }
 
+    /// Gives a tile a deep base: its pixels (`nil`: paper) with the drawing's first `count` strokes.
+    mutating func setDeepBase(for key: TileKey, image: ImageSurface?, count: Int) {
+        guard let old = entries[key] else { return }
+        bytes -= old.bytes
+        entries[key]!.deepBase = image
+        entries[key]!.deepBaseCount = count
+        bytes += entries[key]!.bytes
+    }
+
     /// Puts a tile back to its base (which it keeps); `drawnSince` strokes will be drawn onto it again.
     mutating func restoreBase(for key: TileKey, paper: Color, drawnSince: Int) {
         guard let entry = entries[key], entry.baseCount != nil else { return }
@@ -152,7 +167,12 @@ struct TileCache {
     /// Evicts the least recently used tiles not in `protected` until the tiles fit the budget.
     mutating func evict(protecting protected: (TileKey) -> Bool) {
         guard bytes > budget || entries.count > Self.entryLimit else { return }
-        // Bases of tiles on screen go before anything on screen does.
+        // Deep bases, then bases, of tiles on screen go before anything on screen does.
+        for (key, entry) in entries where protected(key) && entry.deepBase != nil && bytes > budget {
+            bytes -= Self.tileBytes
+            entries[key]!.deepBase = nil
+            entries[key]!.deepBaseCount = nil
+        }
         for (key, entry) in entries where protected(key) && entry.base != nil && bytes > budget {
             bytes -= Self.tileBytes
             entries[key]!.base = nil

@@ -6,8 +6,14 @@ import Synchronization
 import TouchUI
 
 /// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels
-/// per point. A plain value, so it can go to another thread.
+/// per point, from paper or from earlier pixels of the tile. A plain value, so it can go to another thread.
 struct TileJob: Sendable {
+    /// A copy of the tile to keep on the way: after `strokes[..<index]` it holds the drawing's first `count` strokes.
+    struct Snapshot: Sendable {
+        var count: Int
+        var index: Int
+    }
+
     /// Tells this job's answer from that of a job it replaced.
     var id: Int
     var key: TileKey
@@ -15,29 +21,35 @@ struct TileJob: Sendable {
     var region: PixelRect
     var strokes: [Stroke]
     var paper: Color
-    /// Also keep the tile as it is with the drawing's first `count` strokes: those are `strokes[..<index]`.
-    var base: (count: Int, index: Int)?
+    /// The tile's pixels to draw the strokes onto (rows of `region.width × 4` bytes); `nil`: paper.
+    var start: [UInt8]?
+    /// Copies to keep on the way, in order.
+    var snapshots: [Snapshot] = []
 
     /// Draws the job.
     func render() -> TilePixels {
-        guard !strokes.isEmpty else {
-            return TilePixels(job: self, bytes: nil, base: base.map { TilePixels.Base(count: $0.count, drawnSince: 0, bytes: nil) })
+        let image = ImageSurface(width: region.width, height: region.height, fill: start == nil ? paper : nil)
+        if let start { TilePixels.copy(start, into: image) }
+        var isPaper = start == nil
+        var drawn = 0
+        var kept: [TilePixels.Snapshot] = []
+        func draw(upTo end: Int) {
+            guard end > drawn else { return }
+            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+            drawn = end
+            isPaper = false
         }
-        let image = ImageSurface(width: region.width, height: region.height, fill: paper)
-        var basePixels: TilePixels.Base?
-        if let base {
-            drawStrokes(strokes[..<base.index], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
-            basePixels = TilePixels.Base(count: base.count, drawnSince: strokes.count - base.index,
-                                         bytes: base.index == 0 ? nil : Self.bytes(of: image))
-            drawStrokes(strokes[base.index...], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
-        } else {
-            drawStrokes(strokes[...], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+        for snapshot in snapshots {
+            draw(upTo: snapshot.index)
+            kept.append(TilePixels.Snapshot(count: snapshot.count, drawnSince: strokes.count - snapshot.index,
+                                            bytes: isPaper ? nil : Self.bytes(of: image)))
         }
-        return TilePixels(job: self, bytes: Self.bytes(of: image), base: basePixels)
+        draw(upTo: strokes.count)
+        return TilePixels(job: self, bytes: isPaper ? nil : Self.bytes(of: image), snapshots: kept)
     }
 
     /// An image's pixels as rows of `width × 4` bytes.
-    private static func bytes(of image: ImageSurface) -> [UInt8] {
+    static func bytes(of image: ImageSurface) -> [UInt8] {
         let rowBytes = image.width * 4
         var bytes = [UInt8](repeating: 0, count: rowBytes * image.height)
         let source = image.pixels
@@ -50,10 +62,10 @@ struct TileJob: Sendable {
     }
 }
 
-/// A drawn job: the tile's pixels, rows of `region.width × 4` bytes, `nil` for paper only; and its base if asked.
+/// A drawn job: the tile's pixels, rows of `region.width × 4` bytes, `nil` for paper only; and the copies asked for.
 struct TilePixels: Sendable {
     /// The tile as it was with the drawing's first `count` strokes, `drawnSince` of the later ones reaching it.
-    struct Base: Sendable {
+    struct Snapshot: Sendable {
         var count: Int
         var drawnSince: Int
         var bytes: [UInt8]?
@@ -63,39 +75,40 @@ struct TilePixels: Sendable {
     var key: TileKey
     var region: PixelRect
     var bytes: [UInt8]?
-    var base: Base?
+    var snapshots: [Snapshot]
 
-    init(job: TileJob, bytes: [UInt8]?, base: Base?) {
+    init(job: TileJob, bytes: [UInt8]?, snapshots: [Snapshot]) {
         id = job.id
         key = job.key
         region = job.region
         self.bytes = bytes
-        self.base = base
+        self.snapshots = snapshots
     }
 
     /// The pixels as an image; `nil` for paper only.
-    func image(paper: Color) -> ImageSurface? {
-        Self.image(of: bytes, width: region.width, height: region.height, paper: paper)
+    func image() -> ImageSurface? {
+        Self.image(of: bytes, region: region)
     }
 
-    /// The base's pixels as an image; `nil` for paper only.
-    func baseImage(paper: Color) -> ImageSurface? {
-        Self.image(of: base?.bytes, width: region.width, height: region.height, paper: paper)
-    }
-
-    private static func image(of bytes: [UInt8]?, width: Int, height: Int, paper: Color) -> ImageSurface? {
+    /// Some pixels of this tile's size as an image; `nil` for paper only.
+    static func image(of bytes: [UInt8]?, region: PixelRect) -> ImageSurface? {
         guard let bytes else { return nil }
-        let image = ImageSurface(width: width, height: height, fill: nil)
+        let image = ImageSurface(width: region.width, height: region.height, fill: nil)
+        copy(bytes, into: image)
+        return image
+    }
+
+    /// Copies rows of `image.width × 4` bytes into an image.
+    static func copy(_ bytes: [UInt8], into image: ImageSurface) {
         let target = image.pixels
-        let rowBytes = width * 4
+        let rowBytes = image.width * 4
         bytes.withUnsafeBytes { source in
-            for row in 0..<height {
+            for row in 0..<image.height {
                 (target + row * image.stride).update(
                     from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * rowBytes, count: rowBytes)
             }
         }
         image.markDirty()
-        return image
     }
 }
 
