@@ -9,7 +9,8 @@ import TouchUI
 /// - The completed strokes are drawn into **tiles** of 256 × 256 buffer pixels of the document at the current
 ///   zoom × scale, found through a spatial index of the strokes' bounds (``StrokeIndex``), and cached within a
 ///   memory budget, least recently shown out (``TileCache``). A finished stroke is drawn into the cached tiles it
-///   touches; undo of a stroke redraws its bounds only; clear puts the tiles aside for its undo.
+///   touches; undo of a stroke rebuilds the tiles under its bounds from a copy kept a few strokes back; clear puts
+///   the tiles aside for its undo. There are no full-canvas snapshots and no full redraws.
 /// - The **frame** is what is shown: the tiles under the ``view``, the strokes in progress on top, then the
 ///   ``overlay``. Each ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed and returns them.
 /// - With ``drawsTilesInBackground`` (the window), missing tiles are drawn on a second thread and copied in as

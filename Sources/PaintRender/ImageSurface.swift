@@ -62,16 +62,6 @@ public final class ImageSurface {
         return row.load(fromByteOffset: x * 4, as: UInt32.self) & 0x00FF_FFFF
     }
 
-    /// Copies a rectangle of pixels from another image of the same size.
-    func copy(_ rect: PixelRect, from source: ImageSurface) {
-        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
-        let from = source.pixels, to = pixels
-        for row in rect.y..<rect.maxY {
-            (to + row * stride + rect.x * 4).update(from: from + row * source.stride + rect.x * 4, count: rect.width * 4)
-        }
-        cairo_surface_mark_dirty(surface)
-    }
-
     /// Fills a rectangle of pixels with a colour.
     func fill(_ rect: PixelRect, with color: Color) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }

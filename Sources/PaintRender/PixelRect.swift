@@ -59,11 +59,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
     }
 
-    /// The same area as a logical rectangle at a scale.
-    func logical(scale: Int) -> Rect {
-        logical(pixelsPerPoint: Double(scale))
-    }
-
     /// The same area in points, at a number of pixels per point.
     func logical(pixelsPerPoint factor: Double) -> Rect {
         Rect(x: Double(x) / factor, y: Double(y) / factor, width: Double(width) / factor, height: Double(height) / factor)
