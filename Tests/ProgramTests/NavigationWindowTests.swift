@@ -52,4 +52,32 @@ import TouchUI
             SeatEvent(time: 448, .touchpadGesture(.end(.pinch, cancelled: false))),
         ])
     }
+
+    @Test func aStrokeDrawnAt200PercentAfterAPanLandsAtItsDocumentPointsInReplayOutput() async throws {
+        // Ctrl+wheel at the origin doubles the zoom, the wheel then pans 50 document points down: the finger from
+        // (100, 100) to (200, 100) in the window draws from (50, 100) to (100, 100) in the document, and
+        // `--replay --output` shows the document at 100 % from its origin.
+        let scratch = try TemporaryDirectory()
+        var events = [SeatEvent(time: 0, .pointerEnter(location: Point(x: 0, y: 0))),
+                      SeatEvent(time: 10, .keyState(KeyChord("ctrl"), isPressed: true)),
+                      SeatEvent(time: 20, .pointerAxis(dx: 0, dy: -50)),
+                      SeatEvent(time: 30, .keyState(KeyChord("ctrl"), isPressed: false)),
+                      SeatEvent(time: 40, .pointerAxis(dx: 0, dy: 100)),
+                      SeatEvent(time: 50, .pointerLeave)]
+        for step in 0...5 {
+            let location = Point(x: 100 + Double(step) * 20, y: 100)
+            events += [SeatEvent(time: 100 + Double(step) * 16, step == 0 ? .touchDown(id: 1, location: location)
+                                                                           : .touchMotion(id: 1, location: location)),
+                       SeatEvent(time: 100 + Double(step) * 16, .touchFrame)]
+        }
+        events += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 400, height: 300), events: events).serialized())
+        let png = scratch.path("out.png")
+        let result = try await ChildProcess.run(FingerPaintWindowTests.fingerpaint, ["--replay", trace, "--output", png])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: png, at: [(75, 100), (150, 100), (75, 110)])
+        #expect(image.width == 400 && image.height == 300)
+        #expect(isPainted(image.pixels[0]), "\(image.pixels)")
+        #expect(isBlank(image.pixels[1]) && isBlank(image.pixels[2]), "\(image.pixels)")
+    }
 }
