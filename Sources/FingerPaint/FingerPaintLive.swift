@@ -43,7 +43,7 @@ final class FingerPaintLive: LiveContent {
     }
 
     /// Whether a frame would change something: input since the last one, or tiles drawn since.
-    private var isFrameDue: Bool { app.needsFrame || app.renderer.hasFinishedTiles }
+    private var isFrameDue: Bool { app.needsFrame || app.renderer.hasTileWorkForAFrame }
 
     func resize(to size: Size, scale: Int) {
         self.scale = scale

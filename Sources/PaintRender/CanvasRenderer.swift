@@ -215,7 +215,7 @@ public final class CanvasRenderer {
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
-    public var hasFinishedTiles: Bool {
+    public var hasTileWorkForAFrame: Bool {
         guard let worker else { return false }
         return worker.hasFinished
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
