@@ -259,6 +259,7 @@ public final class CanvasRenderer {
             submitJobs()
             worker.waitUntilIdle()
             pendingDamage += takeFinishedTiles()
+            cache.evict(protecting: isVisible)
         }
     }
 
