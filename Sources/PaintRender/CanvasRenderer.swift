@@ -542,13 +542,20 @@ public final class CanvasRenderer {
         // filled and clipped to as one rectangle (Cairo is much faster with one).
         let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
         let clip = isWhole ? [covered] : rects
-        for rect in clip { frame.fill(rect, with: background) }
         let area = documentPixels(of: covered).logical(pixelsPerPoint: pixelsPerPoint)
         let candidates = cache.entries.filter {
             $0.value.image != nil && $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil
         }
         guard let level = candidates.keys.map(\.pixelsPerPoint).min(by: { abs(log($0 / pixelsPerPoint)) < abs(log($1 / pixelsPerPoint)) })
-        else { return }
+        else {
+            for rect in clip { frame.fill(rect, with: background) }
+            return
+        }
+        // Paper first, unless the scaled tiles cover every pixel (after zooming in, they usually do).
+        let needed = TileKey.keys(covering: TileKey.pixels(of: area, pixelsPerPoint: level), pixelsPerPoint: level)
+        if !needed.allSatisfy({ candidates[$0] != nil }) {
+            for rect in clip { frame.fill(rect, with: background) }
+        }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }

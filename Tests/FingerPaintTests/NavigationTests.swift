@@ -211,4 +211,24 @@ import TouchUI
         app.renderFrame()
         #expect(largestDifference(app.renderer.frame, freshFrame(app, view: app.view)) == 0)
     }
+
+    @Test func aZoomFirstShowsTheCachedTilesScaledThenSharpOnes() {
+        let painter = Painter()
+        painter.drag([(1, point(40, 120), point(360, 120))], steps: 8)
+        let app = FingerPaintApp(size: Size(width: 400, height: 300), drawing: painter.app.drawing)
+        app.renderer.drawsTilesInBackground = true
+        app.renderFrame()
+        app.waitForTiles()
+        app.renderFrame()
+        // Zoomed twice about (200, 120): the stroke stays on y = 120, twice as long and wide; document x = 290 shows at 380.
+        app.setView(app.view.zoomed(by: 2, about: point(200, 120)))
+        app.renderFrame()
+        let preview = app.renderer.frame
+        #expect(preview.pixel(x: 380, y: 120) != paper)
+        #expect(preview.pixel(x: 380, y: 126) != paper)  // twice the 8-point width: 8 window points each side
+        #expect(preview.pixel(x: 380, y: 140) == paper)
+        app.waitForTiles()
+        app.renderFrame()
+        #expect(largestDifference(app.renderer.frame, freshFrame(app, view: app.view)) == 0)
+    }
 }
