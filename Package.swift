@@ -113,12 +113,12 @@ let package = Package(
             name: "FingerPaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
-            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"],
+            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims"],
             path: "Sources/PaintBenchmark"
         ),
         .testTarget(
@@ -158,7 +158,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FingerPaintTests",
-            dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI"]
+            dependencies: [
+                "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 // The painting app in a live window: seat events in, one rendered frame per display frame out.
+import CShims
 import FingerPaintCore
 import PaintRender
 import SeatInput
@@ -16,8 +17,15 @@ final class FingerPaintLive: LiveContent {
     private weak var session: LiveSession?
     private var scale = 1
 
+    /// How soon to look again for tiles drawn in the background, in milliseconds.
+    static let tilePollInterval = 8.0
+
     init(app: FingerPaintApp) {
         self.app = app
+        // Tiles are drawn on the second core; the Wayland thread only copies them in.
+        app.renderer.drawsTilesInBackground = true
+        // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
+        CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
         app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
     }
@@ -27,7 +35,15 @@ final class FingerPaintLive: LiveContent {
         app.handle(event)
     }
 
-    var nextDeadline: Timestamp? { app.nextDeadline }
+    /// The app's timers, and, while tiles are drawn in the background, a look for them soon.
+    var nextDeadline: Timestamp? {
+        guard app.renderer.isDrawingTiles else { return app.nextDeadline }
+        let poll = Timestamp(milliseconds: MonotonicClock.milliseconds + Self.tilePollInterval)
+        return app.nextDeadline.map { min($0, poll) } ?? poll
+    }
+
+    /// Whether a frame would change something: input since the last one, or tiles drawn since.
+    private var isFrameDue: Bool { app.needsFrame || app.renderer.hasTileWorkForAFrame }
 
     func resize(to size: Size, scale: Int) {
         self.scale = scale
@@ -35,7 +51,7 @@ final class FingerPaintLive: LiveContent {
     }
 
     func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
-        let changed = app.needsFrame ? app.renderFrame() : []
+        let changed = isFrameDue ? app.renderFrame() : []
         let lacking = damage.map {
             PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
         }
@@ -54,7 +70,7 @@ final class FingerPaintLive: LiveContent {
     }
 
     func takeInvalidation() -> Invalidation {
-        app.needsFrame ? .frameNeeded : .nothing
+        isFrameDue ? .frameNeeded : .nothing
     }
 
     func prepareToExit() -> Bool {

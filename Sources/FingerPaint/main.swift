@@ -74,11 +74,13 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         }
     }
     let library = DocumentLibrary()
-    guard let opened = openDocument(options, library: library) else { return 2 }
+    guard var opened = openDocument(options, library: library) else { return 2 }
     library.remember(opened.url)
     let document = PaintDocument(opened, library: library)
     let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
     let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
+    // The app's drawing is the only one now: the first stroke copies nothing.
+    opened.drawing = Drawing()
     app.onMessage = { complain($0) }
     var notices = opened.notices
     if let reason = opened.readOnlyReason {

@@ -1,29 +1,72 @@
-// The canvas view: every finger on it, and the pointer with its left button held, draws its own stroke.
+// The canvas view: in paint mode every finger on it, and the pointer with its left button held, draws its own
+// stroke; in navigate mode fingers pan and pinch-zoom the view.
 import PaintModel
+import PaintRender
 import TouchUI
 
-/// The drawing surface: turns touches into strokes.
+/// The drawing surface: turns touches into strokes, or, in navigate mode, into moves of the view.
 ///
-/// Every touch that comes down on it — a finger, or the pointer while its left button is held — starts a stroke
-/// of its own in the brush's colour and width, and every sample delivered for it is added. A lifted touch
-/// completes its stroke (``onStrokeCompleted``); a cancelled one (the compositor's cancel, or a gesture recognizer
-/// taking the touch) discards it. Canvas coordinates are this view's coordinates.
+/// In paint mode every touch that comes down on it — a finger, or the pointer while its left button is held —
+/// starts a stroke of its own in the brush's colour and width, and every sample delivered for it is added, in
+/// document points (``viewTransform`` maps the view's points to the document's). A lifted touch completes its
+/// stroke (``onStrokeCompleted``); a cancelled one (the compositor's cancel, or a gesture recognizer taking the
+/// touch) discards it.
+///
+/// In navigate mode (``isNavigating``) touches paint nothing: the core's pan recognizer (one or two fingers) and
+/// pinch recognizer, recognized together, move and zoom the view about the fingers' centroid, so the document
+/// point under the fingers stays under them; a double tap fits the drawing to the view (``onFitRequest``).
 public final class CanvasView: View {
-    /// The strokes in progress, by touch identifier.
+    /// The strokes in progress, by touch identifier, in document points.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
     /// The brush that new strokes take their colour and width from.
     public var brush = Brush()
+    /// Which part of the document the view shows: touches are mapped through it.
+    public var viewTransform = ViewTransform.identity
+    /// Whether fingers move the view instead of painting.
+    public var isNavigating = false {
+        didSet {
+            guard isNavigating != oldValue else { return }
+            for recognizer in navigationRecognizers { recognizer.isEnabled = isNavigating }
+        }
+    }
     /// Called with each completed stroke.
     public var onStrokeCompleted: ((Stroke) -> Void)?
     /// Called whenever the strokes in progress change (a frame is needed).
     public var onChange: (() -> Void)?
+    /// Called with the view a navigation gesture moved to.
+    public var onViewChange: ((ViewTransform) -> Void)?
+    /// Called when a double tap in navigate mode asks for the drawing to fit the view.
+    public var onFitRequest: (() -> Void)?
+
+    /// Pans with one or two fingers (navigate mode only).
+    public let panRecognizer = PanGestureRecognizer()
+    /// Zooms with two fingers (navigate mode only).
+    public let pinchRecognizer = PinchGestureRecognizer()
+    /// Fits the drawing to the view (navigate mode only).
+    public let doubleTapRecognizer = TapGestureRecognizer()
+    private var navigationRecognizers: [GestureRecognizer] { [panRecognizer, pinchRecognizer, doubleTapRecognizer] }
+    private let simultaneity = Simultaneity()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isMultipleTouchEnabled = true
+        panRecognizer.maximumNumberOfTouches = 2
+        doubleTapRecognizer.numberOfTapsRequired = 2
+        panRecognizer.delegate = simultaneity
+        pinchRecognizer.delegate = simultaneity
+        _ = panRecognizer.addTarget { [unowned self] _ in panned() }
+        _ = pinchRecognizer.addTarget { [unowned self] _ in pinched() }
+        _ = doubleTapRecognizer.addTarget { [unowned self] recognizer in
+            if recognizer.state == .ended { onFitRequest?() }
+        }
+        for recognizer in navigationRecognizers {
+            recognizer.isEnabled = false
+            addGestureRecognizer(recognizer)
+        }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard !isNavigating else { return }
         for touch in touches {
             var stroke = brush.makeStroke()
             stroke.append(sample(of: touch))
@@ -33,6 +76,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard !liveStrokes.isEmpty else { return }
         for touch in touches {
             liveStrokes[touch.identifier]?.append(sample(of: touch))
         }
@@ -40,6 +84,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard !liveStrokes.isEmpty else { return }
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
@@ -50,6 +95,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard !liveStrokes.isEmpty else { return }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
         }
@@ -63,6 +109,38 @@ public final class CanvasView: View {
     }
 
     private func sample(of touch: Touch) -> StrokePoint {
-        StrokePoint(touch.location(in: self), time: touch.timestamp)
+        StrokePoint(viewTransform.documentPoint(touch.location(in: self)), time: touch.timestamp)
+    }
+
+    // MARK: - Navigation
+
+    /// The fingers' centroid moved: the document follows it.
+    private func panned() {
+        guard panRecognizer.state == .began || panRecognizer.state == .changed else { return }
+        let translation = panRecognizer.translation(in: self)
+        panRecognizer.setTranslation(.zero, in: self)
+        move(to: viewTransform.panned(by: translation))
+    }
+
+    /// The fingers spread or closed: the view zooms about their centroid, which keeps its document point.
+    private func pinched() {
+        guard pinchRecognizer.state == .began || pinchRecognizer.state == .changed else { return }
+        let factor = pinchRecognizer.scale
+        pinchRecognizer.scale = 1
+        move(to: viewTransform.zoomed(by: factor, about: pinchRecognizer.location(in: self)))
+    }
+
+    private func move(to view: ViewTransform) {
+        guard view != viewTransform else { return }
+        onViewChange?(view)
+    }
+
+    /// Lets the pan and the pinch recognize together: two fingers pan and zoom at once.
+    private final class Simultaneity: GestureRecognizerDelegate {
+        func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                               shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            (gestureRecognizer is PanGestureRecognizer && other is PinchGestureRecognizer)
+                || (gestureRecognizer is PinchGestureRecognizer && other is PanGestureRecognizer)
+        }
     }
 }

@@ -22,6 +22,9 @@ import TouchUI
 ///    the damage that buffer has accumulated since it was last shown;
 /// 4. calls ``resize(to:scale:)`` on a configure or scale change, and ``finishDocument()`` on quit, SIGINT or
 ///    SIGTERM.
+///
+/// The window shows the drawing through a ``view`` (zoom and pan, docs/navigation.md): the palette's hand, the
+/// wheel with Ctrl or Shift, the middle button, Ctrl+plus, minus, 0 and 1, and touchpad pinches move it.
 public final class FingerPaintApp {
     /// The root of the view tree; its size is the canvas's logical size.
     public let window: Window
@@ -65,6 +68,20 @@ public final class FingerPaintApp {
     }
     private var documentPollTimer: TimerQueue.Token?
 
+    /// Which part of the drawing the window shows, and how large.
+    public var view: ViewTransform { renderer.view }
+    /// Whether fingers move the view instead of painting (the palette's hand).
+    public var isNavigating: Bool { canvasView.isNavigating }
+    /// The zoom factor of one Ctrl+plus or Ctrl+minus.
+    public static let zoomStep = 1.25
+    /// Scroll distance (points) that doubles or halves the zoom with Ctrl held: about 5 wheel detents.
+    public static let scrollPerZoomDoubling = 50.0
+    private var pointerLocation: Point?
+    /// Where the pointer was when the middle button dragged it last, while the button is down.
+    private var middleDragLocation: Point?
+    /// The view when a touchpad pinch began, where the pointer was, and how far its fingers have moved.
+    private var touchpadPinch: (view: ViewTransform, anchor: Point, moved: Vector)?
+
     /// The brush that new strokes take.
     public var brush: Brush {
         get { canvasView.brush }
@@ -101,6 +118,14 @@ public final class FingerPaintApp {
         translator.onKey = { [unowned self] chord, _ in
             if let command = PaintCommand(key: chord) { perform(command) }
         }
+        canvasView.onViewChange = { [unowned self] view in setView(view) }
+        canvasView.onFitRequest = { [unowned self] in perform(.zoomToFit) }
+        translator.onScroll = { [unowned self] delta, _ in scroll(by: delta) }
+        translator.onPointerHover = { [unowned self] location in pointerMoved(to: location) }
+        translator.onPointerButton = { [unowned self] button, isPressed, _ in
+            if button == .middle { middleDragLocation = isPressed ? pointerLocation : nil }
+        }
+        translator.onTouchpadGesture = { [unowned self] gesture, _ in touchpad(gesture) }
         updateOverlay()
     }
 
@@ -141,8 +166,71 @@ public final class FingerPaintApp {
         case .narrow: brush.narrow()
         case .toggleFullscreen: onFullscreenRequest?()
         case .quit: onQuitRequest?()
+        case .toggleNavigation: canvasView.isNavigating.toggle()
+        case .zoomIn: setView(view.zoomed(by: Self.zoomStep, about: viewCenter))
+        case .zoomOut: setView(view.zoomed(by: 1 / Self.zoomStep, about: viewCenter))
+        case .zoomToFit: setView(.fitting(renderer.contentBounds, in: drawingArea.size))
+        case .actualSize: setView(view.zoomed(to: 1, about: viewCenter))
         }
         updateOverlay()
+    }
+
+    // MARK: - The view
+
+    /// Shows another part of the drawing, or at another zoom (clamped to 10 %...1 600 %).
+    public func setView(_ newView: ViewTransform) {
+        renderer.setView(newView)
+        canvasView.viewTransform = renderer.view
+        needsFrame = true
+    }
+
+    /// The window above the palette bar: what fitting fills.
+    private var drawingArea: Rect {
+        Rect(x: 0, y: 0, width: window.bounds.width, height: max(window.bounds.height - paletteView.frame.height, 1))
+    }
+
+    private var viewCenter: Point { drawingArea.center }
+
+    /// The wheel: with Ctrl it zooms about the pointer, with Shift it pans sideways, alone it pans.
+    private func scroll(by delta: Vector) {
+        let held = translator.heldModifiers
+        if held.contains(.ctrl) {
+            let factor = pow(2, -(delta.dy + delta.dx) / Self.scrollPerZoomDoubling)
+            setView(view.zoomed(by: factor, about: pointerLocation ?? viewCenter))
+        } else if held.contains(.shift) {
+            setView(view.panned(by: Vector(dx: -delta.dy - delta.dx, dy: 0)))
+        } else {
+            setView(view.panned(by: Vector(dx: -delta.dx, dy: -delta.dy)))
+        }
+    }
+
+    /// The pointer moved: a middle-button drag pans.
+    private func pointerMoved(to location: Point?) {
+        pointerLocation = location
+        guard let location else { return middleDragLocation = nil }
+        if let last = middleDragLocation {
+            middleDragLocation = location
+            setView(view.panned(by: location - last))
+        }
+    }
+
+    /// A touchpad pinch zooms about the pointer and pans with the fingers; a swipe pans.
+    private func touchpad(_ gesture: TouchpadGesture) {
+        switch gesture {
+        case .begin(.pinch, _):
+            touchpadPinch = (view, pointerLocation ?? viewCenter, .zero)
+        case let .update(.pinch, dx, dy, scale, _):
+            guard var pinch = touchpadPinch else { return }
+            pinch.moved = pinch.moved + Vector(dx: dx, dy: dy)
+            touchpadPinch = pinch
+            setView(pinch.view.zoomed(to: pinch.view.zoom * scale, about: pinch.anchor).panned(by: pinch.moved))
+        case .end(.pinch, _):
+            touchpadPinch = nil
+        case let .update(.swipe, dx, dy, _, _):
+            setView(view.panned(by: Vector(dx: dx, dy: dy)))
+        default:
+            break
+        }
     }
 
     // MARK: - Frames
@@ -155,13 +243,20 @@ public final class FingerPaintApp {
         return renderer.renderFrame(liveStrokes: canvasView.liveStrokes)
     }
 
+    /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
+    public func waitForTiles() {
+        renderer.waitForTiles()
+        needsFrame = true
+    }
+
     /// Copies rectangles of the shown frame into an XRGB8888 buffer of the renderer's pixel size.
     public func composite(into buffer: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int,
                           rects: [PixelRect]) {
         renderer.composite(into: buffer, stride: stride, width: width, height: height, rects: rects)
     }
 
-    /// A new logical size or scale: the views are laid out again and everything is redrawn.
+    /// A new logical size or scale: the views are laid out again; the drawing stays where it was under the
+    /// window's top-left corner, and only newly exposed tiles are drawn.
     public func resize(to size: Size, scale: Int) {
         let bounds = Rect(origin: .zero, size: size)
         window.frame = bounds
@@ -170,6 +265,7 @@ public final class FingerPaintApp {
         paletteView.layoutItems()
         bannerView.frame = BannerView.frame(in: size)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
+        canvasView.viewTransform = renderer.view
         updateOverlay()
         needsFrame = true
     }
@@ -298,7 +394,8 @@ public final class FingerPaintApp {
 
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     private func updateOverlay() {
-        var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo)
+        var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
+                                          isNavigating: isNavigating)
         overlay.banner = bannerView.overlayBanner
         renderer.overlay = overlay
         needsFrame = true

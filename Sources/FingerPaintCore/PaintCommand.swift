@@ -23,14 +23,29 @@ public enum PaintCommand: Hashable, Sendable {
     case toggleFullscreen
     /// Asks the program to quit.
     case quit
+    /// Switches fingers between painting and moving the view (the palette's hand).
+    case toggleNavigation
+    /// Zooms in one step about the middle of the view.
+    case zoomIn
+    /// Zooms out one step about the middle of the view.
+    case zoomOut
+    /// Fits the drawing to the view.
+    case zoomToFit
+    /// Shows the drawing at 100 %, keeping the middle of the view where it is.
+    case actualSize
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
     /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
-    /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit.
+    /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
+    /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
+        case ("plus", ctrl), ("plus", [.ctrl, .shift]), ("equal", ctrl), ("KP_Add", ctrl): self = .zoomIn
+        case ("minus", ctrl), ("KP_Subtract", ctrl): self = .zoomOut
+        case ("0", ctrl), ("KP_0", ctrl): self = .zoomToFit
+        case ("1", ctrl), ("KP_1", ctrl): self = .actualSize
         case ("z", ctrl): self = .undo
         case ("z", [.ctrl, .shift]), ("y", ctrl): self = .redo
         case ("s", ctrl): self = .save

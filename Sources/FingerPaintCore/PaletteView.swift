@@ -33,7 +33,7 @@ public final class PaletteView: View {
     public func layoutItems() {
         let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
             + Brush.widths.indices.map { .selectWidth($0) }
-            + [.undo, .redo, .clear, .save]
+            + [.undo, .redo, .clear, .save, .toggleNavigation]
         let margin = 6.0
         let side = max(min(bounds.height - 2 * margin, (bounds.width - margin) / Double(commands.count) - margin), 0)
         items = commands.enumerated().map { index, command in
@@ -44,7 +44,7 @@ public final class PaletteView: View {
     }
 
     /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
-    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool) -> Overlay {
+    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false) -> Overlay {
         let items = items.map { item -> Overlay.Item in
             let frame = convert(item.frame, to: nil)
             switch item.command {
@@ -55,6 +55,7 @@ public final class PaletteView: View {
             case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: canUndo)
             case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: canRedo)
             case .clear: return Overlay.Item(content: .clear, frame: frame)
+            case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
             default: return Overlay.Item(content: .save, frame: frame)
             }
         }

@@ -60,9 +60,17 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The same area as a rectangle of logical points at a scale.
     public func logical(scale: Int) -> Rect {
-        let factor = Double(scale)
-        return Rect(x: Double(x) / factor, y: Double(y) / factor, width: Double(width) / factor,
-                    height: Double(height) / factor)
+        logical(pixelsPerPoint: Double(scale))
+    }
+
+    /// The same area in points, at a number of pixels per point.
+    public func logical(pixelsPerPoint factor: Double) -> Rect {
+        Rect(x: Double(x) / factor, y: Double(y) / factor, width: Double(width) / factor, height: Double(height) / factor)
+    }
+
+    /// The rectangle moved by whole pixels.
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }

@@ -1,5 +1,6 @@
 // `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
-// Run with `swift run -c release paint-benchmark`; the figures go into docs/performance.md.
+// Run with `swift run -c release paint-benchmark` (and `paint-benchmark --large` for section 6, the 50 000-stroke
+// drawing); the figures go into docs/performance.md.
 import FingerPaintCore
 import Foundation
 import PaintModel
@@ -19,19 +20,23 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// Completed strokes scattered over a canvas, like a finger's: 24 samples 16.7 ms apart, moving 4 to 12 points a
-/// sample in a direction that turns gently, in palette colours and widths from 2 to 16.
-func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1) -> [Stroke] {
+/// Completed strokes scattered over a canvas, like a finger's: `samples` samples (24 unless asked) 16.7 ms apart,
+/// moving `speeds` points a sample in a direction that turns gently (up to `turn` radians a sample, plus a little
+/// noise), in palette colours and widths from 2 to 16.
+func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1, samples: ClosedRange<Int> = 24...24,
+                   speeds: ClosedRange<Double> = 4...12, turn: Double = 0.25) -> [Stroke] {
     var random = SplitMix(state: seed)
     return (0..<count).map { _ in
         var location = Point(x: .random(in: 0..<size.width, using: &random), y: .random(in: 0..<size.height, using: &random))
         var heading = Double.random(in: 0..<(2 * .pi), using: &random)
-        let turn = Double.random(in: -0.25...0.25, using: &random)
-        let speed = Double.random(in: 4...12, using: &random)
+        let turn = Double.random(in: -turn...turn, using: &random)
+        let speed = Double.random(in: speeds, using: &random)
+        // A fixed count draws no number, so the strokes of the first benchmarks stay what they were.
+        let sampleCount = samples.count == 1 ? samples.lowerBound : Int.random(in: samples, using: &random)
         var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
                             width: Brush.widths[0..<4].randomElement(using: &random)!)
-        stroke.points.reserveCapacity(24)
-        for index in 0..<24 {
+        stroke.points.reserveCapacity(sampleCount)
+        for index in 0..<sampleCount {
             stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
             heading += turn + .random(in: -0.1...0.1, using: &random)
             location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))
@@ -90,6 +95,13 @@ func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
 if CommandLine.arguments.dropFirst().first == "documents" {
     runDocumentBenchmark()
+    exit(0)
+}
+
+// `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own);
+// `--large --document PATH` writes that drawing as a document instead.
+if CommandLine.arguments.contains("--large") {
+    runLargeDrawing()
     exit(0)
 }
 
@@ -169,7 +181,7 @@ print("   undo of clear (the canvas kept aside, \(app.drawing.strokes.count) str
 start = DispatchTime.now().uptimeNanoseconds
 app.resize(to: canvas, scale: 1)
 app.renderFrame()
-print("   full redraw of the \(app.drawing.strokes.count) strokes (what a resize costs): \(format(milliseconds(since: start)))")
+print("   a resize of the \(app.drawing.strokes.count)-stroke drawing and its frame (tiles: no full redraw): \(format(milliseconds(since: start)))")
 
 // 5. One long stroke: does a frame cost more as the stroke in progress grows?
 print("\n5. one finger drawing a 20-second stroke (1 200 samples) on 800x600")

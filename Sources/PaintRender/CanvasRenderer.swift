@@ -1,34 +1,51 @@
-// The canvas: completed strokes drawn once into a persistent image, strokes in progress drawn incrementally.
+// The canvas: the drawing shown through a view from tiles drawn once, strokes in progress drawn incrementally.
 import CCairo
+import Foundation
 import PaintModel
 import Geometry
 
-/// Renders a drawing so that a frame costs what changed in it, not what the drawing holds.
+/// Renders a drawing so that a frame costs what changed on screen, not what the drawing holds (docs/rendering.md).
 ///
-/// Two images of the buffer's size (logical size × scale):
-/// - the **canvas** holds the completed strokes. A stroke is drawn into it once, when it completes; only a
-///   resize, a scale change, undo or clear redraws it, from the stroke list and a recent checkpoint
-///   (`CanvasCheckpoints`);
-/// - the **frame** is what is shown: the canvas with the strokes in progress on top. Each
-///   ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed — around the new segments of the
-///   strokes in progress, or where a stroke completed or was cancelled — by copying the canvas there and
-///   stroking the strokes in progress clipped to it, and returns those rectangles.
+/// - The completed strokes are drawn into **tiles** of 256 × 256 buffer pixels of the document at the current
+///   zoom × scale, found through a spatial index of the strokes' bounds (``StrokeIndex``), and cached within a
+///   memory budget, least recently shown out (``TileCache``). A finished stroke is drawn into the cached tiles it
+///   touches; undo of a stroke rebuilds the tiles under its bounds from a copy kept a few strokes back; clear puts
+///   the tiles aside for its undo. There are no full-canvas snapshots and no full redraws.
+/// - The **frame** is what is shown: the tiles under the ``view``, the strokes in progress on top, then the
+///   ``overlay``. Each ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed and returns them.
+/// - With ``drawsTilesInBackground`` (the window), missing tiles are drawn on a second thread and copied in as
+///   they come, a few jobs at a time, the visible ones only; until then the frame shows cached tiles of another
+///   zoom scaled, or paper. Without it (headless replay, tests), they are drawn at once.
 ///
-/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``,
-/// only the rectangles changed since that buffer was last shown. Every stroke is one Cairo path with round caps
-/// and joins.
+/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``.
 public final class CanvasRenderer {
-    /// The canvas size in logical points.
+    /// The window's size in logical points.
     public private(set) var logicalSize: Size
     /// Buffer pixels per logical point.
     public private(set) var scale: Int
     /// The paper colour.
     public let background: Color
-    /// The completed strokes.
-    public private(set) var canvas: ImageSurface
-    /// The canvas with the strokes in progress and the ``overlay`` on top: what is shown.
+    /// What is shown: the drawing through the view, the strokes in progress and the overlay.
     public private(set) var frame: ImageSurface
-    /// Controls drawn over the frame (the palette bar), never into the canvas; a change redraws their area.
+    /// The memory of ``frame``, kept for the largest size seen.
+    private var frameStorage: PixelStorage
+    /// Which part of the document is shown, and how large (``setView(_:)``).
+    public private(set) var view = ViewTransform.identity
+    /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
+    /// test). Turning it off waits for the tiles under way.
+    public var drawsTilesInBackground: Bool {
+        get { worker != nil }
+        set {
+            guard newValue != drawsTilesInBackground else { return }
+            if newValue {
+                worker = TileWorker()
+            } else {
+                waitForTiles()
+                worker = nil
+            }
+        }
+    }
+    /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
     public var overlay: Overlay? {
         didSet {
             guard overlay != oldValue else { return }
@@ -38,83 +55,151 @@ public final class CanvasRenderer {
         }
     }
 
+    /// The memory the cached tiles may take.
+    public static let tileBudget = 48 << 20
+    /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
+    static let jobsInFlight = 3
+
+    /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
+    /// copies the drawing's).
+    private var strokes: [Stroke] = []
+    private var index = StrokeIndex()
+    private var cache = TileCache(budget: CanvasRenderer.tileBudget)
+    /// The strokes, index and tiles as they were before the last clear, for its undo.
+    private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
     private var live: [Int: LiveStroke] = [:]
     private var pendingDamage: [PixelRect] = []
-    private var checkpoints: CanvasCheckpoints
-    /// The canvas and checkpoints as they were before the last clear, for its undo.
-    private var beforeClear: (image: ImageSurface, checkpoints: CanvasCheckpoints, count: Int)?
-    /// How many strokes the canvas holds.
-    private var committedCount = 0
+    private var worker: TileWorker?
+    /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
+    private var requests: [(key: TileKey, withBase: Bool)] = []
+    /// Jobs handed to the worker and not answered yet.
+    private var inFlight: [TileKey: TileJob] = [:]
+    private var nextJobID = 0
 
-    /// A renderer for a canvas of a logical size at a scale, showing `strokes`.
-    public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white) {
+    /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
+    public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white,
+                drawsTilesInBackground: Bool = false) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         self.background = background
+        worker = drawsTilesInBackground ? TileWorker() : nil
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        canvas = ImageSurface(width: width, height: height, fill: background)
-        frame = ImageSurface(width: width, height: height, fill: background)
-        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
-        redrawCanvas(strokes)
-        committedCount = strokes.count
+        frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
+        frame = ImageSurface(width: width, height: height, storage: frameStorage)
+        frame.fill(PixelRect(x: 0, y: 0, width: width, height: height), with: background)
+        self.strokes = Self.ownCopy(of: strokes)
+        index = StrokeIndex(strokes)
+        pendingDamage = [bounds]
+    }
+
+    /// The bytes of a frame's pixels.
+    private static func frameBytes(width: Int, height: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1)
+    }
+
+    /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
+    private static func ownCopy(of strokes: [Stroke]) -> [Stroke] {
+        var copy: [Stroke] = []
+        copy.reserveCapacity(strokes.count + 1_024)
+        copy.append(contentsOf: strokes)
+        return copy
     }
 
     /// The buffer's width in pixels.
-    public var pixelWidth: Int { canvas.width }
+    public var pixelWidth: Int { frame.width }
     /// The buffer's height in pixels.
-    public var pixelHeight: Int { canvas.height }
+    public var pixelHeight: Int { frame.height }
     /// The whole buffer.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) }
+
+    /// Buffer pixels per document point: the zoom times the scale.
+    var pixelsPerPoint: Double { view.zoom * Double(scale) }
+
+    /// The completed strokes at 100 % from the document's origin, the window's size at its scale: what
+    /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
+    /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
+    public var canvas: ImageSurface {
+        let image = ImageSurface(width: frame.width, height: frame.height, fill: background)
+        let level = Double(scale)
+        for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
+            let part = key.pixelRect.intersection(bounds)!
+            let local = part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
+            if let entry = cache[key], inFlight[key] == nil, !requests.contains(where: { $0.key == key }) {
+                if let tile = entry.image { image.copy(local, of: tile, to: part.x, part.y) }
+                continue
+            }
+            if let tile = makeJob(key, withBase: false).render().image() {
+                image.copy(local, of: tile, to: part.x, part.y)
+            }
+        }
+        return image
+    }
+
+    /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
+    public var contentBounds: Rect? { index.contentBounds }
 
     // MARK: - Changes
 
-    /// A new size or scale: everything is redrawn (the user asked for it).
+    /// A new window size or scale. The document stays where it was under the window's top-left corner; the tiles
+    /// already drawn are shown at once and only newly exposed ones are drawn.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        canvas = ImageSurface(width: width, height: height, fill: background)
-        frame = ImageSurface(width: width, height: height, fill: background)
-        checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
-        beforeClear = nil
-        redrawCanvas(strokes)
-        committedCount = strokes.count
+        if width != frame.width || height != frame.height {
+            // The frame's memory is kept for the largest size seen (a window shrinks and grows back without
+            // allocating, or faulting in, 33 MiB at 4K); every pixel is drawn again at the next frame.
+            if !frameStorage.fits(width: width, height: height) {
+                // The old frame and its memory go before the new memory is taken.
+                frame = ImageSurface(width: 1, height: 1, fill: nil)
+                frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
+            }
+            frame = ImageSurface(width: width, height: height, storage: frameStorage)
+        }
+        if strokes.count != self.strokes.count { replaceStrokes(strokes) }
+        view = view.snapped(scale: self.scale)
+        pendingDamage = [bounds]
     }
 
-    /// Takes a change of the drawing's strokes: a stroke appended is drawn on its own; strokes taken off or
-    /// replaced redraw the canvas from `strokes` (the drawing's strokes after the change). A clear keeps the
-    /// canvas aside, so that its undo puts it back at once.
+    /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
+    /// the others are drawn, tiles of another zoom are shown scaled.
+    public func setView(_ newView: ViewTransform) {
+        let snapped = newView.snapped(scale: scale)
+        guard snapped != view else { return }
+        view = snapped
+        pendingDamage = [bounds]
+    }
+
+    /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it). A stroke added is drawn
+    /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
+    /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
-        defer { committedCount = strokes.count }
         switch change {
+        case let .appended(stroke) where strokes.count == self.strokes.count + 1:
+            self.strokes.append(stroke)
+            index.append(stroke)
+            strokeChanged(stroke.bounds, added: stroke)
+        case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
+            self.strokes.removeLast(self.strokes.count - count)
+            for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
         case .cleared:
-            beforeClear = (canvas, checkpoints, committedCount)
-            canvas = ImageSurface(width: canvas.width, height: canvas.height, fill: background)
-            checkpoints = CanvasCheckpoints(imageBytes: canvas.stride * canvas.height)
+            beforeClear = (self.strokes, index, cache)
+            self.strokes = []
+            index = StrokeIndex()
+            cache = TileCache(budget: Self.tileBudget)
+            withdrawAll()
             pendingDamage = [bounds]
-        case .restored:
-            if let saved = beforeClear, saved.count == strokes.count {
-                canvas = saved.image
-                checkpoints = saved.checkpoints
-                beforeClear = nil
-                pendingDamage = [bounds]
-            } else {
-                checkpoints.removeAll()
-                redrawCanvas(strokes)
-            }
-        case let .appended(stroke):
-            draw([stroke], countBefore: strokes.count - 1)
-            if let rect = DirtyRect.bounds(of: stroke.points.lazy.map(\.location), width: stroke.width) {
-                pendingDamage.append(PixelRect(covering: rect, scale: scale))
-            }
-        case let .truncated(count):
-            checkpoints.discard(above: count)
-            redrawCanvas(strokes)
-        case .replaced:
-            checkpoints.removeAll()
+        case .restored where beforeClear?.strokes.count == strokes.count:
+            let saved = beforeClear!
             beforeClear = nil
-            redrawCanvas(strokes)
+            self.strokes = saved.strokes
+            index = saved.index
+            withdrawAll()
+            cache = saved.cache
+            pendingDamage = [bounds]
+        default:
+            replaceStrokes(strokes)
         }
     }
 
@@ -125,28 +210,57 @@ public final class CanvasRenderer {
 
     // MARK: - Frames
 
+    /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
+    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty }
+
+    /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
+    /// to the worker.
+    public var hasTileWorkForAFrame: Bool {
+        guard let worker else { return false }
+        return worker.hasFinished
+            || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
+    }
+
     /// Brings the frame up to date with the strokes in progress (by any key that stays the same for a stroke's
-    /// life) and returns the rectangles of buffer pixels that changed, empty when nothing did.
+    /// life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels that changed,
+    /// empty when nothing did.
     ///
-    /// Only new samples are looked at: a stroke's last two segments and its new ones are redrawn. A key that
-    /// was drawn before and is gone (completed or cancelled) has its area redrawn from the canvas.
+    /// Only new samples of the strokes in progress are looked at: a stroke's last two segments and its new ones
+    /// are redrawn. A key that was drawn before and is gone (completed or cancelled) has its area redrawn.
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke]) -> [PixelRect] {
         var damage = pendingDamage
         pendingDamage = []
+        damage += takeFinishedTiles()
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { damage.append(PixelRect(covering: rect, scale: scale)) }
+            if let rect = state.bounds { damage.append(bufferRect(of: rect)) }
             live[key] = nil
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
             if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                damage.append(PixelRect(covering: rect, scale: scale))
+                damage.append(bufferRect(of: rect))
             }
         }
         let rects = damage.compactMap { $0.intersection(bounds) }.merged()
         for rect in rects { recompose(rect, liveStrokes: liveStrokes) }
+        if worker != nil { submitJobs() }
+        cache.evict(protecting: isVisible)
+        // Tiles kept for the undo of a clear give way to those shown.
+        if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
         return rects
+    }
+
+    /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
+    /// frame, a benchmark, a test).
+    public func waitForTiles() {
+        guard let worker else { return }
+        while isDrawingTiles {
+            submitJobs()
+            worker.waitUntilIdle()
+            pendingDamage += takeFinishedTiles()
+            cache.evict(protecting: isVisible)
+        }
     }
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes
@@ -164,65 +278,302 @@ public final class CanvasRenderer {
         }
     }
 
+    // MARK: - Coordinates
+
+    /// Where the buffer's top-left pixel lies in the document drawn at ``pixelsPerPoint``.
+    private var pixelOffset: (x: Int, y: Int) {
+        (Int((view.origin.x * pixelsPerPoint).rounded()), Int((view.origin.y * pixelsPerPoint).rounded()))
+    }
+
+    /// The buffer pixels a document rectangle covers.
+    private func bufferRect(of rect: Rect) -> PixelRect {
+        var pixels = TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint)
+        let offset = pixelOffset
+        pixels.x -= offset.x
+        pixels.y -= offset.y
+        return pixels
+    }
+
+    /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows.
+    private func documentPixels(of rect: PixelRect) -> PixelRect {
+        let offset = pixelOffset
+        return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
+    }
+
+    private func isVisible(_ key: TileKey) -> Bool {
+        key.pixelsPerPoint == pixelsPerPoint && key.pixelRect.intersection(documentPixels(of: bounds)) != nil
+    }
+
+    // MARK: - Tiles
+
+    /// A stroke added (`added`) or taken off (`nil`) within `rect` (document points): cached tiles of the current
+    /// zoom that it touches get it drawn on, or are rebuilt without it; tiles of other zooms there are dropped; a
+    /// job under way there is drawn again.
+    ///
+    /// A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip, and a tile
+    /// must come out the same however it was made. To undo cheaply, a tile keeps a copy of itself from a few strokes
+    /// back (its base, refreshed every ``baseSpacing`` strokes drawn onto it): taking a stroke off copies the base and
+    /// draws the few strokes after it that reach the tile. Only undoing past the base draws the tile from scratch
+    /// (with a new base on the way).
+    private func strokeChanged(_ rect: Rect, added: Stroke?) {
+        guard !rect.isEmpty else { return }
+        pendingDamage.append(bufferRect(of: rect))
+        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
+            .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
+        for level in levels {
+            let pixels = TileKey.pixels(of: rect, pixelsPerPoint: level)
+            for key in TileKey.keys(covering: pixels, pixelsPerPoint: level) {
+                guard level == pixelsPerPoint else {
+                    cache.remove(key)
+                    withdraw(key)
+                    requests.removeAll { $0.key == key }
+                    continue
+                }
+                if inFlight[key] != nil {
+                    // Its answer lacks this change: ask again.
+                    withdraw(key)
+                    request(key, withBase: added == nil)
+                }
+                guard let entry = cache[key] else { continue }
+                if let added {
+                    if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
+                        cache.setBase(for: key, count: strokes.count - 1)
+                    }
+                    guard let image = cache.makeImage(for: key, paper: background) else { continue }
+                    drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0))
+                    cache.noteDrawnSinceBase(key)
+                } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
+                    rebuild(key, from: baseCount)
+                } else {
+                    request(key, withBase: true)
+                }
+            }
+        }
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// Strokes drawn onto a tile between refreshes of its base: the most an undo draws on the Wayland thread.
+    static let baseSpacing = 32
+    /// How far back a tile drawn for an undo keeps its deep base: undoing past the base then draws at most this many
+    /// strokes (on the worker) instead of the tile from scratch.
+    static let deepBaseSpacing = 512
+
+    /// Puts a tile back to its base and draws on it the strokes after the base that reach it.
+    private func rebuild(_ key: TileKey, from baseCount: Int) {
+        let reaching = index.strokes(reaching: key.documentRect).drop { $0 < baseCount }
+        cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
+        guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
+        drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
+                    into: image, at: (0, 0))
+    }
+
+    /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
+    private func request(_ key: TileKey, withBase: Bool = false) {
+        if let existing = requests.firstIndex(where: { $0.key == key }) {
+            requests[existing].withBase = requests[existing].withBase || withBase
+        } else {
+            requests.append((key, withBase))
+        }
+    }
+
+    /// The job that draws a tile from the strokes that reach it now. For an undo (`withBase`) it keeps a new base
+    /// ``baseSpacing`` strokes back on the way, starting from the tile's deep base when that is still good, else
+    /// from paper with a new deep base ``deepBaseSpacing`` strokes back.
+    private func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
+        nextJobID += 1
+        var reaching = index.strokes(reaching: key.documentRect)
+        var start: [UInt8]?
+        var snapshots: [TileJob.Snapshot] = []
+        func snapshot(at count: Int) {
+            snapshots.append(TileJob.Snapshot(count: count, index: reaching.firstIndex { $0 >= count } ?? reaching.count))
+        }
+        if withBase {
+            let entry = cache[key]
+            if let deepCount = entry?.deepBaseCount, deepCount <= strokes.count {
+                start = entry?.deepBase.map(TileJob.bytes(of:))
+                reaching.removeAll { $0 < deepCount }
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            } else {
+                let deepCount = max(strokes.count - Self.deepBaseSpacing, 0)
+                snapshot(at: deepCount)
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            }
+        }
+        return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
+                       paper: background, start: start, snapshots: snapshots)
+    }
+
+    /// Draws every request on this thread (no worker).
+    private func drawRequestsNow() {
+        let pending = requests
+        requests = []
+        for (key, withBase) in pending {
+            store(makeJob(key, withBase: withBase).render())
+        }
+    }
+
+    /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
+    /// requests for tiles not cached that went off screen.
+    private func submitJobs() {
+        guard let worker else { return }
+        requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
+        while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
+            let (key, withBase) = requests.remove(at: next)
+            let job = makeJob(key, withBase: withBase)
+            inFlight[key] = job
+            worker.submit(job)
+        }
+    }
+
+    /// Takes what the worker drew into the cache; returns the buffer rectangles that now show it.
+    private func takeFinishedTiles() -> [PixelRect] {
+        guard let worker else { return [] }
+        var damage: [PixelRect] = []
+        for pixels in worker.takeFinished() where inFlight[pixels.key]?.id == pixels.id {
+            inFlight[pixels.key] = nil
+            if let rect = store(pixels) { damage.append(rect) }
+        }
+        return damage
+    }
+
+    /// Puts a drawn tile (and its base, if drawn) into the cache; returns the buffer rectangle it shows in, if on
+    /// screen.
+    @discardableResult
+    private func store(_ pixels: TilePixels) -> PixelRect? {
+        let key = pixels.key
+        let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
+        cache.insert(key, image: pixels.image())
+        // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
+        if pixels.snapshots.count == 2 {
+            let deepSnapshot = pixels.snapshots[0]
+            cache.setDeepBase(for: key, image: TilePixels.image(of: deepSnapshot.bytes, region: pixels.region),
+                              count: deepSnapshot.count)
+        } else if let (image, count) = deep, pixels.snapshots.count == 1, count <= strokes.count {
+            cache.setDeepBase(for: key, image: image, count: count)
+        }
+        if let base = pixels.snapshots.last {
+            cache.setBase(for: key, image: TilePixels.image(of: base.bytes, region: pixels.region), count: base.count,
+                          drawnSince: base.drawnSince)
+        }
+        guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
+        let offset = pixelOffset
+        return pixels.region.offsetBy(dx: -offset.x, dy: -offset.y)
+    }
+
+    private func withdraw(_ key: TileKey) {
+        guard let job = inFlight.removeValue(forKey: key) else { return }
+        worker?.withdraw(job.id)
+    }
+
+    private func withdrawAll() {
+        for key in Array(inFlight.keys) { withdraw(key) }
+        requests = []
+    }
+
+    /// New strokes altogether: the index is built again and every tile dropped.
+    private func replaceStrokes(_ strokes: [Stroke]) {
+        self.strokes = Self.ownCopy(of: strokes)
+        index = StrokeIndex(strokes)
+        beforeClear = nil
+        withdrawAll()
+        cache.removeAll()
+        pendingDamage = [bounds]
+    }
+
     // MARK: - Drawing
 
-    /// Redraws the frame in one rectangle: the canvas there, then the strokes in progress and the overlay
-    /// clipped to it.
+    /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
+    /// to it.
     private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
-        frame.copy(rect, from: canvas)
-        let area = rect.logical(scale: scale)
+        let offset = pixelOffset
+        let document = documentPixels(of: rect)
+        var missing: [PixelRect] = []
+        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
+            if cache[key] == nil, worker == nil {
+                store(makeJob(key, withBase: false).render())
+            }
+            let part = key.pixelRect.intersection(document)!
+            let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
+            guard let entry = cache[key] else {
+                missing.append(target)
+                if !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                continue
+            }
+            cache.touch(key)
+            if let image = entry.image {
+                frame.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
+            } else {
+                frame.fill(target, with: background)
+            }
+        }
+        if !missing.isEmpty { drawPreview(missing) }
+        let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
-            guard let state = live[key], state.bounds?.intersection(area) != nil else { return nil }
+            guard let state = live[key], state.bounds?.intersection(logicalArea) != nil else { return nil }
             return (key, stroke, state)
         }
+        let area = rect.logical(pixelsPerPoint: Double(scale))
         let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(area) != nil } ? overlay : nil }
         guard !reaching.isEmpty || overlay != nil else { return }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
-        prepareForStrokes(context, scale: scale)
-        // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-        for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
-            state.draw(stroke, within: area, in: context)
-        }
-        if let overlay { drawOverlay(overlay, in: context) }
-    }
-
-    /// Redraws the canvas from the strokes, starting from the latest checkpoint that fits, and marks it all damaged.
-    private func redrawCanvas(_ strokes: [Stroke]) {
-        if let checkpoint = checkpoints.latest(atMost: strokes.count) {
-            canvas.copyAll(from: checkpoint.image)
-            draw(strokes[checkpoint.count...], countBefore: checkpoint.count)
-        } else {
-            let context = cairo_create(canvas.surface)!
-            cairo_set_source_rgb(context, background.red, background.green, background.blue)
-            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(context)
-            cairo_destroy(context)
-            draw(strokes[...], countBefore: 0)
-        }
-        pendingDamage = [bounds]
-    }
-
-    /// Draws strokes on top of the canvas that holds `countBefore` strokes, taking checkpoints on the way.
-    private func draw(_ strokes: ArraySlice<Stroke>, countBefore: Int) {
-        let context = cairo_create(canvas.surface)!
-        defer { cairo_destroy(context) }
-        prepareForStrokes(context, scale: scale)
-        let total = countBefore + strokes.count
-        var count = countBefore
-        for stroke in strokes {
-            drawStroke(stroke, in: context)
-            count += 1
-            if checkpoints.wants(count: count, total: total) {
-                checkpoints.record(canvas, count: count)
+        if !reaching.isEmpty {
+            cairo_save(context)
+            cairo_translate(context, Double(-offset.x), Double(-offset.y))
+            prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+            // Strokes in progress in the order they began, so that overlaps look the same in every frame.
+            for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
+                state.draw(stroke, within: logicalArea, in: context)
             }
+            cairo_restore(context)
+        }
+        if let overlay {
+            cairo_scale(context, Double(scale), Double(scale))
+            drawOverlay(overlay, in: context)
         }
     }
 
-    private func draw(_ strokes: [Stroke], countBefore: Int) {
-        draw(strokes[...], countBefore: countBefore)
+    /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
+    /// one, scaled (each painted once, clipped to all the rectangles), where there are some, else paper.
+    private func drawPreview(_ rects: [PixelRect]) {
+        let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
+        // filled and clipped to as one rectangle (Cairo is much faster with one).
+        let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
+        let clip = isWhole ? [covered] : rects
+        let area = documentPixels(of: covered).logical(pixelsPerPoint: pixelsPerPoint)
+        let candidates = cache.entries.filter {
+            $0.value.image != nil && $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil
+        }
+        guard let level = candidates.keys.map(\.pixelsPerPoint).min(by: { abs(log($0 / pixelsPerPoint)) < abs(log($1 / pixelsPerPoint)) })
+        else {
+            for rect in clip { frame.fill(rect, with: background) }
+            return
+        }
+        // Paper first, unless the scaled tiles cover every pixel (after zooming in, they usually do).
+        let needed = TileKey.keys(covering: TileKey.pixels(of: area, pixelsPerPoint: level), pixelsPerPoint: level)
+        if !needed.allSatisfy({ candidates[$0] != nil }) {
+            for rect in clip { frame.fill(rect, with: background) }
+        }
+        let context = cairo_create(frame.surface)!
+        defer { cairo_destroy(context) }
+        for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+        cairo_clip(context)
+        let offset = pixelOffset
+        cairo_translate(context, Double(-offset.x), Double(-offset.y))
+        cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        // Tiles' edges on whole pixels: boxes, not antialiased polygons (much faster, and tiles meet without seams).
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+        for (key, entry) in candidates where key.pixelsPerPoint == level {
+            guard let image = entry.image else { continue }
+            cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_FAST)
+            cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side), Double(TileKey.side))
+            cairo_fill(context)
+        }
     }
 
     private static func pixelSize(_ size: Size, scale: Int) -> (Int, Int) {

@@ -14,19 +14,36 @@ public final class ImageSurface {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// Memory the pixels live in when the image does not own them: kept alive as long as the image.
+    private let storage: PixelStorage?
 
-    /// A new image filled with a colour.
-    public init(width: Int, height: Int, fill: Color = .white) {
+    /// A new image filled with a colour; with `nil`, its pixels are whatever the allocator gave (zero, black).
+    public init(width: Int, height: Int, fill: Color? = .white) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(self.width), Int32(self.height))
         stride = Int(cairo_image_surface_get_stride(surface))
+        storage = nil
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
+        guard let fill else { return }
         let context = cairo_create(surface)
         cairo_set_source_rgb(context, fill.red, fill.green, fill.blue)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_destroy(context)
+    }
+
+    /// An image over memory that outlives it (the frame, whose memory a resize reuses when it is large enough).
+    /// Its pixels are what the memory held.
+    init(width: Int, height: Int, storage: PixelStorage) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(self.width)))
+        precondition(stride * self.height <= storage.capacity, "the storage is too small for \(width)x\(height)")
+        self.storage = storage
+        surface = cairo_image_surface_create_for_data(storage.bytes, CAIRO_FORMAT_RGB24, Int32(self.width),
+                                                      Int32(self.height), Int32(stride))
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
     }
 
     deinit {
@@ -46,12 +63,28 @@ public final class ImageSurface {
         return row.load(fromByteOffset: x * 4, as: UInt32.self) & 0x00FF_FFFF
     }
 
-    /// Copies a rectangle of pixels from another image of the same size.
-    func copy(_ rect: PixelRect, from source: ImageSurface) {
+    /// Fills a rectangle of pixels with a colour.
+    func fill(_ rect: PixelRect, with color: Color) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        let context = cairo_create(surface)
+        cairo_set_source_rgb(context, color.red, color.green, color.blue)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_fill(context)
+        cairo_destroy(context)
+    }
+
+    /// Tells Cairo the pixels were changed directly.
+    func markDirty() {
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies a rectangle of another image (of any size) to a place in this one.
+    func copy(_ rect: PixelRect, of source: ImageSurface, to x: Int, _ y: Int) {
         let from = source.pixels, to = pixels
-        for row in rect.y..<rect.maxY {
-            (to + row * stride + rect.x * 4).update(from: from + row * source.stride + rect.x * 4, count: rect.width * 4)
+        for row in 0..<rect.height {
+            (to + (y + row) * stride + x * 4).update(from: from + (rect.y + row) * source.stride + rect.x * 4,
+                                                     count: rect.width * 4)
         }
         cairo_surface_mark_dirty(surface)
     }
@@ -76,6 +109,24 @@ public final class ImageSurface {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
         }
+    }
+}
+
+/// Memory for an image's pixels that several images may use one after another (never two at once).
+final class PixelStorage {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Whether an image of this size fits.
+    func fits(width: Int, height: Int) -> Bool {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1) <= capacity
     }
 }
 

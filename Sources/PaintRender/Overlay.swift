@@ -29,6 +29,8 @@ public struct Overlay: Hashable, Sendable {
             case width(Double)
             /// The undo, redo, clear and save buttons, each drawn as an icon.
             case undo, redo, clear, save
+            /// The navigate toggle: a hand, selected while fingers move the view instead of painting.
+            case hand
         }
 
         /// What the control shows.

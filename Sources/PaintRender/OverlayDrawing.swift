@@ -88,6 +88,23 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
     case .clear:
         cairo_set_source_rgb(context, ink, ink, ink)
         drawCross(at: center, arm: side * 0.22, lineWidth: max(side * 0.08, 1.5), in: context)
+    case .hand:
+        // A palm and four fingers, drawn as thick rounded lines.
+        let unit = side * 0.06
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_width(context, unit * 1.6)
+        for (index, length) in [2.6, 3.4, 3.2, 2.6].enumerated() {
+            let x = center.x + (Double(index) - 1.5) * unit * 1.9
+            cairo_move_to(context, x, center.y + unit)
+            cairo_line_to(context, x, center.y + unit - length * unit * 1.3)
+        }
+        cairo_move_to(context, center.x - unit * 3.6, center.y + unit * 0.4)
+        cairo_line_to(context, center.x - unit * 2.2, center.y + unit * 2.0)
+        cairo_stroke(context)
+        roundedRectangle(Rect(x: center.x - unit * 3.3, y: center.y, width: unit * 6.6, height: unit * 4.2), radius: unit * 2,
+                         in: context)
+        cairo_fill(context)
     case .save:
         let arm = side * 0.22
         cairo_set_source_rgb(context, ink, ink, ink)

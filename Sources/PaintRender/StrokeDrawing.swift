@@ -3,9 +3,10 @@ import CCairo
 import PaintModel
 import Geometry
 
-/// Sets up a context for strokes: round caps (a tap is a disc) and round joins, antialiased.
-func prepareForStrokes(_ context: OpaquePointer, scale: Int) {
-    cairo_scale(context, Double(scale), Double(scale))
+/// Sets up a context for strokes in document points drawn at `pixelsPerPoint`: round caps (a tap is a disc) and
+/// round joins, antialiased.
+func prepareForStrokes(_ context: OpaquePointer, pixelsPerPoint: Double) {
+    cairo_scale(context, pixelsPerPoint, pixelsPerPoint)
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_GOOD)

@@ -41,8 +41,41 @@ public struct SeatEvent: Hashable, Sendable {
         case pointerAxis(dx: Double, dy: Double)
         /// One key pressed and released, with the modifiers held.
         case key(KeyChord)
+        /// A key pressed or released on its own (`wl_keyboard.key`): a key held while something else happens, such
+        /// as Ctrl (`KeyChord("ctrl")`) held over the wheel.
+        case keyState(KeyChord, isPressed: Bool)
+        /// A touchpad gesture (`zwp_pointer_gestures_v1`): swipe, pinch or hold, at the pointer.
+        case touchpadGesture(TouchpadGesture)
         /// Nothing happens, but the clock reaches the event's time and due timers fire.
         case tick
+    }
+}
+
+/// One event of a touchpad gesture, as `zwp_pointer_gestures_v1` sends it.
+public enum TouchpadGesture: Hashable, Sendable {
+    /// The gestures the protocol knows.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// Fingers moving together (`zwp_pointer_gesture_swipe_v1`).
+        case swipe
+        /// Fingers pinching and turning (`zwp_pointer_gesture_pinch_v1`).
+        case pinch
+        /// Fingers resting on the touchpad (`zwp_pointer_gesture_hold_v1`, version 3).
+        case hold
+    }
+
+    /// The gesture began with a number of fingers.
+    case begin(Kind, fingers: Int)
+    /// The fingers moved: `dx`, `dy` in surface points since the last update (swipe and pinch); for a pinch,
+    /// `scale` relative to the begin and `rotation` in degrees clockwise since the last update.
+    case update(Kind, dx: Double, dy: Double, scale: Double, rotation: Double)
+    /// The gesture ended, or was cancelled (fingers taken elsewhere).
+    case end(Kind, cancelled: Bool)
+
+    /// Which gesture this event belongs to.
+    public var kind: Kind {
+        switch self {
+        case let .begin(kind, _), let .update(kind, _, _, _, _), let .end(kind, _): kind
+        }
     }
 }
 
@@ -95,6 +128,18 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let alt = KeyModifiers(rawValue: 1 << 1)
     public static let shift = KeyModifiers(rawValue: 1 << 2)
     public static let `super` = KeyModifiers(rawValue: 1 << 3)
+
+    /// The modifier a held key is: its trace name (`"ctrl"`) or an xkb keysym name (`"Control_L"`); `nil` for
+    /// other keys.
+    public init?(keyName name: String) {
+        switch name {
+        case "ctrl", "Control_L", "Control_R": self = .ctrl
+        case "alt", "Alt_L", "Alt_R", "Meta_L", "Meta_R": self = .alt
+        case "shift", "Shift_L", "Shift_R": self = .shift
+        case "super", "Super_L", "Super_R": self = .super
+        default: return nil
+        }
+    }
 
     /// The modifiers with the names the trace format gives them, in the order it writes them.
     public static let named: [(name: String, modifier: KeyModifiers)] = [

@@ -42,8 +42,17 @@ public final class SeatEventTranslator {
     public private(set) var anomalies: [Anomaly: Int] = [:]
     /// Called for each oddity with the event that showed it.
     public var onAnomaly: ((Anomaly, SeatEvent) -> Void)?
-    /// Called for each key press, with the modifiers held.
+    /// Called for each key press, with the modifiers held (those of the chord and those held by ``keyState``
+    /// events).
     public var onKey: ((KeyChord, Timestamp) -> Void)?
+    /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
+    public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?
+    /// Called for each touchpad gesture event.
+    public var onTouchpadGesture: ((TouchpadGesture, Timestamp) -> Void)?
+    /// Called for each press and release of a pointer button other than the left one (the left one paints).
+    public var onPointerButton: ((PointerButton, Bool, Timestamp) -> Void)?
+    /// The modifier keys held now (from `.keyState` events).
+    public private(set) var heldModifiers: KeyModifiers = []
     /// Called for each scroll, in points (positive `dy` scrolls down).
     public var onScroll: ((Vector, Timestamp) -> Void)?
     /// Called for every pointer position while the pointer is over the surface, and with `nil` when it leaves
@@ -122,7 +131,11 @@ public final class SeatEventTranslator {
                 window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
             }
         case let .pointerButton(button, isPressed):
-            guard button == .left else { return }
+            guard button == .left else {
+                flush()
+                onPointerButton?(button, isPressed, timestamp(time))
+                return
+            }
             if isPressed {
                 guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
                 let contact = newContact()
@@ -138,9 +151,23 @@ public final class SeatEventTranslator {
             }
         case let .pointerAxis(dx, dy):
             onScroll?(Vector(dx: dx, dy: dy), timestamp(time))
-        case let .key(chord):
+        case var .key(chord):
             flush()
+            chord.modifiers.formUnion(heldModifiers)
             onKey?(chord, timestamp(time))
+        case let .keyState(chord, isPressed):
+            flush()
+            if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
+                if isPressed { heldModifiers.insert(modifier) } else { heldModifiers.remove(modifier) }
+            } else if isPressed {
+                var held = chord
+                held.modifiers.formUnion(heldModifiers)
+                onKey?(held, timestamp(time))
+            }
+            onKeyState?(chord, isPressed, timestamp(time))
+        case let .touchpadGesture(gesture):
+            flush()
+            onTouchpadGesture?(gesture, timestamp(time))
         case .tick:
             flush()
         }

@@ -177,6 +177,19 @@ extension Trace {
             fields += [("pointer", quoted("axis")), ("dx", format(dx)), ("dy", format(dy))]
         case let .key(chord):
             fields.append(("key", quoted(chord.description)))
+        case let .keyState(chord, isPressed):
+            fields += [("key", quoted(chord.description)), ("state", quoted(isPressed ? "pressed" : "released"))]
+        case let .touchpadGesture(gesture):
+            fields.append(("gesture", quoted(gesture.kind.rawValue)))
+            switch gesture {
+            case let .begin(_, fingers):
+                fields += [("phase", quoted("begin")), ("fingers", String(fingers))]
+            case let .update(kind, dx, dy, scale, rotation):
+                fields += [("phase", quoted("update")), ("dx", format(dx)), ("dy", format(dy))]
+                if kind == .pinch { fields += [("scale", format(scale)), ("rotation", format(rotation))] }
+            case let .end(_, cancelled):
+                fields += [("phase", quoted("end")), ("cancelled", cancelled ? "true" : "false")]
+            }
         case .tick:
             fields.append(("tick", "true"))
         }
@@ -230,13 +243,48 @@ extension Trace {
             guard let text = key as? String, let chord = KeyChord(parsing: text) else {
                 throw FieldError(text: "\"key\" must be a keysym name with modifiers, like \"ctrl+z\"")
             }
-            return .key(chord)
+            switch object["state"].map({ $0 as? String }) {
+            case nil: return .key(chord)
+            case "pressed": return .keyState(chord, isPressed: true)
+            case "released": return .keyState(chord, isPressed: false)
+            default: throw FieldError(text: "\"state\" must be \"pressed\" or \"released\"")
+            }
+        }
+        if let gesture = object["gesture"] {
+            return .touchpadGesture(try touchpadGesture(gesture, object))
         }
         if let tick = object["tick"] {
             guard tick as? Bool == true else { throw FieldError(text: "\"tick\" must be true") }
             return .tick
         }
         return nil
+    }
+
+    private static func touchpadGesture(_ name: Any, _ object: [String: Any]) throws -> TouchpadGesture {
+        guard let kind = (name as? String).flatMap(TouchpadGesture.Kind.init(rawValue:)) else {
+            throw FieldError(text: "unknown \"gesture\" \(describe(name)) (\"swipe\", \"pinch\" or \"hold\")")
+        }
+        switch object["phase"] as? String {
+        case "begin":
+            guard let fingers = number(object["fingers"] as Any), fingers == fingers.rounded(), fingers >= 1, fingers <= 10
+            else { throw FieldError(text: "\"fingers\" must be a whole number from 1 to 10") }
+            return .begin(kind, fingers: Int(fingers))
+        case "update":
+            guard kind != .hold else { throw FieldError(text: "a \"hold\" gesture has no \"update\"") }
+            let scale = try optionalNumber(object, "scale") ?? 1
+            guard scale.isFinite, scale > 0 else { throw FieldError(text: "\"scale\" must be a positive number") }
+            return .update(kind, dx: try optionalNumber(object, "dx") ?? 0, dy: try optionalNumber(object, "dy") ?? 0,
+                           scale: kind == .pinch ? scale : 1,
+                           rotation: kind == .pinch ? try optionalNumber(object, "rotation") ?? 0 : 0)
+        case "end":
+            let cancelled = object["cancelled"]
+            guard cancelled == nil || cancelled is Bool && number(cancelled!) == nil else {
+                throw FieldError(text: "\"cancelled\" must be true or false")
+            }
+            return .end(kind, cancelled: (cancelled as? Bool) ?? false)
+        default:
+            throw FieldError(text: "\"phase\" must be \"begin\", \"update\" or \"end\"")
+        }
     }
 
     private static func id(_ object: [String: Any]) throws -> Int32 {

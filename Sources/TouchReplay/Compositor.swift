@@ -54,6 +54,8 @@ final class Compositor {
     private(set) var inertGlobals: InertGlobals!
     /// wp_viewporter and wp_fractional_scale_manager_v1, only with `--fractional-scale`.
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
+    /// zwp_pointer_gestures_v1: touchpad gestures from the trace.
+    private(set) var pointerGestures: PointerGestures!
 
     /// The first toplevel a client made: the window the trace is played into.
     var toplevel: Surface?
@@ -133,6 +135,7 @@ final class Compositor {
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)
+        pointerGestures = PointerGestures(compositor: self)
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
         }

@@ -54,7 +54,12 @@ final class Player {
             }
         }
         self.groups = groups
-        usesKeyboard = trace.events.contains { if case .key = $0.kind { true } else { false } }
+        usesKeyboard = trace.events.contains {
+            switch $0.kind {
+            case .key, .keyState: true
+            default: false
+            }
+        }
         nextFrameTime = trace.events.first?.time ?? 0
         compositor.onToplevelBufferCommit = { [latency, ink] damage in
             latency.bufferCommitted()
@@ -66,6 +71,16 @@ final class Player {
     static func resolveKeys(of trace: Trace, in keymap: Keymap) throws(ReplayError) -> [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] {
         var keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] = [:]
         for event in trace.events {
+            if case .keyState(let chord, _) = event.kind, keys[chord] == nil {
+                // A key held on its own: a modifier by its trace name ("ctrl"), or any key by its keysym name.
+                guard let key = KeyModifiers(keyName: chord.keysym).flatMap({ keymap.key(for: $0) })
+                    ?? keymap.key(forKeysymNamed: chord.keysym)
+                else {
+                    throw ReplayError(description: "the trace's key \"\(chord)\" at \(Trace.line(for: event)) is not on the \"us\" keyboard")
+                }
+                keys[chord] = (key, [])
+                continue
+            }
             guard case .key(let chord) = event.kind, keys[chord] == nil else { continue }
             guard let key = keymap.key(forKeysymNamed: chord.keysym) else {
                 throw ReplayError(description: "the trace's key \"\(chord)\" at \(Trace.line(for: event)) is not on the \"us\" keyboard")
@@ -225,6 +240,13 @@ final class Player {
                 seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
             case let .key(chord):
                 if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
+            case let .keyState(chord, isPressed):
+                if let key = keys[chord] {
+                    seat.setKey(key.key, isPressed: isPressed, isModifier: KeyModifiers(keyName: chord.keysym) != nil,
+                                on: surface, time: time)
+                }
+            case let .touchpadGesture(gesture):
+                seat.touchpadGesture(gesture, on: surface, time: time)
             case .tick:
                 break
             }

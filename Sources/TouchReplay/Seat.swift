@@ -244,6 +244,13 @@ final class Seat {
         }
     }
 
+    /// A touchpad gesture event: its begin goes to the surface under the pointer (none: the gesture is dropped), its
+    /// update and end to where it began.
+    func touchpadGesture(_ gesture: TouchpadGesture, on surface: Surface, time: UInt32) {
+        if case .begin = gesture, pointerFocus == nil { return }
+        counted(compositor.pointerGestures.send(gesture, on: pointerFocus ?? surface, time: time))
+    }
+
     // MARK: - Keyboard
 
     private func sendKeyboardEnter(_ keyboard: WLResource, surface: Surface) {
@@ -264,26 +271,28 @@ final class Seat {
     /// Presses and releases a key, with its modifier keys pressed around it and `wl_keyboard.modifiers` after each
     /// modifier key changes.
     func type(_ key: Keymap.Key, modifiers: [Keymap.Key], on surface: Surface, time: UInt32) {
+        for modifier in modifiers { setKey(modifier, isPressed: true, isModifier: true, on: surface, time: time) }
+        setKey(key, isPressed: true, isModifier: false, on: surface, time: time)
+        setKey(key, isPressed: false, isModifier: false, on: surface, time: time)
+        for modifier in modifiers.reversed() { setKey(modifier, isPressed: false, isModifier: true, on: surface, time: time) }
+    }
+
+    /// Presses or releases one key (`wl_keyboard.key`); a modifier key is followed by `wl_keyboard.modifiers`.
+    func setKey(_ key: Keymap.Key, isPressed: Bool, isModifier: Bool, on surface: Surface, time: UInt32) {
         if keyboardFocus !== surface { keyboardEnter(surface) }
         let keyboards = resources(keyboards, for: surface)
-        func send(_ key: Keymap.Key, isPressed: Bool, isModifier: Bool) {
-            let serial = compositor.nextSerial
-            let state = isPressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
-            for keyboard in keyboards {
-                wl_keyboard_send_key(keyboard, serial, time, key.evdevCode, state.rawValue)
-                counted(1)
-            }
-            let masks = keymap.update(evdevCode: key.evdevCode, isPressed: isPressed)
-            guard isModifier else { return }
-            let modifierSerial = compositor.nextSerial
-            for keyboard in keyboards {
-                wl_keyboard_send_modifiers(keyboard, modifierSerial, masks.depressed, masks.latched, masks.locked, masks.group)
-                counted(1)
-            }
+        let serial = compositor.nextSerial
+        let state = isPressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
+        for keyboard in keyboards {
+            wl_keyboard_send_key(keyboard, serial, time, key.evdevCode, state.rawValue)
+            counted(1)
         }
-        for modifier in modifiers { send(modifier, isPressed: true, isModifier: true) }
-        send(key, isPressed: true, isModifier: false)
-        send(key, isPressed: false, isModifier: false)
-        for modifier in modifiers.reversed() { send(modifier, isPressed: false, isModifier: true) }
+        let masks = keymap.update(evdevCode: key.evdevCode, isPressed: isPressed)
+        guard isModifier else { return }
+        let modifierSerial = compositor.nextSerial
+        for keyboard in keyboards {
+            wl_keyboard_send_modifiers(keyboard, modifierSerial, masks.depressed, masks.latched, masks.locked, masks.group)
+            counted(1)
+        }
     }
 }

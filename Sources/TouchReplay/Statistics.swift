@@ -17,6 +17,8 @@ struct ReplayCounters {
     var viewportDestination: (width: Int32, height: Int32)?
     /// The toplevel's title as last set (`xdg_toplevel.set_title`), if it set one.
     var title: String?
+    /// Real milliseconds from starting the client to its toplevel's first buffer.
+    var mapMilliseconds: Double?
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
@@ -95,7 +97,7 @@ final class LatencyRecorder {
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "input_to_ink_ms": {"p50", "p99", "max", "samples",
     /// "never_inked"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
-    /// "viewport_destination": [W, H] or null, "title": "…" or null}`.
+    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -111,6 +113,7 @@ enum ReplayStatistics {
             + "\"never_inked\": \(ink.neverInked)}, "
             + "\"input_to_next_commit_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
             + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
-            + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null")}"
+            + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
+            + "\"map_ms\": \(number(counters.mapMilliseconds))}"
     }
 }

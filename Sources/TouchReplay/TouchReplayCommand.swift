@@ -45,6 +45,7 @@ struct TouchReplayCommand {
         defer { compositor.shutDown() }
         let keys = try Player.resolveKeys(of: trace, in: compositor.seat.keymap)
 
+        let launched = monotonicNow()
         let client = try ClientProcess(
             arguments: options.client,
             environment: ["WAYLAND_DISPLAY": compositor.socketName, "XDG_RUNTIME_DIR": runtime.path]
@@ -59,6 +60,7 @@ struct TouchReplayCommand {
         }
         do {
             _ = try player.waitForMap(timeout: options.mapTimeout)
+            compositor.counters.mapMilliseconds = (monotonicNow() - launched) * 1000
         } catch {
             client.kill()
             if let status = stoppedBySignal() { return status }

@@ -78,7 +78,7 @@ struct TitleBar {
                 return nil
             }
             if pointerPress != nil { return nil }
-        case .touchFrame, .pointerAxis, .key, .tick:
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
             break
         }
         return event

@@ -7,8 +7,9 @@ import SeatInput
 
 /// Owns one `wl_keyboard`, its xkb keymap and state, and the key-repeat timer.
 ///
-/// Each key press becomes `.key(KeyChord(keysymName, modifiers))` for the focused window (modifier keys alone
-/// become nothing). A held key repeats after the compositor's delay at its rate (`repeat_info`); the repeat stops
+/// Each key press becomes `.key(KeyChord(keysymName, modifiers))` for the focused window; Ctrl, Alt, Shift and
+/// Super pressed and released become `.keyState(KeyChord("ctrl"), isPressed:)`, so that a key held over the wheel
+/// (Ctrl+wheel) is known. A held key repeats after the compositor's delay at its rate (`repeat_info`); the repeat stops
 /// when the key is released or the window loses focus.
 final class Keyboard {
     private let pointer: OpaquePointer
@@ -24,6 +25,8 @@ final class Keyboard {
     private var repeatDelay: Int32 = 600
     private var repeatTimer: EventTimer?
     private var repeatingKey: UInt32?
+    /// The modifier keys held now, by evdev code, with their trace names.
+    private var heldModifiers: [UInt32: String] = [:]
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
@@ -105,11 +108,25 @@ final class Keyboard {
     }
 
     private func leave() {
+        // The window will not see these keys' releases: release them now.
+        for name in Set(heldModifiers.values) {
+            focus?.deliver(SeatEvent(time: MonotonicClock.milliseconds, .keyState(KeyChord(name), isPressed: false)))
+        }
+        heldModifiers = [:]
         focus = nil
         stopRepeat()
     }
 
     private func key(_ key: UInt32, isPressed: Bool, time: UInt32) {
+        if let name = modifierName(for: key) {
+            let wasHeld = Set(heldModifiers.values).contains(name)
+            if isPressed { heldModifiers[key] = name } else { heldModifiers[key] = nil }
+            let isHeld = Set(heldModifiers.values).contains(name)
+            if wasHeld != isHeld {
+                focus?.deliver(SeatEvent(time: Double(time), .keyState(KeyChord(name), isPressed: isHeld)))
+            }
+            return
+        }
         guard isPressed else {
             if key == repeatingKey { stopRepeat() }
             return
@@ -151,6 +168,18 @@ final class Keyboard {
             modifiers.insert(modifier)
         }
         return KeyChord(name, modifiers: modifiers)
+    }
+
+    /// The trace name of the modifier a key is (`"ctrl"`, `"alt"`, `"shift"`, `"super"`), `nil` for other keys.
+    private func modifierName(for key: UInt32) -> String? {
+        guard let state else { return nil }
+        switch xkb_state_key_get_one_sym(state, key + 8) {
+        case 0xFFE1, 0xFFE2: return "shift"
+        case 0xFFE3, 0xFFE4: return "ctrl"
+        case 0xFFE7, 0xFFE8, 0xFFE9, 0xFFEA: return "alt"
+        case 0xFFEB, 0xFFEC: return "super"
+        default: return nil
+        }
     }
 
     /// Shift, Control, Alt, Super and the ISO level shifts: held for other keys, not keys of their own.

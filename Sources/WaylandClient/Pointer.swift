@@ -19,6 +19,8 @@ final class Pointer {
     private var lastTime: Double = 0
     /// The serial of the last enter, which `set_cursor` must quote.
     private var enterSerial: UInt32 = 0
+    /// Touchpad gestures, where the compositor offers `zwp_pointer_gestures_v1`.
+    private var gestures: TouchpadGestures?
 
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
@@ -72,9 +74,13 @@ final class Pointer {
             }
         ))
         wl_pointer_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+        if let manager = display.registry?.pointerGestures {
+            gestures = TouchpadGestures(display: display, manager: manager, pointer: pointer)
+        }
     }
 
     deinit {
+        gestures = nil
         if version >= WL_POINTER_RELEASE_SINCE_VERSION { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
         listener.deallocate()
     }

@@ -39,6 +39,7 @@ final class Registry {
             minimum: 1, ours: 1, isRequired: false, purpose: "server-side decorations; windows get no title bar"
         ),
         "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; with fractional scale they map buffers onto the logical size"),
+        "zwp_pointer_gestures_v1": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "touchpad pinch and swipe"),
         "wp_fractional_scale_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
         ),
@@ -53,6 +54,8 @@ final class Registry {
     private(set) var wmBase: WmBase?
     private(set) var decorationManager: GlobalProxy?
     private(set) var viewporter: GlobalProxy?
+    /// `zwp_pointer_gestures_v1`: touchpad gestures for pointers made after it is bound.
+    private(set) var pointerGestures: GlobalProxy?
     /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
     private(set) var fractionalScaleManager: GlobalProxy?
     private(set) var outputs: [UInt32: Output] = [:]
@@ -82,6 +85,7 @@ final class Registry {
         decorationManager = nil
         fractionalScaleManager = nil
         viewporter = nil
+        pointerGestures = nil
         shm = nil
         compositor = nil
         wl_registry_destroy(pointer)
@@ -140,6 +144,15 @@ final class Registry {
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }
+        case "zwp_pointer_gestures_v1":
+            let proxy = bind(name: name, interface: CWaylandProtocols_zwp_pointer_gestures_v1_interface(), version: version)
+            pointerGestures = GlobalProxy(pointer: proxy, version: version) { manager in
+                if version >= 2 {
+                    zwp_pointer_gestures_v1_release(manager)
+                } else {
+                    zwp_pointer_gestures_v1_destroy(manager)
+                }
+            }
         case "wp_fractional_scale_manager_v1" where CWaylandProtocols_has_fractional_scale():
             let proxy = bind(
                 name: name, interface: CWaylandProtocols_wp_fractional_scale_manager_v1_interface(), version: version

@@ -56,12 +56,14 @@ import TouchUI
         ("ctrl+z", PaintCommand.undo), ("ctrl+shift+z", .redo), ("ctrl+y", .redo), ("ctrl+s", .save),
         ("Delete", .clear), ("1", .selectColor(0)), ("9", .selectColor(8)), ("bracketleft", .narrow),
         ("bracketright", .widen), ("F11", .toggleFullscreen), ("ctrl+q", .quit),
+        ("ctrl+plus", .zoomIn), ("ctrl+shift+plus", .zoomIn), ("ctrl+equal", .zoomIn), ("ctrl+minus", .zoomOut),
+        ("ctrl+0", .zoomToFit), ("ctrl+1", .actualSize),
     ])
     func keysAskForCommands(key: String, command: PaintCommand) {
         #expect(PaintCommand(key: KeyChord(parsing: key)!) == command)
     }
 
-    @Test(arguments: ["z", "0", "ctrl+1", "alt+z", "q", "shift+Delete"])
+    @Test(arguments: ["z", "0", "ctrl+2", "alt+z", "q", "shift+Delete", "plus", "alt+1"])
     func otherKeysMeanNothing(key: String) {
         #expect(PaintCommand(key: KeyChord(parsing: key)!) == nil)
     }

@@ -43,7 +43,8 @@ import TouchUI
         #expect(Window.savedStrokes(in: scratch)?.isEmpty == true)
         // The window's title is the document's name.
         #expect(try statistics(cleared)["title"] as? String == "drawing — Finger paint")
-        let reopened = try await Window.paint([SeatEvent(time: 100, .key(KeyChord("z", modifiers: .ctrl)))], in: scratch,
+        let reopened = try await Window.paint(Self.settling([SeatEvent(time: 100, .key(KeyChord("z", modifiers: .ctrl)))]),
+                                              in: scratch, replayOptions: ["--realtime"],
                                               png: "reopened.png")
         #expect(reopened.status == 0, "\(reopened.standardError)")
         let image = try await PNGReader.pixels(in: scratch.path("reopened.png"), at: [(150, 100), (250, 200), (150, 300)])
@@ -65,7 +66,8 @@ import TouchUI
                 // Once the first window's two strokes are in the document (a loaded machine may take a while to
                 // start it), the second window opens the same document, paints and closes.
                 try await Self.waitUntil("the first window saved its two strokes") { (Window.savedStrokes(in: scratch)?.count ?? 0) >= 2 }
-                secondResult = try await Window.paint(second, in: scratch, png: "second.png", timeout: 60)
+                secondResult = try await Window.paint(Self.settling(second), in: scratch, replayOptions: ["--realtime"],
+                                                      png: "second.png", timeout: 60)
                 // The first window goes on saving into its document; then it is ended.
                 try await Self.waitUntil("the first window saved its third stroke") { Window.savedStrokes(in: scratch)?.count == 3 }
             } catch {
@@ -162,7 +164,7 @@ import TouchUI
         // A byte in the middle of the second stroke's points.
         bytes[DrawingDocument.headerSize + DrawingDocument.record(.add(strokes[0])).count + 100] ^= 0x20
         try Data(bytes).write(to: URL(fileURLWithPath: scratch.path("drawing.fpdraw")))
-        let result = try await Window.paint([SeatEvent(time: 100, .tick)], in: scratch)
+        let result = try await Window.paint(Self.settling([]), in: scratch, replayOptions: ["--realtime"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("recovered 2 strokes"), "\(result.standardError)")
         let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("drawing.fpdraw.damaged-") }
@@ -181,8 +183,9 @@ import TouchUI
         try FileManager.default.createDirectory(atPath: scratch.path("data/fingerpaint"), withIntermediateDirectories: true)
         let autosave = scratch.path("data/fingerpaint/drawing.fpdraw")
         try Data(DrawingDocument.encodeVersion1([old])).write(to: URL(fileURLWithPath: autosave))
-        let result = try await Window.paint(Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl)))],
-                                            in: scratch, replayOptions: ["--stats"], document: nil)
+        let result = try await Window.paint(
+            Self.settling(Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl)))]),
+            in: scratch, replayOptions: ["--stats", "--realtime"], document: nil)
         #expect(result.status == 0, "\(result.standardError)")
         // The old drawing is there, under the new strokes; undo takes the last stroke, never the old drawing.
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(600, 432), (150, 100), (250, 200)])
@@ -208,7 +211,8 @@ import TouchUI
         let strokes = try documents.map { try DocumentFile.read(URL(fileURLWithPath: folder + "/" + $0)).drawing.strokes }
         #expect(strokes.map(\.count) == [1, 1])
         // A bare start reopens the one used last: the second.
-        let bare = try await Window.paint([SeatEvent(time: 100, .tick)], in: scratch, document: nil, png: "bare.png")
+        let bare = try await Window.paint(Self.settling([]), in: scratch, replayOptions: ["--realtime"], document: nil,
+                                          png: "bare.png")
         #expect(bare.status == 0, "\(bare.standardError)")
         let image = try await PNGReader.pixels(in: scratch.path("bare.png"), at: [(150, 100), (150, 200)])
         #expect(isBlank(image.pixels[0]) && isPainted(image.pixels[1]))
@@ -263,6 +267,13 @@ import TouchUI
         #expect(Window.savedStrokes(in: scratch, document: document)?.count == 1)
         let after = try await PNGReader.pixels(in: scratch.path("returned.png"), at: [(400, 32 + 14)])
         #expect(isBlank(after.pixels[0]))
+    }
+
+    /// `events` with a second of real time around them (a pointer coming in at the start and moving at the end,
+    /// with no button): a window that opens a drawing draws its tiles on a second thread, and shows them within it.
+    private static func settling(_ events: [SeatEvent]) -> [SeatEvent] {
+        [SeatEvent(time: 0, .pointerEnter(location: Point(x: 790, y: 200)))] + events
+            + [SeatEvent(time: 1000, .pointerMotion(location: Point(x: 795, y: 200)))]
     }
 
     /// Waits until `condition` holds, up to a minute (the program tests start many programs at once).

@@ -244,4 +244,40 @@ import TouchUI
         #expect(recorder.entries == ["began(1,2)"])
         #expect(recorder.window.activeTouches.map(\.majorRadius) == [5, 7])
     }
+
+    @Test func aHeldModifierHoldsUntilItsRelease() {
+        let recorder = RecordingWindow()
+        var keys: [String] = []
+        var heldAtScroll: [KeyModifiers] = []
+        recorder.translator.onKey = { chord, _ in keys.append(chord.description) }
+        recorder.translator.onScroll = { _, _ in heldAtScroll.append(recorder.translator.heldModifiers) }
+        recorder.feed([
+            at(0, .keyState(KeyChord("ctrl"), isPressed: true)),
+            at(5, .pointerAxis(dx: 0, dy: -10)),
+            at(6, .key(KeyChord("plus"))),
+            at(9, .keyState(KeyChord("ctrl"), isPressed: false)),
+            at(10, .pointerAxis(dx: 0, dy: 10)),
+            at(11, .key(KeyChord("plus"))),
+        ])
+        #expect(heldAtScroll == [.ctrl, []])
+        #expect(keys == ["ctrl+plus", "plus"])
+    }
+
+    @Test func touchpadGesturesAndOtherButtonsGoToTheirHandlers() {
+        let recorder = RecordingWindow()
+        var gestures: [TouchpadGesture] = []
+        var buttons: [String] = []
+        recorder.translator.onTouchpadGesture = { gesture, _ in gestures.append(gesture) }
+        recorder.translator.onPointerButton = { button, isPressed, _ in buttons.append("\(button) \(isPressed)") }
+        recorder.feed([
+            at(0, .pointerEnter(location: point(10, 10))),
+            at(1, .pointerButton(.middle, isPressed: true)),
+            at(2, .touchpadGesture(.begin(.pinch, fingers: 2))),
+            at(3, .touchpadGesture(.end(.pinch, cancelled: false))),
+            at(4, .pointerButton(.middle, isPressed: false)),
+        ])
+        #expect(gestures == [.begin(.pinch, fingers: 2), .end(.pinch, cancelled: false)])
+        #expect(buttons == ["middle true", "middle false"])
+        #expect(recorder.entries.isEmpty)
+    }
 }

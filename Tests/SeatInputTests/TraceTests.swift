@@ -77,6 +77,13 @@ import TouchUI
         ("{\"t\": 0, \"key\": \"hyper+q\"}", 1, "\"key\""),
         ("{\"t\": 0, \"tick\": true}\n{\"canvas\": [1, 1]}", 2, "canvas line must come first"),
         ("[1, 2]", 1, "not a JSON object"),
+        ("{\"t\": 0, \"key\": \"ctrl\", \"state\": \"held\"}", 1, "\"state\""),
+        ("{\"t\": 0, \"gesture\": \"twirl\", \"phase\": \"begin\", \"fingers\": 2}", 1, "unknown \"gesture\""),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"begin\"}", 1, "\"fingers\""),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"middle\"}", 1, "\"phase\""),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"scale\": 0}", 1, "\"scale\""),
+        ("{\"t\": 0, \"gesture\": \"hold\", \"phase\": \"update\"}", 1, "no \"update\""),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"end\", \"cancelled\": 1}", 1, "\"cancelled\""),
     ])
     func aBadLineIsAnErrorNamingTheFileAndLine(text: String, line: Int, message: String) {
         #expect {
@@ -86,6 +93,40 @@ import TouchUI
             return error.line == line && error.file == "bad.jsonl" && error.message.contains(message)
                 && error.description.hasPrefix("bad.jsonl:\(line): ")
         }
+    }
+
+    /// Held keys and touchpad gestures, as issue #11 names them.
+    static let heldKeysAndGestures = """
+        {"t": 0, "key": "ctrl", "state": "pressed"}
+        {"t": 10, "pointer": "axis", "dx": 0, "dy": -10}
+        {"t": 900, "key": "ctrl", "state": "released"}
+        {"t": 1000, "gesture": "pinch", "phase": "begin", "fingers": 2}
+        {"t": 1008, "gesture": "pinch", "phase": "update", "dx": 0, "dy": 0, "scale": 1.25, "rotation": 0}
+        {"t": 1400, "gesture": "pinch", "phase": "end", "cancelled": false}
+        {"t": 1500, "gesture": "swipe", "phase": "begin", "fingers": 3}
+        {"t": 1510, "gesture": "swipe", "phase": "update", "dx": 4.5, "dy": -2}
+        {"t": 1520, "gesture": "swipe", "phase": "end", "cancelled": true}
+        {"t": 1600, "gesture": "hold", "phase": "begin", "fingers": 2}
+        {"t": 1700, "gesture": "hold", "phase": "end", "cancelled": false}
+
+        """
+
+    @Test func readsHeldKeysAndTouchpadGestures() throws {
+        let trace = try Trace(parsing: Self.heldKeysAndGestures)
+        #expect(trace.events == [
+            at(0, .keyState(KeyChord("ctrl"), isPressed: true)),
+            at(10, .pointerAxis(dx: 0, dy: -10)),
+            at(900, .keyState(KeyChord("ctrl"), isPressed: false)),
+            at(1000, .touchpadGesture(.begin(.pinch, fingers: 2))),
+            at(1008, .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.25, rotation: 0))),
+            at(1400, .touchpadGesture(.end(.pinch, cancelled: false))),
+            at(1500, .touchpadGesture(.begin(.swipe, fingers: 3))),
+            at(1510, .touchpadGesture(.update(.swipe, dx: 4.5, dy: -2, scale: 1, rotation: 0))),
+            at(1520, .touchpadGesture(.end(.swipe, cancelled: true))),
+            at(1600, .touchpadGesture(.begin(.hold, fingers: 2))),
+            at(1700, .touchpadGesture(.end(.hold, cancelled: false))),
+        ])
+        #expect(trace.serialized() == Self.heldKeysAndGestures.replacingOccurrences(of: "\n\n", with: "\n"))
     }
 
     @Test func aMissingFileIsAClearError() {

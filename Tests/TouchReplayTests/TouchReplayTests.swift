@@ -107,6 +107,7 @@ struct TouchReplayTests {
         #expect((ink["p50"] as? Double ?? -1) >= 0 && (ink["max"] as? Double ?? -1) >= (ink["p99"] as? Double ?? 0))
         let intervals = try #require(stats["frame_interval_ms"] as? [String: Any])
         #expect((intervals["p50"] as? Double ?? -1) >= 0)
+        #expect((stats["map_ms"] as? Double ?? -1) > 0)
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [

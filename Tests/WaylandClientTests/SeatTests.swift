@@ -130,7 +130,7 @@ struct SeatTests {
         #expect(try fixture.run { fixture.fake.touchCount == 1 })
     }
 
-    @Test("A key press becomes a chord with its modifiers; modifier keys and releases alone say nothing")
+    @Test("A key press becomes a chord with its modifiers; modifier keys say they are held; other releases say nothing")
     func keyChords() throws {
         let fixture = try SeatFixture()
         #expect(try fixture.run { fixture.fake.keyboardCount == 1 })
@@ -142,11 +142,15 @@ struct SeatTests {
         fixture.fake.modifiers(depressed: fixture.fake.shiftMask | fixture.fake.controlMask)
         fixture.fake.key(44, isPressed: true, time: 210)  // KEY_Z
         fixture.fake.key(1, isPressed: true, time: 300)   // KEY_ESC
-        #expect(try fixture.run { fixture.events.count >= 3 })
+        fixture.fake.key(29, isPressed: false, time: 400)
+        #expect(try fixture.run { fixture.events.count >= 6 })
         #expect(fixture.events == [
             SeatEvent(time: 100, .key(KeyChord("a"))),
+            SeatEvent(time: 200, .keyState(KeyChord("shift"), isPressed: true)),
+            SeatEvent(time: 201, .keyState(KeyChord("ctrl"), isPressed: true)),
             SeatEvent(time: 210, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
             SeatEvent(time: 300, .key(KeyChord("Escape", modifiers: [.ctrl, .shift]))),
+            SeatEvent(time: 400, .keyState(KeyChord("ctrl"), isPressed: false)),
         ])
     }
 

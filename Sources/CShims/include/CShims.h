@@ -26,4 +26,10 @@ extern const int CShims_F_SEAL_WRITE;
 // signalfd: the programs take SIGINT, SIGTERM and SIGHUP on the event loop, to save before they end.
 #include <sys/signalfd.h>
 
+// Why: <malloc.h> is not part of Swift's Glibc module. glibc raises its mmap threshold each time a large mapped block
+// is freed (up to 32 MiB), after which frames and tiles come from the heap and their memory, once freed, is rarely
+// given back; the painting program keeps the threshold at its default instead (docs/performance.md).
+#include <malloc.h>
+static inline void CShims_keepLargeAllocationsMapped(void) { mallopt(M_MMAP_THRESHOLD, 128 * 1024); }
+
 #endif

@@ -15,6 +15,7 @@
 #include "../generated/wayland-server-protocol.h"
 #include "../generated/xdg-shell-server-protocol.h"
 #include "../generated/viewporter-server-protocol.h"
+#include "../generated/pointer-gestures-unstable-v1-server-protocol.h"
 #include <stdbool.h>
 #if __has_include("../generated/fractional-scale-v1-server-protocol.h")
 #include "../generated/fractional-scale-v1-server-protocol.h"
@@ -58,6 +59,12 @@ static inline const struct wl_interface *CWaylandServerProtocols_xdg_popup_inter
 
 // viewporter.
 static inline const struct wl_interface *CWaylandServerProtocols_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+
+// pointer-gestures (touchpad swipe, pinch, hold).
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_wp_viewport_interface(void) { return &wp_viewport_interface; }
 
 // fractional-scale-v1 is optional (staging). Without its XML, stand-ins with the generated names let the Swift code

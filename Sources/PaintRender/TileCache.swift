@@ -1,0 +1,207 @@
+// The tiles of the drawing already drawn, kept within a memory budget: the least recently shown go first.
+import PaintModel
+import TouchUI
+
+/// Where a tile lies: its column and row in the grid of ``TileKey/side``-pixel squares over the document drawn
+/// at `pixelsPerPoint` buffer pixels per document point (the zoom times the buffer scale).
+struct TileKey: Hashable, Sendable {
+    /// Pixels on a tile's side.
+    static let side = 256
+
+    var pixelsPerPoint: Double
+    var column: Int
+    var row: Int
+
+    /// The tile's pixels in the document drawn at its ``pixelsPerPoint``.
+    var pixelRect: PixelRect {
+        PixelRect(x: column * Self.side, y: row * Self.side, width: Self.side, height: Self.side)
+    }
+
+    /// The document rectangle the tile shows.
+    var documentRect: Rect {
+        let side = Double(Self.side) / pixelsPerPoint
+        return Rect(x: Double(column) * side, y: Double(row) * side, width: side, height: side)
+    }
+
+    /// The keys of the tiles that hold the pixels of `rect` (pixels of the document drawn at `pixelsPerPoint`).
+    static func keys(covering rect: PixelRect, pixelsPerPoint: Double) -> [TileKey] {
+        guard !rect.isEmpty else { return [] }
+        let columns = floorDivide(rect.x, side)...floorDivide(rect.maxX - 1, side)
+        let rows = floorDivide(rect.y, side)...floorDivide(rect.maxY - 1, side)
+        return rows.flatMap { row in columns.map { TileKey(pixelsPerPoint: pixelsPerPoint, column: $0, row: row) } }
+    }
+
+    /// The pixels of a document rectangle at a number of pixels per point, rounded out.
+    static func pixels(of rect: Rect, pixelsPerPoint: Double) -> PixelRect {
+        let limit = 1_073_741_824.0
+        func clamped(_ value: Double) -> Int { Int(max(min(value, limit), -limit)) }
+        let x0 = clamped((rect.minX * pixelsPerPoint).rounded(.down)), y0 = clamped((rect.minY * pixelsPerPoint).rounded(.down))
+        let x1 = clamped((rect.maxX * pixelsPerPoint).rounded(.up)), y1 = clamped((rect.maxY * pixelsPerPoint).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+}
+
+/// Drawn tiles by key, within a byte budget; inserting past the budget evicts the least recently used tiles that
+/// the caller does not protect (those on screen). A tile that shows only paper takes no image.
+struct TileCache {
+    /// A drawn tile: its pixels, or `nil` when it shows only paper; and its base for undo, if it has one.
+    struct Entry {
+        var image: ImageSurface?
+        var lastUse: UInt64
+        /// The tile as it was with the drawing's first ``baseCount`` strokes (`nil` with a count: paper).
+        var base: ImageSurface?
+        var baseCount: Int?
+        /// Strokes drawn onto the tile since its base.
+        var sinceBase = 0
+        /// The tile further back, with the drawing's first ``deepBaseCount`` strokes (`nil` with a count: paper), for
+        /// undoing past the base without drawing the tile from scratch.
+        var deepBase: ImageSurface?
+        var deepBaseCount: Int?
+
+        /// The bytes its images take.
+        var bytes: Int {
+            [image, base, deepBase].reduce(0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
+        }
+    }
+
+    /// The bytes of one tile's image.
+    static let tileBytes = TileKey.side * TileKey.side * 4
+
+    /// The memory the tiles may take, in bytes.
+    let budget: Int
+    private(set) var entries: [TileKey: Entry] = [:]
+    private(set) var bytes = 0
+    private var clock: UInt64 = 0
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// The entry for a key, without marking it used.
+    subscript(key: TileKey) -> Entry? { entries[key] }
+
+    /// Marks a tile as just shown.
+    mutating func touch(_ key: TileKey) {
+        clock += 1
+        entries[key]?.lastUse = clock
+    }
+
+    /// Stores a tile, replacing any under the same key (and its base).
+    mutating func insert(_ key: TileKey, image: ImageSurface?) {
+        remove(key)
+        clock += 1
+        entries[key] = Entry(image: image, lastUse: clock)
+        bytes += entries[key]!.bytes
+    }
+
+    /// Makes a copy of a tile as it is now its base, holding the drawing's first `count` strokes.
+    mutating func setBase(for key: TileKey, count: Int) {
+        guard let entry = entries[key] else { return }
+        var copy: ImageSurface?
+        if let image = entry.image {
+            copy = ImageSurface(width: image.width, height: image.height, fill: nil)
+            copy!.copyAll(from: image)
+        }
+        setBase(for: key, image: copy, count: count, drawnSince: 0)
+    }
+
+    /// Gives a tile a base: its pixels (`nil`: paper) with the drawing's first `count` strokes, `drawnSince` strokes
+    /// drawn onto the tile after them.
+    mutating func setBase(for key: TileKey, image: ImageSurface?, count: Int, drawnSince: Int) {
+        guard let old = entries[key] else { return }
+        bytes -= old.bytes
+        entries[key]!.base = image
+        entries[key]!.baseCount = count
+        entries[key]!.sinceBase = drawnSince
+        bytes += entries[key]!.bytes
+    }
+
+    /// Gives a tile a deep base: its pixels (`nil`: paper) with the drawing's first `count` strokes.
+    mutating func setDeepBase(for key: TileKey, image: ImageSurface?, count: Int) {
+        guard let old = entries[key] else { return }
+        bytes -= old.bytes
+        entries[key]!.deepBase = image
+        entries[key]!.deepBaseCount = count
+        bytes += entries[key]!.bytes
+    }
+
+    /// Puts a tile back to its base (which it keeps); `drawnSince` strokes will be drawn onto it again.
+    mutating func restoreBase(for key: TileKey, paper: Color, drawnSince: Int) {
+        guard let entry = entries[key], entry.baseCount != nil else { return }
+        bytes -= entry.bytes
+        if let base = entry.base {
+            let image = entry.image ?? ImageSurface(width: base.width, height: base.height, fill: nil)
+            image.copyAll(from: base)
+            entries[key]!.image = image
+        } else {
+            entries[key]!.image = nil
+        }
+        entries[key]!.sinceBase = drawnSince
+        bytes += entries[key]!.bytes
+    }
+
+    /// Counts one more stroke drawn onto a tile since its base.
+    mutating func noteDrawnSinceBase(_ key: TileKey) {
+        entries[key]?.sinceBase += 1
+    }
+
+    /// Gives a paper-only tile an image of its own (filled with paper), to draw into.
+    mutating func makeImage(for key: TileKey, paper: Color) -> ImageSurface? {
+        guard let entry = entries[key] else { return nil }
+        if let image = entry.image { return image }
+        let image = ImageSurface(width: TileKey.side, height: TileKey.side, fill: paper)
+        entries[key]?.image = image
+        bytes += Self.tileBytes
+        return image
+    }
+
+    mutating func remove(_ key: TileKey) {
+        guard let old = entries.removeValue(forKey: key) else { return }
+        bytes -= old.bytes
+    }
+
+    /// Evicts the least recently used tiles not in `protected` until the tiles fit the budget.
+    mutating func evict(protecting protected: (TileKey) -> Bool) {
+        guard bytes > budget || entries.count > Self.entryLimit else { return }
+        // Deep bases, then bases, of tiles on screen go before anything on screen does.
+        for (key, entry) in entries where protected(key) && entry.deepBase != nil && bytes > budget {
+            bytes -= Self.tileBytes
+            entries[key]!.deepBase = nil
+            entries[key]!.deepBaseCount = nil
+        }
+        for (key, entry) in entries where protected(key) && entry.base != nil && bytes > budget {
+            bytes -= Self.tileBytes
+            entries[key]!.base = nil
+            entries[key]!.baseCount = nil
+        }
+        let candidates = entries.filter { !protected($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, _) in candidates {
+            guard bytes > budget || entries.count > Self.entryLimit else { break }
+            remove(key)
+        }
+    }
+
+    /// Paper-only tiles take no image, but their number is bounded too.
+    static let entryLimit = 4_096
+
+    /// Evicts the least recently used tiles until the tiles take at most `limit` bytes.
+    mutating func shrink(to limit: Int) {
+        guard bytes > limit else { return }
+        for (key, _) in entries.filter({ $0.value.bytes > 0 }).sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard bytes > limit else { break }
+            remove(key)
+        }
+    }
+
+    mutating func removeAll() {
+        entries = [:]
+        bytes = 0
+    }
+
+    /// The keys of every tile held.
+    var keys: Dictionary<TileKey, Entry>.Keys { entries.keys }
+}

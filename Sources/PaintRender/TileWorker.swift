@@ -1,0 +1,170 @@
+// Drawing tiles off the Wayland thread: Sendable jobs in, pixels out, on a queue of its own (the second core).
+import CCairo
+import Dispatch
+import PaintModel
+import Synchronization
+import TouchUI
+
+/// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels
+/// per point, from paper or from earlier pixels of the tile. A plain value, so it can go to another thread.
+struct TileJob: Sendable {
+    /// A copy of the tile to keep on the way: after `strokes[..<index]` it holds the drawing's first `count` strokes.
+    struct Snapshot: Sendable {
+        var count: Int
+        var index: Int
+    }
+
+    /// Tells this job's answer from that of a job it replaced.
+    var id: Int
+    var key: TileKey
+    /// The tile's pixels, of the document at `key.pixelsPerPoint`.
+    var region: PixelRect
+    var strokes: [Stroke]
+    var paper: Color
+    /// The tile's pixels to draw the strokes onto (rows of `region.width × 4` bytes); `nil`: paper.
+    var start: [UInt8]?
+    /// Copies to keep on the way, in order.
+    var snapshots: [Snapshot] = []
+
+    /// Draws the job.
+    func render() -> TilePixels {
+        let image = ImageSurface(width: region.width, height: region.height, fill: start == nil ? paper : nil)
+        if let start { TilePixels.copy(start, into: image) }
+        var isPaper = start == nil
+        var drawn = 0
+        var kept: [TilePixels.Snapshot] = []
+        func draw(upTo end: Int) {
+            guard end > drawn else { return }
+            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+            drawn = end
+            isPaper = false
+        }
+        for snapshot in snapshots {
+            draw(upTo: snapshot.index)
+            kept.append(TilePixels.Snapshot(count: snapshot.count, drawnSince: strokes.count - snapshot.index,
+                                            bytes: isPaper ? nil : Self.bytes(of: image)))
+        }
+        draw(upTo: strokes.count)
+        return TilePixels(job: self, bytes: isPaper ? nil : Self.bytes(of: image), snapshots: kept)
+    }
+
+    /// An image's pixels as rows of `width × 4` bytes.
+    static func bytes(of image: ImageSurface) -> [UInt8] {
+        let rowBytes = image.width * 4
+        var bytes = [UInt8](repeating: 0, count: rowBytes * image.height)
+        let source = image.pixels
+        bytes.withUnsafeMutableBytes { target in
+            for row in 0..<image.height {
+                (target.baseAddress! + row * rowBytes).copyMemory(from: source + row * image.stride, byteCount: rowBytes)
+            }
+        }
+        return bytes
+    }
+}
+
+/// A drawn job: the tile's pixels, rows of `region.width × 4` bytes, `nil` for paper only; and the copies asked for.
+struct TilePixels: Sendable {
+    /// The tile as it was with the drawing's first `count` strokes, `drawnSince` of the later ones reaching it.
+    struct Snapshot: Sendable {
+        var count: Int
+        var drawnSince: Int
+        var bytes: [UInt8]?
+    }
+
+    var id: Int
+    var key: TileKey
+    var region: PixelRect
+    var bytes: [UInt8]?
+    var snapshots: [Snapshot]
+
+    init(job: TileJob, bytes: [UInt8]?, snapshots: [Snapshot]) {
+        id = job.id
+        key = job.key
+        region = job.region
+        self.bytes = bytes
+        self.snapshots = snapshots
+    }
+
+    /// The pixels as an image; `nil` for paper only.
+    func image() -> ImageSurface? {
+        Self.image(of: bytes, region: region)
+    }
+
+    /// Some pixels of this tile's size as an image; `nil` for paper only.
+    static func image(of bytes: [UInt8]?, region: PixelRect) -> ImageSurface? {
+        guard let bytes else { return nil }
+        let image = ImageSurface(width: region.width, height: region.height, fill: nil)
+        copy(bytes, into: image)
+        return image
+    }
+
+    /// Copies rows of `image.width × 4` bytes into an image.
+    static func copy(_ bytes: [UInt8], into image: ImageSurface) {
+        let target = image.pixels
+        let rowBytes = image.width * 4
+        bytes.withUnsafeBytes { source in
+            for row in 0..<image.height {
+                (target + row * image.stride).update(
+                    from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * rowBytes, count: rowBytes)
+            }
+        }
+        image.markDirty()
+    }
+}
+
+/// Draws strokes, in order, over a region of the document drawn at `pixelsPerPoint`, into `image` with the
+/// region's top-left corner at `origin`. Everything outside the region is left alone; inside, paper is
+/// expected to be there already.
+func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
+                 at origin: (x: Int, y: Int)) {
+    guard !strokes.isEmpty else { return }
+    let context = cairo_create(image.surface)!
+    defer { cairo_destroy(context) }
+    cairo_rectangle(context, Double(origin.x), Double(origin.y), Double(region.width), Double(region.height))
+    cairo_clip(context)
+    cairo_translate(context, Double(origin.x - region.x), Double(origin.y - region.y))
+    prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+    for stroke in strokes { drawStroke(stroke, in: context) }
+}
+
+/// Draws tile jobs one after another on a serial queue of its own, and keeps what it drew until the main thread
+/// takes it. Jobs can be withdrawn before they start.
+final class TileWorker: Sendable {
+    private let queue = DispatchQueue(label: "fingerpaint.tiles", qos: .userInitiated)
+    private let finished = Mutex<[TilePixels]>([])
+    private let wanted = Mutex<Set<Int>>([])
+
+    /// Queues a job.
+    func submit(_ job: TileJob) {
+        wanted.withLock { _ = $0.insert(job.id) }
+        queue.async { [self] in
+            guard wanted.withLock({ $0.contains(job.id) }) else { return }
+            let pixels = job.render()
+            finished.withLock { $0.append(pixels) }
+        }
+    }
+
+    /// Withdraws a job: it is not drawn if it has not started; its answer, if any, is for the caller to ignore.
+    func withdraw(_ id: Int) {
+        wanted.withLock { _ = $0.remove(id) }
+    }
+
+    /// The jobs drawn since the last call, in the order they were drawn.
+    func takeFinished() -> [TilePixels] {
+        let taken = finished.withLock { finished in
+            let taken = finished
+            finished = []
+            return taken
+        }
+        wanted.withLock { wanted in for pixels in taken { wanted.remove(pixels.id) } }
+        return taken
+    }
+
+    /// Whether jobs have been drawn that nobody took yet.
+    var hasFinished: Bool { finished.withLock { !$0.isEmpty } }
+
+    /// Waits until every queued job is drawn or withdrawn.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+}
