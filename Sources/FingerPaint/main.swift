@@ -79,6 +79,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     let document = PaintDocument(opened, library: library)
     let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
     let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
+    app.canvasView.predictsTouches = !options.withoutPrediction
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }

@@ -18,6 +18,16 @@ import TouchUI
 public final class CanvasView: View {
     /// The strokes in progress, by touch identifier, in document points.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
+    /// Where each stroke in progress is predicted to go next (``TouchUI/Event/predictedTouches(for:)``), by touch
+    /// identifier, in document points: drawn for one frame, never part of a stroke.
+    public private(set) var predictedTails: [Int: [Point]] = [:]
+    /// Whether strokes in progress show their predicted tail (the `p` key, `--no-prediction`).
+    public var predictsTouches = true {
+        didSet {
+            if !predictsTouches { predictedTails.removeAll() }
+            onChange?()
+        }
+    }
     /// The brush that new strokes take their colour and width from.
     public var brush = Brush()
     /// Which part of the document the view shows: touches are mapped through it.
@@ -71,14 +81,16 @@ public final class CanvasView: View {
             var stroke = brush.makeStroke()
             stroke.append(sample(of: touch))
             liveStrokes[touch.identifier] = stroke
+            predict(touch, with: event)
         }
         onChange?()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
         guard !liveStrokes.isEmpty else { return }
-        for touch in touches {
+        for touch in touches where liveStrokes[touch.identifier] != nil {
             liveStrokes[touch.identifier]?.append(sample(of: touch))
+            predict(touch, with: event)
         }
         onChange?()
     }
@@ -86,6 +98,7 @@ public final class CanvasView: View {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard !liveStrokes.isEmpty else { return }
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
+            predictedTails[touch.identifier] = nil
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
             if stroke.points.last?.location != last.location { stroke.append(last) }
@@ -98,6 +111,7 @@ public final class CanvasView: View {
         guard !liveStrokes.isEmpty else { return }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
+            predictedTails[touch.identifier] = nil
         }
         onChange?()
     }
@@ -105,7 +119,15 @@ public final class CanvasView: View {
     /// Discards every stroke in progress (their touches are no longer believed).
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
+        predictedTails.removeAll()
         onChange?()
+    }
+
+    /// Takes the event's prediction for a touch as its stroke's tail, in document points.
+    private func predict(_ touch: Touch, with event: Event?) {
+        let predicted = predictsTouches ? event?.predictedTouches(for: touch) ?? [] : []
+        predictedTails[touch.identifier] = predicted.isEmpty
+            ? nil : predicted.map { viewTransform.documentPoint($0.location(in: self)) }
     }
 
     private func sample(of touch: Touch) -> StrokePoint {

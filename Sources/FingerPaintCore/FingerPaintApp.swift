@@ -171,6 +171,7 @@ public final class FingerPaintApp {
         case .zoomOut: setView(view.zoomed(by: 1 / Self.zoomStep, about: viewCenter))
         case .zoomToFit: setView(.fitting(renderer.contentBounds, in: drawingArea.size))
         case .actualSize: setView(view.zoomed(to: 1, about: viewCenter))
+        case .togglePrediction: canvasView.predictsTouches.toggle()
         }
         updateOverlay()
     }
@@ -240,7 +241,7 @@ public final class FingerPaintApp {
     public func renderFrame() -> [PixelRect] {
         pollDocument()
         needsFrame = false
-        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes)
+        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes, predictedTails: canvasView.predictedTails)
     }
 
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.

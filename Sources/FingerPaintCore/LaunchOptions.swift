@@ -19,8 +19,10 @@ public struct LaunchOptions: ParsableCommand {
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
-            folder; Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; F11 \
-            full screen; Ctrl+Q quits. The mouse's left button paints as one more finger.
+            folder; Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
+            Ctrl+plus and Ctrl+minus zoom, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; F11 full screen; \
+            Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off. The mouse's left button \
+            paints as one more finger; the palette's hand switches fingers to moving the view.
 
             Without FILE, the drawing used last is reopened. Documents: docs/document-format.md. \
             Traces (--replay, --record): \(FormatPages.traceFormat).
@@ -58,6 +60,10 @@ public struct LaunchOptions: ParsableCommand {
     @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 800x600 for a replay, 1024x700 for a window).", valueName: "WxH"),
             transform: CanvasSizeArgument.parse)
     public var size: Size?
+
+    /// Whether strokes in progress are drawn without their predicted tail.
+    @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
+    public var withoutPrediction = false
 
     /// Whether a replay prints its frame figures.
     @Flag(name: .customLong("stats"), help: "After a replay, print one JSON line of frame figures.")

@@ -69,6 +69,8 @@ public final class CanvasRenderer {
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
     private var live: [Int: LiveStroke] = [:]
+    /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
+    private var tails: [Int: Tail] = [:]
     private var pendingDamage: [PixelRect] = []
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
@@ -228,10 +230,24 @@ public final class CanvasRenderer {
     /// Only new samples of the strokes in progress are looked at: a stroke's last two segments and its new ones
     /// are redrawn. A key that was drawn before and is gone (completed or cancelled) has its area redrawn.
     @discardableResult
-    public func renderFrame(liveStrokes: [Int: Stroke]) -> [PixelRect] {
+    ///
+    /// `predictedTails` are, by the same keys, where strokes in progress are predicted to go next (document
+    /// points): each is drawn in this frame only, from the stroke's last sample, and taken away at the next.
+    public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:]) -> [PixelRect] {
         var damage = pendingDamage
         pendingDamage = []
         damage += takeFinishedTiles()
+        var newTails: [Int: Tail] = [:]
+        for (key, points) in predictedTails where !points.isEmpty {
+            guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
+                  let bounds = DirtyRect.bounds(of: [last] + points, width: stroke.width)
+            else { continue }
+            newTails[key] = Tail(points: [last] + points, bounds: bounds)
+        }
+        for key in Set(tails.keys).union(newTails.keys) where tails[key] != newTails[key] {
+            for tail in [tails[key], newTails[key]].compactMap({ $0 }) { damage.append(bufferRect(of: tail.bounds)) }
+        }
+        tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
             if let rect = state.bounds { damage.append(bufferRect(of: rect)) }
             live[key] = nil
@@ -482,6 +498,12 @@ public final class CanvasRenderer {
 
     // MARK: - Drawing
 
+    /// A stroke's predicted tail as drawn in the current frame: from its last sample through the predicted points.
+    struct Tail: Equatable {
+        var points: [Point]
+        var bounds: Rect
+    }
+
     /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
     /// to it.
     private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
@@ -509,7 +531,9 @@ public final class CanvasRenderer {
         if !missing.isEmpty { drawPreview(missing) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
-            guard let state = live[key], state.bounds?.intersection(logicalArea) != nil else { return nil }
+            guard let state = live[key],
+                  state.bounds?.intersection(logicalArea) != nil || tails[key]?.bounds.intersection(logicalArea) != nil
+            else { return nil }
             return (key, stroke, state)
         }
         let area = rect.logical(pixelsPerPoint: Double(scale))
@@ -524,8 +548,13 @@ public final class CanvasRenderer {
             cairo_translate(context, Double(-offset.x), Double(-offset.y))
             prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
             // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-            for (_, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
+            for (key, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
                 state.draw(stroke, within: logicalArea, in: context)
+                if let tail = tails[key], tail.bounds.intersection(logicalArea) != nil {
+                    cairo_move_to(context, tail.points[0].x, tail.points[0].y)
+                    for point in tail.points.dropFirst() { cairo_line_to(context, point.x, point.y) }
+                    finishStroke(stroke, in: context)
+                }
             }
             cairo_restore(context)
         }

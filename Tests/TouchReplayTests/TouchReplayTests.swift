@@ -237,10 +237,12 @@ extension TouchReplayTests {
         try process.run()
         // The client is started after the signal handling is set up: wait for it to exist.
         let pid = process.processIdentifier
-        let childrenFile = "/proc/\(pid)/task/\(pid)/children"
+        // Whichever thread started it: pgrep asks every thread's children. A minute, for a loaded machine.
         var client: Int32?
-        for _ in 0..<500 where client == nil {
-            client = (try? String(contentsOfFile: childrenFile, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
+        let searchDeadline = Date().addingTimeInterval(60)
+        while client == nil, process.isRunning, Date() < searchDeadline {
+            let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(pid)"])
+            client = children.standardOutput.split(separator: "\n").first.flatMap { Int32($0) }
             if client == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
         let clientID = try #require(client)
