@@ -511,7 +511,11 @@ public final class CanvasRenderer {
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
         for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
-            if cache[key] == nil, worker == nil {
+            // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
+            // parts never wait for the worker and a stroke just finished there never disappears for a few frames.
+            if cache[key] == nil, worker == nil
+                || (inFlight[key] == nil && index.strokes(reaching: key.documentRect).count <= Self.baseSpacing) {
+                requests.removeAll { $0.key == key }
                 store(makeJob(key, withBase: false).render())
             }
             let part = key.pixelRect.intersection(document)!

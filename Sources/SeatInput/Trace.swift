@@ -16,11 +16,16 @@ import TouchUI
 public struct Trace: Hashable, Sendable {
     /// The logical size of the surface the trace was recorded on, when the trace says.
     public var canvasSize: Size?
+    /// Where the canvas's top-left corner is on the window's surface, when a window put it below something of its
+    /// own (a title bar it drew): the events are in the canvas's coordinates, and a compositor that replays them
+    /// into a window adds this. `nil`: the canvas is the whole surface.
+    public var canvasOrigin: Point?
     /// The events, in order; their times never decrease.
     public var events: [SeatEvent]
 
-    public init(canvasSize: Size? = nil, events: [SeatEvent] = []) {
+    public init(canvasSize: Size? = nil, canvasOrigin: Point? = nil, events: [SeatEvent] = []) {
         self.canvasSize = canvasSize
+        self.canvasOrigin = canvasOrigin
         self.events = events
     }
 }
@@ -91,6 +96,12 @@ extension Trace {
                     throw fail("\"canvas\" is \(Self.format(width))x\(Self.format(height)); the largest is \(largest)x\(largest)")
                 }
                 canvasSize = Size(width: width, height: height)
+                if let origin = object["origin"] {
+                    guard let point = origin as? [Any], point.count == 2, let x = Self.number(point[0]), let y = Self.number(point[1]),
+                          (0...Self.largestCanvasSide).contains(x), (0...Self.largestCanvasSide).contains(y)
+                    else { throw fail("\"origin\" must be [x, y] from 0 to \(Self.format(Self.largestCanvasSide))") }
+                    canvasOrigin = Point(x: x, y: y)
+                }
                 continue
             }
             guard let rawTime = object["t"] else { throw fail("no \"t\" (milliseconds since the start)") }
@@ -116,7 +127,8 @@ extension Trace {
     public func serialized() -> String {
         var text = ""
         if let canvasSize {
-            text += "{\"canvas\": [\(Self.format(canvasSize.width)), \(Self.format(canvasSize.height))]}\n"
+            let origin = canvasOrigin.map { ", \"origin\": [\(Self.format($0.x)), \(Self.format($0.y))]" } ?? ""
+            text += "{\"canvas\": [\(Self.format(canvasSize.width)), \(Self.format(canvasSize.height))]\(origin)}\n"
         }
         for event in events {
             text += Self.line(for: event) + "\n"

@@ -11,7 +11,7 @@ struct ReplayOptions: ParsableCommand {
         commandName: "touch-replay",
         abstract: "A headless Wayland compositor that plays a recorded trace into a client and saves its window as a PNG.",
         usage: """
-            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--realtime] [--stats] -- CLIENT [ARGS...]
+            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] -- CLIENT [ARGS...]
             """,
         discussion: """
             Traces: \(FormatPages.traceFormat). The compositor: docs/touch-replay.md.
@@ -45,9 +45,19 @@ struct ReplayOptions: ParsableCommand {
             transform: ReplayOptions.fractional)
     var fractionalScale: Double?
 
-    /// Play with the trace's real timing instead of virtual time.
-    @Flag(name: .customLong("realtime"), help: "Play the trace at its own timing on the real clock.")
-    var isRealtime = false
+    /// Play in virtual time: idle gaps compressed, frames answered as fast as the client commits.
+    @Flag(name: .customLong("fast"), help: """
+        Play in virtual time: idle gaps compressed and frames answered as fast as the client draws. For clients \
+        without timers of their own (a long press would not be one); the default plays the trace at its own timing.
+        """)
+    var isFast = false
+
+    /// Accepted for scripts written when virtual time was the default: the trace's own timing is the default now.
+    @Flag(name: .customLong("realtime"), help: .hidden)
+    var isRealtimeRequested = false
+
+    /// Whether the trace plays at its own timing on the real clock (the default).
+    var isRealtime: Bool { !isFast }
 
     /// Print one JSON line of statistics on stdout at the end.
     @Flag(name: .customLong("stats"), help: "Print one JSON line of statistics on standard output at the end.")
@@ -71,6 +81,7 @@ struct ReplayOptions: ParsableCommand {
     }
 
     func validate() throws {
+        if isFast && isRealtimeRequested { throw ValidationError("--fast and --realtime cannot be used together") }
         if fractionalScale != nil && scale != 1 {
             throw ValidationError("--fractional-scale and --scale cannot be used together")
         }

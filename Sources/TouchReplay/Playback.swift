@@ -1,6 +1,7 @@
-// Playing a trace into the client's toplevel: virtual time by default, real time with --realtime.
+// Playing a trace into the client's toplevel: at its own timing by default, in virtual time with --fast.
 import Foundation
 import CWaylandServer
+import Geometry
 import SeatInput
 
 /// The current time on a monotonic clock, in seconds.
@@ -38,6 +39,10 @@ final class Player {
     private let usesKeyboard: Bool
     /// The virtual time of the next frame on the 60 Hz frame clock, in trace milliseconds.
     private var nextFrameTime: Double
+    /// Where the trace's canvas starts on the surface: added to every position sent (the canvas line's `origin`).
+    private let origin: Vector
+    /// The touch points sent down and not yet up or cancelled.
+    private var touchesDown: Set<Int32> = []
 
     /// A player for the trace's events, grouped by time; `keys` are the trace's keys from ``resolveKeys(of:in:)``.
     init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool, keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]) {
@@ -61,6 +66,7 @@ final class Player {
             }
         }
         nextFrameTime = trace.events.first?.time ?? 0
+        origin = trace.canvasOrigin.map { Vector(dx: $0.x, dy: $0.y) } ?? .zero
         compositor.onToplevelBufferCommit = { [latency, ink] damage in
             latency.bufferCommitted()
             ink.bufferCommitted(damage: damage)
@@ -147,6 +153,13 @@ final class Player {
         if isRealtime { playInRealTime() } else { playInVirtualTime() }
     }
 
+    /// Touches the trace left down are taken away, as a seat does when its source goes: a `wl_touch.cancel`.
+    /// Returns `false` when there is nobody to send to.
+    private func cancelTouchesLeftDown(at time: Double) -> Bool {
+        guard !touchesDown.isEmpty else { return true }
+        return deliver([SeatEvent(time: time, .touchCancel)])
+    }
+
     private func playInVirtualTime() {
         for group in groups {
             answerFrames(through: group[0].time)
@@ -154,6 +167,10 @@ final class Player {
             guard deliver(group) else { return }
             waitForClient(untilCommit: true, since: commits)
         }
+        let commits = compositor.counters.commits
+        let hadTouchesDown = !touchesDown.isEmpty
+        guard cancelTouchesLeftDown(at: groups.last?[0].time ?? 0) else { return }
+        if hadTouchesDown { waitForClient(untilCommit: true, since: commits) }
         // Let the client finish: frames on the 60 Hz clock while it keeps asking for them.
         for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
             let commits = compositor.counters.commits
@@ -202,6 +219,7 @@ final class Player {
             pump(until: start + (group[0].time - first) / 1000)
             guard deliver(group) else { return }
         }
+        guard cancelTouchesLeftDown(at: groups.last?[0].time ?? first) else { return }
         // A little real time for the last drawing.
         pump(until: monotonicNow() + 0.2)
     }
@@ -217,22 +235,29 @@ final class Player {
             let time = UInt32(truncatingIfNeeded: Int64(event.time.rounded()))
             switch event.kind {
             case let .touchDown(id, location, shape):
+                let location = location + origin
                 seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
                 ink.touchSent(at: location, time: sentAt)
+                touchesDown.insert(id)
             case let .touchMotion(id, location, shape):
+                let location = location + origin
                 seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
                 ink.touchSent(at: location, time: sentAt)
             case let .touchUp(id):
                 seat.touchUp(on: surface, time: time, id: id)
+                touchesDown.remove(id)
             case .touchFrame:
                 seat.touchFrame(on: surface)
             case .touchCancel:
                 seat.touchCancel(on: surface)
+                touchesDown.removeAll()
             case let .pointerEnter(location):
+                let location = location + origin
                 seat.pointerEnter(surface, x: location.x, y: location.y)
             case .pointerLeave:
                 seat.pointerLeave()
             case let .pointerMotion(location):
+                let location = location + origin
                 seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
             case let .pointerButton(button, isPressed):
                 seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)

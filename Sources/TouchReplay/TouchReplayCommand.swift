@@ -30,8 +30,10 @@ struct TouchReplayCommand {
         } catch {
             throw ReplayError(description: error.description)
         }
+        // A recorded window's canvas sits below what the window drew itself: the window is that much larger.
+        let origin = trace.canvasOrigin ?? .zero
         let size = options.size ?? trace.canvasSize.map {
-            (Int32(clamping: Int64($0.width.rounded())), Int32(clamping: Int64($0.height.rounded())))
+            (Int32(clamping: Int64(($0.width + origin.x).rounded())), Int32(clamping: Int64(($0.height + origin.y).rounded())))
         } ?? (800, 600)
 
         let runtime = try RuntimeDirectory()

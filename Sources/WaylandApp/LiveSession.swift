@@ -98,6 +98,7 @@ public final class LiveSession {
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
+            self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
             // The title bar shows whether the window is active.
             if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
             self.startReplayIfDue()
@@ -237,6 +238,9 @@ final class TraceRecorder {
     private var origin: Double?
     /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
     var canvas: Size?
+    /// Where the content starts on the window's surface (below the title bar the session draws), for the canvas
+    /// line's `origin`, so that a compositor replays the trace where it was recorded.
+    var canvasOrigin: Point?
 
     init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -248,7 +252,7 @@ final class TraceRecorder {
     deinit { try? handle.close() }
 
     func record(_ event: SeatEvent) {
-        if origin == nil, let canvas { write(Trace(canvasSize: canvas).serialized()) }
+        if origin == nil, let canvas { write(Trace(canvasSize: canvas, canvasOrigin: canvasOrigin).serialized()) }
         let origin = self.origin ?? event.time
         self.origin = origin
         var relative = event

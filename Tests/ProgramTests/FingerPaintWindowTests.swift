@@ -251,6 +251,52 @@ import TouchUI
         #expect(Self.savedStrokes(in: scratch)?.count == 4)
     }
 
+    @Test func aRecordedSessionReplaysThroughTouchReplayToTheSamePixels() async throws {
+        let scratch = try TemporaryDirectory()
+        let recording = scratch.path("recording.jsonl")
+        let live = try await Self.paint(Self.strokes, in: scratch, programOptions: ["--record", recording])
+        #expect(live.status == 0, "\(live.standardError)")
+        // The canvas line says where the canvas was on the window: under the 32-point title bar.
+        let recorded = try Trace(contentsOf: URL(fileURLWithPath: recording))
+        #expect(recorded.canvasSize == Size(width: 800, height: 568) && recorded.canvasOrigin == Point(x: 0, y: 32))
+        // Played into a window again (a drawing of the same name, so the title bar is the same), it lands where it
+        // was painted.
+        let again = try TemporaryDirectory()
+        let replay = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", recording, "--output", again.path("window.png"), "--", Self.fingerpaint,
+                               again.path("drawing.fpdraw")],
+            environment: Self.environment(in: again), timeout: 60)
+        #expect(replay.status == 0, "\(replay.standardError)")
+        let grid = stride(from: 4, to: 800, by: 24).flatMap { x in stride(from: 4, to: 600, by: 24).map { (x: x, y: $0) } }
+        let original = try await PNGReader.pixels(in: scratch.path("window.png"), at: grid)
+        let replayed = try await PNGReader.pixels(in: again.path("window.png"), at: grid)
+        #expect(original.width == replayed.width && original.height == replayed.height)
+        let differing = zip(grid, zip(original.pixels, replayed.pixels)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+        #expect(differing.isEmpty, "\(differing.count) of \(grid.count) pixels differ, first at \(differing.prefix(5))")
+        #expect(Self.savedStrokes(in: again)?.count == 4)
+    }
+
+    @Test func fingersLeftDownWhenTouchReplaysTraceEndsAreCancelled() async throws {
+        let scratch = try TemporaryDirectory()
+        // Finger 1's stroke is lifted; finger 2's (y = 200) never is.
+        var events: [SeatEvent] = []
+        for step in 0...10 {
+            let t = Double(step) * 16, x = 100 + Double(step) * 20
+            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+                                                    : .touchMotion(id: 1, location: Point(x: x, y: 100))),
+                       SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                                                    : .touchMotion(id: 2, location: Point(x: x, y: 200))),
+                       SeatEvent(time: t, .touchFrame)]
+        }
+        events += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+        let result = try await Self.paint(events, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(200, 100), (200, 200)])
+        #expect(isPainted(image.pixels[0]))
+        #expect(isBlank(image.pixels[1]), "the stroke of the finger left down is still shown")
+        #expect(Self.savedStrokes(in: scratch)?.count == 1)
+    }
+
     @Test func aLiveReplayThatEndsWithAFingerDownCancelsItsStroke() async throws {
         let scratch = try TemporaryDirectory()
         // The program replays finger 1's stroke (y = 100) and finger 2's, never lifted (y = 200), into its window;

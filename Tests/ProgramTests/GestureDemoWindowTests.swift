@@ -11,16 +11,53 @@ import Testing
         let png = scratch.path("demo.png")
         let result = try await ChildProcess.run(
             ChildProcess.product("touch-replay"),
-            ["--trace", root.appendingPathComponent("assets/gesture-demo.jsonl").path, "--output", png, "--",
+            // In virtual time, as the final state below was written for: every event is followed by its frame.
+            ["--fast", "--trace", root.appendingPathComponent("assets/gesture-demo.jsonl").path, "--output", png, "--",
              ChildProcess.product("gesture-demo")])
         #expect(result.status == 0, "\(result.standardError)")
         // touch-replay offers no server-side decorations: the demo draws its own title bar, 32 points, above it.
-        // The background, the panel's body, and the checkmark's row (the last gesture to end) lit green.
+        // The background, the panel's body, and the checkmark's row red: the finger the trace leaves down is cancelled
+        // at its end, which fails the checkmark, as in the headless log.
         let image = try await PNGReader.pixels(in: png, at: [(x: 5, y: 37), (x: 700, y: 62), (x: 446, y: 435)])
         #expect(image.width == 800 && image.height == 600)
         #expect(image.pixels[0] == RGBA(red: 25, green: 28, blue: 35, alpha: 255))
         #expect(image.pixels[1].red < 30 && image.pixels[1].blue < 40)
-        #expect(image.pixels[2].green > 180 && image.pixels[2].red < 140, "\(image.pixels[2])")
+        #expect(image.pixels[2].red > 200 && image.pixels[2].green < 120, "\(image.pixels[2])")
+    }
+}
+
+extension GestureDemoWindowTests {
+    /// A finger held still for 1.2 s in the demo's window on touch-replay, nothing sent in between, then lifted: the
+    /// long-press row's dot, green when it ended, red when it failed.
+    private func holdAndLift(_ replayOptions: [String]) async throws -> RGBA {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("hold.jsonl", """
+            {"canvas": [800, 600]}
+            {"t": 0, "touch": "down", "id": 1, "x": 200, "y": 300}
+            {"t": 0, "touch": "frame"}
+            {"t": 1200, "touch": "up", "id": 1}
+            {"t": 1200, "touch": "frame"}
+            {"t": 1300, "pointer": "enter", "x": 5, "y": 580}
+
+            """)
+        let png = scratch.path("hold.png")
+        let result = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            replayOptions + ["--trace", trace, "--output", png, "--", ChildProcess.product("gesture-demo")])
+        #expect(result.status == 0, "\(result.standardError)")
+        // The third row of the panel (long-press), under the 32-point title bar.
+        return try await PNGReader.pixels(in: png, at: [(x: 446, y: 205)]).pixels[0]
+    }
+
+    @Test func aHeldFingerIsALongPressAtTheTracesOwnTiming() async throws {
+        let dot = try await holdAndLift([])
+        #expect(dot.green > 180 && dot.red < 140, "\(dot)")
+    }
+
+    @Test func inVirtualTimeTheSameHoldIsNoLongPress() async throws {
+        // --fast compresses the hold, but the client's timers run on the real clock.
+        let dot = try await holdAndLift(["--fast"])
+        #expect(dot.red > 180 && dot.green < 140, "\(dot)")
     }
 }
 

@@ -233,19 +233,20 @@ extension TouchReplayTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
         process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--realtime", "--", simpleTouch]
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        FileManager.default.createFile(atPath: scratch.path("stderr"), contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: scratch.path("stderr"))
         try process.run()
         // The client is started after the signal handling is set up: wait for it to exist.
         let pid = process.processIdentifier
         // Whichever thread started it: pgrep asks every thread's children. A minute, for a loaded machine.
         var client: Int32?
         let searchDeadline = Date().addingTimeInterval(60)
-        while client == nil, process.isRunning, Date() < searchDeadline {
+        while client == nil, Date() < searchDeadline {
             let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(pid)"])
             client = children.standardOutput.split(separator: "\n").first.flatMap { Int32($0) }
             if client == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
-        let clientID = try #require(client)
+        let clientID = try #require(client, "touch-replay said: \(scratch.read("stderr"))")
         process.terminate()
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
@@ -376,7 +377,7 @@ struct TouchReplayInputTests {
         let trace = try scratch.write("ticks.jsonl", Trace(events: events).serialized())
         let png = scratch.path("o.png")
         let result = try await ReplayRunner.replay([
-            "--trace", trace, "--output", png, "--scale", "2", "--stats", "--",
+            "--fast", "--trace", trace, "--output", png, "--scale", "2", "--stats", "--",
             "/usr/bin/weston-simple-damage", "--width=300", "--height=200", "--scale=2",
         ])
         #expect(result.status == 0, "\(result.standardError)")
