@@ -51,7 +51,8 @@ final class FingerPaintLive: LiveContent {
     }
 
     func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
-        let changed = isFrameDue ? app.renderFrame() : []
+        // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
+        let changed = isFrameDue ? app.renderFrame(at: Timestamp(milliseconds: MonotonicClock.milliseconds)) : []
         let lacking = damage.map {
             PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
         }

@@ -19,13 +19,24 @@ public final class CanvasView: View {
     /// The strokes in progress, by touch identifier, in document points.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
     /// Where each stroke in progress is predicted to go next (``TouchUI/Event/predictedTouches(for:)``), by touch
-    /// identifier, in document points: drawn for one frame, never part of a stroke.
-    public private(set) var predictedTails: [Int: [Point]] = [:]
+    /// identifier: the touch's newest sample, then the predicted ones, in the window's coordinates.
+    private var predictedPaths: [Int: [Touch.Sample]] = [:]
     /// Whether strokes in progress show their predicted tail (the `p` key, `--no-prediction`).
     public var predictsTouches = true {
         didSet {
-            if !predictsTouches { predictedTails.removeAll() }
+            if !predictsTouches { predictedPaths.removeAll() }
             onChange?()
+        }
+    }
+
+    /// The predicted tails of the strokes in progress, by touch identifier, in document points, up to `time` (the
+    /// time the frame that shows them is committed, on the input's clock), or as far as predicted when `time` is
+    /// `nil`: drawn for one frame, never part of a stroke.
+    public func predictedTails(at time: Timestamp? = nil) -> [Int: [Point]] {
+        predictedPaths.compactMapValues { path in
+            let points = time.map { Touch.Sample.interpolated(path, at: $0) } ?? path.map(\.locationInWindow)
+            let tail = points.dropFirst().map { viewTransform.documentPoint(convert($0, from: nil)) }
+            return tail.isEmpty ? nil : Array(tail)
         }
     }
     /// The brush that new strokes take their colour and width from.
@@ -98,7 +109,7 @@ public final class CanvasView: View {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard !liveStrokes.isEmpty else { return }
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
-            predictedTails[touch.identifier] = nil
+            predictedPaths[touch.identifier] = nil
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
             if stroke.points.last?.location != last.location { stroke.append(last) }
@@ -111,7 +122,7 @@ public final class CanvasView: View {
         guard !liveStrokes.isEmpty else { return }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
-            predictedTails[touch.identifier] = nil
+            predictedPaths[touch.identifier] = nil
         }
         onChange?()
     }
@@ -119,15 +130,15 @@ public final class CanvasView: View {
     /// Discards every stroke in progress (their touches are no longer believed).
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
-        predictedTails.removeAll()
+        predictedPaths.removeAll()
         onChange?()
     }
 
-    /// Takes the event's prediction for a touch as its stroke's tail, in document points.
+    /// Takes the event's prediction for a touch, after its newest sample, as its stroke's tail to come.
     private func predict(_ touch: Touch, with event: Event?) {
         let predicted = predictsTouches ? event?.predictedTouches(for: touch) ?? [] : []
-        predictedTails[touch.identifier] = predicted.isEmpty
-            ? nil : predicted.map { viewTransform.documentPoint($0.location(in: self)) }
+        let newest = Touch.Sample(locationInWindow: touch.location(in: nil), timestamp: touch.timestamp)
+        predictedPaths[touch.identifier] = predicted.isEmpty ? nil : [newest] + predicted
     }
 
     private func sample(of touch: Touch) -> StrokePoint {

@@ -237,11 +237,15 @@ public final class FingerPaintApp {
     // MARK: - Frames
 
     /// Brings the shown frame up to date and returns the rectangles of buffer pixels that changed.
+    ///
+    /// `time` is when the frame will be committed, on the input's clock: the strokes' predicted tails reach the
+    /// places predicted for then, so the ink ends where the fingers are when it shows. `nil` draws the tails as far
+    /// as they are predicted.
     @discardableResult
-    public func renderFrame() -> [PixelRect] {
+    public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
         pollDocument()
         needsFrame = false
-        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes, predictedTails: canvasView.predictedTails)
+        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes, predictedTails: canvasView.predictedTails(at: time))
     }
 
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.

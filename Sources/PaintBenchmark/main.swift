@@ -97,6 +97,10 @@ if CommandLine.arguments.dropFirst().first == "documents" {
     runDocumentBenchmark()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "latency" {
+    runLatencyBenchmark()
+    exit(0)
+}
 
 // `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own);
 // `--large --document PATH` writes that drawing as a document instead.

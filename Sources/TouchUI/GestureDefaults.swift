@@ -61,12 +61,14 @@ public enum GestureDefaults {
     /// and falls back to a line with fewer (Flutter's `LeastSquaresSolver` does the same).
     public static let velocityMinimumSamples: Int = 2
 
-    /// How far ahead of its newest sample a touch is predicted: 16 ms, at most one frame of a 60 Hz display (the
-    /// issue's bound; Windows Ink predicts 15 ms ahead by default, Android's `MotionEventPredictor` about a frame).
+    /// How far ahead of its newest sample a touch is predicted: 16 ms, one frame of a 60 Hz display, the issue's
+    /// bound (Windows Ink predicts 15 ms, Android's `MotionEventPredictor` about a frame). A painting program
+    /// draws the prediction up to the time its frame is committed (`Touch.Sample.interpolated(_:at:)`), so the ink
+    /// ends where the finger is then.
     public static let predictionHorizon: Duration = .milliseconds(16)
 
-    /// How many predicted samples span the horizon: 2, at half a frame and a frame.
-    public static let predictionSteps: Int = 2
+    /// How many predicted samples span the horizon: 4, one every 4 ms, close enough to cut at any time.
+    public static let predictionSteps: Int = 4
 
     /// The samples a prediction is fitted over: the last 50 ms, three to six samples at 60–120 Hz. Shorter than
     /// ``velocityHorizon`` so that a change of speed shows within a frame or two (a choice, measured on the

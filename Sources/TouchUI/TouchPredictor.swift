@@ -25,6 +25,27 @@ extension Touch {
         public func location(in view: View?) -> Point {
             view?.convert(locationInWindow, from: nil) ?? locationInWindow
         }
+
+        /// Where a path of samples (oldest first, starting with the touch's newest real sample) is at `time`: the
+        /// samples up to it, then the point between the two around it. The whole path when `time` is past its
+        /// end; just the first sample when `time` is before the second.
+        public static func interpolated(_ path: [Sample], at time: Timestamp) -> [Point] {
+            guard let first = path.first else { return [] }
+            var points = [first.locationInWindow]
+            for (previous, next) in zip(path, path.dropFirst()) {
+                if next.timestamp <= time {
+                    points.append(next.locationInWindow)
+                    continue
+                }
+                let span = (next.timestamp - previous.timestamp).seconds
+                guard span > 0, time > previous.timestamp else { break }
+                let fraction = (time - previous.timestamp).seconds / span
+                let a = previous.locationInWindow, b = next.locationInWindow
+                points.append(Point(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction))
+                break
+            }
+            return points
+        }
     }
 }
 

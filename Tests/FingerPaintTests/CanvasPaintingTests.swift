@@ -140,7 +140,7 @@ import TouchUI
                 .touchFrame,
             ])
             let fresh = CanvasRenderer(logicalSize: painter.app.renderer.logicalSize, strokes: painter.app.drawing.strokes)
-            fresh.renderFrame(liveStrokes: painter.app.canvasView.liveStrokes, predictedTails: painter.app.canvasView.predictedTails)
+            fresh.renderFrame(liveStrokes: painter.app.canvasView.liveStrokes, predictedTails: painter.app.canvasView.predictedTails())
             // Cairo flattens a path's curves a little differently as the path grows: edge pixels of segments drawn
             // in earlier frames may differ by a few levels of antialiasing, never by more.
             #expect(largestDifference(painter.app.renderer.frame, fresh.frame) <= 24, "frame \(step) differs")

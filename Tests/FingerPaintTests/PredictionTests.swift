@@ -17,14 +17,27 @@ import TouchUI
         // The brush is 8 wide: the real stroke ends at x = 154. The tail reaches about 10 points further.
         #expect(painter.isPainted(157, 100))
         #expect(painter.committed(157, 100) == paper)
-        let tail = try #require(painter.app.canvasView.predictedTails.values.first)
+        let tail = try #require(painter.app.canvasView.predictedTails().values.first)
         #expect(tail.allSatisfy { $0.x > 150 && $0.x < 165 && abs($0.y - 100) < 0.5 }, "\(tail)")
         #expect(painter.app.canvasView.liveStrokes.values.first?.points.map(\.location.x).max() == 150)
         // Lifted: the stroke is its real samples, and the tail is gone from the frame.
         painter.send(.touchUp(id: 1), .touchFrame)
         #expect(painter.app.drawing.strokes.first?.points.map(\.location.x).max() == 150)
         #expect(!painter.isPainted(157, 100))
-        #expect(painter.app.canvasView.predictedTails.isEmpty)
+        #expect(painter.app.canvasView.predictedTails().isEmpty)
+    }
+
+    @Test func theTailReachesWhereTheFingerIsPredictedToBeWhenTheFrameIsCommitted() throws {
+        let painter = Painter()
+        movingFinger(painter)
+        let newest = try #require(painter.app.window.activeTouches.first?.timestamp)
+        // Committed as the newest sample came: no tail. Half a frame later: 600 pt/s × 8 ms ahead. Later than the
+        // prediction reaches: all of it (16 ms).
+        #expect(painter.app.canvasView.predictedTails(at: newest).isEmpty)
+        let halfFrame = try #require(painter.app.canvasView.predictedTails(at: newest + .milliseconds(8)).values.first?.last)
+        #expect(abs(halfFrame.x - 154.8) < 0.6 && abs(halfFrame.y - 100) < 0.5, "\(halfFrame)")
+        let whole = try #require(painter.app.canvasView.predictedTails(at: newest + .milliseconds(40)).values.first?.last)
+        #expect(abs(whole.x - 159.6) < 1, "\(whole)")
     }
 
     @Test func thePKeyTurnsThePredictionOffAndOn() throws {
@@ -32,11 +45,11 @@ import TouchUI
         painter.key("p")
         movingFinger(painter)
         #expect(!painter.isPainted(157, 100))
-        #expect(painter.app.canvasView.predictedTails.isEmpty)
+        #expect(painter.app.canvasView.predictedTails().isEmpty)
         painter.key("p")
         for x in [160.0, 170, 180] { painter.send(.touchMotion(id: 1, location: point(x, 100)), .touchFrame) }
         #expect(painter.isPainted(187, 100))
-        #expect(!painter.app.canvasView.predictedTails.isEmpty)
+        #expect(!painter.app.canvasView.predictedTails().isEmpty)
     }
 
     @Test func theTailOfAStrokeThatStopsIsTakenAway() throws {

@@ -18,7 +18,7 @@ import TouchUI
             translator.handle(SeatEvent(time: t, .touchFrame))
         }
         let trail = try #require(scene.canvas.trails.values.first)
-        #expect(trail.samples.count == 12 && trail.predicted.count == 2)
+        #expect(trail.samples.count == 12 && trail.predicted.count == GestureDefaults.predictionSteps)
         let scratch = try TemporaryDirectory()
         let png = scratch.path("trail.png")
         try GestureDemoRenderer.writePNG(scene, size: Size(width: 800, height: 600), to: png)

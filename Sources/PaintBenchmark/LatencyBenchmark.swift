@@ -1,0 +1,174 @@
+// `paint-benchmark latency`: how far the ink trails the finger, with and without prediction, and input to ink
+// through touch-replay.
+import Foundation
+import Glibc
+import SeatInput
+import TouchUI
+
+/// A finger's path: where it is at a time in seconds.
+private struct Curve: Sendable {
+    var name: String
+    var position: @Sendable (Double) -> Point
+}
+
+/// A distance travelled back and forth over `span`: 0 to span, then back, and so on.
+private func fold(_ distance: Double, _ span: Double) -> Double {
+    let m = distance.truncatingRemainder(dividingBy: 2 * span)
+    return m < span ? m : 2 * span - m
+}
+
+/// The held-out curves, continuous (a finger does not jump): a circle, a zigzag of straight runs with sharp turns,
+/// and runs with sudden stops between.
+private let curves: [Curve] = [
+    Curve(name: "circle (r 150, 1 turn/s)") { t in
+        Point(x: 400 + 150 * cos(2 * .pi * t), y: 300 + 150 * sin(2 * .pi * t))
+    },
+    Curve(name: "zigzag (800 pt/s, a turn every 0.25 s)") { t in
+        // 480 pt/s across, 640 pt/s up and down, turning every 0.25 s.
+        Point(x: 100 + fold(480 * t, 600), y: 220 + fold(640 * t, 160))
+    },
+    Curve(name: "runs and stops (0.3 s at 600 pt/s, 0.3 s still)") { t in
+        let period = (t / 0.6).rounded(.down), phase = t - period * 0.6
+        return Point(x: 100 + fold(period * 180 + min(phase, 0.3) * 600, 600), y: 300)
+    },
+]
+
+/// Records, for each delivery of one touch, its newest sample and its predicted path, as fingerpaint's canvas does.
+private final class InkView: View {
+    var latest: Point?
+    var predictedPath: [Touch.Sample] = []
+
+    private func take(_ touches: Set<Touch>, _ event: Event?) {
+        guard let touch = touches.first else { return }
+        latest = touch.location(in: nil)
+        let newest = Touch.Sample(locationInWindow: touch.location(in: nil), timestamp: touch.timestamp)
+        predictedPath = [newest] + (event?.predictedTouches(for: touch) ?? [])
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
+}
+
+/// The distances, at each 60 Hz commit, between where the finger is and where its ink ends, without and with the
+/// predicted tail (drawn up to the commit's time): samples at `rate` Hz for 3 s, commits at 60 Hz at a phase of
+/// their own (3.7 ms after a sample; at 120 Hz that is where a commit falls on average, half of 8.3 ms).
+private func inkDistances(_ curve: Curve, rate: Double) -> (plain: [Double], predicted: [Double]) {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let view = InkView(frame: window.bounds)
+    window.addSubview(view)
+    var plain: [Double] = [], predicted: [Double] = []
+    var nextSample = 0.0, nextFrame = 0.0037
+    var isDown = false
+    while nextFrame < 3 {
+        if nextSample <= nextFrame {
+            let point = curve.position(nextSample)
+            window.handle([TouchInput(contact: 1, isDown ? .moved(point) : .began(point))],
+                          at: Timestamp(seconds: nextSample))
+            isDown = true
+            nextSample += 1 / rate
+            continue
+        }
+        if let latest = view.latest, nextFrame > 0.1 {
+            let finger = curve.position(nextFrame)
+            plain.append(finger.distance(to: latest))
+            // The tail is drawn up to the commit's time, as fingerpaint draws it.
+            let end = Touch.Sample.interpolated(view.predictedPath, at: Timestamp(seconds: nextFrame)).last ?? latest
+            predicted.append(finger.distance(to: end))
+        }
+        nextFrame += 1 / 60
+    }
+    return (plain, predicted)
+}
+
+/// Runs touch-replay (next to this program) with a client on a trace; returns the `--stats` line as JSON and the
+/// CPU seconds touch-replay and the client used together.
+private func replay(_ trace: String, size: String, client: [String]) -> (stats: [String: Any], cpu: Double)? {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = folder.appendingPathComponent("touch-replay")
+    process.arguments = ["--trace", trace, "--output", "/dev/null", "--size", size, "--stats", "--"] + client
+    var environment = ProcessInfo.processInfo.environment
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
+    environment["XDG_DATA_HOME"] = scratch.path
+    environment["XDG_STATE_HOME"] = scratch.path
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    var before = rusage(), after = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &before)
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    getrusage(RUSAGE_CHILDREN.rawValue, &after)
+    func seconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    try? FileManager.default.removeItem(at: scratch)
+    let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") }
+    guard let line, let stats = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+    return (stats, seconds(after) - seconds(before))
+}
+
+/// A trace of `fingers` fingers drawing circles for 2 s at `rate` Hz, written to a temporary file.
+private func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
+    var events: [SeatEvent] = []
+    let samples = Int(2 * rate)
+    for sample in 0...samples {
+        let t = Double(sample) / rate
+        for finger in 0..<fingers {
+            let center = Point(x: size.width * Double(finger + 1) / Double(fingers + 1), y: size.height / 2)
+            let angle = 2 * .pi * t + Double(finger)
+            let point = Point(x: center.x + 100 * cos(angle), y: center.y + 100 * sin(angle))
+            events.append(SeatEvent(time: t * 1000, sample == 0 ? .touchDown(id: Int32(finger), location: point)
+                                                               : .touchMotion(id: Int32(finger), location: point)))
+        }
+        events.append(SeatEvent(time: t * 1000, .touchFrame))
+    }
+    for finger in 0..<fingers { events.append(SeatEvent(time: 2001, .touchUp(id: Int32(finger)))) }
+    events.append(SeatEvent(time: 2001, .touchFrame))
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())-\(fingers)-\(Int(rate)).jsonl").path
+    try? Trace(canvasSize: size, events: events).serialized().write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+func runLatencyBenchmark() {
+    print("paint-benchmark latency: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("1. where the ink ends against where the finger is at each 60 Hz commit (points; headless, the core's "
+          + "predictor): mean / p95 without prediction -> with")
+    for rate in [120.0, 240.0] {
+        for curve in curves {
+            let (plain, predicted) = inkDistances(curve, rate: rate)
+            let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(values.count, 1)) }
+            print("   \(Int(rate)) Hz, \(curve.name): \(format(mean(plain))) / \(format(percentile(plain, 0.95))) -> "
+                  + "\(format(mean(predicted))) / \(format(percentile(predicted, 0.95)))  "
+                  + "(mean x\(String(format: "%.2f", mean(predicted) / max(mean(plain), 1e-9))))")
+        }
+    }
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let fingerpaint = folder.appendingPathComponent("fingerpaint").path
+    guard FileManager.default.isExecutableFile(atPath: fingerpaint) else {
+        print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
+        return
+    }
+    print("2. through touch-replay at the trace's timing (input to the commit that shows the ink, ms; CPU of "
+          + "touch-replay and its client together, µs per input event)")
+    for (width, height) in [(800, 600), (3840, 2160)] {
+        for (fingers, rate) in [(3, 120.0), (1, 240.0)] {
+            let size = Size(width: Double(width), height: Double(height))
+            let trace = circlesTrace(fingers: fingers, rate: rate, size: size)
+            defer { unlink(trace) }
+            let events = Double(fingers) * (2 * rate + 2)
+            for (name, client) in [("fingerpaint", [fingerpaint, "--new"]), ("weston-simple-touch", ["/usr/bin/weston-simple-touch"])] {
+                guard FileManager.default.isExecutableFile(atPath: client[0]),
+                      let (stats, cpu) = replay(trace, size: "\(width)x\(height)", client: client)
+                else { continue }
+                let ink = stats["input_to_ink_ms"] as? [String: Any] ?? [:]
+                func figure(_ key: String) -> String { (ink[key] as? Double).map(format) ?? "-" }
+                print("   \(width)x\(height), \(fingers) finger(s) at \(Int(rate)) Hz, \(name): input to ink p50 "
+                      + "\(figure("p50")) p99 \(figure("p99")) max \(figure("max")) (\(ink["samples"] ?? 0) inked, "
+                      + "\(ink["never_inked"] ?? 0) not); CPU \(String(format: "%.1f", cpu / events * 1e6)) µs per event")
+            }
+        }
+    }
+}
