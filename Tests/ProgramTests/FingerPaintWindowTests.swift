@@ -37,6 +37,20 @@ import TouchUI
         return events
     }()
 
+    /// Finger 1 draws along y = 100 and is lifted at 200 ms; finger 2 draws along y = 200 and is never lifted.
+    static let oneStrokeLiftedOneLeftDown: [SeatEvent] = {
+        var events: [SeatEvent] = []
+        for step in 0...10 {
+            let t = Double(step) * 16, x = 100 + Double(step) * 20
+            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+                                                    : .touchMotion(id: 1, location: Point(x: x, y: 100))),
+                       SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                                                    : .touchMotion(id: 2, location: Point(x: x, y: 200))),
+                       SeatEvent(time: t, .touchFrame)]
+        }
+        return events + [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+    }()
+
     /// Just the two fingers' strokes, lifted at 340 ms.
     static let twoFingerStrokes = Array(strokes.prefix(66))
 
@@ -278,18 +292,7 @@ import TouchUI
 
     @Test func fingersLeftDownWhenTouchReplaysTraceEndsAreCancelled() async throws {
         let scratch = try TemporaryDirectory()
-        // Finger 1's stroke is lifted; finger 2's (y = 200) never is.
-        var events: [SeatEvent] = []
-        for step in 0...10 {
-            let t = Double(step) * 16, x = 100 + Double(step) * 20
-            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
-                                                    : .touchMotion(id: 1, location: Point(x: x, y: 100))),
-                       SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
-                                                    : .touchMotion(id: 2, location: Point(x: x, y: 200))),
-                       SeatEvent(time: t, .touchFrame)]
-        }
-        events += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
-        let result = try await Self.paint(events, in: scratch)
+        let result = try await Self.paint(Self.oneStrokeLiftedOneLeftDown, in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(200, 100), (200, 200)])
         #expect(isPainted(image.pixels[0]))
@@ -299,19 +302,10 @@ import TouchUI
 
     @Test func aLiveReplayThatEndsWithAFingerDownCancelsItsStroke() async throws {
         let scratch = try TemporaryDirectory()
-        // The program replays finger 1's stroke (y = 100) and finger 2's, never lifted (y = 200), into its window;
-        // touch-replay only keeps the window open for 2.5 s, with a pointer that moves without a button.
-        var replayed: [SeatEvent] = []
-        for step in 0...10 {
-            let t = Double(step) * 16, x = 100 + Double(step) * 20
-            replayed += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
-                                                      : .touchMotion(id: 1, location: Point(x: x, y: 100))),
-                         SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
-                                                      : .touchMotion(id: 2, location: Point(x: x, y: 200))),
-                         SeatEvent(time: t, .touchFrame)]
-        }
-        replayed += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
-        let trace = try scratch.write("replayed.jsonl", Trace(canvasSize: Size(width: 800, height: 568), events: replayed).serialized())
+        // The program replays the two fingers into its window; touch-replay only keeps the window open for 2.5 s,
+        // with a pointer that moves without a button.
+        let trace = try scratch.write(
+            "replayed.jsonl", Trace(canvasSize: Size(width: 800, height: 568), events: Self.oneStrokeLiftedOneLeftDown).serialized())
         let result = try await Self.paint([SeatEvent(time: 0, .pointerEnter(location: Point(x: 700, y: 500))),
                                            SeatEvent(time: 2500, .pointerMotion(location: Point(x: 710, y: 500)))], in: scratch, replayOptions: ["--realtime"],
                                           programOptions: ["--replay", trace], timeout: 60)
