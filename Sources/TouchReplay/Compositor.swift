@@ -56,6 +56,8 @@ final class Compositor {
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
     /// zwp_pointer_gestures_v1: touchpad gestures from the trace.
     private(set) var pointerGestures: PointerGestures!
+    /// wp_presentation: frames presented at the simulated vblank.
+    private(set) var presentation: Presentation!
 
     /// The first toplevel a client made: the window the trace is played into.
     var toplevel: Surface?
@@ -136,6 +138,7 @@ final class Compositor {
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)
         pointerGestures = PointerGestures(compositor: self)
+        presentation = Presentation(compositor: self)
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
         }
@@ -201,9 +204,11 @@ final class Compositor {
         for surface in surfaces { surface.pendingFrameCallbacks.removeAll { $0 == frameCallback } }
     }
 
-    /// Answers every committed frame callback with `time` (milliseconds). Returns how many were answered.
+    /// A simulated vblank: the frames committed since the last one are presented (``Presentation``), and every
+    /// committed frame callback is answered with `time` (milliseconds). Returns how many callbacks were answered.
     @discardableResult
     func answerFrameCallbacks(time: UInt32) -> Int {
+        presentation.vblank()
         let callbacks = readyFrameCallbacks
         readyFrameCallbacks = []
         for callback in callbacks {

@@ -224,6 +224,30 @@ extension TouchReplayTests {
         #expect(lateMedian >= promptMedian + 8, "prompt \(prompt), late \(late)")
     }
 
+    @Test("wp_presentation: each frame is presented at the next simulated 60 Hz vblank")
+    func presentationFeedbackAtEachVblank() async throws {
+        let scratch = try TemporaryDirectory()
+        // Six tenths of a second at the trace's timing, with nothing to send but a pointer.
+        let trace = try scratch.write("idle.jsonl", """
+            {"t": 0, "pointer": "enter", "x": 5, "y": 5}
+            {"t": 600, "pointer": "motion", "x": 6, "y": 5}
+
+            """)
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // weston-presentation-shm prints a line per presented frame: "N: f2c …, c2p … ms, …, p2p 16528 us, …, seq N".
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("p2p") && $0.contains("seq") }
+        let intervals = lines.compactMap { line -> Double? in
+            guard let range = line.range(of: "p2p ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(lines.count >= 20, "\(result.standardOutput)")
+        let sorted = intervals.sorted()
+        let median = try #require(sorted.isEmpty ? nil : sorted[sorted.count / 2])
+        #expect(median > 15_000 && median < 18_500, "presentation intervals (µs): \(sorted)")
+    }
+
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
     func stopsOnSigterm() async throws {
         let scratch = try TemporaryDirectory()

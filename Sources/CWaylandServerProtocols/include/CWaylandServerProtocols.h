@@ -15,6 +15,7 @@
 #include "../generated/wayland-server-protocol.h"
 #include "../generated/xdg-shell-server-protocol.h"
 #include "../generated/viewporter-server-protocol.h"
+#include "../generated/presentation-time-server-protocol.h"
 #include "../generated/pointer-gestures-unstable-v1-server-protocol.h"
 #include <stdbool.h>
 #if __has_include("../generated/fractional-scale-v1-server-protocol.h")
@@ -59,6 +60,10 @@ static inline const struct wl_interface *CWaylandServerProtocols_xdg_popup_inter
 
 // viewporter.
 static inline const struct wl_interface *CWaylandServerProtocols_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+
+// presentation-time.
+static inline const struct wl_interface *CWaylandServerProtocols_wp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 
 // pointer-gestures (touchpad swipe, pinch, hold).
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }

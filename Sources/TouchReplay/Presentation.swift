@@ -1,0 +1,95 @@
+// wp_presentation (presentation-time): each committed frame's feedback answered at the simulated 60 Hz vblank that
+// shows it, so a client can measure input to presentation.
+import CWaylandServer
+import CWaylandServerProtocols
+import Foundation
+import Glibc
+
+/// The presentation-time global. A surface's `wp_presentation.feedback` waits for its commit; at the next vblank
+/// (when frame callbacks are answered) the newest committed frame of each surface is `presented` at that time on
+/// `CLOCK_MONOTONIC`, and any older one committed since the last vblank is `discarded`, as a compositor that shows one
+/// frame a refresh does.
+final class Presentation {
+    unowned let compositor: Compositor
+    /// The refresh the feedback reports: 60 Hz.
+    static let refreshNanoseconds: UInt32 = 16_666_667
+    private let presentationTable: ImplementationTable<wp_presentation_interface>
+    /// Feedback asked for and not yet committed, by surface.
+    private var pending: [ObjectIdentifier: [WLResource]] = [:]
+    /// Committed frames waiting for the next vblank, oldest first: each frame's surface and feedbacks.
+    private var committed: [(surface: ObjectIdentifier, feedbacks: [WLResource])] = []
+    /// The vblank counter (`seq`).
+    private var sequence: UInt64 = 0
+    /// How many frames were presented, and discarded, for `--stats`.
+    private(set) var presentedCount = 0
+    private(set) var discardedCount = 0
+
+    init(compositor: Compositor) {
+        self.compositor = compositor
+        presentationTable = ImplementationTable(wp_presentation_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            feedback: { client, resource, surfaceResource, id in
+                let presentation = resourceObject(resource, as: Presentation.self)
+                guard let feedback = wl_resource_create(
+                    client, CWaylandServerProtocols_wp_presentation_feedback_interface(), 1, id)
+                else { return wl_client_post_no_memory(client) }
+                // The feedback object has no requests: it only hears when its frame was shown.
+                wl_resource_set_implementation(feedback, nil, Unmanaged.passUnretained(presentation).toOpaque()) { feedback in
+                    resourceObject(feedback, as: Presentation.self).forget(feedback!)
+                }
+                let surface = resourceObject(surfaceResource, as: Surface.self)
+                presentation.pending[ObjectIdentifier(surface), default: []].append(feedback)
+            }
+        ))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        wl_global_create(compositor.display, CWaylandServerProtocols_wp_presentation_interface(), 1, context) {
+            client, data, version, id in
+            guard let resource = wl_resource_create(client, CWaylandServerProtocols_wp_presentation_interface(), Int32(version), id)
+            else { return wl_client_post_no_memory(client) }
+            wl_resource_set_implementation(resource, Unmanaged<Presentation>.fromOpaque(data!).takeUnretainedValue()
+                .presentationTable.pointer, data, nil)
+            wp_presentation_send_clock_id(resource, UInt32(CLOCK_MONOTONIC))
+        }
+    }
+
+    /// A surface committed: the feedback it asked for since its last commit belongs to this frame.
+    func surfaceCommitted(_ surface: Surface) {
+        let key = ObjectIdentifier(surface)
+        guard let feedbacks = pending.removeValue(forKey: key), !feedbacks.isEmpty else { return }
+        committed.append((key, feedbacks))
+    }
+
+    /// A vblank at `CLOCK_MONOTONIC` now: the newest committed frame of each surface is presented, older ones since
+    /// the last vblank are discarded.
+    func vblank() {
+        guard !committed.isEmpty else { return }
+        sequence += 1
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = UInt64(now.tv_sec)
+        let frames = committed
+        committed = []
+        for (index, frame) in frames.enumerated() {
+            let isNewest = !frames[(index + 1)...].contains { $0.surface == frame.surface }
+            for feedback in frame.feedbacks {
+                if isNewest {
+                    wp_presentation_feedback_send_presented(
+                        feedback, UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
+                        UInt32(now.tv_nsec), Self.refreshNanoseconds, UInt32(truncatingIfNeeded: sequence >> 32),
+                        UInt32(truncatingIfNeeded: sequence), WP_PRESENTATION_FEEDBACK_KIND_VSYNC.rawValue)
+                    presentedCount += 1
+                } else {
+                    wp_presentation_feedback_send_discarded(feedback)
+                    discardedCount += 1
+                }
+                wl_resource_destroy(feedback)
+            }
+        }
+    }
+
+    /// A feedback resource went away (answered, or its client left).
+    private func forget(_ feedback: WLResource) {
+        for key in pending.keys { pending[key]?.removeAll { $0 == feedback } }
+        for index in committed.indices { committed[index].feedbacks.removeAll { $0 == feedback } }
+    }
+}
