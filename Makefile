@@ -8,7 +8,8 @@ CONFIG ?= debug
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
-TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info
+TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
+	desktop-file-utils
 
 .PHONY: all build test run deps test-deps clean generate protocols install uninstall
 
@@ -92,8 +93,9 @@ WAYLAND_PROTOCOLS_DIR := $(patsubst //%,/%,$(shell pkg-config --variable=pkgdata
 # The list file's entries without comments: $(call required_entries,LIST) and $(call optional_entries,LIST).
 required_entries = $(shell sed -e 's/\#.*//' $(1) | awk 'NF == 1 { print $$1 }')
 optional_entries = $(shell sed -e 's/\#.*//' $(1) | awk 'NF == 2 && $$2 == "optional" { print $$1 }')
-# An entry's XML file: wayland.xml is the core protocol, everything else lives under wayland-protocols.
-xml_path = $(if $(filter wayland.xml,$(1)),$(WAYLAND_CORE_XML_DIR)/wayland.xml,$(WAYLAND_PROTOCOLS_DIR)/$(1))
+# An entry's XML file: wayland.xml is the core protocol, an absolute path is itself (KDE's protocols in
+# /usr/share/plasma-wayland-protocols), everything else lives under wayland-protocols.
+xml_path = $(if $(filter wayland.xml,$(1)),$(WAYLAND_CORE_XML_DIR)/wayland.xml,$(if $(filter /%,$(1)),$(1),$(WAYLAND_PROTOCOLS_DIR)/$(1)))
 # A list's XML files: every required one, and the optional ones that exist here.
 list_xml = $(foreach e,$(call required_entries,$(1)),$(call xml_path,$(e))) \
 	$(wildcard $(foreach e,$(call optional_entries,$(1)),$(call xml_path,$(e))))

@@ -41,6 +41,15 @@ let package = Package(
                 "SeatInput", "TouchUI", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Plays a trace through KWin's real input path with its fake input device (docs/kwin-replay.md).
+        .executableTarget(
+            name: "kwin-replay",
+            dependencies: [
+                "SeatInput", "CWaylandClient", "CWaylandProtocols", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/KWinReplay"
+        ),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
         .target(
             name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]

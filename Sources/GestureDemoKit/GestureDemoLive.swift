@@ -18,6 +18,8 @@ public final class GestureDemoLive: LiveContent {
     /// The record callback of the current scene, kept across resizes.
     private let onRecord: ((GestureDemoRecord) -> Void)?
 
+    /// A live demo of a size; `onRecord` gets every record with its time counted from the first input event, so a
+    /// trace played into the window logs what `--headless` logs for it when the trace starts at 0.
     public init(size: Size, onRecord: ((GestureDemoRecord) -> Void)? = nil) {
         self.size = size
         self.onRecord = onRecord
@@ -29,7 +31,9 @@ public final class GestureDemoLive: LiveContent {
     private func connect() {
         scene.onRecord = { [unowned self] record in
             self.changed = true
-            self.onRecord?(record)
+            var relative = record
+            relative.time = Timestamp(milliseconds: record.time.milliseconds - self.scene.timeOrigin.milliseconds)
+            self.onRecord?(relative)
         }
     }
 

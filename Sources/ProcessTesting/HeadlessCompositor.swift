@@ -1,4 +1,5 @@
-// Headless weston and sway for the compositor tests: started in their own runtime folders, killed when released.
+// Headless weston, sway, mutter (GNOME) and KWin (KDE) for the compositor tests: started in their own runtime
+// folders, killed when released.
 import CWaylandClient
 import Foundation
 import Glibc
@@ -68,7 +69,74 @@ public final class HeadlessCompositor {
         return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-1", user: user)
     }
 
-    private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?) throws {
+    /// The session bus address of a compositor started inside `dbus-run-session` (mutter, KWin), once written.
+    public var sessionBusAddress: String? {
+        let address = runtime.read(Self.busAddressFile).trimmingCharacters(in: .whitespacesAndNewlines)
+        return address.isEmpty ? nil : address
+    }
+
+    static let busAddressFile = "session-bus"
+
+    /// The size of the virtual monitor mutter and KWin are given.
+    public static let desktopOutputSize = (width: 1024, height: 768)
+
+    /// Whether mutter and `dbus-run-session` are installed.
+    public static var isMutterInstalled: Bool {
+        isInstalled("/usr/bin/mutter") && isInstalled("/usr/bin/dbus-run-session")
+    }
+
+    /// Whether KWin and `dbus-run-session` are installed.
+    public static var isKWinInstalled: Bool {
+        isInstalled("/usr/bin/kwin_wayland") && isInstalled("/usr/bin/dbus-run-session")
+    }
+
+    /// mutter 43 (GNOME's compositor) headless, as root, with one 1024x768 virtual monitor, in a session bus of its
+    /// own (`dbus-run-session`; its address is written to ``sessionBusAddress``). It offers no xdg-decoration and has
+    /// no input devices.
+    public static func mutter() throws -> HeadlessCompositor {
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-mutter")
+        let size = desktopOutputSize
+        let process = try SpawnedProcess(
+            "/usr/bin/dbus-run-session",
+            ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$XDG_RUNTIME_DIR/\(busAddressFile)\"; exec \"$@\"", "sh",
+             "/usr/bin/mutter", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(size.width)x\(size.height)",
+             "--wayland-display=wayland-test"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
+                          "XDG_CONFIG_HOME": runtime.path("config"), "GSETTINGS_BACKEND": "memory"],
+            log: runtime.path + "/compositor.log", ownProcessGroup: true
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil,
+                                      startTimeout: .seconds(60))
+    }
+
+    /// KWin 5.27 (KDE's compositor) on its virtual backend, as root, with a 1024x768 output, in a session bus of its
+    /// own, with `org_kde_kwin_fake_input` offered to every client (`KWIN_WAYLAND_NO_PERMISSION_CHECKS=1`).
+    ///
+    /// `/usr/bin/kwin_wayland` carries file capabilities, which our containers refuse to exec: a plain copy is run
+    /// instead, under the same name (KWin's built-in Qt platform plugin checks it).
+    public static func kwin() throws -> HeadlessCompositor {
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-kwin")
+        let binary = runtime.path("bin/kwin_wayland")
+        try FileManager.default.createDirectory(atPath: runtime.path("bin"), withIntermediateDirectories: true)
+        guard let data = FileManager.default.contents(atPath: "/usr/bin/kwin_wayland"),
+              FileManager.default.createFile(atPath: binary, contents: data, attributes: [.posixPermissions: 0o755])
+        else { throw CompositorFailure(message: "cannot copy /usr/bin/kwin_wayland to \(binary)") }
+        let size = desktopOutputSize
+        let process = try SpawnedProcess(
+            "/usr/bin/dbus-run-session",
+            ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$XDG_RUNTIME_DIR/\(busAddressFile)\"; exec \"$@\"", "sh",
+             binary, "--virtual", "--width", "\(size.width)", "--height", "\(size.height)", "--no-lockscreen",
+             "--socket", "wayland-test"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
+                          "XDG_CONFIG_HOME": runtime.path("config"), "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1"],
+            log: runtime.path + "/compositor.log", ownProcessGroup: true
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil,
+                                      startTimeout: .seconds(60))
+    }
+
+    private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?,
+                 startTimeout: Duration = .seconds(10)) throws {
         self.runtime = runtime
         self.process = process
         self.user = user
@@ -80,7 +148,7 @@ public final class HeadlessCompositor {
             wl_display_disconnect(probe)
             return true
         }
-        guard waitUntil(timeout: .seconds(10), { accepts() || process.hasExited }), !process.hasExited
+        guard waitUntil(timeout: startTimeout, { accepts() || process.hasExited }), !process.hasExited
         else {
             throw CompositorFailure(message: "\(process.executable) did not start: \(runtime.read(logName))")
         }

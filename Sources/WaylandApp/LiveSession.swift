@@ -67,12 +67,18 @@ public final class LiveSession {
         }
     }
 
-    /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
-    public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void) throws {
+    /// Where debug lines go (the compositor's offer, each configure): nothing unless the program is verbose.
+    private let debug: (String) -> Void
+
+    /// Connects to the compositor and opens the window. Prints nothing itself: `log` gets what the user would
+    /// notice, `debug` the rest (`--verbose`, `FINGERPAINT_DEBUG=1`). Errors carry one line.
+    public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void,
+                debug: @escaping (String) -> Void = { _ in }) throws {
         self.content = content
+        self.debug = debug
         title = configuration.title
         do {
-            display = try Display(log: log)
+            display = try Display(log: log, debug: debug)
             window = try ToplevelWindow(
                 display: display, title: configuration.title, appID: configuration.appID,
                 width: Int(configuration.size.width), height: Int(configuration.size.height),
@@ -95,6 +101,8 @@ public final class LiveSession {
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
+            self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
+                       + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size

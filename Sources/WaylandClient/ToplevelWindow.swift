@@ -31,6 +31,13 @@ public final class ToplevelWindow {
         public static let activated = States(rawValue: 1 << 3)
         /// Some edge is tiled against another window or the output (`tiled_left` … `tiled_bottom`).
         public static let tiled = States(rawValue: 1 << 4)
+
+        /// The states' names, for logs: `[maximized, activated]`.
+        public var names: String {
+            let named: [(States, String)] = [(.maximized, "maximized"), (.fullscreen, "fullscreen"),
+                                             (.resizing, "resizing"), (.activated, "activated"), (.tiled, "tiled")]
+            return "[" + named.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+        }
     }
 
     /// How long to wait for a frame callback before drawing anyway.
@@ -149,7 +156,7 @@ public final class ToplevelWindow {
         if let manager = display.registry.decorationManager {
             let decoration = Decoration(manager: manager.pointer, toplevel: toplevel)
             decoration.onModeChanged = { [unowned display] mode in
-                if mode == .clientSide { display.log("the compositor refused server-side decorations") }
+                display.debug(mode == .clientSide ? "the compositor refused server-side decorations" : "server-side decorations")
             }
             self.decoration = decoration
         }
@@ -315,7 +322,7 @@ public final class ToplevelWindow {
         guard let deadline = frameWatchdogDeadline, now >= deadline else { return }
         if !didLogWatchdog {
             didLogWatchdog = true
-            display.log("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
+            display.debug("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
         }
         frameCallback = nil
         if needsDisplay { redraw() }
