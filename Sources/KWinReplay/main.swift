@@ -23,7 +23,8 @@ struct Options: ParsableCommand {
         discussion: """
             KWin must offer org_kde_kwin_fake_input (run it with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1). Trace \
             coordinates are moved by --origin into KWin's global coordinates: give the top-left corner of the \
-            window's surface (0,0 for a fullscreen window). Keys in the trace are not played. Traces: \
+            window's surface (0,0 for a fullscreen window). Fingers still down at the end are cancelled. Keys in the \
+            trace are not played. Traces: \
             \(FormatPages.traceFormat).
             """,
         version: ProgramVersion.current
@@ -121,6 +122,8 @@ usleep(300_000)
 func fixed(_ value: Double) -> wl_fixed_t { wl_fixed_from_double(value) }
 let (dx, dy) = (options.origin[0], options.origin[1])
 var skippedKeys = 0
+/// The fingers down, cancelled at the end as a trace that ends with fingers down is everywhere else.
+var fingersDown: Set<Int32> = []
 let start = Date()
 for event in trace.events {
     let wait = event.time / 1000 - Date().timeIntervalSince(start)
@@ -130,14 +133,17 @@ for event in trace.events {
     }
     switch event.kind {
     case let .touchDown(id, location, _):
+        fingersDown.insert(id)
         org_kde_kwin_fake_input_touch_down(fakeInput, UInt32(bitPattern: id), fixed(location.x + dx), fixed(location.y + dy))
     case let .touchMotion(id, location, _):
         org_kde_kwin_fake_input_touch_motion(fakeInput, UInt32(bitPattern: id), fixed(location.x + dx), fixed(location.y + dy))
     case let .touchUp(id):
+        fingersDown.remove(id)
         org_kde_kwin_fake_input_touch_up(fakeInput, UInt32(bitPattern: id))
     case .touchFrame:
         org_kde_kwin_fake_input_touch_frame(fakeInput)
     case .touchCancel:
+        fingersDown.removeAll()
         org_kde_kwin_fake_input_touch_cancel(fakeInput)
     case let .pointerEnter(location), let .pointerMotion(location):
         org_kde_kwin_fake_input_pointer_motion_absolute(fakeInput, fixed(location.x + dx), fixed(location.y + dy))
@@ -152,6 +158,7 @@ for event in trace.events {
         break
     }
 }
+if !fingersDown.isEmpty { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
 if wl_display_roundtrip(display) < 0 { fail("the compositor closed the connection") }
 if skippedKeys > 0 { FileHandle.standardError.write(Data("kwin-replay: \(skippedKeys) keys not played\n".utf8)) }
 org_kde_kwin_fake_input_destroy(fakeInput)

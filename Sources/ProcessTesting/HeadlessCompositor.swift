@@ -154,6 +154,28 @@ public final class HeadlessCompositor {
         }
     }
 
+    /// Runs a KWin script (JavaScript, KWin 5's scripting API) in this KWin, through its session bus: loads it
+    /// (`org.kde.kwin.Scripting.loadScript`) and starts it. Returns whether both calls succeeded.
+    public func runKWinScript(_ source: String) throws -> Bool {
+        guard let bus = sessionBusAddress else { throw CompositorFailure(message: "no session bus address was written") }
+        let name = "script-\(UUID().uuidString)"
+        let file = try runtime.write(name + ".js", source)
+        for call in [["/Scripting", "org.kde.kwin.Scripting.loadScript", "string:\(file)", "string:\(name)"],
+                     ["/Scripting", "org.kde.kwin.Scripting.start"]] {
+            let sender = try SpawnedProcess(
+                "/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.kde.KWin"] + call,
+                environment: ["DBUS_SESSION_BUS_ADDRESS": bus, "PATH": "/usr/bin:/bin"], log: runtime.path("dbus-send.log"))
+            guard sender.waitForExit(timeout: .seconds(30)) == 0 else { return false }
+        }
+        return true
+    }
+
+    /// The path of sway's IPC socket, once it made one.
+    public var swayIPCSocket: String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
+        return names.first { $0.hasPrefix("sway-ipc.") }.map { runtime.path($0) }
+    }
+
     /// Runs a helper (grim) as the compositor's user, with its environment, and waits for it.
     public func runClient(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Int32? {
         var command = executable

@@ -123,3 +123,141 @@ struct ProgramOnDesktop {
         #expect(!program.log.contains("protocol error"))
     }
 }
+
+extension DesktopCompositorTests {
+    /// The compositors that can close a window from outside here: sway (`swaymsg kill`) and KWin (a KWin script).
+    /// mutter has no way to without gnome-shell or a remote-desktop session, weston none without input.
+    static let closable = Desktop.installed.filter { $0 == .kwin || $0 == .sway }
+
+    @Test("The compositor's close saves and ends the program",
+          .enabled(if: !closable.isEmpty, "neither kwin-wayland nor sway is installed"), arguments: closable)
+    func theCompositorsCloseSavesAndQuits(desktop: Desktop) throws {
+        let compositor = try desktop.start()
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write(
+            "strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: FingerPaintWindowTests.twoFingerStrokes).serialized())
+        let program = try ProgramOnDesktop(
+            Self.fingerpaint, [scratch.path("drawing.fpdraw"), "--replay", trace], on: compositor, scratch: scratch)
+        defer { program.process.kill() }
+        // Both replayed strokes are in once the document's journal has them (it is written as strokes end).
+        let painted = waitUntil(timeout: .seconds(60)) {
+            FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2 || program.process.hasExited
+        }
+        #expect(painted && !program.process.hasExited, "\(program.log.suffix(2000))")
+        switch desktop {
+        case .kwin:
+            #expect(try compositor.runKWinScript("""
+                workspace.clientList().forEach(function (c) { if (c.resourceClass == "\(FingerPaintWindowTests.appID)") c.closeWindow(); });
+                """), "\(compositor.runtime.read("dbus-send.log"))")
+        case .sway:
+            let ipc = try #require(compositor.swayIPCSocket)
+            #expect(try compositor.runClient("/usr/bin/swaymsg", ["-s", ipc, "[app_id=\(FingerPaintWindowTests.appID)]", "kill"],
+                                             timeout: .seconds(30)) == 0, "\(compositor.runtime.read("client.log"))")
+        case .mutter, .weston:
+            Issue.record("\(desktop) cannot close a window from outside")
+        }
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 0, "\(program.log.suffix(2000))")
+        #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2)
+    }
+}
+
+/// The fake-input player.
+private let kwinReplayPath = ChildProcess.product("kwin-replay")
+
+/// Real touch through KWin's input path: `kwin-replay` plays traces with KWin's fake input device
+/// (`org_kde_kwin_fake_input`) into the programs' fullscreen windows, whose surface starts at KWin's (0, 0).
+@Suite(.serialized, .enabled(if: HeadlessCompositor.isKWinInstalled && FileManager.default.isExecutableFile(atPath: kwinReplayPath),
+                             "kwin-wayland (with dbus) is not installed, or kwin-replay was not built"))
+struct KWinTouchTests {
+    static let kwinReplay = kwinReplayPath
+
+    /// Starts `program` on `kwin` fullscreen (a replayed F11) and waits until it is.
+    static func startFullscreen(_ program: String, _ arguments: [String], on kwin: HeadlessCompositor,
+                                scratch: TemporaryDirectory) throws -> ProgramOnDesktop {
+        let f11 = try scratch.write("f11.jsonl", Trace(events: [SeatEvent(time: 0, .key(KeyChord("F11")))]).serialized())
+        let started = try ProgramOnDesktop(program, arguments + ["--replay", f11], on: kwin, scratch: scratch)
+        let output = HeadlessCompositor.desktopOutputSize
+        #expect(started.waitForLog { $0.contains("configured \(output.width)x\(output.height) at scale 1, states [fullscreen") },
+                "\(started.log.suffix(2000))")
+        return started
+    }
+
+    /// Plays `trace` through KWin with kwin-replay; its exit status.
+    static func play(_ trace: String, on kwin: HeadlessCompositor, scratch: TemporaryDirectory) throws -> Int32? {
+        let player = try SpawnedProcess(
+            kwinReplay, [trace],
+            environment: ["WAYLAND_DISPLAY": kwin.socket, "XDG_RUNTIME_DIR": kwin.runtime.path, "PATH": "/usr/bin:/bin"],
+            log: scratch.path("kwin-replay.log"))
+        return player.waitForExit(timeout: .seconds(120))
+    }
+
+    @Test func twoFingersPaintThroughKWinIntoTheSavedDocumentAndACancelledFingerDoesNot() throws {
+        let kwin = try HeadlessCompositor.kwin()
+        let scratch = try TemporaryDirectory()
+        let recording = scratch.path("recording.jsonl")
+        let program = try Self.startFullscreen(
+            DesktopCompositorTests.fingerpaint, [scratch.path("drawing.fpdraw"), "--record", recording], on: kwin, scratch: scratch)
+        defer { program.process.kill() }
+        // Two fingers at once (y = 100 and 200), lifted; then a third finger (y = 450) that KWin cancels.
+        var events = FingerPaintWindowTests.twoFingerStrokes
+        for step in 0...10 {
+            let t = 500 + Double(step) * 16, location = Point(x: 100 + Double(step) * 30, y: 450)
+            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 7, location: location) : .touchMotion(id: 7, location: location)),
+                       SeatEvent(time: t, .touchFrame)]
+        }
+        events.append(SeatEvent(time: 700, .touchCancel))
+        let trace = try scratch.write("touches.jsonl", Trace(canvasSize: Size(width: 1024, height: 768), events: events).serialized())
+        #expect(try Self.play(trace, on: kwin, scratch: scratch) == 0, "\(scratch.read("kwin-replay.log"))")
+        // What the program got from KWin's wl_touch, cancel included.
+        #expect(waitUntil(timeout: .seconds(60)) { ((try? String(contentsOfFile: recording, encoding: .utf8)) ?? "").contains("cancel") },
+                "\(scratch.read("recording.jsonl").suffix(2000))")
+        kill(program.process.pid, SIGTERM)
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 128 + SIGTERM, "\(program.log.suffix(2000))")
+        let strokes = try #require(FingerPaintWindowTests.savedStrokes(in: scratch))
+        // The two lifted fingers' strokes, where they went; the cancelled one is not kept.
+        #expect(strokes.count == 2)
+        let heights = strokes.map { stroke in stroke.points.map(\.location.y).reduce(0, +) / Double(max(stroke.points.count, 1)) }.sorted()
+        #expect(heights.count == 2 && abs(heights[0] - 100) < 1 && abs(heights[1] - 200) < 1, "\(heights)")
+        #expect(strokes.allSatisfy { ($0.points.map(\.location.x).max() ?? 0) >= 250 })
+    }
+
+    @Test func theGestureDemoDecidesThroughKWinWhatItDecidesHeadless() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let trace = root.appendingPathComponent("assets/gesture-demo.jsonl").path
+        let demo = ChildProcess.product("gesture-demo")
+        let scratch = try TemporaryDirectory()
+        let headless = try await ChildProcess.run(demo, ["--replay", trace, "--headless", "--log", scratch.path("headless.jsonl")])
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let expected = scratch.read("headless.jsonl").split(separator: "\n").map(String.init)
+        #expect(expected.count > 10)
+
+        let kwin = try HeadlessCompositor.kwin()
+        let program = try Self.startFullscreen(demo, ["--log", scratch.path("live.jsonl")], on: kwin, scratch: scratch)
+        defer { program.process.kill() }
+        #expect(try Self.play(trace, on: kwin, scratch: scratch) == 0, "\(scratch.read("kwin-replay.log"))")
+        // The live demo's timers (a tap waiting for the double tap to fail) end on their own clock.
+        _ = waitUntil(timeout: .seconds(30)) { scratch.read("live.jsonl").split(separator: "\n").count >= expected.count }
+        kill(program.process.pid, SIGTERM)
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 128 + SIGTERM, "\(program.log.suffix(2000))")
+        let live = scratch.read("live.jsonl").split(separator: "\n").map(String.init)
+        // The same decisions in the same order, at the same places with the same touches; times and velocities
+        // differ by KWin's and the machine's timing.
+        func decisions(_ lines: [String]) -> [(decision: String, location: [Double])] {
+            lines.compactMap { line in
+                guard let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      record["state"] as? String != "changed" else { return nil }
+                return ("\(record["recognizer"] ?? "") \(record["state"] ?? "") \(record["touches"] ?? "")",
+                        (record["location"] as? [Double]) ?? [])
+            }
+        }
+        let expectedDecisions = decisions(expected), liveDecisions = decisions(live)
+        #expect(liveDecisions.map(\.decision) == expectedDecisions.map(\.decision),
+                "live:\n\(live.joined(separator: "\n"))\nheadless:\n\(expected.joined(separator: "\n"))")
+        // A recognizer's location is its touches' centroid when it decided, a motion sooner or later live.
+        for (live, headless) in zip(liveDecisions, expectedDecisions) where live.location.count == 2 && headless.location.count == 2 {
+            #expect(abs(live.location[0] - headless.location[0]) < 15 && abs(live.location[1] - headless.location[1]) < 15,
+                    "\(live.decision): \(live.location) live, \(headless.location) headless")
+        }
+    }
+}
