@@ -116,11 +116,7 @@ public final class HeadlessCompositor {
     /// instead, under the same name (KWin's built-in Qt platform plugin checks it).
     public static func kwin() throws -> HeadlessCompositor {
         let runtime = try TemporaryDirectory(prefix: "wayland-client-kwin")
-        let binary = runtime.path("bin/kwin_wayland")
-        try FileManager.default.createDirectory(atPath: runtime.path("bin"), withIntermediateDirectories: true)
-        guard let data = FileManager.default.contents(atPath: "/usr/bin/kwin_wayland"),
-              FileManager.default.createFile(atPath: binary, contents: data, attributes: [.posixPermissions: 0o755])
-        else { throw CompositorFailure(message: "cannot copy /usr/bin/kwin_wayland to \(binary)") }
+        let binary = try kwinCopy.get()
         let size = desktopOutputSize
         let process = try SpawnedProcess(
             "/usr/bin/dbus-run-session",
@@ -134,6 +130,27 @@ public final class HeadlessCompositor {
         return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil,
                                       startTimeout: .seconds(60))
     }
+
+    /// `/usr/bin/kwin_wayland` copied once per test process into a folder of its own, without its file
+    /// capabilities. Written through a close-on-exec descriptor and renamed into place: a descriptor open for writing
+    /// that a child forked meanwhile inherited would make exec fail with ETXTBSY.
+    private static let kwinCopy: Result<String, CompositorFailure> = {
+        let folder = "/tmp/fingerpaint-kwin-\(getpid())"
+        let binary = folder + "/kwin_wayland"
+        mkdir(folder, 0o755)
+        guard let data = FileManager.default.contents(atPath: "/usr/bin/kwin_wayland") else {
+            return .failure(CompositorFailure(message: "cannot read /usr/bin/kwin_wayland"))
+        }
+        let temporary = binary + ".part"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { return .failure(CompositorFailure(message: "cannot write \(temporary)")) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == data.count, rename(temporary, binary) == 0 else {
+            return .failure(CompositorFailure(message: "cannot copy /usr/bin/kwin_wayland to \(binary)"))
+        }
+        return .success(binary)
+    }()
 
     private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?,
                  startTimeout: Duration = .seconds(10)) throws {

@@ -106,7 +106,7 @@ let content = GestureDemoLive(size: size, onRecord: sink.map { sink in { record 
 do {
     let session = try LiveSession(
         content: content,
-        configuration: .init(title: "Gesture demo", appID: "gesture-demo", size: size, replay: replay),
+        configuration: .init(title: "Gesture demo", appID: "io.github.fingerpaint.GestureDemo", size: size, replay: replay),
         log: { message in FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8)) },
         debug: DebugLevel.isOn(verbose: options.verbose)
             ? { message in FileHandle.standardError.write(Data("gesture-demo: debug: \(message)\n".utf8)) } : { _ in }

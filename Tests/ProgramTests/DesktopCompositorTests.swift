@@ -111,6 +111,8 @@ struct ProgramOnDesktop {
             return log[configured.upperBound...].contains(", \(output.width), \(output.height), \(output.width * 4), ")
         }
         #expect(resized, "\(program.log.suffix(3000))\n\(compositor.runtime.read(compositor.logName).suffix(2000))")
+        // The app_id is the desktop file's name.
+        #expect(program.log.contains("set_app_id(\"\(FingerPaintWindowTests.appID)\")"))
         // Every configure names the decorations the compositor gives.
         let configured = program.configureLines
         #expect(!configured.isEmpty)

@@ -12,7 +12,7 @@ import TouchUI
     static let fingerpaint = ChildProcess.product("fingerpaint")
     static let touchReplay = ChildProcess.product("touch-replay")
     /// The window's app_id (xdg_toplevel.set_app_id), the name of its desktop file.
-    static let appID = "fingerpaint"
+    static let appID = "io.github.fingerpaint.FingerPaint"
 
     /// Two fingers drawing at once (y = 100 and y = 200), the pointer drawing (y = 300), and a tap (a dot).
     static let strokes: [SeatEvent] = {

@@ -206,7 +206,7 @@ extension TouchReplayTests {
         let pid = process.processIdentifier
         let childrenFile = "/proc/\(pid)/task/\(pid)/children"
         var client: Int32?
-        for _ in 0..<500 where client == nil {
+        for _ in 0..<6000 where client == nil {  // a minute: a loaded machine starts programs slowly
             client = (try? String(contentsOfFile: childrenFile, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
             if client == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
