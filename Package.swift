@@ -157,7 +157,7 @@ let package = Package(
                 "CXKBCommon", "CShims",
             ]
         ),
-        .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "SeatInput", "TouchUI"]),
+        .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
         .testTarget(

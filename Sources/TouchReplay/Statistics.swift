@@ -16,6 +16,11 @@ struct ReplayCounters {
     var viewportDestination: (width: Int32, height: Int32)?
     /// The toplevel's title as last set (`xdg_toplevel.set_title`), if it set one.
     var title: String?
+    /// The edges (`xdg_toplevel.resize_edge`) of each `xdg_toplevel.resize` the toplevel asked for, in order.
+    var resizeEdges: [UInt32] = []
+    /// How many times the toplevel asked to be maximized (`set_maximized`) and minimized (`set_minimized`).
+    var maximizeRequests = 0
+    var minimizeRequests = 0
 }
 
 /// Real-time latencies from input to the next buffer commit.
@@ -46,7 +51,8 @@ final class LatencyRecorder {
 /// The `--stats` line.
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "latency_ms": {"p50": x, "p99": y},
-    /// "viewport_destination": [W, H] or null, "title": "…" or null}`.
+    /// "viewport_destination": [W, H] or null, "title": "…" or null, "resize_edges": [...], "maximize_requests": N,
+    /// "minimize_requests": N}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -56,7 +62,15 @@ enum ReplayStatistics {
         return "{\"commits\": \(counters.commits), \"frame_callbacks\": \(counters.frameCallbacks), "
             + "\"events_sent\": \(counters.eventsSent), "
             + "\"latency_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
-            + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null")}"
+            + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null")"
+            + windowManagement(counters) + "}"
+    }
+
+    /// The toplevel's window-management requests: `, "resize_edges": [4, 10], "maximize_requests": N,
+    /// "minimize_requests": N`.
+    private static func windowManagement(_ counters: ReplayCounters) -> String {
+        ", \"resize_edges\": [\(counters.resizeEdges.map(String.init).joined(separator: ", "))], "
+            + "\"maximize_requests\": \(counters.maximizeRequests), \"minimize_requests\": \(counters.minimizeRequests)"
     }
 }
 

@@ -157,14 +157,32 @@ public final class LiveSession {
     /// The height of the title bar the session draws: where the compositor draws no decorations.
     private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
 
+    /// Whether the borders the session draws resize the window: not when maximized, tiled or fullscreen (the
+    /// compositor decides the size then), as GTK does.
+    private var isResizable: Bool {
+        window.states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+    }
+
+    /// What the title bar and borders ask of the window.
+    private var windowActions: WindowActions {
+        WindowActions(
+            beginMove: { [unowned self] in window.beginMove() },
+            beginResize: { [unowned self] edges in window.beginResize(edges: edges) },
+            toggleMaximized: { [unowned self] in window.setMaximized(!window.states.contains(.maximized)) },
+            minimize: { [unowned self] in window.setMinimized() },
+            close: { [unowned self] in quit() },
+            setCursor: { [unowned self] name in window.cursorName = name }
+        )
+    }
+
     /// An event from the seat, in surface coordinates: the title bar takes its own, the content gets the rest in
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
         event.time = clock.time(of: event.time, receivedAt: MonotonicClock.milliseconds)
         if titleBarHeight > 0 {
-            guard let inner = titleBar.filter(event, width: window.width, beginMove: { window.beginMove() },
-                                               close: { quit() })
+            guard let inner = titleBar.filter(event, width: window.width, height: window.height,
+                                               isResizable: isResizable, actions: windowActions)
             else { return }
             event = inner
         }
@@ -181,7 +199,8 @@ public final class LiveSession {
     private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
         let top = titleBarHeight
         if top > 0, damage.contains(where: { $0.y < top }) {
-            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated))
+            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
+                          isMaximized: window.states.contains(.maximized))
         }
         let contentDamage = damage.compactMap { rect -> SurfaceRect? in
             let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))

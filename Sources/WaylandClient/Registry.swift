@@ -177,6 +177,11 @@ final class Registry {
         for seat in seats.values { seat.pointerDevice?.scaleChanged(of: window) }
     }
 
+    /// Tells every pointer that a window wants another cursor, so a cursor over it changes at once.
+    func windowCursorChanged(_ window: ToplevelWindow) {
+        for seat in seats.values { seat.pointerDevice?.cursorChanged(of: window) }
+    }
+
     /// The output whose `wl_output` this is.
     func output(for proxy: OpaquePointer?) -> Output? {
         outputs.values.first { $0.pointer == proxy }
