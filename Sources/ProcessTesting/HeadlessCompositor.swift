@@ -114,14 +114,18 @@ public final class HeadlessCompositor {
     ///
     /// `/usr/bin/kwin_wayland` carries file capabilities, which our containers refuse to exec: a plain copy is run
     /// instead, under the same name (KWin's built-in Qt platform plugin checks it).
-    public static func kwin() throws -> HeadlessCompositor {
+    ///
+    /// With a `scale` (1.5), the output is that many times larger in pixels than ``desktopOutputSize`` and KWin
+    /// offers its fractional scale to windows (`wp_fractional_scale_v1.preferred_scale`).
+    public static func kwin(scale: Double = 1) throws -> HeadlessCompositor {
         let runtime = try TemporaryDirectory(prefix: "wayland-client-kwin")
         let binary = try kwinCopy.get()
         let size = desktopOutputSize
         let process = try SpawnedProcess(
             "/usr/bin/dbus-run-session",
             ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$XDG_RUNTIME_DIR/\(busAddressFile)\"; exec \"$@\"", "sh",
-             binary, "--virtual", "--width", "\(size.width)", "--height", "\(size.height)", "--no-lockscreen",
+             binary, "--virtual", "--width", "\(Int(Double(size.width) * scale))",
+             "--height", "\(Int(Double(size.height) * scale))", "--scale", "\(scale)", "--no-lockscreen",
              "--socket", "wayland-test"],
             environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
                           "XDG_CONFIG_HOME": runtime.path("config"), "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1"],

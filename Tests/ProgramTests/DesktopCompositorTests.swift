@@ -127,6 +127,29 @@ struct ProgramOnDesktop {
 }
 
 extension DesktopCompositorTests {
+    /// mutter and KWin send `xdg_toplevel.configure_bounds` (the work area).
+    static let withBounds = Desktop.installed.filter { $0 == .mutter || $0 == .kwin }
+
+    @Test("A window asked larger than the screen fits the compositor's configure_bounds from its first frame",
+          .enabled(if: !withBounds.isEmpty, "neither mutter nor kwin-wayland is installed"), arguments: withBounds)
+    func theFirstSizeFitsTheBounds(desktop: Desktop) throws {
+        let compositor = try desktop.start()
+        let scratch = try TemporaryDirectory()
+        let program = try ProgramOnDesktop(
+            Self.fingerpaint, [scratch.path("drawing.fpdraw"), "--size", "1600x1200"], on: compositor, scratch: scratch,
+            protocolTrace: true)
+        defer { program.process.kill() }
+        #expect(program.waitForLog { $0.contains("configure_bounds(") && $0.contains("-> wl_surface@3.commit()") },
+                "\(program.log.suffix(3000))")
+        let first = try #require(program.configureLines.first)
+        let size = desktop.outputSize
+        let numbers = first.split(separator: " ").first { $0.contains("x") && $0.first?.isNumber == true }?
+            .split(separator: "x").compactMap { Int($0) } ?? []
+        #expect(numbers.count == 2 && numbers[0] <= size.width && numbers[1] <= size.height, "\(first)")
+        // No buffer of the asked size was ever made.
+        #expect(!program.log.contains(", 1600, 1200, "))
+    }
+
     /// The compositors that can close a window from outside here: sway (`swaymsg kill`) and KWin (a KWin script).
     /// mutter has no way to without gnome-shell or a remote-desktop session, weston none without input.
     static let closable = Desktop.installed.filter { $0 == .kwin || $0 == .sway }
@@ -221,6 +244,25 @@ struct KWinTouchTests {
         let heights = strokes.map { stroke in stroke.points.map(\.location.y).reduce(0, +) / Double(max(stroke.points.count, 1)) }.sorted()
         #expect(heights.count == 2 && abs(heights[0] - 100) < 1 && abs(heights[1] - 200) < 1, "\(heights)")
         #expect(strokes.allSatisfy { ($0.points.map(\.location.x).max() ?? 0) >= 250 })
+    }
+
+    @Test func atKWinsFractionalScaleOfOneAndAHalfTheWindowDrawsAtTwoAndTheViewportMapsItOntoItsSize() throws {
+        let kwin = try HeadlessCompositor.kwin(scale: 1.5)
+        let scratch = try TemporaryDirectory()
+        let program = try ProgramOnDesktop(
+            DesktopCompositorTests.fingerpaint, [scratch.path("drawing.fpdraw"), "--size", "800x500"], on: kwin,
+            scratch: scratch, protocolTrace: true)
+        defer { program.process.kill() }
+        // KWin prefers 1.5 (180/120); the window draws 1600x1000 pixels and shows them on 800x500 points, which KWin
+        // scales to 1200x750 output pixels: sharper than a 1x buffer scaled up.
+        #expect(program.waitForLog { $0.contains("wp_viewport@") && $0.contains(".set_destination(800, 500)") },
+                "\(program.log.suffix(3000))")
+        #expect(program.log.contains(".preferred_scale(180)"))
+        #expect(program.log.contains(", 1600, 1000, 6400, "))
+        #expect(program.configureLines.first?.contains("configured 800x500 at scale 2") == true)
+        // The viewport does the mapping: the buffer scale stays 1.
+        #expect(!program.log.contains("set_buffer_scale(2)"))
+        #expect(!program.log.contains("wl_display@1.error"))
     }
 
     @Test func theGestureDemoDecidesThroughKWinWhatItDecidesHeadless() async throws {
