@@ -290,6 +290,19 @@ import TouchUI
         #expect(result.standardError == "fingerpaint: \(trace):1: \"canvas\" is 100000x100000; the largest is 16384x16384\n")
     }
 
+    @Test func atStartItPrintsNothingTheUserWouldNotMissAndVerboseSaysWhatTheCompositorLacks() async throws {
+        let scratch = try TemporaryDirectory()
+        // touch-replay offers a seat but no xdg-decoration: the program draws its title bar, which nobody misses.
+        let quiet = try await Self.paint(Self.twoFingerStrokes, in: scratch)
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
+        let verbose = try await Self.paint(Self.twoFingerStrokes, in: scratch, programOptions: ["--verbose"], png: "verbose.png")
+        #expect(verbose.status == 0)
+        #expect(verbose.standardError.contains("fingerpaint: debug: the compositor does not offer zxdg_decoration_manager_v1"),
+                "\(verbose.standardError)")
+        #expect(verbose.standardError.contains("fingerpaint: debug: configured 800x600 at scale 1"))
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
