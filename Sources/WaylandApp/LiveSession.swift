@@ -82,7 +82,8 @@ public final class LiveSession {
             window = try ToplevelWindow(
                 display: display, title: configuration.title, appID: configuration.appID,
                 width: Int(configuration.size.width), height: Int(configuration.size.height),
-                minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height)
+                minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height),
+                decorations: Self.prefersClientSideDecorations ? .clientSide : .serverSide
             )
             deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
             // SIGINT, SIGTERM and SIGHUP come through the event loop, so the content saves on the loop's thread.
@@ -133,6 +134,12 @@ public final class LiveSession {
         sigemptyset(&signals)
         for signal in exitSignals { sigaddset(&signals, signal) }
         sigprocmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Whether the user asked for the title bar and borders the session draws even where the compositor would draw
+    /// its own: `FINGERPAINT_CSD=1`, as `GTK_CSD=1` does for GTK.
+    static var prefersClientSideDecorations: Bool {
+        getenv("FINGERPAINT_CSD").map { String(cString: $0) == "1" } ?? false
     }
 
     /// The signals that end a session, after saving.

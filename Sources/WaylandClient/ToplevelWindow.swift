@@ -139,9 +139,11 @@ public final class ToplevelWindow {
     /// - Parameters:
     ///   - width, height: the initial size in logical points, kept until the compositor picks another.
     ///   - minimumWidth, minimumHeight: the smallest size that makes sense (`xdg_toplevel.set_min_size`).
+    ///   - decorations: who the window asks to draw its decorations where the compositor lets it choose
+    ///     (xdg-decoration); the compositor decides, ``decorationMode`` says.
     public init(
         display: Display, title: String, appID: String, width: Int, height: Int,
-        minimumWidth: Int = 1, minimumHeight: Int = 1
+        minimumWidth: Int = 1, minimumHeight: Int = 1, decorations: DecorationMode = .serverSide
     ) throws(WaylandError) {
         guard let compositor = display.registry.compositor, let shm = display.registry.shm,
               let wmBase = display.registry.wmBase
@@ -187,9 +189,9 @@ public final class ToplevelWindow {
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_min_size(toplevel, Int32(self.minimumWidth), Int32(self.minimumHeight))
         if let manager = display.registry.decorationManager {
-            let decoration = Decoration(manager: manager.pointer, toplevel: toplevel)
+            let decoration = Decoration(manager: manager.pointer, toplevel: toplevel, preferred: decorations)
             decoration.onModeChanged = { [unowned display] mode in
-                display.debug(mode == .clientSide ? "the compositor refused server-side decorations" : "server-side decorations")
+                display.debug("decorations: \(mode == .serverSide ? "server-side" : "client-side"), asked for \(decorations == .serverSide ? "server-side" : "client-side")")
             }
             self.decoration = decoration
         }

@@ -57,13 +57,14 @@ struct ProgramOnDesktop {
     let logPath: String
 
     init(_ program: String, _ arguments: [String], on compositor: HeadlessCompositor, scratch: TemporaryDirectory,
-         name: String = "program.log", protocolTrace: Bool = false) throws {
+         name: String = "program.log", protocolTrace: Bool = false, environment extra: [String: String] = [:]) throws {
         logPath = scratch.path(name)
         var environment = FingerPaintWindowTests.environment(in: scratch).merging([
             "WAYLAND_DISPLAY": compositor.socket, "XDG_RUNTIME_DIR": compositor.runtime.path, "PATH": "/usr/bin:/bin",
             "FINGERPAINT_DEBUG": "1",
         ]) { $1 }
         if protocolTrace { environment["WAYLAND_DEBUG"] = "client" }
+        environment.merge(extra) { $1 }
         process = try SpawnedProcess(program, arguments, environment: environment, log: logPath)
     }
 
@@ -208,9 +209,10 @@ struct KWinTouchTests {
     }
 
     /// Plays `trace` through KWin with kwin-replay; its exit status.
-    static func play(_ trace: String, on kwin: HeadlessCompositor, scratch: TemporaryDirectory) throws -> Int32? {
+    static func play(_ trace: String, on kwin: HeadlessCompositor, scratch: TemporaryDirectory,
+                     origin: String = "0,0") throws -> Int32? {
         let player = try SpawnedProcess(
-            kwinReplay, [trace],
+            kwinReplay, [trace, "--origin", origin],
             environment: ["WAYLAND_DISPLAY": kwin.socket, "XDG_RUNTIME_DIR": kwin.runtime.path, "PATH": "/usr/bin:/bin"],
             log: scratch.path("kwin-replay.log"))
         return player.waitForExit(timeout: .seconds(120))
@@ -263,6 +265,63 @@ struct KWinTouchTests {
         // The viewport does the mapping: the buffer scale stays 1.
         #expect(!program.log.contains("set_buffer_scale(2)"))
         #expect(!program.log.contains("wl_display@1.error"))
+    }
+
+    /// The size in the last configure line of a program's debug log.
+    static func lastConfiguredSize(_ program: ProgramOnDesktop) -> (width: Int, height: Int)? {
+        guard let line = program.configureLines.last,
+              let word = line.split(separator: " ").first(where: { $0.contains("x") && $0.first?.isNumber == true })
+        else { return nil }
+        let numbers = word.split(separator: "x").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    @Test func kwinResizesTheWindowFromItsOwnBordersByFingerAndByPointer() throws {
+        let kwin = try HeadlessCompositor.kwin()
+        let scratch = try TemporaryDirectory()
+        // FINGERPAINT_CSD=1: the program draws its decorations on KWin too, so its borders are what resizes.
+        let program = try ProgramOnDesktop(
+            DesktopCompositorTests.fingerpaint, [scratch.path("drawing.fpdraw"), "--size", "600x400"], on: kwin,
+            scratch: scratch, environment: ["FINGERPAINT_CSD": "1"])
+        defer { program.process.kill() }
+        #expect(program.waitForLog { $0.contains("states [activated], decorations client-side") }, "\(program.log.suffix(2000))")
+        // Put the window where the test aims: its surface at (100, 100).
+        #expect(try kwin.runKWinScript("""
+            workspace.clientList().forEach(function (c) {
+                if (c.resourceClass == "\(FingerPaintWindowTests.appID)") c.frameGeometry = {x: 100, y: 100, width: 600, height: 400};
+            });
+            """))
+        // A finger on the right border drags it 150 points right.
+        var touch: [SeatEvent] = [SeatEvent(time: 0, .touchDown(id: 1, location: Point(x: 597, y: 200))), SeatEvent(time: 0, .touchFrame)]
+        for step in 1...3 {
+            touch += [SeatEvent(time: Double(step) * 50, .touchMotion(id: 1, location: Point(x: 597 + Double(step) * 50, y: 200))),
+                      SeatEvent(time: Double(step) * 50, .touchFrame)]
+        }
+        touch += [SeatEvent(time: 300, .touchUp(id: 1)), SeatEvent(time: 300, .touchFrame)]
+        let touchTrace = try scratch.write("touch.jsonl", Trace(events: touch).serialized())
+        #expect(try Self.play(touchTrace, on: kwin, scratch: scratch, origin: "100,100") == 0, "\(scratch.read("kwin-replay.log"))")
+        #expect(program.waitForLog { _ in
+            guard let size = Self.lastConfiguredSize(program) else { return false }
+            return size.width >= 700 && size.height == 400 && program.configureLines.last?.contains("resizing") == false
+        }, "\(program.configureLines)")
+        #expect(program.log.contains("states [resizing"))
+        // The pointer on the bottom border drags it 100 points down.
+        var pointer: [SeatEvent] = [SeatEvent(time: 0, .pointerMotion(location: Point(x: 300, y: 397))),
+                                    SeatEvent(time: 50, .pointerButton(.left, isPressed: true))]
+        for step in 1...4 {
+            pointer.append(SeatEvent(time: 50 + Double(step) * 50, .pointerMotion(location: Point(x: 300, y: 397 + Double(step) * 25))))
+        }
+        pointer.append(SeatEvent(time: 400, .pointerButton(.left, isPressed: false)))
+        let pointerTrace = try scratch.write("pointer.jsonl", Trace(events: pointer).serialized())
+        #expect(try Self.play(pointerTrace, on: kwin, scratch: scratch, origin: "100,100") == 0, "\(scratch.read("kwin-replay.log"))")
+        #expect(program.waitForLog { _ in
+            guard let size = Self.lastConfiguredSize(program) else { return false }
+            return size.width >= 700 && size.height >= 450 && program.configureLines.last?.contains("resizing") == false
+        }, "\(program.configureLines)")
+        // Nothing was painted by the presses on the borders.
+        kill(program.process.pid, SIGTERM)
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 128 + SIGTERM)
+        #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.isEmpty == true)
     }
 
     @Test func theGestureDemoDecidesThroughKWinWhatItDecidesHeadless() async throws {
