@@ -19,7 +19,7 @@ struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kwin-replay",
         abstract: "Plays a trace's touches, pointer moves and buttons through KWin's fake input device.",
-        usage: "kwin-replay TRACE [--origin X,Y]",
+        usage: "kwin-replay TRACE [--origin X,Y] [--settle MS]",
         discussion: """
             KWin must offer org_kde_kwin_fake_input (run it with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1). Trace \
             coordinates are moved by --origin into KWin's global coordinates: give the top-left corner of the \
@@ -36,6 +36,13 @@ struct Options: ParsableCommand {
     @Option(help: ArgumentHelp("Where the trace's (0, 0) is in global coordinates.", valueName: "X,Y"),
             transform: Options.parseOrigin)
     var origin: [Double] = [0, 0]
+
+    @Option(help: ArgumentHelp("How long to wait, once the seat has touch, before the first event (for the clients to bind wl_touch).", valueName: "MS"))
+    var settle: Int = 300
+
+    func validate() throws {
+        if !(0...60_000).contains(settle) { throw ValidationError("--settle is from 0 to 60000 milliseconds") }
+    }
 
     static func parseOrigin(_ text: String) throws -> [Double] {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -117,7 +124,7 @@ while globals.capabilities & touchCapability == 0 {
     if poll(&poller, 1, 100) > 0, wl_display_dispatch(display) < 0 { fail("the compositor closed the connection") }
 }
 wl_display_roundtrip(display)
-usleep(300_000)
+usleep(UInt32(options.settle) * 1000)
 
 func fixed(_ value: Double) -> wl_fixed_t { wl_fixed_from_double(value) }
 let (dx, dy) = (options.origin[0], options.origin[1])

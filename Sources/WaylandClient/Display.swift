@@ -43,7 +43,7 @@ public final class Display {
     ) throws(WaylandError) {
         self.log = log
         self.debug = debug
-        LibwaylandLog.install(debug)
+        LibwaylandLog.installHandler()
         guard let display = wl_display_connect(name) else {
             let code = errno
             throw .compositorUnavailable(
@@ -53,6 +53,7 @@ public final class Display {
             )
         }
         pointer = display
+        LibwaylandLog.route(to: self)
         registry = Registry(display: self)
         // The first roundtrip announces the globals; the second delivers what the bound ones send at once (output
         // scale, seat capabilities, shm formats).

@@ -140,7 +140,8 @@ extension DesktopCompositorTests {
             Self.fingerpaint, [scratch.path("drawing.fpdraw"), "--size", "1600x1200"], on: compositor, scratch: scratch,
             protocolTrace: true)
         defer { program.process.kill() }
-        #expect(program.waitForLog { $0.contains("configure_bounds(") && $0.contains("-> wl_surface@3.commit()") },
+        // The bounds came, then the first configure, then the first buffer.
+        #expect(program.waitForLog { $0.contains("configure_bounds(") && $0.contains("debug: configured") && $0.contains(".create_buffer(") },
                 "\(program.log.suffix(3000))")
         let first = try #require(program.configureLines.first)
         let size = desktop.outputSize
@@ -212,7 +213,8 @@ struct KWinTouchTests {
     static func play(_ trace: String, on kwin: HeadlessCompositor, scratch: TemporaryDirectory,
                      origin: String = "0,0") throws -> Int32? {
         let player = try SpawnedProcess(
-            kwinReplay, [trace, "--origin", origin],
+            // A second for the programs to bind wl_touch once KWin's seat has touch: a loaded machine is slow.
+            kwinReplay, [trace, "--origin", origin, "--settle", "1000"],
             environment: ["WAYLAND_DISPLAY": kwin.socket, "XDG_RUNTIME_DIR": kwin.runtime.path, "PATH": "/usr/bin:/bin"],
             log: scratch.path("kwin-replay.log"))
         return player.waitForExit(timeout: .seconds(120))
