@@ -139,6 +139,12 @@ public final class HeadlessCompositor {
     /// capabilities. Written through a close-on-exec descriptor and renamed into place: a descriptor open for writing
     /// that a child forked meanwhile inherited would make exec fail with ETXTBSY.
     private static let kwinCopy: Result<String, CompositorFailure> = {
+        // The copies of test processes that have ended are removed first.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        where name.hasPrefix("fingerpaint-kwin-") {
+            guard let pid = pid_t(name.dropFirst("fingerpaint-kwin-".count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: "/tmp/" + name)
+        }
         let folder = "/tmp/fingerpaint-kwin-\(getpid())"
         let binary = folder + "/kwin_wayland"
         mkdir(folder, 0o755)
