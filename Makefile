@@ -4,11 +4,18 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-CONFIG ?= debug
+# The build configuration: `make build` and `make run` default to debug, `make install` to release.
+CONFIG ?=
+BUILD_CONFIG = $(or $(CONFIG),debug)
+INSTALL_CONFIG = $(or $(CONFIG),release)
+# The window programs' application IDs (xdg_toplevel.set_app_id): their desktop files and icons are named after them.
+FINGERPAINT_ID = io.github.fingerpaint.FingerPaint
+GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
-TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info
+TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
+	desktop-file-utils
 
 .PHONY: all build test run deps test-deps clean generate protocols install uninstall
 
@@ -31,7 +38,7 @@ test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
 build: generate
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(BUILD_CONFIG)
 
 test: test-deps generate
 	$(SWIFT) build --build-tests
@@ -42,34 +49,34 @@ test: test-deps generate
 run: build
 	@socket="$${WAYLAND_DISPLAY:-wayland-0}"; case "$$socket" in /*) ;; *) socket="$${XDG_RUNTIME_DIR}/$$socket";; esac; \
 	if [ -n "$${XDG_RUNTIME_DIR}$${WAYLAND_DISPLAY}" ] && [ -S "$$socket" ]; then \
-		$(SWIFT) run -c $(CONFIG) --skip-build fingerpaint; \
+		$(SWIFT) run -c $(BUILD_CONFIG) --skip-build fingerpaint; \
 	else \
 		echo "make run: no Wayland compositor at $$socket (WAYLAND_DISPLAY=$${WAYLAND_DISPLAY:-unset}, XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-unset}); rendering the demo trace instead"; \
-		mkdir -p out && $(SWIFT) run -c $(CONFIG) --skip-build fingerpaint --replay assets/demo-trace.jsonl --output out/demo.png && \
+		mkdir -p out && $(SWIFT) run -c $(BUILD_CONFIG) --skip-build fingerpaint --replay assets/demo-trace.jsonl --output out/demo.png && \
 		echo "make run: wrote $$(pwd)/out/demo.png"; \
 	fi
 
-# Installs the three programs, the window programs' desktop files and icons (app_id = desktop file name), and the
-# drawings' file type (shared-mime-info), refreshing the MIME and desktop databases when installing for real.
+# Installs the programs, the window programs' desktop files and icons (named after their app_id), and the drawings'
+# file type (shared-mime-info), refreshing the MIME and desktop databases when installing for real. The Swift
+# standard library and Foundation are linked statically, so the programs run where no Swift toolchain is installed.
+PROGRAMS = fingerpaint gesture-demo touch-replay kwin-replay
 install: generate
-	$(SWIFT) build -c release --product fingerpaint
-	$(SWIFT) build -c release --product gesture-demo
-	$(SWIFT) build -c release --product touch-replay
+	for p in $(PROGRAMS); do $(SWIFT) build -c $(INSTALL_CONFIG) --static-swift-stdlib --product $$p || exit 1; done
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps
-	install -m 755 .build/release/fingerpaint .build/release/gesture-demo .build/release/touch-replay $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 assets/fingerpaint.desktop assets/gesture-demo.desktop $(DESTDIR)$(PREFIX)/share/applications/
-	install -m 644 assets/fingerpaint.svg assets/gesture-demo.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
+	install -m 755 $(foreach p,$(PROGRAMS),.build/$(INSTALL_CONFIG)/$(p)) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 assets/$(FINGERPAINT_ID).desktop assets/$(GESTURE_DEMO_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/
+	install -m 644 assets/$(FINGERPAINT_ID).svg assets/$(GESTURE_DEMO_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
 	install -d $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
-	install -m 644 docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md $(DESTDIR)$(PREFIX)/share/doc/fingerpaint/
+	install -m 644 docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md docs/kwin-replay.md $(DESTDIR)$(PREFIX)/share/doc/fingerpaint/
 	install -d $(DESTDIR)$(PREFIX)/share/mime/packages
 	install -m 644 assets/fingerpaint-mime.xml $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then update-desktop-database $(PREFIX)/share/applications; fi
 
+# Also removes the files of versions before the reverse-DNS application IDs.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/fingerpaint $(DESTDIR)$(PREFIX)/bin/gesture-demo $(DESTDIR)$(PREFIX)/bin/touch-replay
-	rm -f $(DESTDIR)$(PREFIX)/share/applications/fingerpaint.desktop $(DESTDIR)$(PREFIX)/share/applications/gesture-demo.desktop
-	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/fingerpaint.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gesture-demo.svg
+	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/bin/$(p))
+	rm -f $(foreach n,$(FINGERPAINT_ID) $(GESTURE_DEMO_ID) fingerpaint gesture-demo,$(DESTDIR)$(PREFIX)/share/applications/$(n).desktop $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(n).svg)
 	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
@@ -92,8 +99,9 @@ WAYLAND_PROTOCOLS_DIR := $(patsubst //%,/%,$(shell pkg-config --variable=pkgdata
 # The list file's entries without comments: $(call required_entries,LIST) and $(call optional_entries,LIST).
 required_entries = $(shell sed -e 's/\#.*//' $(1) | awk 'NF == 1 { print $$1 }')
 optional_entries = $(shell sed -e 's/\#.*//' $(1) | awk 'NF == 2 && $$2 == "optional" { print $$1 }')
-# An entry's XML file: wayland.xml is the core protocol, everything else lives under wayland-protocols.
-xml_path = $(if $(filter wayland.xml,$(1)),$(WAYLAND_CORE_XML_DIR)/wayland.xml,$(WAYLAND_PROTOCOLS_DIR)/$(1))
+# An entry's XML file: wayland.xml is the core protocol, an absolute path is itself (KDE's protocols in
+# /usr/share/plasma-wayland-protocols), everything else lives under wayland-protocols.
+xml_path = $(if $(filter wayland.xml,$(1)),$(WAYLAND_CORE_XML_DIR)/wayland.xml,$(if $(filter /%,$(1)),$(1),$(WAYLAND_PROTOCOLS_DIR)/$(1)))
 # A list's XML files: every required one, and the optional ones that exist here.
 list_xml = $(foreach e,$(call required_entries,$(1)),$(call xml_path,$(e))) \
 	$(wildcard $(foreach e,$(call optional_entries,$(1)),$(call xml_path,$(e))))

@@ -41,6 +41,15 @@ let package = Package(
                 "SeatInput", "TouchUI", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Plays a trace through KWin's real input path with its fake input device (docs/kwin-replay.md).
+        .executableTarget(
+            name: "kwin-replay",
+            dependencies: [
+                "SeatInput", "CWaylandClient", "CWaylandProtocols", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/KWinReplay"
+        ),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
         .target(
             name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]
@@ -149,7 +158,7 @@ let package = Package(
                 "CXKBCommon", "CShims",
             ]
         ),
-        .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "SeatInput", "TouchUI"]),
+        .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI"]),
         .testTarget(

@@ -10,6 +10,14 @@ public enum ProgramVersion {
     public static let current = "0.3.0"
 }
 
+/// The debug level of the window programs: `--verbose`, or `FINGERPAINT_DEBUG=1` in the environment.
+public enum DebugLevel {
+    /// Whether debug lines are printed: `verbose` (the program's `--verbose`) or `FINGERPAINT_DEBUG` set and not `0`.
+    public static func isOn(verbose: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        verbose || (environment["FINGERPAINT_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false)
+    }
+}
+
 /// Where the formats the programs read are described, for `--help`.
 public enum FormatPages {
     /// The trace format's page.

@@ -93,9 +93,10 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     do {
         session = try LiveSession(
             content: FingerPaintLive(app: app),
-            configuration: .init(title: windowTitle(document), appID: "fingerpaint", size: size,
+            configuration: .init(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint", size: size,
                                  recordPath: options.record, replay: replay),
-            log: { complain("fingerpaint: \($0)") }
+            log: { complain("fingerpaint: \($0)") },
+            debug: DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
         )
     } catch {
         // Nothing was drawn: the document is closed as it was (a new untitled one is removed).

@@ -65,6 +65,10 @@ public struct LaunchOptions: ParsableCommand {
     @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
     public var withoutPrediction = false
 
+    /// Whether the window prints debug lines (also `FINGERPAINT_DEBUG=1`).
+    @Flag(help: "Print debug lines about the compositor and the window (as FINGERPAINT_DEBUG=1 does).")
+    public var verbose = false
+
     /// Whether a replay prints its frame figures.
     @Flag(name: .customLong("stats"), help: "After a replay, print one JSON line of frame figures.")
     public var printsStatistics = false

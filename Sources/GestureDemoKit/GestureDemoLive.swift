@@ -18,6 +18,8 @@ public final class GestureDemoLive: LiveContent {
     /// The record callback of the current scene, kept across resizes.
     private let onRecord: ((GestureDemoRecord) -> Void)?
 
+    /// A live demo of a size; `onRecord` gets every record with its time counted from the first touch or pointer event, so a
+    /// trace played into the window logs what `--headless` logs for it when the trace starts at 0.
     public init(size: Size, onRecord: ((GestureDemoRecord) -> Void)? = nil) {
         self.size = size
         self.onRecord = onRecord
@@ -29,15 +31,13 @@ public final class GestureDemoLive: LiveContent {
     private func connect() {
         scene.onRecord = { [unowned self] record in
             self.changed = true
-            self.onRecord?(record)
+            var relative = record
+            relative.time = Timestamp(milliseconds: record.time.milliseconds - self.scene.timeOrigin.milliseconds)
+            self.onRecord?(relative)
         }
     }
 
     public func handle(_ event: SeatEvent, in session: LiveSession) {
-        if !hasInput {
-            hasInput = true
-            scene.timeOrigin = Timestamp(milliseconds: event.time)
-        }
         if case let .key(chord) = event.kind {
             switch (chord.modifiers, chord.keysym) {
             case ([], "Escape"), (.ctrl, "q"), ([], "q"): session.quit()
@@ -45,6 +45,11 @@ public final class GestureDemoLive: LiveContent {
             default: break
             }
             return
+        }
+        // The log's times count from the first touch or pointer event (keys reach no recognizer).
+        if !hasInput {
+            hasInput = true
+            scene.timeOrigin = Timestamp(milliseconds: event.time)
         }
         translator.handle(event)
         // Touch frames and pointer moves always move a finger dot.

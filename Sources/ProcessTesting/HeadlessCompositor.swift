@@ -1,4 +1,5 @@
-// Headless weston and sway for the compositor tests: started in their own runtime folders, killed when released.
+// Headless weston, sway, mutter (GNOME) and KWin (KDE) for the compositor tests: started in their own runtime
+// folders, killed when released.
 import CWaylandClient
 import Foundation
 import Glibc
@@ -68,7 +69,101 @@ public final class HeadlessCompositor {
         return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-1", user: user)
     }
 
-    private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?) throws {
+    /// The session bus address of a compositor started inside `dbus-run-session` (mutter, KWin), once written.
+    public var sessionBusAddress: String? {
+        let address = runtime.read(Self.busAddressFile).trimmingCharacters(in: .whitespacesAndNewlines)
+        return address.isEmpty ? nil : address
+    }
+
+    static let busAddressFile = "session-bus"
+
+    /// The size of the virtual monitor mutter and KWin are given.
+    public static let desktopOutputSize = (width: 1024, height: 768)
+
+    /// Whether mutter and `dbus-run-session` are installed.
+    public static var isMutterInstalled: Bool {
+        isInstalled("/usr/bin/mutter") && isInstalled("/usr/bin/dbus-run-session")
+    }
+
+    /// Whether KWin and `dbus-run-session` are installed.
+    public static var isKWinInstalled: Bool {
+        isInstalled("/usr/bin/kwin_wayland") && isInstalled("/usr/bin/dbus-run-session")
+    }
+
+    /// mutter 43 (GNOME's compositor) headless, as root, with one 1024x768 virtual monitor, in a session bus of its
+    /// own (`dbus-run-session`; its address is written to ``sessionBusAddress``). It offers no xdg-decoration and has
+    /// no input devices.
+    public static func mutter() throws -> HeadlessCompositor {
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-mutter")
+        let size = desktopOutputSize
+        let process = try SpawnedProcess(
+            "/usr/bin/dbus-run-session",
+            ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$XDG_RUNTIME_DIR/\(busAddressFile)\"; exec \"$@\"", "sh",
+             "/usr/bin/mutter", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(size.width)x\(size.height)",
+             "--wayland-display=wayland-test"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
+                          "XDG_CONFIG_HOME": runtime.path("config"), "GSETTINGS_BACKEND": "memory"],
+            log: runtime.path + "/compositor.log", ownProcessGroup: true
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil,
+                                      startTimeout: .seconds(60))
+    }
+
+    /// KWin 5.27 (KDE's compositor) on its virtual backend, as root, with a 1024x768 output, in a session bus of its
+    /// own, with `org_kde_kwin_fake_input` offered to every client (`KWIN_WAYLAND_NO_PERMISSION_CHECKS=1`).
+    ///
+    /// `/usr/bin/kwin_wayland` carries file capabilities, which our containers refuse to exec: a plain copy is run
+    /// instead, under the same name (KWin's built-in Qt platform plugin checks it).
+    ///
+    /// With a `scale` (1.5), the output is that many times larger in pixels than ``desktopOutputSize`` and KWin
+    /// offers its fractional scale to windows (`wp_fractional_scale_v1.preferred_scale`).
+    public static func kwin(scale: Double = 1) throws -> HeadlessCompositor {
+        let runtime = try TemporaryDirectory(prefix: "wayland-client-kwin")
+        let binary = try kwinCopy.get()
+        let size = desktopOutputSize
+        let process = try SpawnedProcess(
+            "/usr/bin/dbus-run-session",
+            ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$XDG_RUNTIME_DIR/\(busAddressFile)\"; exec \"$@\"", "sh",
+             binary, "--virtual", "--width", "\(Int(Double(size.width) * scale))",
+             "--height", "\(Int(Double(size.height) * scale))", "--scale", "\(scale)", "--no-lockscreen",
+             "--socket", "wayland-test"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PATH": "/usr/bin:/bin",
+                          "XDG_CONFIG_HOME": runtime.path("config"), "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1"],
+            log: runtime.path + "/compositor.log", ownProcessGroup: true
+        )
+        return try HeadlessCompositor(runtime: runtime, process: process, socketName: "wayland-test", user: nil,
+                                      startTimeout: .seconds(60))
+    }
+
+    /// `/usr/bin/kwin_wayland` copied once per test process into a folder of its own, without its file
+    /// capabilities. Written through a close-on-exec descriptor and renamed into place: a descriptor open for writing
+    /// that a child forked meanwhile inherited would make exec fail with ETXTBSY.
+    private static let kwinCopy: Result<String, CompositorFailure> = {
+        // The copies of test processes that have ended are removed first.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        where name.hasPrefix("fingerpaint-kwin-") {
+            guard let pid = pid_t(name.dropFirst("fingerpaint-kwin-".count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: "/tmp/" + name)
+        }
+        let folder = "/tmp/fingerpaint-kwin-\(getpid())"
+        let binary = folder + "/kwin_wayland"
+        mkdir(folder, 0o755)
+        guard let data = FileManager.default.contents(atPath: "/usr/bin/kwin_wayland") else {
+            return .failure(CompositorFailure(message: "cannot read /usr/bin/kwin_wayland"))
+        }
+        let temporary = binary + ".part"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { return .failure(CompositorFailure(message: "cannot write \(temporary)")) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == data.count, rename(temporary, binary) == 0 else {
+            return .failure(CompositorFailure(message: "cannot copy /usr/bin/kwin_wayland to \(binary)"))
+        }
+        return .success(binary)
+    }()
+
+    private init(runtime: TemporaryDirectory, process: SpawnedProcess, socketName: String, user: (uid_t, gid_t)?,
+                 startTimeout: Duration = .seconds(10)) throws {
         self.runtime = runtime
         self.process = process
         self.user = user
@@ -80,10 +175,32 @@ public final class HeadlessCompositor {
             wl_display_disconnect(probe)
             return true
         }
-        guard waitUntil(timeout: .seconds(10), { accepts() || process.hasExited }), !process.hasExited
+        guard waitUntil(timeout: startTimeout, { accepts() || process.hasExited }), !process.hasExited
         else {
             throw CompositorFailure(message: "\(process.executable) did not start: \(runtime.read(logName))")
         }
+    }
+
+    /// Runs a KWin script (JavaScript, KWin 5's scripting API) in this KWin, through its session bus: loads it
+    /// (`org.kde.kwin.Scripting.loadScript`) and starts it. Returns whether both calls succeeded.
+    public func runKWinScript(_ source: String) throws -> Bool {
+        guard let bus = sessionBusAddress else { throw CompositorFailure(message: "no session bus address was written") }
+        let name = "script-\(UUID().uuidString)"
+        let file = try runtime.write(name + ".js", source)
+        for call in [["/Scripting", "org.kde.kwin.Scripting.loadScript", "string:\(file)", "string:\(name)"],
+                     ["/Scripting", "org.kde.kwin.Scripting.start"]] {
+            let sender = try SpawnedProcess(
+                "/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.kde.KWin"] + call,
+                environment: ["DBUS_SESSION_BUS_ADDRESS": bus, "PATH": "/usr/bin:/bin"], log: runtime.path("dbus-send.log"))
+            guard sender.waitForExit(timeout: .seconds(30)) == 0 else { return false }
+        }
+        return true
+    }
+
+    /// The path of sway's IPC socket, once it made one.
+    public var swayIPCSocket: String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
+        return names.first { $0.hasPrefix("sway-ipc.") }.map { runtime.path($0) }
     }
 
     /// Runs a helper (grim) as the compositor's user, with its environment, and waits for it.

@@ -10,9 +10,15 @@ public final class SpawnedProcess {
     public let pid: pid_t
     public let executable: String
     public private(set) var exitStatus: Int32?
+    /// Whether it leads a process group of its own, which ``kill()`` ends whole (its children with it).
+    public let ownsProcessGroup: Bool
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws {
+    /// Starts `executable`. With `ownProcessGroup` it leads a new process group, and ``kill()`` kills the group:
+    /// for wrappers such as `dbus-run-session`, whose children would outlive them.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], log: String,
+                ownProcessGroup: Bool = false) throws {
         self.executable = executable
+        ownsProcessGroup = ownProcessGroup
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -22,7 +28,12 @@ public final class SpawnedProcess {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -61,6 +72,8 @@ public final class SpawnedProcess {
     }
 
     public func kill() {
+        // The group's other members may live on after its leader ended.
+        if ownsProcessGroup { Glibc.kill(-pid, SIGKILL) }
         guard !hasExited else { return }
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0

@@ -68,6 +68,8 @@ public final class SeatEventTranslator {
     private var latestTime = -Double.infinity
     private var pointerLocation: Point?
     private var pointerContact: Int?
+    /// The left button went out of the window held: its release, if it ever comes, belongs to the stroke that ended.
+    private var isButtonHeldOutside = false
 
     public init(window: Window) {
         self.window = window
@@ -125,10 +127,12 @@ public final class SeatEventTranslator {
             pointerLocation = nil
             onPointerHover?(nil)
             if let contact = pointerContact {
-                // The compositor took the pointer away with the button held (a grab): the stroke is not ours.
+                // The pointer left with the button held (the compositor ended the implicit grab, or moved the
+                // focus): the stroke ends where it left, as if the button were released there. Never discarded.
                 pointerContact = nil
+                isButtonHeldOutside = true
                 flush()
-                window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
             }
         case let .pointerButton(button, isPressed):
             guard button == .left else {
@@ -137,6 +141,7 @@ public final class SeatEventTranslator {
                 return
             }
             if isPressed {
+                isButtonHeldOutside = false
                 guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
                 let contact = newContact()
                 pointerContact = contact
@@ -144,6 +149,10 @@ public final class SeatEventTranslator {
                 window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
                               at: timestamp(time))
             } else {
+                if isButtonHeldOutside, pointerContact == nil {
+                    isButtonHeldOutside = false
+                    return
+                }
                 guard let contact = pointerContact else { return note(.unmatchedButton, event) }
                 pointerContact = nil
                 flush()

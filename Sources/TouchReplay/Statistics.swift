@@ -19,6 +19,11 @@ struct ReplayCounters {
     var title: String?
     /// Real milliseconds from starting the client to its toplevel's first buffer.
     var mapMilliseconds: Double?
+    /// The edges (`xdg_toplevel.resize_edge`) of each `xdg_toplevel.resize` the toplevel asked for, in order.
+    var resizeEdges: [UInt32] = []
+    /// How many times the toplevel asked to be maximized (`set_maximized`) and minimized (`set_minimized`).
+    var maximizeRequests = 0
+    var minimizeRequests = 0
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
@@ -97,7 +102,8 @@ final class LatencyRecorder {
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "input_to_ink_ms": {"p50", "p99", "max", "samples",
     /// "never_inked"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
-    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x}`.
+    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "resize_edges": [...],
+    /// "maximize_requests": N, "minimize_requests": N}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -114,6 +120,14 @@ enum ReplayStatistics {
             + "\"input_to_next_commit_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
             + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
-            + "\"map_ms\": \(number(counters.mapMilliseconds))}"
+            + "\"map_ms\": \(number(counters.mapMilliseconds))"
+            + windowManagement(counters) + "}"
+    }
+
+    /// The toplevel's window-management requests: `, "resize_edges": [4, 10], "maximize_requests": N,
+    /// "minimize_requests": N`.
+    private static func windowManagement(_ counters: ReplayCounters) -> String {
+        ", \"resize_edges\": [\(counters.resizeEdges.map(String.init).joined(separator: ", "))], "
+            + "\"maximize_requests\": \(counters.maximizeRequests), \"minimize_requests\": \(counters.minimizeRequests)"
     }
 }

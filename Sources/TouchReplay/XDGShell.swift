@@ -69,14 +69,24 @@ final class XDGShell {
             set_app_id: { _, _, _ in },
             show_window_menu: { _, _, _, _, _, _ in },
             move: { _, _, _, _ in },
-            resize: { _, _, _, _, _ in },
+            resize: { _, resource, _, _, edges in
+                // Recorded for --stats; an interactive resize is not carried out.
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.resizeEdges.append(edges) }
+            },
             set_max_size: { _, _, _, _ in },
             set_min_size: { _, _, _, _ in },
-            set_maximized: { _, _ in },
+            set_maximized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.maximizeRequests += 1 }
+            },
             unset_maximized: { _, _ in },
             set_fullscreen: { _, _, _ in },
             unset_fullscreen: { _, _ in },
-            set_minimized: { _, _ in }
+            set_minimized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.minimizeRequests += 1 }
+            }
         ))
         popupTable = ImplementationTable(xdg_popup_interface(
             destroy: { _, resource in wl_resource_destroy(resource) },

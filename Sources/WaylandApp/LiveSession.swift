@@ -67,16 +67,23 @@ public final class LiveSession {
         }
     }
 
-    /// Connects to the compositor and opens the window. Prints nothing; errors carry one line.
-    public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void) throws {
+    /// Where debug lines go (the compositor's offer, each configure): nothing unless the program is verbose.
+    private let debug: (String) -> Void
+
+    /// Connects to the compositor and opens the window. Prints nothing itself: `log` gets what the user would
+    /// notice, `debug` the rest (`--verbose`, `FINGERPAINT_DEBUG=1`). Errors carry one line.
+    public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void,
+                debug: @escaping (String) -> Void = { _ in }) throws {
         self.content = content
+        self.debug = debug
         title = configuration.title
         do {
-            display = try Display(log: log)
+            display = try Display(log: log, debug: debug)
             window = try ToplevelWindow(
                 display: display, title: configuration.title, appID: configuration.appID,
                 width: Int(configuration.size.width), height: Int(configuration.size.height),
-                minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height)
+                minimumWidth: Int(configuration.minimumSize.width), minimumHeight: Int(configuration.minimumSize.height),
+                decorations: Self.prefersClientSideDecorations ? .clientSide : .serverSide
             )
             deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
             // SIGINT, SIGTERM and SIGHUP come through the event loop, so the content saves on the loop's thread.
@@ -95,6 +102,8 @@ public final class LiveSession {
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
+            self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
+                       + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
@@ -128,6 +137,12 @@ public final class LiveSession {
         sigprocmask(SIG_BLOCK, &signals, nil)
     }
 
+    /// Whether the user asked for the title bar and borders the session draws even where the compositor would draw
+    /// its own: `FINGERPAINT_CSD=1`, as `GTK_CSD=1` does for GTK.
+    static var prefersClientSideDecorations: Bool {
+        getenv("FINGERPAINT_CSD").map { String(cString: $0) == "1" } ?? false
+    }
+
     /// The signals that end a session, after saving.
     static let exitSignals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -150,14 +165,32 @@ public final class LiveSession {
     /// The height of the title bar the session draws: where the compositor draws no decorations.
     private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
 
+    /// Whether the borders the session draws resize the window: not when maximized, tiled or fullscreen (the
+    /// compositor decides the size then), as GTK does.
+    private var isResizable: Bool {
+        window.states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+    }
+
+    /// What the title bar and borders ask of the window.
+    private var windowActions: WindowActions {
+        WindowActions(
+            beginMove: { [unowned self] in window.beginMove() },
+            beginResize: { [unowned self] edges in window.beginResize(edges: edges) },
+            toggleMaximized: { [unowned self] in window.setMaximized(!window.states.contains(.maximized)) },
+            minimize: { [unowned self] in window.setMinimized() },
+            close: { [unowned self] in quit() },
+            setCursor: { [unowned self] name in window.cursorName = name }
+        )
+    }
+
     /// An event from the seat, in surface coordinates: the title bar takes its own, the content gets the rest in
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
         event.time = clock.time(of: event.time, receivedAt: MonotonicClock.milliseconds)
         if titleBarHeight > 0 {
-            guard let inner = titleBar.filter(event, width: window.width, beginMove: { window.beginMove() },
-                                               close: { quit() })
+            guard let inner = titleBar.filter(event, width: window.width, height: window.height,
+                                               isResizable: isResizable, actions: windowActions)
             else { return }
             event = inner
         }
@@ -174,7 +207,8 @@ public final class LiveSession {
     private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
         let top = titleBarHeight
         if top > 0, damage.contains(where: { $0.y < top }) {
-            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated))
+            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
+                          isMaximized: window.states.contains(.maximized))
         }
         let contentDamage = damage.compactMap { rect -> SurfaceRect? in
             let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))

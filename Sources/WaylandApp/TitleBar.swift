@@ -1,80 +1,149 @@
-// The title bar a window draws itself where the compositor draws none (weston, GNOME): it moves and closes the
-// window, by finger as by pointer.
+// The decorations a window draws itself where the compositor draws none (weston, GNOME): a title bar that moves,
+// maximizes, minimizes and closes the window, and borders that resize it, by finger as by pointer.
 import CCairo
 import SeatInput
 import TouchUI
 import WaylandClient
 
-/// A strip across the top of the window with the title and a close button, for compositors that offer no
-/// server-side decorations (`zxdg_decoration_manager_v1`).
+/// What the decorations ask the window to do.
+struct WindowActions {
+    /// Starts an interactive move (`xdg_toplevel.move`).
+    var beginMove: () -> Void
+    /// Starts an interactive resize from the edges (`xdg_toplevel.resize`).
+    var beginResize: (ToplevelWindow.ResizeEdges) -> Void = { _ in }
+    /// Maximizes a normal window, restores a maximized one.
+    var toggleMaximized: () -> Void = {}
+    /// Minimizes the window.
+    var minimize: () -> Void = {}
+    /// Closes the window.
+    var close: () -> Void
+    /// Shows a cursor by its XCursor name; `nil` for the default.
+    var setCursor: (String?) -> Void = { _ in }
+}
+
+/// A strip across the top of the window with the title and minimize, maximize and close buttons, and resize
+/// borders along every edge, for compositors that offer no server-side decorations (`zxdg_decoration_manager_v1`).
 ///
-/// It takes the seat events that start on it — a press on the strip moves the window (`xdg_toplevel.move`), a
-/// press and release on the close button closes it — and hands the others on in the content's coordinates
-/// (shifted up by its height).
+/// It takes the seat events that start on it — a press on a border resizes the window from that edge or corner
+/// (with the matching cursor while the pointer is over it), a press on the strip moves the window, a second press
+/// on the strip within ``doubleTapTime`` maximizes or restores it, a press and release on a button does what it
+/// shows — and hands the others on in the content's coordinates (shifted up by its height). A maximized, tiled or
+/// fullscreen window has no resize borders (the caller says, `isResizable`), as GTK does.
 struct TitleBar {
     /// The strip's height in logical points.
     static let height = 32
+    /// How deep the resize borders reach into the window, in points.
+    static let borderWidth = 6.0
+    /// How far along each edge from a corner a press resizes both edges.
+    static let cornerLength = 16.0
+    /// Two presses on the strip this close in time (ms) and in place maximize or restore (GTK's default 400 ms).
+    static let doubleTapTime = 400.0
+    static let doubleTapDistance = 16.0
 
-    /// What a press on the strip does.
+    /// The strip's buttons, right to left: close at the window's right end.
+    enum Button: CaseIterable {
+        case close, maximize, minimize
+    }
+
+    /// What a press on the decorations does.
     enum Press {
         case move
-        case close(lastLocation: Point)
+        case resize
+        case button(Button, lastLocation: Point)
     }
 
     private var touches: [Int32: Press] = [:]
     private var pointerPress: Press?
     private var pointerLocation: Point?
+    private var lastStripPress: (time: Double, location: Point)?
+    private var shownCursor: String?
 
-    /// The close button's rectangle in a window of a width.
-    static func closeButton(width: Int) -> Rect {
-        Rect(x: Double(width - height), y: 0, width: Double(height), height: Double(height))
+    /// A button's rectangle in a window of a width.
+    static func rect(of button: Button, width: Int) -> Rect {
+        let index = Button.allCases.firstIndex(of: button) ?? 0
+        return Rect(x: Double(width - height * (index + 1)), y: 0, width: Double(height), height: Double(height))
     }
 
-    /// What an event means to the strip: `nil` when it was the strip's, else the event for the content.
-    /// `beginMove` starts an interactive move; `close` closes the window.
-    mutating func filter(_ event: SeatEvent, width: Int, beginMove: () -> Void, close: () -> Void) -> SeatEvent? {
+    /// The close button's rectangle in a window of a width.
+    static func closeButton(width: Int) -> Rect { rect(of: .close, width: width) }
+
+    /// The edges a press at `location` resizes in a window of a size: none away from the borders.
+    static func edges(at location: Point, width: Int, height: Int) -> ToplevelWindow.ResizeEdges {
+        let (w, h) = (Double(width), Double(height))
+        guard location.x >= 0, location.y >= 0, location.x < w, location.y < h else { return [] }
+        var edges: ToplevelWindow.ResizeEdges = []
+        let nearLeft = location.x < borderWidth, nearRight = location.x >= w - borderWidth
+        let nearTop = location.y < borderWidth, nearBottom = location.y >= h - borderWidth
+        if nearLeft { edges.insert(.left) }
+        if nearRight { edges.insert(.right) }
+        if nearTop { edges.insert(.top) }
+        if nearBottom { edges.insert(.bottom) }
+        // Near a corner along an edge: both edges.
+        if nearTop || nearBottom {
+            if location.x < cornerLength { edges.insert(.left) }
+            if location.x >= w - cornerLength { edges.insert(.right) }
+        }
+        if nearLeft || nearRight {
+            if location.y < cornerLength { edges.insert(.top) }
+            if location.y >= h - cornerLength { edges.insert(.bottom) }
+        }
+        return edges
+    }
+
+    /// What an event means to the decorations: `nil` when it was theirs, else the event for the content.
+    mutating func filter(_ event: SeatEvent, width: Int, height: Int = .max, isResizable: Bool = false,
+                         actions: WindowActions) -> SeatEvent? {
         let top = Double(Self.height)
-        let button = Self.closeButton(width: width)
         func shifted(_ point: Point) -> Point { Point(x: point.x, y: point.y - top) }
         var event = event
         switch event.kind {
         case let .touchDown(id, location, shape):
-            guard location.y >= top else {
-                touches[id] = press(at: location, on: button, beginMove: beginMove)
+            if let press = press(at: location, time: event.time, width: width, height: height, isResizable: isResizable,
+                                 actions: actions) {
+                touches[id] = press
                 return nil
             }
             event.kind = .touchDown(id: id, location: shifted(location), shape: shape)
         case let .touchMotion(id, location, shape):
             if let press = touches[id] {
-                if case .close = press { touches[id] = .close(lastLocation: location) }
+                if case let .button(button, _) = press { touches[id] = .button(button, lastLocation: location) }
                 return nil
             }
             event.kind = .touchMotion(id: id, location: shifted(location), shape: shape)
         case let .touchUp(id):
             guard let press = touches.removeValue(forKey: id) else { return event }
-            if case let .close(location) = press, button.contains(location) { close() }
+            release(press, at: nil, width: width, actions: actions)
             return nil
         case .touchCancel:
             touches = [:]
         case let .pointerEnter(location):
             pointerLocation = location
+            updateCursor(at: location, width: width, height: height, isResizable: isResizable, actions: actions)
             event.kind = .pointerEnter(location: shifted(location))
         case let .pointerMotion(location):
             pointerLocation = location
-            if pointerPress != nil { return nil }
+            if let press = pointerPress {
+                if case let .button(button, _) = press { pointerPress = .button(button, lastLocation: location) }
+                return nil
+            }
+            updateCursor(at: location, width: width, height: height, isResizable: isResizable, actions: actions)
             event.kind = .pointerMotion(location: shifted(location))
         case .pointerLeave:
             pointerLocation = nil
             pointerPress = nil
         case let .pointerButton(which, isPressed):
-            if isPressed, pointerPress == nil, let location = pointerLocation, location.y < top {
-                // Only the left button moves or closes; the others do nothing on the strip.
-                if which == .left { pointerPress = press(at: location, on: button, beginMove: beginMove) }
+            if isPressed, pointerPress == nil, let location = pointerLocation,
+               location.y < top || !Self.edges(at: location, width: width, height: height).isEmpty && isResizable {
+                // Only the left button acts on the decorations; the others do nothing there.
+                if which == .left {
+                    pointerPress = press(at: location, time: event.time, width: width, height: height,
+                                         isResizable: isResizable, actions: actions)
+                }
                 return nil
             }
             if !isPressed, let press = pointerPress {
                 pointerPress = nil
-                if case .close = press, let location = pointerLocation, button.contains(location) { close() }
+                release(press, at: pointerLocation, width: width, actions: actions)
                 return nil
             }
             if pointerPress != nil { return nil }
@@ -84,14 +153,52 @@ struct TitleBar {
         return event
     }
 
-    private func press(at location: Point, on button: Rect, beginMove: () -> Void) -> Press {
-        if button.contains(location) { return .close(lastLocation: location) }
-        beginMove()
+    /// A press at a window location: what it starts on the decorations, or `nil` when it is the content's.
+    private mutating func press(at location: Point, time: Double, width: Int, height: Int, isResizable: Bool,
+                                actions: WindowActions) -> Press? {
+        if isResizable {
+            let edges = Self.edges(at: location, width: width, height: height)
+            if !edges.isEmpty {
+                actions.beginResize(edges)
+                return .resize
+            }
+        }
+        guard location.y < Double(Self.height) else { return nil }
+        if let button = Button.allCases.first(where: { Self.rect(of: $0, width: width).contains(location) }) {
+            return .button(button, lastLocation: location)
+        }
+        if let last = lastStripPress, time - last.time <= Self.doubleTapTime,
+           (location - last.location).length <= Self.doubleTapDistance {
+            lastStripPress = nil
+            actions.toggleMaximized()
+            return .move
+        }
+        lastStripPress = (time, location)
+        actions.beginMove()
         return .move
     }
 
-    /// Draws the strip across the top of `buffer`.
-    static func draw(into buffer: Buffer, title: String, isActive: Bool) {
+    private func release(_ press: Press, at pointer: Point?, width: Int, actions: WindowActions) {
+        guard case let .button(button, lastLocation) = press,
+              Self.rect(of: button, width: width).contains(pointer ?? lastLocation) else { return }
+        switch button {
+        case .close: actions.close()
+        case .maximize: actions.toggleMaximized()
+        case .minimize: actions.minimize()
+        }
+    }
+
+    private mutating func updateCursor(at location: Point, width: Int, height: Int, isResizable: Bool,
+                                       actions: WindowActions) {
+        let edges = isResizable ? Self.edges(at: location, width: width, height: height) : []
+        let name = edges.isEmpty ? nil : edges.cursorName
+        guard name != shownCursor else { return }
+        shownCursor = name
+        actions.setCursor(name)
+    }
+
+    /// Draws the strip across the top of `buffer`; `isMaximized` shows the maximize button as restore.
+    static func draw(into buffer: Buffer, title: String, isActive: Bool, isMaximized: Bool = false) {
         let cr = cairo_create(buffer.cairoSurface)!
         defer { cairo_destroy(cr) }
         let width = Double(buffer.width), side = Double(height)
@@ -103,15 +210,28 @@ struct TitleBar {
         cairo_set_source_rgb(cr, 0.92, 0.93, 0.95)
         cairo_move_to(cr, 12, side / 2 + 5)
         cairo_show_text(cr, title)
-        // The close button: a cross, big enough for a finger.
-        let button = closeButton(width: buffer.width)
+        // The buttons, big enough for a finger: a cross, a square (two when maximized: restore), a bar.
         cairo_set_line_width(cr, 2)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         let inset = 11.0
-        cairo_move_to(cr, button.minX + inset, button.minY + inset)
-        cairo_line_to(cr, button.maxX - inset, button.maxY - inset)
-        cairo_move_to(cr, button.maxX - inset, button.minY + inset)
-        cairo_line_to(cr, button.minX + inset, button.maxY - inset)
+        let close = rect(of: .close, width: buffer.width)
+        cairo_move_to(cr, close.minX + inset, close.minY + inset)
+        cairo_line_to(cr, close.maxX - inset, close.maxY - inset)
+        cairo_move_to(cr, close.maxX - inset, close.minY + inset)
+        cairo_line_to(cr, close.minX + inset, close.maxY - inset)
+        let maximize = rect(of: .maximize, width: buffer.width)
+        if isMaximized {
+            cairo_rectangle(cr, maximize.minX + inset, maximize.minY + inset + 3, 7, 7)
+            cairo_move_to(cr, maximize.minX + inset + 3, maximize.minY + inset)
+            cairo_line_to(cr, maximize.maxX - inset, maximize.minY + inset)
+            cairo_line_to(cr, maximize.maxX - inset, maximize.maxY - inset - 3)
+        } else {
+            cairo_rectangle(cr, maximize.minX + inset, maximize.minY + inset, maximize.width - 2 * inset,
+                            maximize.height - 2 * inset)
+        }
+        let minimize = rect(of: .minimize, width: buffer.width)
+        cairo_move_to(cr, minimize.minX + inset, minimize.maxY - inset)
+        cairo_line_to(cr, minimize.maxX - inset, minimize.maxY - inset)
         cairo_stroke(cr)
     }
 }

@@ -29,10 +29,12 @@ final class Cursor {
         if let theme { wl_cursor_theme_destroy(theme) }
     }
 
-    /// Sets the cursor for `pointer` (after `wl_pointer.enter` with `serial`), drawn for `scale`.
-    func show(on pointer: OpaquePointer, serial: UInt32, scale: Int32) {
+    /// Sets the cursor for `pointer` (after `wl_pointer.enter` with `serial`), drawn for `scale`: the one `name`
+    /// names when the theme has it (a resize edge's), else the crosshair.
+    func show(on pointer: OpaquePointer, serial: UInt32, scale: Int32, name: String? = nil) {
         guard let theme = theme(scale: scale) else { return }
-        guard let cursor = Self.names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
+        let names = (name.map { [$0] } ?? []) + Self.names
+        guard let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
               cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image)
         else {

@@ -10,7 +10,7 @@ public enum DecorationMode: Sendable, Equatable {
     case clientSide
 }
 
-/// Owns one `zxdg_toplevel_decoration_v1` and asks for server-side mode.
+/// Owns one `zxdg_toplevel_decoration_v1` and asks for server-side mode (or client-side, when the program prefers).
 final class Decoration {
     private let pointer: OpaquePointer
     private let listener: UnsafeMutablePointer<zxdg_toplevel_decoration_v1_listener>
@@ -18,7 +18,7 @@ final class Decoration {
     private(set) var mode: DecorationMode?
     var onModeChanged: ((DecorationMode) -> Void)?
 
-    init(manager: OpaquePointer, toplevel: OpaquePointer) {
+    init(manager: OpaquePointer, toplevel: OpaquePointer, preferred: DecorationMode = .serverSide) {
         pointer = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)!
         listener = .allocate(capacity: 1)
         listener.initialize(to: zxdg_toplevel_decoration_v1_listener(configure: { data, _, mode in
@@ -29,7 +29,9 @@ final class Decoration {
             decoration.onModeChanged?(chosen)
         }))
         zxdg_toplevel_decoration_v1_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
-        zxdg_toplevel_decoration_v1_set_mode(pointer, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+        zxdg_toplevel_decoration_v1_set_mode(
+            pointer, preferred == .serverSide ? ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue
+                                              : ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE.rawValue)
     }
 
     deinit {

@@ -12,8 +12,12 @@ import Glibc
 ///
 /// Objects made from a display (windows, timers) keep it alive; it disconnects when the last of them is gone.
 public final class Display {
-    /// Where the client's diagnostics go: one line each (missing optional globals, compositor quirks, errors).
+    /// Where the client's notices go: one line each, only for what the user would notice (no input devices, a
+    /// buffer that cannot be made).
     public let log: (String) -> Void
+    /// Where the client's diagnostics go at the debug level: missing optional globals, compositor quirks, and
+    /// libwayland's own messages. Nothing by default.
+    public let debug: (String) -> Void
     /// Called once, before the event loop throws, when the connection ends: the compositor went away or reported a
     /// protocol error. The program saves its work here; the loop then throws the same error.
     public var onDisconnect: ((WaylandError) -> Void)?
@@ -34,8 +38,12 @@ public final class Display {
     /// - Throws: ``WaylandError/compositorUnavailable(waylandDisplay:runtimeDirectory:errno:)`` when there is no
     ///   compositor; ``WaylandError/missingGlobal(interface:minimumVersion:)`` when it lacks `wl_compositor` 4,
     ///   `wl_shm` or `xdg_wm_base`.
-    public init(name: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(WaylandError) {
+    public init(
+        name: String? = nil, log: @escaping (String) -> Void = { _ in }, debug: @escaping (String) -> Void = { _ in }
+    ) throws(WaylandError) {
         self.log = log
+        self.debug = debug
+        LibwaylandLog.installHandler()
         guard let display = wl_display_connect(name) else {
             let code = errno
             throw .compositorUnavailable(
@@ -45,6 +53,7 @@ public final class Display {
             )
         }
         pointer = display
+        LibwaylandLog.route(to: self)
         registry = Registry(display: self)
         // The first roundtrip announces the globals; the second delivers what the bound ones send at once (output
         // scale, seat capabilities, shm formats).

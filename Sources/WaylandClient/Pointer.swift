@@ -93,14 +93,20 @@ final class Pointer {
         guard let window = display.window(for: surface) else { return }
         focus = window
         enterSerial = serial
-        cursor?.show(on: pointer, serial: serial, scale: window.scale)
+        cursor?.show(on: pointer, serial: serial, scale: window.scale, name: window.cursorName)
         queue(.pointerEnter(location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), time: lastTime)
     }
 
     /// Redraws the cursor for the new scale when the pointer is over `window`.
     func scaleChanged(of window: ToplevelWindow) {
         guard focus === window else { return }
-        cursor?.show(on: pointer, serial: enterSerial, scale: window.scale)
+        cursor?.show(on: pointer, serial: enterSerial, scale: window.scale, name: window.cursorName)
+    }
+
+    /// Shows the cursor `window` now asks for when the pointer is over it.
+    func cursorChanged(of window: ToplevelWindow) {
+        guard focus === window else { return }
+        cursor?.show(on: pointer, serial: enterSerial, scale: window.scale, name: window.cursorName)
     }
 
     private func queue(_ kind: SeatEvent.Kind, time: Double) {

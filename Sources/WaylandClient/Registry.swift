@@ -26,6 +26,8 @@ final class Registry {
         let isRequired: Bool
         /// Why the client wants it, for the log line when it is missing.
         let purpose: String
+        /// Whether the user notices its absence: then it is a notice at start, else a debug line.
+        var isNoticeable = false
     }
 
     private static let wanted: [String: Wanted] = [
@@ -33,10 +35,12 @@ final class Registry {
         "wl_compositor": Wanted(minimum: 4, ours: 4, isRequired: true, purpose: "surfaces"),
         "wl_shm": Wanted(minimum: 1, ours: 1, isRequired: true, purpose: "buffers"),
         "xdg_wm_base": Wanted(minimum: 1, ours: 5, isRequired: true, purpose: "windows"),
-        "wl_seat": Wanted(minimum: 1, ours: 8, isRequired: false, purpose: "input"),
+        "wl_seat": Wanted(
+            minimum: 1, ours: 8, isRequired: false, purpose: "input; the window cannot be painted on", isNoticeable: true
+        ),
         "wl_output": Wanted(minimum: 2, ours: 4, isRequired: false, purpose: "output scale"),
         "zxdg_decoration_manager_v1": Wanted(
-            minimum: 1, ours: 1, isRequired: false, purpose: "server-side decorations; windows get no title bar"
+            minimum: 1, ours: 1, isRequired: false, purpose: "server-side decorations; the program draws its own title bar"
         ),
         "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; with fractional scale they map buffers onto the logical size"),
         "zwp_pointer_gestures_v1": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "touchpad pinch and swipe"),
@@ -110,7 +114,8 @@ final class Registry {
     func logMissingOptionalGlobals() {
         for (interface, wanted) in Self.wanted.sorted(by: { $0.key < $1.key })
         where !wanted.isRequired && announced[interface] == nil {
-            display.log("the compositor does not offer \(interface) (\(wanted.purpose))")
+            let line = "the compositor does not offer \(interface) (\(wanted.purpose))"
+            if wanted.isNoticeable { display.log(line) } else { display.debug(line) }
         }
     }
 
@@ -122,7 +127,7 @@ final class Registry {
         guard let wanted = Self.wanted[interface] else { return }
         announced[interface] = serverVersion
         guard serverVersion >= wanted.minimum else {
-            display.log("ignoring \(interface) version \(serverVersion): version \(wanted.minimum) or later is needed")
+            display.debug("ignoring \(interface) version \(serverVersion): version \(wanted.minimum) or later is needed")
             return
         }
         let version = min(serverVersion, wanted.ours)
@@ -183,6 +188,11 @@ final class Registry {
     /// Tells every pointer that a window's scale changed, so a cursor over it is redrawn.
     func windowScaleChanged(_ window: ToplevelWindow) {
         for seat in seats.values { seat.pointerDevice?.scaleChanged(of: window) }
+    }
+
+    /// Tells every pointer that a window wants another cursor, so a cursor over it changes at once.
+    func windowCursorChanged(_ window: ToplevelWindow) {
+        for seat in seats.values { seat.pointerDevice?.cursorChanged(of: window) }
     }
 
     /// The output whose `wl_output` this is.

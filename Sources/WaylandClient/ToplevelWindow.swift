@@ -31,6 +31,37 @@ public final class ToplevelWindow {
         public static let activated = States(rawValue: 1 << 3)
         /// Some edge is tiled against another window or the output (`tiled_left` … `tiled_bottom`).
         public static let tiled = States(rawValue: 1 << 4)
+
+        /// The states' names, for logs: `[maximized, activated]`.
+        public var names: String {
+            let named: [(States, String)] = [(.maximized, "maximized"), (.fullscreen, "fullscreen"),
+                                             (.resizing, "resizing"), (.activated, "activated"), (.tiled, "tiled")]
+            return "[" + named.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The edges an interactive resize moves (`xdg_toplevel.resize_edge`, as its bits).
+    public struct ResizeEdges: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let top = ResizeEdges(rawValue: 1)
+        public static let bottom = ResizeEdges(rawValue: 2)
+        public static let left = ResizeEdges(rawValue: 4)
+        public static let right = ResizeEdges(rawValue: 8)
+
+        /// The XCursor name of the pointer over these edges (`top_left_corner`, `right_side`, ...).
+        public var cursorName: String {
+            switch self {
+            case [.top, .left]: "top_left_corner"
+            case [.top, .right]: "top_right_corner"
+            case [.bottom, .left]: "bottom_left_corner"
+            case [.bottom, .right]: "bottom_right_corner"
+            case .top: "top_side"
+            case .bottom: "bottom_side"
+            case .left: "left_side"
+            default: "right_side"
+            }
+        }
     }
 
     /// How long to wait for a frame callback before drawing anyway.
@@ -67,6 +98,13 @@ public final class ToplevelWindow {
     public var decorationMode: DecorationMode { decoration?.mode ?? .clientSide }
     /// How many buffers were committed so far (for tests and diagnostics).
     public private(set) var committedFrameCount = 0
+    /// The largest size the compositor suggests for the window (`xdg_toplevel.configure_bounds`, version 4), if it
+    /// said: the first size is fitted into it.
+    public private(set) var bounds: (width: Int, height: Int)?
+    /// The XCursor name to show while the pointer is over the window; `nil` for the default (a crosshair).
+    public var cursorName: String? {
+        didSet { if cursorName != oldValue { display.registry.windowCursorChanged(self) } }
+    }
     /// The window's title (`xdg_toplevel.set_title`).
     public var title: String {
         didSet { xdg_toplevel_set_title(toplevel, title) }
@@ -101,9 +139,11 @@ public final class ToplevelWindow {
     /// - Parameters:
     ///   - width, height: the initial size in logical points, kept until the compositor picks another.
     ///   - minimumWidth, minimumHeight: the smallest size that makes sense (`xdg_toplevel.set_min_size`).
+    ///   - decorations: who the window asks to draw its decorations where the compositor lets it choose
+    ///     (xdg-decoration); the compositor decides, ``decorationMode`` says.
     public init(
         display: Display, title: String, appID: String, width: Int, height: Int,
-        minimumWidth: Int = 1, minimumHeight: Int = 1
+        minimumWidth: Int = 1, minimumHeight: Int = 1, decorations: DecorationMode = .serverSide
     ) throws(WaylandError) {
         guard let compositor = display.registry.compositor, let shm = display.registry.shm,
               let wmBase = display.registry.wmBase
@@ -138,7 +178,9 @@ public final class ToplevelWindow {
                 ToplevelWindow.from(data).configureToplevel(width: width, height: height, states: states)
             },
             close: { data, _ in ToplevelWindow.from(data).onClose?() },
-            configure_bounds: { _, _, _, _ in },
+            configure_bounds: { data, _, width, height in
+                ToplevelWindow.from(data).bounds = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
+            },
             wm_capabilities: { _, _, _ in }
         ))
         xdg_toplevel_add_listener(toplevel, toplevelListener, context)
@@ -147,9 +189,9 @@ public final class ToplevelWindow {
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_min_size(toplevel, Int32(self.minimumWidth), Int32(self.minimumHeight))
         if let manager = display.registry.decorationManager {
-            let decoration = Decoration(manager: manager.pointer, toplevel: toplevel)
+            let decoration = Decoration(manager: manager.pointer, toplevel: toplevel, preferred: decorations)
             decoration.onModeChanged = { [unowned display] mode in
-                if mode == .clientSide { display.log("the compositor refused server-side decorations") }
+                display.debug("decorations: \(mode == .serverSide ? "server-side" : "client-side"), asked for \(decorations == .serverSide ? "server-side" : "client-side")")
             }
             self.decoration = decoration
         }
@@ -186,6 +228,19 @@ public final class ToplevelWindow {
     /// Asks to be maximized or back to normal.
     public func setMaximized(_ isMaximized: Bool) {
         if isMaximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
+    /// Asks to be minimized (`xdg_toplevel.set_minimized`); the compositor may hide the window, and says nothing.
+    public func setMinimized() {
+        xdg_toplevel_set_minimized(toplevel)
+    }
+
+    /// Starts an interactive resize from `edges` with the pointer or finger that was just pressed
+    /// (`xdg_toplevel.resize` with the serial of that button press or touch down), for the borders of a window that
+    /// draws its own decorations. Without a press it does nothing.
+    public func beginResize(edges: ResizeEdges) {
+        guard let interaction = display.latestInteraction, !edges.isEmpty else { return }
+        xdg_toplevel_resize(toplevel, interaction.seat, interaction.serial, edges.rawValue)
     }
 
     /// Starts moving the window with the pointer or finger that was just pressed (`xdg_toplevel.move`), for a title
@@ -248,6 +303,11 @@ public final class ToplevelWindow {
             // Zero leaves that side to the client: a floating window gets back the size it had before it was
             // maximized, fullscreen or tiled; otherwise the current size stays.
             let isFloating = states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+            if !wasConfigured, isFloating, let bounds {
+                // The first size fits the compositor's bounds (the work area), never below the minimum.
+                floatingSize = (max(min(floatingSize.width, bounds.width), minimumWidth),
+                                max(min(floatingSize.height, bounds.height), minimumHeight))
+            }
             let kept = isFloating ? floatingSize : (width: self.width, height: self.height)
             let width = newWidth > 0 ? max(Int(newWidth), minimumWidth) : kept.width
             let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : kept.height
@@ -315,7 +375,7 @@ public final class ToplevelWindow {
         guard let deadline = frameWatchdogDeadline, now >= deadline else { return }
         if !didLogWatchdog {
             didLogWatchdog = true
-            display.log("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
+            display.debug("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
         }
         frameCallback = nil
         if needsDisplay { redraw() }

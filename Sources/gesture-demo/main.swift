@@ -19,7 +19,7 @@ struct Options: ParsableCommand {
         commandName: "gesture-demo",
         abstract: "Every recognizer of the touch core, live in a window or logged from a trace.",
         usage: """
-            gesture-demo [--replay TRACE] [--size WxH]          (a window on the compositor)
+            gesture-demo [--replay TRACE] [--log FILE|-] [--size WxH] [--verbose]   (a window on the compositor)
             gesture-demo --replay TRACE --headless --log FILE|- [--output OUT.png] [--size WxH]
             """,
         discussion: """
@@ -35,8 +35,11 @@ struct Options: ParsableCommand {
     @Flag(help: "Play the trace with no compositor (needs --replay and --log).")
     var headless = false
 
-    @Option(help: ArgumentHelp("Where the headless replay writes its log; - for standard output.", valueName: "FILE|-"))
+    @Option(help: ArgumentHelp("Where the recognizers' decisions are logged as JSON lines (headless or in the window); - for standard output.", valueName: "FILE|-"))
     var log: String?
+
+    @Flag(help: "In the window, print debug lines about the compositor (as FINGERPAINT_DEBUG=1 does).")
+    var verbose = false
 
     @Option(help: ArgumentHelp("Where the headless replay writes its last frame.", valueName: "OUT.png"))
     var output: String?
@@ -53,6 +56,15 @@ struct Options: ParsableCommand {
 
 let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
+/// The log's file (`-`: standard output), opened, or exits with a message.
+func openLog(_ logPath: String) -> FileHandle {
+    if logPath == "-" { return .standardOutput }
+    guard FileManager.default.createFile(atPath: logPath, contents: nil), let handle = FileHandle(forWritingAtPath: logPath) else {
+        fail("cannot write the log to \(logPath)")
+    }
+    return handle
+}
+
 if options.headless {
     // Both are there: Options.validate() checked.
     let tracePath = options.replay ?? "", logPath = options.log ?? "-"
@@ -62,15 +74,7 @@ if options.headless {
     } catch {
         fail("\(error)")
     }
-    let sink: FileHandle
-    if logPath == "-" {
-        sink = .standardOutput
-    } else {
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let handle = FileHandle(forWritingAtPath: logPath) else {
-            fail("cannot write the log to \(logPath)")
-        }
-        sink = handle
-    }
+    let sink = openLog(logPath)
     let scene = GestureDemoScene.replay(trace, size: options.size) { record in
         sink.write(Data((record.jsonLine + "\n").utf8))
     }
@@ -96,12 +100,16 @@ if let tracePath = options.replay {
     }
 }
 let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
-let content = GestureDemoLive(size: size)
+// Each record is written as it happens, so the log is complete however the window ends.
+let sink = options.log.map(openLog)
+let content = GestureDemoLive(size: size, onRecord: sink.map { sink in { record in sink.write(Data((record.jsonLine + "\n").utf8)) } })
 do {
     let session = try LiveSession(
         content: content,
-        configuration: .init(title: "Gesture demo", appID: "gesture-demo", size: size, replay: replay),
-        log: { message in FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8)) }
+        configuration: .init(title: "Gesture demo", appID: "io.github.fingerpaint.GestureDemo", size: size, replay: replay),
+        log: { message in FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8)) },
+        debug: DebugLevel.isOn(verbose: options.verbose)
+            ? { message in FileHandle.standardError.write(Data("gesture-demo: debug: \(message)\n".utf8)) } : { _ in }
     )
     exit(try session.run())
 } catch {

@@ -58,14 +58,22 @@ import TouchUI
         #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
     }
 
-    @Test func pointerTakenAwayWithTheButtonHeldLeavesNothing() {
+    @Test func aPointerThatLeavesWithTheButtonHeldKeepsItsStroke() {
         let painter = Painter()
         painter.send(.pointerEnter(location: point(50, 100)), .pointerButton(.left, isPressed: true))
         for x in stride(from: 60.0, through: 200, by: 20) { painter.send(.pointerMotion(location: point(x, 100))) }
         #expect(painter.isPainted(150, 100))
-        painter.send(.pointerLeave)  // a compositor grab: the stroke is not ours
-        #expect(painter.app.drawing.isEmpty)
-        #expect(Painter.paintedPixels(of: painter.app.renderer.frame) == 0)
+        painter.send(.pointerLeave)  // out of the window, button held: the stroke ends where it left
+        #expect(painter.app.drawing.strokes.count == 1)
+        #expect(painter.isPainted(150, 100))
+        // The release outside, and a new press back inside, start nothing odd: a second stroke.
+        painter.send(.pointerButton(.left, isPressed: false))
+        painter.send(.pointerEnter(location: point(50, 180)))
+        painter.send(.pointerButton(.left, isPressed: true))
+        for x in stride(from: 60.0, through: 200, by: 20) { painter.send(.pointerMotion(location: point(x, 180))) }
+        painter.send(.pointerButton(.left, isPressed: false))
+        #expect(painter.app.drawing.strokes.count == 2)
+        #expect(painter.isPainted(150, 180))
     }
 
     @Test func aFingerAndThePointerPaintAtOnce() {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every program's command line, parsed by swift-argument-parser: `--help`, `--version` and bad options.
 @Suite struct CommandLineTests {
-    static let programs = ["fingerpaint", "gesture-demo", "touch-replay", "touchdump", "wayland-hello"]
+    static let programs = ["fingerpaint", "gesture-demo", "touch-replay", "touchdump", "wayland-hello", "kwin-replay"]
 
     @Test(arguments: programs)
     func versionAndHelpPrintOnStandardOutputAndExitZero(program: String) async throws {
@@ -30,7 +30,8 @@ import Testing
     @Test(arguments: programs)
     func anUnknownOptionIsAUsageErrorNamingIt(program: String) async throws {
         // With what each program needs besides, so that the unknown option is what is wrong.
-        let required = ["touch-replay": ["--trace", "t.jsonl", "--output", "o.png"], "touchdump": ["t.jsonl"]][program] ?? []
+        let required = ["touch-replay": ["--trace", "t.jsonl", "--output", "o.png"], "touchdump": ["t.jsonl"],
+                        "kwin-replay": ["t.jsonl"]][program] ?? []
         let result = try await ChildProcess.run(ChildProcess.product(program), required + ["--frobnicate", "--", "true"])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("\(program): Unknown option '--frobnicate'"), "\(result.standardError)")
@@ -43,5 +44,16 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("'--size <WxH>'") && result.standardError.contains("16384x16384"),
                 "\(result.standardError)")
+    }
+
+    @Test func kwinReplayWithoutACompositorSaysSoInOneLineOfItsOwn() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("t.jsonl", "{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 10, \"y\": 10}\n")
+        let result = try await ChildProcess.run(
+            ChildProcess.product("kwin-replay"), [trace],
+            environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("kwin-replay: cannot connect to a Wayland compositor (WAYLAND_DISPLAY=no-such-display)"))
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
     }
 }

@@ -23,9 +23,31 @@ import Testing
     }
 
     @Test func theDesktopFileOpensDrawings() throws {
-        let desktop = try String(contentsOf: Self.assets.appendingPathComponent("fingerpaint.desktop"), encoding: .utf8)
+        let desktop = try String(contentsOf: Self.assets.appendingPathComponent("\(FingerPaintWindowTests.appID).desktop"), encoding: .utf8)
         let lines = desktop.split(separator: "\n")
         #expect(lines.contains("MimeType=application/x-fingerpaint-drawing;"))
         #expect(lines.contains("Exec=fingerpaint %f"))
+    }
+
+    /// The desktop files `make install` installs, named after the programs' app_id.
+    static let desktopFiles = [FingerPaintWindowTests.appID, GestureDemoWindowTests.appID].map { "\($0).desktop" }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate"),
+                   "desktop-file-validate is not installed (apt-get install desktop-file-utils)"),
+          arguments: desktopFiles)
+    func theDesktopFileIsValid(name: String) async throws {
+        let result = try await ChildProcess.run("/usr/bin/desktop-file-validate", [Self.assets.appendingPathComponent(name).path])
+        #expect(result.status == 0 && result.standardOutput.isEmpty && result.standardError.isEmpty,
+                "\(result.standardOutput)\(result.standardError)")
+    }
+
+    @Test(arguments: desktopFiles)
+    func theDesktopFileAndItsIconAreNamedAfterAReverseDNSApplicationID(name: String) throws {
+        let id = String(name.dropLast(".desktop".count))
+        // freedesktop's rules for an application ID: reverse DNS, at least three elements.
+        #expect(id.split(separator: ".").count >= 3 && id.hasPrefix("io.github."))
+        let desktop = try String(contentsOf: Self.assets.appendingPathComponent(name), encoding: .utf8)
+        #expect(desktop.split(separator: "\n").contains("Icon=\(id)"[...]))
+        #expect(FileManager.default.fileExists(atPath: Self.assets.appendingPathComponent("\(id).svg").path))
     }
 }

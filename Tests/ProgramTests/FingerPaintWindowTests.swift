@@ -11,6 +11,8 @@ import TouchUI
 @Suite struct FingerPaintWindowTests {
     static let fingerpaint = ChildProcess.product("fingerpaint")
     static let touchReplay = ChildProcess.product("touch-replay")
+    /// The window's app_id (xdg_toplevel.set_app_id), the name of its desktop file.
+    static let appID = "io.github.fingerpaint.FingerPaint"
 
     /// Two fingers drawing at once (y = 100 and y = 200), the pointer drawing (y = 300), and a tap (a dot).
     static let strokes: [SeatEvent] = {
@@ -328,6 +330,19 @@ import TouchUI
         #expect(result.standardError == "fingerpaint: \(trace):1: \"canvas\" is 100000x100000; the largest is 16384x16384\n")
     }
 
+    @Test func atStartItPrintsNothingTheUserWouldNotMissAndVerboseSaysWhatTheCompositorLacks() async throws {
+        let scratch = try TemporaryDirectory()
+        // touch-replay offers a seat but no xdg-decoration: the program draws its title bar, which nobody misses.
+        let quiet = try await Self.paint(Self.twoFingerStrokes, in: scratch)
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
+        let verbose = try await Self.paint(Self.twoFingerStrokes, in: scratch, programOptions: ["--verbose"], png: "verbose.png")
+        #expect(verbose.status == 0)
+        #expect(verbose.standardError.contains("fingerpaint: debug: the compositor does not offer zxdg_decoration_manager_v1"),
+                "\(verbose.standardError)")
+        #expect(verbose.standardError.contains("fingerpaint: debug: configured 800x600 at scale 1"))
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
@@ -338,5 +353,74 @@ import TouchUI
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(result.standardError.contains("WAYLAND_DISPLAY") && result.standardError.contains("XDG_RUNTIME_DIR"))
+    }
+}
+
+/// Window management where the program draws its decorations (touch-replay offers none): the borders resize from
+/// every edge and corner by pointer and by finger, the title bar maximizes on a double tap and double click, the
+/// buttons maximize and minimize. touch-replay records the requests in `--stats`.
+@Suite struct WindowManagementTests {
+    /// The `--stats` line of a run.
+    private func statistics(_ result: ProcessResult) throws -> [String: Any] {
+        let line = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// Presses on an 800x600 window's borders (window coordinates): (where, the edges it resizes).
+    static let borders: [(Point, Int)] = [
+        (Point(x: 2, y: 300), 4), (Point(x: 797, y: 300), 8), (Point(x: 400, y: 2), 1), (Point(x: 400, y: 597), 2),
+        (Point(x: 3, y: 3), 5), (Point(x: 796, y: 10), 9), (Point(x: 10, y: 597), 6), (Point(x: 797, y: 597), 10),
+    ]
+
+    @Test func everyEdgeAndCornerResizesByPointerAndByFinger() async throws {
+        let scratch = try TemporaryDirectory()
+        var events: [SeatEvent] = []
+        var time = 0.0
+        for (place, _) in Self.borders {
+            events += [SeatEvent(time: time, .pointerMotion(location: place)), SeatEvent(time: time + 10, .pointerButton(.left, isPressed: true)),
+                       SeatEvent(time: time + 30, .pointerButton(.left, isPressed: false))]
+            time += 100
+        }
+        for (index, (place, _)) in Self.borders.enumerated() {
+            let id = Int32(index + 1)
+            events += [SeatEvent(time: time, .touchDown(id: id, location: place)), SeatEvent(time: time, .touchFrame),
+                       SeatEvent(time: time + 30, .touchUp(id: id)), SeatEvent(time: time + 30, .touchFrame)]
+            time += 100
+        }
+        events.insert(SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300))), at: 0)
+        let result = try await FingerPaintWindowTests.paint(events, in: scratch, replayOptions: ["--stats"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let edges = Self.borders.map(\.1)
+        #expect(try statistics(result)["resize_edges"] as? [Int] == edges + edges)
+        // Nothing was painted by the presses on the borders.
+        #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.isEmpty == true)
+    }
+
+    @Test func aDoubleTapAndADoubleClickOnTheTitleMaximizeAndTheButtonsMaximizeAndMinimize() async throws {
+        let scratch = try TemporaryDirectory()
+        var events: [SeatEvent] = []
+        // A double tap on the title, then a double click.
+        for (time, id) in [(0.0, Int32(1)), (200, 2)] {
+            events += [SeatEvent(time: time, .touchDown(id: id, location: Point(x: 300, y: 16))), SeatEvent(time: time, .touchFrame),
+                       SeatEvent(time: time + 40, .touchUp(id: id)), SeatEvent(time: time + 40, .touchFrame)]
+        }
+        events.append(SeatEvent(time: 1000, .pointerEnter(location: Point(x: 300, y: 16))))
+        for time in [1000.0, 1200] {
+            events += [SeatEvent(time: time, .pointerButton(.left, isPressed: true)),
+                       SeatEvent(time: time + 40, .pointerButton(.left, isPressed: false))]
+        }
+        // The maximize button (left of close), by finger; the minimize button (left of it), by pointer.
+        events += [SeatEvent(time: 2000, .touchDown(id: 3, location: Point(x: 752, y: 16))), SeatEvent(time: 2000, .touchFrame),
+                   SeatEvent(time: 2040, .touchUp(id: 3)), SeatEvent(time: 2040, .touchFrame),
+                   SeatEvent(time: 2500, .pointerMotion(location: Point(x: 720, y: 16))),
+                   SeatEvent(time: 2510, .pointerButton(.left, isPressed: true)),
+                   SeatEvent(time: 2550, .pointerButton(.left, isPressed: false))]
+        let result = try await FingerPaintWindowTests.paint(events, in: scratch, replayOptions: ["--stats"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let stats = try statistics(result)
+        // touch-replay never maximizes, so each asks to maximize.
+        #expect(stats["maximize_requests"] as? Int == 3)
+        #expect(stats["minimize_requests"] as? Int == 1)
+        #expect(stats["resize_edges"] as? [Int] == [])
     }
 }

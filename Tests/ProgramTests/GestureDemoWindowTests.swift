@@ -4,6 +4,9 @@ import Testing
 
 /// `gesture-demo` in its window on touch-replay's compositor, playing the bundled demo trace.
 @Suite struct GestureDemoWindowTests {
+    /// The window's app_id (xdg_toplevel.set_app_id), the name of its desktop file.
+    static let appID = "io.github.fingerpaint.GestureDemo"
+
     @Test func theDemoWindowShowsWhatTheRecognizersDid() async throws {
         let scratch = try TemporaryDirectory()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -186,6 +186,25 @@ import TouchUI
         #expect(recorder.window.activeTouches.map(\.kind) == [.direct])
     }
 
+    @Test func aPointerLeavingWithTheButtonHeldEndsItsTouchAndItsLateReleaseIsNoAnomaly() {
+        let recorder = RecordingWindow()
+        var anomalies = 0
+        recorder.translator.onAnomaly = { _, _ in anomalies += 1 }
+        recorder.feed([
+            at(0, .pointerEnter(location: point(400, 300))),
+            at(0, .pointerButton(.left, isPressed: true)),
+            at(10, .pointerMotion(location: point(420, 300))),
+            at(20, .pointerLeave),
+            at(30, .pointerButton(.left, isPressed: false)),
+            at(40, .pointerEnter(location: point(100, 100))),
+            at(50, .pointerButton(.left, isPressed: true)),
+            at(60, .pointerMotion(location: point(120, 100))),
+            at(70, .pointerButton(.left, isPressed: false)),
+        ])
+        #expect(recorder.entries == ["began(1)", "moved(1)", "ended(1)", "began(2)", "moved(2)", "ended(2)"])
+        #expect(anomalies == 0)
+    }
+
     @Test func aTouchCancelLeavesThePointerFingerAlone() {
         let recorder = RecordingWindow()
         recorder.feed([

@@ -2,6 +2,7 @@ import SeatInput
 import Testing
 import TouchUI
 @testable import WaylandApp
+import WaylandClient
 
 /// The title bar drawn where the compositor draws no decorations: it takes the presses that start on it.
 @Suite struct TitleBarTests {
@@ -10,12 +11,27 @@ import TouchUI
         var bar = TitleBar()
         var moves = 0
         var closes = 0
+        var resizes: [ToplevelWindow.ResizeEdges] = []
+        var maximizeToggles = 0
+        var minimizes = 0
+        var cursors: [String?] = []
+        /// Whether the window has resize borders (not maximized, tiled or fullscreen).
+        var isResizable = false
 
-        mutating func send(_ kind: SeatEvent.Kind) -> SeatEvent.Kind? {
-            var moves = self.moves, closes = self.closes
-            let result = bar.filter(SeatEvent(time: 0, kind), width: 400, beginMove: { moves += 1 }, close: { closes += 1 })
+        mutating func send(_ kind: SeatEvent.Kind, at time: Double = 0) -> SeatEvent.Kind? {
+            var moves = self.moves, closes = self.closes, resizes = self.resizes, toggles = maximizeToggles,
+                minimizes = self.minimizes, cursors = self.cursors
+            let actions = WindowActions(
+                beginMove: { moves += 1 }, beginResize: { resizes.append($0) }, toggleMaximized: { toggles += 1 },
+                minimize: { minimizes += 1 }, close: { closes += 1 }, setCursor: { cursors.append($0) })
+            let result = bar.filter(SeatEvent(time: time, kind), width: 400, height: 300, isResizable: isResizable,
+                                    actions: actions)
             self.moves = moves
             self.closes = closes
+            self.resizes = resizes
+            maximizeToggles = toggles
+            self.minimizes = minimizes
+            self.cursors = cursors
             return result?.kind
         }
     }
@@ -64,5 +80,69 @@ import TouchUI
         // Below the strip the button is the content's.
         _ = harness.send(.pointerMotion(location: Point(x: 80, y: 100)))
         #expect(harness.send(.pointerButton(.left, isPressed: true)) == .pointerButton(.left, isPressed: true))
+    }
+
+    /// Places on a 400x300 window's borders and the edges a press there resizes.
+    static let borderPlaces: [(Point, ToplevelWindow.ResizeEdges)] = [
+        (Point(x: 2, y: 150), .left), (Point(x: 398, y: 150), .right),
+        (Point(x: 200, y: 2), .top), (Point(x: 200, y: 298), .bottom),
+        (Point(x: 2, y: 2), [.top, .left]), (Point(x: 10, y: 2), [.top, .left]), (Point(x: 398, y: 10), [.top, .right]),
+        (Point(x: 3, y: 297), [.bottom, .left]), (Point(x: 390, y: 298), [.bottom, .right]),
+    ]
+
+    @Test(arguments: borderPlaces)
+    func aFingerOrThePointerOnABorderResizesFromThatEdge(location: Point, edges: ToplevelWindow.ResizeEdges) {
+        var harness = Harness()
+        harness.isResizable = true
+        #expect(harness.send(.touchDown(id: 1, location: location)) == nil)
+        #expect(harness.send(.touchMotion(id: 1, location: Point(x: 200, y: 200))) == nil)
+        #expect(harness.send(.touchUp(id: 1)) == nil)
+        #expect(harness.send(.pointerEnter(location: location)) == .pointerEnter(location: Point(x: location.x, y: location.y - 32)))
+        #expect(harness.cursors == [edges.cursorName])
+        #expect(harness.send(.pointerButton(.left, isPressed: true)) == nil)
+        #expect(harness.send(.pointerButton(.left, isPressed: false)) == nil)
+        #expect(harness.resizes == [edges, edges])
+        #expect(harness.moves == 0)
+    }
+
+    @Test func aMaximizedWindowHasNoBordersTheContentGetsThem() {
+        var harness = Harness()
+        #expect(harness.send(.touchDown(id: 1, location: Point(x: 2, y: 150))) == .touchDown(id: 1, location: Point(x: 2, y: 118)))
+        #expect(harness.send(.pointerEnter(location: Point(x: 398, y: 298))) != nil)
+        #expect(harness.send(.pointerButton(.left, isPressed: true)) == .pointerButton(.left, isPressed: true))
+        #expect(harness.resizes.isEmpty && harness.cursors.isEmpty)
+    }
+
+    @Test func aDoubleTapOrDoubleClickOnTheStripMaximizesAndASlowOneMovesTwice() {
+        var harness = Harness()
+        for (time, id) in [(0.0, Int32(1)), (250, 2)] {
+            _ = harness.send(.touchDown(id: id, location: Point(x: 100, y: 10)), at: time)
+            _ = harness.send(.touchUp(id: id), at: time + 50)
+        }
+        #expect(harness.maximizeToggles == 1 && harness.moves == 1)
+        _ = harness.send(.pointerEnter(location: Point(x: 150, y: 12)), at: 1000)
+        for time in [1000.0, 1300] {
+            _ = harness.send(.pointerButton(.left, isPressed: true), at: time)
+            _ = harness.send(.pointerButton(.left, isPressed: false), at: time + 40)
+        }
+        #expect(harness.maximizeToggles == 2 && harness.moves == 2)
+        // Too slow: two moves.
+        for time in [3000.0, 3600] {
+            _ = harness.send(.pointerButton(.left, isPressed: true), at: time)
+            _ = harness.send(.pointerButton(.left, isPressed: false), at: time + 40)
+        }
+        #expect(harness.maximizeToggles == 2 && harness.moves == 4)
+    }
+
+    @Test func theMaximizeAndMinimizeButtonsBesideClose() {
+        var harness = Harness()
+        let maximize = TitleBar.rect(of: .maximize, width: 400), minimize = TitleBar.rect(of: .minimize, width: 400)
+        #expect(maximize.maxX == TitleBar.closeButton(width: 400).minX && minimize.maxX == maximize.minX)
+        _ = harness.send(.touchDown(id: 1, location: Point(x: maximize.midX, y: 16)))
+        _ = harness.send(.touchUp(id: 1))
+        _ = harness.send(.pointerEnter(location: Point(x: minimize.midX, y: 16)))
+        _ = harness.send(.pointerButton(.left, isPressed: true))
+        _ = harness.send(.pointerButton(.left, isPressed: false))
+        #expect(harness.maximizeToggles == 1 && harness.minimizes == 1 && harness.closes == 0 && harness.moves == 0)
     }
 }

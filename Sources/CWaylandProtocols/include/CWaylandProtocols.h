@@ -91,4 +91,31 @@ static inline int wp_fractional_scale_v1_add_listener(struct wp_fractional_scale
 static inline void wp_fractional_scale_v1_destroy(struct wp_fractional_scale_v1 *object) { (void)object; }
 #endif
 
+// KWin's org_kde_kwin_fake_input (plasma-wayland-protocols) is optional: only kwin-replay uses it.
+#if __has_include("../generated/fake-input-client-protocol.h")
+#include "../generated/fake-input-client-protocol.h"
+#define CWAYLANDPROTOCOLS_HAS_FAKE_INPUT 1
+#else
+#define CWAYLANDPROTOCOLS_HAS_FAKE_INPUT 0
+#endif
+static inline bool CWaylandProtocols_has_fake_input(void) { return CWAYLANDPROTOCOLS_HAS_FAKE_INPUT; }
+#if CWAYLANDPROTOCOLS_HAS_FAKE_INPUT
+static inline const struct wl_interface *CWaylandProtocols_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
+#else
+// Without the XML, stand-ins with the generated names so kwin-replay compiles unchanged; it checks
+// CWaylandProtocols_has_fake_input() first and never binds the global, so none of these is ever called.
+struct org_kde_kwin_fake_input;
+static inline const struct wl_interface *CWaylandProtocols_org_kde_kwin_fake_input_interface(void) { return NULL; }
+static inline void org_kde_kwin_fake_input_authenticate(struct org_kde_kwin_fake_input *f, const char *a, const char *r) {}
+static inline void org_kde_kwin_fake_input_pointer_motion_absolute(struct org_kde_kwin_fake_input *f, wl_fixed_t x, wl_fixed_t y) {}
+static inline void org_kde_kwin_fake_input_button(struct org_kde_kwin_fake_input *f, uint32_t b, uint32_t s) {}
+static inline void org_kde_kwin_fake_input_axis(struct org_kde_kwin_fake_input *f, uint32_t a, wl_fixed_t v) {}
+static inline void org_kde_kwin_fake_input_touch_down(struct org_kde_kwin_fake_input *f, uint32_t id, wl_fixed_t x, wl_fixed_t y) {}
+static inline void org_kde_kwin_fake_input_touch_motion(struct org_kde_kwin_fake_input *f, uint32_t id, wl_fixed_t x, wl_fixed_t y) {}
+static inline void org_kde_kwin_fake_input_touch_up(struct org_kde_kwin_fake_input *f, uint32_t id) {}
+static inline void org_kde_kwin_fake_input_touch_cancel(struct org_kde_kwin_fake_input *f) {}
+static inline void org_kde_kwin_fake_input_touch_frame(struct org_kde_kwin_fake_input *f) {}
+static inline void org_kde_kwin_fake_input_destroy(struct org_kde_kwin_fake_input *f) {}
+#endif
+
 #endif
