@@ -115,6 +115,7 @@ public final class FingerPaintApp {
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
+        paletteView.onScroll = { [unowned self] in updateOverlay() }
         translator.onKey = { [unowned self] chord, _ in
             if let command = PaintCommand(key: chord) { perform(command) }
         }

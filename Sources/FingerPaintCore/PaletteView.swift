@@ -5,23 +5,44 @@ import TouchUI
 
 /// A bar of buttons over the canvas. A touch that comes down here belongs to the palette, so it never paints; it
 /// presses the button it is lifted on, if that is the one it came down on.
+///
+/// The buttons are squares of ``preferredSide`` points, smaller on a narrow window but never under
+/// ``minimumSide`` (Apple asks 44 pt, Material 48 dp): where they do not fit even then, the bar scrolls
+/// sideways under a finger (or the pointer) dragged along it.
 public final class PaletteView: View {
     /// One button: what it does and where it is, in the palette's coordinates.
     public struct Item: Hashable, Sendable {
         /// What the button asks for.
         public var command: PaintCommand
-        /// Where it is, in the palette's coordinates.
+        /// Where it is, in the palette's coordinates (scrolled).
         public var frame: Rect
     }
 
     /// The bar's height, in points.
     public static let height: Double = 56
+    /// The side of a button when there is room.
+    public static let preferredSide: Double = 44
+    /// The smallest side a button gets.
+    public static let minimumSide: Double = 40
+    /// The space around buttons.
+    static let margin: Double = 6
 
-    /// The buttons, laid out for the bar's width.
+    /// The buttons, laid out for the bar's width and scrolled.
     public private(set) var items: [Item] = []
+    /// How far the buttons are scrolled to the left, in points (0 when they all fit).
+    public private(set) var scrollOffset: Double = 0
     /// Called when a button is pressed.
     public var onCommand: ((PaintCommand) -> Void)?
+    /// Called when the buttons scrolled (the bar must be drawn again).
+    public var onScroll: (() -> Void)?
     private var pressed: [Int: PaintCommand] = [:]
+    /// Where each touch on the bar was when it last moved it, while it scrolls the bar.
+    private var scrolling: [Int: Double] = [:]
+    private var downAt: [Int: Point] = [:]
+
+    private static let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
+        + Brush.widths.indices.map { .selectWidth($0) }
+        + [.undo, .redo, .clear, .save, .toggleNavigation]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -29,18 +50,40 @@ public final class PaletteView: View {
         layoutItems()
     }
 
+    /// The side of the buttons for the current width.
+    private var side: Double {
+        let margin = Self.margin
+        let fitting = (bounds.width - margin) / Double(Self.commands.count) - margin
+        return min(Self.preferredSide, bounds.height - 2 * margin, max(fitting, Self.minimumSide))
+    }
+
+    /// How wide the buttons are laid end to end.
+    private var contentWidth: Double {
+        Self.margin + Double(Self.commands.count) * (side + Self.margin)
+    }
+
     /// Lays the buttons out for the current bounds: the colours from the left, the other buttons after them.
     public func layoutItems() {
-        let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
-            + Brush.widths.indices.map { .selectWidth($0) }
-            + [.undo, .redo, .clear, .save, .toggleNavigation]
-        let margin = 6.0
-        let side = max(min(bounds.height - 2 * margin, (bounds.width - margin) / Double(commands.count) - margin), 0)
-        items = commands.enumerated().map { index, command in
-            // On a narrow window the items shrink to fit; they stay centred in the bar.
-            Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin), y: (bounds.height - side) / 2,
-                                               width: side, height: side))
+        let side = max(self.side, 0), margin = Self.margin
+        scrollOffset = min(max(scrollOffset, 0), max(contentWidth - bounds.width, 0))
+        items = Self.commands.enumerated().map { index, command in
+            Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin) - scrollOffset,
+                                               y: (bounds.height - side) / 2, width: side, height: side))
         }
+    }
+
+    /// Scrolls the bar so that a button is wholly on it.
+    public func scroll(toShow command: PaintCommand) {
+        guard let item = items.first(where: { $0.command == command }) else { return }
+        if item.frame.minX < 0 {
+            scrollOffset += item.frame.minX - Self.margin
+        } else if item.frame.maxX > bounds.width {
+            scrollOffset += item.frame.maxX - bounds.width + Self.margin
+        } else {
+            return
+        }
+        layoutItems()
+        onScroll?()
     }
 
     /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
@@ -51,7 +94,8 @@ public final class PaletteView: View {
             case let .selectColor(index):
                 return Overlay.Item(content: .swatch(Brush.palette[index]), frame: frame, isSelected: index == brush.colorIndex)
             case let .selectWidth(index):
-                return Overlay.Item(content: .width(Brush.widths[index]), frame: frame, isSelected: index == brush.widthIndex)
+                return Overlay.Item(content: .width(Brush.widths[index], brush.color), frame: frame,
+                                    isSelected: index == brush.widthIndex)
             case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: canUndo)
             case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: canRedo)
             case .clear: return Overlay.Item(content: .clear, frame: frame)
@@ -70,19 +114,41 @@ public final class PaletteView: View {
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             pressed[touch.identifier] = item(at: touch.location(in: self))?.command
+            downAt[touch.identifier] = touch.location(in: self)
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    /// A touch dragged along the bar beyond the tap slop scrolls it, when it scrolls at all, and presses nothing.
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard contentWidth > bounds.width else { return }
+        for touch in touches {
+            let x = touch.location(in: self).x
+            if let last = scrolling[touch.identifier] {
+                scrollOffset += last - x
+                scrolling[touch.identifier] = x
+                layoutItems()
+                onScroll?()
+            } else if let start = downAt[touch.identifier], abs(x - start.x) > GestureDefaults.tapSlop {
+                pressed[touch.identifier] = nil
+                scrolling[touch.identifier] = x
+            }
+        }
+    }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
+            downAt[touch.identifier] = nil
+            scrolling[touch.identifier] = nil
             guard let command = pressed.removeValue(forKey: touch.identifier) else { continue }
             if item(at: touch.location(in: self))?.command == command { onCommand?(command) }
         }
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        for touch in touches { pressed[touch.identifier] = nil }
+        for touch in touches {
+            pressed[touch.identifier] = nil
+            downAt[touch.identifier] = nil
+            scrolling[touch.identifier] = nil
+        }
     }
 }

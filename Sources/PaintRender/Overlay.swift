@@ -25,8 +25,9 @@ public struct Overlay: Hashable, Sendable {
         public enum Content: Hashable, Sendable {
             /// A colour swatch.
             case swatch(Color)
-            /// A width step, shown as a dot of that width.
-            case width(Double)
+            /// A width step, shown as a dot in the brush's colour whose size grows with the width (every step a
+            /// different size, whatever the button's size).
+            case width(Double, Color)
             /// The undo, redo, clear and save buttons, each drawn as an icon.
             case undo, redo, clear, save
             /// The navigate toggle: a hand, selected while fingers move the view instead of painting.

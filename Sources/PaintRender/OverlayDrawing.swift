@@ -63,10 +63,18 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_set_source_rgb(context, 0.6, 0.6, 0.6)
         cairo_set_line_width(context, 1)
         cairo_stroke(context)
-    case let .width(width):
-        cairo_arc(context, center.x, center.y, min(width, side * 0.9) / 2, 0, 2 * .pi)
-        cairo_set_source_rgb(context, ink, ink, ink)
-        cairo_fill(context)
+    case let .width(width, color):
+        // Widths double from step to step: the dot grows by the same amount from each to the next, from 3 points to
+        // most of the button, so that every step looks different.
+        let steps = log2(max(width, 1) / 2) / log2(32)
+        let diameter = 3 + (side * 0.82 - 3) * min(max(steps, 0), 1)
+        cairo_arc(context, center.x, center.y, diameter / 2, 0, 2 * .pi)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, item.isEnabled ? color.alpha : 0.4)
+        cairo_fill_preserve(context)
+        // A light colour stays visible on the light bar.
+        cairo_set_source_rgba(context, 0.5, 0.5, 0.5, 0.6)
+        cairo_set_line_width(context, 1)
+        cairo_stroke(context)
     case .undo, .redo:
         // An arc over the top, with an arrow head pointing down at the end it goes to: left for undo.
         let toLeft = item.content == .undo

@@ -208,8 +208,18 @@ struct TitleBar {
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(cr, 14)
         cairo_set_source_rgb(cr, 0.92, 0.93, 0.95)
+        // The title stops short of the buttons (the leftmost one is minimize), ending in an ellipsis when cut.
+        let room = rect(of: .minimize, width: buffer.width).minX - 12 - 8
+        var shown = title
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, shown, &extents)
+        while extents.x_advance > room, !shown.isEmpty {
+            shown = String(shown.dropLast(shown.hasSuffix("…") ? 2 : 1)) + "…"
+            if shown == "…" { break }
+            cairo_text_extents(cr, shown, &extents)
+        }
         cairo_move_to(cr, 12, side / 2 + 5)
-        cairo_show_text(cr, title)
+        cairo_show_text(cr, shown)
         // The buttons, big enough for a finger: a cross, a square (two when maximized: restore), a bar.
         cairo_set_line_width(cr, 2)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)

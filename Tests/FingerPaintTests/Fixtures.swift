@@ -67,6 +67,14 @@ final class Painter {
         time += 1000.0 / 60
     }
 
+    /// The centre of a palette button, in window points, scrolled onto the bar first (a narrow bar scrolls).
+    func paletteCenter(of command: PaintCommand) -> Point {
+        let palette = app.paletteView
+        palette.scroll(toShow: command)
+        let frame = palette.items.first { $0.command == command }?.frame ?? .zero
+        return palette.convert(frame.center, to: nil)
+    }
+
     /// The shown frame's pixel at a logical point.
     func shown(_ x: Double, _ y: Double) -> UInt32 {
         app.renderer.frame.pixel(x: Int(x), y: Int(y))

@@ -11,9 +11,7 @@ import TouchUI
 @Suite struct NavigationTests {
     /// The palette button's centre, in window points.
     private func center(of command: PaintCommand, in painter: Painter) throws -> Point {
-        let palette = painter.app.paletteView
-        let item = try #require(palette.items.first { $0.command == command })
-        return palette.convert(item.frame.center, to: nil)
+        painter.paletteCenter(of: command)
     }
 
     /// A renderer that never changed, showing `strokes` through `view`.

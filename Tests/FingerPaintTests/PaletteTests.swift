@@ -5,11 +5,46 @@ import SeatInput
 import TouchUI
 
 @Suite struct PaletteTests {
-    /// The centre of a palette button, in window coordinates.
     private func center(of command: PaintCommand, in painter: Painter) -> Point {
+        painter.paletteCenter(of: command)
+    }
+
+    @Test(arguments: [420.0, 800, 1280])
+    func noButtonIsSmallerThanAFingerAndTheyAllFitOrScroll(width: Double) throws {
+        let painter = Painter(size: Size(width: width, height: 300))
+        let overlay = try #require(painter.app.renderer.overlay)
+        #expect(overlay.items.count == 20)
+        for item in overlay.items { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
-        let item = palette.items.first { $0.command == command }!
-        return palette.convert(item.frame.center, to: nil)
+        let lastItem = try #require(palette.items.last)
+        if lastItem.frame.maxX > width {
+            // Dragged along, the bar scrolls to its last button, which then takes a tap.
+            let y = palette.convert(lastItem.frame.center, to: nil).y
+            painter.drag([(1, point(width - 20, y), point(20, y))], steps: 6)
+            painter.drag([(2, point(width - 20, y), point(20, y))], steps: 6)
+            let shown = try #require(palette.items.last)
+            #expect(shown.frame.maxX <= width, "\(shown)")
+            #expect(painter.app.brush.colorIndex == 0 && painter.app.drawing.isEmpty)
+            painter.tap(3, at: palette.convert(shown.frame.center, to: nil))
+            #expect(painter.app.canvasView.isNavigating)
+        }
+    }
+
+    @Test func everyWidthLooksDifferentAndTakesTheBrushColour() throws {
+        let painter = Painter(size: Size(width: 1280, height: 300))
+        painter.key("2")
+        painter.app.renderFrame()
+        let widths = painter.app.paletteView.items.filter { if case .selectWidth = $0.command { true } else { false } }
+        // The painted width of each dot along its middle row.
+        let diameters = widths.map { item -> Int in
+            let frame = painter.app.paletteView.convert(item.frame, to: nil)
+            return (Int(frame.minX)..<Int(frame.maxX)).filter { x in
+                let pixel = painter.shown(Double(x), frame.midY)
+                return pixel >> 16 & 0xFF > 180 && pixel >> 8 & 0xFF < 100
+            }.count
+        }
+        #expect(diameters == diameters.sorted() && Set(diameters).count == diameters.count, "\(diameters)")
+        #expect(diameters.first.map { $0 > 0 } == true, "\(diameters)")
     }
 
     @Test func fingersOnThePaletteDoNotPaint() {

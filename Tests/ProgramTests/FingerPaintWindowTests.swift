@@ -343,6 +343,23 @@ import TouchUI
         #expect(verbose.standardError.contains("fingerpaint: debug: configured 800x600 at scale 1"))
     }
 
+    @Test func aLongTitleStopsShortOfTheTitleBarsButtons() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("narrow.jsonl", "{\"canvas\": [420, 300]}\n{\"t\": 0, \"pointer\": \"enter\", \"x\": 5, \"y\": 200}\n")
+        let result = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", trace, "--output", scratch.path("narrow.png"), "--", Self.fingerpaint,
+                               scratch.path("a drawing with a name much longer than a narrow window.fpdraw")],
+            environment: Self.environment(in: scratch))
+        #expect(result.status == 0, "\(result.standardError)")
+        // The title ends 8 points before the minimize button (the leftmost, 3 buttons of 32 from the right, at 324).
+        let strip = (317..<324).flatMap { x in (8..<24).map { (x: x, y: $0) } }
+        let image = try await PNGReader.pixels(in: scratch.path("narrow.png"), at: strip)
+        #expect(image.pixels.allSatisfy { $0.red < 120 }, "the title runs into the buttons")
+        // It still shows its beginning.
+        let start = try await PNGReader.pixels(in: scratch.path("narrow.png"), at: (12..<60).map { (x: $0, y: 16) })
+        #expect(start.pixels.contains { $0.red > 200 })
+    }
+
     @Test func withoutACompositorItSaysSoInOneLine() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await ChildProcess.run(
