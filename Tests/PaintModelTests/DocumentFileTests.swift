@@ -298,3 +298,73 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         }
     }
 }
+
+/// A compaction is written beside the document and renamed over it: when it cannot be written whole (a full disk),
+/// the document is as it was, every record in it.
+@Suite(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+struct CompactionOnAFullDiskTests {
+    private func run(_ program: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func aCompactionThatCannotBeWrittenLeavesTheDocumentWhole() async throws {
+        let disk = temporaryFolder()
+        try #require(try run("/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk.path]) == 0)
+        defer { _ = umount2(disk.path, Int32(MNT_DETACH)) }
+        let url = disk.appendingPathComponent("busy.fpdraw")
+        let opened = try DocumentFile.open(url, create: true)
+        let journalWriter = try #require(opened.journal)
+        let big = Stroke(points: (0..<400).map { StrokePoint(Point(x: Double($0), y: 1), time: Timestamp(milliseconds: Double($0))) },
+                         color: .black, width: 3)
+        // Live strokes, then dead records (drawn and undone) up to just below the compaction's threshold.
+        var drawing = Drawing()
+        for _ in 0..<8 {
+            drawing.add(big)
+            journalWriter.record(.add(big))
+        }
+        for _ in 0..<8 {
+            drawing.add(big)
+            journalWriter.record(.add(big))
+            drawing.undo()
+            journalWriter.record(.undo)
+        }
+        #expect(journalWriter.flush(drawing) == nil)
+        let before = try Data(contentsOf: url)
+        #expect(journalWriter.statistics.rewrites == 0)
+        // The disk fills up, leaving room for a few appends but not for a compacted copy of the document.
+        let filler = disk.appendingPathComponent("filler")
+        let fd = open(filler.path, O_WRONLY | O_CREAT, 0o644)
+        let block = [UInt8](repeating: 0, count: 4096)
+        var filled = 0
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 { filled += block.count }
+        ftruncate(fd, off_t(filled - 40_960))
+        close(fd)
+        // More dead records: compaction is due, and its copy cannot be written.
+        for _ in 0..<2 {
+            drawing.add(big)
+            journalWriter.record(.add(big))
+            drawing.undo()
+            journalWriter.record(.undo)
+        }
+        journalWriter.waitUntilIdle()
+        if journalWriter.needsDrawing { journalWriter.supply(drawing) }
+        journalWriter.waitUntilIdle()
+        #expect(journalWriter.currentFailure?.code == ENOSPC)
+        // The document still holds every record it had, and whole ones after them: nothing was written over it.
+        let contents = try DrawingDocument.read(Array(try Data(contentsOf: url)))
+        #expect(!contents.isDamaged && contents.tornBytes == 0 && (8...9).contains(contents.drawing.strokes.count))
+        #expect(try Data(contentsOf: url).starts(with: before))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["busy.fpdraw", "filler"])
+        // Room again: the compaction lands.
+        try FileManager.default.removeItem(at: filler)
+        #expect(journalWriter.flush(drawing) == nil)
+        #expect(journalWriter.statistics.rewrites >= 1)
+        #expect(try DocumentFile.read(url).drawing == drawing)
+        journalWriter.close()
+    }
+}
