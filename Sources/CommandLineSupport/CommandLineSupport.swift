@@ -41,6 +41,12 @@ public enum CanvasSizeArgument {
 }
 
 extension ParsableCommand {
+    /// Prints `NAME: message` on standard error and exits with `status` (1: something failed; 2: usage).
+    public static func fail(_ message: String, status: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data("\(configuration.commandName ?? "program"): \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+
     /// Parses the command line, or exits: `--help` and `--version` print on standard output and exit 0; a usage
     /// error prints `NAME: what is wrong` and the usage on standard error and exits 2, the status the programs
     /// document for usage errors.

@@ -8,11 +8,6 @@ import Foundation
 import Glibc
 import SeatInput
 
-/// Prints a one-line error and exits.
-func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("kwin-replay: \(message)\n".utf8))
-    exit(status)
-}
 
 /// The command line, parsed by swift-argument-parser.
 struct Options: ParsableCommand {
@@ -63,20 +58,20 @@ final class Globals {
 
 let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 guard CWaylandProtocols_has_fake_input() else {
-    fail("built without KWin's fake-input.xml (install plasma-wayland-protocols, then make generate and build again)")
+    Options.fail("built without KWin's fake-input.xml (install plasma-wayland-protocols, then make generate and build again)")
 }
 let trace: Trace
 do {
     trace = try Trace(contentsOf: URL(fileURLWithPath: options.trace))
 } catch {
-    fail("\(error)")
+    Options.fail("\(error)")
 }
 
 // libwayland's own messages would come before ours: keep only ours.
 wl_log_set_handler_client { _, _ in }
 guard let display = wl_display_connect(nil) else {
     let name = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "unset, so wayland-0"
-    fail("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=\(name)): \(String(cString: strerror(errno)))")
+    Options.fail("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=\(name)): \(String(cString: strerror(errno)))")
 }
 let globals = Globals()
 let context = Unmanaged.passUnretained(globals).toOpaque()
@@ -107,7 +102,7 @@ wl_registry_add_listener(registry, &registryListener, context)
 wl_display_roundtrip(display)
 wl_display_roundtrip(display)
 guard let fakeInput = globals.fakeInput, globals.fakeInputVersion >= 3 else {
-    fail("the compositor offers no org_kde_kwin_fake_input version 3 or later (KWin with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 does)")
+    Options.fail("the compositor offers no org_kde_kwin_fake_input version 3 or later (KWin with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 does)")
 }
 
 // Authenticate; KWin then adds a fake device to the seat. Touches sent before the seat announces touch (and
@@ -118,10 +113,10 @@ wl_display_roundtrip(display)
 let touchCapability = WL_SEAT_CAPABILITY_TOUCH.rawValue
 let waitStart = Date()
 while globals.capabilities & touchCapability == 0 {
-    if Date().timeIntervalSince(waitStart) > 10 { fail("the seat never gained touch after authenticating") }
+    if Date().timeIntervalSince(waitStart) > 10 { Options.fail("the seat never gained touch after authenticating") }
     var poller = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
     wl_display_flush(display)
-    if poll(&poller, 1, 100) > 0, wl_display_dispatch(display) < 0 { fail("the compositor closed the connection") }
+    if poll(&poller, 1, 100) > 0, wl_display_dispatch(display) < 0 { Options.fail("the compositor closed the connection") }
 }
 wl_display_roundtrip(display)
 usleep(UInt32(options.settle) * 1000)
@@ -167,7 +162,7 @@ for event in trace.events {
     }
 }
 if !fingersDown.isEmpty { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
-if wl_display_roundtrip(display) < 0 { fail("the compositor closed the connection") }
+if wl_display_roundtrip(display) < 0 { Options.fail("the compositor closed the connection") }
 if skippedKeys > 0 { FileHandle.standardError.write(Data("kwin-replay: \(skippedKeys) keys not played\n".utf8)) }
 org_kde_kwin_fake_input_destroy(fakeInput)
 wl_display_roundtrip(display)

@@ -7,11 +7,6 @@ import SeatInput
 import TouchUI
 import WaylandApp
 
-/// Prints a one-line error and exits.
-func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8))
-    exit(status)
-}
 
 /// The command line, parsed by swift-argument-parser.
 struct Options: ParsableCommand {
@@ -60,7 +55,7 @@ let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 func openLog(_ logPath: String) -> FileHandle {
     if logPath == "-" { return .standardOutput }
     guard FileManager.default.createFile(atPath: logPath, contents: nil), let handle = FileHandle(forWritingAtPath: logPath) else {
-        fail("cannot write the log to \(logPath)")
+        Options.fail("cannot write the log to \(logPath)")
     }
     return handle
 }
@@ -72,7 +67,7 @@ if options.headless {
     do {
         trace = try Trace(contentsOf: URL(fileURLWithPath: tracePath))
     } catch {
-        fail("\(error)")
+        Options.fail("\(error)")
     }
     let sink = openLog(logPath)
     let scene = GestureDemoScene.replay(trace, size: options.size) { record in
@@ -83,7 +78,7 @@ if options.headless {
         do {
             try GestureDemoRenderer.writePNG(scene, size: scene.window.bounds.size, to: output)
         } catch {
-            fail("\(error)")
+            Options.fail("\(error)")
         }
     }
     exit(0)
@@ -96,7 +91,7 @@ if let tracePath = options.replay {
     do {
         replay = try Trace(contentsOf: URL(fileURLWithPath: tracePath))
     } catch {
-        fail("\(error)")
+        Options.fail("\(error)")
     }
 }
 let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
@@ -113,5 +108,5 @@ do {
     )
     exit(try session.run())
 } catch {
-    fail("\(error)")
+    Options.fail("\(error)")
 }
