@@ -256,23 +256,24 @@ extension TouchReplayTests {
         let trace = try scratch.write("long.jsonl", Trace(events: events).serialized())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
-        process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--realtime", "--", simpleTouch]
+        // The client writes its process ID to a file, then becomes weston-simple-touch (exec keeps the ID).
+        let pidFile = scratch.path("client.pid")
+        process.arguments = ["--trace", trace, "--output", scratch.path("o.png"), "--", "/bin/sh", "-c",
+                             "echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile) && exec \(simpleTouch)"]
         FileManager.default.createFile(atPath: scratch.path("stderr"), contents: nil)
         process.standardError = FileHandle(forWritingAtPath: scratch.path("stderr"))
         try process.run()
-        // The client is started after the signal handling is set up: wait for it to exist.
         let pid = process.processIdentifier
-        // Whichever thread started it: pgrep asks every thread's children. A minute, for a loaded machine.
+        // The client is started after the signal handling is set up: wait for it (a minute, for a loaded machine).
         var client: Int32?
         let searchDeadline = Date().addingTimeInterval(60)
         while client == nil, Date() < searchDeadline {
-            let children = try await ChildProcess.run("/usr/bin/pgrep", ["-P", "\(pid)"])
-            client = children.standardOutput.split(separator: "\n").first.flatMap { Int32($0) }
+            client = Int32(scratch.read("client.pid").trimmingCharacters(in: .whitespacesAndNewlines))
             if client == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
-        let clientID = try #require(client, "touch-replay said: \(scratch.read("stderr"))")
+        let clientID = try #require(client, "touch-replay (running: \(process.isRunning)) said: \(scratch.read("stderr"))")
         process.terminate()
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!process.isRunning)
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM)
