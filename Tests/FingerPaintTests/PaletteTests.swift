@@ -94,13 +94,15 @@ import TouchUI
         ("ctrl+plus", .zoomIn), ("ctrl+shift+plus", .zoomIn), ("ctrl+equal", .zoomIn), ("ctrl+minus", .zoomOut),
         ("ctrl+0", .zoomToFit), ("ctrl+1", .actualSize),
     ])
-    func keysAskForCommands(key: String, command: PaintCommand) {
-        #expect(PaintCommand(key: KeyChord(parsing: key)!) == command)
+    func keysAskForCommands(key: String, command: PaintCommand) throws {
+        let chord = try #require(KeyChord(parsing: key))
+        #expect(PaintCommand(key: chord) == command)
     }
 
     @Test(arguments: ["z", "0", "ctrl+2", "alt+z", "q", "shift+Delete", "plus", "alt+1"])
-    func otherKeysMeanNothing(key: String) {
-        #expect(PaintCommand(key: KeyChord(parsing: key)!) == nil)
+    func otherKeysMeanNothing(key: String) throws {
+        let chord = try #require(KeyChord(parsing: key))
+        #expect(PaintCommand(key: chord) == nil)
     }
 
     @Test func digitKeysAndBracketsChangeTheBrush() {
