@@ -251,8 +251,9 @@ extension TouchReplayTests {
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
     func stopsOnSigterm() async throws {
         let scratch = try TemporaryDirectory()
-        // Ten seconds of real time.
-        let events = stride(from: 0.0, through: 10_000, by: 100).map { SeatEvent(time: $0, .tick) }
+        // Ten minutes of real time: the signal comes long before the end, even when a loaded machine keeps this
+        // test from running for a while (a ten-second trace could end first, and the run exit 0 with its PNG).
+        let events = stride(from: 0.0, through: 600_000, by: 100).map { SeatEvent(time: $0, .tick) }
         let trace = try scratch.write("long.jsonl", Trace(events: events).serialized())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
@@ -272,6 +273,7 @@ extension TouchReplayTests {
             if client == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
         let clientID = try #require(client, "touch-replay (running: \(process.isRunning)) said: \(scratch.read("stderr"))")
+        try #require(process.isRunning, "touch-replay ended before the signal: \(scratch.read("stderr"))")
         process.terminate()
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
