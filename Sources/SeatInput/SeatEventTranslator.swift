@@ -223,10 +223,10 @@ public final class SeatEventTranslator {
     private func amendShape(of contact: Int, at location: Point, radius: Double) -> Bool {
         guard let index = pending.lastIndex(where: { $0.contact == contact }) else { return false }
         switch pending[index].change {
-        case let .began(at, _, kind) where at == location:
-            pending[index].change = .began(at, majorRadius: radius, kind: kind)
-        case let .moved(at, _) where at == location:
-            pending[index].change = .moved(at, majorRadius: radius)
+        case let .began(at, _, kind, pen) where at == location:
+            pending[index].change = .began(at, majorRadius: radius, kind: kind, pen: pen)
+        case let .moved(at, _, pen) where at == location:
+            pending[index].change = .moved(at, majorRadius: radius, pen: pen)
         default:
             return false
         }
