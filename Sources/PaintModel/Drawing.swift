@@ -10,7 +10,7 @@ public enum DrawingChange: Hashable, Sendable {
     case cleared
     /// The strokes are back as they were before the last clear (undo of clear).
     case restored
-    /// The strokes were replaced by others: redraw everything.
+    /// The strokes were replaced by others (an erase, its undo): redraw everything.
     case replaced
 }
 
@@ -20,13 +20,17 @@ public enum DrawingEdit: Hashable, Sendable {
     case add(Stroke)
     /// Every stroke removed.
     case clear
+    /// The strokes at these positions (strictly increasing, each within the drawing) removed: what an eraser
+    /// touched. Undo puts them back where they were.
+    case erase([Int])
     /// The last edit undone.
     case undo
     /// The last undone edit redone.
     case redo
 }
 
-/// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke and of clearing.
+/// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke, erasing strokes and
+/// clearing.
 ///
 /// A drawing starts from base strokes that no undo removes (a document of the first format, which kept no
 /// history) and is changed by ``DrawingEdit``s. A new edit forgets what could be redone. Nothing here limits the
@@ -36,11 +40,32 @@ public struct Drawing: Hashable, Sendable {
     enum Edit: Hashable, Sendable {
         case add(Stroke)
         case clear(removed: [Stroke])
+        case erase(removed: [(index: Int, stroke: Stroke)])
 
         var recorded: DrawingEdit {
             switch self {
             case let .add(stroke): .add(stroke)
             case .clear: .clear
+            case let .erase(removed): .erase(removed.map(\.index))
+            }
+        }
+
+        static func == (lhs: Edit, rhs: Edit) -> Bool {
+            switch (lhs, rhs) {
+            case let (.add(a), .add(b)): a == b
+            case let (.clear(a), .clear(b)): a == b
+            case let (.erase(a), .erase(b)): a.map(\.index) == b.map(\.index) && a.map(\.stroke) == b.map(\.stroke)
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case let .add(stroke): hasher.combine(stroke)
+            case let .clear(removed): hasher.combine(removed)
+            case let .erase(removed):
+                hasher.combine(removed.map(\.index))
+                hasher.combine(removed.map(\.stroke))
             }
         }
     }
@@ -82,6 +107,7 @@ public struct Drawing: Hashable, Sendable {
         switch edit {
         case let .add(stroke): add(stroke)
         case .clear: clear()
+        case let .erase(indices): erase(indices)
         case .undo: undo()
         case .redo: redo()
         }
@@ -115,6 +141,20 @@ public struct Drawing: Hashable, Sendable {
         return .cleared
     }
 
+    /// Removes the strokes at these positions (undoable); `nil` when there are none, or the positions are not
+    /// strictly increasing positions of strokes.
+    @discardableResult
+    public mutating func erase(_ indices: [Int]) -> DrawingChange? {
+        guard let lowest = indices.first, let highest = indices.last, lowest >= 0, highest < strokes.count,
+              zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        let removed = indices.map { (index: $0, stroke: strokes[$0]) }
+        for index in indices.reversed() { strokes.remove(at: index) }
+        undoStack.append(.erase(removed: removed))
+        redoStack.removeAll()
+        return .replaced
+    }
+
     /// Undoes the last edit; `nil` when there is none.
     @discardableResult
     public mutating func undo() -> DrawingChange? {
@@ -127,6 +167,9 @@ public struct Drawing: Hashable, Sendable {
         case let .clear(removed):
             strokes = removed
             return .restored
+        case let .erase(removed):
+            for (index, stroke) in removed { strokes.insert(stroke, at: index) }
+            return .replaced
         }
     }
 
@@ -142,6 +185,9 @@ public struct Drawing: Hashable, Sendable {
         case .clear:
             strokes = []
             return .cleared
+        case let .erase(removed):
+            for (index, _) in removed.reversed() { strokes.remove(at: index) }
+            return .replaced
         }
     }
 }

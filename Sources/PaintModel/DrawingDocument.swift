@@ -6,13 +6,14 @@ import Geometry
 /// A compact little-endian binary: an 8-byte magic, a version and a header checksum, then records appended one
 /// at a time — a stroke added, an undo, a redo, a clear — each with its own CRC-32, so that saving a stroke
 /// writes that stroke only, the history survives, a torn last record is told apart from the records before
-/// it, and a damaged record in the middle costs only itself. Documents of version 1 (one checksummed list of
-/// strokes, no history) are still read.
+/// it, and a damaged record in the middle costs only itself. Version 3 adds each sample's pressure and tilt and
+/// the erase record; documents of version 2 (the journal without them) and 1 (one checksummed list of strokes,
+/// no history) are still read.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal.
-    public static let version: UInt16 = 2
+    /// The version this program writes: the journal, with pressure and erasing.
+    public static let version: UInt16 = 3
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -33,7 +34,7 @@ public enum DrawingDocument {
             switch self {
             case .notADrawing: "not a fingerpaint drawing"
             case let .unsupportedVersion(version):
-                "a drawing of version \(version), made by a newer fingerpaint; this one reads versions 1 and \(DrawingDocument.version)"
+                "a drawing of version \(version), made by a newer fingerpaint; this one reads versions 1 to \(DrawingDocument.version)"
             case .truncated: "the file is truncated"
             case let .damaged(reason): "the file is damaged (\(reason))"
             }
@@ -44,7 +45,8 @@ public enum DrawingDocument {
     public struct Contents: Sendable {
         /// The drawing, with its history.
         public var drawing: Drawing
-        /// The version the bytes were written in: 1 (no history; rewritten as a journal before any append) or 2.
+        /// The version the bytes were written in: 1 (no history) or 2 (no pressure), both rewritten as the current
+        /// version before any append; or 3.
         public var version: UInt16
         /// How many bytes are the header and whole, valid records: where the next record goes. For version 1,
         /// the whole file.
@@ -67,7 +69,14 @@ public enum DrawingDocument {
 
     /// The kinds of journal record, as stored.
     enum RecordKind: UInt16 {
-        case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5
+        case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5, erase = 6
+    }
+
+    /// The bits of a stored stroke's point-data field: which arrays follow its points.
+    private enum PointData {
+        static let times: UInt32 = 1
+        /// Version 3 on: pressure, altitude and azimuth, `f32` each, per point.
+        static let pen: UInt32 = 2
     }
 
     /// The size of a record's header: payload length, kind and the header's own check.
@@ -93,6 +102,7 @@ public enum DrawingDocument {
         switch edit {
         case let .add(stroke): record(.add, stroke: stroke)
         case .clear: record(.clear, stroke: nil)
+        case let .erase(indices): record(erasing: indices)
         case .undo: record(.undo, stroke: nil)
         case .redo: record(.redo, stroke: nil)
         }
@@ -108,7 +118,11 @@ public enum DrawingDocument {
 
     /// The size of an edit's record, without encoding it.
     public static func recordSize(of edit: DrawingEdit) -> Int {
-        if case let .add(stroke) = edit { recordOverhead + strokeSize(stroke) } else { recordOverhead }
+        switch edit {
+        case let .add(stroke): recordOverhead + strokeSize(stroke)
+        case let .erase(indices): recordOverhead + 4 + 4 * indices.count
+        case .clear, .undo, .redo: recordOverhead
+        }
     }
 
     /// The bytes of a document of version 1 (every stroke, no history, one checksum): what fingerpaint wrote
@@ -125,16 +139,30 @@ public enum DrawingDocument {
 
     private static func record(_ kind: RecordKind, stroke: Stroke?) -> [UInt8] {
         let payload = stroke.map(strokeSize) ?? 0
-        var writer = ByteWriter(capacity: recordOverhead + payload)
-        writer.append(UInt32(payload))
-        writer.append(kind.rawValue)
-        writer.append(UInt16(truncatingIfNeeded: CRC32.checksum(writer.bytes[..<6])))
+        var writer = recordWriter(kind, payload: payload)
         if let stroke { append(stroke, to: &writer) }
         return writer.finish()
     }
 
+    /// An erase record: the count of positions, then the positions, `u32` each.
+    private static func record(erasing indices: [Int]) -> [UInt8] {
+        var writer = recordWriter(.erase, payload: 4 + 4 * indices.count)
+        writer.append(UInt32(indices.count))
+        for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
+        return writer.finish()
+    }
+
+    /// A writer holding a record's header, with room for its payload and CRC.
+    private static func recordWriter(_ kind: RecordKind, payload: Int) -> ByteWriter {
+        var writer = ByteWriter(capacity: recordOverhead + payload)
+        writer.append(UInt32(payload))
+        writer.append(kind.rawValue)
+        writer.append(UInt16(truncatingIfNeeded: CRC32.checksum(writer.bytes[..<6])))
+        return writer
+    }
+
     private static func strokeSize(_ stroke: Stroke) -> Int {
-        48 + stroke.points.count * (hasTimes(stroke) ? 24 : 16)
+        48 + stroke.points.count * (16 + (hasTimes(stroke) ? 8 : 0) + (stroke.hasPressure ? 12 : 0))
     }
 
     private static func hasTimes(_ stroke: Stroke) -> Bool {
@@ -148,13 +176,18 @@ public enum DrawingDocument {
         writer.append(stroke.width)
         writer.append(UInt32(stroke.points.count))
         let hasTimes = hasTimes(stroke)
-        writer.append(UInt32(hasTimes ? 1 : 0))
+        writer.append((hasTimes ? PointData.times : 0) | (stroke.hasPressure ? PointData.pen : 0))
         for point in stroke.points {
             writer.append(point.location.x)
             writer.append(point.location.y)
         }
         if hasTimes {
             for point in stroke.points { writer.append(point.time?.seconds ?? .nan) }
+        }
+        for sample in stroke.pen {
+            writer.append(sample.pressure)
+            writer.append(sample.altitude)
+            writer.append(sample.azimuth)
         }
     }
 
@@ -180,18 +213,18 @@ public enum DrawingDocument {
                                     damagedRuns: 0)
             for stroke in strokes { contents.ledger.addBaseStroke(recordSize: recordSize(of: .add(stroke))) }
             return contents
-        case 2:
-            return try readJournal(bytes)
+        case 2, 3:
+            return try readJournal(bytes, version: fileVersion)
         default:
             throw .unsupportedVersion(fileVersion)
         }
     }
 
-    private static func readJournal(_ bytes: [UInt8]) throws(ReadError) -> Contents {
+    private static func readJournal(_ bytes: [UInt8], version: UInt16) throws(ReadError) -> Contents {
         guard bytes.count >= headerSize else { throw .truncated }
         let reader = ByteReader(bytes: bytes, offset: 12)
         guard CRC32.checksum(bytes[..<12]) == reader.peekUInt32() else { throw .damaged("header checksum mismatch") }
-        var contents = Contents(drawing: Drawing(), version: 2, validLength: headerSize, tornBytes: 0, damagedRuns: 0)
+        var contents = Contents(drawing: Drawing(), version: version, validLength: headerSize, tornBytes: 0, damagedRuns: 0)
         // Base strokes come first; the drawing is made from them when the first edit comes.
         var baseStrokes: [Stroke] = []
         var drawing: Drawing?
@@ -199,7 +232,7 @@ public enum DrawingDocument {
         var isInDamage = false
         while offset < bytes.count {
             if let (kind, payload) = validRecord(in: bytes, at: offset),
-               let meaning = try? meaning(of: kind, payload: bytes[payload], afterEdits: drawing != nil) {
+               let meaning = try? meaning(of: kind, payload: bytes[payload], afterEdits: drawing != nil, version: version) {
                 let size = payload.count + recordOverhead
                 switch meaning {
                 case let .base(stroke):
@@ -233,16 +266,26 @@ public enum DrawingDocument {
     }
 
     /// What a valid record means; throws when its payload is not what its kind needs.
-    private static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool) throws(ReadError) -> ReadEdit {
+    private static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool,
+                                version: UInt16) throws(ReadError) -> ReadEdit {
         switch kind {
         case .baseStroke, .add:
             var reader = ByteReader(bytes: payload)
-            let stroke = try readStroke(from: &reader)
+            let stroke = try readStroke(from: &reader, version: version)
             guard reader.remaining == 0 else { throw .damaged("a stroke record with extra bytes") }
             if kind == .add { return .edit(.add(stroke)) }
             // Base strokes come first, before any edit: one later is not something this program writes.
             guard !afterEdits else { throw .damaged("a base stroke after an edit") }
             return .base(stroke)
+        case .erase:
+            guard version >= 3 else { throw .damaged("an erase record in a version-\(version) document") }
+            var reader = ByteReader(bytes: payload)
+            let count = Int(try reader.read() as UInt32)
+            guard reader.remaining == 4 * count else { throw .damaged("an erase record of the wrong size") }
+            var indices: [Int] = []
+            indices.reserveCapacity(count)
+            for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
+            return .edit(.erase(indices))
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
@@ -275,27 +318,43 @@ public enum DrawingDocument {
         return nil
     }
 
-    private static func readStroke(from reader: inout ByteReader) throws(ReadError) -> Stroke {
+    private static func readStroke(from reader: inout ByteReader, version: UInt16) throws(ReadError) -> Stroke {
         let red: Double = try reader.read(), green: Double = try reader.read()
         let blue: Double = try reader.read(), alpha: Double = try reader.read()
         let width: Double = try reader.read()
         let pointCount = Int(try reader.read() as UInt32)
-        let hasTimes: UInt32 = try reader.read()
-        guard hasTimes <= 1, width.isFinite, width > 0 else { throw .damaged("impossible values") }
-        guard reader.remaining >= pointCount * (hasTimes == 1 ? 24 : 16) else { throw .truncated }
+        let pointData: UInt32 = try reader.read()
+        let known = version >= 3 ? PointData.times | PointData.pen : PointData.times
+        guard pointData & ~known == 0, width.isFinite, width > 0 else { throw .damaged("impossible values") }
+        let hasTimes = pointData & PointData.times != 0, hasPen = pointData & PointData.pen != 0
+        guard reader.remaining >= pointCount * (16 + (hasTimes ? 8 : 0) + (hasPen ? 12 : 0)) else { throw .truncated }
         var points: [StrokePoint] = []
         points.reserveCapacity(pointCount)
         for _ in 0..<pointCount {
             let x: Double = try reader.read(), y: Double = try reader.read()
             points.append(StrokePoint(Point(x: x, y: y)))
         }
-        if hasTimes == 1 {
+        if hasTimes {
             for index in 0..<pointCount {
                 let seconds: Double = try reader.read()
                 if !seconds.isNaN { points[index].time = Timestamp(seconds: seconds) }
             }
         }
-        return Stroke(points: points, color: Color(red: red, green: green, blue: blue, alpha: alpha), width: width)
+        var pen: [StrokePen] = []
+        if hasPen {
+            pen.reserveCapacity(pointCount)
+            for _ in 0..<pointCount {
+                let pressure: Float = try reader.read(), altitude: Float = try reader.read()
+                let azimuth: Float = try reader.read()
+                guard let sample = StrokePen(storedPressure: pressure, altitude: altitude, azimuth: azimuth) else {
+                    throw .damaged("a pressure or tilt out of range")
+                }
+                pen.append(sample)
+            }
+        }
+        let color = Color(red: red, green: green, blue: blue, alpha: alpha)
+        guard let stroke = Stroke(points: points, pen: pen, color: color, width: width) else { throw .damaged("impossible values") }
+        return stroke
     }
 
     /// The strokes of a version-1 document.
@@ -308,7 +367,7 @@ public enum DrawingDocument {
         var strokes: [Stroke] = []
         do throws(ReadError) {
             reader.end = bytes.count - 4
-            for _ in 0..<count { strokes.append(try readStroke(from: &reader)) }
+            for _ in 0..<count { strokes.append(try readStroke(from: &reader, version: 1)) }
             guard reader.remaining == 0 else { throw .damaged("extra bytes after the strokes") }
         } catch {
             // A short file reads its checksum from the middle of a stroke: call it what it is.
@@ -337,6 +396,7 @@ private struct ByteWriter {
     mutating func append(_ value: UInt16) { store(value.littleEndian) }
     mutating func append(_ value: UInt32) { store(value.littleEndian) }
     mutating func append(_ value: Double) { store(value.bitPattern.littleEndian) }
+    mutating func append(_ value: Float) { store(value.bitPattern.littleEndian) }
 
     /// The bytes written so far, with the checksum of them appended.
     mutating func finish() -> [UInt8] {
@@ -388,6 +448,10 @@ private struct ByteReader {
 
     mutating func read() throws(DrawingDocument.ReadError) -> Double {
         Double(bitPattern: try readUnsigned(8))
+    }
+
+    mutating func read() throws(DrawingDocument.ReadError) -> Float {
+        Float(bitPattern: UInt32(truncatingIfNeeded: try readUnsigned(4)))
     }
 
     private mutating func readUnsigned(_ size: Int) throws(DrawingDocument.ReadError) -> UInt64 {

@@ -33,6 +33,21 @@ public final class ImageSurface {
         cairo_destroy(context)
     }
 
+    /// The image in a PNG file, painted over white (a reference picture, a file written by ``writePNG(to:rows:)``).
+    public convenience init(contentsOfPNG path: String) throws(RenderError) {
+        let png = cairo_image_surface_create_from_png(path)!
+        defer { cairo_surface_destroy(png) }
+        let status = cairo_surface_status(png)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cannot read \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        self.init(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
+        let context = cairo_create(surface)
+        cairo_set_source_surface(context, png, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+    }
+
     /// An image over memory that outlives it (the frame, whose memory a resize reuses when it is large enough).
     /// Its pixels are what the memory held.
     init(width: Int, height: Int, storage: PixelStorage) {

@@ -121,3 +121,37 @@ func temporaryFolder() -> URL {
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+extension Painter {
+    /// Sends touch changes straight to the window (as the seat translator would) at the current time, then renders a
+    /// frame and moves the clock on by one frame.
+    func input(_ inputs: TouchInput...) {
+        app.window.handle(inputs, at: Timestamp(milliseconds: time))
+        app.renderFrame()
+        time += 1000.0 / 60
+    }
+
+    /// One contact drawn through `points` (one frame each), each move carrying what `pen` gives for its step
+    /// (from 0 at the first point to 1 at the last), and lifted unless `lift` is false.
+    func stroke(_ contact: Int, through points: [Point], kind: Touch.Kind = .direct, majorRadius: Double = 0,
+                pen: ((Double) -> PenAttributes)? = nil, lift: Bool = true) {
+        let last = Double(max(points.count - 1, 1))
+        input(TouchInput(contact: contact, .began(points[0], majorRadius: majorRadius, kind: kind, pen: pen?(0))))
+        for (step, location) in points.enumerated().dropFirst() {
+            input(TouchInput(contact: contact, .moved(location, majorRadius: majorRadius > 0 ? majorRadius : nil,
+                                                      pen: pen?(Double(step) / last))))
+        }
+        if lift { input(TouchInput(contact: contact, .ended())) }
+    }
+}
+
+/// Points along a straight line from one point to another, `count` of them, ends included.
+func line(from start: Point, to end: Point, count: Int) -> [Point] {
+    (0..<count).map { step in
+        let t = Double(step) / Double(max(count - 1, 1))
+        return Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+    }
+}
+
+/// The folder of this test target's reference pictures.
+let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")

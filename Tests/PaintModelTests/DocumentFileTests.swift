@@ -140,7 +140,7 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         journalWriter.record(.add(stroke))
         #expect(journalWriter.flush(drawing) == nil)
         let contents = try DocumentFile.read(url)
-        #expect(contents.version == 2 && contents.drawing == drawing)
+        #expect(contents.version == DrawingDocument.version && contents.drawing == drawing)
         var undone = contents.drawing
         undone.undo()
         #expect(undone.strokes == sampleStrokes && !undone.canUndo)

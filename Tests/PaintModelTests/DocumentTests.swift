@@ -44,7 +44,7 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
         #expect(contents.drawing == drawing)
         #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[1]])
         #expect(contents.drawing.canUndo && contents.drawing.canRedo)
-        #expect(contents.version == 2 && !contents.isDamaged && contents.tornBytes == 0)
+        #expect(contents.version == DrawingDocument.version && !contents.isDamaged && contents.tornBytes == 0)
         #expect(try DrawingDocument.read(DrawingDocument.encode(Drawing())).drawing == Drawing())
     }
 
@@ -107,9 +107,9 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
 
     @Test func aNewerVersionIsRefusedByName() {
         var bytes = DrawingDocument.encode(sampleDrawing())
-        bytes[8] = 3
-        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(3)) { try DrawingDocument.read(bytes) }
-        #expect("\(DrawingDocument.ReadError.unsupportedVersion(3))".contains("newer"))
+        bytes[8] = 4
+        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(4)) { try DrawingDocument.read(bytes) }
+        #expect("\(DrawingDocument.ReadError.unsupportedVersion(4))".contains("newer"))
     }
 
     @Test func aDamagedHeaderIsDamage() {
