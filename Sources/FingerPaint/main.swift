@@ -29,7 +29,9 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
             return 2
         }
     }
-    let (app, statistics) = Replay(trace: trace, size: options.size).run(from: drawing)
+    var replayer = Replay(trace: trace, size: options.size)
+    replayer.rules = options.contactRules
+    let (app, statistics) = replayer.run(from: drawing)
     do {
         try app.renderer.canvas.writePNG(to: options.output!)
     } catch {
@@ -80,6 +82,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
     let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
     app.canvasView.predictsTouches = !options.withoutPrediction
+    app.canvasView.rules = options.contactRules
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }

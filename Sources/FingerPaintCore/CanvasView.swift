@@ -6,11 +6,14 @@ import TouchUI
 
 /// The drawing surface: turns touches into strokes, or, in navigate mode, into moves of the view.
 ///
-/// In paint mode every touch that comes down on it — a finger, or the pointer while its left button is held —
-/// starts a stroke of its own in the brush's colour and width, and every sample delivered for it is added, in
-/// document points (``viewTransform`` maps the view's points to the document's). A lifted touch completes its
-/// stroke (``onStrokeCompleted``); a cancelled one (the compositor's cancel, or a gesture recognizer taking the
-/// touch) discards it.
+/// In paint mode every touch that comes down on it — a finger, a pen, or the pointer while its left button is
+/// held — starts a stroke of its own in the brush's colour and width, and every sample delivered for it is added,
+/// in document points (``viewTransform`` maps the view's points to the document's), with a pen's pressure and
+/// tilt per sample, or a finger's contact size as a pressure. A lifted touch completes its stroke
+/// (``onStrokeCompleted``); a cancelled one (the compositor's cancel, or a gesture recognizer taking the touch)
+/// discards it. A pen's eraser end, and fingers with the ``Tool/eraser`` tool, erase the strokes their path
+/// touches when they lift (``onErase``). Palms and fingers while a pen is near paint nothing (``ContactRules``,
+/// docs/pen-and-palm.md).
 ///
 /// In navigate mode (``isNavigating``) touches paint nothing: the core's pan recognizer (one or two fingers) and
 /// pinch recognizer, recognized together, move and zoom the view about the fingers' centroid, so the document
@@ -50,8 +53,29 @@ public final class CanvasView: View {
             for recognizer in navigationRecognizers { recognizer.isEnabled = isNavigating }
         }
     }
+    /// What fingers and the pointer do: paint, or erase whole strokes.
+    public enum Tool: Hashable, Sendable {
+        /// Fingers paint strokes with the brush.
+        case brush
+        /// Fingers erase every stroke they touch (``onErase``).
+        case eraser
+    }
+
+    /// What fingers and the pointer do. A pen's tip always paints and its eraser end always erases.
+    public var tool = Tool.brush
+    /// Which contacts paint and how wide (palms, fingers near a pen, width from contact size).
+    public var rules = ContactRules()
+    /// The radius of the eraser, in the view's points: what it erases is what comes within this of its path.
+    public var eraserRadius = 8.0
     /// Called with each completed stroke.
     public var onStrokeCompleted: ((Stroke) -> Void)?
+    /// Called when an eraser lifts, with its path in document points and its radius in document points: the
+    /// strokes the path touches are to be erased (one edit).
+    public var onErase: (([Point], Double) -> Void)?
+    /// The paths of the erasers down (the pen's eraser end, fingers with the eraser tool), in document points.
+    private var eraserPaths: [Int: [Point]] = [:]
+    /// Fingers that paint nothing until they lift: palms, and fingers down while a pen is near.
+    private var refused: Set<Int> = []
     /// Called whenever the strokes in progress change (a frame is needed).
     public var onChange: (() -> Void)?
     /// Called with the view a navigation gesture moved to.
@@ -89,48 +113,91 @@ public final class CanvasView: View {
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard !isNavigating else { return }
         for touch in touches {
-            var stroke = brush.makeStroke()
-            stroke.append(sample(of: touch))
-            liveStrokes[touch.identifier] = stroke
-            predict(touch, with: event)
+            if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
+                refused.insert(touch.identifier)
+            } else if touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil) {
+                eraserPaths[touch.identifier] = [documentPoint(of: touch)]
+            } else {
+                var stroke = brush.makeStroke()
+                stroke.append(sample(of: touch), pen: pen(of: touch))
+                liveStrokes[touch.identifier] = stroke
+                predict(touch, with: event)
+            }
         }
         onChange?()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard !liveStrokes.isEmpty else { return }
-        for touch in touches where liveStrokes[touch.identifier] != nil {
-            liveStrokes[touch.identifier]?.append(sample(of: touch))
-            predict(touch, with: event)
+        guard !liveStrokes.isEmpty || !eraserPaths.isEmpty else { return }
+        for touch in touches {
+            if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
+                refuse(touch)
+            } else if eraserPaths[touch.identifier] != nil {
+                eraserPaths[touch.identifier]?.append(documentPoint(of: touch))
+            } else if liveStrokes[touch.identifier] != nil {
+                if touch.kind == .pencil, let samples = event?.coalescedTouches(for: touch), !samples.isEmpty {
+                    // Every sample the pen reported, each with its own pressure.
+                    for sample in samples {
+                        let location = viewTransform.documentPoint(convert(sample.locationInWindow, from: nil))
+                        liveStrokes[touch.identifier]?.append(StrokePoint(location, time: sample.timestamp),
+                                                              pen: sample.pen.map(Self.strokePen))
+                    }
+                } else {
+                    liveStrokes[touch.identifier]?.append(sample(of: touch), pen: pen(of: touch))
+                }
+                predict(touch, with: event)
+            }
         }
         onChange?()
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard !liveStrokes.isEmpty else { return }
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             predictedPaths[touch.identifier] = nil
+            if refused.remove(touch.identifier) != nil { continue }
+            if var path = eraserPaths.removeValue(forKey: touch.identifier) {
+                path.append(documentPoint(of: touch))
+                onErase?(path, eraserRadius / viewTransform.zoom)
+                continue
+            }
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
-            if stroke.points.last?.location != last.location { stroke.append(last) }
+            if stroke.points.last?.location != last.location { stroke.append(last, pen: pen(of: touch)) }
             onStrokeCompleted?(stroke)
         }
         onChange?()
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard !liveStrokes.isEmpty else { return }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
             predictedPaths[touch.identifier] = nil
+            eraserPaths[touch.identifier] = nil
+            refused.remove(touch.identifier)
         }
         onChange?()
+    }
+
+    /// Whether a pen is near the screen and fingers are to paint nothing meanwhile.
+    private var isPenNear: Bool {
+        rules.ignoresFingersNearPen && !(window?.pensInProximity.isEmpty ?? true)
+    }
+
+    /// A finger found to be a palm, or down while a pen is near: the stroke it began is cancelled, and it does
+    /// nothing more until it lifts.
+    private func refuse(_ touch: Touch) {
+        guard !refused.contains(touch.identifier) else { return }
+        refused.insert(touch.identifier)
+        liveStrokes[touch.identifier] = nil
+        predictedPaths[touch.identifier] = nil
+        eraserPaths[touch.identifier] = nil
     }
 
     /// Discards every stroke in progress (their touches are no longer believed).
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
         predictedPaths.removeAll()
+        eraserPaths.removeAll()
         onChange?()
     }
 
@@ -142,7 +209,21 @@ public final class CanvasView: View {
     }
 
     private func sample(of touch: Touch) -> StrokePoint {
-        StrokePoint(viewTransform.documentPoint(touch.location(in: self)), time: touch.timestamp)
+        StrokePoint(documentPoint(of: touch), time: touch.timestamp)
+    }
+
+    private func documentPoint(of touch: Touch) -> Point {
+        viewTransform.documentPoint(touch.location(in: self))
+    }
+
+    /// A pen's pressure and tilt now, or a finger's contact size as a pressure (``ContactRules``); `nil` for none.
+    private func pen(of touch: Touch) -> StrokePen? {
+        if let pen = touch.pen { return Self.strokePen(pen) }
+        return rules.pressure(forContactRadius: touch.majorRadius).map { StrokePen(pressure: $0) }
+    }
+
+    private static func strokePen(_ pen: PenAttributes) -> StrokePen {
+        StrokePen(pressure: pen.force, altitude: pen.altitudeAngle, azimuth: pen.azimuthAngle)
     }
 
     // MARK: - Navigation

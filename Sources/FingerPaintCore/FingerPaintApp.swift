@@ -113,6 +113,7 @@ public final class FingerPaintApp {
         self.exportFolder = exportFolder
         bannerView.onDismiss = { [unowned self] in banner = nil }
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
+        canvasView.onErase = { [unowned self] path, radius in erase(along: path, radius: radius) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
         paletteView.onScroll = { [unowned self] in updateOverlay() }
@@ -173,6 +174,7 @@ public final class FingerPaintApp {
         case .zoomToFit: setView(.fitting(renderer.contentBounds, in: drawingArea.size))
         case .actualSize: setView(view.zoomed(to: 1, about: viewCenter))
         case .togglePrediction: canvasView.predictsTouches.toggle()
+        case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
         }
         updateOverlay()
     }
@@ -354,6 +356,13 @@ public final class FingerPaintApp {
         edit(.add(stroke))
     }
 
+    /// Erases, in one edit, every stroke an eraser's path touched.
+    private func erase(along path: [Point], radius: Double) {
+        let touched = renderer.strokes(touchedBy: path, radius: radius)
+        guard !touched.isEmpty else { return }
+        edit(.erase(touched))
+    }
+
     /// Does an edit to the drawing, redraws what it changed and saves it.
     private func edit(_ edit: DrawingEdit) {
         guard let change = drawing.apply(edit) else { return }
@@ -401,7 +410,7 @@ public final class FingerPaintApp {
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     private func updateOverlay() {
         var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
-                                          isNavigating: isNavigating)
+                                          isNavigating: isNavigating, isErasing: canvasView.tool == .eraser)
         overlay.banner = bannerView.overlayBanner
         renderer.overlay = overlay
         needsFrame = true

@@ -21,8 +21,10 @@ public struct LaunchOptions: ParsableCommand {
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
             folder; Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
             Ctrl+plus and Ctrl+minus zoom, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; F11 full screen; \
-            Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off. The mouse's left button \
-            paints as one more finger; the palette's hand switches fingers to moving the view.
+            Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
+            eraser (whole strokes) and back. The mouse's left button paints as one more finger; the palette's hand \
+            switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
+            and fingers near a pen paint nothing (docs/pen-and-palm.md).
 
             Without FILE, the drawing used last is reopened. Documents: docs/document-format.md. \
             Traces (--replay, --record): \(FormatPages.traceFormat).
@@ -64,6 +66,22 @@ public struct LaunchOptions: ParsableCommand {
     /// Whether strokes in progress are drawn without their predicted tail.
     @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
     public var withoutPrediction = false
+
+    /// Whether fingers paint at the brush's width whatever their contact size.
+    @Flag(name: .customLong("no-contact-size"), help: "Fingers paint at the brush's width, not wider the larger their contact (where the compositor reports contact size).")
+    public var withoutContactSize = false
+
+    /// Whether fingers paint while a pen is near the screen.
+    @Flag(name: .customLong("fingers-near-pen"), help: "Fingers paint while a pen is near the screen (by default they paint nothing then, as on iPadOS).")
+    public var fingersPaintNearPen = false
+
+    /// The contact rules the flags ask for (docs/pen-and-palm.md).
+    public var contactRules: ContactRules {
+        var rules = ContactRules()
+        rules.widthFollowsContactSize = !withoutContactSize
+        rules.ignoresFingersNearPen = !fingersPaintNearPen
+        return rules
+    }
 
     /// Whether the window prints debug lines (also `FINGERPAINT_DEBUG=1`).
     @Flag(help: "Print debug lines about the compositor and the window (as FINGERPAINT_DEBUG=1 does).")

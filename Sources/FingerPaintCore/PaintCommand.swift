@@ -35,12 +35,16 @@ public enum PaintCommand: Hashable, Sendable {
     case actualSize
     /// Turns the predicted tail of strokes in progress on or off.
     case togglePrediction
+    /// Switches fingers (and the pointer) between painting and erasing whole strokes (the palette's eraser, the
+    /// `e` key). A pen's eraser end always erases.
+    case toggleEraser
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
     /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
-    /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off.
+    /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
+    /// switches fingers to the eraser and back.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -57,6 +61,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("bracketright", []): self = .widen
         case ("F11", []): self = .toggleFullscreen
         case ("p", []): self = .togglePrediction
+        case ("e", []): self = .toggleEraser
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)

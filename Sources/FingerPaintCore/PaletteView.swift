@@ -1,4 +1,4 @@
-// The palette bar: colour swatches, width steps, undo, redo, clear and save. Fingers on it do not paint.
+// The palette bar: colour swatches, width steps, the eraser, undo, redo, clear and save. Fingers on it do not paint.
 import PaintModel
 import PaintRender
 import TouchUI
@@ -42,7 +42,7 @@ public final class PaletteView: View {
 
     private static let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
         + Brush.widths.indices.map { .selectWidth($0) }
-        + [.undo, .redo, .clear, .save, .toggleNavigation]
+        + [.toggleEraser, .undo, .redo, .clear, .save, .toggleNavigation]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -87,7 +87,8 @@ public final class PaletteView: View {
     }
 
     /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
-    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false) -> Overlay {
+    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false,
+                        isErasing: Bool = false) -> Overlay {
         let items = items.map { item -> Overlay.Item in
             let frame = convert(item.frame, to: nil)
             switch item.command {
@@ -100,6 +101,7 @@ public final class PaletteView: View {
             case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: canRedo)
             case .clear: return Overlay.Item(content: .clear, frame: frame)
             case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
+            case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isErasing)
             default: return Overlay.Item(content: .save, frame: frame)
             }
         }

@@ -45,6 +45,8 @@ public struct Replay {
     public var trace: Trace
     /// The canvas's logical size.
     public var size: Size
+    /// Which contacts paint and how wide (``ContactRules``).
+    public var rules = ContactRules()
 
     /// A replay of a trace on a canvas of `size`, defaulting to the trace's canvas line, else 800×600.
     public init(trace: Trace, size: Size? = nil) {
@@ -61,6 +63,7 @@ public struct Replay {
     /// trace left it, with the frame figures.
     public func run(from drawing: Drawing) -> (app: FingerPaintApp, statistics: Statistics) {
         let app = FingerPaintApp(size: size, scale: 1, drawing: drawing, document: nil, exportFolder: nil)
+        app.canvasView.rules = rules
         var statistics = Statistics()
         func frame() {
             let start = DispatchTime.now().uptimeNanoseconds

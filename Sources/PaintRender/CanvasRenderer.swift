@@ -138,6 +138,14 @@ public final class CanvasRenderer {
         return image
     }
 
+    /// The positions of the completed strokes that a path of a given radius touches (document points; an eraser's),
+    /// in painting order: the strokes the index finds near the path, hit-tested against their outlines
+    /// (``PaintModel/Stroke/isTouched(byPath:radius:)``).
+    public func strokes(touchedBy path: [Point], radius: Double) -> [Int] {
+        guard let reach = DirtyRect.bounds(of: path, width: 2 * radius) else { return [] }
+        return index.strokes(reaching: reach).filter { strokes[$0].isTouched(byPath: path, radius: radius) }
+    }
+
     /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
     public var contentBounds: Rect? { index.contentBounds }
 
@@ -557,7 +565,7 @@ public final class CanvasRenderer {
                 if let tail = tails[key], tail.bounds.intersection(logicalArea) != nil {
                     cairo_move_to(context, tail.points[0].x, tail.points[0].y)
                     for point in tail.points.dropFirst() { cairo_line_to(context, point.x, point.y) }
-                    finishStroke(stroke, in: context)
+                    finishStroke(stroke, in: context, width: stroke.width(at: stroke.points.count - 1))
                 }
             }
             cairo_restore(context)

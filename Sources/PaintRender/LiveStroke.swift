@@ -3,7 +3,8 @@ import CCairo
 import PaintModel
 import Geometry
 
-/// What the renderer knows of a stroke in progress: the samples it has taken in, their smoothed path, and the
+/// What the renderer knows of a stroke in progress: the samples it has taken in, their smoothed path (and, for a
+/// stroke with pressure, its tapered path, whose pieces are the smoothed path's segments with widths), and the
 /// bounds of the path's segments in chunks, so that redrawing a small area looks only at the chunks that reach
 /// it, however long the stroke.
 struct LiveStroke {
@@ -15,6 +16,9 @@ struct LiveStroke {
     /// The area everything taken in so far paints.
     private(set) var bounds: Rect?
     private var path = SmoothPath()
+    /// The stroke's tapered path, while it has pressure; it has taken in the first `taperedCount` samples.
+    private var tapered = TaperedPath()
+    private var taperedCount = 0
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
 
@@ -25,6 +29,12 @@ struct LiveStroke {
         let locations = stroke.points.lazy.map(\.location)
         let first = StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: sampleCount)
         for index in sampleCount..<count { path.add(stroke.points[index].location) }
+        // A stroke that gains pressure after its first samples (they take the first pressure) is redrawn whole.
+        let gainedPressure = stroke.hasPressure && taperedCount == 0 && sampleCount > 0
+        if stroke.hasPressure {
+            for index in taperedCount..<count { tapered.add(stroke.points[index].location, radius: stroke.width(at: index) / 2) }
+            taperedCount = count
+        }
         sampleCount = count
         let settled = path.settled
         while boundedCount < settled.count {
@@ -36,16 +46,21 @@ struct LiveStroke {
             }
             boundedCount += 1
         }
-        let changed = DirtyRect.bounds(of: locations[first...], width: stroke.width)
+        let changed = DirtyRect.bounds(of: locations[(gainedPressure ? 0 : first)...], width: stroke.width)
         if let changed { bounds = bounds.map { $0.union(changed) } ?? changed }
         return changed
     }
 
     /// Strokes, as one path, the segments that can paint inside `area` (logical points). Segments that cannot
-    /// are left out, which with round caps and joins paints the same pixels inside `area`.
+    /// are left out, which with round caps and joins paints the same pixels inside `area`. A stroke with pressure
+    /// fills the outlines of the same pieces of its tapered path instead.
     func draw(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
         let settled = path.settled
         guard !settled.isEmpty else { return }
+        if stroke.hasPressure, taperedCount == sampleCount {
+            drawTapered(stroke, within: area, in: context)
+            return
+        }
         var isOpen = false
         func add(_ segment: PathSegment, from start: Point) {
             guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
@@ -71,6 +86,27 @@ struct LiveStroke {
             add(last, from: settled[settled.count - 1].end)
         }
         finishStroke(stroke, in: context)
+    }
+
+    /// Fills the outlines of the tapered pieces whose smoothed segments can paint inside `area`: the pieces are
+    /// the segments with widths, and no piece is wider than the stroke.
+    private func drawTapered(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
+        let settled = path.settled, pieces = tapered.settled
+        guard pieces.count == settled.count else { return }
+        func add(_ index: Int, _ piece: TaperedPath.Piece) {
+            let start = index > 0 ? pieces[index - 1].end : piece.end
+            let segmentStart = index > 0 ? settled[index - 1].end : settled[0].end
+            let segment = index < settled.count ? settled[index] : path.last ?? settled[0]
+            guard DirtyRect.bounds(of: segment, from: segmentStart, width: stroke.width).intersection(area) != nil else { return }
+            appendOutline(of: piece, from: start, to: context)
+        }
+        for (chunk, chunkRect) in chunkBounds.enumerated() where chunkRect.intersection(area) != nil {
+            for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, pieces.count) {
+                add(index, pieces[index])
+            }
+        }
+        if let last = tapered.last { add(pieces.count, last) }
+        fillOutline(of: stroke, in: context)
     }
 
     private static func bounds(ofSegmentAt index: Int, in segments: [PathSegment], width: Double) -> Rect {

@@ -32,6 +32,8 @@ public struct Overlay: Hashable, Sendable {
             case undo, redo, clear, save
             /// The navigate toggle: a hand, selected while fingers move the view instead of painting.
             case hand
+            /// The eraser tool: a tilted eraser block, selected while fingers erase whole strokes.
+            case eraser
         }
 
         /// What the control shows.

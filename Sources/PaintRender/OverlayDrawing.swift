@@ -113,6 +113,21 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         roundedRectangle(Rect(x: center.x - unit * 3.3, y: center.y, width: unit * 6.6, height: unit * 4.2), radius: unit * 2,
                          in: context)
         cairo_fill(context)
+    case .eraser:
+        // A block tilted up to the right: its lower (rubber) third filled, the rest outlined.
+        let unit = side * 0.06
+        cairo_save(context)
+        cairo_translate(context, center.x, center.y)
+        cairo_rotate(context, -.pi / 4)
+        let block = Rect(x: -unit * 5, y: -unit * 2.4, width: unit * 10, height: unit * 4.8)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        roundedRectangle(Rect(x: block.minX, y: block.minY, width: block.width * 0.38, height: block.height),
+                         radius: unit, in: context)
+        cairo_fill(context)
+        roundedRectangle(block, radius: unit, in: context)
+        cairo_set_line_width(context, max(unit * 1.2, 1.5))
+        cairo_stroke(context)
+        cairo_restore(context)
     case .save:
         let arm = side * 0.22
         cairo_set_source_rgb(context, ink, ink, ink)
