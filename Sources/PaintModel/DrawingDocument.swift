@@ -137,6 +137,22 @@ public enum DrawingDocument {
         return writer.finish()
     }
 
+    /// The bytes of a document of version 2 (the journal before pressure and erasing), for tools and tests that
+    /// make such documents; `nil` for a drawing with pressure or an erase in its history, which version 2 cannot
+    /// hold. Version 2 is laid out as version 3 without those, so it is the same journal with another version.
+    public static func encodeVersion2(_ drawing: Drawing) -> [UInt8]? {
+        let strokes = drawing.baseStrokes + drawing.compactEdits.compactMap { edit -> Stroke? in
+            if case let .add(stroke) = edit { stroke } else { nil }
+        }
+        let erases = drawing.compactEdits.contains { if case .erase = $0 { true } else { false } }
+        guard !erases, !strokes.contains(where: \.hasPressure) else { return nil }
+        var bytes = encode(drawing)
+        bytes[8] = 2
+        let check = CRC32.checksum(bytes[..<12])
+        for index in 0..<4 { bytes[12 + index] = UInt8(truncatingIfNeeded: check >> (8 * index)) }
+        return bytes
+    }
+
     private static func record(_ kind: RecordKind, stroke: Stroke?) -> [UInt8] {
         let payload = stroke.map(strokeSize) ?? 0
         var writer = recordWriter(kind, payload: payload)
