@@ -1,6 +1,6 @@
 // `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
 // Run with `swift run -c release paint-benchmark` (and `paint-benchmark --large` for section 6, the 50 000-stroke
-// drawing); the figures go into docs/performance.md.
+// drawing; `paint-benchmark pen` for what pressure costs); the figures go into docs/performance.md.
 import FingerPaintCore
 import Foundation
 import PaintModel
@@ -95,6 +95,10 @@ func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
 if CommandLine.arguments.dropFirst().first == "documents" {
     runDocumentBenchmark()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "pen" {
+    runPenBenchmark()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "latency" {

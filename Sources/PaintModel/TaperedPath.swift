@@ -1,4 +1,5 @@
 // The smoothed path of a stroke whose width changes along it: what pressure strokes are drawn and hit-tested as.
+import Foundation
 import Geometry
 
 /// A stroke's smoothed centreline with a half-width at every point of it, built sample by sample.
@@ -98,10 +99,15 @@ public struct TaperedPath: Hashable, Sendable {
     }
 
     /// The longest step between the discs a piece is flattened into, in points.
-    public static let flatteningStep = 1.5
+    public static let flatteningStep = 4.0
+    /// The most the half-width changes from one disc to the next, in points.
+    public static let radiusStep = 0.25
+    /// How far, at most, the flattened centreline strays from the curve, in points.
+    public static let flatness = 0.05
 
-    /// A piece flattened into nodes close together (at most ``flatteningStep`` apart along the curve, up to 256 a
-    /// piece), after `start` and ending at the piece's end; a start piece is its one node.
+    /// A piece flattened into nodes, after `start` and ending at the piece's end; a start piece is its one node.
+    /// Nodes are at most ``flatteningStep`` apart, the half-width changes by ``radiusStep`` at most between them,
+    /// and the polyline through them strays at most ``flatness`` from the curve (up to 256 nodes a piece).
     public static func nodes(of piece: Piece, from start: Node) -> [Node] {
         let control: Node
         switch piece {
@@ -111,7 +117,11 @@ public struct TaperedPath: Hashable, Sendable {
         }
         let end = piece.end
         let length = start.center.distance(to: control.center) + control.center.distance(to: end.center)
-        let count = min(max(Int((length / flatteningStep).rounded(.up)), 1), 256)
+        // A quadratic's polyline of n pieces strays a quarter of the control's distance from the chord over n².
+        let bend = control.center.distance(to: Node.midpoint(start, end).center)
+        let radiusChange = abs(start.radius - control.radius) + abs(control.radius - end.radius)
+        let needed = max(length / flatteningStep, (bend / (4 * flatness)).squareRoot(), radiusChange / radiusStep)
+        let count = min(max(Int(needed.rounded(.up)), 1), 256)
         return (1...count).map { step in
             let t = Double(step) / Double(count), u = 1 - t
             let a = u * u, b = 2 * u * t, c = t * t
@@ -119,6 +129,32 @@ public struct TaperedPath: Hashable, Sendable {
                                       y: a * start.center.y + b * control.center.y + c * end.center.y),
                         radius: a * start.radius + b * control.radius + c * end.radius)
         }
+    }
+
+    /// The unit normals, left and right of the way from `a` to `b`, at which the lines tangent to both discs
+    /// touch them; `nil` when one disc holds the other (no such lines).
+    public static func tangentNormals(from a: Node, to b: Node) -> (left: Vector, right: Vector)? {
+        let dx = b.center.x - a.center.x, dy = b.center.y - a.center.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance > abs(a.radius - b.radius) else { return nil }
+        let ux = dx / distance, uy = dy / distance
+        // The normals lean back by the angle whose sine is how fast the radius shrinks.
+        let sine = (a.radius - b.radius) / distance, cosine = (1 - sine * sine).squareRoot()
+        return (Vector(dx: ux * sine - uy * cosine, dy: uy * sine + ux * cosine),
+                Vector(dx: ux * sine + uy * cosine, dy: uy * sine - ux * cosine))
+    }
+
+    /// Whether the disc at `node` shows beyond the hulls on either side of it (from `previous`, to `next`): at
+    /// the ends, where a hull is missing, and where the outline turns enough that the disc's arc between the two
+    /// hulls' tangent points stands out more than ``flatness``. Elsewhere the hulls alone draw the same shape.
+    public static func needsDisc(_ node: Node, after previous: Node?, before next: Node?) -> Bool {
+        guard let previous, let next, let before = tangentNormals(from: previous, to: node),
+              let after = tangentNormals(from: node, to: next)
+        else { return true }
+        func angle(_ a: Vector, _ b: Vector) -> Double { acos(min(max(a.dx * b.dx + a.dy * b.dy, -1), 1)) }
+        let turn = max(angle(before.left, after.left), angle(before.right, after.right))
+        // The arc stands out r(1 − cos(turn / 2)) ≈ r · turn² / 8 beyond the hulls.
+        return node.radius * turn * turn / 8 > flatness
     }
 
     /// Every node of the path, flattened, from the first sample on.

@@ -98,7 +98,8 @@ struct LiveStroke {
             let segmentStart = index > 0 ? settled[index - 1].end : settled[0].end
             let segment = index < settled.count ? settled[index] : path.last ?? settled[0]
             guard DirtyRect.bounds(of: segment, from: segmentStart, width: stroke.width).intersection(area) != nil else { return }
-            appendOutline(of: piece, from: start, to: context)
+            appendOutline(of: piece, from: start, next: firstNode(after: index, in: pieces, last: tapered.last),
+                          isFirst: index == 0, to: context)
         }
         for (chunk, chunkRect) in chunkBounds.enumerated() where chunkRect.intersection(area) != nil {
             for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, pieces.count) {

@@ -31,11 +31,10 @@ func appendSegment(_ segment: PathSegment, from start: Point, to context: Opaque
 /// pressure, one fill of its tapered outline.
 func drawStroke(_ stroke: Stroke, in context: OpaquePointer) {
     if stroke.hasPressure {
-        let path = TaperedPath(stroke)
-        var start: TaperedPath.Node?
-        for piece in path.pieces {
-            appendOutline(of: piece, from: start ?? piece.end, to: context)
-            start = piece.end
+        let pieces = TaperedPath(stroke).pieces
+        for (index, piece) in pieces.enumerated() {
+            appendOutline(of: piece, from: index > 0 ? pieces[index - 1].end : piece.end,
+                          next: firstNode(after: index, in: pieces, last: nil), isFirst: index == 0, to: context)
         }
         fillOutline(of: stroke, in: context)
         return
@@ -58,15 +57,24 @@ func finishStroke(_ stroke: Stroke, in context: OpaquePointer, width: Double? = 
     cairo_stroke(context)
 }
 
-/// Adds the outline of one piece of a tapered path to the context's path: a disc at each of its flattened nodes
-/// and the hull of each pair of neighbouring discs (the two lines tangent to both, and the discs between), all
-/// turning the same way so that the nonzero rule fills their union, however they overlap.
-func appendOutline(of piece: TaperedPath.Piece, from start: TaperedPath.Node, to context: OpaquePointer) {
-    var previous = start
-    for node in TaperedPath.nodes(of: piece, from: start) {
-        appendHull(from: previous, to: node, in: context)
-        cairo_new_sub_path(context)
-        cairo_arc(context, node.center.x, node.center.y, node.radius, 0, 2 * .pi)
+/// Adds the outline of one piece of a tapered path to the context's path: the hull of each pair of neighbouring
+/// flattened nodes (the quadrilateral between the two lines tangent to both discs) and the discs that show beyond
+/// the hulls (``TaperedPath/needsDisc(_:after:before:)``: at the ends and where the outline turns), all turning the
+/// same way so that the nonzero rule fills their union however they overlap. `next` is the first node of the
+/// piece after this one, `nil` for the last.
+func appendOutline(of piece: TaperedPath.Piece, from start: TaperedPath.Node, next: TaperedPath.Node?,
+                   isFirst: Bool, to context: OpaquePointer) {
+    let nodes = TaperedPath.nodes(of: piece, from: start)
+    var previous: TaperedPath.Node? = isFirst ? nil : start
+    for (index, node) in nodes.enumerated() {
+        if let previous { appendHull(from: previous, to: node, in: context) }
+        let following = index + 1 < nodes.count ? nodes[index + 1] : next
+        if TaperedPath.needsDisc(node, after: previous, before: following) {
+            cairo_new_sub_path(context)
+            cairo_arc(context, node.center.x, node.center.y, node.radius, 0, 2 * .pi)
+        } else if let previous, let following {
+            appendJoin(at: node, after: previous, before: following, in: context)
+        }
         previous = node
     }
 }
@@ -74,20 +82,41 @@ func appendOutline(of piece: TaperedPath.Piece, from start: TaperedPath.Node, to
 /// The quadrilateral between two discs' outer tangent points: with the discs, the area a disc sweeps going from
 /// one to the other while its radius changes evenly. Nothing when one disc holds the other.
 private func appendHull(from a: TaperedPath.Node, to b: TaperedPath.Node, in context: OpaquePointer) {
-    let dx = b.center.x - a.center.x, dy = b.center.y - a.center.y
-    let distance = (dx * dx + dy * dy).squareRoot()
-    guard distance > abs(a.radius - b.radius) else { return }
-    let ux = dx / distance, uy = dy / distance
-    // The tangent points' normals lean back by the angle whose sine is how fast the radius shrinks.
-    let sine = (a.radius - b.radius) / distance, cosine = (1 - sine * sine).squareRoot()
-    let left = (x: ux * sine - uy * cosine, y: uy * sine + ux * cosine)
-    let right = (x: ux * sine + uy * cosine, y: uy * sine - ux * cosine)
+    guard let (left, right) = TaperedPath.tangentNormals(from: a, to: b) else { return }
     // Clockwise on screen (y down), as cairo_arc turns.
-    cairo_move_to(context, a.center.x + a.radius * right.x, a.center.y + a.radius * right.y)
-    cairo_line_to(context, b.center.x + b.radius * right.x, b.center.y + b.radius * right.y)
-    cairo_line_to(context, b.center.x + b.radius * left.x, b.center.y + b.radius * left.y)
-    cairo_line_to(context, a.center.x + a.radius * left.x, a.center.y + a.radius * left.y)
+    cairo_move_to(context, a.center.x + a.radius * right.dx, a.center.y + a.radius * right.dy)
+    cairo_line_to(context, b.center.x + b.radius * right.dx, b.center.y + b.radius * right.dy)
+    cairo_line_to(context, b.center.x + b.radius * left.dx, b.center.y + b.radius * left.dy)
+    cairo_line_to(context, a.center.x + a.radius * left.dx, a.center.y + a.radius * left.dy)
     cairo_close_path(context)
+}
+
+/// Where two hulls meet at a node and the outline turns a little: what lies between their end edges there.
+/// Each hull ends on the chord between its two tangent points on the node's disc, and the chords of the hull
+/// before and the hull after differ when the outline turns or its width changes at another rate; the four
+/// triangles from the node's centre to the pairs of tangent points cover the space between them. The disc's arcs
+/// beyond the triangles stand out less than ``TaperedPath/flatness``, so they draw what the disc would.
+private func appendJoin(at node: TaperedPath.Node, after previous: TaperedPath.Node, before next: TaperedPath.Node,
+                        in context: OpaquePointer) {
+    guard let before = TaperedPath.tangentNormals(from: previous, to: node),
+          let after = TaperedPath.tangentNormals(from: node, to: next) else { return }
+    let c = node.center, r = node.radius
+    let pairs = [(before.left, after.left), (before.right, after.right), (before.left, before.right), (after.left, after.right)]
+    for (first, second) in pairs {
+        // Clockwise on screen, as the hulls and the discs: the sign of the cross product picks the order.
+        let (a, b) = first.dx * second.dy - first.dy * second.dx >= 0 ? (first, second) : (second, first)
+        cairo_move_to(context, c.x, c.y)
+        cairo_line_to(context, c.x + r * a.dx, c.y + r * a.dy)
+        cairo_line_to(context, c.x + r * b.dx, c.y + r * b.dy)
+        cairo_close_path(context)
+    }
+}
+
+/// The first flattened node of the piece after `index` in `pieces` (then `last`), `nil` when none follows.
+func firstNode(after index: Int, in pieces: [TaperedPath.Piece], last: TaperedPath.Piece?) -> TaperedPath.Node? {
+    let following = index + 1 < pieces.count ? pieces[index + 1] : (index + 1 == pieces.count ? last : nil)
+    guard let following else { return nil }
+    return TaperedPath.nodes(of: following, from: pieces[index].end).first
 }
 
 /// Fills the outline added to the context's path in the stroke's colour.

@@ -111,7 +111,7 @@ func penDrawing() -> Drawing {
         let nodes = tapered.allNodes
         for (a, b) in zip(nodes, nodes.dropFirst()) {
             #expect(a.center.distance(to: b.center) <= TaperedPath.flatteningStep + 1e-9)
-            #expect(abs(a.radius - b.radius) < 0.2, "a step in width")
+            #expect(abs(a.radius - b.radius) <= TaperedPath.radiusStep + 1e-9, "a step in width")
         }
         let first = try #require(nodes.first), last = try #require(nodes.last)
         #expect(abs(first.radius - 8 * PressureCurve.widthFraction(forPressure: 0.1)) < 1e-6)
