@@ -6,8 +6,8 @@ import SeatInput
 import Testing
 import TouchUI
 
-/// Whatever a user does — strokes, undo, redo, clear, zoom, pan, resize, in any order — the window shows exactly
-/// what a renderer that never changed shows for the same strokes and view.
+/// Whatever a user does — strokes, pen strokes, erasing, undo, redo, clear, zoom, pan, resize, in any order — the
+/// window shows exactly what a renderer that never changed shows for the same strokes and view.
 @Suite struct TilePropertyTests {
     static let edits = Gen.int(in: 0...Int.max).array(of: 1...40)
 
@@ -15,7 +15,20 @@ import TouchUI
     private static func apply(_ number: Int, to app: FingerPaintApp) {
         let x = Double((number >> 8) % 700) - 150, y = Double((number >> 18) % 500) - 100
         switch number % 16 {
-        case 0...5:
+        case 5:
+            // The pen's eraser end across part of the drawing (erased strokes redraw the tiles), or a pen's tip
+            // pressing harder as it goes (a filled outline, drawn live and into tiles).
+            let kind: Touch.Kind = (number >> 34) % 2 == 0 ? .eraser : .pencil
+            let path = [Point(x: x, y: y), Point(x: x + 60, y: y + 20), Point(x: x + 90, y: y + 80)]
+            let time = Timestamp(milliseconds: 0)
+            app.window.handle([TouchInput(contact: 9, .began(app.view.windowPoint(path[0]), kind: kind,
+                                                           pen: PenAttributes(force: 0.1)))], at: time)
+            for (step, point) in path.enumerated().dropFirst() {
+                app.window.handle([TouchInput(contact: 9, .moved(app.view.windowPoint(point),
+                                                                pen: PenAttributes(force: 0.45 * Double(step))))], at: time)
+            }
+            app.window.handle([TouchInput(contact: 9, .ended())], at: time)
+        case 0...4:
             let stroke = Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 40, y: y + 9)),
                                          StrokePoint(Point(x: x + 70, y: y + 50))],
                                 color: Brush.palette[(number >> 4) % 9], width: Brush.widths[(number >> 28) % 6])
@@ -50,6 +63,46 @@ import TouchUI
             fresh.renderFrame(liveStrokes: [:])
             let rows = Int(app.paletteView.frame.minY)
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: rows) == 0, "\(numbers)")
+        }
+    }
+
+    /// Pen strokes and finger strokes across a small canvas, then erasers through it, undos and redos: the window
+    /// shows what a fresh renderer shows for the strokes left.
+    @Test func erasingAndItsUndoShowWhatAFreshRenderShows() async {
+        await propertyCheck(count: 40, input: Gen.int(in: 0...Int.max).array(of: 13...30)) { numbers in
+            let app = FingerPaintApp(size: Size(width: 240, height: 180))
+            app.renderFrame()
+            var time = 0.0
+            func draw(_ kind: Touch.Kind, from start: Point, to end: Point, pressure: Double?) {
+                let steps = 4
+                for step in 0...steps {
+                    let t = Double(step) / Double(steps)
+                    let location = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+                    let pen = pressure.map { PenAttributes(force: $0 * t + 0.1) }
+                    let change: TouchInput.Change = step == 0 ? .began(location, kind: kind, pen: pen) : .moved(location, pen: pen)
+                    app.window.handle([TouchInput(contact: 1, change)], at: Timestamp(milliseconds: time))
+                    time += 16
+                }
+                app.window.handle([TouchInput(contact: 1, .ended())], at: Timestamp(milliseconds: time))
+            }
+            for number in numbers.prefix(12) {
+                let x = Double((number >> 8) % 200) + 10, y = Double((number >> 18) % 100) + 10
+                draw(number % 2 == 0 ? .pencil : .direct, from: Point(x: x, y: y), to: Point(x: x + 30, y: y + 15),
+                     pressure: number % 2 == 0 ? Double((number >> 30) % 10) / 10 : nil)
+            }
+            for number in numbers.dropFirst(12) {
+                let x = Double((number >> 8) % 220), y = Double((number >> 18) % 120)
+                switch number % 4 {
+                case 0, 1: draw(.eraser, from: Point(x: x, y: y), to: Point(x: 230 - x, y: y + 10), pressure: 0.5)
+                case 2: app.perform(.undo)
+                default: app.perform(.redo)
+                }
+                if (number >> 40) % 2 == 0 { app.renderFrame() }
+            }
+            app.renderFrame()
+            let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
+            fresh.renderFrame(liveStrokes: [:])
+            #expect(largestDifference(app.renderer.frame, fresh.frame, rows: 124) == 0, "\(numbers)")
         }
     }
 
