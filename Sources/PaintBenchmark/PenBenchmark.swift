@@ -79,4 +79,21 @@ func runPenBenchmark() {
         print("   \(pen ? "pen   " : "finger") p50 \(format(percentile(times, 0.5)))  p99 \(format(percentile(times, 0.99)))  max \(format(times.max()!))")
     }
     print("   ratio p50 pen / finger: \(String(format: "%.2f", medians[1] / medians[0]))")
+
+    print("\n4. the eraser on 800x600 drawings: an erase and the frame after it, then its undo and its frame, ms")
+    for count in [1_000, 10_000] {
+        let app = FingerPaintApp(size: canvas, strokes: randomStrokes(count, in: canvas, seed: 7))
+        app.renderFrame()
+        let before = app.drawing.strokes.count
+        var start = DispatchTime.now().uptimeNanoseconds
+        app.canvasView.onErase?([Point(x: 400, y: 300), Point(x: 410, y: 305)], 4)
+        app.renderFrame()
+        let erase = milliseconds(since: start)
+        let erased = before - app.drawing.strokes.count
+        start = DispatchTime.now().uptimeNanoseconds
+        app.perform(.undo)
+        app.renderFrame()
+        print("   \(count) strokes, a short touch of the eraser (\(erased) erased): erase \(format(erase)), "
+              + "undo \(format(milliseconds(since: start)))")
+    }
 }

@@ -10,8 +10,12 @@ public enum DrawingChange: Hashable, Sendable {
     case cleared
     /// The strokes are back as they were before the last clear (undo of clear).
     case restored
-    /// The strokes were replaced by others (an erase, its undo): redraw everything.
+    /// The strokes were replaced by others: redraw everything.
     case replaced
+    /// The strokes at these positions (of the strokes before the change) were taken out: an erase, or its redo.
+    case removed([Int])
+    /// Strokes were put back at these positions (of the strokes after the change): the undo of an erase.
+    case inserted([Int])
 }
 
 /// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`).
@@ -152,7 +156,7 @@ public struct Drawing: Hashable, Sendable {
         for index in indices.reversed() { strokes.remove(at: index) }
         undoStack.append(.erase(removed: removed))
         redoStack.removeAll()
-        return .replaced
+        return .removed(indices)
     }
 
     /// Undoes the last edit; `nil` when there is none.
@@ -169,7 +173,7 @@ public struct Drawing: Hashable, Sendable {
             return .restored
         case let .erase(removed):
             for (index, stroke) in removed { strokes.insert(stroke, at: index) }
-            return .replaced
+            return .inserted(removed.map(\.index))
         }
     }
 
@@ -187,7 +191,7 @@ public struct Drawing: Hashable, Sendable {
             return .cleared
         case let .erase(removed):
             for (index, _) in removed.reversed() { strokes.remove(at: index) }
-            return .replaced
+            return .removed(removed.map(\.index))
         }
     }
 }

@@ -208,9 +208,38 @@ public final class CanvasRenderer {
             withdrawAll()
             cache = saved.cache
             pendingDamage = [bounds]
+        case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
+            let changed = positions.map { index.bounds[$0] }
+            strokesMoved(strokes, changed: changed)
+        case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
+            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
         default:
             replaceStrokes(strokes)
         }
+    }
+
+    /// Strokes taken out from among the others or put back (an erase, its undo): the index is built again, the
+    /// tiles under the strokes' bounds (`changed`) are dropped at every zoom and drawn again, and every tile forgets
+    /// its bases, which count strokes from the bottom. Tiles elsewhere are kept as they are.
+    private func strokesMoved(_ strokes: [Stroke], changed: [Rect]) {
+        self.strokes = Self.ownCopy(of: strokes)
+        index = StrokeIndex(strokes)
+        cache.dropBases()
+        // Jobs under way count and place strokes as they were: ask for their tiles again.
+        for key in Array(inFlight.keys) {
+            withdraw(key)
+            request(key)
+        }
+        for rect in changed where !rect.isEmpty {
+            pendingDamage.append(bufferRect(of: rect))
+            for level in Set(cache.keys.map(\.pixelsPerPoint)).union([pixelsPerPoint]) {
+                for key in TileKey.keys(covering: TileKey.pixels(of: rect, pixelsPerPoint: level), pixelsPerPoint: level) {
+                    cache.remove(key)
+                    if level == pixelsPerPoint, isVisible(key) { request(key) }
+                }
+            }
+        }
+        if worker == nil { drawRequestsNow() }
     }
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.

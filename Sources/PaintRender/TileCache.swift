@@ -197,6 +197,19 @@ struct TileCache {
         }
     }
 
+    /// Forgets every tile's bases: they hold the drawing's first strokes by count, which an erase shifts.
+    mutating func dropBases() {
+        for key in entries.keys {
+            bytes -= entries[key]!.bytes
+            entries[key]!.base = nil
+            entries[key]!.baseCount = nil
+            entries[key]!.sinceBase = 0
+            entries[key]!.deepBase = nil
+            entries[key]!.deepBaseCount = nil
+            bytes += entries[key]!.bytes
+        }
+    }
+
     mutating func removeAll() {
         entries = [:]
         bytes = 0

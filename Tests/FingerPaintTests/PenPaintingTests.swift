@@ -204,4 +204,23 @@ func risingPenStroke(_ painter: Painter, lift: Bool = true) {
         painter.stroke(5, through: [point(200, 110), point(210, 110)])
         #expect(painter.app.drawing.strokes.count == 3)
     }
+
+    @Test func afterAnEraseElsewhereUndoingAStrokeRedrawsItsTileRight() throws {
+        // A tile keeps a copy of itself a few strokes back (its base, refreshed every 32 strokes drawn onto it) and
+        // counts the strokes under it from the bottom; an erase below them shifts that count.
+        let painter = Painter(size: Size(width: 600, height: 300))
+        painter.stroke(1, through: [point(450, 100), point(500, 120)])  // in another tile
+        for index in 0..<36 {
+            let y = 20 + Double(index) * 5
+            painter.stroke(2, through: [point(20, y), point(200, y + 3)])
+        }
+        painter.stroke(3, through: [point(440, 90), point(510, 130)], kind: .eraser, pen: { _ in PenAttributes(force: 1) })
+        #expect(painter.app.drawing.strokes.count == 36)
+        painter.stroke(4, through: [point(30, 30), point(220, 200)])
+        painter.key("ctrl+z")
+        let fresh = CanvasRenderer(logicalSize: Size(width: 600, height: 300), strokes: painter.app.drawing.strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        #expect(largestDifference(painter.app.renderer.frame, fresh.frame, rows: 240) == 0)
+    }
 }
+

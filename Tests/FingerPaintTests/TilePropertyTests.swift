@@ -66,10 +66,11 @@ import TouchUI
         }
     }
 
-    /// Pen strokes and finger strokes across a small canvas, then erasers through it, undos and redos: the window
-    /// shows what a fresh renderer shows for the strokes left.
+    /// Pen strokes and finger strokes across a small canvas — 40, more than a tile draws between refreshes of its
+    /// undo base — then erasers through it, undos, redos, new strokes and zooms: the window shows what a fresh
+    /// renderer shows for the strokes left.
     @Test func erasingAndItsUndoShowWhatAFreshRenderShows() async {
-        await propertyCheck(count: 40, input: Gen.int(in: 0...Int.max).array(of: 13...30)) { numbers in
+        await propertyCheck(count: 30, input: Gen.int(in: 0...Int.max).array(of: 41...60)) { numbers in
             let app = FingerPaintApp(size: Size(width: 240, height: 180))
             app.renderFrame()
             var time = 0.0
@@ -77,7 +78,7 @@ import TouchUI
                 let steps = 4
                 for step in 0...steps {
                     let t = Double(step) / Double(steps)
-                    let location = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+                    let location = app.view.windowPoint(Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
                     let pen = pressure.map { PenAttributes(force: $0 * t + 0.1) }
                     let change: TouchInput.Change = step == 0 ? .began(location, kind: kind, pen: pen) : .moved(location, pen: pen)
                     app.window.handle([TouchInput(contact: 1, change)], at: Timestamp(milliseconds: time))
@@ -85,22 +86,27 @@ import TouchUI
                 }
                 app.window.handle([TouchInput(contact: 1, .ended())], at: Timestamp(milliseconds: time))
             }
-            for number in numbers.prefix(12) {
+            func stroke(_ number: Int) {
                 let x = Double((number >> 8) % 200) + 10, y = Double((number >> 18) % 100) + 10
                 draw(number % 2 == 0 ? .pencil : .direct, from: Point(x: x, y: y), to: Point(x: x + 30, y: y + 15),
                      pressure: number % 2 == 0 ? Double((number >> 30) % 10) / 10 : nil)
             }
-            for number in numbers.dropFirst(12) {
+            for number in numbers.prefix(40) { stroke(number) }
+            for number in numbers.dropFirst(40) {
                 let x = Double((number >> 8) % 220), y = Double((number >> 18) % 120)
-                switch number % 4 {
+                switch number % 7 {
                 case 0, 1: draw(.eraser, from: Point(x: x, y: y), to: Point(x: 230 - x, y: y + 10), pressure: 0.5)
                 case 2: app.perform(.undo)
-                default: app.perform(.redo)
+                case 3: app.perform(.redo)
+                case 4: stroke(number >> 3)
+                case 5: app.perform((number >> 3) % 2 == 0 ? .zoomOut : .zoomIn)
+                default: app.perform(.actualSize)
                 }
                 if (number >> 40) % 2 == 0 { app.renderFrame() }
             }
             app.renderFrame()
             let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
+            fresh.setView(app.view)
             fresh.renderFrame(liveStrokes: [:])
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: 124) == 0, "\(numbers)")
         }
