@@ -104,6 +104,8 @@ public final class LiveSession {
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
+            // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
+            window.isTranslucent = window.decorationMode == .clientSide
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
@@ -162,8 +164,11 @@ public final class LiveSession {
 
     // MARK: - Input and time
 
-    /// The height of the title bar the session draws: where the compositor draws no decorations.
-    private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
+    /// The height of the title bar the session draws: where the compositor draws no decorations, and not in
+    /// fullscreen (the content takes the whole output then, as GTK's windows do).
+    private var titleBarHeight: Int {
+        window.decorationMode == .clientSide && !window.states.contains(.fullscreen) ? TitleBar.height : 0
+    }
 
     /// Whether the borders the session draws resize the window: not when maximized, tiled or fullscreen (the
     /// compositor decides the size then), as GTK does.
@@ -208,14 +213,20 @@ public final class LiveSession {
         let top = titleBarHeight
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
-                          isMaximized: window.states.contains(.maximized))
+                          isMaximized: window.states.contains(.maximized), isRounded: isResizable)
         }
+        let contentArea = SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0))
         let contentDamage = damage.compactMap { rect -> SurfaceRect? in
-            let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))
+            let inside = rect.intersection(contentArea)
             return inside.isEmpty ? nil : inside.offsetBy(dy: -top)
         }
         let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
-        return changed.map { $0.offsetBy(dy: top) }
+            .map { $0.offsetBy(dy: top) }
+        // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
+        for rect in contentDamage.map({ $0.offsetBy(dy: top) }) + changed {
+            buffer.makeOpaque(rect.intersection(contentArea))
+        }
+        return changed
     }
 
     private func tick() {

@@ -12,6 +12,7 @@ final class BufferPool {
     private(set) var pixelWidth: Int32 = 0
     private(set) var pixelHeight: Int32 = 0
     private(set) var scale: Int32 = 1
+    private(set) var isTranslucent = false
 
     init(display: Display, shm: OpaquePointer) {
         self.display = display
@@ -20,13 +21,15 @@ final class BufferPool {
 
     /// A free buffer of the given size and what it lacks (`nil`: everything), or `nil` when all three are busy.
     ///
-    /// A change of size or scale retires every buffer.
-    func acquire(width: Int32, height: Int32, scale: Int32) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
-        if width != pixelWidth || height != pixelHeight || scale != self.scale {
+    /// A change of size, scale or format (`isTranslucent`: ARGB8888) retires every buffer.
+    func acquire(width: Int32, height: Int32, scale: Int32,
+                 isTranslucent: Bool = false) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
+        if width != pixelWidth || height != pixelHeight || scale != self.scale || isTranslucent != self.isTranslucent {
             retireAll()
             pixelWidth = width
             pixelHeight = height
             self.scale = scale
+            self.isTranslucent = isTranslucent
         }
         switch slots.acquire() {
         case nil:
@@ -34,7 +37,8 @@ final class BufferPool {
         case let .reuse(index):
             return (buffers[index], slots.staleDamage(at: index))
         case let .make(index):
-            let buffer = try Buffer(display: display, shm: shm, width: width, height: height, scale: scale)
+            let buffer = try Buffer(display: display, shm: shm, width: width, height: height, scale: scale,
+                                    isTranslucent: isTranslucent)
             buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
             assert(index == buffers.count)
             buffers.append(buffer)
