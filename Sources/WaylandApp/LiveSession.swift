@@ -57,6 +57,8 @@ public final class LiveSession {
     private var player: TracePlayer?
     private var titleBar = TitleBar()
     private var clock = EventClock()
+    /// The title bar's height when the content was last laid out.
+    private var laidOutTitleBarHeight: Int?
 
     /// The window's title; the title bar the session draws shows it too.
     public var title: String {
@@ -110,6 +112,11 @@ public final class LiveSession {
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
             self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
+            // The title bar coming or going (fullscreen) moves the content within a window of the same size.
+            if self.titleBarHeight != self.laidOutTitleBarHeight {
+                self.laidOutTitleBarHeight = self.titleBarHeight
+                window.setNeedsDisplay()
+            }
             // The title bar shows whether the window is active.
             if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
             self.startReplayIfDue()

@@ -61,4 +61,28 @@ import TouchUI
         let notCanvas = zip(strip, image.pixels).filter { !($0.1.alpha == 255 && $0.1.red > 240 && $0.1.green > 240 && $0.1.blue > 240) }
         #expect(notCanvas.isEmpty, "\(notCanvas.prefix(5))")
     }
+
+    /// F11 once (fullscreen: the title bar goes, the canvas grows 32 points upwards) or twice (restored).
+    @Test(arguments: [1, 2])
+    func fullscreenAndBackKeepTheDrawingWhereTheCanvasShowedIt(presses: Int) async throws {
+        let scratch = try TemporaryDirectory()
+        // The wheel pans the view 40 points (so it is not the identity), then a horizontal stroke at window y = 200.
+        var events = [SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300))),
+                      SeatEvent(time: 10, .pointerAxis(dx: 0, dy: 40)),
+                      SeatEvent(time: 20, .pointerLeave)]
+        events += [
+            SeatEvent(time: 50, .touchDown(id: 1, location: Point(x: 200, y: 200))), SeatEvent(time: 50, .touchFrame),
+            SeatEvent(time: 66, .touchMotion(id: 1, location: Point(x: 400, y: 200))), SeatEvent(time: 66, .touchFrame),
+            SeatEvent(time: 82, .touchUp(id: 1)), SeatEvent(time: 82, .touchFrame),
+        ]
+        events += (0..<presses).map { SeatEvent(time: 300 + 400 * Double($0), .key(KeyChord("F11"))) } + [Self.settle]
+        let result = try await FingerPaintWindowTests.paint(events, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The canvas keeps the document point at its top-left: the stroke stays 168 points below the canvas' top,
+        // which is the window's top in fullscreen and 32 points lower with the title bar.
+        let y = presses == 1 ? 168 : 200
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(300, y), (300, y - 16), (300, y + 16)])
+        #expect(image.pixels[0].red < 100, "\(image.pixels)")
+        #expect(image.pixels[1].red > 240 && image.pixels[2].red > 240, "\(image.pixels)")
+    }
 }
