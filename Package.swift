@@ -157,7 +157,7 @@ let package = Package(
             name: "WaylandClientTests",
             dependencies: [
                 "WaylandClient", "SeatInput", "TouchUI", "CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CCairo",
-                "CXKBCommon", "CShims",
+                "CXKBCommon", "CShims", "ProcessTesting",
             ]
         ),
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),

@@ -1,5 +1,5 @@
 // Pointer and keyboard input into headless mutter, which has no input devices: a session of its remote-desktop API.
-import CGio
+internal import CGio
 
 /// A session of mutter's `org.gnome.Mutter.RemoteDesktop` on the compositor's session bus: a virtual pointer and
 /// keyboard whose events go through mutter's own input path, as a user's would.

@@ -65,7 +65,7 @@ public final class LiveSession {
         didSet {
             guard title != oldValue else { return }
             window.title = title
-            if titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: titleBarHeight)]) }
+            if titleBarHeight > 0 { window.setNeedsDisplay([titleBarRect]) }
         }
     }
 
@@ -118,7 +118,7 @@ public final class LiveSession {
                 window.setNeedsDisplay()
             }
             // The title bar shows whether the window is active.
-            if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
+            if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
         }
         window.onClose = { [unowned self] in self.quit() }
@@ -199,7 +199,7 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.milliseconds)
+        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.timestamp)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
                                                isResizable: isResizable, actions: windowActions)
@@ -216,28 +216,30 @@ public final class LiveSession {
         afterContentChanged()
     }
 
-    private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
-        let top = titleBarHeight
+    /// The title bar the session draws, in the window's logical points.
+    private var titleBarRect: Rect {
+        Rect(x: 0, y: 0, width: Double(window.width), height: Double(titleBarHeight))
+    }
+
+    private func draw(into buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
                           isMaximized: window.states.contains(.maximized), isRounded: isResizable)
         }
-        let contentArea = SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0))
-        let contentDamage = damage.compactMap { rect -> SurfaceRect? in
-            let inside = rect.intersection(contentArea)
-            return inside.isEmpty ? nil : inside.offsetBy(dy: -top)
-        }
-        let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
-            .map { $0.offsetBy(dy: top) }
+        let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
+        let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
+        let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
+            .map { $0.offsetBy(dx: 0, dy: top) }
         // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
-        for rect in contentDamage.map({ $0.offsetBy(dy: top) }) + changed {
-            buffer.makeOpaque(rect.intersection(contentArea))
+        for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
+            if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
         }
         return changed
     }
 
     private func tick() {
-        deliver(SeatEvent(time: clock.time(at: MonotonicClock.milliseconds), .tick))
+        deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }
 
     private func afterContentChanged() {
@@ -245,12 +247,12 @@ public final class LiveSession {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
-            window.setNeedsDisplay(rects.map { $0.offsetBy(dy: top) })
+            window.setNeedsDisplay(rects.map { $0.offsetBy(dx: 0, dy: Double(top)) })
         case .everything: window.setNeedsDisplay()
         case .frameNeeded: window.setNeedsDraw()
         }
         if let deadline = content.nextDeadline {
-            deadlineTimer?.schedule(atMilliseconds: deadline.milliseconds)
+            deadlineTimer?.schedule(at: deadline)
         } else {
             deadlineTimer?.cancel()
         }
@@ -262,7 +264,7 @@ public final class LiveSession {
         guard let player, !player.hasStarted, window.isConfigured else { return }
         do {
             let timer = try EventTimer(display: display) { [weak self] in self?.playDueEvents() }
-            player.start(at: MonotonicClock.milliseconds, timer: timer)
+            player.start(at: MonotonicClock.timestamp, timer: timer)
             playDueEvents()
         } catch {
             display.log("cannot replay: \(error)")
@@ -272,7 +274,7 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        for var event in player.dueEvents(now: MonotonicClock.milliseconds) {
+        for var event in player.dueEvents(now: MonotonicClock.timestamp) {
             event.time = clock.time(at: event.time)
             deliver(event)
         }
@@ -287,7 +289,7 @@ public final class LiveSession {
 /// Writes seat events to a trace file as they come, one flushed line each.
 final class TraceRecorder {
     private let handle: FileHandle
-    private var origin: Double?
+    private var origin: Timestamp?
     /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
     var canvas: Size?
     /// Where the content starts on the window's surface (below the title bar the session draws), for the canvas
@@ -308,7 +310,8 @@ final class TraceRecorder {
         let origin = self.origin ?? event.time
         self.origin = origin
         var relative = event
-        relative.time = max(0, (event.time - origin) * 1000).rounded() / 1000
+        // Whole microseconds since the first event, written as milliseconds.
+        relative.time = .milliseconds((max(0, (event.time - origin).seconds) * 1_000_000).rounded() / 1000)
         write(Trace.line(for: relative) + "\n")
     }
 
@@ -321,7 +324,7 @@ final class TraceRecorder {
 final class TracePlayer {
     private let events: [SeatEvent]
     private var next = 0
-    private var start: Double?
+    private var start: Timestamp?
     private var timer: EventTimer?
 
     init(trace: Trace) {
@@ -334,23 +337,25 @@ final class TracePlayer {
     /// Whether the session has told the content that the replay ended.
     var hasReportedEnd = false
 
-    func start(at time: Double, timer: EventTimer) {
+    func start(at time: Timestamp, timer: EventTimer) {
         start = time
         self.timer = timer
     }
 
     /// The events due by `now`, with their times on the monotonic clock; schedules the timer for the next one.
-    func dueEvents(now: Double) -> [SeatEvent] {
+    func dueEvents(now: Timestamp) -> [SeatEvent] {
         guard let start else { return [] }
+        // A trace's times count from its start.
+        func onClock(_ event: SeatEvent) -> Timestamp { start + (event.time - .zero) }
         var due: [SeatEvent] = []
-        while next < events.count, start + events[next].time <= now {
+        while next < events.count, onClock(events[next]) <= now {
             var event = events[next]
-            event.time += start
+            event.time = onClock(event)
             due.append(event)
             next += 1
         }
         if next < events.count {
-            timer?.schedule(atMilliseconds: start + events[next].time)
+            timer?.schedule(at: onClock(events[next]))
         } else {
             timer = nil
         }

@@ -3,6 +3,7 @@ import CCairo
 import CShims
 import CWaylandClient
 import CWaylandProtocols
+import Geometry
 import Glibc
 
 /// A buffer of XRGB8888 pixels (or ARGB8888, premultiplied, for a window with transparent parts) shared with the
@@ -85,14 +86,13 @@ public final class Buffer {
         wl_buffer_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Sets the alpha of every pixel in `rect` (logical points, clipped to the buffer) to opaque, keeping the
+    /// Sets the alpha of every pixel in `rect` (buffer pixels, clipped to the buffer) to opaque, keeping the
     /// colour: for parts drawn as RGB24 (which leaves alpha undefined) into a translucent buffer. Nothing to do in
     /// an opaque buffer.
-    public func makeOpaque(_ rect: SurfaceRect) {
+    public func makeOpaque(_ rect: PixelRect) {
         guard isTranslucent else { return }
-        let s = Int(scale)
-        let left = max(rect.x * s, 0), right = min((rect.x + rect.width) * s, Int(pixelWidth))
-        let top = max(rect.y * s, 0), bottom = min((rect.y + rect.height) * s, Int(pixelHeight))
+        let left = max(rect.x, 0), right = min(rect.x + rect.width, Int(pixelWidth))
+        let top = max(rect.y, 0), bottom = min(rect.y + rect.height, Int(pixelHeight))
         guard left < right, top < bottom else { return }
         cairo_surface_flush(cairoSurface)
         for row in top..<bottom {

@@ -10,14 +10,14 @@ import TouchUI
 @Suite struct WindowDecorationTests {
     /// A stroke in the window's coordinates, below the title bar.
     static let stroke: [SeatEvent] = [
-        SeatEvent(time: 0, .touchDown(id: 1, location: Point(x: 200, y: 200))), SeatEvent(time: 0, .touchFrame),
-        SeatEvent(time: 16, .touchMotion(id: 1, location: Point(x: 400, y: 300))), SeatEvent(time: 16, .touchFrame),
-        SeatEvent(time: 32, .touchUp(id: 1)), SeatEvent(time: 32, .touchFrame),
+        SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: Point(x: 200, y: 200))), SeatEvent(time: .milliseconds(0), .touchFrame),
+        SeatEvent(time: .milliseconds(16), .touchMotion(id: 1, location: Point(x: 400, y: 300))), SeatEvent(time: .milliseconds(16), .touchFrame),
+        SeatEvent(time: .milliseconds(32), .touchUp(id: 1)), SeatEvent(time: .milliseconds(32), .touchFrame),
     ]
 
     /// Two seconds of nothing after the last input, so that a loaded machine has drawn the window's new state
     /// before touch-replay closes it.
-    static let settle = SeatEvent(time: 2200, .tick)
+    static let settle = SeatEvent(time: .milliseconds(2200), .tick)
 
     /// The title bar's colour when the window is active (TitleBar.draw).
     private func isTitleBar(_ pixel: RGBA) -> Bool {
@@ -41,8 +41,8 @@ import TouchUI
         let scratch = try TemporaryDirectory()
         // The maximize button (left of close), by finger: touch-replay maximizes at once.
         let events = Self.stroke + [
-            SeatEvent(time: 100, .touchDown(id: 2, location: Point(x: 752, y: 16))), SeatEvent(time: 100, .touchFrame),
-            SeatEvent(time: 140, .touchUp(id: 2)), SeatEvent(time: 140, .touchFrame), Self.settle,
+            SeatEvent(time: .milliseconds(100), .touchDown(id: 2, location: Point(x: 752, y: 16))), SeatEvent(time: .milliseconds(100), .touchFrame),
+            SeatEvent(time: .milliseconds(140), .touchUp(id: 2)), SeatEvent(time: .milliseconds(140), .touchFrame), Self.settle,
         ]
         let result = try await FingerPaintWindowTests.paint(events, in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
@@ -52,7 +52,7 @@ import TouchUI
 
     @Test func fullscreenShowsNoTitleBarAndTheCanvasReachesTheTop() async throws {
         let scratch = try TemporaryDirectory()
-        let result = try await FingerPaintWindowTests.paint(Self.stroke + [SeatEvent(time: 100, .key(KeyChord("F11"))), Self.settle], in: scratch)
+        let result = try await FingerPaintWindowTests.paint(Self.stroke + [SeatEvent(time: .milliseconds(100), .key(KeyChord("F11"))), Self.settle], in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         // Across the top 32 points, where the title bar was: the white canvas, opaque to the corners.
         let strip = (0..<32).flatMap { y in [0, 1, 300, 752, 799].map { (x: $0, y: y) } }
@@ -67,15 +67,15 @@ import TouchUI
     func fullscreenAndBackKeepTheDrawingWhereTheCanvasShowedIt(presses: Int) async throws {
         let scratch = try TemporaryDirectory()
         // The wheel pans the view 40 points (so it is not the identity), then a horizontal stroke at window y = 200.
-        var events = [SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300))),
-                      SeatEvent(time: 10, .pointerAxis(dx: 0, dy: 40)),
-                      SeatEvent(time: 20, .pointerLeave)]
+        var events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 400, y: 300))),
+                      SeatEvent(time: .milliseconds(10), .pointerAxis(dx: 0, dy: 40)),
+                      SeatEvent(time: .milliseconds(20), .pointerLeave)]
         events += [
-            SeatEvent(time: 50, .touchDown(id: 1, location: Point(x: 200, y: 200))), SeatEvent(time: 50, .touchFrame),
-            SeatEvent(time: 66, .touchMotion(id: 1, location: Point(x: 400, y: 200))), SeatEvent(time: 66, .touchFrame),
-            SeatEvent(time: 82, .touchUp(id: 1)), SeatEvent(time: 82, .touchFrame),
+            SeatEvent(time: .milliseconds(50), .touchDown(id: 1, location: Point(x: 200, y: 200))), SeatEvent(time: .milliseconds(50), .touchFrame),
+            SeatEvent(time: .milliseconds(66), .touchMotion(id: 1, location: Point(x: 400, y: 200))), SeatEvent(time: .milliseconds(66), .touchFrame),
+            SeatEvent(time: .milliseconds(82), .touchUp(id: 1)), SeatEvent(time: .milliseconds(82), .touchFrame),
         ]
-        events += (0..<presses).map { SeatEvent(time: 300 + 400 * Double($0), .key(KeyChord("F11"))) } + [Self.settle]
+        events += (0..<presses).map { SeatEvent(time: .milliseconds(300 + 400 * Double($0)), .key(KeyChord("F11"))) } + [Self.settle]
         let result = try await FingerPaintWindowTests.paint(events, in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         // The canvas keeps the document point at its top-left: the stroke stays 168 points below the canvas' top,
