@@ -147,7 +147,12 @@ struct TitleBar {
                 return nil
             }
             if pointerPress != nil { return nil }
-        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
+        case let .tablet(.proximityIn(type, location), tool):
+            // Pens are the content's everywhere: they do not press the title bar's buttons (yet).
+            event.kind = .tablet(.proximityIn(type, location: shifted(location)), tool: tool)
+        case let .tablet(.motion(location, axes), tool):
+            event.kind = .tablet(.motion(location: shifted(location), axes: axes), tool: tool)
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tablet, .tick:
             break
         }
         return event
