@@ -283,6 +283,9 @@ public final class SeatEventTranslator {
             pen.axes = pen.axes.updated(with: axes)
             pens[tool] = pen
             if let contact = pen.contact {
+                // The axes that come with the down, in its frame (tablet-v2 sends down, then motion and pressure),
+                // are the down's own.
+                if amendPen(of: contact, at: location, pen.attributes) { return }
                 enqueue(TouchInput(contact: contact, .moved(location, pen: pen.attributes)), at: time)
             } else {
                 hover(pen, tool: tool, at: time)
@@ -379,6 +382,16 @@ public final class SeatEventTranslator {
         default:
             return false
         }
+        return true
+    }
+
+    /// Gives the contact's began waiting in this frame a pen's attributes, when it is at `location`; false when
+    /// there is no such change.
+    private func amendPen(of contact: Int, at location: Point, _ attributes: PenAttributes) -> Bool {
+        guard let index = pending.lastIndex(where: { $0.contact == contact }),
+              case let .began(at, radius, kind, _) = pending[index].change, at == location
+        else { return false }
+        pending[index].change = .began(at, majorRadius: radius, kind: kind, pen: attributes)
         return true
     }
 
