@@ -18,7 +18,7 @@ final class FingerPaintLive: LiveContent {
     private var scale = 1
 
     /// How soon to look again for tiles drawn in the background, in milliseconds.
-    static let tilePollInterval = 8.0
+    static let tilePollInterval = Duration.milliseconds(8)
 
     init(app: FingerPaintApp) {
         self.app = app
@@ -38,7 +38,7 @@ final class FingerPaintLive: LiveContent {
     /// The app's timers, and, while tiles are drawn in the background, a look for them soon.
     var nextDeadline: Timestamp? {
         guard app.renderer.isDrawingTiles else { return app.nextDeadline }
-        let poll = Timestamp(milliseconds: MonotonicClock.milliseconds + Self.tilePollInterval)
+        let poll = MonotonicClock.timestamp + Self.tilePollInterval
         return app.nextDeadline.map { min($0, poll) } ?? poll
     }
 
@@ -52,7 +52,7 @@ final class FingerPaintLive: LiveContent {
 
     func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
-        let changed = isFrameDue ? app.renderFrame(at: Timestamp(milliseconds: MonotonicClock.milliseconds)) : []
+        let changed = isFrameDue ? app.renderFrame(at: MonotonicClock.timestamp) : []
         let lacking = damage.map {
             PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
         }

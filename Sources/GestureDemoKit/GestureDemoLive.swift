@@ -49,7 +49,7 @@ public final class GestureDemoLive: LiveContent {
         // The log's times count from the first touch or pointer event (keys reach no recognizer).
         if !hasInput {
             hasInput = true
-            scene.timeOrigin = Timestamp(milliseconds: event.time)
+            scene.timeOrigin = event.time
         }
         translator.handle(event)
         // Touch frames and pointer moves always move a finger dot.

@@ -97,8 +97,8 @@ public final class SeatEventTranslator {
     private var contacts: [Int32: Int] = [:]
     /// The changes waiting for their frame.
     private var pending: [TouchInput] = []
-    private var pendingTime: Double?
-    private var latestTime = -Double.infinity
+    private var pendingTime: Timestamp?
+    private var latestTime = Timestamp(seconds: -.infinity)
     private var pointerLocation: Point?
     private var pointerContact: Int?
     /// The pens in proximity, by their number.
@@ -122,14 +122,14 @@ public final class SeatEventTranslator {
 
     /// Takes one seat event.
     public func handle(_ event: SeatEvent) {
-        var time = event.time.isFinite ? event.time : latestTime
+        var time = event.time.seconds.isFinite ? event.time : latestTime
         if time < latestTime {
             note(.timeWentBackwards, event)
             time = latestTime
         }
         if let pendingTime, time > pendingTime { flush() }
         latestTime = time
-        window.advanceTime(to: timestamp(time))
+        window.advanceTime(to: time)
 
         switch event.kind {
         case let .touchDown(id, location, shape):
@@ -137,7 +137,7 @@ public final class SeatEventTranslator {
             if let old = contacts[id] {
                 note(.duplicateDown, event)
                 flush()
-                window.handle([TouchInput(contact: old, .cancelled)], at: timestamp(time))
+                window.handle([TouchInput(contact: old, .cancelled)], at: time)
             }
             let contact = newContact()
             contacts[id] = contact
@@ -163,7 +163,7 @@ public final class SeatEventTranslator {
             onPointerHover?(location)
             if let pointerContact {
                 flush()
-                window.handle([TouchInput(contact: pointerContact, .moved(location))], at: timestamp(time))
+                window.handle([TouchInput(contact: pointerContact, .moved(location))], at: time)
             }
         case .pointerLeave:
             pointerLocation = nil
@@ -174,12 +174,12 @@ public final class SeatEventTranslator {
                 pointerContact = nil
                 isButtonHeldOutside = true
                 flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerButton(button, isPressed):
             guard button == .left else {
                 flush()
-                onPointerButton?(button, isPressed, timestamp(time))
+                onPointerButton?(button, isPressed, time)
                 return
             }
             if isPressed {
@@ -189,7 +189,7 @@ public final class SeatEventTranslator {
                 pointerContact = contact
                 flush()
                 window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
-                              at: timestamp(time))
+                              at: time)
             } else {
                 if isButtonHeldOutside, pointerContact == nil {
                     isButtonHeldOutside = false
@@ -198,14 +198,14 @@ public final class SeatEventTranslator {
                 guard let contact = pointerContact else { return note(.unmatchedButton, event) }
                 pointerContact = nil
                 flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerAxis(dx, dy):
-            onScroll?(Vector(dx: dx, dy: dy), timestamp(time))
+            onScroll?(Vector(dx: dx, dy: dy), time)
         case var .key(chord):
             flush()
             chord.modifiers.formUnion(heldModifiers)
-            onKey?(chord, timestamp(time))
+            onKey?(chord, time)
         case let .keyState(chord, isPressed):
             flush()
             if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
@@ -213,12 +213,12 @@ public final class SeatEventTranslator {
             } else if isPressed {
                 var held = chord
                 held.modifiers.formUnion(heldModifiers)
-                onKey?(held, timestamp(time))
+                onKey?(held, time)
             }
-            onKeyState?(chord, isPressed, timestamp(time))
+            onKeyState?(chord, isPressed, time)
         case let .touchpadGesture(gesture):
             flush()
-            onTouchpadGesture?(gesture, timestamp(time))
+            onTouchpadGesture?(gesture, time)
         case let .tablet(tabletEvent, tool):
             handle(tabletEvent, tool: tool, event: event, at: time)
         case .tick:
@@ -244,7 +244,7 @@ public final class SeatEventTranslator {
         var kind: Touch.Kind { type == .eraser ? .eraser : .pencil }
     }
 
-    private func handle(_ tabletEvent: TabletEvent, tool: Int, event: SeatEvent, at time: Double) {
+    private func handle(_ tabletEvent: TabletEvent, tool: Int, event: SeatEvent, at time: Timestamp) {
         if case let .proximityIn(type, location) = tabletEvent {
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             if var pen = pens[tool] {
@@ -276,7 +276,7 @@ public final class SeatEventTranslator {
             penContacts.insert(contact)
             enqueue(TouchInput(contact: contact, .began(pen.location, kind: pen.kind, pen: pen.attributes)), at: time)
             pens[tool] = pen
-            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), timestamp(time))
+            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
         case let .motion(location, axes):
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             pen.location = location
@@ -300,7 +300,7 @@ public final class SeatEventTranslator {
             if isPressed { pen.buttons.insert(button) } else { pen.buttons.remove(button) }
             pens[tool] = pen
             flush()
-            onPenButton?(tool, button, isPressed, timestamp(time))
+            onPenButton?(tool, button, isPressed, time)
         case .proximityOut:
             pens[tool] = nil
             if let contact = pen.contact {
@@ -308,15 +308,15 @@ public final class SeatEventTranslator {
                 enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
             }
             flush()
-            for button in pen.buttons.sorted(by: { $0.code < $1.code }) { onPenButton?(tool, button, false, timestamp(time)) }
+            for button in pen.buttons.sorted(by: { $0.code < $1.code }) { onPenButton?(tool, button, false, time) }
             window.setPen(tool, isNear: false)
-            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), timestamp(time))
+            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
         }
     }
 
-    private func hover(_ pen: PenState, tool: Int, at time: Double) {
+    private func hover(_ pen: PenState, tool: Int, at time: Timestamp) {
         onPenHover?(PenHover(pen: tool, type: pen.type, location: pen.location, attributes: pen.attributes,
-                             distance: pen.axes.distance), timestamp(time))
+                             distance: pen.axes.distance), time)
     }
 
     /// Takes a sequence of seat events in order.
@@ -328,18 +328,18 @@ public final class SeatEventTranslator {
     /// gone, so no up will come).
     public func finish() {
         flush()
-        let time = max(latestTime, 0)
+        let time = max(latestTime, .zero)
         cancelTouchPoints(at: time)
         if let contact = pointerContact {
             pointerContact = nil
-            window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+            window.handle([TouchInput(contact: contact, .cancelled)], at: time)
         }
         // Pens are gone with their source: a pen down is cancelled, as a finger is.
         for (tool, pen) in pens.sorted(by: { $0.key < $1.key }) {
             pens[tool] = nil
             if let contact = pen.contact {
                 penContacts.remove(contact)
-                window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .cancelled)], at: time)
             }
             window.setPen(tool, isNear: false)
         }
@@ -357,17 +357,17 @@ public final class SeatEventTranslator {
             case .began, .moved: break
             }
         }
-        window.handle(group, at: timestamp(time))
+        window.handle(group, at: time)
     }
 
-    private func cancelTouchPoints(at time: Double) {
+    private func cancelTouchPoints(at time: Timestamp) {
         // Every contact the window may know: those down, and those whose up still waits for its frame. Downs still
         // waiting never reached the window, which ignores a cancel for a contact it does not know.
         let known = Set(contacts.values).union(pending.map(\.contact)).subtracting(penContacts)
         pending.removeAll { !penContacts.contains($0.contact) }
         if pending.isEmpty { pendingTime = nil }
         contacts = [:]
-        window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
+        window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: time)
     }
 
     /// Gives the contact's change waiting in this frame the contact radius, when that change is at `location`;
@@ -395,7 +395,7 @@ public final class SeatEventTranslator {
         return true
     }
 
-    private func enqueue(_ input: TouchInput, at time: Double) {
+    private func enqueue(_ input: TouchInput, at time: Timestamp) {
         pending.append(input)
         pendingTime = time
     }
@@ -412,10 +412,6 @@ public final class SeatEventTranslator {
     private func radius(_ shape: TouchShape?) -> Double {
         guard let shape, shape.major.isFinite, shape.major > 0 else { return 0 }
         return shape.major / 2
-    }
-
-    private func timestamp(_ milliseconds: Double) -> Timestamp {
-        Timestamp(milliseconds: milliseconds)
     }
 
     private func note(_ anomaly: Anomaly, _ event: SeatEvent) {

@@ -187,7 +187,7 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.milliseconds)
+        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.timestamp)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
                                                isResizable: isResizable, actions: windowActions)
@@ -219,7 +219,7 @@ public final class LiveSession {
     }
 
     private func tick() {
-        deliver(SeatEvent(time: clock.time(at: MonotonicClock.milliseconds), .tick))
+        deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }
 
     private func afterContentChanged() {
@@ -232,7 +232,7 @@ public final class LiveSession {
         case .frameNeeded: window.setNeedsDraw()
         }
         if let deadline = content.nextDeadline {
-            deadlineTimer?.schedule(atMilliseconds: deadline.milliseconds)
+            deadlineTimer?.schedule(at: deadline)
         } else {
             deadlineTimer?.cancel()
         }
@@ -244,7 +244,7 @@ public final class LiveSession {
         guard let player, !player.hasStarted, window.isConfigured else { return }
         do {
             let timer = try EventTimer(display: display) { [weak self] in self?.playDueEvents() }
-            player.start(at: MonotonicClock.milliseconds, timer: timer)
+            player.start(at: MonotonicClock.timestamp, timer: timer)
             playDueEvents()
         } catch {
             display.log("cannot replay: \(error)")
@@ -254,7 +254,7 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        for var event in player.dueEvents(now: MonotonicClock.milliseconds) {
+        for var event in player.dueEvents(now: MonotonicClock.timestamp) {
             event.time = clock.time(at: event.time)
             deliver(event)
         }
@@ -269,7 +269,7 @@ public final class LiveSession {
 /// Writes seat events to a trace file as they come, one flushed line each.
 final class TraceRecorder {
     private let handle: FileHandle
-    private var origin: Double?
+    private var origin: Timestamp?
     /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
     var canvas: Size?
     /// Where the content starts on the window's surface (below the title bar the session draws), for the canvas
@@ -290,7 +290,8 @@ final class TraceRecorder {
         let origin = self.origin ?? event.time
         self.origin = origin
         var relative = event
-        relative.time = max(0, (event.time - origin) * 1000).rounded() / 1000
+        // Whole microseconds since the first event, written as milliseconds.
+        relative.time = .milliseconds((max(0, (event.time - origin).seconds) * 1_000_000).rounded() / 1000)
         write(Trace.line(for: relative) + "\n")
     }
 
@@ -303,7 +304,7 @@ final class TraceRecorder {
 final class TracePlayer {
     private let events: [SeatEvent]
     private var next = 0
-    private var start: Double?
+    private var start: Timestamp?
     private var timer: EventTimer?
 
     init(trace: Trace) {
@@ -316,23 +317,25 @@ final class TracePlayer {
     /// Whether the session has told the content that the replay ended.
     var hasReportedEnd = false
 
-    func start(at time: Double, timer: EventTimer) {
+    func start(at time: Timestamp, timer: EventTimer) {
         start = time
         self.timer = timer
     }
 
     /// The events due by `now`, with their times on the monotonic clock; schedules the timer for the next one.
-    func dueEvents(now: Double) -> [SeatEvent] {
+    func dueEvents(now: Timestamp) -> [SeatEvent] {
         guard let start else { return [] }
+        // A trace's times count from its start.
+        func onClock(_ event: SeatEvent) -> Timestamp { start + (event.time - .zero) }
         var due: [SeatEvent] = []
-        while next < events.count, start + events[next].time <= now {
+        while next < events.count, onClock(events[next]) <= now {
             var event = events[next]
-            event.time += start
+            event.time = onClock(event)
             due.append(event)
             next += 1
         }
         if next < events.count {
-            timer?.schedule(atMilliseconds: start + events[next].time)
+            timer?.schedule(at: onClock(events[next]))
         } else {
             timer = nil
         }

@@ -97,7 +97,7 @@ struct TabletEventConverter {
         }
         received = []
         guard !events.isEmpty else { return [] }
-        return (events + [.frame]).map { SeatEvent(time: time, .tablet($0, tool: tool)) }
+        return (events + [.frame]).map { SeatEvent(time: .milliseconds(time), .tablet($0, tool: tool)) }
     }
 
     /// Adds axes to the motion under way, or starts one at the last position when that motion has them already.

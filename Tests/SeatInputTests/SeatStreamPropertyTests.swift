@@ -38,7 +38,7 @@ import TouchUI
         case 21: kind = .tablet(.button((number >> 5) % 2 == 0 ? .stylus : .stylus2, isPressed: (number >> 7) % 2 == 0), tool: tool)
         default: kind = .tick
         }
-        return SeatEvent(time: time, kind)
+        return SeatEvent(time: .milliseconds(time), kind)
     }
 
     static let streams = Gen.int(in: 0...Int.max).array(of: 0...150)
@@ -46,7 +46,7 @@ import TouchUI
     private static func play(_ numbers: [Int]) -> RecordingWindow {
         let recorder = RecordingWindow()
         var time = 0.0
-        recorder.feed([SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300)))])
+        recorder.feed([SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 400, y: 300)))])
         recorder.feed(numbers.map { event(from: $0, after: &time) })
         return recorder
     }
@@ -88,9 +88,9 @@ import TouchUI
                 #expect(recorder.window.activeTouches.isEmpty)
             }
             // Lifting every ID, releasing the button and lifting both pens always leaves nothing down.
-            let lift = (0..<4).map { SeatEvent(time: 1e9, .touchUp(id: Int32($0))) }
-                + [SeatEvent(time: 1e9, .touchFrame), SeatEvent(time: 1e9, .pointerButton(.left, isPressed: false))]
-                + (0..<2).flatMap { [SeatEvent(time: 1e9, .tablet(.up, tool: $0)), SeatEvent(time: 1e9, .tablet(.frame, tool: $0))] }
+            let lift = (0..<4).map { SeatEvent(time: .milliseconds(1e9), .touchUp(id: Int32($0))) }
+                + [SeatEvent(time: .milliseconds(1e9), .touchFrame), SeatEvent(time: .milliseconds(1e9), .pointerButton(.left, isPressed: false))]
+                + (0..<2).flatMap { [SeatEvent(time: .milliseconds(1e9), .tablet(.up, tool: $0)), SeatEvent(time: .milliseconds(1e9), .tablet(.frame, tool: $0))] }
             recorder.feed(lift)
             #expect(!recorder.translator.hasActiveTouches)
             #expect(recorder.window.activeTouches.isEmpty)
@@ -102,7 +102,7 @@ import TouchUI
             var time = 0.0
             // A trace holds what a seat really says: finite coordinates, times that never go backwards.
             var events: [SeatEvent] = []
-            for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? 0) {
+            for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? .zero) {
                 switch event.kind {
                 case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location),
                      let .tablet(.proximityIn(_, location), _), let .tablet(.motion(location, _), _):
