@@ -250,9 +250,12 @@ public final class SeatEventTranslator {
             if var pen = pens[tool] {
                 // Another surface's proximity-in, or a tool flipped without its proximity-out: a different tool ends
                 // the old one's stroke.
-                if pen.type != type, let contact = pen.contact {
-                    pen.contact = nil
-                    enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+                if pen.type != type {
+                    if let contact = pen.contact {
+                        pen.contact = nil
+                        enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+                    }
+                    pen.axes = TabletAxes()
                 }
                 pen.type = type
                 pen.location = location

@@ -11,7 +11,8 @@ import SeatInput
 /// Every client that asks for the seat's tablets gets `tablet_added` (name, id, path, done) and `tool_added` for a
 /// pen and an eraser (type, capabilities pressure, tilt and distance, done). Trace events go to the tool of the type
 /// that last came into proximity, on the surface it came in over, as they are: a malformed trace reaches the client
-/// malformed, as a test of the client wants it.
+/// malformed, as a test of the client wants it. One exception: a proximity-in of the other end while one end is near
+/// sends that end's proximity-out (and its frame) first, since one stylus cannot have both ends near.
 final class Tablets {
     /// The name, USB ids and device path the tablet announces.
     enum Identity {
@@ -39,9 +40,11 @@ final class Tablets {
     /// The tool in proximity (or the last one that was) and the surface it came in over.
     private var tool: TabletToolType = .pen
     private var surface: Surface?
+    /// Whether ``tool`` is in proximity (a proximity-in without its proximity-out yet).
+    private var isInProximity = false
     /// Whether events went out since the last `frame`: the end of a group sends one.
     private var isFrameOpen = false
-    /// The tilt sent last: `tilt` carries both axes, so a line that gives one keeps the other.
+    /// The tilt sent since the tool came near: `tilt` carries both axes, so a line that gives one keeps the other.
     private var tilt = (x: 0.0, y: 0.0)
 
     init(compositor: Compositor) {
@@ -143,12 +146,20 @@ final class Tablets {
     /// Sends one trace event to the client of `surface` (a proximity-in's surface; every other event goes where the
     /// tool came in). Returns how many protocol events were sent.
     func send(_ event: TabletEvent, on surface: Surface, time: UInt32) -> Int {
+        var sent = 0
         if case let .proximityIn(type, _) = event {
+            // One stylus cannot have both ends near: the other end leaves first, in a frame of its own.
+            if type != tool, isInProximity, let old = self.surface {
+                sent += send(.proximityOut, on: old, time: time) + send(.frame, on: old, time: time)
+            }
             tool = type
             self.surface = surface
+            isInProximity = true
+            tilt = (0, 0)
+        } else if case .proximityOut = event {
+            isInProximity = false
         }
         let target = self.surface ?? surface
-        var sent = 0
         for entry in objects where entry.client == target.client {
             guard let toolResource = entry.tools[tool] else { continue }
             switch event {

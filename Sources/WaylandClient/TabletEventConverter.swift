@@ -9,6 +9,7 @@ import SeatInput
 ///
 /// - `proximity_in` carries no position: it takes that of the `motion` that follows it in the frame (every
 ///   compositor sends one), else the tool's last position; with neither it is dropped.
+/// - `tilt` reports the axes that changed (a trace line may give one).
 /// - `motion`, `pressure`, `distance` and `tilt` make one ``TabletEvent/motion(location:axes:)`` until an axis
 ///   comes twice (a second position is a second motion); an axis alone moves to the last position.
 /// - `pressure` and `distance` (0…65535) become 0…1 to 4 decimals (10 001 levels, more than the 8192 of the finest
@@ -31,15 +32,23 @@ struct TabletEventConverter {
     /// The tool's last position on the surface it is over.
     private(set) var location: Point?
     private var received: [Received] = []
+    /// The tilt reported since the tool came near.
+    private var lastTilt: (x: Double, y: Double)?
 
     /// `zwp_tablet_tool_v2.type`.
     mutating func setType(_ protocolType: UInt32) {
         type = protocolType == 0x141 ? .eraser : .pen
     }
 
-    mutating func proximityIn() { received.append(.proximityIn) }
+    mutating func proximityIn() {
+        received.append(.proximityIn)
+        lastTilt = nil
+    }
 
-    mutating func proximityOut() { received.append(.proximityOut) }
+    mutating func proximityOut() {
+        received.append(.proximityOut)
+        lastTilt = nil
+    }
 
     mutating func down() { received.append(.down) }
 
@@ -65,8 +74,14 @@ struct TabletEventConverter {
         amendAxes(TabletAxes(distance: Self.fraction(value))) { $0.distance == nil }
     }
 
+    /// `tilt` carries both axes; only those that changed since the tool came near are reported, as a trace line
+    /// gives them.
     mutating func tilt(x: Double, y: Double) {
-        amendAxes(TabletAxes(tiltX: (x * 100).rounded() / 100, tiltY: (y * 100).rounded() / 100)) { $0.tiltX == nil && $0.tiltY == nil }
+        let x = (x * 100).rounded() / 100, y = (y * 100).rounded() / 100
+        var axes = TabletAxes(tiltX: x == lastTilt?.x ? nil : x, tiltY: y == lastTilt?.y ? nil : y)
+        if axes.isEmpty { axes = TabletAxes(tiltX: x, tiltY: y) }
+        lastTilt = (x, y)
+        amendAxes(axes) { $0.tiltX == nil && $0.tiltY == nil }
     }
 
     /// `zwp_tablet_tool_v2.frame`: the frame's events, each at its time, then a tablet frame. Empty when the frame
