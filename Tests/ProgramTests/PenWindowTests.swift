@@ -75,6 +75,27 @@ import TouchUI
         #expect(try Self.penTouches(in: scratch.read("live.jsonl")) == expected)
     }
 
+    @Test func fingerpaintPaintsAPenStrokeHeadlessAndInItsWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pen.jsonl", Self.penStroke)
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        let fingerpaint = ChildProcess.product("fingerpaint")
+        let headless = try await ChildProcess.run(
+            fingerpaint, ["--replay", trace, "--output", scratch.path("headless.png")], environment: environment)
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let live = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
+            environment: environment)
+        #expect(live.status == 0, "\(live.standardError)")
+        // The middle of the pen's stroke is ink; 60 points below it, paper. In the window, below the title bar.
+        for (png, top) in [("headless.png", 0), ("live.png", 32)] {
+            let image = try await PNGReader.pixels(in: scratch.path(png), at: [(170, 215 + top), (170, 275 + top)])
+            #expect(image.pixels[0].red < 100 && image.pixels[0].green < 100, "\(png): \(image.pixels[0])")
+            #expect(image.pixels[1].red > 240 && image.pixels[1].green > 240, "\(png): \(image.pixels[1])")
+        }
+    }
+
     @Test func aRecordedPenSessionReplaysToTheSameEvents() async throws {
         let scratch = try TemporaryDirectory()
         let original = try Trace(parsing: Self.penStroke)
