@@ -73,7 +73,7 @@ public final class GestureDemoLive: LiveContent {
         changed = true
     }
 
-    public func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
+    public func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         let cr = cairo_create(buffer.cairoSurface)!
         defer { cairo_destroy(cr) }
         GestureDemoRenderer.draw(scene, in: cr, size: Size(width: Double(buffer.width), height: Double(buffer.height)))

@@ -63,7 +63,7 @@ public final class LiveSession {
         didSet {
             guard title != oldValue else { return }
             window.title = title
-            if titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: titleBarHeight)]) }
+            if titleBarHeight > 0 { window.setNeedsDisplay([titleBarRect]) }
         }
     }
 
@@ -109,7 +109,7 @@ public final class LiveSession {
             self.recorder?.canvas = size
             self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
             // The title bar shows whether the window is active.
-            if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
+            if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
         }
         window.onClose = { [unowned self] in self.quit() }
@@ -204,18 +204,21 @@ public final class LiveSession {
         afterContentChanged()
     }
 
-    private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
-        let top = titleBarHeight
+    /// The title bar the session draws, in the window's logical points.
+    private var titleBarRect: Rect {
+        Rect(x: 0, y: 0, width: Double(window.width), height: Double(titleBarHeight))
+    }
+
+    private func draw(into buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
                           isMaximized: window.states.contains(.maximized))
         }
-        let contentDamage = damage.compactMap { rect -> SurfaceRect? in
-            let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))
-            return inside.isEmpty ? nil : inside.offsetBy(dy: -top)
-        }
-        let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
-        return changed.map { $0.offsetBy(dy: top) }
+        let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
+        let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
+        let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
+        return changed.map { $0.offsetBy(dx: 0, dy: top) }
     }
 
     private func tick() {
@@ -227,7 +230,7 @@ public final class LiveSession {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
-            window.setNeedsDisplay(rects.map { $0.offsetBy(dy: top) })
+            window.setNeedsDisplay(rects.map { $0.offsetBy(dx: 0, dy: Double(top)) })
         case .everything: window.setNeedsDisplay()
         case .frameNeeded: window.setNeedsDraw()
         }
