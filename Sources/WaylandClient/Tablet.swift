@@ -114,6 +114,8 @@ final class TabletTool {
     /// The window the tool is over; it keeps getting the frame that carries the proximity-out.
     private var target: WeakBox<ToplevelWindow>?
     private var isLeaving = false
+    /// The window the tool left for another without a proximity-out, until the frame tells it.
+    private var leftWindow: WeakBox<ToplevelWindow>?
     /// The capabilities announced (`zwp_tablet_tool_v2.capability`).
     private(set) var capabilities: Set<UInt32> = []
 
@@ -177,15 +179,25 @@ final class TabletTool {
     }
 
     private func proximityIn(serial: UInt32, surface: OpaquePointer?) {
-        // A tool moving from one surface to another gets proximity-in without a proximity-out between.
+        // A tool moving from one surface to another gets proximity-in without a proximity-out between: the window it
+        // leaves gets one at this frame, or that window would think a pen still near (and keep fingers from painting).
         if number == nil { number = seat.freeToolNumber() }
-        target = display.window(for: surface).map(WeakBox.init)
+        let window = display.window(for: surface)
+        if let old = target?.value, old !== window { leftWindow = WeakBox(old) }
+        target = window.map(WeakBox.init)
         isLeaving = false
         converter.proximityIn()
     }
 
     private func frame(time: UInt32) {
-        let events = converter.frame(time: Double(time), tool: number ?? seat.freeToolNumber())
+        let tool = number ?? seat.freeToolNumber()
+        if let window = leftWindow?.value {
+            for event in [TabletEvent.proximityOut, .frame] {
+                window.deliver(SeatEvent(time: .milliseconds(Double(time)), .tablet(event, tool: tool)))
+            }
+        }
+        leftWindow = nil
+        let events = converter.frame(time: Double(time), tool: tool)
         if let window = target?.value {
             for event in events { window.deliver(event) }
         }
