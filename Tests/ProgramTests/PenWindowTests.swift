@@ -75,7 +75,7 @@ import TouchUI
         #expect(try Self.penTouches(in: scratch.read("live.jsonl")) == expected)
     }
 
-    @Test func fingerpaintPaintsAPenStrokeHeadlessAndInItsWindow() async throws {
+    @Test func fingerpaintPaintsAPenStrokeHeadlessInItsWindowAndReplayingInItsWindow() async throws {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write("pen.jsonl", Self.penStroke)
         let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
@@ -88,8 +88,16 @@ import TouchUI
             ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
             environment: environment)
         #expect(live.status == 0, "\(live.standardError)")
+        // `--replay` in the window: the program plays the trace itself while touch-replay only waits (1.5 s).
+        let idle = try scratch.write("idle.jsonl", "{\"t\": 0, \"tick\": true}\n{\"t\": 1500, \"tick\": true}\n")
+        let windowReplay = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--trace", idle, "--output", scratch.path("window-replay.png"), "--", fingerpaint, scratch.path("replay.fpdraw"),
+             "--replay", trace],
+            environment: environment)
+        #expect(windowReplay.status == 0, "\(windowReplay.standardError)")
         // The middle of the pen's stroke is ink; 60 points below it, paper. In the window, below the title bar.
-        for (png, top) in [("headless.png", 0), ("live.png", 32)] {
+        for (png, top) in [("headless.png", 0), ("live.png", 32), ("window-replay.png", 32)] {
             let image = try await PNGReader.pixels(in: scratch.path(png), at: [(170, 215 + top), (170, 275 + top)])
             #expect(image.pixels[0].red < 100 && image.pixels[0].green < 100, "\(png): \(image.pixels[0])")
             #expect(image.pixels[1].red > 240 && image.pixels[1].green > 240, "\(png): \(image.pixels[1])")
