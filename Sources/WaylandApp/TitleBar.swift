@@ -56,6 +56,9 @@ struct TitleBar {
     }
 
     private var touches: [Int32: Press] = [:]
+    /// Each pen's last position on the window, and its press when it came down on the decorations.
+    private var penLocations: [Int: Point] = [:]
+    private var penPresses: [Int: Press] = [:]
     private var pointerPress: Press?
     private var pointerLocation: Point?
     private var lastStripPress: (time: Timestamp, location: Point)?
@@ -150,7 +153,33 @@ struct TitleBar {
                 return nil
             }
             if pointerPress != nil { return nil }
-        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
+        case let .tablet(.proximityIn(type, location), tool):
+            penLocations[tool] = location
+            event.kind = .tablet(.proximityIn(type, location: shifted(location)), tool: tool)
+        case let .tablet(.motion(location, axes), tool):
+            // A pen that came down on the decorations is theirs until it lifts, as a finger is; near them it still
+            // hovers over the content.
+            penLocations[tool] = location
+            if let press = penPresses[tool] {
+                if case let .button(button, _) = press { penPresses[tool] = .button(button, lastLocation: location) }
+                return nil
+            }
+            event.kind = .tablet(.motion(location: shifted(location), axes: axes), tool: tool)
+        case let .tablet(.down, tool):
+            if let location = penLocations[tool],
+               let press = press(at: location, time: event.time, width: width, height: height, isResizable: isResizable,
+                                 actions: actions) {
+                penPresses[tool] = press
+                return nil
+            }
+        case let .tablet(.up, tool):
+            guard let press = penPresses.removeValue(forKey: tool) else { return event }
+            release(press, at: nil, width: width, actions: actions)
+            return nil
+        case let .tablet(.proximityOut, tool):
+            penLocations[tool] = nil
+            penPresses[tool] = nil
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tablet, .tick:
             break
         }
         return event
