@@ -18,6 +18,9 @@ import TouchUI
 ///   ``Window/setPen(_:isNear:)``; while near and not down it hovers (``onPenHover``). A proximity-out while down
 ///   ends the touch where the pen was (the compositor owes an up first; the stroke is kept, as for the pointer's
 ///   leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch frames do.
+/// - A touchpad gesture goes to ``onTouchpadGesture`` and to the window
+///   (``Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off the
+///   surface reaches only ``onTouchpadGesture``.
 /// - Bad sequences are survived, never trusted: motion or up for an unknown ID is ignored; a second down for an
 ///   ID that is down cancels the old touch and begins a new one; non-finite or absurd coordinates are dropped;
 ///   time going backwards is held at the latest time. Each oddity is counted in ``anomalies`` and reported to
@@ -74,7 +77,8 @@ public final class SeatEventTranslator {
     public var onKey: ((KeyChord, Timestamp) -> Void)?
     /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
     public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?
-    /// Called for each touchpad gesture event.
+    /// Called for each touchpad gesture event, before the window gets it. A program that handles touchpad
+    /// gestures itself sets its recognizers' ``GestureRecognizer/allowedTouchpadGestures`` to `[]`.
     public var onTouchpadGesture: ((TouchpadGesture, Timestamp) -> Void)?
     /// Called for each press and release of a pointer button other than the left one (the left one paints).
     public var onPointerButton: ((PointerButton, Bool, Timestamp) -> Void)?
@@ -219,10 +223,28 @@ public final class SeatEventTranslator {
         case let .touchpadGesture(gesture):
             flush()
             onTouchpadGesture?(gesture, time)
+            if let input = touchpadInput(gesture) { window.handleTouchpadGesture(input, at: time) }
         case let .tablet(tabletEvent, tool):
             handle(tabletEvent, tool: tool, event: event, at: time)
         case .tick:
             flush()
+        }
+    }
+
+    // MARK: - Touchpad gestures
+
+    /// The window's form of a touchpad gesture event: a begin is placed at the pointer, and dropped (with what
+    /// follows it) when the pointer is not over the surface.
+    private func touchpadInput(_ gesture: TouchpadGesture) -> TouchpadGestureInput? {
+        switch gesture {
+        case let .begin(kind, fingers):
+            guard let pointerLocation else { return nil }
+            return .begin(TouchpadGestureEvent.Kind(kind), fingers: fingers, at: pointerLocation)
+        case let .update(kind, dx, dy, scale, rotation):
+            return .update(TouchpadGestureEvent.Kind(kind), delta: Vector(dx: dx, dy: dy), scale: scale,
+                           rotationDelta: rotation)
+        case let .end(kind, cancelled):
+            return .end(TouchpadGestureEvent.Kind(kind), cancelled: cancelled)
         }
     }
 
@@ -420,5 +442,16 @@ public final class SeatEventTranslator {
     private func note(_ anomaly: Anomaly, _ event: SeatEvent) {
         anomalies[anomaly, default: 0] += 1
         onAnomaly?(anomaly, event)
+    }
+}
+
+extension TouchpadGestureEvent.Kind {
+    /// The core's name for a protocol gesture.
+    init(_ kind: TouchpadGesture.Kind) {
+        switch kind {
+        case .swipe: self = .swipe
+        case .pinch: self = .pinch
+        case .hold: self = .hold
+        }
     }
 }
