@@ -115,8 +115,8 @@ struct GestureDemoOnSwayTests {
 
 /// A touchpad pinch (`zwp_pointer_gestures_v1`) played into the demo: its pinch and rotation recognizers follow it.
 @Suite struct GestureDemoTouchpadTests {
-    /// The pointer over the canvas (below the demo's 32-point title bar in the window), then two fingers on the touchpad spreading to twice their span while turning
-    /// 30° clockwise.
+    /// The pointer over the canvas (below the demo's 32-point title bar in the window), then two fingers on the
+    /// touchpad spreading to twice their span while turning 30° clockwise.
     static let touchpadPinch = """
         {"canvas": [800, 568], "origin": [0, 32]}
         {"t": 0, "pointer": "enter", "x": 300, "y": 250}
