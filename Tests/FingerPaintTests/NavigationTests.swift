@@ -75,6 +75,23 @@ import TouchUI
         #expect(!painter.isPainted(230, 120))
     }
 
+    @Test func aTouchpadPinchInNavigateModeZoomsOnceThroughItsOwnHandler() throws {
+        let painter = Painter()
+        painter.tap(1, at: try center(of: .toggleNavigation, in: painter))
+        #expect(painter.app.isNavigating)
+        // The canvas's pinch recognizer (enabled in navigate mode) leaves touchpad pinches to the app's own zoom,
+        // which anchors them at the pointer: following them too would zoom twice.
+        for kind: SeatEvent.Kind in [
+            .pointerEnter(location: point(100, 80)),
+            .touchpadGesture(.begin(.pinch, fingers: 2)),
+            .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.5, rotation: 0)),
+            .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 2, rotation: 0)),
+            .touchpadGesture(.end(.pinch, cancelled: false)),
+        ] { painter.send(kind) }
+        #expect(painter.app.view.zoom == 2)
+        #expect(painter.app.view.documentPoint(point(100, 80)).distance(to: point(100, 80)) < 0.5)
+    }
+
     @Test func oneFingerPansInNavigateModeAndEveryFingerPaintsAgainInPaintMode() throws {
         let painter = Painter()
         painter.tap(1, at: try center(of: .toggleNavigation, in: painter))
