@@ -38,8 +38,21 @@ final class BufferPool {
             buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
             assert(index == buffers.count)
             buffers.append(buffer)
+            try makeSpare()
             return (buffer, nil)
         }
+    }
+
+    /// With the first buffer, a second, its pages faulted in on the second core: the frame after the first needs
+    /// it while the compositor holds the first, and painting a fresh buffer of 3840x2160 in full took 30 to 140 ms
+    /// on the Wayland thread, most of it in page faults (docs/performance.md, "Latency at 3840x2160").
+    private func makeSpare() throws(WaylandError) {
+        guard let index = slots.addSpare() else { return }
+        let spare = try Buffer(display: display, shm: shm, width: pixelWidth, height: pixelHeight, scale: scale)
+        spare.onRelease = { [unowned self, unowned spare] in self.released(spare) }
+        assert(index == buffers.count)
+        buffers.append(spare)
+        spare.faultInPagesInBackground()
     }
 
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).
