@@ -50,7 +50,8 @@ extension Touch {
 }
 
 /// Predicts where a touch will be within ``GestureDefaults/predictionHorizon`` (at most one frame) of its newest
-/// sample, from the samples of the last ``GestureDefaults/predictionFitWindow``.
+/// sample, from the samples of the last ``GestureDefaults/predictionFitWindow`` that belong to the touch's current
+/// run (``currentRun(of:)``: back to where it last rested or turned).
 ///
 /// The velocity is the slope at the newest sample of a least-squares parabola through those samples
 /// (``VelocityTracker`` with the quadratic strategy, which follows a change of speed within the window); the
@@ -65,7 +66,7 @@ public enum TouchPredictor {
     public static func predict(from samples: [VelocityTracker.Sample], majorRadius: Double = 0) -> [Touch.Sample] {
         guard let newest = samples.last else { return [] }
         let windowStart = newest.time.seconds - GestureDefaults.predictionFitWindow.seconds
-        let recent = samples.filter { $0.time.seconds >= windowStart - 1e-9 }
+        let recent = currentRun(of: samples.filter { $0.time.seconds >= windowStart - 1e-9 })
         guard recent.count >= 3 else { return [] }
         var tracker = VelocityTracker(strategy: .quadratic)
         for sample in recent { tracker.addSample(sample.position, at: sample.time) }
@@ -106,5 +107,32 @@ public enum TouchPredictor {
                 locationInWindow: Point(x: newest.position.x + direction.dx * distance, y: newest.position.y + direction.dy * distance),
                 timestamp: Timestamp(seconds: newest.time.seconds + t), majorRadius: majorRadius)
         }
+    }
+
+    /// The samples of the touch's current run: the newest ones back to where it last rested or turned, that is,
+    /// the sample before the oldest move of the newest run of moves each faster than
+    /// ``GestureDefaults/predictionMinimumSpeed`` and within ``GestureDefaults/predictionMaximumTurn`` of the
+    /// newest move. A stop or a sharp turn the touch has come out of is not fitted with the run after it: fitting
+    /// across it bends the fit and suppresses or misdirects the prediction for a frame or two after it.
+    public static func currentRun(of samples: [VelocityTracker.Sample]) -> [VelocityTracker.Sample] {
+        guard samples.count >= 2 else { return samples }
+        func move(into index: Int) -> (vector: Vector, speed: Double) {
+            let a = samples[index - 1], b = samples[index]
+            let vector = Vector(dx: b.position.x - a.position.x, dy: b.position.y - a.position.y)
+            let span = b.time.seconds - a.time.seconds
+            return (vector, span > 0 ? vector.length / span : 0)
+        }
+        let newest = move(into: samples.count - 1)
+        guard newest.speed >= GestureDefaults.predictionMinimumSpeed else { return Array(samples.suffix(2)) }
+        let minimumCosine = cos(GestureDefaults.predictionMaximumTurn)
+        var start = samples.count - 2
+        while start > 0 {
+            let earlier = move(into: start)
+            let cosine = (earlier.vector.dx * newest.vector.dx + earlier.vector.dy * newest.vector.dy)
+                / max(earlier.vector.length * newest.vector.length, .leastNonzeroMagnitude)
+            guard earlier.speed >= GestureDefaults.predictionMinimumSpeed, cosine >= minimumCosine else { break }
+            start -= 1
+        }
+        return Array(samples[start...])
     }
 }

@@ -126,6 +126,24 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         #expect(view.predicted[view.predicted.count - 2].count == GestureDefaults.predictionSteps)
     }
 
+    @Test func aTouchThatHasComeOutOfATurnIsPredictedAlongItsNewDirection() throws {
+        let (window, view) = stage()
+        // Down and right at (5, 5) pt a sample (849 pt/s at 120 Hz), a zigzag's sharp turn at (135, 335), then four
+        // samples up and right at (5, -5): the turn is seen, so the run after it is predicted on its own, not bent
+        // by the samples before the turn that are still in the fit window (50 ms).
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
+        path += (1...4).map { Point(x: 135 + Double($0) * 5, y: 335 - Double($0) * 5) }
+        drive(window, path)
+        let newest = try #require(view.coalesced.last?.last)
+        let predicted = try #require(view.predicted.last)
+        #expect(predicted.count == GestureDefaults.predictionSteps)
+        for sample in predicted {
+            let ahead = (sample.timestamp - newest.timestamp).seconds
+            #expect(abs(sample.locationInWindow.x - (155 + 600 * ahead)) < 0.5, "\(sample)")
+            #expect(abs(sample.locationInWindow.y - (315 - 600 * ahead)) < 0.5, "\(sample)")
+        }
+    }
+
     @Test func tooFewSamplesOrAFinishedTouchPredictNothing() throws {
         let (window, view) = stage()
         drive(window, [Point(x: 100, y: 100), Point(x: 110, y: 100)])
