@@ -18,7 +18,7 @@ final class FingerPaintLive: LiveContent {
     private var scale = 1
 
     /// How soon to look again for tiles drawn in the background, in milliseconds.
-    static let tilePollInterval = 8.0
+    static let tilePollInterval = Duration.milliseconds(8)
 
     init(app: FingerPaintApp) {
         self.app = app
@@ -38,7 +38,7 @@ final class FingerPaintLive: LiveContent {
     /// The app's timers, and, while tiles are drawn in the background, a look for them soon.
     var nextDeadline: Timestamp? {
         guard app.renderer.isDrawingTiles else { return app.nextDeadline }
-        let poll = Timestamp(milliseconds: MonotonicClock.milliseconds + Self.tilePollInterval)
+        let poll = MonotonicClock.timestamp + Self.tilePollInterval
         return app.nextDeadline.map { min($0, poll) } ?? poll
     }
 
@@ -50,20 +50,12 @@ final class FingerPaintLive: LiveContent {
         app.resize(to: size, scale: scale)
     }
 
-    func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
+    func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
-        let changed = isFrameDue ? app.renderFrame(at: Timestamp(milliseconds: MonotonicClock.milliseconds)) : []
-        let lacking = damage.map {
-            PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
-        }
+        let changed = isFrameDue ? app.renderFrame(at: MonotonicClock.timestamp) : []
         app.composite(into: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth, height: buffer.pixelHeight,
-                      rects: lacking + changed)
-        return changed.map { rect in
-            // Out to whole logical points, so no changed pixel is left out of the damage.
-            let x0 = rect.x / scale, y0 = rect.y / scale
-            let x1 = (rect.x + rect.width + scale - 1) / scale, y1 = (rect.y + rect.height + scale - 1) / scale
-            return SurfaceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        }
+                      rects: damage + changed)
+        return changed
     }
 
     func replayEnded() {

@@ -11,8 +11,8 @@ import TouchUI
 /// A replay starts from the drawing it is given (blank, or an opened document read without being locked), never
 /// saves and never exports.
 public struct Replay {
-    /// The virtual display's frame interval, in milliseconds.
-    public static let frameInterval = 1000.0 / 60
+    /// The virtual display's frame interval.
+    public static let frameInterval = Duration.seconds(1.0 / 60)
 
     /// Figures about the frames a replay drew.
     public struct Statistics: Sendable {
@@ -68,13 +68,13 @@ public struct Replay {
         }
         // The first frame shows the starting drawing.
         frame()
-        var nextFrame = (trace.events.first?.time ?? 0) + Self.frameInterval
+        var nextFrame = (trace.events.first?.time ?? .zero) + Self.frameInterval
         for event in trace.events {
             if event.time >= nextFrame {
                 // Frames between events show what the events before them did; idle ticks draw nothing.
                 if app.needsFrame { frame() }
                 let skipped = ((event.time - nextFrame) / Self.frameInterval).rounded(.down) + 1
-                nextFrame += skipped * Self.frameInterval
+                nextFrame = nextFrame + Self.frameInterval * skipped
             }
             app.handle(event)
         }

@@ -103,6 +103,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// The rectangle moved by `dx` and `dy` (UIKit's `CGRect.offsetBy(dx:dy:)`).
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(origin: Point(x: origin.x + dx, y: origin.y + dy), size: size)
+    }
+
     /// The smallest rectangle that contains both.
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }

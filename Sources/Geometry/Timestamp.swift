@@ -2,8 +2,8 @@
 
 /// A moment on the input source's clock, in seconds since an arbitrary origin.
 ///
-/// Seat events carry milliseconds (Wayland event times, trace times); they are converted once, at the edge, with
-/// ``init(milliseconds:)``. The core never reads a wall clock: time moves only when input or the owner of a
+/// Wayland event times and trace times are milliseconds; they become timestamps once, where they are read, with
+/// ``milliseconds(_:)``. The core never reads a wall clock: time moves only when input or the owner of a
 /// ``TimerQueue`` says so.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Seconds since the clock's origin.
@@ -18,6 +18,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static let zero = Timestamp(seconds: 0)
+
+    /// The moment `milliseconds` after the clock's origin: how Wayland event times and trace times are written.
+    public static func milliseconds(_ milliseconds: Double) -> Timestamp { Timestamp(milliseconds: milliseconds) }
 
     /// Milliseconds since the clock's origin.
     public var milliseconds: Double { seconds * 1000 }

@@ -49,7 +49,7 @@ public final class GestureDemoLive: LiveContent {
         // The log's times count from the first touch or pointer event (keys reach no recognizer).
         if !hasInput {
             hasInput = true
-            scene.timeOrigin = Timestamp(milliseconds: event.time)
+            scene.timeOrigin = event.time
         }
         translator.handle(event)
         // Touch frames and pointer moves always move a finger dot.
@@ -72,7 +72,7 @@ public final class GestureDemoLive: LiveContent {
         changed = true
     }
 
-    public func draw(into buffer: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect] {
+    public func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         let cr = cairo_create(buffer.cairoSurface)!
         defer { cairo_destroy(cr) }
         GestureDemoRenderer.draw(scene, in: cr, size: Size(width: Double(buffer.width), height: Double(buffer.height)))

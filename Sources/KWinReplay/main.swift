@@ -128,7 +128,7 @@ var skippedKeys = 0
 var fingersDown: Set<Int32> = []
 let start = Date()
 for event in trace.events {
-    let wait = event.time / 1000 - Date().timeIntervalSince(start)
+    let wait = event.time.seconds - Date().timeIntervalSince(start)
     if wait > 0 {
         wl_display_flush(display)
         usleep(UInt32(wait * 1_000_000))

@@ -60,15 +60,15 @@ func runDocumentBenchmark() {
         let time = Double(index) * 1000
         for (sample, point) in stroke.points.enumerated() {
             let t = time + Double(sample) * 16.7
-            app.handle(SeatEvent(time: t, sample == 0 ? .touchDown(id: 1, location: point.location)
+            app.handle(SeatEvent(time: .milliseconds(t), sample == 0 ? .touchDown(id: 1, location: point.location)
                                                      : .touchMotion(id: 1, location: point.location)))
-            app.handle(SeatEvent(time: t, .touchFrame))
+            app.handle(SeatEvent(time: .milliseconds(t), .touchFrame))
         }
         // The lift completes the stroke: the drawing takes it, the canvas draws it, the document saves it.
         let count = app.drawing.strokes.count
         let start = DispatchTime.now().uptimeNanoseconds
-        app.handle(SeatEvent(time: time + 500, .touchUp(id: 1)))
-        app.handle(SeatEvent(time: time + 500, .touchFrame))
+        app.handle(SeatEvent(time: .milliseconds(time + 500), .touchUp(id: 1)))
+        app.handle(SeatEvent(time: .milliseconds(time + 500), .touchFrame))
         lifts.append(milliseconds(since: start))
         if app.drawing.strokes.count > count, let last = app.drawing.strokes.last {
             strokeBytes += DrawingDocument.record(.add(last)).count

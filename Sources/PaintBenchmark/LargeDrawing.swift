@@ -98,15 +98,15 @@ func runLargeDrawing() {
                 let angle = Double(sample) / 60 * 2 * .pi + Double(loop)
                 let location = Point(x: 1900 + 60 * cos(angle) + Double(loop) * 4, y: 1000 + 40 * sin(2 * angle))
                 drawingFrames.append(shown({
-                    largeApp.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: location)
+                    largeApp.handle(SeatEvent(time: .milliseconds(time), sample == 0 ? .touchDown(id: 1, location: location)
                                                                       : .touchMotion(id: 1, location: location)))
-                    largeApp.handle(SeatEvent(time: time, .touchFrame))
+                    largeApp.handle(SeatEvent(time: .milliseconds(time), .touchFrame))
                 }, on: largeApp))
                 time += 1000.0 / 60
             }
             let completion = shown({
-                largeApp.handle(SeatEvent(time: time, .touchUp(id: 1)))
-                largeApp.handle(SeatEvent(time: time, .touchFrame))
+                largeApp.handle(SeatEvent(time: .milliseconds(time), .touchUp(id: 1)))
+                largeApp.handle(SeatEvent(time: .milliseconds(time), .touchFrame))
             }, on: largeApp)
             drawingFrames.append(completion)
             completionFrames.append(completion)

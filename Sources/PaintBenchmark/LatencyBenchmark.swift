@@ -120,13 +120,13 @@ private func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
             let center = Point(x: size.width * Double(finger + 1) / Double(fingers + 1), y: size.height / 2)
             let angle = 2 * .pi * t + Double(finger)
             let point = Point(x: center.x + 100 * cos(angle), y: center.y + 100 * sin(angle))
-            events.append(SeatEvent(time: t * 1000, sample == 0 ? .touchDown(id: Int32(finger), location: point)
+            events.append(SeatEvent(time: .milliseconds(t * 1000), sample == 0 ? .touchDown(id: Int32(finger), location: point)
                                                                : .touchMotion(id: Int32(finger), location: point)))
         }
-        events.append(SeatEvent(time: t * 1000, .touchFrame))
+        events.append(SeatEvent(time: .milliseconds(t * 1000), .touchFrame))
     }
-    for finger in 0..<fingers { events.append(SeatEvent(time: 2001, .touchUp(id: Int32(finger)))) }
-    events.append(SeatEvent(time: 2001, .touchFrame))
+    for finger in 0..<fingers { events.append(SeatEvent(time: .milliseconds(2001), .touchUp(id: Int32(finger)))) }
+    events.append(SeatEvent(time: .milliseconds(2001), .touchFrame))
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())-\(fingers)-\(Int(rate)).jsonl").path
     try? Trace(canvasSize: size, events: events).serialized().write(toFile: path, atomically: true, encoding: .utf8)
     return path

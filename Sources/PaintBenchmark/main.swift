@@ -63,16 +63,16 @@ func frameTimes(of app: FingerPaintApp, around center: Point) -> [Double] {
         for sample in 0...60 {
             let angle = Double(sample) / 60 * 2 * .pi + Double(loop)
             let location = Point(x: center.x + 60 * cos(angle) + Double(loop) * 4, y: center.y + 40 * sin(2 * angle))
-            app.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: location)
+            app.handle(SeatEvent(time: .milliseconds(time), sample == 0 ? .touchDown(id: 1, location: location)
                                               : .touchMotion(id: 1, location: location)))
-            app.handle(SeatEvent(time: time, .touchFrame))
+            app.handle(SeatEvent(time: .milliseconds(time), .touchFrame))
             let start = DispatchTime.now().uptimeNanoseconds
             app.renderFrame()
             times.append(milliseconds(since: start))
             time += 1000.0 / 60
         }
-        app.handle(SeatEvent(time: time, .touchUp(id: 1)))
-        app.handle(SeatEvent(time: time, .touchFrame))
+        app.handle(SeatEvent(time: .milliseconds(time), .touchUp(id: 1)))
+        app.handle(SeatEvent(time: .milliseconds(time), .touchFrame))
         let start = DispatchTime.now().uptimeNanoseconds
         app.renderFrame()
         times.append(milliseconds(since: start))
@@ -196,9 +196,9 @@ func longStrokeTimes(_ path: (Int) -> Point) -> [Double] {
     var times: [Double] = []
     for sample in 0..<1_200 {
         let time = Double(sample) * 1000 / 60
-        app.handle(SeatEvent(time: time, sample == 0 ? .touchDown(id: 1, location: path(sample))
+        app.handle(SeatEvent(time: .milliseconds(time), sample == 0 ? .touchDown(id: 1, location: path(sample))
                                                      : .touchMotion(id: 1, location: path(sample))))
-        app.handle(SeatEvent(time: time, .touchFrame))
+        app.handle(SeatEvent(time: .milliseconds(time), .touchFrame))
         let start = DispatchTime.now().uptimeNanoseconds
         app.renderFrame()
         times.append(milliseconds(since: start))

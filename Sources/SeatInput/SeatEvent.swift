@@ -4,15 +4,15 @@ import TouchUI
 /// One event from a seat: a touch point, the pointer, the keyboard, or a tick of the clock.
 ///
 /// This mirrors what `wl_touch`, `wl_pointer` and `wl_keyboard` send, in surface-local logical points, with the
-/// event's time in milliseconds. The Wayland client, `touch-replay` and every replay produce these; a
+/// event's time. The Wayland client, `touch-replay` and every replay produce these; a
 /// ``SeatEventTranslator`` turns them into ``TouchUI`` touches.
 public struct SeatEvent: Hashable, Sendable {
-    /// Milliseconds since the start of the stream (trace time), or the compositor's event time.
-    public var time: Double
+    /// When it happened: since the start of the stream (trace time), or the compositor's event time.
+    public var time: Timestamp
     /// What happened.
     public var kind: Kind
 
-    public init(time: Double, _ kind: Kind) {
+    public init(time: Timestamp, _ kind: Kind) {
         self.time = time
         self.kind = kind
     }

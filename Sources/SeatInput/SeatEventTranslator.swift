@@ -64,8 +64,8 @@ public final class SeatEventTranslator {
     private var contacts: [Int32: Int] = [:]
     /// The changes waiting for their frame.
     private var pending: [TouchInput] = []
-    private var pendingTime: Double?
-    private var latestTime = -Double.infinity
+    private var pendingTime: Timestamp?
+    private var latestTime = Timestamp(seconds: -.infinity)
     private var pointerLocation: Point?
     private var pointerContact: Int?
     /// The left button went out of the window held: its release, if it ever comes, belongs to the stroke that ended.
@@ -80,14 +80,14 @@ public final class SeatEventTranslator {
 
     /// Takes one seat event.
     public func handle(_ event: SeatEvent) {
-        var time = event.time.isFinite ? event.time : latestTime
+        var time = event.time.seconds.isFinite ? event.time : latestTime
         if time < latestTime {
             note(.timeWentBackwards, event)
             time = latestTime
         }
         if let pendingTime, time > pendingTime { flush() }
         latestTime = time
-        window.advanceTime(to: timestamp(time))
+        window.advanceTime(to: time)
 
         switch event.kind {
         case let .touchDown(id, location, shape):
@@ -95,7 +95,7 @@ public final class SeatEventTranslator {
             if let old = contacts[id] {
                 note(.duplicateDown, event)
                 flush()
-                window.handle([TouchInput(contact: old, .cancelled)], at: timestamp(time))
+                window.handle([TouchInput(contact: old, .cancelled)], at: time)
             }
             let contact = newContact()
             contacts[id] = contact
@@ -121,7 +121,7 @@ public final class SeatEventTranslator {
             onPointerHover?(location)
             if let pointerContact {
                 flush()
-                window.handle([TouchInput(contact: pointerContact, .moved(location))], at: timestamp(time))
+                window.handle([TouchInput(contact: pointerContact, .moved(location))], at: time)
             }
         case .pointerLeave:
             pointerLocation = nil
@@ -132,12 +132,12 @@ public final class SeatEventTranslator {
                 pointerContact = nil
                 isButtonHeldOutside = true
                 flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerButton(button, isPressed):
             guard button == .left else {
                 flush()
-                onPointerButton?(button, isPressed, timestamp(time))
+                onPointerButton?(button, isPressed, time)
                 return
             }
             if isPressed {
@@ -147,7 +147,7 @@ public final class SeatEventTranslator {
                 pointerContact = contact
                 flush()
                 window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
-                              at: timestamp(time))
+                              at: time)
             } else {
                 if isButtonHeldOutside, pointerContact == nil {
                     isButtonHeldOutside = false
@@ -156,14 +156,14 @@ public final class SeatEventTranslator {
                 guard let contact = pointerContact else { return note(.unmatchedButton, event) }
                 pointerContact = nil
                 flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: timestamp(time))
+                window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerAxis(dx, dy):
-            onScroll?(Vector(dx: dx, dy: dy), timestamp(time))
+            onScroll?(Vector(dx: dx, dy: dy), time)
         case var .key(chord):
             flush()
             chord.modifiers.formUnion(heldModifiers)
-            onKey?(chord, timestamp(time))
+            onKey?(chord, time)
         case let .keyState(chord, isPressed):
             flush()
             if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
@@ -171,12 +171,12 @@ public final class SeatEventTranslator {
             } else if isPressed {
                 var held = chord
                 held.modifiers.formUnion(heldModifiers)
-                onKey?(held, timestamp(time))
+                onKey?(held, time)
             }
-            onKeyState?(chord, isPressed, timestamp(time))
+            onKeyState?(chord, isPressed, time)
         case let .touchpadGesture(gesture):
             flush()
-            onTouchpadGesture?(gesture, timestamp(time))
+            onTouchpadGesture?(gesture, time)
         case .tick:
             flush()
         }
@@ -191,11 +191,11 @@ public final class SeatEventTranslator {
     /// gone, so no up will come).
     public func finish() {
         flush()
-        let time = max(latestTime, 0)
+        let time = max(latestTime, .zero)
         cancelTouchPoints(at: time)
         if let contact = pointerContact {
             pointerContact = nil
-            window.handle([TouchInput(contact: contact, .cancelled)], at: timestamp(time))
+            window.handle([TouchInput(contact: contact, .cancelled)], at: time)
         }
     }
 
@@ -205,17 +205,17 @@ public final class SeatEventTranslator {
         let group = pending
         pending = []
         pendingTime = nil
-        window.handle(group, at: timestamp(time))
+        window.handle(group, at: time)
     }
 
-    private func cancelTouchPoints(at time: Double) {
+    private func cancelTouchPoints(at time: Timestamp) {
         // Every contact the window may know: those down, and those whose up still waits for its frame. Downs still
         // waiting never reached the window, which ignores a cancel for a contact it does not know.
         let known = Set(contacts.values).union(pending.map(\.contact))
         pending = []
         pendingTime = nil
         contacts = [:]
-        window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: timestamp(time))
+        window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: time)
     }
 
     /// Gives the contact's change waiting in this frame the contact radius, when that change is at `location`;
@@ -223,17 +223,17 @@ public final class SeatEventTranslator {
     private func amendShape(of contact: Int, at location: Point, radius: Double) -> Bool {
         guard let index = pending.lastIndex(where: { $0.contact == contact }) else { return false }
         switch pending[index].change {
-        case let .began(at, _, kind) where at == location:
-            pending[index].change = .began(at, majorRadius: radius, kind: kind)
-        case let .moved(at, _) where at == location:
-            pending[index].change = .moved(at, majorRadius: radius)
+        case let .began(at, _, kind, pen) where at == location:
+            pending[index].change = .began(at, majorRadius: radius, kind: kind, pen: pen)
+        case let .moved(at, _, pen) where at == location:
+            pending[index].change = .moved(at, majorRadius: radius, pen: pen)
         default:
             return false
         }
         return true
     }
 
-    private func enqueue(_ input: TouchInput, at time: Double) {
+    private func enqueue(_ input: TouchInput, at time: Timestamp) {
         pending.append(input)
         pendingTime = time
     }
@@ -250,10 +250,6 @@ public final class SeatEventTranslator {
     private func radius(_ shape: TouchShape?) -> Double {
         guard let shape, shape.major.isFinite, shape.major > 0 else { return 0 }
         return shape.major / 2
-    }
-
-    private func timestamp(_ milliseconds: Double) -> Timestamp {
-        Timestamp(milliseconds: milliseconds)
     }
 
     private func note(_ anomaly: Anomaly, _ event: SeatEvent) {

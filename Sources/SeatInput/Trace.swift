@@ -113,7 +113,7 @@ extension Trace {
             latest = time
             do {
                 if let kind = try Self.kind(of: object) {
-                    events.append(SeatEvent(time: time, kind))
+                    events.append(SeatEvent(time: .milliseconds(time), kind))
                 }
             } catch let message as FieldError {
                 throw fail(message.text)
@@ -143,7 +143,7 @@ extension Trace {
 
     /// One event's line, without the newline.
     public static func line(for event: SeatEvent) -> String {
-        var fields: [(String, String)] = [("t", format(event.time))]
+        var fields: [(String, String)] = [("t", format(event.time.milliseconds))]
         func point(_ location: Point) {
             fields.append(("x", format(location.x)))
             fields.append(("y", format(location.y)))

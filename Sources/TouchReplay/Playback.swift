@@ -65,7 +65,7 @@ final class Player {
             default: false
             }
         }
-        nextFrameTime = trace.events.first?.time ?? 0
+        nextFrameTime = trace.events.first?.time.milliseconds ?? 0
         origin = trace.canvasOrigin.map { Vector(dx: $0.x, dy: $0.y) } ?? .zero
         compositor.onToplevelBufferCommit = { [latency, ink] damage in
             latency.bufferCommitted()
@@ -157,19 +157,19 @@ final class Player {
     /// Returns `false` when there is nobody to send to.
     private func cancelTouchesLeftDown(at time: Double) -> Bool {
         guard !touchesDown.isEmpty else { return true }
-        return deliver([SeatEvent(time: time, .touchCancel)])
+        return deliver([SeatEvent(time: .milliseconds(time), .touchCancel)])
     }
 
     private func playInVirtualTime() {
         for group in groups {
-            answerFrames(through: group[0].time)
+            answerFrames(through: group[0].time.milliseconds)
             let commits = compositor.counters.commits
             guard deliver(group) else { return }
             waitForClient(untilCommit: true, since: commits)
         }
         let commits = compositor.counters.commits
         let hadTouchesDown = !touchesDown.isEmpty
-        guard cancelTouchesLeftDown(at: groups.last?[0].time ?? 0) else { return }
+        guard cancelTouchesLeftDown(at: groups.last?[0].time.milliseconds ?? 0) else { return }
         if hadTouchesDown { waitForClient(untilCommit: true, since: commits) }
         // Let the client finish: frames on the 60 Hz clock while it keeps asking for them.
         for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
@@ -199,7 +199,7 @@ final class Player {
     }
 
     private func playInRealTime() {
-        guard let first = groups.first?[0].time else { return }
+        guard let first = groups.first?[0].time.milliseconds else { return }
         let start = monotonicNow()
         var nextFrame = start
         func pump(until deadline: Double) {
@@ -216,10 +216,10 @@ final class Player {
             }
         }
         for group in groups {
-            pump(until: start + (group[0].time - first) / 1000)
+            pump(until: start + (group[0].time.milliseconds - first) / 1000)
             guard deliver(group) else { return }
         }
-        guard cancelTouchesLeftDown(at: groups.last?[0].time ?? first) else { return }
+        guard cancelTouchesLeftDown(at: groups.last?[0].time.milliseconds ?? first) else { return }
         // A little real time for the last drawing.
         pump(until: monotonicNow() + 0.2)
     }
@@ -232,7 +232,7 @@ final class Player {
         let eventsBefore = compositor.counters.eventsSent
         if usesKeyboard, seat.keyboardFocus !== surface { seat.keyboardEnter(surface) }
         for event in group {
-            let time = UInt32(truncatingIfNeeded: Int64(event.time.rounded()))
+            let time = UInt32(truncatingIfNeeded: Int64(event.time.milliseconds.rounded()))
             switch event.kind {
             case let .touchDown(id, location, shape):
                 let location = location + origin

@@ -40,7 +40,12 @@ public final class Event {
     public func predictedTouches(for touch: Touch) -> [Touch.Sample]? {
         guard allTouches.contains(touch) else { return nil }
         guard !touch.currentPhase.isFinished else { return [] }
-        return TouchPredictor.predict(from: touch.recentMotion.samples, majorRadius: touch.majorRadius)
+        let pen = touch.pen
+        return TouchPredictor.predict(from: touch.recentMotion.samples, majorRadius: touch.majorRadius).map { sample in
+            var sample = sample
+            sample.pen = pen
+            return sample
+        }
     }
 
     /// The touches of this delivery that a gesture recognizer is tracking.

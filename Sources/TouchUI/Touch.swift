@@ -1,4 +1,5 @@
 // A finger (or the pointer with its button held) on the screen, from touch-down to lift-off or cancel.
+import Foundation
 
 /// One contact with the screen, tracked from the moment it comes down until it is lifted or cancelled.
 ///
@@ -39,6 +40,10 @@ public final class Touch: Hashable, CustomStringConvertible {
         case direct
         /// The pointer (mouse or touchpad) with its primary button held.
         case indirectPointer
+        /// A pen's tip on a tablet or a pen-enabled screen (UIKit's `.pencil`); it has ``Touch/force`` and angles.
+        case pencil
+        /// A pen's eraser end. UIKit has no such type; Android's `TOOL_TYPE_ERASER` is the model.
+        case eraser
     }
 
     /// A number unique among all touches this process creates; stable for the touch's life.
@@ -62,6 +67,18 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The radius of the contact, in points: half the major axis of the contact ellipse when the source reports
     /// one, otherwise 0.
     public internal(set) var majorRadius: Double
+    /// The uncertainty of ``majorRadius``, in points: the radius lies within `majorRadius ± majorRadiusTolerance`.
+    public internal(set) var majorRadiusTolerance: Double = 0
+    /// How hard the touch presses, from 0 up to ``maximumPossibleForce``: a pen's pressure, 0 for a source that
+    /// reports none.
+    public internal(set) var force: Double = 0
+    /// The highest ``force`` the source can report: 1 for a pen (its pressure as a fraction of its maximum), 0 for a
+    /// source that reports no force.
+    public internal(set) var maximumPossibleForce: Double = 0
+    /// A pen's angle to the screen, in radians: π/2 perpendicular (and for every touch that is not a pen), 0 flat.
+    public internal(set) var altitudeAngle: Double = .pi / 2
+    /// The direction a pen's barrel points, in the window's coordinates (see ``PenAttributes/azimuthAngle``).
+    var azimuthAngleInWindow: Double = 0
     /// The gesture recognizers that receive this touch: those of its view and of the view's ancestors, as they
     /// were when the touch came down, less those whose delegate declined it.
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
@@ -87,7 +104,8 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// Takes the touch's current place and time as a sample.
     func recordSample() {
-        let sample = Sample(locationInWindow: locationInWindow, timestamp: timestamp, majorRadius: majorRadius)
+        let sample = Sample(locationInWindow: locationInWindow, timestamp: timestamp, majorRadius: majorRadius,
+                            pen: pen)
         samplesSinceDelivery.append(sample)
         recentMotion.addSample(locationInWindow, at: timestamp)
     }
@@ -102,6 +120,36 @@ public final class Touch: Hashable, CustomStringConvertible {
         self.locationInWindow = location
         self.previousLocationInWindow = location
         self.initialLocationInWindow = location
+    }
+
+    /// The pen's pressure and angles now, or `nil` for a touch that is not a pen (``maximumPossibleForce`` 0).
+    public var pen: PenAttributes? {
+        guard maximumPossibleForce > 0 else { return nil }
+        return PenAttributes(force: force, altitudeAngle: altitudeAngle, azimuthAngle: azimuthAngleInWindow)
+    }
+
+    /// Takes a pen's pressure and angles; `nil` keeps what the touch had.
+    func apply(_ pen: PenAttributes?) {
+        guard let pen else { return }
+        force = pen.force
+        maximumPossibleForce = 1
+        altitudeAngle = pen.altitudeAngle
+        azimuthAngleInWindow = pen.azimuthAngle
+    }
+
+    /// The direction a pen's barrel points, in radians in a view's coordinates (the window's when `view` is `nil`),
+    /// from its +x axis towards its +y axis; 0 for a touch that is not a pen. As UIKit's `azimuthAngle(in:)`.
+    public func azimuthAngle(in view: View?) -> Double {
+        guard let view, maximumPossibleForce > 0 else { return azimuthAngleInWindow }
+        return Touch.azimuth(azimuthAngleInWindow, at: locationInWindow, in: view)
+    }
+
+    /// A direction at a place in the window, as seen in a view's coordinates.
+    static func azimuth(_ angle: Double, at location: Point, in view: View) -> Double {
+        let ahead = Point(x: location.x + cos(angle), y: location.y + sin(angle))
+        let from = view.convert(location, from: nil), to = view.convert(ahead, from: nil)
+        let turned = atan2(to.y - from.y, to.x - from.x)
+        return turned < 0 ? turned + 2 * .pi : turned
     }
 
     /// The touch's location in a view's coordinates, or in the window's when `view` is `nil`.

@@ -13,12 +13,16 @@ extension Touch {
         public var timestamp: Timestamp
         /// The contact's radius, in points (0 when the source reports none).
         public var majorRadius: Double
+        /// A pen's pressure and angles at the sample (angles in the window's coordinates); `nil` for a touch that
+        /// is not a pen.
+        public var pen: PenAttributes?
 
         /// A sample at a place in the window's coordinates at a time.
-        public init(locationInWindow: Point, timestamp: Timestamp, majorRadius: Double = 0) {
+        public init(locationInWindow: Point, timestamp: Timestamp, majorRadius: Double = 0, pen: PenAttributes? = nil) {
             self.locationInWindow = locationInWindow
             self.timestamp = timestamp
             self.majorRadius = majorRadius
+            self.pen = pen
         }
 
         /// The sample's location in a view's coordinates, or in the window's when `view` is `nil`.

@@ -4,10 +4,12 @@
 public struct TouchInput: Hashable, Sendable {
     /// What happened to the contact.
     public enum Change: Hashable, Sendable {
-        /// The contact came down at a location in the window's coordinates.
-        case began(Point, majorRadius: Double = 0, kind: Touch.Kind = .direct)
-        /// The contact moved to a location; `majorRadius` is `nil` when the source did not report a new one.
-        case moved(Point, majorRadius: Double? = nil)
+        /// The contact came down at a location in the window's coordinates; `pen` carries a pen's pressure and
+        /// angles (``Touch/Kind/pencil`` and ``Touch/Kind/eraser``).
+        case began(Point, majorRadius: Double = 0, kind: Touch.Kind = .direct, pen: PenAttributes? = nil)
+        /// The contact moved to a location; `majorRadius` and `pen` are `nil` when the source did not report new
+        /// ones.
+        case moved(Point, majorRadius: Double? = nil, pen: PenAttributes? = nil)
         /// The contact was lifted, at a final location when the source reports one.
         case ended(Point? = nil)
         /// The system stopped tracking the contact.
@@ -47,6 +49,9 @@ open class Window: View {
     /// single-touch views are judged by when a touch comes down.
     private var viewsWithTouches: [ObjectIdentifier: (view: View, count: Int)] = [:]
     private var nextTouchIdentifier = 1
+    /// The pens near the screen, touching it or hovering over it (a tablet tool in proximity), by the source's
+    /// number for them. While one is, a painting program may keep fingers from painting, as iPadOS does.
+    public private(set) var pensInProximity: Set<Int> = []
     /// How many touch-downs were ignored because ``GestureDefaults/maximumSimultaneousTouches`` were down.
     public private(set) var ignoredTouchDowns = 0
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
@@ -97,6 +102,12 @@ open class Window: View {
         dispatch(batch, at: time)
     }
 
+    /// A pen came near the screen (`isNear`) or went away from it (tablet proximity in and out). A pen is a touch
+    /// only while it touches the screen; near it, it hovers.
+    public func setPen(_ pen: Int, isNear: Bool) {
+        if isNear { pensInProximity.insert(pen) } else { pensInProximity.remove(pen) }
+    }
+
     /// Cancels every touch that is down (the input source went away, or a compositor's cancel).
     public func cancelAllTouches(at time: Timestamp) {
         let contacts = touchesByContact.sorted { $0.value.identifier < $1.value.identifier }.map(\.key)
@@ -124,7 +135,7 @@ open class Window: View {
     /// Updates (or creates) the touch for one input; `nil` when the input is ignored.
     private func apply(_ input: TouchInput, at time: Timestamp) -> Touch? {
         switch input.change {
-        case let .began(location, majorRadius, kind):
+        case let .began(location, majorRadius, kind, pen):
             guard touchesByContact.count < GestureDefaults.maximumSimultaneousTouches else {
                 // Its moves and lift find no touch and are ignored too.
                 ignoredTouchDowns += 1
@@ -133,14 +144,16 @@ open class Window: View {
             let touch = Touch(identifier: nextTouchIdentifier, kind: kind, location: location, timestamp: time,
                               tapCount: taps.number(ofPressAt: location, at: time), majorRadius: majorRadius)
             nextTouchIdentifier += 1
+            touch.apply(pen)
             touch.window = self
             touchesByContact[input.contact] = touch
             activeTouchSet.insert(touch)
             attach(touch)
             touch.recordSample()
             return touch
-        case let .moved(location, majorRadius):
+        case let .moved(location, majorRadius, pen):
             guard let touch = touchesByContact[input.contact] else { return nil }
+            touch.apply(pen)
             touch.previousLocationInWindow = touch.locationInWindow
             touch.locationInWindow = location
             if let majorRadius { touch.majorRadius = majorRadius }

@@ -15,8 +15,8 @@ public enum SeatEvents {
         let id = Int32(finger)
         let point = Point(x: location.0, y: location.1)
         return [
-            SeatEvent(time: t, .touchDown(id: id, location: point)), SeatEvent(time: t, .touchFrame),
-            SeatEvent(time: t + duration, .touchUp(id: id)), SeatEvent(time: t + duration, .touchFrame),
+            SeatEvent(time: .milliseconds(t), .touchDown(id: id, location: point)), SeatEvent(time: .milliseconds(t), .touchFrame),
+            SeatEvent(time: .milliseconds(t + duration), .touchUp(id: id)), SeatEvent(time: .milliseconds(t + duration), .touchFrame),
         ]
     }
 
@@ -26,12 +26,12 @@ public enum SeatEvents {
                             duration: Double, rate: Double = 60, lift: Bool = true) -> [SeatEvent] {
         let id = Int32(finger)
         let start = Point(x: from.0, y: from.1), end = Point(x: to.0, y: to.1)
-        var events = [SeatEvent(time: t, .touchDown(id: id, location: start)), SeatEvent(time: t, .touchFrame)]
+        var events = [SeatEvent(time: .milliseconds(t), .touchDown(id: id, location: start)), SeatEvent(time: .milliseconds(t), .touchFrame)]
         for (time, fraction) in samples(t: t, duration: duration, rate: rate) {
             let point = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
-            events += [SeatEvent(time: time, .touchMotion(id: id, location: point)), SeatEvent(time: time, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(time), .touchMotion(id: id, location: point)), SeatEvent(time: .milliseconds(time), .touchFrame)]
         }
-        if lift { events += [SeatEvent(time: t + duration, .touchUp(id: id)), SeatEvent(time: t + duration, .touchFrame)] }
+        if lift { events += [SeatEvent(time: .milliseconds(t + duration), .touchUp(id: id)), SeatEvent(time: .milliseconds(t + duration), .touchFrame)] }
         return events
     }
 
@@ -51,22 +51,22 @@ public enum SeatEvents {
         }
         let (a, b) = positions(span: span, angle: angle)
         var events = [
-            SeatEvent(time: t, .touchDown(id: ids.0, location: a)), SeatEvent(time: t, .touchDown(id: ids.1, location: b)),
-            SeatEvent(time: t, .touchFrame),
+            SeatEvent(time: .milliseconds(t), .touchDown(id: ids.0, location: a)), SeatEvent(time: .milliseconds(t), .touchDown(id: ids.1, location: b)),
+            SeatEvent(time: .milliseconds(t), .touchFrame),
         ]
         for (time, fraction) in samples(t: t, duration: duration, rate: rate) {
             let (a, b) = positions(span: span + (toSpan - span) * fraction, angle: angle + (toAngle - angle) * fraction)
             events += [
-                SeatEvent(time: time, .touchMotion(id: ids.0, location: a)),
-                SeatEvent(time: time, .touchMotion(id: ids.1, location: b)),
-                SeatEvent(time: time, .touchFrame),
+                SeatEvent(time: .milliseconds(time), .touchMotion(id: ids.0, location: a)),
+                SeatEvent(time: .milliseconds(time), .touchMotion(id: ids.1, location: b)),
+                SeatEvent(time: .milliseconds(time), .touchFrame),
             ]
         }
         if lift {
             let end = t + duration
             events += [
-                SeatEvent(time: end, .touchUp(id: ids.0)), SeatEvent(time: end, .touchUp(id: ids.1)),
-                SeatEvent(time: end, .touchFrame),
+                SeatEvent(time: .milliseconds(end), .touchUp(id: ids.0)), SeatEvent(time: .milliseconds(end), .touchUp(id: ids.1)),
+                SeatEvent(time: .milliseconds(end), .touchFrame),
             ]
         }
         return events

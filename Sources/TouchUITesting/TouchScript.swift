@@ -48,12 +48,12 @@ public final class TouchScript {
 
     /// The compositor cancels every finger at `t` ms (`wl_touch.cancel`, which carries no ID).
     public func cancel(t: Double) {
-        feed(SeatEvent(time: t, .touchCancel))
+        feed(SeatEvent(time: .milliseconds(t), .touchCancel))
     }
 
     /// Moves the clock to `t` ms with nothing happening; recognizers' timers due by then fire.
     public func advance(to t: Double) {
-        feed(SeatEvent(time: t, .tick))
+        feed(SeatEvent(time: .milliseconds(t), .tick))
     }
 
     /// Moves the clock on by `milliseconds`.
@@ -67,7 +67,7 @@ public final class TouchScript {
         isGrouping = true
         body()
         isGrouping = wasGrouping
-        if !isGrouping { feed(SeatEvent(time: time, .touchFrame)) }
+        if !isGrouping { feed(SeatEvent(time: .milliseconds(time), .touchFrame)) }
     }
 
     /// Feeds recorded or generated seat events (see ``SeatEvents``) as they are, frames included.
@@ -76,12 +76,12 @@ public final class TouchScript {
     }
 
     private func touch(_ kind: SeatEvent.Kind, t: Double) {
-        feed(SeatEvent(time: t, kind))
-        if !isGrouping { feed(SeatEvent(time: t, .touchFrame)) }
+        feed(SeatEvent(time: .milliseconds(t), kind))
+        if !isGrouping { feed(SeatEvent(time: .milliseconds(t), .touchFrame)) }
     }
 
     private func feed(_ event: SeatEvent) {
-        time = max(time, event.time)
+        time = max(time, event.time.milliseconds)
         events.append(event)
         translator.handle(event)
     }

@@ -1,7 +1,7 @@
 // Puts the compositor's event times on the session's clock.
+import Geometry
 
-/// Maps the times a compositor stamps its input events with onto `CLOCK_MONOTONIC` milliseconds, never going
-/// backwards.
+/// Maps the times a compositor stamps its input events with onto `CLOCK_MONOTONIC`, never going backwards.
 ///
 /// Wayland times are milliseconds "with an undefined base": weston and wlroots use the monotonic clock cut to 32
 /// bits, a headless compositor may play virtual time, and events without a time of their own (`wl_pointer.enter`)
@@ -11,27 +11,28 @@
 /// ahead). Mapped times never decrease, so the core sees time only move forward.
 struct EventClock {
     /// How far a mapped time may stray from the real clock before the offset is learned again.
-    static let tolerance = 1000.0
+    static let tolerance = Duration.seconds(1)
 
-    private var offset: Double?
-    private var latest = -Double.infinity
+    private var offset: Duration?
+    private var latest = Timestamp(seconds: -.infinity)
 
     /// The session time of an event the compositor stamped `time`, received at `now`.
-    mutating func time(of time: Double, receivedAt now: Double) -> Double {
-        var mapped = offset.map { time + $0 } ?? .nan
-        if !(abs(mapped - now) <= Self.tolerance) {
-            offset = now - time
-            mapped = now
+    mutating func time(of time: Timestamp, receivedAt now: Timestamp) -> Timestamp {
+        if let offset {
+            let mapped = time + offset
+            let stray = abs((mapped - now).seconds)
+            if stray <= Self.tolerance.seconds { return advance(to: mapped) }
         }
-        return advance(to: mapped)
+        offset = now - time
+        return advance(to: now)
     }
 
     /// The session time of something that happens at `now` (a timer firing).
-    mutating func time(at now: Double) -> Double {
+    mutating func time(at now: Timestamp) -> Timestamp {
         advance(to: now)
     }
 
-    private mutating func advance(to time: Double) -> Double {
+    private mutating func advance(to time: Timestamp) -> Timestamp {
         latest = max(latest, time)
         return latest
     }

@@ -7,8 +7,8 @@ import WaylandClient
 public enum Invalidation: Equatable, Sendable {
     /// Nothing to draw.
     case nothing
-    /// These rectangles, in logical points.
-    case rects([SurfaceRect])
+    /// These rectangles, in the content's logical points.
+    case rects([Rect])
     /// The whole window.
     case everything
     /// A frame is due, and what it changes is found while drawing it (``LiveContent/draw(into:damage:)`` returns
@@ -29,9 +29,9 @@ public protocol LiveContent: AnyObject {
     /// the window less the title bar the session draws where the compositor draws none.
     func resize(to size: Size, scale: Int)
     /// Paints the content area where `damage` says it lacks the picture; returns what else changed on screen
-    /// (usually nothing: `[]`). Rectangles are in the content's logical points. See
+    /// (usually nothing: `[]`). Rectangles are in the content area's pixels (``DrawTarget/pixels``). See
     /// ``WaylandClient/ToplevelWindow/draw``.
-    func draw(into target: DrawTarget, damage: [SurfaceRect]) -> [SurfaceRect]
+    func draw(into target: DrawTarget, damage: [PixelRect]) -> [PixelRect]
     /// The trace being replayed as live input has ended: touches (and a held pointer button) it left down are
     /// cancelled, as at the end of a headless replay. Input from the seat goes on as before.
     func replayEnded()

@@ -65,7 +65,7 @@ public final class LiveSession {
         didSet {
             guard title != oldValue else { return }
             window.title = title
-            if titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: titleBarHeight)]) }
+            if titleBarHeight > 0 { window.setNeedsDisplay([titleBarRect]) }
         }
     }
 
@@ -111,7 +111,7 @@ public final class LiveSession {
             self.recorder?.canvas = size
             self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
             // The title bar shows whether the window is active.
-            if self.titleBarHeight > 0 { window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: window.width, height: self.titleBarHeight)]) }
+            if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
         }
         window.onClose = { [unowned self] in self.quit() }
@@ -209,7 +209,7 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        let arrival = MonotonicClock.milliseconds
+        let arrival = MonotonicClock.timestamp
         event.time = clock.time(of: event.time, receivedAt: arrival)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
@@ -222,30 +222,33 @@ public final class LiveSession {
     }
 
     /// An event in the content's coordinates, with its time on the session's clock; an input event with the
-    /// `CLOCK_MONOTONIC` milliseconds at which it reached the program.
-    private func deliver(_ event: SeatEvent, arrivedAt arrival: Double? = nil) {
+    /// `CLOCK_MONOTONIC` time at which it reached the program.
+    private func deliver(_ event: SeatEvent, arrivedAt arrival: Timestamp? = nil) {
         content.handle(event, in: self)
         if afterContentChanged(), let arrival { presentationLog?.inputAskedForFrame(arrivedAt: arrival) }
     }
 
-    private func draw(into buffer: Buffer, damage: [SurfaceRect]) -> [SurfaceRect] {
-        let top = titleBarHeight
+    /// The title bar the session draws, in the window's logical points.
+    private var titleBarRect: Rect {
+        Rect(x: 0, y: 0, width: Double(window.width), height: Double(titleBarHeight))
+    }
+
+    private func draw(into buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
                           isMaximized: window.states.contains(.maximized))
         }
-        let contentDamage = damage.compactMap { rect -> SurfaceRect? in
-            let inside = rect.intersection(SurfaceRect(x: 0, y: top, width: window.width, height: max(window.height - top, 0)))
-            return inside.isEmpty ? nil : inside.offsetBy(dy: -top)
-        }
-        let changed = content.draw(into: DrawTarget(buffer: buffer, top: top), damage: contentDamage)
+        let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
+        let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
+        let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
         // The window commits this buffer as soon as this returns: the input so far is in that frame.
-        presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.milliseconds)
-        return changed.map { $0.offsetBy(dy: top) }
+        presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
+        return changed.map { $0.offsetBy(dx: 0, dy: top) }
     }
 
     private func tick() {
-        deliver(SeatEvent(time: clock.time(at: MonotonicClock.milliseconds), .tick))
+        deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }
 
     /// Passes on what the content invalidated and schedules its next tick; returns whether it asked for drawing.
@@ -256,12 +259,12 @@ public final class LiveSession {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
-            window.setNeedsDisplay(rects.map { $0.offsetBy(dy: top) })
+            window.setNeedsDisplay(rects.map { $0.offsetBy(dx: 0, dy: Double(top)) })
         case .everything: window.setNeedsDisplay()
         case .frameNeeded: window.setNeedsDraw()
         }
         if let deadline = content.nextDeadline {
-            deadlineTimer?.schedule(atMilliseconds: deadline.milliseconds)
+            deadlineTimer?.schedule(at: deadline)
         } else {
             deadlineTimer?.cancel()
         }
@@ -274,7 +277,7 @@ public final class LiveSession {
         guard let player, !player.hasStarted, window.isConfigured else { return }
         do {
             let timer = try EventTimer(display: display) { [weak self] in self?.playDueEvents() }
-            player.start(at: MonotonicClock.milliseconds, timer: timer)
+            player.start(at: MonotonicClock.timestamp, timer: timer)
             playDueEvents()
         } catch {
             display.log("cannot replay: \(error)")
@@ -284,7 +287,7 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        let now = MonotonicClock.milliseconds
+        let now = MonotonicClock.timestamp
         for var event in player.dueEvents(now: now) {
             event.time = clock.time(at: event.time)
             deliver(event, arrivedAt: now)
@@ -300,7 +303,7 @@ public final class LiveSession {
 /// Writes seat events to a trace file as they come, one flushed line each.
 final class TraceRecorder {
     private let handle: FileHandle
-    private var origin: Double?
+    private var origin: Timestamp?
     /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
     var canvas: Size?
     /// Where the content starts on the window's surface (below the title bar the session draws), for the canvas
@@ -321,7 +324,8 @@ final class TraceRecorder {
         let origin = self.origin ?? event.time
         self.origin = origin
         var relative = event
-        relative.time = max(0, (event.time - origin) * 1000).rounded() / 1000
+        // Whole microseconds since the first event, written as milliseconds.
+        relative.time = .milliseconds((max(0, (event.time - origin).seconds) * 1_000_000).rounded() / 1000)
         write(Trace.line(for: relative) + "\n")
     }
 
@@ -334,7 +338,7 @@ final class TraceRecorder {
 final class TracePlayer {
     private let events: [SeatEvent]
     private var next = 0
-    private var start: Double?
+    private var start: Timestamp?
     private var timer: EventTimer?
 
     init(trace: Trace) {
@@ -347,23 +351,25 @@ final class TracePlayer {
     /// Whether the session has told the content that the replay ended.
     var hasReportedEnd = false
 
-    func start(at time: Double, timer: EventTimer) {
+    func start(at time: Timestamp, timer: EventTimer) {
         start = time
         self.timer = timer
     }
 
     /// The events due by `now`, with their times on the monotonic clock; schedules the timer for the next one.
-    func dueEvents(now: Double) -> [SeatEvent] {
+    func dueEvents(now: Timestamp) -> [SeatEvent] {
         guard let start else { return [] }
+        // A trace's times count from its start.
+        func onClock(_ event: SeatEvent) -> Timestamp { start + (event.time - .zero) }
         var due: [SeatEvent] = []
-        while next < events.count, start + events[next].time <= now {
+        while next < events.count, onClock(events[next]) <= now {
             var event = events[next]
-            event.time += start
+            event.time = onClock(event)
             due.append(event)
             next += 1
         }
         if next < events.count {
-            timer?.schedule(atMilliseconds: start + events[next].time)
+            timer?.schedule(at: onClock(events[next]))
         } else {
             timer = nil
         }

@@ -1,4 +1,5 @@
 // Input to presentation in a live window: which input each committed frame showed, and when it was shown.
+import Geometry
 import WaylandClient
 
 /// Latencies of a live window's input, in milliseconds on `CLOCK_MONOTONIC`, from each input event's arrival in
@@ -22,19 +23,19 @@ public struct PresentationLatencies: Sendable {
 struct PresentationLog {
     private(set) var latencies = PresentationLatencies()
     /// Arrival times of input that asked for a frame not drawn yet.
-    private var waitingInput: [Double] = []
+    private var waitingInput: [Timestamp] = []
     /// Frames committed and not yet presented or discarded: their input's arrival times.
-    private var unanswered: [Int: [Double]] = [:]
+    private var unanswered: [Int: [Timestamp]] = [:]
 
     /// An input event that arrived at `arrival` asked for a frame: the next commit draws it.
-    mutating func inputAskedForFrame(arrivedAt arrival: Double) {
+    mutating func inputAskedForFrame(arrivedAt arrival: Timestamp) {
         waitingInput.append(arrival)
     }
 
     /// The frame numbered `frame` is committed at `time`, with every input waiting so far.
-    mutating func frameCommitted(_ frame: Int, at time: Double) {
+    mutating func frameCommitted(_ frame: Int, at time: Timestamp) {
         latencies.frames += 1
-        latencies.inputToCommit += waitingInput.map { time - $0 }
+        latencies.inputToCommit += waitingInput.map { time.milliseconds - $0.milliseconds }
         unanswered[frame] = waitingInput
         waitingInput = []
     }
@@ -44,7 +45,7 @@ struct PresentationLog {
         let input = unanswered.removeValue(forKey: frame) ?? []
         switch outcome {
         case .presented(let time):
-            latencies.inputToPresentation += input.map { time - $0 }
+            latencies.inputToPresentation += input.map { time.milliseconds - $0.milliseconds }
         case .discarded:
             latencies.discardedFrames += 1
             latencies.discardedInputs += input.count

@@ -36,8 +36,8 @@ struct TitleBar {
     static let borderWidth = 6.0
     /// How far along each edge from a corner a press resizes both edges.
     static let cornerLength = 16.0
-    /// Two presses on the strip this close in time (ms) and in place maximize or restore (GTK's default 400 ms).
-    static let doubleTapTime = 400.0
+    /// Two presses on the strip this close in time and in place maximize or restore (GTK's default 400 ms).
+    static let doubleTapTime = Duration.milliseconds(400)
     static let doubleTapDistance = 16.0
 
     /// The strip's buttons, right to left: close at the window's right end.
@@ -55,7 +55,7 @@ struct TitleBar {
     private var touches: [Int32: Press] = [:]
     private var pointerPress: Press?
     private var pointerLocation: Point?
-    private var lastStripPress: (time: Double, location: Point)?
+    private var lastStripPress: (time: Timestamp, location: Point)?
     private var shownCursor: String?
 
     /// A button's rectangle in a window of a width.
@@ -154,7 +154,7 @@ struct TitleBar {
     }
 
     /// A press at a window location: what it starts on the decorations, or `nil` when it is the content's.
-    private mutating func press(at location: Point, time: Double, width: Int, height: Int, isResizable: Bool,
+    private mutating func press(at location: Point, time: Timestamp, width: Int, height: Int, isResizable: Bool,
                                 actions: WindowActions) -> Press? {
         if isResizable {
             let edges = Self.edges(at: location, width: width, height: height)

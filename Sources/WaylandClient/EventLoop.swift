@@ -1,4 +1,5 @@
 // The event loop: prepare_read, flush, poll the display and timer fds, read, dispatch; then draw what is due.
+import Geometry
 import CWaylandClient
 import Glibc
 
@@ -125,9 +126,8 @@ public enum MonotonicClock {
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
-    /// The time in milliseconds, on the scale of Wayland input event times (which wrap at 2^32 ms).
-    public static var milliseconds: Double {
-        let (seconds, attoseconds) = now.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    /// The time as a timestamp, on the scale of Wayland input event times (milliseconds that wrap at 2^32).
+    public static var timestamp: Timestamp {
+        Timestamp(seconds: now.seconds)
     }
 }

@@ -1,11 +1,12 @@
 // A timer polled by the event loop: a timerfd on CLOCK_MONOTONIC.
+import Geometry
 import CShims
 import Glibc
 
 /// A one-shot or repeating timer that fires on the display's event-loop thread.
 ///
 /// Backed by a `timerfd` on `CLOCK_MONOTONIC`, the clock of Wayland input event times, so a program can fire its
-/// gesture deadlines (an event's time plus a delay) with ``schedule(atMilliseconds:)``. The timer stops when it is
+/// gesture deadlines (an event's time plus a delay) with ``schedule(at:)``. The timer stops when it is
 /// released. It does not keep the display alive.
 public final class EventTimer: EventSource {
     /// Weak: the display's own objects (key repeat) have timers too, and must not keep it alive.
@@ -37,8 +38,8 @@ public final class EventTimer: EventSource {
     }
 
     /// Fires once at a CLOCK_MONOTONIC time in milliseconds (the scale of ``SeatEvent`` times from Wayland).
-    public func schedule(atMilliseconds time: Double) {
-        let nanoseconds = max(Int64(time * 1_000_000), 1)
+    public func schedule(at time: Timestamp) {
+        let nanoseconds = max(Int64(time.seconds * 1_000_000_000), 1)
         let value = Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var spec = itimerspec(it_interval: Glibc.timespec(), it_value: value)
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)

@@ -110,7 +110,7 @@ final class Keyboard {
     private func leave() {
         // The window will not see these keys' releases: release them now.
         for name in Set(heldModifiers.values) {
-            focus?.deliver(SeatEvent(time: MonotonicClock.milliseconds, .keyState(KeyChord(name), isPressed: false)))
+            focus?.deliver(SeatEvent(time: MonotonicClock.timestamp, .keyState(KeyChord(name), isPressed: false)))
         }
         heldModifiers = [:]
         focus = nil
@@ -123,7 +123,7 @@ final class Keyboard {
             if isPressed { heldModifiers[key] = name } else { heldModifiers[key] = nil }
             let isHeld = Set(heldModifiers.values).contains(name)
             if wasHeld != isHeld {
-                focus?.deliver(SeatEvent(time: Double(time), .keyState(KeyChord(name), isPressed: isHeld)))
+                focus?.deliver(SeatEvent(time: .milliseconds(Double(time)), .keyState(KeyChord(name), isPressed: isHeld)))
             }
             return
         }
@@ -132,7 +132,7 @@ final class Keyboard {
             return
         }
         guard let chord = chord(for: key) else { return }
-        focus?.deliver(SeatEvent(time: Double(time), .key(chord)))
+        focus?.deliver(SeatEvent(time: .milliseconds(Double(time)), .key(chord)))
         if let keymap, repeatRate > 0, xkb_keymap_key_repeats(keymap, key + 8) != 0 {
             repeatingKey = key
             repeatTimer?.schedule(
@@ -143,7 +143,7 @@ final class Keyboard {
 
     private func repeatFired() {
         guard let key = repeatingKey, let chord = chord(for: key) else { return stopRepeat() }
-        focus?.deliver(SeatEvent(time: MonotonicClock.milliseconds, .key(chord)))
+        focus?.deliver(SeatEvent(time: MonotonicClock.timestamp, .key(chord)))
     }
 
     private func stopRepeat() {

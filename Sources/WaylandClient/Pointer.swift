@@ -114,7 +114,7 @@ final class Pointer {
         guard let window = focus else { return }
         if let target = frameTarget, target !== window { flush() }
         frameTarget = window
-        assembler.append(SeatEvent(time: time, kind))
+        assembler.append(SeatEvent(time: .milliseconds(time), kind))
         flushUnlessFramed()
     }
 

@@ -40,7 +40,7 @@ struct PointerFrameAssembler {
     mutating func frame() -> [SeatEvent] {
         var events = queue
         if let scroll = value120 ?? axis, scroll.dx != 0 || scroll.dy != 0 {
-            events.append(SeatEvent(time: axisTime, .pointerAxis(dx: scroll.dx, dy: scroll.dy)))
+            events.append(SeatEvent(time: .milliseconds(axisTime), .pointerAxis(dx: scroll.dx, dy: scroll.dy)))
         }
         queue.removeAll()
         axis = nil

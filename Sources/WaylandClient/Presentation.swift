@@ -1,13 +1,14 @@
 // wp_presentation (presentation-time): when the compositor showed each committed frame, on CLOCK_MONOTONIC.
 import CWaylandClient
 import CWaylandProtocols
+import Geometry
 import Glibc
 
 /// What the compositor said of one committed frame (`wp_presentation_feedback`).
 public enum FramePresentation: Equatable, Sendable {
-    /// The frame turned into light at this time: `CLOCK_MONOTONIC` milliseconds, whatever clock the compositor
-    /// uses (``Presentation`` converts it).
-    case presented(atMilliseconds: Double)
+    /// The frame turned into light at this time on `CLOCK_MONOTONIC` (``MonotonicClock``), whatever clock the
+    /// compositor uses (it is converted).
+    case presented(at: Timestamp)
     /// The frame was never shown: a newer one replaced it before the output showed it, or the surface was hidden.
     case discarded
 }
@@ -35,18 +36,18 @@ final class Presentation {
         listener.deallocate()
     }
 
-    /// A time the compositor reported on its clock, as `CLOCK_MONOTONIC` milliseconds: the same when it uses
-    /// the monotonic clock (every compositor we know), else moved by the two clocks' offset read now.
-    func monotonicMilliseconds(seconds: UInt64, nanoseconds: UInt32) -> Double {
-        let time = Double(seconds) * 1000 + Double(nanoseconds) / 1e6
-        guard clockID != CLOCK_MONOTONIC else { return time }
-        return time + Self.milliseconds(on: CLOCK_MONOTONIC) - Self.milliseconds(on: clockID)
+    /// A time the compositor reported on its clock, on `CLOCK_MONOTONIC`: the same when it uses the monotonic
+    /// clock (every compositor we know), else moved by the two clocks' offset read now.
+    func monotonicTime(seconds: UInt64, nanoseconds: UInt32) -> Timestamp {
+        let time = Double(seconds) + Double(nanoseconds) / 1e9
+        guard clockID != CLOCK_MONOTONIC else { return Timestamp(seconds: time) }
+        return Timestamp(seconds: time + Self.seconds(on: CLOCK_MONOTONIC) - Self.seconds(on: clockID))
     }
 
-    private static func milliseconds(on clock: clockid_t) -> Double {
+    private static func seconds(on clock: clockid_t) -> Double {
         var spec = timespec()
         clock_gettime(clock, &spec)
-        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
 
@@ -69,7 +70,7 @@ final class PresentationFeedback {
             presented: { data, _, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
                 let feedback = PresentationFeedback.from(data)
                 let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
-                feedback.onOutcome(.presented(atMilliseconds: feedback.presentation.monotonicMilliseconds(
+                feedback.onOutcome(.presented(at: feedback.presentation.monotonicTime(
                     seconds: seconds, nanoseconds: nanoseconds)))
             },
             discarded: { data, _ in PresentationFeedback.from(data).onOutcome(.discarded) }

@@ -1,4 +1,5 @@
 // A toplevel window: wl_surface + xdg_surface + xdg_toplevel, its configure cycle, and its seat events.
+import Geometry
 import CCairo
 import CWaylandClient
 import CWaylandProtocols
@@ -67,7 +68,8 @@ public final class ToplevelWindow {
     /// How long to wait for a frame callback before drawing anyway.
     public static let frameWatchdogInterval: Duration = .seconds(1)
 
-    /// Paints `buffer` where it lacks the current picture and returns what else changed on screen, in logical points.
+    /// Paints `buffer` where it lacks the current picture and returns what else changed on screen, in the buffer's
+    /// pixels (logical points times ``scale``).
     ///
     /// `damage` is what the buffer lacks: the rectangles passed to ``setNeedsDisplay(_:)`` plus whatever changed
     /// on screen since this buffer was last shown (the whole window for a new buffer, after a resize or a scale
@@ -76,7 +78,7 @@ public final class ToplevelWindow {
     /// Return the rectangles whose content changed on screen beyond those passed to ``setNeedsDisplay(_:)``
     /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
     /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
-    public var draw: ((_ buffer: Buffer, _ damage: [SurfaceRect]) -> [SurfaceRect])?
+    public var draw: ((_ buffer: Buffer, _ damage: [PixelRect]) -> [PixelRect])?
     /// Called when the compositor asks the window to close (`xdg_toplevel.close`). The program decides: save,
     /// then release the window (or not).
     public var onClose: (() -> Void)?
@@ -262,9 +264,10 @@ public final class ToplevelWindow {
     /// Marks rectangles (logical points) as needing a redraw; `nil` means the whole window.
     ///
     /// The window draws at the end of this event-loop iteration if no frame is pending, else at the next frame.
-    public func setNeedsDisplay(_ rects: [SurfaceRect]? = nil) {
+    public func setNeedsDisplay(_ rects: [Rect]? = nil) {
         if let rects {
-            for rect in rects { dirty.insert(rect) }
+            // Whole buffer pixels at today's scale: a change of scale redraws everything anyway.
+            for rect in rects { dirty.insert(PixelRect(covering: rect, scale: Int(scale))) }
         } else {
             needsFullRedraw = true
         }
@@ -403,7 +406,7 @@ public final class ToplevelWindow {
     /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
     @discardableResult
     private func redraw() -> Bool {
-        let bounds = SurfaceRect(x: 0, y: 0, width: width, height: height)
+        let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
             acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale)
@@ -441,10 +444,7 @@ public final class ToplevelWindow {
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
         let surfaceDamage = changed?.rects ?? [bounds]
         for rect in surfaceDamage {
-            wl_surface_damage_buffer(
-                surface.pointer, Int32(rect.x) * scale, Int32(rect.y) * scale,
-                Int32(rect.width) * scale, Int32(rect.height) * scale
-            )
+            wl_surface_damage_buffer(surface.pointer, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
         requestPresentationFeedback(frame: committedFrameCount + 1)

@@ -21,34 +21,34 @@ struct TouchEventConverter {
     mutating func down(id: Int32, location: Point, time: Double) -> SeatEvent {
         latestTime = time
         locations[id] = location
-        return SeatEvent(time: time, .touchDown(id: id, location: location))
+        return SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: location))
     }
 
     mutating func motion(id: Int32, location: Point, time: Double) -> SeatEvent {
         latestTime = time
         if locations[id] != nil { locations[id] = location }
-        return SeatEvent(time: time, .touchMotion(id: id, location: location))
+        return SeatEvent(time: .milliseconds(time), .touchMotion(id: id, location: location))
     }
 
     mutating func up(id: Int32, time: Double) -> SeatEvent {
         latestTime = time
         locations[id] = nil
-        return SeatEvent(time: time, .touchUp(id: id))
+        return SeatEvent(time: .milliseconds(time), .touchUp(id: id))
     }
 
     func shape(id: Int32, major: Double, minor: Double) -> SeatEvent? {
         guard let location = locations[id] else { return nil }
-        return SeatEvent(time: latestTime, .touchMotion(id: id, location: location, shape: TouchShape(major: major, minor: minor)))
+        return SeatEvent(time: .milliseconds(latestTime), .touchMotion(id: id, location: location, shape: TouchShape(major: major, minor: minor)))
     }
 
     func frame() -> SeatEvent {
-        SeatEvent(time: latestTime, .touchFrame)
+        SeatEvent(time: .milliseconds(latestTime), .touchFrame)
     }
 
     /// `wl_touch.cancel`: every touch point is gone.
     mutating func cancel() -> SeatEvent {
         locations.removeAll()
-        return SeatEvent(time: latestTime, .touchCancel)
+        return SeatEvent(time: .milliseconds(latestTime), .touchCancel)
     }
 }
 

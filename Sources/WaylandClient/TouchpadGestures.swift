@@ -90,6 +90,6 @@ final class TouchpadGestures {
     }
 
     private func deliver(_ gesture: TouchpadGesture, time: UInt32) {
-        targets[gesture.kind]?.deliver(SeatEvent(time: Double(time), .touchpadGesture(gesture)))
+        targets[gesture.kind]?.deliver(SeatEvent(time: .milliseconds(Double(time)), .touchpadGesture(gesture)))
     }
 }

@@ -39,11 +39,11 @@ final class Hello {
     /// The height of the title strip drawn where the compositor draws no decorations (weston).
     static let titleHeight = 28.0
 
-    func draw(into buffer: Buffer, damage: [SurfaceRect], titleStrip: Bool) -> [SurfaceRect] {
+    func draw(into buffer: Buffer, damage: [PixelRect], titleStrip: Bool) -> [PixelRect] {
         let cr = cairo_create(buffer.cairoSurface)
         defer { cairo_destroy(cr) }
-        for rect in damage {
-            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        for rect in damage.map({ $0.logical(scale: Int(buffer.scale)) }) {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         }
         cairo_clip(cr)
         cairo_set_source_rgb(cr, background.red, background.green, background.blue)
@@ -71,7 +71,7 @@ final class Hello {
     /// Adds a dot; returns the rectangle to redraw.
     /// Adds a dot and returns the rectangle to redraw; with `--ink-delay-frames N` the dot waits N frames more
     /// than it needs, and nothing is to redraw yet.
-    func addDot(x: Double, y: Double) -> [SurfaceRect] {
+    func addDot(x: Double, y: Double) -> [Rect] {
         let dot = Dot(x: x, y: y)
         guard inkDelayFrames == 0 else {
             delayed.append((dot, inkDelayFrames + 1))
@@ -82,8 +82,8 @@ final class Hello {
     }
 
     /// A frame is being drawn: the delayed dots whose wait is over join the others; returns their rectangles.
-    func showDueDots() -> [SurfaceRect] {
-        var shown: [SurfaceRect] = []
+    func showDueDots() -> [Rect] {
+        var shown: [Rect] = []
         delayed = delayed.compactMap { entry in
             guard entry.frames > 1 else {
                 dots.append(entry.dot)
@@ -95,9 +95,9 @@ final class Hello {
         return shown
     }
 
-    private static func rect(of dot: Dot) -> SurfaceRect {
+    private static func rect(of dot: Dot) -> Rect {
         let r = dotRadius + 1
-        return SurfaceRect(enclosingX: dot.x - r, y: dot.y - r, width: 2 * r, height: 2 * r)
+        return Rect(x: dot.x - r, y: dot.y - r, width: 2 * r, height: 2 * r)
     }
 }
 
@@ -151,7 +151,7 @@ func run() throws {
     }
     window.onClose = { hello.isDone = true }
     window.draw = { buffer, damage in
-        let shown = hello.showDueDots()
+        let shown = hello.showDueDots().map { PixelRect(covering: $0, scale: Int(buffer.scale)) }
         // Dots still waiting ask for the next frame.
         if !hello.delayed.isEmpty { window.setNeedsDraw() }
         return hello.draw(into: buffer, damage: damage + shown, titleStrip: window.decorationMode == .clientSide) + shown

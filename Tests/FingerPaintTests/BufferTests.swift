@@ -10,10 +10,10 @@ import TouchUI
         let app = FingerPaintApp(size: Size(width: 200, height: 150), scale: 2)
         #expect(app.renderer.pixelWidth == 400 && app.renderer.pixelHeight == 300)
         app.renderFrame()
-        app.handle(SeatEvent(time: 0, .touchDown(id: 1, location: Point(x: 20, y: 40))))
-        app.handle(SeatEvent(time: 0, .touchFrame))
-        app.handle(SeatEvent(time: 16, .touchMotion(id: 1, location: Point(x: 120, y: 40))))
-        app.handle(SeatEvent(time: 16, .touchFrame))
+        app.handle(SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: Point(x: 20, y: 40))))
+        app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
+        app.handle(SeatEvent(time: .milliseconds(16), .touchMotion(id: 1, location: Point(x: 120, y: 40))))
+        app.handle(SeatEvent(time: .milliseconds(16), .touchFrame))
         let damage = app.renderFrame()
         // 100 points of an 8-point line at scale 2: damage about 210x18 pixels.
         #expect(damage.reduce(0) { $0 + $1.area } > 200 * 16)
@@ -32,8 +32,8 @@ import TouchUI
                           rects: [app.renderer.bounds])
         }
         #expect(buffer[10 * stride / 4 + 10] & 0xFFFFFF == paper)
-        app.handle(SeatEvent(time: 0, .touchDown(id: 1, location: Point(x: 30, y: 30))))
-        app.handle(SeatEvent(time: 0, .touchUp(id: 1)))
+        app.handle(SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: Point(x: 30, y: 30))))
+        app.handle(SeatEvent(time: .milliseconds(0), .touchUp(id: 1)))
         let rects = app.renderFrame()
         // The dot's square, and the palette bar (below y = 44), whose undo button came alive.
         let paletteTop = 100 - Int(PaletteView.height)

@@ -160,8 +160,8 @@ import TouchUI
     @Test func frameDamageIsSmallWhileAFingerDraws() {
         let painter = Painter()
         painter.send(.touchDown(id: 1, location: point(100, 100)), .touchFrame)
-        painter.app.handle(SeatEvent(time: painter.time, .touchMotion(id: 1, location: point(104, 102))))
-        painter.app.handle(SeatEvent(time: painter.time, .touchFrame))
+        painter.app.handle(SeatEvent(time: .milliseconds(painter.time), .touchMotion(id: 1, location: point(104, 102))))
+        painter.app.handle(SeatEvent(time: .milliseconds(painter.time), .touchFrame))
         let damage = painter.app.renderFrame()
         #expect(damage.count == 1)
         #expect(damage.reduce(0) { $0 + $1.area } < 400)

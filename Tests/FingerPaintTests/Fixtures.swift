@@ -34,7 +34,7 @@ final class Painter {
 
     /// Sends events at the current time, then renders a frame and moves the clock on by one frame.
     func send(_ kinds: SeatEvent.Kind...) {
-        for kind in kinds { app.handle(SeatEvent(time: time, kind)) }
+        for kind in kinds { app.handle(SeatEvent(time: .milliseconds(time), kind)) }
         app.renderFrame()
         time += 1000.0 / 60
     }
@@ -62,7 +62,7 @@ final class Painter {
     }
 
     func send(contentsOf kinds: [SeatEvent.Kind]) {
-        for kind in kinds { app.handle(SeatEvent(time: time, kind)) }
+        for kind in kinds { app.handle(SeatEvent(time: .milliseconds(time), kind)) }
         app.renderFrame()
         time += 1000.0 / 60
     }

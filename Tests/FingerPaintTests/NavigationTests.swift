@@ -128,11 +128,11 @@ import TouchUI
         #expect(pinched.view.zoom == 2)
         #expect(pinched.view.documentPoint(point(100, 80)).distance(to: point(100, 80)) < 0.5)
         var wheel = trace
-        wheel.events = [SeatEvent(time: 0, .pointerEnter(location: point(100, 80))),
-                        SeatEvent(time: 10, .keyState(KeyChord("ctrl"), isPressed: true)),
-                        SeatEvent(time: 20, .pointerAxis(dx: 0, dy: -50)),
-                        SeatEvent(time: 30, .keyState(KeyChord("ctrl"), isPressed: false)),
-                        SeatEvent(time: 40, .pointerAxis(dx: 0, dy: -50))]
+        wheel.events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: point(100, 80))),
+                        SeatEvent(time: .milliseconds(10), .keyState(KeyChord("ctrl"), isPressed: true)),
+                        SeatEvent(time: .milliseconds(20), .pointerAxis(dx: 0, dy: -50)),
+                        SeatEvent(time: .milliseconds(30), .keyState(KeyChord("ctrl"), isPressed: false)),
+                        SeatEvent(time: .milliseconds(40), .pointerAxis(dx: 0, dy: -50))]
         let (scrolled, _) = Replay(trace: wheel).run()
         #expect(scrolled.view.zoom == 2)
         // The second scroll, without Ctrl, panned: 50 window points up is 25 document points.

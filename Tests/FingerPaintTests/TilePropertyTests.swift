@@ -19,13 +19,13 @@ import TouchUI
             let stroke = Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 40, y: y + 9)),
                                          StrokePoint(Point(x: x + 70, y: y + 50))],
                                 color: Brush.palette[(number >> 4) % 9], width: Brush.widths[(number >> 28) % 6])
-            app.handle(SeatEvent(time: 0, .touchDown(id: 1, location: app.view.windowPoint(stroke.points[0].location))))
+            app.handle(SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: app.view.windowPoint(stroke.points[0].location))))
             for point in stroke.points.dropFirst() {
-                app.handle(SeatEvent(time: 0, .touchFrame))
-                app.handle(SeatEvent(time: 0, .touchMotion(id: 1, location: app.view.windowPoint(point.location))))
+                app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
+                app.handle(SeatEvent(time: .milliseconds(0), .touchMotion(id: 1, location: app.view.windowPoint(point.location))))
             }
-            app.handle(SeatEvent(time: 0, .touchUp(id: 1)))
-            app.handle(SeatEvent(time: 0, .touchFrame))
+            app.handle(SeatEvent(time: .milliseconds(0), .touchUp(id: 1)))
+            app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
         case 6, 7: app.perform(.undo)
         case 8: app.perform(.redo)
         case 9: app.perform(.clear)

@@ -39,9 +39,9 @@ import TouchUITesting
         for step in 1...steps {
             let f = Double(step) / Double(steps), time = t + duration * f
             let point = Point(x: start.0 + (end.0 - start.0) * f, y: start.1 + (end.1 - start.1) * f)
-            events += [SeatEvent(time: time, .touchMotion(id: finger, location: point)), SeatEvent(time: time, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(time), .touchMotion(id: finger, location: point)), SeatEvent(time: .milliseconds(time), .touchFrame)]
         }
-        return events + [SeatEvent(time: t + duration, .touchUp(id: finger)), SeatEvent(time: t + duration, .touchFrame)]
+        return events + [SeatEvent(time: .milliseconds(t + duration), .touchUp(id: finger)), SeatEvent(time: .milliseconds(t + duration), .touchFrame)]
     }
 
     @Test func aSingleTapWaitsForTheDoubleTapToFail() throws {
@@ -70,7 +70,7 @@ import TouchUITesting
 
     @Test func aLongPressBeginsAtHalfASecondMovesAndEnds() throws {
         let events = SeatEvents.drag(from: (300, 300), to: (302, 300), t: 0, duration: 100, lift: false)
-            + [SeatEvent(time: 600, .tick)]
+            + [SeatEvent(time: .milliseconds(600), .tick)]
             + moves(from: (302, 300), to: (360, 300), t: 700, duration: 200)
         let (lines, _) = log(events)
         let longPress = try states(lines).filter { $0.hasPrefix("long-press.") }

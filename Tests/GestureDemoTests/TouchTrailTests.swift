@@ -13,9 +13,9 @@ import TouchUI
         // 600 pt/s to the right at 120 Hz, from (100, 300) to (155, 300), still down.
         for step in 0..<12 {
             let t = Double(step) * 1000 / 120, location = Point(x: 100 + Double(step) * 5, y: 300)
-            translator.handle(SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: location)
+            translator.handle(SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 1, location: location)
                                                            : .touchMotion(id: 1, location: location)))
-            translator.handle(SeatEvent(time: t, .touchFrame))
+            translator.handle(SeatEvent(time: .milliseconds(t), .touchFrame))
         }
         let trail = try #require(scene.canvas.trails.values.first)
         #expect(trail.samples.count == 12 && trail.predicted.count == GestureDefaults.predictionSteps)
@@ -29,8 +29,8 @@ import TouchUI
         #expect(tail.green > 200 && tail.red < 120 && tail.blue < 150, "\(tail)")
         #expect(ahead.green < 120, "\(ahead)")
         // Lifted: the trail is gone with the finger.
-        translator.handle(SeatEvent(time: 200, .touchUp(id: 1)))
-        translator.handle(SeatEvent(time: 200, .touchFrame))
+        translator.handle(SeatEvent(time: .milliseconds(200), .touchUp(id: 1)))
+        translator.handle(SeatEvent(time: .milliseconds(200), .touchFrame))
         #expect(scene.canvas.trails.isEmpty)
     }
 }

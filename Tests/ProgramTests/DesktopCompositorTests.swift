@@ -89,7 +89,7 @@ struct ProgramOnDesktop {
 
     /// The two fingers' strokes in the content's coordinates, then F11 (fullscreen) at 600 ms.
     static let strokesThenFullscreen = FingerPaintWindowTests.twoFingerStrokes
-        + [SeatEvent(time: 600, .key(KeyChord("F11")))]
+        + [SeatEvent(time: .milliseconds(600), .key(KeyChord("F11")))]
 
     @Test("The window maps with the decorations offered, honours the compositor's size, and saves on SIGTERM",
           .enabled(if: !Desktop.installed.isEmpty, "none of mutter, kwin-wayland, weston, sway is installed"),
@@ -201,7 +201,7 @@ struct KWinTouchTests {
     /// Starts `program` on `kwin` fullscreen (a replayed F11) and waits until it is.
     static func startFullscreen(_ program: String, _ arguments: [String], on kwin: HeadlessCompositor,
                                 scratch: TemporaryDirectory) throws -> ProgramOnDesktop {
-        let f11 = try scratch.write("f11.jsonl", Trace(events: [SeatEvent(time: 0, .key(KeyChord("F11")))]).serialized())
+        let f11 = try scratch.write("f11.jsonl", Trace(events: [SeatEvent(time: .milliseconds(0), .key(KeyChord("F11")))]).serialized())
         let started = try ProgramOnDesktop(program, arguments + ["--replay", f11], on: kwin, scratch: scratch)
         let output = HeadlessCompositor.desktopOutputSize
         #expect(started.waitForLog { $0.contains("configured \(output.width)x\(output.height) at scale 1, states [fullscreen") },
@@ -231,10 +231,10 @@ struct KWinTouchTests {
         var events = FingerPaintWindowTests.twoFingerStrokes
         for step in 0...10 {
             let t = 500 + Double(step) * 16, location = Point(x: 100 + Double(step) * 30, y: 450)
-            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 7, location: location) : .touchMotion(id: 7, location: location)),
-                       SeatEvent(time: t, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 7, location: location) : .touchMotion(id: 7, location: location)),
+                       SeatEvent(time: .milliseconds(t), .touchFrame)]
         }
-        events.append(SeatEvent(time: 700, .touchCancel))
+        events.append(SeatEvent(time: .milliseconds(700), .touchCancel))
         let trace = try scratch.write("touches.jsonl", Trace(canvasSize: Size(width: 1024, height: 768), events: events).serialized())
         #expect(try Self.play(trace, on: kwin, scratch: scratch) == 0, "\(scratch.read("kwin-replay.log"))")
         // What the program got from KWin's wl_touch, cancel included.
@@ -294,12 +294,12 @@ struct KWinTouchTests {
             });
             """))
         // A finger on the right border drags it 150 points right.
-        var touch: [SeatEvent] = [SeatEvent(time: 0, .touchDown(id: 1, location: Point(x: 597, y: 200))), SeatEvent(time: 0, .touchFrame)]
+        var touch: [SeatEvent] = [SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: Point(x: 597, y: 200))), SeatEvent(time: .milliseconds(0), .touchFrame)]
         for step in 1...3 {
-            touch += [SeatEvent(time: Double(step) * 50, .touchMotion(id: 1, location: Point(x: 597 + Double(step) * 50, y: 200))),
-                      SeatEvent(time: Double(step) * 50, .touchFrame)]
+            touch += [SeatEvent(time: .milliseconds(Double(step) * 50), .touchMotion(id: 1, location: Point(x: 597 + Double(step) * 50, y: 200))),
+                      SeatEvent(time: .milliseconds(Double(step) * 50), .touchFrame)]
         }
-        touch += [SeatEvent(time: 300, .touchUp(id: 1)), SeatEvent(time: 300, .touchFrame)]
+        touch += [SeatEvent(time: .milliseconds(300), .touchUp(id: 1)), SeatEvent(time: .milliseconds(300), .touchFrame)]
         let touchTrace = try scratch.write("touch.jsonl", Trace(events: touch).serialized())
         #expect(try Self.play(touchTrace, on: kwin, scratch: scratch, origin: "100,100") == 0, "\(scratch.read("kwin-replay.log"))")
         #expect(program.waitForLog { _ in
@@ -308,12 +308,12 @@ struct KWinTouchTests {
         }, "\(program.configureLines)")
         #expect(program.log.contains("states [resizing"))
         // The pointer on the bottom border drags it 100 points down.
-        var pointer: [SeatEvent] = [SeatEvent(time: 0, .pointerMotion(location: Point(x: 300, y: 397))),
-                                    SeatEvent(time: 50, .pointerButton(.left, isPressed: true))]
+        var pointer: [SeatEvent] = [SeatEvent(time: .milliseconds(0), .pointerMotion(location: Point(x: 300, y: 397))),
+                                    SeatEvent(time: .milliseconds(50), .pointerButton(.left, isPressed: true))]
         for step in 1...4 {
-            pointer.append(SeatEvent(time: 50 + Double(step) * 50, .pointerMotion(location: Point(x: 300, y: 397 + Double(step) * 25))))
+            pointer.append(SeatEvent(time: .milliseconds(50 + Double(step) * 50), .pointerMotion(location: Point(x: 300, y: 397 + Double(step) * 25))))
         }
-        pointer.append(SeatEvent(time: 400, .pointerButton(.left, isPressed: false)))
+        pointer.append(SeatEvent(time: .milliseconds(400), .pointerButton(.left, isPressed: false)))
         let pointerTrace = try scratch.write("pointer.jsonl", Trace(events: pointer).serialized())
         #expect(try Self.play(pointerTrace, on: kwin, scratch: scratch, origin: "100,100") == 0, "\(scratch.read("kwin-replay.log"))")
         #expect(program.waitForLog { _ in

@@ -28,22 +28,22 @@ import TouchUI
         var events: [SeatEvent] = []
         for step in 0...steps {
             let t = start + Double(step) * 16, location = Point(x: 100 + Double(step * 20 % 600), y: y)
-            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: id, location: location) : .touchMotion(id: id, location: location)),
-                       SeatEvent(time: t, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: id, location: location) : .touchMotion(id: id, location: location)),
+                       SeatEvent(time: .milliseconds(t), .touchFrame)]
         }
         let end = start + Double(steps + 1) * 16
-        return events + [SeatEvent(time: end, .touchUp(id: id)), SeatEvent(time: end, .touchFrame)]
+        return events + [SeatEvent(time: .milliseconds(end), .touchUp(id: id)), SeatEvent(time: .milliseconds(end), .touchFrame)]
     }
 
     @Test func aClearThenQuitThenReopenThenUndoBringsTheStrokesBack() async throws {
         let scratch = try TemporaryDirectory()
         let cleared = try await Window.paint(
-            Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("Delete")))], in: scratch, replayOptions: ["--stats"])
+            Window.twoFingerStrokes + [SeatEvent(time: .milliseconds(400), .key(KeyChord("Delete")))], in: scratch, replayOptions: ["--stats"])
         #expect(cleared.status == 0, "\(cleared.standardError)")
         #expect(Window.savedStrokes(in: scratch)?.isEmpty == true)
         // The window's title is the document's name.
         #expect(try statistics(cleared)["title"] as? String == "drawing — Finger paint")
-        let reopened = try await Window.paint(Self.settling([SeatEvent(time: 100, .key(KeyChord("z", modifiers: .ctrl)))]),
+        let reopened = try await Window.paint(Self.settling([SeatEvent(time: .milliseconds(100), .key(KeyChord("z", modifiers: .ctrl)))]),
                                               in: scratch, replayOptions: ["--realtime"],
                                               png: "reopened.png")
         #expect(reopened.status == 0, "\(reopened.standardError)")
@@ -55,7 +55,7 @@ import TouchUI
     @Test func twoWindowsOnOneDocumentLoseNoStroke() async throws {
         let scratch = try TemporaryDirectory()
         // The first window paints two strokes, then a third, and stays open until the test ends it.
-        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: 60_000, .tick)]
+        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: .milliseconds(60_000), .tick)]
         let second = Self.stroke(id: 1, y: 300, at: 0)
         var secondResult: ProcessResult?
         var waitFailure: (any Error)?
@@ -184,7 +184,7 @@ import TouchUI
         let autosave = scratch.path("data/fingerpaint/drawing.fpdraw")
         try Data(DrawingDocument.encodeVersion1([old])).write(to: URL(fileURLWithPath: autosave))
         let result = try await Window.paint(
-            Self.settling(Window.twoFingerStrokes + [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl)))]),
+            Self.settling(Window.twoFingerStrokes + [SeatEvent(time: .milliseconds(400), .key(KeyChord("z", modifiers: .ctrl)))]),
             in: scratch, replayOptions: ["--stats", "--realtime"], document: nil)
         #expect(result.status == 0, "\(result.standardError)")
         // The old drawing is there, under the new strokes; undo takes the last stroke, never the old drawing.
@@ -234,7 +234,7 @@ import TouchUI
         // A stroke of 200 samples: its record (about 5 KB) needs a page of the tmpfs the document does not have yet.
         let long = Self.stroke(id: 1, y: 100, at: 0, steps: 200)
         // Still full when the window closes: the banner is shown, the stroke goes to a recovery document, exit 1.
-        let full = try await Window.paint(long + [SeatEvent(time: 4500, .tick)], in: scratch,
+        let full = try await Window.paint(long + [SeatEvent(time: .milliseconds(4500), .tick)], in: scratch,
                                           replayOptions: ["--realtime"], document: document, png: "full.png", timeout: 60)
         #expect(full.status == 1, "\(full.standardError)")
         #expect(full.standardError.contains("No space left on device"))
@@ -249,7 +249,7 @@ import TouchUI
         // Space comes back while the window is open: everything is saved, the banner goes, exit 0.
         let recording = scratch.path("recording.jsonl")
         let returned = try await Window.paint(
-            long + [SeatEvent(time: 9000, .tick)], in: scratch, replayOptions: ["--realtime"],
+            long + [SeatEvent(time: .milliseconds(9000), .tick)], in: scratch, replayOptions: ["--realtime"],
             programOptions: ["--record", recording], document: document, png: "returned.png", timeout: 90
         ) { _ in
             try await Self.waitUntil("the stroke was lifted") {
@@ -272,8 +272,8 @@ import TouchUI
     /// `events` with a second of real time around them (a pointer coming in at the start and moving at the end,
     /// with no button): a window that opens a drawing draws its tiles on a second thread, and shows them within it.
     private static func settling(_ events: [SeatEvent]) -> [SeatEvent] {
-        [SeatEvent(time: 0, .pointerEnter(location: Point(x: 790, y: 200)))] + events
-            + [SeatEvent(time: 1000, .pointerMotion(location: Point(x: 795, y: 200)))]
+        [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 200)))] + events
+            + [SeatEvent(time: .milliseconds(1000), .pointerMotion(location: Point(x: 795, y: 200)))]
     }
 
     /// Waits until `condition` holds, up to a minute (the program tests start many programs at once).

@@ -20,22 +20,22 @@ import TouchUI
         for step in 0...20 {
             let t = Double(step) * 16, x = 100 + Double(step) * 10
             events += [
-                SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+                SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
                                               : .touchMotion(id: 1, location: Point(x: x, y: 100))),
-                SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
                                               : .touchMotion(id: 2, location: Point(x: x, y: 200))),
-                SeatEvent(time: t, .touchFrame),
+                SeatEvent(time: .milliseconds(t), .touchFrame),
             ]
         }
-        events += [SeatEvent(time: 340, .touchUp(id: 1)), SeatEvent(time: 340, .touchUp(id: 2)), SeatEvent(time: 340, .touchFrame)]
-        events += [SeatEvent(time: 400, .pointerEnter(location: Point(x: 100, y: 300))),
-                   SeatEvent(time: 410, .pointerButton(.left, isPressed: true))]
+        events += [SeatEvent(time: .milliseconds(340), .touchUp(id: 1)), SeatEvent(time: .milliseconds(340), .touchUp(id: 2)), SeatEvent(time: .milliseconds(340), .touchFrame)]
+        events += [SeatEvent(time: .milliseconds(400), .pointerEnter(location: Point(x: 100, y: 300))),
+                   SeatEvent(time: .milliseconds(410), .pointerButton(.left, isPressed: true))]
         for step in 1...20 {
-            events.append(SeatEvent(time: 410 + Double(step) * 16, .pointerMotion(location: Point(x: 100 + Double(step) * 10, y: 300))))
+            events.append(SeatEvent(time: .milliseconds(410 + Double(step) * 16), .pointerMotion(location: Point(x: 100 + Double(step) * 10, y: 300))))
         }
-        events.append(SeatEvent(time: 800, .pointerButton(.left, isPressed: false)))
-        events += [SeatEvent(time: 900, .touchDown(id: 3, location: Point(x: 500, y: 400))), SeatEvent(time: 900, .touchFrame),
-                   SeatEvent(time: 950, .touchUp(id: 3)), SeatEvent(time: 950, .touchFrame)]
+        events.append(SeatEvent(time: .milliseconds(800), .pointerButton(.left, isPressed: false)))
+        events += [SeatEvent(time: .milliseconds(900), .touchDown(id: 3, location: Point(x: 500, y: 400))), SeatEvent(time: .milliseconds(900), .touchFrame),
+                   SeatEvent(time: .milliseconds(950), .touchUp(id: 3)), SeatEvent(time: .milliseconds(950), .touchFrame)]
         return events
     }()
 
@@ -44,13 +44,13 @@ import TouchUI
         var events: [SeatEvent] = []
         for step in 0...10 {
             let t = Double(step) * 16, x = 100 + Double(step) * 20
-            events += [SeatEvent(time: t, step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
+            events += [SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 1, location: Point(x: x, y: 100))
                                                     : .touchMotion(id: 1, location: Point(x: x, y: 100))),
-                       SeatEvent(time: t, step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
+                       SeatEvent(time: .milliseconds(t), step == 0 ? .touchDown(id: 2, location: Point(x: x, y: 200))
                                                     : .touchMotion(id: 2, location: Point(x: x, y: 200))),
-                       SeatEvent(time: t, .touchFrame)]
+                       SeatEvent(time: .milliseconds(t), .touchFrame)]
         }
-        return events + [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+        return events + [SeatEvent(time: .milliseconds(200), .touchUp(id: 1)), SeatEvent(time: .milliseconds(200), .touchFrame)]
     }()
 
     /// Just the two fingers' strokes, lifted at 340 ms.
@@ -115,14 +115,14 @@ import TouchUI
         // A stroke, Ctrl+Z (gone), Ctrl+Shift+Z (back), a second stroke, Delete (both gone), Ctrl+Z (both back),
         // Ctrl+Z (the second gone again).
         var events = Self.twoFingerStrokes
-        events += [SeatEvent(time: 400, .key(KeyChord("z", modifiers: .ctrl))),
-                   SeatEvent(time: 450, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
-                   SeatEvent(time: 500, .touchDown(id: 5, location: Point(x: 600, y: 450))), SeatEvent(time: 500, .touchFrame),
-                   SeatEvent(time: 516, .touchMotion(id: 5, location: Point(x: 700, y: 450))), SeatEvent(time: 516, .touchFrame),
-                   SeatEvent(time: 532, .touchUp(id: 5)), SeatEvent(time: 532, .touchFrame),
-                   SeatEvent(time: 600, .key(KeyChord("Delete"))),
-                   SeatEvent(time: 650, .key(KeyChord("z", modifiers: .ctrl))),
-                   SeatEvent(time: 700, .key(KeyChord("z", modifiers: .ctrl)))]
+        events += [SeatEvent(time: .milliseconds(400), .key(KeyChord("z", modifiers: .ctrl))),
+                   SeatEvent(time: .milliseconds(450), .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+                   SeatEvent(time: .milliseconds(500), .touchDown(id: 5, location: Point(x: 600, y: 450))), SeatEvent(time: .milliseconds(500), .touchFrame),
+                   SeatEvent(time: .milliseconds(516), .touchMotion(id: 5, location: Point(x: 700, y: 450))), SeatEvent(time: .milliseconds(516), .touchFrame),
+                   SeatEvent(time: .milliseconds(532), .touchUp(id: 5)), SeatEvent(time: .milliseconds(532), .touchFrame),
+                   SeatEvent(time: .milliseconds(600), .key(KeyChord("Delete"))),
+                   SeatEvent(time: .milliseconds(650), .key(KeyChord("z", modifiers: .ctrl))),
+                   SeatEvent(time: .milliseconds(700), .key(KeyChord("z", modifiers: .ctrl)))]
         let result = try await Self.paint(events, in: scratch)
         let png = scratch.path("window.png")
         #expect(result.status == 0, "\(result.standardError)")
@@ -135,13 +135,13 @@ import TouchUI
         let scratch = try TemporaryDirectory()
         // One stroke completed, then a second one still down when the compositor dies.
         var events = Self.twoFingerStrokes
-        events += [SeatEvent(time: 400, .touchDown(id: 7, location: Point(x: 100, y: 500))), SeatEvent(time: 400, .touchFrame)]
+        events += [SeatEvent(time: .milliseconds(400), .touchDown(id: 7, location: Point(x: 100, y: 500))), SeatEvent(time: .milliseconds(400), .touchFrame)]
         for step in 1...10 {
             let t = 400 + Double(step) * 16
-            events += [SeatEvent(time: t, .touchMotion(id: 7, location: Point(x: 100 + Double(step) * 20, y: 500))),
-                       SeatEvent(time: t, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(t), .touchMotion(id: 7, location: Point(x: 100 + Double(step) * 20, y: 500))),
+                       SeatEvent(time: .milliseconds(t), .touchFrame)]
         }
-        events.append(SeatEvent(time: 60_000, .tick))
+        events.append(SeatEvent(time: .milliseconds(60_000), .tick))
         let recording = scratch.path("recording.jsonl")
         let result = try await Self.paint(
             events, in: scratch, replayOptions: ["--realtime"], programOptions: ["--record", recording], timeout: 30
@@ -221,9 +221,9 @@ import TouchUI
         // touch-replay offers no server-side decorations, so the program draws its title bar: close is its right
         // end. The tick far later would keep the trace going if the program did not quit.
         let events = Self.twoFingerStrokes + [
-            SeatEvent(time: 500, .touchDown(id: 9, location: Point(x: 785, y: 16))), SeatEvent(time: 500, .touchFrame),
-            SeatEvent(time: 560, .touchUp(id: 9)), SeatEvent(time: 560, .touchFrame),
-            SeatEvent(time: 30_000, .tick),
+            SeatEvent(time: .milliseconds(500), .touchDown(id: 9, location: Point(x: 785, y: 16))), SeatEvent(time: .milliseconds(500), .touchFrame),
+            SeatEvent(time: .milliseconds(560), .touchUp(id: 9)), SeatEvent(time: .milliseconds(560), .touchFrame),
+            SeatEvent(time: .milliseconds(30_000), .tick),
         ]
         let started = Date()
         let result = try await Self.paint(events, in: scratch, replayOptions: ["--realtime"], timeout: 40)
@@ -235,7 +235,7 @@ import TouchUI
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalSavesBeforeTheProgramEnds(signal: Int32) async throws {
         let scratch = try TemporaryDirectory()
-        let events = Self.twoFingerStrokes + [SeatEvent(time: 30_000, .tick)]
+        let events = Self.twoFingerStrokes + [SeatEvent(time: .milliseconds(30_000), .tick)]
         let recording = scratch.path("recording.jsonl")
         let result = try await Self.paint(
             events, in: scratch, replayOptions: ["--realtime"], programOptions: ["--record", recording], timeout: 40
@@ -308,8 +308,8 @@ import TouchUI
         // with a pointer that moves without a button.
         let trace = try scratch.write(
             "replayed.jsonl", Trace(canvasSize: Size(width: 800, height: 568), events: Self.oneStrokeLiftedOneLeftDown).serialized())
-        let result = try await Self.paint([SeatEvent(time: 0, .pointerEnter(location: Point(x: 700, y: 500))),
-                                           SeatEvent(time: 2500, .pointerMotion(location: Point(x: 710, y: 500)))], in: scratch, replayOptions: ["--realtime"],
+        let result = try await Self.paint([SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 700, y: 500))),
+                                           SeatEvent(time: .milliseconds(2500), .pointerMotion(location: Point(x: 710, y: 500)))], in: scratch, replayOptions: ["--realtime"],
                                           programOptions: ["--replay", trace], timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")
         // Window coordinates: the content starts under the 32-point title bar.
@@ -394,17 +394,17 @@ import TouchUI
         var events: [SeatEvent] = []
         var time = 0.0
         for (place, _) in Self.borders {
-            events += [SeatEvent(time: time, .pointerMotion(location: place)), SeatEvent(time: time + 10, .pointerButton(.left, isPressed: true)),
-                       SeatEvent(time: time + 30, .pointerButton(.left, isPressed: false))]
+            events += [SeatEvent(time: .milliseconds(time), .pointerMotion(location: place)), SeatEvent(time: .milliseconds(time + 10), .pointerButton(.left, isPressed: true)),
+                       SeatEvent(time: .milliseconds(time + 30), .pointerButton(.left, isPressed: false))]
             time += 100
         }
         for (index, (place, _)) in Self.borders.enumerated() {
             let id = Int32(index + 1)
-            events += [SeatEvent(time: time, .touchDown(id: id, location: place)), SeatEvent(time: time, .touchFrame),
-                       SeatEvent(time: time + 30, .touchUp(id: id)), SeatEvent(time: time + 30, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: place)), SeatEvent(time: .milliseconds(time), .touchFrame),
+                       SeatEvent(time: .milliseconds(time + 30), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 30), .touchFrame)]
             time += 100
         }
-        events.insert(SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300))), at: 0)
+        events.insert(SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 400, y: 300))), at: 0)
         let result = try await FingerPaintWindowTests.paint(events, in: scratch, replayOptions: ["--stats"])
         #expect(result.status == 0, "\(result.standardError)")
         let edges = Self.borders.map(\.1)
@@ -418,20 +418,20 @@ import TouchUI
         var events: [SeatEvent] = []
         // A double tap on the title, then a double click.
         for (time, id) in [(0.0, Int32(1)), (200, 2)] {
-            events += [SeatEvent(time: time, .touchDown(id: id, location: Point(x: 300, y: 16))), SeatEvent(time: time, .touchFrame),
-                       SeatEvent(time: time + 40, .touchUp(id: id)), SeatEvent(time: time + 40, .touchFrame)]
+            events += [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: Point(x: 300, y: 16))), SeatEvent(time: .milliseconds(time), .touchFrame),
+                       SeatEvent(time: .milliseconds(time + 40), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 40), .touchFrame)]
         }
-        events.append(SeatEvent(time: 1000, .pointerEnter(location: Point(x: 300, y: 16))))
+        events.append(SeatEvent(time: .milliseconds(1000), .pointerEnter(location: Point(x: 300, y: 16))))
         for time in [1000.0, 1200] {
-            events += [SeatEvent(time: time, .pointerButton(.left, isPressed: true)),
-                       SeatEvent(time: time + 40, .pointerButton(.left, isPressed: false))]
+            events += [SeatEvent(time: .milliseconds(time), .pointerButton(.left, isPressed: true)),
+                       SeatEvent(time: .milliseconds(time + 40), .pointerButton(.left, isPressed: false))]
         }
         // The maximize button (left of close), by finger; the minimize button (left of it), by pointer.
-        events += [SeatEvent(time: 2000, .touchDown(id: 3, location: Point(x: 752, y: 16))), SeatEvent(time: 2000, .touchFrame),
-                   SeatEvent(time: 2040, .touchUp(id: 3)), SeatEvent(time: 2040, .touchFrame),
-                   SeatEvent(time: 2500, .pointerMotion(location: Point(x: 720, y: 16))),
-                   SeatEvent(time: 2510, .pointerButton(.left, isPressed: true)),
-                   SeatEvent(time: 2550, .pointerButton(.left, isPressed: false))]
+        events += [SeatEvent(time: .milliseconds(2000), .touchDown(id: 3, location: Point(x: 752, y: 16))), SeatEvent(time: .milliseconds(2000), .touchFrame),
+                   SeatEvent(time: .milliseconds(2040), .touchUp(id: 3)), SeatEvent(time: .milliseconds(2040), .touchFrame),
+                   SeatEvent(time: .milliseconds(2500), .pointerMotion(location: Point(x: 720, y: 16))),
+                   SeatEvent(time: .milliseconds(2510), .pointerButton(.left, isPressed: true)),
+                   SeatEvent(time: .milliseconds(2550), .pointerButton(.left, isPressed: false))]
         let result = try await FingerPaintWindowTests.paint(events, in: scratch, replayOptions: ["--stats"])
         #expect(result.status == 0, "\(result.standardError)")
         let stats = try statistics(result)

@@ -12,12 +12,12 @@ import TouchUI
         var events: [SeatEvent] = []
         for step in 0...10 {
             let location = Point(x: 100 + Double(step) * 20, y: 100)
-            events += [SeatEvent(time: Double(step) * 16, step == 0 ? .touchDown(id: 1, location: location)
+            events += [SeatEvent(time: .milliseconds(Double(step) * 16), step == 0 ? .touchDown(id: 1, location: location)
                                                                      : .touchMotion(id: 1, location: location)),
-                       SeatEvent(time: Double(step) * 16, .touchFrame)]
+                       SeatEvent(time: .milliseconds(Double(step) * 16), .touchFrame)]
         }
-        events += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame),
-                   SeatEvent(time: 300, .pointerEnter(location: Point(x: 100, y: 100)))]
+        events += [SeatEvent(time: .milliseconds(200), .touchUp(id: 1)), SeatEvent(time: .milliseconds(200), .touchFrame),
+                   SeatEvent(time: .milliseconds(300), .pointerEnter(location: Point(x: 100, y: 100)))]
         return events
     }()
 
@@ -37,19 +37,19 @@ import TouchUI
 
     @Test func ctrlWheelZoomsAboutThePointer() async throws {
         try await expectZoomedTwiceAboutThePointer([
-            SeatEvent(time: 400, .keyState(KeyChord("ctrl"), isPressed: true)),
-            SeatEvent(time: 420, .pointerAxis(dx: 0, dy: -25)),
-            SeatEvent(time: 440, .pointerAxis(dx: 0, dy: -25)),
-            SeatEvent(time: 500, .keyState(KeyChord("ctrl"), isPressed: false)),
+            SeatEvent(time: .milliseconds(400), .keyState(KeyChord("ctrl"), isPressed: true)),
+            SeatEvent(time: .milliseconds(420), .pointerAxis(dx: 0, dy: -25)),
+            SeatEvent(time: .milliseconds(440), .pointerAxis(dx: 0, dy: -25)),
+            SeatEvent(time: .milliseconds(500), .keyState(KeyChord("ctrl"), isPressed: false)),
         ])
     }
 
     @Test func aTouchpadPinchZoomsAboutThePointer() async throws {
         try await expectZoomedTwiceAboutThePointer([
-            SeatEvent(time: 400, .touchpadGesture(.begin(.pinch, fingers: 2))),
-            SeatEvent(time: 416, .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.4, rotation: 0))),
-            SeatEvent(time: 432, .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 2, rotation: 0))),
-            SeatEvent(time: 448, .touchpadGesture(.end(.pinch, cancelled: false))),
+            SeatEvent(time: .milliseconds(400), .touchpadGesture(.begin(.pinch, fingers: 2))),
+            SeatEvent(time: .milliseconds(416), .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.4, rotation: 0))),
+            SeatEvent(time: .milliseconds(432), .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 2, rotation: 0))),
+            SeatEvent(time: .milliseconds(448), .touchpadGesture(.end(.pinch, cancelled: false))),
         ])
     }
 
@@ -58,19 +58,19 @@ import TouchUI
         // (100, 100) to (200, 100) in the window draws from (50, 100) to (100, 100) in the document, and
         // `--replay --output` shows the document at 100 % from its origin.
         let scratch = try TemporaryDirectory()
-        var events = [SeatEvent(time: 0, .pointerEnter(location: Point(x: 0, y: 0))),
-                      SeatEvent(time: 10, .keyState(KeyChord("ctrl"), isPressed: true)),
-                      SeatEvent(time: 20, .pointerAxis(dx: 0, dy: -50)),
-                      SeatEvent(time: 30, .keyState(KeyChord("ctrl"), isPressed: false)),
-                      SeatEvent(time: 40, .pointerAxis(dx: 0, dy: 100)),
-                      SeatEvent(time: 50, .pointerLeave)]
+        var events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 0, y: 0))),
+                      SeatEvent(time: .milliseconds(10), .keyState(KeyChord("ctrl"), isPressed: true)),
+                      SeatEvent(time: .milliseconds(20), .pointerAxis(dx: 0, dy: -50)),
+                      SeatEvent(time: .milliseconds(30), .keyState(KeyChord("ctrl"), isPressed: false)),
+                      SeatEvent(time: .milliseconds(40), .pointerAxis(dx: 0, dy: 100)),
+                      SeatEvent(time: .milliseconds(50), .pointerLeave)]
         for step in 0...5 {
             let location = Point(x: 100 + Double(step) * 20, y: 100)
-            events += [SeatEvent(time: 100 + Double(step) * 16, step == 0 ? .touchDown(id: 1, location: location)
+            events += [SeatEvent(time: .milliseconds(100 + Double(step) * 16), step == 0 ? .touchDown(id: 1, location: location)
                                                                            : .touchMotion(id: 1, location: location)),
-                       SeatEvent(time: 100 + Double(step) * 16, .touchFrame)]
+                       SeatEvent(time: .milliseconds(100 + Double(step) * 16), .touchFrame)]
         }
-        events += [SeatEvent(time: 200, .touchUp(id: 1)), SeatEvent(time: 200, .touchFrame)]
+        events += [SeatEvent(time: .milliseconds(200), .touchUp(id: 1)), SeatEvent(time: .milliseconds(200), .touchFrame)]
         let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 400, height: 300), events: events).serialized())
         let png = scratch.path("out.png")
         let result = try await ChildProcess.run(FingerPaintWindowTests.fingerpaint, ["--replay", trace, "--output", png])

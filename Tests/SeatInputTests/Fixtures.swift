@@ -40,5 +40,5 @@ final class RecordingWindow {
     }
 }
 
-func at(_ time: Double, _ kind: SeatEvent.Kind) -> SeatEvent { SeatEvent(time: time, kind) }
+func at(_ time: Double, _ kind: SeatEvent.Kind) -> SeatEvent { SeatEvent(time: .milliseconds(time), kind) }
 func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

@@ -30,9 +30,9 @@ import TouchUI
         #expect(printed.map { $0.prefix(17) } == ["began (0.0, 10.0)", "changed (0.0, 20.", "ended (0.0, 20.0)"])
         printed = []
         translator.handle([
-            SeatEvent(time: 1000, .touchDown(id: 0, location: Point(x: 100, y: 100))), SeatEvent(time: 1000, .touchFrame),
-            SeatEvent(time: 1016, .touchMotion(id: 0, location: Point(x: 130, y: 100))), SeatEvent(time: 1016, .touchFrame),
-            SeatEvent(time: 1033, .touchUp(id: 0)), SeatEvent(time: 1033, .touchFrame),
+            SeatEvent(time: .milliseconds(1000), .touchDown(id: 0, location: Point(x: 100, y: 100))), SeatEvent(time: .milliseconds(1000), .touchFrame),
+            SeatEvent(time: .milliseconds(1016), .touchMotion(id: 0, location: Point(x: 130, y: 100))), SeatEvent(time: .milliseconds(1016), .touchFrame),
+            SeatEvent(time: .milliseconds(1033), .touchUp(id: 0)), SeatEvent(time: .milliseconds(1033), .touchFrame),
         ])
         #expect(printed.first?.hasPrefix("began (30.0, 0.0)") == true)
         #expect(printed.last?.hasPrefix("ended (30.0, 0.0)") == true)

@@ -28,7 +28,7 @@ import TouchUI
         case 14: kind = .pointerButton(.left, isPressed: (number >> 5) % 2 == 0)
         default: kind = .tick
         }
-        return SeatEvent(time: time, kind)
+        return SeatEvent(time: .milliseconds(time), kind)
     }
 
     static let streams = Gen.int(in: 0...Int.max).array(of: 0...150)
@@ -36,7 +36,7 @@ import TouchUI
     private static func play(_ numbers: [Int]) -> RecordingWindow {
         let recorder = RecordingWindow()
         var time = 0.0
-        recorder.feed([SeatEvent(time: 0, .pointerEnter(location: Point(x: 400, y: 300)))])
+        recorder.feed([SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 400, y: 300)))])
         recorder.feed(numbers.map { event(from: $0, after: &time) })
         return recorder
     }
@@ -63,8 +63,8 @@ import TouchUI
                 #expect(recorder.window.activeTouches.isEmpty)
             }
             // Lifting every ID and releasing the button always leaves nothing down.
-            let lift = (0..<4).map { SeatEvent(time: 1e9, .touchUp(id: Int32($0))) }
-                + [SeatEvent(time: 1e9, .touchFrame), SeatEvent(time: 1e9, .pointerButton(.left, isPressed: false))]
+            let lift = (0..<4).map { SeatEvent(time: .milliseconds(1e9), .touchUp(id: Int32($0))) }
+                + [SeatEvent(time: .milliseconds(1e9), .touchFrame), SeatEvent(time: .milliseconds(1e9), .pointerButton(.left, isPressed: false))]
             recorder.feed(lift)
             #expect(!recorder.translator.hasActiveTouches)
             #expect(recorder.window.activeTouches.isEmpty)
@@ -76,7 +76,7 @@ import TouchUI
             var time = 0.0
             // A trace holds what a seat really says: finite coordinates, times that never go backwards.
             var events: [SeatEvent] = []
-            for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? 0) {
+            for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? .zero) {
                 switch event.kind {
                 case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location):
                     if !location.isFinite { continue }

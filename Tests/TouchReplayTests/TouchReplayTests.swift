@@ -14,17 +14,17 @@ private let yellow = RGBA(red: 255, green: 255, blue: 0, alpha: 255)
 /// A finger going down at `from`, moving in `steps` frames of 8 ms to `to`, and lifting.
 func drag(id: Int32, from: Point, to: Point, steps: Int, start: Double = 0) -> [SeatEvent] {
     var events: [SeatEvent] = [
-        SeatEvent(time: start, .touchDown(id: id, location: from, shape: TouchShape(major: 12, minor: 10))),
-        SeatEvent(time: start, .touchFrame),
+        SeatEvent(time: .milliseconds(start), .touchDown(id: id, location: from, shape: TouchShape(major: 12, minor: 10))),
+        SeatEvent(time: .milliseconds(start), .touchFrame),
     ]
     for step in 1...steps {
         let fraction = Double(step) / Double(steps)
         let location = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
-        events.append(SeatEvent(time: start + Double(step) * 8, .touchMotion(id: id, location: location)))
-        events.append(SeatEvent(time: start + Double(step) * 8, .touchFrame))
+        events.append(SeatEvent(time: .milliseconds(start + Double(step) * 8), .touchMotion(id: id, location: location)))
+        events.append(SeatEvent(time: .milliseconds(start + Double(step) * 8), .touchFrame))
     }
-    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchUp(id: id)))
-    events.append(SeatEvent(time: start + Double(steps + 1) * 8, .touchFrame))
+    events.append(SeatEvent(time: .milliseconds(start + Double(steps + 1) * 8), .touchUp(id: id)))
+    events.append(SeatEvent(time: .milliseconds(start + Double(steps + 1) * 8), .touchFrame))
     return events
 }
 
@@ -153,7 +153,7 @@ struct TouchReplayTests {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write("keys.jsonl"
         , 
-            Trace(events: [SeatEvent(time: 0, .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized())
+            Trace(events: [SeatEvent(time: .milliseconds(0), .key(KeyChord("NoSuchKey", modifiers: [.ctrl])))]).serialized())
         let result = try await ReplayRunner.replay(["--trace", trace, "--output", scratch.path("o.png"), "--", simpleTouch])
         #expect(result.status == 1)
         #expect(result.standardError.contains("ctrl+NoSuchKey"), "\(result.standardError)")
@@ -177,7 +177,7 @@ struct TouchReplayTests {
     @Test("A client that ends without showing a window is an error with status 1")
     func clientWithoutWindow() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: 0, .tick)]).serialized())
+        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: .milliseconds(0), .tick)]).serialized())
         let result = try await ReplayRunner.replay(
             ["--trace", trace, "--output", scratch.path("o.png"), "--", "/bin/sh", "-c", "exit 4"]
         )
@@ -190,7 +190,7 @@ extension TouchReplayTests {
     @Test("A client that shows no window in time is killed and is an error with status 1 (--map-timeout)")
     func clientThatNeverMaps() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: 0, .tick)]).serialized())
+        let trace = try scratch.write("tick.jsonl", Trace(events: [SeatEvent(time: .milliseconds(0), .tick)]).serialized())
         let result = try await ReplayRunner.replay(
             ["--trace", trace, "--output", scratch.path("o.png"), "--map-timeout", "0.3", "--", "/bin/sleep", "30"], timeout: 10
         )
@@ -253,7 +253,7 @@ extension TouchReplayTests {
         let scratch = try TemporaryDirectory()
         // Ten minutes of real time: the signal comes long before the end, even when a loaded machine keeps this
         // test from running for a while (a ten-second trace could end first, and the run exit 0 with its PNG).
-        let events = stride(from: 0.0, through: 600_000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let events = stride(from: 0.0, through: 600_000, by: 100).map { SeatEvent(time: .milliseconds($0), .tick) }
         let trace = try scratch.write("long.jsonl", Trace(events: events).serialized())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplayRunner.executable)
@@ -307,14 +307,14 @@ struct TouchReplayInputTests {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write(
             "input.jsonl", Trace(canvasSize: Size(width: 400, height: 300), events: [
-                SeatEvent(time: 0, .pointerEnter(location: Point(x: 50, y: 60))),
-                SeatEvent(time: 10, .pointerMotion(location: Point(x: 70, y: 80))),
-                SeatEvent(time: 20, .pointerButton(.left, isPressed: true)),
-                SeatEvent(time: 30, .pointerButton(.left, isPressed: false)),
-                SeatEvent(time: 40, .pointerAxis(dx: 0, dy: 10)),
-                SeatEvent(time: 50, .key(KeyChord("a"))),
-                SeatEvent(time: 60, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
-                SeatEvent(time: 70, .key(KeyChord("plus"))),
+                SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 50, y: 60))),
+                SeatEvent(time: .milliseconds(10), .pointerMotion(location: Point(x: 70, y: 80))),
+                SeatEvent(time: .milliseconds(20), .pointerButton(.left, isPressed: true)),
+                SeatEvent(time: .milliseconds(30), .pointerButton(.left, isPressed: false)),
+                SeatEvent(time: .milliseconds(40), .pointerAxis(dx: 0, dy: 10)),
+                SeatEvent(time: .milliseconds(50), .key(KeyChord("a"))),
+                SeatEvent(time: .milliseconds(60), .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+                SeatEvent(time: .milliseconds(70), .key(KeyChord("plus"))),
             ]).serialized()
         )
         let png = scratch.path("o.png")
@@ -355,11 +355,11 @@ struct TouchReplayInputTests {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write(
             "shape.jsonl", Trace(canvasSize: Size(width: 500, height: 400), events: [
-                SeatEvent(time: 0, .touchDown(id: 3, location: Point(x: 100, y: 120), shape: TouchShape(major: 12, minor: 10))),
-                SeatEvent(time: 0, .touchFrame),
-                SeatEvent(time: 8, .touchMotion(id: 3, location: Point(x: 110, y: 125), shape: TouchShape(major: 14, minor: 11))),
-                SeatEvent(time: 8, .touchFrame),
-                SeatEvent(time: 16, .touchCancel),
+                SeatEvent(time: .milliseconds(0), .touchDown(id: 3, location: Point(x: 100, y: 120), shape: TouchShape(major: 12, minor: 10))),
+                SeatEvent(time: .milliseconds(0), .touchFrame),
+                SeatEvent(time: .milliseconds(8), .touchMotion(id: 3, location: Point(x: 110, y: 125), shape: TouchShape(major: 14, minor: 11))),
+                SeatEvent(time: .milliseconds(8), .touchFrame),
+                SeatEvent(time: .milliseconds(16), .touchCancel),
             ]).serialized()
         )
         // libwayland-client's own log of the events the client got (weston-eventdemo binds wl_seat v7).
@@ -400,7 +400,7 @@ struct TouchReplayInputTests {
     func bufferScaleAndFrames() async throws {
         let scratch = try TemporaryDirectory()
         // One second of ticks: weston-simple-damage animates on frame callbacks, one per 60 Hz tick.
-        let events = stride(from: 0.0, through: 1000, by: 100).map { SeatEvent(time: $0, .tick) }
+        let events = stride(from: 0.0, through: 1000, by: 100).map { SeatEvent(time: .milliseconds($0), .tick) }
         let trace = try scratch.write("ticks.jsonl", Trace(events: events).serialized())
         let png = scratch.path("o.png")
         let result = try await ReplayRunner.replay([
@@ -421,7 +421,7 @@ struct TouchReplayInputTests {
     @Test("Replaced buffers are released; with --hold-buffers a double-buffering client runs out of free buffers")
     func bufferRelease() async throws {
         let scratch = try TemporaryDirectory()
-        let events = stride(from: 0.0, through: 300, by: 50).map { SeatEvent(time: $0, .tick) }
+        let events = stride(from: 0.0, through: 300, by: 50).map { SeatEvent(time: .milliseconds($0), .tick) }
         let trace = try scratch.write("ticks.jsonl", Trace(events: events).serialized())
         // weston-simple-shm draws each frame into whichever of its two buffers is released, and aborts when neither is.
         let released = try await ReplayRunner.replay(

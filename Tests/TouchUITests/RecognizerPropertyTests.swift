@@ -139,9 +139,9 @@ import TouchUITesting
             case 10: kind = .touchCancel
             default: kind = .tick
             }
-            script.play([SeatEvent(time: t, kind)])
+            script.play([SeatEvent(time: .milliseconds(t), kind)])
             // A fifth of the changes come without their frame.
-            if step % 5 != 0 { script.play([SeatEvent(time: t, .touchFrame)]) }
+            if step % 5 != 0 { script.play([SeatEvent(time: .milliseconds(t), .touchFrame)]) }
         }
         script.translator.finish()
         script.advance(to: script.time + 2000)

@@ -24,7 +24,7 @@ import WaylandClient
             let actions = WindowActions(
                 beginMove: { moves += 1 }, beginResize: { resizes.append($0) }, toggleMaximized: { toggles += 1 },
                 minimize: { minimizes += 1 }, close: { closes += 1 }, setCursor: { cursors.append($0) })
-            let result = bar.filter(SeatEvent(time: time, kind), width: 400, height: 300, isResizable: isResizable,
+            let result = bar.filter(SeatEvent(time: .milliseconds(time), kind), width: 400, height: 300, isResizable: isResizable,
                                     actions: actions)
             self.moves = moves
             self.closes = closes

@@ -1,10 +1,11 @@
 // The buffer chain's arithmetic: busy flags, the third buffer only while both are busy, damage history.
+import Geometry
 import Testing
 @testable import WaylandClient
 
 /// A 10×10 square at (x, y): the damage a test frame makes.
-private func square(_ x: Int, _ y: Int) -> SurfaceRect {
-    SurfaceRect(x: x, y: y, width: 10, height: 10)
+private func square(_ x: Int, _ y: Int) -> PixelRect {
+    PixelRect(x: x, y: y, width: 10, height: 10)
 }
 
 @Suite("Buffer slots")

@@ -3,6 +3,7 @@ import CCairo
 import CWaylandClient
 import CWaylandProtocols
 import Foundation
+import Geometry
 import ProcessTesting
 import Glibc
 import Testing
@@ -19,10 +20,10 @@ private func run(_ display: Display, timeout: Duration = .seconds(5), until cond
 }
 
 /// Fills the damaged rectangles with one colour, as a program's draw callback would.
-private func fill(_ buffer: Buffer, _ damage: [SurfaceRect], colour: UInt32) {
+private func fill(_ buffer: Buffer, _ damage: [PixelRect], colour: UInt32) {
     let cr = cairo_create(buffer.cairoSurface)
-    for rect in damage {
-        cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+    for rect in damage.map({ $0.logical(scale: Int(buffer.scale)) }) {
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
     }
     cairo_set_source_rgb(
         cr, Double(colour >> 16 & 0xFF) / 255, Double(colour >> 8 & 0xFF) / 255, Double(colour & 0xFF) / 255
@@ -74,7 +75,7 @@ struct WestonTests {
         #expect(log.lines == ["the compositor does not offer wl_seat (input; the window cannot be painted on)"])
 
         let window = try ToplevelWindow(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
-        var frames: [[SurfaceRect]] = []
+        var frames: [[PixelRect]] = []
         window.draw = { buffer, damage in
             #expect(buffer.pixelWidth == 320 && buffer.pixelHeight == 240 && buffer.scale == 1)
             fill(buffer, damage, colour: 0x336699)
@@ -86,20 +87,20 @@ struct WestonTests {
         #expect(window.decorationMode == .clientSide)
         // weston leaves a new window's size to the client (0×0 keeps it).
         #expect(window.width == 320 && window.height == 240)
-        #expect(frames.first == [SurfaceRect(x: 0, y: 0, width: 320, height: 240)])
+        #expect(frames.first == [PixelRect(x: 0, y: 0, width: 320, height: 240)])
 
         // Two small changes, one frame each: paced by frame callbacks, drawn into buffers that lack little.
-        let first = SurfaceRect(x: 10, y: 10, width: 20, height: 20)
+        let first = Rect(x: 10, y: 10, width: 20, height: 20)
         window.setNeedsDisplay([first])
         #expect(try run(display) { window.committedFrameCount >= 2 })
-        let second = SurfaceRect(x: 100, y: 50, width: 5, height: 5)
+        let second = Rect(x: 100, y: 50, width: 5, height: 5)
         window.setNeedsDisplay([second])
         #expect(try run(display) { window.committedFrameCount >= 3 })
         #expect(frames.count == 3)
         // The second frame went to a new buffer (the first was busy): full. The third reused the first buffer,
         // which lacks the second frame's change and the new one.
-        #expect(frames[1] == [SurfaceRect(x: 0, y: 0, width: 320, height: 240)])
-        #expect(Set(frames[2]) == [first, second])
+        #expect(frames[1] == [PixelRect(x: 0, y: 0, width: 320, height: 240)])
+        #expect(Set(frames[2]) == [PixelRect(x: 10, y: 10, width: 20, height: 20), PixelRect(x: 100, y: 50, width: 5, height: 5)])
     }
 
     @Test("Fullscreen on request: configured with the output's size and the fullscreen state, and back")
@@ -128,7 +129,7 @@ struct WestonTests {
         #expect(display.largestOutputScale == 2)
         let window = try ToplevelWindow(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
         var sizes: [(Int32, Int32, Int32)] = []
-        var damage: [[SurfaceRect]] = []
+        var damage: [[PixelRect]] = []
         window.draw = { buffer, rects in
             sizes.append((buffer.pixelWidth, buffer.pixelHeight, buffer.scale))
             damage.append(rects)
@@ -139,8 +140,8 @@ struct WestonTests {
         #expect(window.scale == 2)
         #expect(window.width == 200 && window.height == 100)
         #expect(sizes.first.map { $0 == (400, 200, 2) } == true)
-        // Damage stays in logical points.
-        #expect(damage.first == [SurfaceRect(x: 0, y: 0, width: 200, height: 100)])
+        // Damage is in the buffer's pixels.
+        #expect(damage.first == [PixelRect(x: 0, y: 0, width: 400, height: 200)])
     }
 
     @Test("A protocol error ends the loop with one line naming interface, object and code; the program hears first")
@@ -284,11 +285,11 @@ struct SwayTests {
         try display.roundtrip()
 
         // One commit asks for a frame callback that never comes; the next change waits for the watchdog.
-        window.setNeedsDisplay([SurfaceRect(x: 0, y: 0, width: 10, height: 10)])
+        window.setNeedsDisplay([Rect(x: 0, y: 0, width: 10, height: 10)])
         try display.dispatch(timeout: .zero)
         let committed = window.committedFrameCount
         #expect(window.frameWatchdogDeadline != nil)
-        window.setNeedsDisplay([SurfaceRect(x: 20, y: 0, width: 10, height: 10)])
+        window.setNeedsDisplay([Rect(x: 20, y: 0, width: 10, height: 10)])
         let start = MonotonicClock.now
         #expect(try run(display, timeout: .seconds(3)) { window.committedFrameCount > committed })
         let waited = MonotonicClock.now - start

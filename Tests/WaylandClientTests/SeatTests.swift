@@ -90,14 +90,14 @@ struct SeatTests {
         fixture.fake.touchUp(id: 0, time: 1040)
         #expect(try fixture.run { fixture.events.count >= 8 })
         #expect(fixture.events == [
-            SeatEvent(time: 1000, .touchDown(id: 0, location: downPoint)),
-            SeatEvent(time: 1000, .touchDown(id: 1, location: secondPoint)),
-            SeatEvent(time: 1000, .touchFrame),
-            SeatEvent(time: 1016, .touchMotion(id: 0, location: movedPoint)),
-            SeatEvent(time: 1016, .touchFrame),
-            SeatEvent(time: 1030, .touchUp(id: 1)),
-            SeatEvent(time: 1030, .touchFrame),
-            SeatEvent(time: 1040, .touchUp(id: 0)),
+            SeatEvent(time: .milliseconds(1000), .touchDown(id: 0, location: downPoint)),
+            SeatEvent(time: .milliseconds(1000), .touchDown(id: 1, location: secondPoint)),
+            SeatEvent(time: .milliseconds(1000), .touchFrame),
+            SeatEvent(time: .milliseconds(1016), .touchMotion(id: 0, location: movedPoint)),
+            SeatEvent(time: .milliseconds(1016), .touchFrame),
+            SeatEvent(time: .milliseconds(1030), .touchUp(id: 1)),
+            SeatEvent(time: .milliseconds(1030), .touchFrame),
+            SeatEvent(time: .milliseconds(1040), .touchUp(id: 0)),
         ])
     }
 
@@ -111,10 +111,10 @@ struct SeatTests {
         fixture.fake.touchCancel()
         #expect(try fixture.run { fixture.events.last?.kind == .touchCancel })
         #expect(fixture.events == [
-            SeatEvent(time: 500, .touchDown(id: 3, location: downPoint)),
-            SeatEvent(time: 500, .touchFrame),
-            SeatEvent(time: 510, .touchMotion(id: 3, location: movedPoint)),
-            SeatEvent(time: 510, .touchCancel),
+            SeatEvent(time: .milliseconds(500), .touchDown(id: 3, location: downPoint)),
+            SeatEvent(time: .milliseconds(500), .touchFrame),
+            SeatEvent(time: .milliseconds(510), .touchMotion(id: 3, location: movedPoint)),
+            SeatEvent(time: .milliseconds(510), .touchCancel),
         ])
     }
 
@@ -145,12 +145,12 @@ struct SeatTests {
         fixture.fake.key(29, isPressed: false, time: 400)
         #expect(try fixture.run { fixture.events.count >= 6 })
         #expect(fixture.events == [
-            SeatEvent(time: 100, .key(KeyChord("a"))),
-            SeatEvent(time: 200, .keyState(KeyChord("shift"), isPressed: true)),
-            SeatEvent(time: 201, .keyState(KeyChord("ctrl"), isPressed: true)),
-            SeatEvent(time: 210, .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
-            SeatEvent(time: 300, .key(KeyChord("Escape", modifiers: [.ctrl, .shift]))),
-            SeatEvent(time: 400, .keyState(KeyChord("ctrl"), isPressed: false)),
+            SeatEvent(time: .milliseconds(100), .key(KeyChord("a"))),
+            SeatEvent(time: .milliseconds(200), .keyState(KeyChord("shift"), isPressed: true)),
+            SeatEvent(time: .milliseconds(201), .keyState(KeyChord("ctrl"), isPressed: true)),
+            SeatEvent(time: .milliseconds(210), .key(KeyChord("z", modifiers: [.ctrl, .shift]))),
+            SeatEvent(time: .milliseconds(300), .key(KeyChord("Escape", modifiers: [.ctrl, .shift]))),
+            SeatEvent(time: .milliseconds(400), .keyState(KeyChord("ctrl"), isPressed: false)),
         ])
     }
 
@@ -202,7 +202,7 @@ struct SeatTests {
             .pointerButton(.left, isPressed: false),
             .pointerLeave,
         ])
-        #expect(fixture.events[1].time == 700 && fixture.events[3].time == 720)
+        #expect(fixture.events[1].time == .milliseconds(700) && fixture.events[3].time == .milliseconds(720))
         #expect(try fixture.run { fixture.fake.requestLog.contains("wl_pointer.set_cursor") })
     }
 
