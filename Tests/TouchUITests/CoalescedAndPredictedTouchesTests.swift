@@ -144,6 +144,34 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         }
     }
 
+    @Test func aTurnSeenWholeWithinOneSampleIntervalIsPredictedAlongTheMoveAfterIt() throws {
+        let (window, view) = stage()
+        // Down and right at (5, 5) a sample, then a move of (5, 0) in which the stroke turned (between the old
+        // direction and the new), then one move up and right at (5, -5): the turn began and ended before the newest
+        // move, which shows where it led.
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
+        path += [Point(x: 140, y: 335), Point(x: 145, y: 330)]
+        drive(window, path)
+        let newest = try #require(view.coalesced.last?.last)
+        let predicted = try #require(view.predicted.last)
+        #expect(predicted.count == GestureDefaults.predictionSteps)
+        for sample in predicted {
+            let ahead = (sample.timestamp - newest.timestamp).seconds
+            #expect(abs(sample.locationInWindow.x - (145 + 600 * ahead)) < 0.5, "\(sample)")
+            #expect(abs(sample.locationInWindow.y - (330 - 600 * ahead)) < 0.5, "\(sample)")
+        }
+    }
+
+    @Test func aTouchThatStopsWithinTheNewestIntervalIsNotPredictedPastTheStop() throws {
+        let (window, view) = stage()
+        // Right at 600 pt/s, then a newest move of 1 pt: the finger stopped soon after the sample before.
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300) }
+        path.append(Point(x: 136, y: 300))
+        drive(window, path)
+        #expect(view.predicted.last == [])
+        #expect(view.predicted[view.predicted.count - 2].count == GestureDefaults.predictionSteps)
+    }
+
     @Test func tooFewSamplesOrAFinishedTouchPredictNothing() throws {
         let (window, view) = stage()
         drive(window, [Point(x: 100, y: 100), Point(x: 110, y: 100)])
