@@ -126,6 +126,19 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         #expect(view.predicted[view.predicted.count - 2].count == GestureDefaults.predictionSteps)
     }
 
+    /// Expects the latest prediction to go on from the newest sample at `velocity` (points per second) in a straight
+    /// line, in full.
+    private func expectPrediction(of view: SamplingView, along velocity: Vector) throws {
+        let newest = try #require(view.coalesced.last?.last)
+        let predicted = try #require(view.predicted.last)
+        #expect(predicted.count == GestureDefaults.predictionSteps)
+        for sample in predicted {
+            let ahead = (sample.timestamp - newest.timestamp).seconds
+            #expect(abs(sample.locationInWindow.x - (newest.locationInWindow.x + velocity.dx * ahead)) < 0.5, "\(sample)")
+            #expect(abs(sample.locationInWindow.y - (newest.locationInWindow.y + velocity.dy * ahead)) < 0.5, "\(sample)")
+        }
+    }
+
     @Test func aTouchThatHasComeOutOfATurnIsPredictedAlongItsNewDirection() throws {
         let (window, view) = stage()
         // Down and right at (5, 5) pt a sample (849 pt/s at 120 Hz), a zigzag's sharp turn at (135, 335), then four
@@ -134,14 +147,7 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
         path += (1...4).map { Point(x: 135 + Double($0) * 5, y: 335 - Double($0) * 5) }
         drive(window, path)
-        let newest = try #require(view.coalesced.last?.last)
-        let predicted = try #require(view.predicted.last)
-        #expect(predicted.count == GestureDefaults.predictionSteps)
-        for sample in predicted {
-            let ahead = (sample.timestamp - newest.timestamp).seconds
-            #expect(abs(sample.locationInWindow.x - (155 + 600 * ahead)) < 0.5, "\(sample)")
-            #expect(abs(sample.locationInWindow.y - (315 - 600 * ahead)) < 0.5, "\(sample)")
-        }
+        try expectPrediction(of: view, along: Vector(dx: 600, dy: -600))
     }
 
     @Test func aTurnSeenWholeWithinOneSampleIntervalIsPredictedAlongTheMoveAfterIt() throws {
@@ -152,14 +158,7 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
         path += [Point(x: 140, y: 335), Point(x: 145, y: 330)]
         drive(window, path)
-        let newest = try #require(view.coalesced.last?.last)
-        let predicted = try #require(view.predicted.last)
-        #expect(predicted.count == GestureDefaults.predictionSteps)
-        for sample in predicted {
-            let ahead = (sample.timestamp - newest.timestamp).seconds
-            #expect(abs(sample.locationInWindow.x - (145 + 600 * ahead)) < 0.5, "\(sample)")
-            #expect(abs(sample.locationInWindow.y - (330 - 600 * ahead)) < 0.5, "\(sample)")
-        }
+        try expectPrediction(of: view, along: Vector(dx: 600, dy: -600))
     }
 
     @Test func aTouchThatStopsWithinTheNewestIntervalIsNotPredictedPastTheStop() throws {
