@@ -56,6 +56,8 @@ final class Compositor {
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
     /// zwp_pointer_gestures_v1: touchpad gestures from the trace.
     private(set) var pointerGestures: PointerGestures!
+    /// `zwp_tablet_manager_v2`: one tablet with a pen and an eraser.
+    private(set) var tablets: Tablets!
     /// wp_presentation: frames presented at the simulated vblank; `nil` with `--no-presentation`.
     private(set) var presentation: Presentation?
 
@@ -138,6 +140,7 @@ final class Compositor {
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)
         pointerGestures = PointerGestures(compositor: self)
+        tablets = Tablets(compositor: self)
         if offersPresentation { presentation = Presentation(compositor: self) }
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
@@ -151,6 +154,7 @@ final class Compositor {
         wl_display_destroy_clients(display)
         wl_display_destroy(display)
         seat.shutDown()
+        tablets.shutDown()
     }
 
     // MARK: - The event loop

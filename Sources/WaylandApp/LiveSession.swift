@@ -59,6 +59,8 @@ public final class LiveSession {
     private var clock = EventClock()
     /// Input waiting for the frame that shows it, and frames waiting for their presentation feedback.
     private var presentationLog: PresentationLog?
+    /// The title bar's height when the content was last laid out.
+    private var laidOutTitleBarHeight: Int?
 
     /// The window's title; the title bar the session draws shows it too.
     public var title: String {
@@ -106,10 +108,17 @@ public final class LiveSession {
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
+            // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
+            window.isTranslucent = window.decorationMode == .clientSide
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
             self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
+            // The title bar coming or going (fullscreen) moves the content within a window of the same size.
+            if self.titleBarHeight != self.laidOutTitleBarHeight {
+                self.laidOutTitleBarHeight = self.titleBarHeight
+                window.setNeedsDisplay()
+            }
             // The title bar shows whether the window is active.
             if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
@@ -184,8 +193,11 @@ public final class LiveSession {
 
     // MARK: - Input and time
 
-    /// The height of the title bar the session draws: where the compositor draws no decorations.
-    private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
+    /// The height of the title bar the session draws: where the compositor draws no decorations, and not in
+    /// fullscreen (the content takes the whole output then, as GTK's windows do).
+    private var titleBarHeight: Int {
+        window.decorationMode == .clientSide && !window.states.contains(.fullscreen) ? TitleBar.height : 0
+    }
 
     /// Whether the borders the session draws resize the window: not when maximized, tiled or fullscreen (the
     /// compositor decides the size then), as GTK does.
@@ -237,14 +249,19 @@ public final class LiveSession {
         let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
-                          isMaximized: window.states.contains(.maximized))
+                          isMaximized: window.states.contains(.maximized), isRounded: isResizable)
         }
         let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
         let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
         let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
+            .map { $0.offsetBy(dx: 0, dy: top) }
+        // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
+        for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
+            if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
+        }
         // The window commits this buffer as soon as this returns: the input so far is in that frame.
         presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
-        return changed.map { $0.offsetBy(dx: 0, dy: top) }
+        return changed
     }
 
     private func tick() {

@@ -113,6 +113,11 @@ public final class ToplevelWindow {
     public var cursorName: String? {
         didSet { if cursorName != oldValue { display.registry.windowCursorChanged(self) } }
     }
+    /// Whether the window has transparent parts (rounded corners): its buffers are then ARGB8888, and what is not
+    /// drawn opaque shows what lies behind. Changing it redraws the whole window.
+    public var isTranslucent = false {
+        didSet { if isTranslucent != oldValue { needsFullRedraw = true } }
+    }
     /// The window's title (`xdg_toplevel.set_title`).
     public var title: String {
         didSet { xdg_toplevel_set_title(toplevel, title) }
@@ -409,7 +414,8 @@ public final class ToplevelWindow {
         let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
-            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale)
+            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
+                                        isTranslucent: isTranslucent)
         } catch {
             display.log("cannot make a buffer: \(error)")
             return false
