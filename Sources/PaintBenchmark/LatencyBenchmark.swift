@@ -18,7 +18,7 @@ private func fold(_ distance: Double, _ span: Double) -> Double {
 }
 
 /// The held-out curves, continuous (a finger does not jump): a circle, a zigzag of straight runs with sharp turns,
-/// and runs with sudden stops between.
+/// the zigzag with turns that slow down as a hand's do, and runs with sudden stops between.
 private let curves: [Curve] = [
     Curve(name: "circle (r 150, 1 turn/s)") { t in
         Point(x: 400 + 150 * cos(2 * .pi * t), y: 300 + 150 * sin(2 * .pi * t))
@@ -26,6 +26,11 @@ private let curves: [Curve] = [
     Curve(name: "zigzag (800 pt/s, a turn every 0.25 s)") { t in
         // 480 pt/s across, 640 pt/s up and down, turning every 0.25 s.
         Point(x: 100 + fold(480 * t, 600), y: 220 + fold(640 * t, 160))
+    },
+    Curve(name: "zigzag with a finger's turns (480 pt/s across, 80 pt up and down, 4 turns/s, slowing into each)") { t in
+        // A hand reverses by slowing down, not in an instant: the same zigzag as above with the vertical strokes
+        // following a cosine, so each turn takes its time.
+        Point(x: 100 + fold(480 * t, 600), y: 300 - 80 * cos(4 * .pi * t))
     },
     Curve(name: "runs and stops (0.3 s at 600 pt/s, 0.3 s still)") { t in
         let period = (t / 0.6).rounded(.down), phase = t - period * 0.6
