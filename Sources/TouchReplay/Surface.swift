@@ -90,7 +90,7 @@ final class Surface {
         }
         compositor.commitFrameCallbacks(pendingFrameCallbacks)
         pendingFrameCallbacks = []
-        compositor.presentation.surfaceCommitted(self)
+        compositor.presentation?.surfaceCommitted(self)
 
         var tookBuffer = false
         if hasPendingAttach {

@@ -57,6 +57,8 @@ public final class LiveSession {
     private var player: TracePlayer?
     private var titleBar = TitleBar()
     private var clock = EventClock()
+    /// Input waiting for the frame that shows it, and frames waiting for their presentation feedback.
+    private var presentationLog: PresentationLog?
     /// The title bar's height when the content was last laid out.
     private var laidOutTitleBarHeight: Int?
 
@@ -136,6 +138,26 @@ public final class LiveSession {
         return exitStatus
     }
 
+    /// Starts measuring, for each input event that asked for a frame, the time from its arrival to the commit of
+    /// that frame and to the frame's presentation (`wp_presentation`, when the compositor offers it). Call it
+    /// before ``run()``; read ``presentationLatencies`` after.
+    public func measurePresentation() {
+        guard presentationLog == nil else { return }
+        presentationLog = PresentationLog()
+        window.onFramePresentation = { [unowned self] frame, outcome in
+            self.presentationLog?.frame(frame, was: outcome)
+        }
+    }
+
+    /// What ``measurePresentation()`` measured so far; `nil` when it was not asked for.
+    public var presentationLatencies: PresentationLatencies? {
+        presentationLog.map { log in
+            var latencies = log.latencies
+            latencies.isPresentationOffered = window.offersPresentation
+            return latencies
+        }
+    }
+
     /// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and the threads it starts from now on, so that the
     /// session's ``SignalWatcher`` takes them on the event loop. Call it on the main thread before anything starts a
     /// thread (a dispatch queue's work, a task): a thread that does not block them would die of them at once.
@@ -199,7 +221,8 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.timestamp)
+        let arrival = MonotonicClock.timestamp
+        event.time = clock.time(of: event.time, receivedAt: arrival)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
                                                isResizable: isResizable, actions: windowActions)
@@ -207,13 +230,14 @@ public final class LiveSession {
             event = inner
         }
         recorder?.record(event)
-        deliver(event)
+        deliver(event, arrivedAt: arrival)
     }
 
-    /// An event in the content's coordinates, with its time on the session's clock.
-    private func deliver(_ event: SeatEvent) {
+    /// An event in the content's coordinates, with its time on the session's clock; an input event with the
+    /// `CLOCK_MONOTONIC` time at which it reached the program.
+    private func deliver(_ event: SeatEvent, arrivedAt arrival: Timestamp? = nil) {
         content.handle(event, in: self)
-        afterContentChanged()
+        if afterContentChanged(), let arrival { presentationLog?.inputAskedForFrame(arrivedAt: arrival) }
     }
 
     /// The title bar the session draws, in the window's logical points.
@@ -235,6 +259,8 @@ public final class LiveSession {
         for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
             if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
         }
+        // The window commits this buffer as soon as this returns: the input so far is in that frame.
+        presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
         return changed
     }
 
@@ -242,8 +268,11 @@ public final class LiveSession {
         deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }
 
-    private func afterContentChanged() {
-        switch content.takeInvalidation() {
+    /// Passes on what the content invalidated and schedules its next tick; returns whether it asked for drawing.
+    @discardableResult
+    private func afterContentChanged() -> Bool {
+        let invalidation = content.takeInvalidation()
+        switch invalidation {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
@@ -256,6 +285,7 @@ public final class LiveSession {
         } else {
             deadlineTimer?.cancel()
         }
+        return invalidation != .nothing
     }
 
     // MARK: - Replay as live input
@@ -274,9 +304,10 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        for var event in player.dueEvents(now: MonotonicClock.timestamp) {
+        let now = MonotonicClock.timestamp
+        for var event in player.dueEvents(now: now) {
             event.time = clock.time(at: event.time)
-            deliver(event)
+            deliver(event, arrivedAt: now)
         }
         if player.isFinished, !player.hasReportedEnd {
             player.hasReportedEnd = true

@@ -44,6 +44,7 @@ final class Registry {
         ),
         "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; with fractional scale they map buffers onto the logical size"),
         "zwp_pointer_gestures_v1": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "touchpad pinch and swipe"),
+        "wp_presentation": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "presentation times for --stats"),
         "zwp_tablet_manager_v2": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "pens with pressure and tilt; a pen acts as a pointer"
         ),
@@ -63,6 +64,8 @@ final class Registry {
     private(set) var viewporter: GlobalProxy?
     /// `zwp_pointer_gestures_v1`: touchpad gestures for pointers made after it is bound.
     private(set) var pointerGestures: GlobalProxy?
+    /// `wp_presentation`: when committed frames were shown.
+    private(set) var presentation: Presentation?
     /// `zwp_tablet_manager_v2`: each seat's tablets and pens.
     private(set) var tabletManager: GlobalProxy?
     /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
@@ -95,6 +98,7 @@ final class Registry {
         fractionalScaleManager = nil
         tabletManager = nil
         viewporter = nil
+        presentation = nil
         pointerGestures = nil
         shm = nil
         compositor = nil
@@ -155,6 +159,9 @@ final class Registry {
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }
+        case "wp_presentation":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wp_presentation_interface(), version: version)
+            presentation = Presentation(pointer: proxy, version: version)
         case "zwp_pointer_gestures_v1":
             let proxy = bind(name: name, interface: CWaylandProtocols_zwp_pointer_gestures_v1_interface(), version: version)
             pointerGestures = GlobalProxy(pointer: proxy, version: version) { manager in
