@@ -349,12 +349,14 @@ public final class SeatEventTranslator {
         for event in events { handle(event) }
     }
 
-    /// The end of the input: delivers what waits for a frame, then cancels every touch still down (its source is
-    /// gone, so no up will come).
+    /// The end of the input: delivers what waits for a frame, then cancels every touch still down and a touchpad
+    /// gesture under way (its source is gone, so no up or end will come).
     public func finish() {
         flush()
         let time = max(latestTime, .zero)
         cancelTouchPoints(at: time)
+        // A touchpad gesture left open ends with its source too.
+        window.cancelTouchpadGesture(at: time)
         if let contact = pointerContact {
             pointerContact = nil
             window.handle([TouchInput(contact: contact, .cancelled)], at: time)

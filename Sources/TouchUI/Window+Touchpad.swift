@@ -52,6 +52,13 @@ extension Window {
         }
     }
 
+    /// Cancels the touchpad gesture under way, if any (its source went away): recognizers following it are
+    /// cancelled, or fail if they had not begun.
+    public func cancelTouchpadGesture(at time: Timestamp) {
+        guard let kind = touchpadGesture?.gesture.kind else { return }
+        handleTouchpadGesture(.end(kind, cancelled: true), at: time)
+    }
+
     private func beginTouchpadGesture(_ kind: TouchpadGestureEvent.Kind, fingers: Int, at location: Point,
                                       time: Timestamp) {
         let gesture = TouchpadGestureEvent(kind: kind, phase: .began, fingerCount: fingers, location: location,

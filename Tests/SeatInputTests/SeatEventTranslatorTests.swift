@@ -339,6 +339,22 @@ import TouchUI
         #expect(handled == 12)
         #expect(translator.anomalies.isEmpty)
     }
+
+    @Test func aTouchpadPinchLeftOpenAtTheEndOfTheInputIsCancelled() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let pinch = PinchGestureRecognizer()
+        window.addGestureRecognizer(pinch)
+        var states: [GestureRecognizer.State] = []
+        pinch.onStateChange = { states.append($0.state) }
+        let translator = SeatEventTranslator(window: window)
+        translator.handle([
+            at(0, .pointerEnter(location: point(100, 100))),
+            at(10, .touchpadGesture(.begin(.pinch, fingers: 2))),
+            at(20, .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.5, rotation: 0))),
+        ])
+        translator.finish()
+        #expect(states == [.began, .cancelled, .possible])
+    }
 }
 
 /// Lets every recognizer recognize with every other.
