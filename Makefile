@@ -13,7 +13,8 @@ FINGERPAINT_ID = io.github.fingerpaint.FingerPaint
 GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
-BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev wayland-protocols pkg-config fonts-dejavu-core
+BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
+	fonts-dejavu-core
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
 	desktop-file-utils
 

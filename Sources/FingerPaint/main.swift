@@ -108,12 +108,25 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 1
     }
     app.onTitleChange = { [unowned session] _ in session.title = windowTitle(document) }
+    if options.printsStatistics { session.measurePresentation() }
+    defer { if options.printsStatistics, let latencies = session.presentationLatencies { printStatistics(latencies) } }
     do {
         return try session.run()
     } catch {
         complain("fingerpaint: \(error)")
         return 1
     }
+}
+
+/// The `--stats` line of a window session.
+func printStatistics(_ latencies: PresentationLatencies) {
+    print(WindowStatistics(
+        frames: latencies.frames,
+        inputToPresentation: latencies.isPresentationOffered ? latencies.inputToPresentation : nil,
+        inputToCommit: latencies.inputToCommit,
+        discardedFrames: latencies.discardedFrames,
+        discardedInputs: latencies.discardedInputs
+    ).jsonLine)
 }
 
 /// The window's title: the document's name, then the program's.

@@ -99,6 +99,9 @@ public final class CanvasView: View {
         doubleTapRecognizer.numberOfTapsRequired = 2
         panRecognizer.delegate = simultaneity
         pinchRecognizer.delegate = simultaneity
+        // Touchpad pinches zoom through the translator's `onTouchpadGesture` (anchored at the pointer, panning with
+        // the fingers): the recognizer following them too would zoom twice.
+        pinchRecognizer.allowedTouchpadGestures = []
         _ = panRecognizer.addTarget { [unowned self] _ in panned() }
         _ = pinchRecognizer.addTarget { [unowned self] _ in pinched() }
         _ = doubleTapRecognizer.addTarget { [unowned self] recognizer in

@@ -7,14 +7,14 @@ import TouchUI
 
 /// What `fingerpaint` was asked to do: its command line, parsed by swift-argument-parser.
 ///
-///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE]
+///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE] [--stats]
 ///     fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
 public struct LaunchOptions: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fingerpaint",
         abstract: "Paint with every finger at once; every stroke is saved to the drawing as it is made.",
         usage: """
-            fingerpaint [FILE | --new] [--replay TRACE] [--record FILE]
+            fingerpaint [FILE | --new] [--replay TRACE] [--record FILE] [--stats]
             fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
             """,
         discussion: """
@@ -87,8 +87,8 @@ public struct LaunchOptions: ParsableCommand {
     @Flag(help: "Print debug lines about the compositor and the window (as FINGERPAINT_DEBUG=1 does).")
     public var verbose = false
 
-    /// Whether a replay prints its frame figures.
-    @Flag(name: .customLong("stats"), help: "After a replay, print one JSON line of frame figures.")
+    /// Whether a replay prints its frame figures, and a window its input-to-presentation figures when it closes.
+    @Flag(name: .customLong("stats"), help: "After a replay, print one JSON line of frame figures; in a window, one line of input-to-presentation figures at exit.")
     public var printsStatistics = false
 
     /// The options of a bare `fingerpaint`: the window, on the document used last.

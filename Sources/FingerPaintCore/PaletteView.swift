@@ -105,7 +105,9 @@ public final class PaletteView: View {
             default: return Overlay.Item(content: .save, frame: frame)
             }
         }
-        return Overlay(frame: convert(bounds, to: nil), items: items)
+        // Half a point of slack: a bar scrolled to its end by a drag may stop a fraction short.
+        return Overlay(frame: convert(bounds, to: nil), items: items, hasMoreBefore: scrollOffset > 0.5,
+                       hasMoreAfter: scrollOffset < contentWidth - bounds.width - 0.5)
     }
 
     /// The button at a point in the palette's coordinates.

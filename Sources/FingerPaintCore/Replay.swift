@@ -28,10 +28,6 @@ public struct Replay {
         public var jsonLine: String {
             let times = renderMilliseconds.sorted()
             let pixels = damagedPixels.sorted()
-            func percentile<T>(_ values: [T], _ fraction: Double) -> T? {
-                values.isEmpty ? nil : values[min(values.count - 1, Int((Double(values.count - 1) * fraction).rounded()))]
-            }
-            func ms(_ value: Double?) -> String { String(format: "%.3f", value ?? 0) }
             let mean = pixels.isEmpty ? 0 : pixels.reduce(0, +) / pixels.count
             return "{\"frames\": \(frames), "
                 + "\"render_ms\": {\"p50\": \(ms(percentile(times, 0.5))), \"p99\": \(ms(percentile(times, 0.99))), "

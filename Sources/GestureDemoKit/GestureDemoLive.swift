@@ -25,6 +25,7 @@ public final class GestureDemoLive: LiveContent {
         self.onRecord = onRecord
         scene = GestureDemoScene(size: size)
         translator = SeatEventTranslator(window: scene.window)
+        scene.observePens(of: translator)
         connect()
     }
 

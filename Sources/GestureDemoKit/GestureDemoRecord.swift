@@ -1,9 +1,10 @@
 // One line of the gesture demo's log: what a recognizer decided, when, where, with which values.
 import TouchUI
 
-/// A recognizer's state change or update, as the demo logs it (`docs/gesture-demo-log.md`):
+/// A recognizer's state change or update, or a pen touch's delivery, as the demo logs it (`docs/gesture-demo.md`):
 ///
 ///     {"t": 285, "recognizer": "double-tap", "state": "ended", "location": [401, 300.5], "touches": 1}
+///     {"t": 21, "touch": "moved", "kind": "pencil", "location": [140, 210], "force": 0.4, "altitude": 1.35, "azimuth": 6.04}
 public struct GestureDemoRecord {
     /// A value in a record.
     public enum Value {
@@ -41,9 +42,39 @@ public struct GestureDemoRecord {
     public var touches: Int
     /// The recognizer's own values, in the order they are written.
     public var values: [(key: String, value: Value)]
+    /// For a pen touch's record: the phase it was delivered in and its kind (pencil or eraser); `nil` for a
+    /// recognizer's. Such a record has no recognizer, state or touch count.
+    public var penTouch: (phase: Touch.Phase, kind: Touch.Kind)?
+
+    /// A recognizer's record.
+    public init(time: Timestamp, recognizer: String, state: GestureRecognizer.State, location: Point, touches: Int,
+                values: [(key: String, value: Value)]) {
+        self.time = time
+        self.recognizer = recognizer
+        self.state = state
+        self.location = location
+        self.touches = touches
+        self.values = values
+    }
+
+    /// A pen touch's record: where it is, in the canvas, and its force and angles.
+    public init(time: Timestamp, penTouch phase: Touch.Phase, kind: Touch.Kind, location: Point,
+                values: [(key: String, value: Value)]) {
+        self.init(time: time, recognizer: "", state: .possible, location: location, touches: 1, values: values)
+        penTouch = (phase, kind)
+    }
 
     /// The record as one JSON line, without the newline.
     public var jsonLine: String {
+        if let penTouch {
+            let fields = [
+                "\"t\": \(Self.format(time.milliseconds, decimals: 3))",
+                "\"touch\": \"\(penTouch.phase)\"",
+                "\"kind\": \"\(penTouch.kind)\"",
+                "\"location\": \(Value.pair(location.x, location.y, decimals: 2).json)",
+            ] + values.map { "\"\($0.key)\": \($0.value.json)" }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
         var fields = [
             "\"t\": \(Self.format(time.milliseconds, decimals: 3))",
             "\"recognizer\": \"\(recognizer)\"",

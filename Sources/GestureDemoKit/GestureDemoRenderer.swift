@@ -2,6 +2,7 @@
 import CCairo
 import Foundation
 import PaintRender
+import SeatInput
 import TouchUI
 
 /// Draws a ``GestureDemoScene`` into a Cairo context: big enough to read at a glance on a laptop touchscreen.
@@ -18,6 +19,7 @@ public enum GestureDemoRenderer {
         drawGrid(cr, size: size)
         drawShape(scene.shape, in: cr)
         drawFingers(scene.window.activeTouches, trails: scene.canvas.trails, in: cr)
+        drawHoveringPens(Array(scene.hoveringPens.values), in: cr)
         let panelWidth = min(360, size.width * 0.45)
         drawPanel(scene.rows, at: Rect(x: size.width - panelWidth - 16, y: 16, width: panelWidth,
                                        height: min(size.height - 32, 44 + Double(scene.rows.count) * 46)),
@@ -67,6 +69,10 @@ public enum GestureDemoRenderer {
     private static func drawFingers(_ touches: [Touch], trails: [Int: TouchTrailView.Trail], in cr: OpaquePointer) {
         for touch in touches {
             let p = touch.location(in: nil)
+            if let pen = touch.pen {
+                drawPen(pen, kind: touch.kind, at: p, in: cr)
+                continue
+            }
             let radius = max(28, touch.majorRadius)
             cairo_arc(cr, p.x, p.y, radius, 0, 2 * .pi)
             cairo_set_source_rgba(cr, 1, 0.75, 0.2, 0.35)
@@ -96,6 +102,50 @@ public enum GestureDemoRenderer {
             cairo_stroke(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// A pen on the screen: a disc whose size is its force (a thin ring at none), a line from it the way the barrel
+    /// leans (longer the flatter it lies), and the force written beside it. Pencils are violet, erasers pink.
+    private static func drawPen(_ pen: PenAttributes, kind: Touch.Kind, at p: Point, in cr: OpaquePointer) {
+        let color = kind == .eraser ? (1.0, 0.45, 0.6) : (0.7, 0.55, 1.0)
+        let radius = 6 + 26 * pen.force
+        cairo_arc(cr, p.x, p.y, radius, 0, 2 * .pi)
+        cairo_set_source_rgba(cr, color.0, color.1, color.2, 0.45)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgb(cr, color.0, color.1, color.2)
+        cairo_set_line_width(cr, 2)
+        cairo_stroke(cr)
+        drawTilt(pen, at: p, color: color, in: cr)
+        text(cr, String(format: "%.2f", pen.force), at: Point(x: p.x + radius + 8, y: p.y - radius - 4), size: 16,
+             bold: true, centered: false, color: (1, 1, 1))
+    }
+
+    /// Each pen near the screen and not touching it: a dashed ring, fainter the farther it is, with its tilt.
+    private static func drawHoveringPens(_ hovers: [SeatEventTranslator.PenHover], in cr: OpaquePointer) {
+        for hover in hovers.sorted(by: { $0.pen < $1.pen }) {
+            guard let p = hover.location else { continue }
+            let color = hover.type == .eraser ? (1.0, 0.45, 0.6) : (0.7, 0.55, 1.0)
+            cairo_save(cr)
+            var dashes = [4.0, 4.0]
+            cairo_set_dash(cr, &dashes, 2, 0)
+            cairo_arc(cr, p.x, p.y, 14, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, color.0, color.1, color.2, 1 - 0.7 * (hover.distance ?? 0))
+            cairo_set_line_width(cr, 2)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+            drawTilt(hover.attributes, at: p, color: color, in: cr)
+        }
+    }
+
+    /// A line from the pen's tip along its azimuth, as long as the barrel's shadow on the screen would be.
+    private static func drawTilt(_ pen: PenAttributes, at p: Point, color: (Double, Double, Double), in cr: OpaquePointer) {
+        let length = 60 * cos(pen.altitudeAngle)
+        guard length > 1 else { return }
+        cairo_move_to(cr, p.x, p.y)
+        cairo_line_to(cr, p.x + length * cos(pen.azimuthAngle), p.y + length * sin(pen.azimuthAngle))
+        cairo_set_source_rgb(cr, color.0, color.1, color.2)
+        cairo_set_line_width(cr, 3)
+        cairo_stroke(cr)
     }
 
     private static func drawPanel(_ rows: [GestureDemoScene.Row], at frame: Rect, now: Timestamp, in cr: OpaquePointer) {

@@ -12,6 +12,7 @@ extension GestureDemoScene {
         let scene = GestureDemoScene(size: size ?? trace.canvasSize ?? Size(width: 800, height: 600))
         scene.onRecord = record
         let translator = SeatEventTranslator(window: scene.window)
+        scene.observePens(of: translator)
         translator.handle(trace.events)
         translator.flush()
         var fired = 0

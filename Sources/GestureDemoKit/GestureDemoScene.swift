@@ -1,5 +1,6 @@
 // The gesture demo's scene: one canvas carrying every recognizer, related as an app would relate them.
 import Foundation
+import SeatInput
 import TouchUI
 
 /// A window with one canvas view that carries every recognizer of the core, and what they did.
@@ -48,6 +49,8 @@ public final class GestureDemoScene {
     public private(set) var shape: Shape
     /// Called with every record as it happens.
     public var onRecord: ((GestureDemoRecord) -> Void)?
+    /// The pens hovering over the canvas (near it, not touching it), by their number.
+    public private(set) var hoveringPens: [Int: SeatEventTranslator.PenHover] = [:]
 
     private let relations = Relations()
     /// Where the times of ``recentEvents`` count from: the start of a trace, or of a live session's input.
@@ -84,6 +87,26 @@ public final class GestureDemoScene {
             }
             canvas.addGestureRecognizer(recognizer)
         }
+        canvas.onPenTouch = { [unowned self] touch, phase in self.penTouch(touch, phase: phase) }
+    }
+
+    /// Takes the translator's pen hovers (and feeds nothing else from it): the picture shows them.
+    public func observePens(of translator: SeatEventTranslator) {
+        translator.onPenHover = { [unowned self] hover, _ in
+            if hover.location == nil { self.hoveringPens[hover.pen] = nil } else { self.hoveringPens[hover.pen] = hover }
+        }
+    }
+
+    /// A pen touch's record: its force and angles (log fields only pen touches have, so the logs of finger traces
+    /// are unchanged).
+    private func penTouch(_ touch: Touch, phase: Touch.Phase) {
+        let values: [(key: String, value: GestureDemoRecord.Value)] = [
+            ("force", .number(touch.force, decimals: 4)),
+            ("altitude", .number(touch.altitudeAngle, decimals: 4)),
+            ("azimuth", .number(touch.azimuthAngle(in: canvas), decimals: 4)),
+        ]
+        onRecord?(GestureDemoRecord(time: window.timers.now, penTouch: phase, kind: touch.kind,
+                                    location: touch.location(in: canvas), values: values))
     }
 
     /// The names of the recognizers, as the log writes them.

@@ -18,8 +18,15 @@ public final class TouchTrailView: View {
 
     /// The trails of the touches that are down, by touch identifier.
     public private(set) var trails: [Int: Trail] = [:]
+    /// Called for each pen touch (pencil or eraser) at each delivery, in the order of their identifiers.
+    public var onPenTouch: ((Touch, Touch.Phase) -> Void)?
 
-    private func take(_ touches: Set<Touch>, _ event: Event?) {
+    private func take(_ touches: Set<Touch>, _ event: Event?, _ phase: Touch.Phase) {
+        if let onPenTouch {
+            for touch in touches.sorted(by: { $0.identifier < $1.identifier }) where touch.kind == .pencil || touch.kind == .eraser {
+                onPenTouch(touch, phase)
+            }
+        }
         guard let event else { return }
         for touch in touches {
             if touch.phase.isFinished {
@@ -33,8 +40,8 @@ public final class TouchTrailView: View {
         }
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { take(touches, event) }
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { take(touches, event, .began) }
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { take(touches, event, .moved) }
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { take(touches, event, .ended) }
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { take(touches, event, .cancelled) }
 }

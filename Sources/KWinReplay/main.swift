@@ -156,8 +156,8 @@ for event in trace.events {
         if x != 0 { org_kde_kwin_fake_input_axis(fakeInput, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, fixed(x)) }
     case .key, .keyState:
         skippedKeys += 1
-    case .pointerLeave, .tick, .touchpadGesture:
-        // Fake input has no touchpad gestures.
+    case .pointerLeave, .tick, .touchpadGesture, .tablet:
+        // Fake input has no touchpad gestures and no tablet tools.
         break
     }
 }

@@ -18,7 +18,7 @@ private func fold(_ distance: Double, _ span: Double) -> Double {
 }
 
 /// The held-out curves, continuous (a finger does not jump): a circle, a zigzag of straight runs with sharp turns,
-/// and runs with sudden stops between.
+/// the zigzag with turns that slow down as a hand's do, and runs with sudden stops between.
 private let curves: [Curve] = [
     Curve(name: "circle (r 150, 1 turn/s)") { t in
         Point(x: 400 + 150 * cos(2 * .pi * t), y: 300 + 150 * sin(2 * .pi * t))
@@ -27,11 +27,19 @@ private let curves: [Curve] = [
         // 480 pt/s across, 640 pt/s up and down, turning every 0.25 s.
         Point(x: 100 + fold(480 * t, 600), y: 220 + fold(640 * t, 160))
     },
+    Curve(name: "zigzag with a finger's turns (480 pt/s across, 80 pt up and down, 4 turns/s, slowing into each)") { t in
+        // A hand reverses by slowing down, not in an instant: the same zigzag as above with the vertical strokes
+        // following a cosine, so each turn takes its time.
+        Point(x: 100 + fold(480 * t, 600), y: 300 - 80 * cos(4 * .pi * t))
+    },
     Curve(name: "runs and stops (0.3 s at 600 pt/s, 0.3 s still)") { t in
         let period = (t / 0.6).rounded(.down), phase = t - period * 0.6
         return Point(x: 100 + fold(period * 180 + min(phase, 0.3) * 600, 600), y: 300)
     },
 ]
+
+/// How many shifts of a curve against the sample clock the off-the-clock figures pool.
+private let phaseCount = 16
 
 /// Records, for each delivery of one touch, its newest sample and its predicted path, as fingerpaint's canvas does.
 private final class InkView: View {
@@ -52,7 +60,10 @@ private final class InkView: View {
 /// The distances, at each 60 Hz commit, between where the finger is and where its ink ends, without and with the
 /// predicted tail (drawn up to the commit's time): samples at `rate` Hz for 3 s, commits at 60 Hz at a phase of
 /// their own (3.7 ms after a sample; at 120 Hz that is where a commit falls on average, half of 8.3 ms).
-private func inkDistances(_ curve: Curve, rate: Double) -> (plain: [Double], predicted: [Double]) {
+///
+/// `phase` (seconds, less than a sample interval) shifts the curve against the sample clock: with 0 every turn and
+/// stop of the curves falls exactly on a sample, 3.7 ms before a commit, as no finger's would.
+private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (plain: [Double], predicted: [Double]) {
     let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
     let view = InkView(frame: window.bounds)
     window.addSubview(view)
@@ -61,7 +72,7 @@ private func inkDistances(_ curve: Curve, rate: Double) -> (plain: [Double], pre
     var isDown = false
     while nextFrame < 3 {
         if nextSample <= nextFrame {
-            let point = curve.position(nextSample)
+            let point = curve.position(nextSample + phase)
             window.handle([TouchInput(contact: 1, isDown ? .moved(point) : .began(point))],
                           at: Timestamp(seconds: nextSample))
             isDown = true
@@ -69,7 +80,7 @@ private func inkDistances(_ curve: Curve, rate: Double) -> (plain: [Double], pre
             continue
         }
         if let latest = view.latest, nextFrame > 0.1 {
-            let finger = curve.position(nextFrame)
+            let finger = curve.position(nextFrame + phase)
             plain.append(finger.distance(to: latest))
             // The tail is drawn up to the commit's time, as fingerpaint draws it.
             let end = Touch.Sample.interpolated(view.predictedPath, at: Timestamp(seconds: nextFrame)).last ?? latest
@@ -143,6 +154,23 @@ func runLatencyBenchmark() {
             print("   \(Int(rate)) Hz, \(curve.name): \(format(mean(plain))) / \(format(percentile(plain, 0.95))) -> "
                   + "\(format(mean(predicted))) / \(format(percentile(predicted, 0.95)))  "
                   + "(mean x\(String(format: "%.2f", mean(predicted) / max(mean(plain), 1e-9))))")
+        }
+    }
+    print("   the same curves off the sample clock (shifted by 16 phases of a sample interval, frames pooled):")
+    for rate in [120.0, 240.0] {
+        for curve in curves {
+            var plain: [Double] = [], predicted: [Double] = []
+            for step in 0..<phaseCount {
+                let distances = inkDistances(curve, rate: rate, phase: Double(step) / Double(phaseCount) / rate)
+                plain += distances.plain
+                predicted += distances.predicted
+            }
+            let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(values.count, 1)) }
+            let p95 = (plain: percentile(plain, 0.95), predicted: percentile(predicted, 0.95))
+            print("   \(Int(rate)) Hz, \(curve.name), off the clock: \(format(mean(plain))) / \(format(p95.plain)) -> "
+                  + "\(format(mean(predicted))) / \(format(p95.predicted))  "
+                  + "(mean x\(String(format: "%.2f", mean(predicted) / max(mean(plain), 1e-9))), "
+                  + "p95 x\(String(format: "%.2f", p95.predicted / max(p95.plain, 1e-9))))")
         }
     }
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -60,12 +60,23 @@ public struct Overlay: Hashable, Sendable {
     public var items: [Item]
     /// The banner, drawn last; `nil` for none.
     public var banner: Banner?
+    /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
+    public var hasMoreBefore: Bool
+    /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
+    public var hasMoreAfter: Bool
+
+    /// The width of the fade at an edge with more controls beyond it, in points; its chevron sits in the outer
+    /// ``chevronWidth`` points.
+    public static let fadeWidth = 36.0
+    public static let chevronWidth = 20.0
 
     /// A bar in `frame` with its controls, and a banner when there is one.
-    public init(frame: Rect, items: [Item], banner: Banner? = nil) {
+    public init(frame: Rect, items: [Item], banner: Banner? = nil, hasMoreBefore: Bool = false, hasMoreAfter: Bool = false) {
         self.frame = frame
         self.items = items
         self.banner = banner
+        self.hasMoreBefore = hasMoreBefore
+        self.hasMoreAfter = hasMoreAfter
     }
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.

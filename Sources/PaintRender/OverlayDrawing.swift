@@ -15,7 +15,35 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     for item in overlay.items {
         drawItem(item, in: context)
     }
+    if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, in: context) }
+    if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, in: context) }
     if let banner = overlay.banner { drawBanner(banner, in: context) }
+}
+
+/// The hint that a scrolling bar has more buttons beyond an edge: the buttons fade into the bar's colour towards
+/// that edge, and a chevron pointing out of it sits in the outer ``Overlay/chevronWidth`` points.
+private func drawScrollHint(in frame: Rect, atRightEdge: Bool, in context: OpaquePointer) {
+    let edge = atRightEdge ? frame.maxX : frame.minX
+    let inner = atRightEdge ? edge - Overlay.fadeWidth : edge + Overlay.fadeWidth
+    let top = frame.minY + 1
+    let fade = cairo_pattern_create_linear(inner, 0, edge, 0)!
+    defer { cairo_pattern_destroy(fade) }
+    cairo_pattern_add_color_stop_rgba(fade, 0, 0.93, 0.93, 0.95, 0)
+    cairo_pattern_add_color_stop_rgba(fade, 1 - Overlay.chevronWidth / Overlay.fadeWidth, 0.93, 0.93, 0.95, 1)
+    cairo_pattern_add_color_stop_rgba(fade, 1, 0.93, 0.93, 0.95, 1)
+    cairo_rectangle(context, min(inner, edge), top, Overlay.fadeWidth, frame.maxY - top)
+    cairo_set_source(context, fade)
+    cairo_fill(context)
+    let center = Point(x: atRightEdge ? edge - Overlay.chevronWidth / 2 : edge + Overlay.chevronWidth / 2, y: frame.midY)
+    let arm = 7.0, direction = atRightEdge ? 1.0 : -1.0
+    cairo_move_to(context, center.x - direction * arm / 2, center.y - arm)
+    cairo_line_to(context, center.x + direction * arm / 2, center.y)
+    cairo_line_to(context, center.x - direction * arm / 2, center.y + arm)
+    cairo_set_source_rgb(context, 0.3, 0.3, 0.33)
+    cairo_set_line_width(context, 2.5)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_stroke(context)
 }
 
 /// A dark red box with the text in white, cut short with an ellipsis where it does not fit, and a close mark.

@@ -46,6 +46,9 @@ public struct SeatEvent: Hashable, Sendable {
         case keyState(KeyChord, isPressed: Bool)
         /// A touchpad gesture (`zwp_pointer_gestures_v1`): swipe, pinch or hold, at the pointer.
         case touchpadGesture(TouchpadGesture)
+        /// A pen on a tablet (`zwp_tablet_tool_v2`). `tool` is the source's number for the tool while it is in
+        /// proximity (0 for the first one near), reused after it leaves, as touch IDs are.
+        case tablet(TabletEvent, tool: Int = 0)
         /// Nothing happens, but the clock reaches the event's time and due timers fire.
         case tick
     }

@@ -13,6 +13,14 @@ import TouchUI
 /// - `cancel` carries no ID and cancels every active touch point. A seat ID may be reused after its up or a
 ///   cancel: that is a new touch.
 /// - The pointer with its left button held is one more finger: a touch of its own from press to release.
+/// - A pen (tablet tool) is a touch from its down to its up: kind ``Touch/Kind/pencil`` (``Touch/Kind/eraser`` for
+///   an eraser), with its pressure and tilt as ``PenAttributes`` at every motion. Its proximity in and out set
+///   ``Window/setPen(_:isNear:)``; while near and not down it hovers (``onPenHover``). A proximity-out while down
+///   ends the touch where the pen was (the compositor owes an up first; the stroke is kept, as for the pointer's
+///   leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch frames do.
+/// - A touchpad gesture goes to ``onTouchpadGesture`` and to the window
+///   (``Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off the
+///   surface reaches only ``onTouchpadGesture``.
 /// - Bad sequences are survived, never trusted: motion or up for an unknown ID is ignored; a second down for an
 ///   ID that is down cancels the old touch and begins a new one; non-finite or absurd coordinates are dropped;
 ///   time going backwards is held at the latest time. Each oddity is counted in ``anomalies`` and reported to
@@ -30,6 +38,28 @@ public final class SeatEventTranslator {
         case timeWentBackwards = "time went backwards"
         /// A pointer button released that was not pressed, or pressed twice: ignored.
         case unmatchedButton = "unmatched pointer button"
+        /// A pen's down, motion, up, button or proximity-out while it is not in proximity: ignored.
+        case penNotInProximity = "pen event out of proximity"
+        /// A pen's down while it is down: ignored (the stroke goes on).
+        case duplicatePenDown = "pen down while down"
+        /// A pen's up while it is not down: ignored.
+        case unmatchedPenUp = "pen up while not down"
+        /// A pen left proximity while down, with no up first: its touch ends where the pen was.
+        case penLeftWhileDown = "pen left proximity while down"
+    }
+
+    /// A pen near the screen and not touching it (UIKit's hover), or gone.
+    public struct PenHover: Hashable, Sendable {
+        /// The source's number for the pen (the `tool` of its tablet events).
+        public var pen: Int
+        /// The pen's tool type.
+        public var type: TabletToolType
+        /// Where the pen is, in the window's coordinates; `nil` when it left proximity or came down.
+        public var location: Point?
+        /// The pen's tilt (and the pressure it last reported), as a touch would carry them.
+        public var attributes: PenAttributes
+        /// How far the pen is above the screen, 0…1 of its range, when it says.
+        public var distance: Double?
     }
 
     /// Coordinates beyond this many points from the origin are not believed: no surface is that large, and
@@ -47,10 +77,17 @@ public final class SeatEventTranslator {
     public var onKey: ((KeyChord, Timestamp) -> Void)?
     /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
     public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?
-    /// Called for each touchpad gesture event.
+    /// Called for each touchpad gesture event, before the window gets it. A program that handles touchpad
+    /// gestures itself sets its recognizers' ``GestureRecognizer/allowedTouchpadGestures`` to `[]`.
     public var onTouchpadGesture: ((TouchpadGesture, Timestamp) -> Void)?
     /// Called for each press and release of a pointer button other than the left one (the left one paints).
     public var onPointerButton: ((PointerButton, Bool, Timestamp) -> Void)?
+    /// Called as a pen hovers: each motion while near and not down, and with a `nil` location when it comes down or
+    /// leaves proximity.
+    public var onPenHover: ((PenHover, Timestamp) -> Void)?
+    /// Called for each press and release of a pen's barrel button, with the pen's number; buttons held when the pen
+    /// leaves proximity are released then.
+    public var onPenButton: ((Int, PenButton, Bool, Timestamp) -> Void)?
     /// The modifier keys held now (from `.keyState` events).
     public private(set) var heldModifiers: KeyModifiers = []
     /// Called for each scroll, in points (positive `dy` scrolls down).
@@ -68,6 +105,10 @@ public final class SeatEventTranslator {
     private var latestTime = Timestamp(seconds: -.infinity)
     private var pointerLocation: Point?
     private var pointerContact: Int?
+    /// The pens in proximity, by their number.
+    private var pens: [Int: PenState] = [:]
+    /// The contacts of pen touches, until their end is delivered: a touch `cancel` leaves them alone.
+    private var penContacts: Set<Int> = []
     /// The left button went out of the window held: its release, if it ever comes, belongs to the stroke that ended.
     private var isButtonHeldOutside = false
 
@@ -76,7 +117,12 @@ public final class SeatEventTranslator {
     }
 
     /// Whether any touch point or the pointer's button is down.
-    public var hasActiveTouches: Bool { !contacts.isEmpty || pointerContact != nil }
+    public var hasActiveTouches: Bool {
+        !contacts.isEmpty || pointerContact != nil || pens.values.contains { $0.contact != nil }
+    }
+
+    /// The barrel buttons a pen in proximity holds.
+    public func heldButtons(ofPen pen: Int) -> Set<PenButton> { pens[pen]?.buttons ?? [] }
 
     /// Takes one seat event.
     public func handle(_ event: SeatEvent) {
@@ -177,9 +223,125 @@ public final class SeatEventTranslator {
         case let .touchpadGesture(gesture):
             flush()
             onTouchpadGesture?(gesture, time)
+            if let input = touchpadInput(gesture) { window.handleTouchpadGesture(input, at: time) }
+        case let .tablet(tabletEvent, tool):
+            handle(tabletEvent, tool: tool, event: event, at: time)
         case .tick:
             flush()
         }
+    }
+
+    // MARK: - Touchpad gestures
+
+    /// The window's form of a touchpad gesture event: a begin is placed at the pointer, and dropped (with what
+    /// follows it) when the pointer is not over the surface.
+    private func touchpadInput(_ gesture: TouchpadGesture) -> TouchpadGestureInput? {
+        switch gesture {
+        case let .begin(kind, fingers):
+            guard let pointerLocation else { return nil }
+            return .begin(TouchpadGestureEvent.Kind(kind), fingers: fingers, at: pointerLocation)
+        case let .update(kind, dx, dy, scale, rotation):
+            return .update(TouchpadGestureEvent.Kind(kind), delta: Vector(dx: dx, dy: dy), scale: scale,
+                           rotationDelta: rotation)
+        case let .end(kind, cancelled):
+            return .end(TouchpadGestureEvent.Kind(kind), cancelled: cancelled)
+        }
+    }
+
+    // MARK: - Pens
+
+    /// A pen in proximity.
+    private struct PenState {
+        var type: TabletToolType
+        var location: Point
+        var axes = TabletAxes()
+        /// The window's contact while the pen is down.
+        var contact: Int?
+        var buttons: Set<PenButton> = []
+
+        var attributes: PenAttributes {
+            PenAttributes(force: axes.pressure ?? 0, tiltX: axes.tiltX ?? 0, tiltY: axes.tiltY ?? 0)
+        }
+
+        var kind: Touch.Kind { type == .eraser ? .eraser : .pencil }
+    }
+
+    private func handle(_ tabletEvent: TabletEvent, tool: Int, event: SeatEvent, at time: Timestamp) {
+        if case let .proximityIn(type, location) = tabletEvent {
+            guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            if var pen = pens[tool] {
+                // Another surface's proximity-in, or a tool flipped without its proximity-out: a different tool ends
+                // the old one's stroke.
+                if pen.type != type {
+                    if let contact = pen.contact {
+                        pen.contact = nil
+                        enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+                    }
+                    pen.axes = TabletAxes()
+                }
+                pen.type = type
+                pen.location = location
+                pens[tool] = pen
+            } else {
+                pens[tool] = PenState(type: type, location: location)
+                window.setPen(tool, isNear: true)
+            }
+            if let pen = pens[tool], pen.contact == nil { hover(pen, tool: tool, at: time) }
+            return
+        }
+        if case .frame = tabletEvent { return flush() }
+        guard var pen = pens[tool] else { return note(.penNotInProximity, event) }
+        switch tabletEvent {
+        case .proximityIn, .frame:
+            return
+        case .down:
+            guard pen.contact == nil else { return note(.duplicatePenDown, event) }
+            let contact = newContact()
+            pen.contact = contact
+            penContacts.insert(contact)
+            enqueue(TouchInput(contact: contact, .began(pen.location, kind: pen.kind, pen: pen.attributes)), at: time)
+            pens[tool] = pen
+            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
+        case let .motion(location, axes):
+            guard isBelievable(location) else { return note(.invalidCoordinates, event) }
+            pen.location = location
+            pen.axes = pen.axes.updated(with: axes)
+            pens[tool] = pen
+            if let contact = pen.contact {
+                // The axes that come with the down, in its frame (tablet-v2 sends down, then motion and pressure),
+                // are the down's own.
+                if amendPen(of: contact, at: location, pen.attributes) { return }
+                enqueue(TouchInput(contact: contact, .moved(location, pen: pen.attributes)), at: time)
+            } else {
+                hover(pen, tool: tool, at: time)
+            }
+        case .up:
+            guard let contact = pen.contact else { return note(.unmatchedPenUp, event) }
+            pen.contact = nil
+            pens[tool] = pen
+            enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+            hover(pen, tool: tool, at: time)
+        case let .button(button, isPressed):
+            if isPressed { pen.buttons.insert(button) } else { pen.buttons.remove(button) }
+            pens[tool] = pen
+            flush()
+            onPenButton?(tool, button, isPressed, time)
+        case .proximityOut:
+            pens[tool] = nil
+            if let contact = pen.contact {
+                note(.penLeftWhileDown, event)
+                enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+            }
+            flush()
+            for button in pen.buttons.sorted(by: { $0.code < $1.code }) { onPenButton?(tool, button, false, time) }
+            window.setPen(tool, isNear: false)
+            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
+        }
+    }
+
+    private func hover(_ pen: PenState, tool: Int, at time: Timestamp) {
+        onPenHover?(PenHover(pen: tool, type: pen.type, location: pen.location, attributes: pen.attributes,
+                             distance: pen.axes.distance), time)
     }
 
     /// Takes a sequence of seat events in order.
@@ -187,15 +349,26 @@ public final class SeatEventTranslator {
         for event in events { handle(event) }
     }
 
-    /// The end of the input: delivers what waits for a frame, then cancels every touch still down (its source is
-    /// gone, so no up will come).
+    /// The end of the input: delivers what waits for a frame, then cancels every touch still down and a touchpad
+    /// gesture under way (its source is gone, so no up or end will come).
     public func finish() {
         flush()
         let time = max(latestTime, .zero)
         cancelTouchPoints(at: time)
+        // A touchpad gesture left open ends with its source too.
+        window.cancelTouchpadGesture(at: time)
         if let contact = pointerContact {
             pointerContact = nil
             window.handle([TouchInput(contact: contact, .cancelled)], at: time)
+        }
+        // Pens are gone with their source: a pen down is cancelled, as a finger is.
+        for (tool, pen) in pens.sorted(by: { $0.key < $1.key }) {
+            pens[tool] = nil
+            if let contact = pen.contact {
+                penContacts.remove(contact)
+                window.handle([TouchInput(contact: contact, .cancelled)], at: time)
+            }
+            window.setPen(tool, isNear: false)
         }
     }
 
@@ -205,15 +378,21 @@ public final class SeatEventTranslator {
         let group = pending
         pending = []
         pendingTime = nil
+        for input in group where penContacts.contains(input.contact) {
+            switch input.change {
+            case .ended, .cancelled: penContacts.remove(input.contact)
+            case .began, .moved: break
+            }
+        }
         window.handle(group, at: time)
     }
 
     private func cancelTouchPoints(at time: Timestamp) {
         // Every contact the window may know: those down, and those whose up still waits for its frame. Downs still
         // waiting never reached the window, which ignores a cancel for a contact it does not know.
-        let known = Set(contacts.values).union(pending.map(\.contact))
-        pending = []
-        pendingTime = nil
+        let known = Set(contacts.values).union(pending.map(\.contact)).subtracting(penContacts)
+        pending.removeAll { !penContacts.contains($0.contact) }
+        if pending.isEmpty { pendingTime = nil }
         contacts = [:]
         window.handle(known.sorted().map { TouchInput(contact: $0, .cancelled) }, at: time)
     }
@@ -230,6 +409,16 @@ public final class SeatEventTranslator {
         default:
             return false
         }
+        return true
+    }
+
+    /// Gives the contact's began waiting in this frame a pen's attributes, when it is at `location`; false when
+    /// there is no such change.
+    private func amendPen(of contact: Int, at location: Point, _ attributes: PenAttributes) -> Bool {
+        guard let index = pending.lastIndex(where: { $0.contact == contact }),
+              case let .began(at, radius, kind, _) = pending[index].change, at == location
+        else { return false }
+        pending[index].change = .began(at, majorRadius: radius, kind: kind, pen: attributes)
         return true
     }
 
@@ -255,5 +444,16 @@ public final class SeatEventTranslator {
     private func note(_ anomaly: Anomaly, _ event: SeatEvent) {
         anomalies[anomaly, default: 0] += 1
         onAnomaly?(anomaly, event)
+    }
+}
+
+extension TouchpadGestureEvent.Kind {
+    /// The core's name for a protocol gesture.
+    init(_ kind: TouchpadGesture.Kind) {
+        switch kind {
+        case .swipe: self = .swipe
+        case .pinch: self = .pinch
+        case .hold: self = .hold
+        }
     }
 }

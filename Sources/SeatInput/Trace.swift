@@ -50,6 +50,8 @@ extension Trace {
     public static let latestTime = 86_400_000.0
     /// The largest touch contact (`major`, `minor`) a trace may give, in surface points.
     public static let largestContact = 16384.0
+    /// The largest tilt a trace may give a pen, in degrees from upright either way (`tilt_x`, `tilt_y`): flat.
+    public static let largestTilt = 90.0
 
     /// Reads a trace file.
     public init(contentsOf url: URL) throws(TraceError) {
@@ -202,6 +204,8 @@ extension Trace {
             case let .end(_, cancelled):
                 fields += [("phase", quoted("end")), ("cancelled", cancelled ? "true" : "false")]
             }
+        case let .tablet(tabletEvent, tool):
+            fields += tabletFields(tabletEvent, tool: tool)
         case .tick:
             fields.append(("tick", "true"))
         }
@@ -265,6 +269,9 @@ extension Trace {
         if let gesture = object["gesture"] {
             return .touchpadGesture(try touchpadGesture(gesture, object))
         }
+        if let tablet = object["tablet"] {
+            return try tabletEvent(tablet, object)
+        }
         if let tick = object["tick"] {
             guard tick as? Bool == true else { throw FieldError(text: "\"tick\" must be true") }
             return .tick
@@ -297,6 +304,89 @@ extension Trace {
         default:
             throw FieldError(text: "\"phase\" must be \"begin\", \"update\" or \"end\"")
         }
+    }
+
+    private static func tabletEvent(_ name: Any, _ object: [String: Any]) throws -> SeatEvent.Kind {
+        let tool = try optionalNumber(object, "id") ?? 0
+        guard tool == tool.rounded(), tool >= 0, tool <= Double(Int32.max) else {
+            throw FieldError(text: "\"id\" of a tablet tool must be a whole number from 0 to \(Int32.max)")
+        }
+        let event: TabletEvent
+        switch name as? String {
+        case "proximity_in":
+            guard let type = (object["tool"] as? String).flatMap(TabletToolType.init(rawValue:)) else {
+                throw FieldError(text: "\"tool\" must be \"pen\" or \"eraser\"")
+            }
+            event = .proximityIn(type, location: try point(object))
+        case "proximity_out": event = .proximityOut
+        case "down": event = .down
+        case "up": event = .up
+        case "frame": event = .frame
+        case "motion":
+            let axes = TabletAxes(
+                pressure: try limited(object, "pressure", 0...1), tiltX: try limited(object, "tilt_x", -largestTilt...largestTilt),
+                tiltY: try limited(object, "tilt_y", -largestTilt...largestTilt), distance: try limited(object, "distance", 0...1)
+            )
+            event = .motion(location: try point(object), axes: axes)
+        case "button":
+            let button: PenButton
+            switch object["button"] {
+            case let name as String where name == "stylus": button = .stylus
+            case let name as String where name == "stylus2": button = .stylus2
+            case let code? where number(code).map({ $0 >= 0 && $0 <= Double(UInt32.max) && $0 == $0.rounded() }) == true:
+                button = PenButton(code: UInt32(number(code)!))
+            default: throw FieldError(text: "\"button\" must be \"stylus\" or \"stylus2\"")
+            }
+            switch object["state"] as? String {
+            case "pressed": event = .button(button, isPressed: true)
+            case "released": event = .button(button, isPressed: false)
+            default: throw FieldError(text: "\"state\" must be \"pressed\" or \"released\"")
+            }
+        default:
+            throw FieldError(text: "unknown \"tablet\" event \(describe(name)) (\"proximity_in\", \"down\", \"motion\", \"up\", "
+                + "\"proximity_out\", \"button\" or \"frame\")")
+        }
+        return .tablet(event, tool: Int(tool))
+    }
+
+    /// An optional number that must lie in a range; the error names the field, the range and the value.
+    private static func limited(_ object: [String: Any], _ key: String, _ range: ClosedRange<Double>) throws -> Double? {
+        guard let value = try optionalNumber(object, key) else { return nil }
+        guard range.contains(value) else {
+            throw FieldError(text: "\"\(key)\" must be from \(format(range.lowerBound)) to \(format(range.upperBound)) (got \(format(value)))")
+        }
+        return value
+    }
+
+    /// A tablet event's fields after `"t"`.
+    private static func tabletFields(_ event: TabletEvent, tool: Int) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        func point(_ location: Point) {
+            fields.append(("x", format(location.x)))
+            fields.append(("y", format(location.y)))
+        }
+        switch event {
+        case let .proximityIn(type, location):
+            fields += [("tablet", quoted("proximity_in")), ("tool", quoted(type.rawValue))]
+            point(location)
+        case .proximityOut: fields.append(("tablet", quoted("proximity_out")))
+        case .down: fields.append(("tablet", quoted("down")))
+        case .up: fields.append(("tablet", quoted("up")))
+        case .frame: fields.append(("tablet", quoted("frame")))
+        case let .motion(location, axes):
+            fields.append(("tablet", quoted("motion")))
+            point(location)
+            let named = [("pressure", axes.pressure), ("tilt_x", axes.tiltX), ("tilt_y", axes.tiltY), ("distance", axes.distance)]
+            for case let (name, value?) in named { fields.append((name, format(value))) }
+        case let .button(button, isPressed):
+            let name = switch button {
+            case .stylus, .stylus2: quoted(button.traceName)
+            case .other: button.traceName
+            }
+            fields += [("tablet", quoted("button")), ("button", name), ("state", quoted(isPressed ? "pressed" : "released"))]
+        }
+        if tool != 0 { fields.append(("id", String(tool))) }
+        return fields
     }
 
     private static func id(_ object: [String: Any]) throws -> Int32 {

@@ -56,8 +56,10 @@ final class Compositor {
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
     /// zwp_pointer_gestures_v1: touchpad gestures from the trace.
     private(set) var pointerGestures: PointerGestures!
-    /// wp_presentation: frames presented at the simulated vblank.
-    private(set) var presentation: Presentation!
+    /// `zwp_tablet_manager_v2`: one tablet with a pen and an eraser.
+    private(set) var tablets: Tablets!
+    /// wp_presentation: frames presented at the simulated vblank; `nil` with `--no-presentation`.
+    private(set) var presentation: Presentation?
 
     /// The first toplevel a client made: the window the trace is played into.
     var toplevel: Surface?
@@ -91,7 +93,7 @@ final class Compositor {
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(
         configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
-        heldBufferCount: Int
+        offersPresentation: Bool = true, heldBufferCount: Int
     ) throws(ReplayError) {
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
@@ -138,7 +140,8 @@ final class Compositor {
         shell = XDGShell(compositor: self)
         inertGlobals = InertGlobals(compositor: self)
         pointerGestures = PointerGestures(compositor: self)
-        presentation = Presentation(compositor: self)
+        tablets = Tablets(compositor: self)
+        if offersPresentation { presentation = Presentation(compositor: self) }
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
         }
@@ -151,6 +154,7 @@ final class Compositor {
         wl_display_destroy_clients(display)
         wl_display_destroy(display)
         seat.shutDown()
+        tablets.shutDown()
     }
 
     // MARK: - The event loop
@@ -208,7 +212,7 @@ final class Compositor {
     /// committed frame callback is answered with `time` (milliseconds). Returns how many callbacks were answered.
     @discardableResult
     func answerFrameCallbacks(time: UInt32) -> Int {
-        presentation.vblank()
+        presentation?.vblank()
         let callbacks = readyFrameCallbacks
         readyFrameCallbacks = []
         for callback in callbacks {

@@ -45,6 +45,10 @@ struct ReplayOptions: ParsableCommand {
             transform: ReplayOptions.fractional)
     var fractionalScale: Double?
 
+    /// `--no-presentation`: offer no wp_presentation, as KWin 5.27 does not.
+    @Flag(name: .customLong("no-presentation"), help: "Offer no wp_presentation (presentation-time), like a compositor without it.")
+    var withoutPresentation = false
+
     /// Play in virtual time: idle gaps compressed, frames answered as fast as the client commits.
     @Flag(name: .customLong("fast"), help: """
         Play in virtual time: idle gaps compressed and frames answered as fast as the client draws. For clients \

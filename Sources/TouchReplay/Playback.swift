@@ -272,9 +272,25 @@ final class Player {
                 }
             case let .touchpadGesture(gesture):
                 seat.touchpadGesture(gesture, on: surface, time: time)
+            case let .tablet(tabletEvent, _):
+                if case let .proximityIn(tool, location) = tabletEvent {
+                    ink.touchSent(at: location + origin, time: sentAt)
+                    compositor.counters.eventsSent += compositor.tablets.send(
+                        .proximityIn(tool, location: location + origin), on: surface, time: time)
+                } else if case let .motion(location, axes) = tabletEvent {
+                    ink.touchSent(at: location + origin, time: sentAt)
+                    compositor.counters.eventsSent += compositor.tablets.send(
+                        .motion(location: location + origin, axes: axes), on: surface, time: time)
+                } else {
+                    compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
+                }
             case .tick:
                 break
             }
+        }
+        if let last = group.last {
+            let time = UInt32(truncatingIfNeeded: Int64(last.time.milliseconds.rounded()))
+            compositor.counters.eventsSent += compositor.tablets.closeFrame(time: time)
         }
         wl_display_flush_clients(compositor.display)
         // Only groups that reached the client count for latency (a client without a seat gets nothing).

@@ -5,7 +5,11 @@ import Foundation
 import Geometry
 
 /// The pixels of a committed `wl_shm` buffer, copied at commit so the client can reuse its buffer.
-struct ShmImage {
+///
+/// A class owning its pixels, updated in place: the compositor keeps the toplevel's image as the last one to save
+/// as well as on its surface, and a value type with an array would copy all of it (33 MB at 3840x2160, 3 to 40 ms)
+/// on every commit after that second reference was taken.
+final class ShmImage {
     enum Format {
         /// `WL_SHM_FORMAT_ARGB8888`: premultiplied alpha, native-endian 32-bit, as Cairo's ARGB32.
         case argb8888
@@ -13,18 +17,19 @@ struct ShmImage {
         case xrgb8888
     }
 
-    var width: Int
-    var height: Int
-    var stride: Int
-    var format: Format
-    var bytes: [UInt8]
+    let width: Int
+    let height: Int
+    let stride: Int
+    let format: Format
+    /// `stride × height` bytes, owned.
+    private let bytes: UnsafeMutableRawBufferPointer
 
     /// Brings `image` up to date with a committed `wl_shm` buffer: copies only the damaged rectangles into the
     /// existing image when it has the buffer's size and format (no allocation), else the whole buffer into a new
     /// one. Returns `false` for a buffer that is not shared memory or has another format.
     static func update(_ image: inout ShmImage?, from buffer: WLResource, damage: [PixelRect]) -> Bool {
         guard let shm = wl_shm_buffer_get(buffer) else { return false }
-        guard var current = image, current.width == Int(wl_shm_buffer_get_width(shm)),
+        guard let current = image, current.width == Int(wl_shm_buffer_get_width(shm)),
               current.height == Int(wl_shm_buffer_get_height(shm)), current.stride == Int(wl_shm_buffer_get_stride(shm)),
               current.format == format(of: shm)
         else {
@@ -32,20 +37,16 @@ struct ShmImage {
             image = copy
             return true
         }
-        image = nil  // `current` holds the only reference: the bytes are updated in place.
         wl_shm_buffer_begin_access(shm)
         defer { wl_shm_buffer_end_access(shm) }
-        if let data = wl_shm_buffer_get_data(shm) {
-            current.bytes.withUnsafeMutableBytes { target in
-                for rect in damage {
-                    for row in rect.y..<(rect.y + rect.height) {
-                        let offset = row * current.stride + rect.x * 4
-                        (target.baseAddress! + offset).copyMemory(from: data + offset, byteCount: rect.width * 4)
-                    }
+        if let data = wl_shm_buffer_get_data(shm), let target = current.bytes.baseAddress {
+            for rect in damage {
+                for row in rect.y..<(rect.y + rect.height) {
+                    let offset = row * current.stride + rect.x * 4
+                    (target + offset).copyMemory(from: data + offset, byteCount: rect.width * 4)
                 }
             }
         }
-        image = current
         return true
     }
 
@@ -67,8 +68,11 @@ struct ShmImage {
         wl_shm_buffer_begin_access(shm)
         defer { wl_shm_buffer_end_access(shm) }
         guard let data = wl_shm_buffer_get_data(shm) else { return nil }
-        bytes = Array(UnsafeRawBufferPointer(start: data, count: stride * height))
+        bytes = .allocate(byteCount: stride * height, alignment: 16)
+        bytes.copyMemory(from: UnsafeRawBufferPointer(start: data, count: stride * height))
     }
+
+    deinit { bytes.deallocate() }
 
     /// Writes the image as PNG at buffer size with Cairo.
     func writePNG(to path: String) throws(ReplayError) {
@@ -82,10 +86,10 @@ struct ShmImage {
         }
         cairo_surface_flush(surface)
         let cairoStride = Int(cairo_image_surface_get_stride(surface))
-        bytes.withUnsafeBytes { source in
+        if let source = UnsafeRawPointer(bytes.baseAddress) {
             for row in 0..<height {
                 (data + row * cairoStride).update(
-                    from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * stride, count: width * 4
+                    from: source.assumingMemoryBound(to: UInt8.self) + row * stride, count: width * 4
                 )
             }
         }

@@ -19,6 +19,8 @@ final class Surface {
     var xdgToplevel: WLResource?
     /// Whether the initial configure went out (sent on the first commit after the role was given).
     var hasSentConfigure = false
+    /// The `xdg_toplevel.state` values the client asked for and got (maximized, fullscreen), in order.
+    var windowStates: [UInt32] = []
     /// The serial the client acknowledged last.
     var ackedConfigureSerial: UInt32?
     /// Whether a buffer was committed since the toplevel got its role.
@@ -88,7 +90,7 @@ final class Surface {
         }
         compositor.commitFrameCallbacks(pendingFrameCallbacks)
         pendingFrameCallbacks = []
-        compositor.presentation.surfaceCommitted(self)
+        compositor.presentation?.surfaceCommitted(self)
 
         var tookBuffer = false
         if hasPendingAttach {

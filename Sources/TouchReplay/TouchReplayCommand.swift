@@ -42,6 +42,7 @@ struct TouchReplayCommand {
         setenv("XDG_RUNTIME_DIR", runtime.path, 1)
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
+            offersPresentation: !options.withoutPresentation,
             heldBufferCount: options.heldBufferCount
         )
         defer { compositor.shutDown() }

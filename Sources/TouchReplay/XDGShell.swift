@@ -79,10 +79,20 @@ final class XDGShell {
             set_maximized: { _, resource in
                 let surface = resourceObject(resource, as: Surface.self)
                 if surface.compositor.toplevel === surface { surface.compositor.counters.maximizeRequests += 1 }
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, true, of: surface)
             },
-            unset_maximized: { _, _ in },
-            set_fullscreen: { _, _, _ in },
-            unset_fullscreen: { _, _ in },
+            unset_maximized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, false, of: surface)
+            },
+            set_fullscreen: { _, resource, _ in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, true, of: surface)
+            },
+            unset_fullscreen: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, false, of: surface)
+            },
             set_minimized: { _, resource in
                 let surface = resourceObject(resource, as: Surface.self)
                 if surface.compositor.toplevel === surface { surface.compositor.counters.minimizeRequests += 1 }
@@ -159,14 +169,26 @@ final class XDGShell {
         }
     }
 
-    /// Sends the toplevel's configure: the configured size, activated, then `xdg_surface.configure`.
+    /// Maximizes or fullscreens a toplevel, or stops, at once: the output is the configured size, so the size stays
+    /// and only the states change. A toplevel not configured yet gets them with its first configure.
+    func setWindowState(_ state: xdg_toplevel_state, _ isOn: Bool, of surface: Surface) {
+        let wasOn = surface.windowStates.contains(state.rawValue)
+        guard isOn != wasOn else { return }
+        if isOn { surface.windowStates.append(state.rawValue) } else { surface.windowStates.removeAll { $0 == state.rawValue } }
+        if surface.hasSentConfigure { sendConfigure(to: surface) }
+    }
+
+    /// Sends the toplevel's configure: the configured size, activated and the states asked for (maximized,
+    /// fullscreen), then `xdg_surface.configure`.
     func sendConfigure(to surface: Surface) {
         guard let toplevel = surface.xdgToplevel, let xdgSurface = surface.xdgSurface else { return }
         var states = wl_array()
         wl_array_init(&states)
         defer { wl_array_release(&states) }
-        if let slot = wl_array_add(&states, MemoryLayout<UInt32>.size) {
-            slot.storeBytes(of: XDG_TOPLEVEL_STATE_ACTIVATED.rawValue, as: UInt32.self)
+        for state in [XDG_TOPLEVEL_STATE_ACTIVATED.rawValue] + surface.windowStates {
+            if let slot = wl_array_add(&states, MemoryLayout<UInt32>.size) {
+                slot.storeBytes(of: state, as: UInt32.self)
+            }
         }
         xdg_toplevel_send_configure(toplevel, compositor.configuredSize.width, compositor.configuredSize.height, &states)
         xdg_surface_send_configure(xdgSurface, compositor.nextSerial)

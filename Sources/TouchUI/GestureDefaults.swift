@@ -75,6 +75,11 @@ public enum GestureDefaults {
     /// benchmark's curves).
     public static let predictionFitWindow: Duration = .milliseconds(50)
 
+    /// A touch whose newest move is slower than this fraction of the move before it has stopped, or is braking
+    /// hard, within the newest sample interval, and is not predicted: 0.5 (a choice: a finger's speed does not halve
+    /// within 4–8 ms unless it is stopping; `paint-benchmark latency`'s runs and stops measure it).
+    public static let predictionStopSpeedRatio: Double = 0.5
+
     /// A touch slower than this is stopping and is not predicted: 30 pt/s, a finger's drift when it means to rest
     /// (a choice: below it a prediction would run past the stop).
     public static let predictionMinimumSpeed: Double = 30

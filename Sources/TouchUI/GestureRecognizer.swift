@@ -235,6 +235,24 @@ open class GestureRecognizer {
     /// progress and fails one that had not begun.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    // MARK: - Touchpad gestures
+
+    /// The touchpad gestures the recognizer follows (``touchpadGestureBegan(_:)`` and its siblings): none by
+    /// default; ``PinchGestureRecognizer`` and ``RotationGestureRecognizer`` follow pinches, as UIKit's follow a
+    /// trackpad's transform events. Set it to `[]` to leave touchpad gestures to someone else, or widen it in a
+    /// subclass that follows swipes or holds. As UIKit's `allowedTouchTypes`, for touchpad gestures.
+    public var allowedTouchpadGestures: Set<TouchpadGestureEvent.Kind> = []
+
+    /// A touchpad gesture the recognizer allows began over its view (or a subview). The default does nothing.
+    open func touchpadGestureBegan(_ gesture: TouchpadGestureEvent) {}
+    /// The touchpad gesture moved, pinched or turned. The default does nothing.
+    open func touchpadGestureChanged(_ gesture: TouchpadGestureEvent) {}
+    /// The fingers left the touchpad. The default does nothing; afterwards, a recognizer that has not decided fails.
+    open func touchpadGestureEnded(_ gesture: TouchpadGestureEvent) {}
+    /// The system took the touchpad gesture away. The default does nothing; afterwards the window cancels a gesture
+    /// in progress and fails one that had not begun, as for cancelled touches.
+    open func touchpadGestureCancelled(_ gesture: TouchpadGestureEvent) {}
+
     /// Clears the recognizer's own state for the next touch sequence. Called when the state goes back to
     /// `possible`; subclasses call `super.reset()`.
     open func reset() {}

@@ -16,6 +16,11 @@ public protocol GestureRecognizerDelegate: AnyObject {
                            shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
     /// Whether the recognizer sees a touch at all; asked once, when the touch comes down. Default: true.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether the recognizer follows a touchpad gesture it allows (``GestureRecognizer/allowedTouchpadGestures``);
+    /// asked once, when the gesture begins. Default: true. As UIKit's `gestureRecognizer(_:shouldReceive:)` for
+    /// an event.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                           shouldReceive touchpadGesture: TouchpadGestureEvent) -> Bool
 }
 
 extension GestureRecognizerDelegate {
@@ -27,4 +32,6 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                   shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldReceive touchpadGesture: TouchpadGestureEvent) -> Bool { true }
 }

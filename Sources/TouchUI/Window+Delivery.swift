@@ -63,7 +63,7 @@ extension Window {
     }
 
     /// Carries out the arena's actions, in order.
-    private func perform(_ actions: [GestureArena.Action]) {
+    func perform(_ actions: [GestureArena.Action]) {
         for action in actions {
             switch action {
             case let .changeState(recognizer, state):
@@ -86,6 +86,7 @@ extension Window {
                 recognizer.resetForNextSequence()
             case let .detach(recognizer):
                 for touch in activeTouchSet { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+                touchpadGesture?.recognizers.removeAll { $0 === recognizer }
             }
         }
     }

@@ -58,6 +58,10 @@ open class Window: View {
     private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
     var arena = GestureArena()
+    /// The touchpad gesture under way, with the recognizers following it.
+    var touchpadGesture: TouchpadGestureSequence?
+    /// The identifier of the next touchpad gesture's arena token: negative, so that touches keep their numbers.
+    var nextTouchpadTokenIdentifier = -1
     /// Recognizers that have seen touches since their last reset, in the order they first did.
     var engagedRecognizers: [GestureRecognizer] { arena.recognizers }
 

@@ -39,6 +39,7 @@ public final class ClosureDelegate: GestureRecognizerDelegate {
     public var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     public var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     public var shouldReceive: ((GestureRecognizer, Touch) -> Bool)?
+    public var shouldReceiveTouchpadGesture: ((GestureRecognizer, TouchpadGestureEvent) -> Bool)?
 
     public init() {}
 
@@ -63,5 +64,10 @@ public final class ClosureDelegate: GestureRecognizerDelegate {
 
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         shouldReceive?(gestureRecognizer, touch) ?? true
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldReceive touchpadGesture: TouchpadGestureEvent) -> Bool {
+        shouldReceiveTouchpadGesture?(gestureRecognizer, touchpadGesture) ?? true
     }
 }

@@ -57,6 +57,10 @@ public final class LiveSession {
     private var player: TracePlayer?
     private var titleBar = TitleBar()
     private var clock = EventClock()
+    /// Input waiting for the frame that shows it, and frames waiting for their presentation feedback.
+    private var presentationLog: PresentationLog?
+    /// The title bar's height when the content was last laid out.
+    private var laidOutTitleBarHeight: Int?
 
     /// The window's title; the title bar the session draws shows it too.
     public var title: String {
@@ -104,10 +108,17 @@ public final class LiveSession {
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
+            // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
+            window.isTranslucent = window.decorationMode == .clientSide
             let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
             self.content.resize(to: size, scale: Int(window.scale))
             self.recorder?.canvas = size
             self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
+            // The title bar coming or going (fullscreen) moves the content within a window of the same size.
+            if self.titleBarHeight != self.laidOutTitleBarHeight {
+                self.laidOutTitleBarHeight = self.titleBarHeight
+                window.setNeedsDisplay()
+            }
             // The title bar shows whether the window is active.
             if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
@@ -125,6 +136,26 @@ public final class LiveSession {
             throw Failure(message: "\(error)")
         }
         return exitStatus
+    }
+
+    /// Starts measuring, for each input event that asked for a frame, the time from its arrival to the commit of
+    /// that frame and to the frame's presentation (`wp_presentation`, when the compositor offers it). Call it
+    /// before ``run()``; read ``presentationLatencies`` after.
+    public func measurePresentation() {
+        guard presentationLog == nil else { return }
+        presentationLog = PresentationLog()
+        window.onFramePresentation = { [unowned self] frame, outcome in
+            self.presentationLog?.frame(frame, was: outcome)
+        }
+    }
+
+    /// What ``measurePresentation()`` measured so far; `nil` when it was not asked for.
+    public var presentationLatencies: PresentationLatencies? {
+        presentationLog.map { log in
+            var latencies = log.latencies
+            latencies.isPresentationOffered = window.offersPresentation
+            return latencies
+        }
     }
 
     /// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and the threads it starts from now on, so that the
@@ -162,8 +193,11 @@ public final class LiveSession {
 
     // MARK: - Input and time
 
-    /// The height of the title bar the session draws: where the compositor draws no decorations.
-    private var titleBarHeight: Int { window.decorationMode == .clientSide ? TitleBar.height : 0 }
+    /// The height of the title bar the session draws: where the compositor draws no decorations, and not in
+    /// fullscreen (the content takes the whole output then, as GTK's windows do).
+    private var titleBarHeight: Int {
+        window.decorationMode == .clientSide && !window.states.contains(.fullscreen) ? TitleBar.height : 0
+    }
 
     /// Whether the borders the session draws resize the window: not when maximized, tiled or fullscreen (the
     /// compositor decides the size then), as GTK does.
@@ -187,7 +221,8 @@ public final class LiveSession {
     /// its coordinates, and that is what a recording keeps.
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
-        event.time = clock.time(of: event.time, receivedAt: MonotonicClock.timestamp)
+        let arrival = MonotonicClock.timestamp
+        event.time = clock.time(of: event.time, receivedAt: arrival)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
                                                isResizable: isResizable, actions: windowActions)
@@ -195,13 +230,14 @@ public final class LiveSession {
             event = inner
         }
         recorder?.record(event)
-        deliver(event)
+        deliver(event, arrivedAt: arrival)
     }
 
-    /// An event in the content's coordinates, with its time on the session's clock.
-    private func deliver(_ event: SeatEvent) {
+    /// An event in the content's coordinates, with its time on the session's clock; an input event with the
+    /// `CLOCK_MONOTONIC` time at which it reached the program.
+    private func deliver(_ event: SeatEvent, arrivedAt arrival: Timestamp? = nil) {
         content.handle(event, in: self)
-        afterContentChanged()
+        if afterContentChanged(), let arrival { presentationLog?.inputAskedForFrame(arrivedAt: arrival) }
     }
 
     /// The title bar the session draws, in the window's logical points.
@@ -213,20 +249,30 @@ public final class LiveSession {
         let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
-                          isMaximized: window.states.contains(.maximized))
+                          isMaximized: window.states.contains(.maximized), isRounded: isResizable)
         }
         let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
         let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
         let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
-        return changed.map { $0.offsetBy(dx: 0, dy: top) }
+            .map { $0.offsetBy(dx: 0, dy: top) }
+        // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
+        for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
+            if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
+        }
+        // The window commits this buffer as soon as this returns: the input so far is in that frame.
+        presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
+        return changed
     }
 
     private func tick() {
         deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }
 
-    private func afterContentChanged() {
-        switch content.takeInvalidation() {
+    /// Passes on what the content invalidated and schedules its next tick; returns whether it asked for drawing.
+    @discardableResult
+    private func afterContentChanged() -> Bool {
+        let invalidation = content.takeInvalidation()
+        switch invalidation {
         case .nothing: break
         case .rects(let rects):
             let top = titleBarHeight
@@ -239,6 +285,7 @@ public final class LiveSession {
         } else {
             deadlineTimer?.cancel()
         }
+        return invalidation != .nothing
     }
 
     // MARK: - Replay as live input
@@ -257,9 +304,10 @@ public final class LiveSession {
     private func playDueEvents() {
         guard let player else { return }
         // A trace is in the content's coordinates already.
-        for var event in player.dueEvents(now: MonotonicClock.timestamp) {
+        let now = MonotonicClock.timestamp
+        for var event in player.dueEvents(now: now) {
             event.time = clock.time(at: event.time)
-            deliver(event)
+            deliver(event, arrivedAt: now)
         }
         if player.isFinished, !player.hasReportedEnd {
             player.hasReportedEnd = true

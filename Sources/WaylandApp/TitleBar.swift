@@ -39,6 +39,9 @@ struct TitleBar {
     /// Two presses on the strip this close in time and in place maximize or restore (GTK's default 400 ms).
     static let doubleTapTime = Duration.milliseconds(400)
     static let doubleTapDistance = 16.0
+    /// The radius of the floating window's rounded top corners, in points (libadwaita's windows round theirs by
+    /// 12 px); outside the rounding the window is transparent.
+    static let cornerRadius = 12.0
 
     /// The strip's buttons, right to left: close at the window's right end.
     enum Button: CaseIterable {
@@ -53,6 +56,9 @@ struct TitleBar {
     }
 
     private var touches: [Int32: Press] = [:]
+    /// Each pen's last position on the window, and its press when it came down on the decorations.
+    private var penLocations: [Int: Point] = [:]
+    private var penPresses: [Int: Press] = [:]
     private var pointerPress: Press?
     private var pointerLocation: Point?
     private var lastStripPress: (time: Timestamp, location: Point)?
@@ -147,7 +153,33 @@ struct TitleBar {
                 return nil
             }
             if pointerPress != nil { return nil }
-        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
+        case let .tablet(.proximityIn(type, location), tool):
+            penLocations[tool] = location
+            event.kind = .tablet(.proximityIn(type, location: shifted(location)), tool: tool)
+        case let .tablet(.motion(location, axes), tool):
+            // A pen that came down on the decorations is theirs until it lifts, as a finger is; near them it still
+            // hovers over the content.
+            penLocations[tool] = location
+            if let press = penPresses[tool] {
+                if case let .button(button, _) = press { penPresses[tool] = .button(button, lastLocation: location) }
+                return nil
+            }
+            event.kind = .tablet(.motion(location: shifted(location), axes: axes), tool: tool)
+        case let .tablet(.down, tool):
+            if let location = penLocations[tool],
+               let press = press(at: location, time: event.time, width: width, height: height, isResizable: isResizable,
+                                 actions: actions) {
+                penPresses[tool] = press
+                return nil
+            }
+        case let .tablet(.up, tool):
+            guard let press = penPresses.removeValue(forKey: tool) else { return event }
+            release(press, at: nil, width: width, actions: actions)
+            return nil
+        case let .tablet(.proximityOut, tool):
+            penLocations[tool] = nil
+            penPresses[tool] = nil
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tablet, .tick:
             break
         }
         return event
@@ -197,12 +229,30 @@ struct TitleBar {
         actions.setCursor(name)
     }
 
-    /// Draws the strip across the top of `buffer`; `isMaximized` shows the maximize button as restore.
-    static func draw(into buffer: Buffer, title: String, isActive: Bool, isMaximized: Bool = false) {
+    /// Draws the strip across the top of `buffer`; `isMaximized` shows the maximize button as restore. With
+    /// `isRounded` (a floating window) its top corners are rounded by ``cornerRadius`` and transparent outside the
+    /// rounding (in a translucent buffer); otherwise the strip is square and opaque to its corners.
+    static func draw(into buffer: Buffer, title: String, isActive: Bool, isMaximized: Bool = false,
+                     isRounded: Bool = false) {
         let cr = cairo_create(buffer.cairoSurface)!
         defer { cairo_destroy(cr) }
         let width = Double(buffer.width), side = Double(height)
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_rectangle(cr, 0, 0, width, side)
+        cairo_fill(cr)
+        cairo_restore(cr)
+        if isRounded {
+            let radius = cornerRadius
+            cairo_new_path(cr)
+            cairo_arc(cr, radius, radius, radius, Double.pi, 1.5 * Double.pi)
+            cairo_arc(cr, width - radius, radius, radius, 1.5 * Double.pi, 2 * Double.pi)
+            cairo_line_to(cr, width, side)
+            cairo_line_to(cr, 0, side)
+            cairo_close_path(cr)
+        } else {
+            cairo_rectangle(cr, 0, 0, width, side)
+        }
         if isActive { cairo_set_source_rgb(cr, 0.16, 0.18, 0.22) } else { cairo_set_source_rgb(cr, 0.30, 0.31, 0.34) }
         cairo_fill(cr)
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)

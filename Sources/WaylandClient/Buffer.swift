@@ -3,9 +3,12 @@ import CCairo
 import CShims
 import CWaylandClient
 import CWaylandProtocols
+import Dispatch
+import Geometry
 import Glibc
 
-/// A buffer of XRGB8888 pixels shared with the compositor, to draw into with Cairo.
+/// A buffer of XRGB8888 pixels (or ARGB8888, premultiplied, for a window with transparent parts) shared with the
+/// compositor, to draw into with Cairo.
 ///
 /// The window hands a buffer to its draw callback only while the compositor does not hold it. Draw in logical
 /// points through ``cairoSurface``: its device scale is the buffer scale, so one point covers `scale` pixels.
@@ -17,10 +20,15 @@ public final class Buffer {
     public let stride: Int32
     /// Pixels per logical point.
     public let scale: Int32
-    /// The pixels: `stride × pixelHeight` bytes, native-endian 32-bit XRGB (Cairo's RGB24).
+    /// The pixels: `stride × pixelHeight` bytes, native-endian 32-bit XRGB (Cairo's RGB24), or premultiplied
+    /// ARGB (Cairo's ARGB32) when ``isTranslucent``.
     public let pixels: UnsafeMutableRawPointer
-    /// A Cairo image surface over ``pixels`` (`CAIRO_FORMAT_RGB24`), with device scale ``scale``.
+    /// A Cairo image surface over ``pixels`` (`CAIRO_FORMAT_RGB24`, or `CAIRO_FORMAT_ARGB32` when
+    /// ``isTranslucent``), with device scale ``scale``.
     public let cairoSurface: OpaquePointer
+    /// Whether the compositor reads the pixels' alpha (`WL_SHM_FORMAT_ARGB8888`): what is drawn with alpha 0 shows
+    /// what lies behind the window.
+    public let isTranslucent: Bool
 
     let pointer: OpaquePointer
     /// Strong: the connection must outlive the `wl_buffer`, which may be released after the window.
@@ -34,12 +42,15 @@ public final class Buffer {
     public var width: Int { Int(pixelWidth / scale) }
     public var height: Int { Int(pixelHeight / scale) }
 
-    init(display: Display, shm: OpaquePointer, width: Int32, height: Int32, scale: Int32) throws(WaylandError) {
+    init(display: Display, shm: OpaquePointer, width: Int32, height: Int32, scale: Int32,
+         isTranslucent: Bool = false) throws(WaylandError) {
         self.display = display
+        self.isTranslucent = isTranslucent
+        let cairoFormat = isTranslucent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         pixelWidth = width
         pixelHeight = height
         self.scale = scale
-        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)
+        let stride = cairo_format_stride_for_width(cairoFormat, width)
         let byteCount = Int(stride) * Int(height)
         self.stride = stride
         self.byteCount = byteCount
@@ -59,12 +70,13 @@ public final class Buffer {
         pixels = memory
 
         let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))!
-        pointer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888.rawValue)!
+        let shmFormat = isTranslucent ? WL_SHM_FORMAT_ARGB8888 : WL_SHM_FORMAT_XRGB8888
+        pointer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, shmFormat.rawValue)!
         // The buffer keeps the memory; the pool is not needed once it is made.
         wl_shm_pool_destroy(pool)
 
         cairoSurface = cairo_image_surface_create_for_data(
-            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, width, height, stride
+            memory.assumingMemoryBound(to: UInt8.self), cairoFormat, width, height, stride
         )
         cairo_surface_set_device_scale(cairoSurface, Double(scale), Double(scale))
 
@@ -73,6 +85,36 @@ public final class Buffer {
             Unmanaged<Buffer>.fromOpaque(data!).takeUnretainedValue().onRelease?()
         }))
         wl_buffer_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Has the second core fault in the buffer's pages (`MADV_POPULATE_WRITE`, Linux 5.14; without it nothing
+    /// happens), so that the first frame drawn into it does not: at 3840x2160 that is 8 100 pages of a fresh memfd,
+    /// 20 to 100 ms on the Wayland thread. The pages' contents are not touched, so drawing may start at any time;
+    /// a page not faulted in yet is faulted in by the drawing as before.
+    func faultInPagesInBackground() {
+        let address = UInt(bitPattern: pixels), count = byteCount
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: address), count, Self.populateWrite)
+        }
+    }
+
+    /// `MADV_POPULATE_WRITE` from <linux/mman.h>, which Glibc's module does not export.
+    private static let populateWrite: Int32 = 23
+
+    /// Sets the alpha of every pixel in `rect` (buffer pixels, clipped to the buffer) to opaque, keeping the
+    /// colour: for parts drawn as RGB24 (which leaves alpha undefined) into a translucent buffer. Nothing to do in
+    /// an opaque buffer.
+    public func makeOpaque(_ rect: PixelRect) {
+        guard isTranslucent else { return }
+        let left = max(rect.x, 0), right = min(rect.x + rect.width, Int(pixelWidth))
+        let top = max(rect.y, 0), bottom = min(rect.y + rect.height, Int(pixelHeight))
+        guard left < right, top < bottom else { return }
+        cairo_surface_flush(cairoSurface)
+        for row in top..<bottom {
+            let pixel = (pixels + row * Int(stride)).assumingMemoryBound(to: UInt32.self)
+            for column in left..<right { pixel[column] |= 0xFF00_0000 }
+        }
+        cairo_surface_mark_dirty(cairoSurface)
     }
 
     deinit {

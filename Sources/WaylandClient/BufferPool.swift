@@ -12,6 +12,7 @@ final class BufferPool {
     private(set) var pixelWidth: Int32 = 0
     private(set) var pixelHeight: Int32 = 0
     private(set) var scale: Int32 = 1
+    private(set) var isTranslucent = false
 
     init(display: Display, shm: OpaquePointer) {
         self.display = display
@@ -20,13 +21,15 @@ final class BufferPool {
 
     /// A free buffer of the given size and what it lacks (`nil`: everything), or `nil` when all three are busy.
     ///
-    /// A change of size or scale retires every buffer.
-    func acquire(width: Int32, height: Int32, scale: Int32) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
-        if width != pixelWidth || height != pixelHeight || scale != self.scale {
+    /// A change of size, scale or format (`isTranslucent`: ARGB8888) retires every buffer.
+    func acquire(width: Int32, height: Int32, scale: Int32,
+                 isTranslucent: Bool = false) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
+        if width != pixelWidth || height != pixelHeight || scale != self.scale || isTranslucent != self.isTranslucent {
             retireAll()
             pixelWidth = width
             pixelHeight = height
             self.scale = scale
+            self.isTranslucent = isTranslucent
         }
         switch slots.acquire() {
         case nil:
@@ -34,12 +37,29 @@ final class BufferPool {
         case let .reuse(index):
             return (buffers[index], slots.staleDamage(at: index))
         case let .make(index):
-            let buffer = try Buffer(display: display, shm: shm, width: width, height: height, scale: scale)
-            buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
-            assert(index == buffers.count)
-            buffers.append(buffer)
+            let buffer = try makeBuffer(at: index)
+            try makeSpare()
             return (buffer, nil)
         }
+    }
+
+    /// With the first buffer, a second, its pages faulted in on the second core: the frame after the first needs
+    /// it while the compositor holds the first, and painting a fresh buffer of 3840x2160 in full took 30 to 140 ms
+    /// on the Wayland thread, most of it in page faults (docs/performance.md, "Latency at 3840x2160").
+    private func makeSpare() throws(WaylandError) {
+        guard let index = slots.addSpare() else { return }
+        try makeBuffer(at: index).faultInPagesInBackground()
+    }
+
+    /// A new buffer of the pool's size, scale and format for slot `index` (the next one).
+    @discardableResult
+    private func makeBuffer(at index: Int) throws(WaylandError) -> Buffer {
+        let buffer = try Buffer(display: display, shm: shm, width: pixelWidth, height: pixelHeight, scale: scale,
+                                isTranslucent: isTranslucent)
+        buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
+        assert(index == buffers.count)
+        buffers.append(buffer)
+        return buffer
     }
 
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).

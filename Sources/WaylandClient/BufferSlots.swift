@@ -43,6 +43,15 @@ struct BufferSlots: Equatable {
         return .make(slots.count - 1)
     }
 
+    /// Adds a free buffer that was never shown, when the chain has only one: made while the program is idle, the
+    /// buffer the first frame after the first needs (the compositor holds the first until the second arrives) is
+    /// ready before that frame. Returns its index, or `nil` when the chain has another count.
+    mutating func addSpare() -> Int? {
+        guard slots.count == 1 else { return nil }
+        slots.append(Slot())
+        return slots.count - 1
+    }
+
     /// What the buffer at `index` lacks: `nil` when everything (a new buffer, or after ``invalidateAll()``).
     func staleDamage(at index: Int) -> DamageList? {
         slots[index].staleDamage

@@ -44,6 +44,10 @@ final class Registry {
         ),
         "wp_viewporter": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "viewports; with fractional scale they map buffers onto the logical size"),
         "zwp_pointer_gestures_v1": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "touchpad pinch and swipe"),
+        "wp_presentation": Wanted(minimum: 1, ours: 1, isRequired: false, purpose: "presentation times for --stats"),
+        "zwp_tablet_manager_v2": Wanted(
+            minimum: 1, ours: 1, isRequired: false, purpose: "pens with pressure and tilt; a pen acts as a pointer"
+        ),
         "wp_fractional_scale_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
         ),
@@ -60,6 +64,10 @@ final class Registry {
     private(set) var viewporter: GlobalProxy?
     /// `zwp_pointer_gestures_v1`: touchpad gestures for pointers made after it is bound.
     private(set) var pointerGestures: GlobalProxy?
+    /// `wp_presentation`: when committed frames were shown.
+    private(set) var presentation: Presentation?
+    /// `zwp_tablet_manager_v2`: each seat's tablets and pens.
+    private(set) var tabletManager: GlobalProxy?
     /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
     private(set) var fractionalScaleManager: GlobalProxy?
     private(set) var outputs: [UInt32: Output] = [:]
@@ -88,7 +96,9 @@ final class Registry {
         wmBase = nil
         decorationManager = nil
         fractionalScaleManager = nil
+        tabletManager = nil
         viewporter = nil
+        presentation = nil
         pointerGestures = nil
         shm = nil
         compositor = nil
@@ -149,6 +159,9 @@ final class Registry {
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }
+        case "wp_presentation":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wp_presentation_interface(), version: version)
+            presentation = Presentation(pointer: proxy, version: version)
         case "zwp_pointer_gestures_v1":
             let proxy = bind(name: name, interface: CWaylandProtocols_zwp_pointer_gestures_v1_interface(), version: version)
             pointerGestures = GlobalProxy(pointer: proxy, version: version) { manager in
@@ -158,6 +171,11 @@ final class Registry {
                     zwp_pointer_gestures_v1_destroy(manager)
                 }
             }
+        case "zwp_tablet_manager_v2":
+            let proxy = bind(name: name, interface: CWaylandProtocols_zwp_tablet_manager_v2_interface(), version: version)
+            let manager = GlobalProxy(pointer: proxy, version: version) { zwp_tablet_manager_v2_destroy($0) }
+            tabletManager = manager
+            for seat in seats.values { seat.attachTablets(manager: manager) }
         case "wp_fractional_scale_manager_v1" where CWaylandProtocols_has_fractional_scale():
             let proxy = bind(
                 name: name, interface: CWaylandProtocols_wp_fractional_scale_manager_v1_interface(), version: version
@@ -170,7 +188,9 @@ final class Registry {
             outputs[name] = Output(display: display, pointer: proxy, version: version)
         case "wl_seat":
             let proxy = bind(name: name, interface: CWaylandProtocols_wl_seat_interface(), version: version)
-            seats[name] = Seat(display: display, pointer: proxy, version: version)
+            let seat = Seat(display: display, pointer: proxy, version: version)
+            seats[name] = seat
+            if let tabletManager { seat.attachTablets(manager: tabletManager) }
         default:
             // Known but not bound (fractional scale in a build without its XML): its presence is enough to stop the
             // missing-global log line.

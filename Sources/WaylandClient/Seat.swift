@@ -12,6 +12,8 @@ final class Seat {
     private(set) var touch: Touch?
     private(set) var pointerDevice: Pointer?
     private(set) var keyboard: Keyboard?
+    /// The seat's tablets and pens, once `zwp_tablet_manager_v2` is bound.
+    private(set) var tablets: TabletSeat?
 
     init(display: Display, pointer: OpaquePointer, version: UInt32) {
         self.display = display
@@ -26,11 +28,18 @@ final class Seat {
     }
 
     deinit {
+        tablets = nil
         touch = nil
         pointerDevice = nil
         keyboard = nil
         if version >= WL_SEAT_RELEASE_SINCE_VERSION { wl_seat_release(pointer) } else { wl_seat_destroy(pointer) }
         listener.deallocate()
+    }
+
+    /// Asks the tablet manager for this seat's tablets (once).
+    func attachTablets(manager: GlobalProxy) {
+        guard tablets == nil else { return }
+        tablets = TabletSeat(display: display, manager: manager.pointer, seat: pointer)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> Seat {

@@ -86,6 +86,12 @@ public final class ToplevelWindow {
     public var onSeatEvent: ((SeatEvent) -> Void)?
     /// Called after a configure changed the size, the scale or the states, before the window draws.
     public var onConfigure: ((ToplevelWindow) -> Void)?
+    /// Called when the compositor says what became of a committed buffer (`wp_presentation_feedback`), with the
+    /// ``committedFrameCount`` that commit made. Feedback is asked for on every buffer commit while this is set and
+    /// the compositor offers `wp_presentation` (``offersPresentation``); answers come in commit order.
+    public var onFramePresentation: ((_ frame: Int, _ presentation: FramePresentation) -> Void)?
+    /// Whether the compositor offers `wp_presentation`, so that ``onFramePresentation`` hears of each frame.
+    public var offersPresentation: Bool { display.registry.presentation != nil }
 
     /// The size in logical points.
     public private(set) var width: Int
@@ -106,6 +112,11 @@ public final class ToplevelWindow {
     /// The XCursor name to show while the pointer is over the window; `nil` for the default (a crosshair).
     public var cursorName: String? {
         didSet { if cursorName != oldValue { display.registry.windowCursorChanged(self) } }
+    }
+    /// Whether the window has transparent parts (rounded corners): its buffers are then ARGB8888, and what is not
+    /// drawn opaque shows what lies behind. Changing it redraws the whole window.
+    public var isTranslucent = false {
+        didSet { if isTranslucent != oldValue { needsFullRedraw = true } }
     }
     /// The window's title (`xdg_toplevel.set_title`).
     public var title: String {
@@ -134,6 +145,8 @@ public final class ToplevelWindow {
     private var needsFullRedraw = true
     private var needsDraw = false
     private var frameCallback: FrameCallback?
+    /// Presentation feedback asked for and not answered yet, by frame number.
+    private var presentationFeedback: [Int: PresentationFeedback] = [:]
     private var didLogWatchdog = false
 
     /// Creates a window and asks the compositor to map it; it draws after the first configure.
@@ -207,6 +220,7 @@ public final class ToplevelWindow {
     deinit {
         display.unregister(surface: surface.pointer)
         frameCallback = nil
+        presentationFeedback = [:]
         decoration = nil
         fractionalScale = nil
         xdg_toplevel_destroy(toplevel)
@@ -400,7 +414,8 @@ public final class ToplevelWindow {
         let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
-            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale)
+            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
+                                        isTranslucent: isTranslucent)
         } catch {
             display.log("cannot make a buffer: \(error)")
             return false
@@ -438,6 +453,7 @@ public final class ToplevelWindow {
             wl_surface_damage_buffer(surface.pointer, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
+        requestPresentationFeedback(frame: committedFrameCount + 1)
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
@@ -445,6 +461,17 @@ public final class ToplevelWindow {
     }
 
     private var appliedBufferScale: Int32 = 1
+
+    /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`.
+    private func requestPresentationFeedback(frame: Int) {
+        guard onFramePresentation != nil, let presentation = display.registry.presentation else { return }
+        presentationFeedback[frame] = PresentationFeedback(presentation: presentation, surface: surface.pointer) {
+            [unowned self] outcome in
+            let feedback = presentationFeedback.removeValue(forKey: frame)
+            onFramePresentation?(frame, outcome)
+            withExtendedLifetime(feedback) {}
+        }
+    }
 
     // MARK: - Input
 

@@ -12,8 +12,14 @@ final class PrintingView: View {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             let location = touch.location(in: self)
             Swift.print("\(time) ms  touch \(touch.identifier) \(phase) at (\(location.x), \(location.y))"
-                + (touch.phase == .began ? " tapCount \(touch.tapCount)" : ""))
+                + (touch.phase == .began ? " tapCount \(touch.tapCount)" : "") + Self.pen(touch))
         }
+    }
+
+    /// A pen touch's kind and force (fingers' lines stay as they were).
+    private static func pen(_ touch: Touch) -> String {
+        guard let pen = touch.pen else { return "" }
+        return " \(touch.kind) force \(String(format: "%.4f", pen.force))"
     }
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { print("began", touches, event) }

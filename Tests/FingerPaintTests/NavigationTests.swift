@@ -75,6 +75,23 @@ import TouchUI
         #expect(!painter.isPainted(230, 120))
     }
 
+    @Test func aTouchpadPinchInNavigateModeZoomsOnceThroughItsOwnHandler() throws {
+        let painter = Painter()
+        painter.tap(1, at: try center(of: .toggleNavigation, in: painter))
+        #expect(painter.app.isNavigating)
+        // The canvas's pinch recognizer (enabled in navigate mode) leaves touchpad pinches to the app's own zoom,
+        // which anchors them at the pointer: following them too would zoom twice.
+        for kind: SeatEvent.Kind in [
+            .pointerEnter(location: point(100, 80)),
+            .touchpadGesture(.begin(.pinch, fingers: 2)),
+            .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.5, rotation: 0)),
+            .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 2, rotation: 0)),
+            .touchpadGesture(.end(.pinch, cancelled: false)),
+        ] { painter.send(kind) }
+        #expect(painter.app.view.zoom == 2)
+        #expect(painter.app.view.documentPoint(point(100, 80)).distance(to: point(100, 80)) < 0.5)
+    }
+
     @Test func oneFingerPansInNavigateModeAndEveryFingerPaintsAgainInPaintMode() throws {
         let painter = Painter()
         painter.tap(1, at: try center(of: .toggleNavigation, in: painter))
@@ -228,5 +245,38 @@ import TouchUI
         app.waitForTiles()
         app.renderFrame()
         #expect(largestDifference(app.renderer.frame, freshFrame(app, view: app.view)) == 0)
+    }
+
+    /// Sizes a window goes through: maximized on a 1024x768 screen (below a 32-point title bar), fullscreen (no title
+    /// bar), fullscreen on a HiDPI output, narrower than the start, then restored.
+    static let resizes: [(size: Size, scale: Int)] = [
+        (Size(width: 1024, height: 736), 1), (Size(width: 1024, height: 768), 1), (Size(width: 1024, height: 768), 2),
+        (Size(width: 320, height: 240), 1), (Size(width: 400, height: 300), 1),
+    ]
+
+    @Test(arguments: Self.resizes.indices)
+    func theDocumentPointAtTheCanvasTopLeftStaysPutAcrossResizes(upTo last: Int) throws {
+        let painter = Painter()
+        // Zoomed to 156 % about the middle and panned by setView: a view that is neither the identity nor centred.
+        painter.key("ctrl+plus")
+        painter.key("ctrl+plus")
+        painter.app.setView(painter.app.view.panned(by: Vector(dx: -37, dy: 23)))
+        painter.app.renderFrame()
+        // A dot the user sees at window (60, 50).
+        painter.tap(1, at: point(60, 50))
+        let before = painter.app.view
+        #expect(painter.isPainted(60, 50))
+        for (size, scale) in Self.resizes[...last] {
+            painter.app.resize(to: size, scale: scale)
+            painter.app.renderFrame()
+            #expect(painter.app.view.zoom == before.zoom)
+            #expect(abs(painter.app.view.origin.x - before.origin.x) < 0.5 / before.zoom, "\(painter.app.view) after \(size)")
+            #expect(abs(painter.app.view.origin.y - before.origin.y) < 0.5 / before.zoom, "\(painter.app.view) after \(size)")
+        }
+        // The dot is still where the user saw it, and nothing is 20 points to its right or below it (the frame's
+        // pixels are buffer pixels: `scale` to a point).
+        let scale = Double(Self.resizes[last].scale)
+        #expect(painter.isPainted(60 * scale, 50 * scale))
+        #expect(!painter.isPainted(80 * scale, 50 * scale) && !painter.isPainted(60 * scale, 70 * scale))
     }
 }

@@ -30,6 +30,42 @@ import TouchUI
         }
     }
 
+    /// The chevron's pixels along the bar's middle row within `columns` of the shown frame.
+    private func chevronPixels(in painter: Painter, columns: Range<Int>) throws -> Int {
+        let bar = try #require(painter.app.renderer.overlay).frame
+        return columns.filter { x in
+            (-3...3).contains { dy in
+                let pixel = painter.shown(Double(x), bar.midY + Double(dy))
+                // The chevron's grey (0.3, 0.3, 0.33), where its stroke covers whole pixels.
+                let (red, green, blue) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+                return (74...80).contains(red) && red == green && blue - red >= 6 && blue - red <= 8
+            }
+        }.count
+    }
+
+    @Test func aBarThatScrollsHintsAtTheButtonsBeyondItsEdgesAndOneThatFitsDoesNot() throws {
+        let painter = Painter(size: Size(width: 420, height: 300))
+        var overlay = try #require(painter.app.renderer.overlay)
+        // At the start: more to the right, nothing to the left; a chevron drawn in the bar's last 20 points only.
+        #expect(overlay.hasMoreAfter && !overlay.hasMoreBefore)
+        #expect(try chevronPixels(in: painter, columns: 400..<420) > 0)
+        #expect(try chevronPixels(in: painter, columns: 0..<20) == 0)
+        // The button cut by the right edge fades out: the bar's own colour beside the chevron.
+        #expect(painter.shown(419, overlay.frame.minY + 8) == 0xEDEDF2)
+        // Scrolled to the end: the hint moves to the left edge.
+        painter.app.paletteView.scroll(toShow: .toggleNavigation)
+        painter.app.renderFrame()
+        overlay = try #require(painter.app.renderer.overlay)
+        #expect(overlay.hasMoreBefore && !overlay.hasMoreAfter)
+        #expect(try chevronPixels(in: painter, columns: 0..<20) > 0)
+        #expect(try chevronPixels(in: painter, columns: 400..<420) == 0)
+        // Wide enough for every button: no hint.
+        let wide = Painter(size: Size(width: 1280, height: 300))
+        let fits = try #require(wide.app.renderer.overlay)
+        #expect(!fits.hasMoreBefore && !fits.hasMoreAfter)
+        #expect(try chevronPixels(in: wide, columns: 1260..<1280) == 0)
+    }
+
     @Test func everyWidthLooksDifferentAndTakesTheBrushColour() throws {
         let painter = Painter(size: Size(width: 1280, height: 300))
         painter.key("2")

@@ -153,7 +153,8 @@ extension DesktopCompositorTests {
     }
 
     /// The compositors that can close a window from outside here: sway (`swaymsg kill`) and KWin (a KWin script).
-    /// mutter has no way to without gnome-shell or a remote-desktop session, weston none without input.
+    /// mutter closes none from outside without gnome-shell (our close button clicked through its remote-desktop pointer:
+    /// `MutterInputTests`), weston none without input.
     static let closable = Desktop.installed.filter { $0 == .kwin || $0 == .sway }
 
     @Test("The compositor's close saves and ends the program",
@@ -186,6 +187,51 @@ extension DesktopCompositorTests {
         #expect(program.process.waitForExit(timeout: .seconds(60)) == 0, "\(program.log.suffix(2000))")
         #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2)
     }
+}
+
+/// mutter (GNOME) with input: its remote-desktop API gives a virtual pointer without PipeWire, but touch only with a
+/// screen-cast stream (PipeWire), which these tests do not run.
+@Suite(.serialized, .enabled(if: HeadlessCompositor.isMutterInstalled, "mutter (with dbus) is not installed"))
+struct MutterInputTests {
+    @Test func ourCloseButtonClickedThroughMuttersPointerSavesAndEndsTheProgram() throws {
+        let mutter = try HeadlessCompositor.mutter()
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write(
+            "strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: FingerPaintWindowTests.twoFingerStrokes).serialized())
+        // As large as the screen: mutter shows it at the screen's top-left (maximized or not), so the close button
+        // is at the screen's top-right corner.
+        let program = try ProgramOnDesktop(
+            DesktopCompositorTests.fingerpaint, [scratch.path("drawing.fpdraw"), "--size", "1024x768", "--replay", trace],
+            on: mutter, scratch: scratch, protocolTrace: true)
+        defer { program.process.kill() }
+        let painted = waitUntil(timeout: .seconds(60)) {
+            FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2 || program.process.hasExited
+        }
+        #expect(painted && !program.process.hasExited, "\(program.log.suffix(2000))")
+        let address = try #require(mutter.sessionBusAddress)
+        let input = try MutterRemoteDesktop(busAddress: address)
+        // Into the top-right corner (mutter clamps the pointer to the screen), then 10 points left and 16 down: the
+        // middle of the close button's row, clear of the resize borders.
+        // mutter makes the session's virtual pointer in its input thread, and drops what comes before: move until
+        // the program's protocol trace shows the pointer entering its surface.
+        let entered = { program.log.range(of: #"wl_pointer@\d+\.enter\("#, options: .regularExpression) != nil }
+        for _ in 0..<20 where !entered() {
+            try input.movePointer(dx: 5000, dy: -5000)
+            try input.movePointer(dx: -10, dy: 16)
+            _ = waitUntil(timeout: .seconds(3)) { entered() }
+        }
+        #expect(entered(), "the pointer never entered the window")
+        try input.click()
+        let pointerEvents = { program.log.split(separator: "\n").filter { $0.contains("wl_pointer") || $0.contains("debug: configured") } }
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 0, "\(pointerEvents().suffix(30))")
+        #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2)
+    }
+
+    @Test(.disabled("""
+        mutter 43 headless has no touch device: touch comes only through RemoteDesktop.NotifyTouchDown, which needs a \
+        PipeWire screen-cast stream; a touch-started xdg_toplevel.resize is tested on KWin (KWinTouchTests) instead
+        """))
+    func aResizeStartedByATouchOnOurBorderIsHonouredByMutter() {}
 }
 
 /// The fake-input player.

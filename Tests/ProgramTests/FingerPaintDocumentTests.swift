@@ -120,7 +120,10 @@ import TouchUI
                 // Root reads every file: the program runs as nobody, from a copy nobody can reach wherever the
                 // package was checked out.
                 let copy = scratch.path("fingerpaint")
-                try FileManager.default.copyItem(atPath: Window.fingerpaint, toPath: copy)
+                // Copied by a child process: a file this process held open for writing could be inherited by a
+                // program another test starts meanwhile, and running the copy would then fail ("Text file busy").
+                let copied = try await ChildProcess.run("/bin/cp", [Window.fingerpaint, copy])
+                try #require(copied.status == 0, "cannot copy the program: \(copied.standardError)")
                 program = "/usr/bin/setpriv"
                 arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy]
             }

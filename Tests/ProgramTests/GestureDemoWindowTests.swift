@@ -112,3 +112,55 @@ struct GestureDemoOnSwayTests {
         #expect(!demo.hasExited)
     }
 }
+
+/// A touchpad pinch (`zwp_pointer_gestures_v1`) played into the demo: its pinch and rotation recognizers follow it.
+@Suite struct GestureDemoTouchpadTests {
+    /// The pointer over the canvas (below the demo's 32-point title bar in the window), then two fingers on the
+    /// touchpad spreading to twice their span while turning 30° clockwise.
+    static let touchpadPinch = """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "pointer": "enter", "x": 300, "y": 250}
+        {"t": 100, "gesture": "pinch", "phase": "begin", "fingers": 2}
+        {"t": 116, "gesture": "pinch", "phase": "update", "dx": 0, "dy": 0, "scale": 1.25, "rotation": 10}
+        {"t": 132, "gesture": "pinch", "phase": "update", "dx": 2, "dy": 0, "scale": 1.5, "rotation": 10}
+        {"t": 148, "gesture": "pinch", "phase": "update", "dx": 2, "dy": 0, "scale": 2, "rotation": 10}
+        {"t": 164, "gesture": "pinch", "phase": "end", "cancelled": false}
+
+        """
+
+    /// The log's lines without their time (the window's clock is real input's), as `recognizer state values` text.
+    private static func reports(in log: String) throws -> [String] {
+        try log.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let recognizer = try #require(object["recognizer"] as? String), state = try #require(object["state"] as? String)
+            let value = (object["scale"] ?? object["rotation"]).map { " \($0)" } ?? ""
+            return "\(recognizer) \(state)\(value) at \(object["location"] ?? "") touches \(object["touches"] ?? "")"
+        }
+    }
+
+    @Test func aTouchpadPinchInTheDemoWindowIsLoggedAsAPinchAsHeadless() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("touchpad-pinch.jsonl", Self.touchpadPinch)
+        let demo = ChildProcess.product("gesture-demo")
+        let headless = try await ChildProcess.run(demo, ["--replay", trace, "--headless", "--log", "-"])
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let expected = try Self.reports(in: headless.standardOutput)
+        // Pinch and rotation recognize together in the demo; the scale is the touchpad's, the turn in radians.
+        let at = "at [300, 250] touches 0"
+        #expect(expected == [
+            "pinch began 1.25 \(at)", "rotation began 0.1745 \(at)",
+            "pinch changed 1.5 \(at)", "rotation changed 0.3491 \(at)",
+            "pinch changed 2 \(at)", "rotation changed 0.5236 \(at)",
+            "pinch ended 2 \(at)", "rotation ended 0.5236 \(at)",
+        ])
+        let live = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--fast", "--trace", trace, "--output", scratch.path("demo.png"), "--", demo, "--log", scratch.path("live.jsonl")])
+        #expect(live.status == 0, "\(live.standardError)")
+        #expect(try Self.reports(in: scratch.read("live.jsonl")) == expected)
+        // The window shows it: the pinch and rotation rows' dots green (ended), the tap row's grey.
+        let image = try await PNGReader.pixels(in: scratch.path("demo.png"), at: [(x: 446, y: 251), (x: 446, y: 297), (x: 446, y: 113)])
+        for dot in image.pixels.prefix(2) { #expect(dot.green > 180 && dot.red < 140, "\(dot)") }
+        #expect(image.pixels[2].green < 180, "\(image.pixels[2])")
+    }
+}

@@ -7,12 +7,20 @@ final class RecordingWindow {
         var entries: [String] = []
         var phasesByTouch: [Int: [Touch.Phase]] = [:]
         var samples: [Int: [Point]] = [:]
+        /// Each touch's kind at every call.
+        var kindsByTouch: [Int: [Touch.Kind]] = [:]
+        /// Each pen touch's force at every call but a cancel.
+        var forcesByTouch: [Int: [Double]] = [:]
 
         private func record(_ phase: Touch.Phase, _ touches: Set<Touch>) {
             let ids = touches.map(\.identifier).sorted()
             entries.append("\(phase)(\(ids.map(String.init).joined(separator: ",")))")
             for touch in touches {
                 phasesByTouch[touch.identifier, default: []].append(phase)
+                kindsByTouch[touch.identifier, default: []].append(touch.kind)
+                if touch.maximumPossibleForce > 0, phase != .cancelled {
+                    forcesByTouch[touch.identifier, default: []].append(touch.force)
+                }
                 if phase != .cancelled { samples[touch.identifier, default: []].append(touch.location(in: nil)) }
             }
         }

@@ -299,4 +299,66 @@ import TouchUI
         #expect(buttons == ["middle true", "middle false"])
         #expect(recorder.entries.isEmpty)
     }
+
+    @Test func aTouchpadPinchReachesTheWindowsRecognizersAtThePointerAndItsHandlerStill() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let left = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        window.addSubview(left)
+        let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
+        var reports: [String] = []
+        let delegate = Together()
+        for recognizer in [pinch, rotation] as [GestureRecognizer] {
+            left.addGestureRecognizer(recognizer)
+            recognizer.delegate = delegate
+        }
+        pinch.addTarget { [unowned pinch] _ in
+            reports.append("pinch.\(pinch.state) \(pinch.scale) at \(pinch.location(in: nil))")
+        }
+        rotation.addTarget { [unowned rotation] _ in
+            reports.append("rotation.\(rotation.state) \((rotation.rotation * 180 / .pi).rounded())°")
+        }
+        let translator = SeatEventTranslator(window: window)
+        var handled = 0
+        translator.onTouchpadGesture = { _, _ in handled += 1 }
+        let pinchAt: (Double) -> [SeatEvent] = { t in [
+            at(t, .touchpadGesture(.begin(.pinch, fingers: 2))),
+            at(t + 10, .touchpadGesture(.update(.pinch, dx: 1, dy: 0, scale: 1.25, rotation: 15))),
+            at(t + 20, .touchpadGesture(.update(.pinch, dx: 1, dy: 0, scale: 2, rotation: 15))),
+            at(t + 30, .touchpadGesture(.end(.pinch, cancelled: false))),
+        ] }
+        // With the pointer off the surface the gesture is dropped; over the right half it misses the view.
+        translator.handle(pinchAt(0))
+        translator.handle([at(50, .pointerEnter(location: point(600, 100)))] + pinchAt(60))
+        #expect(reports.isEmpty)
+        translator.handle([at(100, .pointerMotion(location: point(120, 80)))] + pinchAt(110))
+        #expect(reports == [
+            "pinch.began 1.25 at (120.0, 80.0)", "rotation.began 15.0°",
+            "pinch.changed 2.0 at (120.0, 80.0)", "rotation.changed 30.0°",
+            "pinch.ended 2.0 at (120.0, 80.0)", "rotation.ended 30.0°",
+        ])
+        #expect(handled == 12)
+        #expect(translator.anomalies.isEmpty)
+    }
+
+    @Test func aTouchpadPinchLeftOpenAtTheEndOfTheInputIsCancelled() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let pinch = PinchGestureRecognizer()
+        window.addGestureRecognizer(pinch)
+        var states: [GestureRecognizer.State] = []
+        pinch.onStateChange = { states.append($0.state) }
+        let translator = SeatEventTranslator(window: window)
+        translator.handle([
+            at(0, .pointerEnter(location: point(100, 100))),
+            at(10, .touchpadGesture(.begin(.pinch, fingers: 2))),
+            at(20, .touchpadGesture(.update(.pinch, dx: 0, dy: 0, scale: 1.5, rotation: 0))),
+        ])
+        translator.finish()
+        #expect(states == [.began, .cancelled, .possible])
+    }
+}
+
+/// Lets every recognizer recognize with every other.
+private final class Together: GestureRecognizerDelegate {
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
 }

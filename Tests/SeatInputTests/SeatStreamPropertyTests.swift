@@ -6,8 +6,9 @@ import TouchUI
 /// Random seat-event streams, bad ones included, fed through the translator into a window.
 @Suite struct SeatStreamPropertyTests {
     /// Decodes one random number into a seat event: touch downs, motions, ups, frames and cancels for four IDs,
-    /// the pointer's left button and motion, ticks; now and then non-finite or absurd coordinates and time going
-    /// backwards. Encoding events as numbers lets the property checker shrink a failing stream.
+    /// the pointer's left button and motion, two pens' proximity, down, motion with pressure and tilt, up, buttons
+    /// and frames in any order (down without proximity, motion after proximity-out, duplicate downs), ticks; now and
+    /// then non-finite or absurd coordinates and time going backwards. Encoding events as numbers lets the property checker shrink a failing stream.
     static func event(from number: Int, after time: inout Double) -> SeatEvent {
         let id = Int32((number >> 4) % 4)
         var location = Point(x: Double((number >> 6) % 900) - 50, y: Double((number >> 16) % 700) - 50)
@@ -18,7 +19,10 @@ import TouchUI
         }
         time += (number >> 31) % 37 == 0 ? -5 : Double((number >> 36) % 40)
         let kind: SeatEvent.Kind
-        switch number % 16 {
+        let tool = Int(id % 2)
+        let axes = TabletAxes(pressure: Double((number >> 40) % 11) / 10, tiltX: Double((number >> 44) % 121) - 60,
+                              tiltY: (number >> 51) % 3 == 0 ? nil : Double((number >> 53) % 61) - 30)
+        switch number % 24 {
         case 0...3: kind = .touchDown(id: id, location: location)
         case 4...7: kind = .touchMotion(id: id, location: location)
         case 8, 9: kind = .touchUp(id: id)
@@ -26,6 +30,12 @@ import TouchUI
         case 12: kind = .touchCancel
         case 13: kind = .pointerMotion(location: location)
         case 14: kind = .pointerButton(.left, isPressed: (number >> 5) % 2 == 0)
+        case 15: kind = .tablet(.proximityIn((number >> 5) % 2 == 0 ? .pen : .eraser, location: location), tool: tool)
+        case 16: kind = .tablet(.down, tool: tool)
+        case 17, 18: kind = .tablet(.motion(location: location, axes: axes), tool: tool)
+        case 19: kind = .tablet(.up, tool: tool)
+        case 20: kind = .tablet((number >> 5) % 3 == 0 ? .proximityOut : .frame, tool: tool)
+        case 21: kind = .tablet(.button((number >> 5) % 2 == 0 ? .stylus : .stylus2, isPressed: (number >> 7) % 2 == 0), tool: tool)
         default: kind = .tick
         }
         return SeatEvent(time: .milliseconds(time), kind)
@@ -52,6 +62,21 @@ import TouchUI
                 #expect(phases.filter(\.isFinished).count == 1, "touch \(identifier): \(phases)")
             }
             #expect(recorder.window.activeTouches.isEmpty)
+            #expect(recorder.window.pensInProximity.isEmpty)
+        }
+    }
+
+    @Test func penTouchesArePencilsOrErasersAndNeverOtherKinds() async {
+        await propertyCheck(count: 200, input: Self.streams) { numbers in
+            let recorder = Self.play(numbers)
+            recorder.translator.finish()
+            for (identifier, kinds) in recorder.canvas.kindsByTouch {
+                #expect(Set(kinds).count == 1, "touch \(identifier) changed kind: \(kinds)")
+            }
+            // Every pen touch carries force from 0 to its maximum, 1.
+            for (identifier, forces) in recorder.canvas.forcesByTouch {
+                #expect(forces.allSatisfy { (0...1).contains($0) }, "touch \(identifier): \(forces)")
+            }
         }
     }
 
@@ -62,9 +87,10 @@ import TouchUI
             if !recorder.translator.hasActiveTouches {
                 #expect(recorder.window.activeTouches.isEmpty)
             }
-            // Lifting every ID and releasing the button always leaves nothing down.
+            // Lifting every ID, releasing the button and lifting both pens always leaves nothing down.
             let lift = (0..<4).map { SeatEvent(time: .milliseconds(1e9), .touchUp(id: Int32($0))) }
                 + [SeatEvent(time: .milliseconds(1e9), .touchFrame), SeatEvent(time: .milliseconds(1e9), .pointerButton(.left, isPressed: false))]
+                + (0..<2).flatMap { [SeatEvent(time: .milliseconds(1e9), .tablet(.up, tool: $0)), SeatEvent(time: .milliseconds(1e9), .tablet(.frame, tool: $0))] }
             recorder.feed(lift)
             #expect(!recorder.translator.hasActiveTouches)
             #expect(recorder.window.activeTouches.isEmpty)
@@ -78,7 +104,8 @@ import TouchUI
             var events: [SeatEvent] = []
             for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? .zero) {
                 switch event.kind {
-                case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location):
+                case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location),
+                     let .tablet(.proximityIn(_, location), _), let .tablet(.motion(location, _), _):
                     if !location.isFinite { continue }
                 default: break
                 }

@@ -126,6 +126,51 @@ private func drive(_ window: Window, _ path: [Point], interval: Double = 1000.0 
         #expect(view.predicted[view.predicted.count - 2].count == GestureDefaults.predictionSteps)
     }
 
+    /// Expects the latest prediction to go on from the newest sample at `velocity` (points per second) in a straight
+    /// line, in full.
+    private func expectPrediction(of view: SamplingView, along velocity: Vector) throws {
+        let newest = try #require(view.coalesced.last?.last)
+        let predicted = try #require(view.predicted.last)
+        #expect(predicted.count == GestureDefaults.predictionSteps)
+        for sample in predicted {
+            let ahead = (sample.timestamp - newest.timestamp).seconds
+            #expect(abs(sample.locationInWindow.x - (newest.locationInWindow.x + velocity.dx * ahead)) < 0.5, "\(sample)")
+            #expect(abs(sample.locationInWindow.y - (newest.locationInWindow.y + velocity.dy * ahead)) < 0.5, "\(sample)")
+        }
+    }
+
+    @Test func aTouchThatHasComeOutOfATurnIsPredictedAlongItsNewDirection() throws {
+        let (window, view) = stage()
+        // Down and right at (5, 5) pt a sample (849 pt/s at 120 Hz), a zigzag's sharp turn at (135, 335), then four
+        // samples up and right at (5, -5): the turn is seen, so the run after it is predicted on its own, not bent
+        // by the samples before the turn that are still in the fit window (50 ms).
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
+        path += (1...4).map { Point(x: 135 + Double($0) * 5, y: 335 - Double($0) * 5) }
+        drive(window, path)
+        try expectPrediction(of: view, along: Vector(dx: 600, dy: -600))
+    }
+
+    @Test func aTurnSeenWholeWithinOneSampleIntervalIsPredictedAlongTheMoveAfterIt() throws {
+        let (window, view) = stage()
+        // Down and right at (5, 5) a sample, then a move of (5, 0) in which the stroke turned (between the old
+        // direction and the new), then one move up and right at (5, -5): the turn began and ended before the newest
+        // move, which shows where it led.
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300 + Double($0) * 5) }
+        path += [Point(x: 140, y: 335), Point(x: 145, y: 330)]
+        drive(window, path)
+        try expectPrediction(of: view, along: Vector(dx: 600, dy: -600))
+    }
+
+    @Test func aTouchThatStopsWithinTheNewestIntervalIsNotPredictedPastTheStop() throws {
+        let (window, view) = stage()
+        // Right at 600 pt/s, then a newest move of 1 pt: the finger stopped soon after the sample before.
+        var path = (0..<8).map { Point(x: 100 + Double($0) * 5, y: 300) }
+        path.append(Point(x: 136, y: 300))
+        drive(window, path)
+        #expect(view.predicted.last == [])
+        #expect(view.predicted[view.predicted.count - 2].count == GestureDefaults.predictionSteps)
+    }
+
     @Test func tooFewSamplesOrAFinishedTouchPredictNothing() throws {
         let (window, view) = stage()
         drive(window, [Point(x: 100, y: 100), Point(x: 110, y: 100)])

@@ -44,6 +44,21 @@ import WaylandClient
         #expect(harness.moves == 1 && harness.closes == 0)
     }
 
+    @Test func aPenTappingTheCloseButtonClosesAndTheContentOnlySeesItHover() {
+        var harness = Harness()
+        #expect(harness.send(.tablet(.proximityIn(.pen, location: Point(x: 385, y: 15)))) ==
+                .tablet(.proximityIn(.pen, location: Point(x: 385, y: -17))))
+        #expect(harness.send(.tablet(.down)) == nil)
+        #expect(harness.send(.tablet(.motion(location: Point(x: 386, y: 16), axes: TabletAxes(pressure: 0.5)))) == nil)
+        #expect(harness.send(.tablet(.up)) == nil)
+        #expect(harness.closes == 1)
+        // Below the strip the pen is the content's, shifted up.
+        #expect(harness.send(.tablet(.motion(location: Point(x: 100, y: 132)))) == .tablet(.motion(location: Point(x: 100, y: 100))))
+        #expect(harness.send(.tablet(.down)) == .tablet(.down))
+        #expect(harness.send(.tablet(.up)) == .tablet(.up))
+        #expect(harness.closes == 1)
+    }
+
     @Test func aFingerBelowTheStripGoesToTheContentShiftedUp() {
         var harness = Harness()
         #expect(harness.send(.touchDown(id: 2, location: Point(x: 100, y: 50))) == .touchDown(id: 2, location: Point(x: 100, y: 18)))

@@ -40,6 +40,22 @@ struct BufferSlotsTests {
         #expect(slots.slots.count == 3)
     }
 
+    @Test("A spare made with the first buffer is handed out, lacking everything, while the compositor holds the first")
+    func spareIsHandedOutWhileTheFirstIsBusy() throws {
+        var slots = BufferSlots()
+        #expect(slots.acquire() == .make(0))
+        #expect(slots.addSpare() == 1)
+        // Only with exactly one buffer: never a third this way.
+        #expect(slots.addSpare() == nil)
+        slots.committed(at: 0, changed: nil)
+        #expect(slots.acquire() == .reuse(1))
+        #expect(slots.staleDamage(at: 1) == nil)
+        slots.committed(at: 1, changed: DamageList([square(0, 0)]))
+        #expect(slots.acquire() == .make(2))
+        #expect(slots.addSpare() == nil)
+        #expect(slots.slots.count == 3)
+    }
+
     @Test("A busy buffer is never handed out")
     func busyBufferIsNeverHandedOut() {
         var slots = BufferSlots()

@@ -29,6 +29,9 @@ final class FakeCompositor: @unchecked Sendable {
     private var keyboards: [Resource] = []
     private var pointers: [Resource] = []
     private var seats: [Resource] = []
+    private var tablets: [Resource] = []
+    private var tabletTools: [Resource] = []
+    private var tabletPads: [Resource] = []
     private var requests: [String] = []
     /// Guards everything: the server thread holds it while it dispatches, the test while it sends events.
     private let lock = NSRecursiveLock()
@@ -67,6 +70,12 @@ final class FakeCompositor: @unchecked Sendable {
         }
         wl_global_create(display, CWaylandProtocols_xdg_wm_base_interface(), 2, context) { client, data, version, id in
             FakeCompositor.from(data).bind(client, CWaylandProtocols_xdg_wm_base_interface(), version, id, "xdg_wm_base")
+        }
+        // Announced before the seat, as some compositors do: the client asks for the seat's tablets once it has it.
+        wl_global_create(display, CWaylandProtocols_zwp_tablet_manager_v2_interface(), 1, context) {
+            client, data, version, id in
+            FakeCompositor.from(data).bind(client, CWaylandProtocols_zwp_tablet_manager_v2_interface(), version, id,
+                                           "zwp_tablet_manager_v2")
         }
         wl_global_create(display, CWaylandProtocols_wl_seat_interface(), 8, context) { client, data, version, id in
             let fake = FakeCompositor.from(data)
@@ -164,6 +173,41 @@ final class FakeCompositor: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for touch in touches { post(touch, 4, []) }
+    }
+
+    /// How many tablet tools and pads the client holds.
+    var tabletToolCount: Int { lock.withLock { tabletTools.count } }
+    var tabletPadCount: Int { lock.withLock { tabletPads.count } }
+
+    /// Tablet tool events by opcode: removed 5, proximity_in 6, proximity_out 7, down 8, up 9, motion 10, pressure 11,
+    /// tilt 13, button 17, frame 18.
+    func tool(_ event: ToolEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        for tool in tabletTools {
+            switch event {
+            case .proximityIn:
+                post(tool, 6, [wl_argument(u: nextSerial()), wl_argument(o: object(tablets.last)), wl_argument(o: object(surfaces.last))])
+            case .proximityOut: post(tool, 7, [])
+            case .down: post(tool, 8, [wl_argument(u: nextSerial())])
+            case .up: post(tool, 9, [])
+            case let .motion(x, y): post(tool, 10, [wl_argument(f: wl_fixed_from_double(x)), wl_argument(f: wl_fixed_from_double(y))])
+            case let .pressure(value): post(tool, 11, [wl_argument(u: value)])
+            case let .tilt(x, y): post(tool, 13, [wl_argument(f: wl_fixed_from_double(x)), wl_argument(f: wl_fixed_from_double(y))])
+            case let .button(code, isPressed): post(tool, 17, [wl_argument(u: nextSerial()), wl_argument(u: code), wl_argument(u: isPressed ? 1 : 0)])
+            case let .frame(time): post(tool, 18, [wl_argument(u: time)])
+            case .removed: post(tool, 5, [])
+            }
+        }
+    }
+
+    enum ToolEvent {
+        case proximityIn, proximityOut, down, up, removed
+        case motion(Double, Double)
+        case pressure(UInt32)
+        case tilt(Double, Double)
+        case button(UInt32, isPressed: Bool)
+        case frame(UInt32)
     }
 
     /// Pointer events by opcode: enter 0, leave 1, motion 2, button 3, axis 4, frame 5, axis_value120 9.
@@ -333,6 +377,28 @@ final class FakeCompositor: @unchecked Sendable {
             if wl_resource_get_version(keyboard) >= 4 {
                 post(keyboard, 5, [wl_argument(i: repeatInfo.rate), wl_argument(i: repeatInfo.delay)])
             }
+        case ("zwp_tablet_manager_v2", "get_tablet_seat"):
+            let tabletSeat = child(of: resource, CWaylandProtocols_zwp_tablet_seat_v2_interface(), id: arguments[0].n,
+                                   "zwp_tablet_seat_v2")
+            // A tablet, a pad on it, and a pen: tablet_added 0, pad_added 2, tool_added 1, each with a server-made
+            // object (id 0).
+            let tablet = child(of: tabletSeat, CWaylandProtocols_zwp_tablet_v2_interface(), id: 0, "zwp_tablet_v2")
+            post(tabletSeat, 0, [wl_argument(o: object(tablet))])
+            post(tablet, 3, [])  // done
+            let pad = child(of: tabletSeat, CWaylandProtocols_zwp_tablet_pad_v2_interface(), id: 0, "zwp_tablet_pad_v2")
+            post(tabletSeat, 2, [wl_argument(o: object(pad))])
+            // The pad describes itself at once (buttons 2, done 3): these reach the client after it may have
+            // destroyed the pad, as they do from a real compositor.
+            post(pad, 2, [wl_argument(u: 4)])
+            post(pad, 3, [])
+            tabletPads.append(pad)
+            let tool = child(of: tabletSeat, CWaylandProtocols_zwp_tablet_tool_v2_interface(), id: 0, "zwp_tablet_tool_v2")
+            post(tabletSeat, 1, [wl_argument(o: object(tool))])
+            post(tool, 0, [wl_argument(u: 0x140)])  // type pen
+            post(tool, 3, [wl_argument(u: 2)])  // capability pressure
+            post(tool, 4, [])  // done
+            tabletTools.append(tool)
+            tablets.append(tablet)
         case (_, "destroy"), (_, "release"):
             wl_resource_destroy(resource)
         default:
@@ -346,6 +412,9 @@ final class FakeCompositor: @unchecked Sendable {
         keyboards.removeAll { $0 == resource }
         pointers.removeAll { $0 == resource }
         seats.removeAll { $0 == resource }
+        tabletTools.removeAll { $0 == resource }
+        tabletPads.removeAll { $0 == resource }
+        tablets.removeAll { $0 == resource }
         frameCallbacks.removeAll { $0 == resource }
         if attachedBuffer == resource { attachedBuffer = nil }
         if toplevel == resource { toplevel = nil }

@@ -262,3 +262,44 @@ struct SeatTests {
         #expect(waitUntil(timeout: .seconds(3)) { fake.keyboardCount == 0 })
     }
 }
+
+@Suite("Pens from a scripted compositor (tablet-unstable-v2)")
+struct TabletSeatTests {
+    @Test("A pen's events reach the window a frame at a time; pads are let go; a removed tool is destroyed")
+    func penFrames() throws {
+        let fixture = try SeatFixture()
+        // The manager came before the seat: the client still asks for the seat's tablets, and lets the pad go.
+        #expect(try fixture.run { fixture.fake.tabletToolCount == 1 && fixture.fake.tabletPadCount == 0 })
+        #expect(fixture.fake.requestLog.contains("zwp_tablet_pad_v2.destroy"))
+        fixture.fake.together {
+            fixture.fake.tool(.proximityIn)
+            fixture.fake.tool(.motion(50, 60))
+            fixture.fake.tool(.frame(500))
+            fixture.fake.tool(.down)
+            fixture.fake.tool(.motion(52, 60))
+            fixture.fake.tool(.pressure(32768))
+            fixture.fake.tool(.tilt(20, -5))
+            fixture.fake.tool(.frame(516))
+            fixture.fake.tool(.button(0x14c, isPressed: true))
+            fixture.fake.tool(.up)
+            fixture.fake.tool(.proximityOut)
+            fixture.fake.tool(.frame(530))
+        }
+        #expect(try fixture.run { fixture.events.count >= 9 })
+        #expect(fixture.events == [
+            SeatEvent(time: .milliseconds(500), .tablet(.proximityIn(.pen, location: Point(x: 50, y: 60)))),
+            SeatEvent(time: .milliseconds(500), .tablet(.frame)),
+            SeatEvent(time: .milliseconds(516), .tablet(.down)),
+            SeatEvent(time: .milliseconds(516), .tablet(.motion(location: Point(x: 52, y: 60),
+                                                                axes: TabletAxes(pressure: 0.5, tiltX: 20, tiltY: -5)))),
+            SeatEvent(time: .milliseconds(516), .tablet(.frame)),
+            SeatEvent(time: .milliseconds(530), .tablet(.button(.stylus2, isPressed: true))),
+            SeatEvent(time: .milliseconds(530), .tablet(.up)),
+            SeatEvent(time: .milliseconds(530), .tablet(.proximityOut)),
+            SeatEvent(time: .milliseconds(530), .tablet(.frame)),
+        ])
+        fixture.fake.tool(.removed)
+        #expect(try fixture.run { fixture.fake.tabletToolCount == 0 })
+        #expect(fixture.fake.requestLog.contains("zwp_tablet_tool_v2.destroy"))
+    }
+}

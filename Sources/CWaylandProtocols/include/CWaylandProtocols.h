@@ -17,7 +17,9 @@
 #include "../generated/xdg-shell-client-protocol.h"
 #include "../generated/xdg-decoration-unstable-v1-client-protocol.h"
 #include "../generated/viewporter-client-protocol.h"
+#include "../generated/presentation-time-client-protocol.h"
 #include "../generated/pointer-gestures-unstable-v1-client-protocol.h"
+#include "../generated/tablet-unstable-v2-client-protocol.h"
 #if __has_include("../generated/fractional-scale-v1-client-protocol.h")
 #include "../generated/fractional-scale-v1-client-protocol.h"
 #define CWAYLANDPROTOCOLS_HAS_FRACTIONAL_SCALE 1
@@ -66,6 +68,12 @@ static inline const struct wl_interface *CWaylandProtocols_zxdg_toplevel_decorat
 static inline const struct wl_interface *CWaylandProtocols_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *CWaylandProtocols_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
 static inline const struct wl_interface *CWaylandProtocols_wp_viewport_interface(void) { return &wp_viewport_interface; }
+static inline const struct wl_interface *CWaylandProtocols_wp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 
 // fractional-scale-v1 is optional (staging; neither weston 10 nor sway 1.7 implements it). Swift cannot test a C
 // macro, so this says whether the accessors below exist.

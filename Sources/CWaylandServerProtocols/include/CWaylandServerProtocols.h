@@ -17,6 +17,7 @@
 #include "../generated/viewporter-server-protocol.h"
 #include "../generated/presentation-time-server-protocol.h"
 #include "../generated/pointer-gestures-unstable-v1-server-protocol.h"
+#include "../generated/tablet-unstable-v2-server-protocol.h"
 #include <stdbool.h>
 #if __has_include("../generated/fractional-scale-v1-server-protocol.h")
 #include "../generated/fractional-scale-v1-server-protocol.h"
@@ -71,6 +72,12 @@ static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_ges
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_wp_viewport_interface(void) { return &wp_viewport_interface; }
+
+// tablet-unstable-v2 (pens).
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
 
 // fractional-scale-v1 is optional (staging). Without its XML, stand-ins with the generated names let the Swift code
 // compile; it checks CWaylandServerProtocols_has_fractional_scale() and then never offers the global.

@@ -1,0 +1,136 @@
+import Foundation
+import ProcessTesting
+import SeatInput
+import Testing
+import TouchUI
+
+/// A pen through touch-replay's tablet (zwp_tablet_manager_v2) into the programs' windows (issue 14).
+@Suite struct PenWindowTests {
+    /// A pen comes near over (100, 200), leans, comes down with pressure 0.1, presses harder to 1.0 along a stroke,
+    /// presses its barrel button, lifts and leaves; its eraser end comes near, erases a little and leaves. Every
+    /// line is in its own frame, as a compositor sends them. In the
+    /// content's coordinates, below the 32-point title bar the programs draw on touch-replay.
+    static let penStroke = """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "tablet": "proximity_in", "tool": "pen", "x": 100, "y": 200}
+        {"t": 0, "tablet": "frame"}
+        {"t": 20, "tablet": "motion", "x": 110, "y": 200, "tilt_x": 30, "tilt_y": -10, "distance": 0.2}
+        {"t": 20, "tablet": "frame"}
+        {"t": 40, "tablet": "down"}
+        {"t": 40, "tablet": "motion", "x": 110, "y": 200, "pressure": 0.1, "distance": 0}
+        {"t": 40, "tablet": "frame"}
+        {"t": 60, "tablet": "motion", "x": 150, "y": 210, "pressure": 0.4}
+        {"t": 60, "tablet": "frame"}
+        {"t": 80, "tablet": "motion", "x": 190, "y": 220, "pressure": 0.7, "tilt_x": 35.5}
+        {"t": 80, "tablet": "frame"}
+        {"t": 100, "tablet": "motion", "x": 230, "y": 230, "pressure": 1}
+        {"t": 100, "tablet": "frame"}
+        {"t": 110, "tablet": "button", "button": "stylus", "state": "pressed"}
+        {"t": 110, "tablet": "frame"}
+        {"t": 115, "tablet": "button", "button": "stylus", "state": "released"}
+        {"t": 115, "tablet": "frame"}
+        {"t": 120, "tablet": "up"}
+        {"t": 120, "tablet": "frame"}
+        {"t": 130, "tablet": "proximity_out"}
+        {"t": 130, "tablet": "frame"}
+        {"t": 140, "tablet": "proximity_in", "tool": "eraser", "x": 300, "y": 300}
+        {"t": 140, "tablet": "frame"}
+        {"t": 150, "tablet": "down"}
+        {"t": 150, "tablet": "frame"}
+        {"t": 170, "tablet": "motion", "x": 340, "y": 300, "pressure": 0.5}
+        {"t": 170, "tablet": "frame"}
+        {"t": 190, "tablet": "up"}
+        {"t": 190, "tablet": "proximity_out"}
+        {"t": 190, "tablet": "frame"}
+
+        """
+
+    /// The log's pen-touch lines without their time (the window's clock is real input's), as JSON objects.
+    private static func penTouches(in log: String) throws -> [NSDictionary] {
+        try log.split(separator: "\n").filter { $0.contains("\"touch\"") }.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary)
+            let copy = try #require(object.mutableCopy() as? NSMutableDictionary)
+            copy.removeObject(forKey: "t")
+            return copy
+        }
+    }
+
+    @Test func aPenInTheDemoWindowLogsThePencilTouchesAndForcesTheHeadlessDemoLogs() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pen.jsonl", Self.penStroke)
+        let demo = ChildProcess.product("gesture-demo")
+        let headless = try await ChildProcess.run(demo, ["--replay", trace, "--headless", "--log", "-"])
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let live = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--fast", "--trace", trace, "--output", scratch.path("demo.png"), "--", demo, "--log", scratch.path("live.jsonl")])
+        #expect(live.status == 0, "\(live.standardError)")
+        let expected = try Self.penTouches(in: headless.standardOutput)
+        // The pencil's five deliveries, then the eraser's three.
+        #expect(expected.map { "\($0["kind"] ?? "") \($0["touch"] ?? "")" } == [
+            "pencil began", "pencil moved", "pencil moved", "pencil moved", "pencil ended",
+            "eraser began", "eraser moved", "eraser ended",
+        ])
+        #expect(expected.compactMap { $0["force"] as? Double } == [0.1, 0.4, 0.7, 1, 1, 0, 0.5, 0.5])
+        #expect(try Self.penTouches(in: scratch.read("live.jsonl")) == expected)
+    }
+
+    @Test func fingerpaintPaintsAPenStrokeHeadlessInItsWindowAndReplayingInItsWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pen.jsonl", Self.penStroke)
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        let fingerpaint = ChildProcess.product("fingerpaint")
+        let headless = try await ChildProcess.run(
+            fingerpaint, ["--replay", trace, "--output", scratch.path("headless.png")], environment: environment)
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let live = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
+            environment: environment)
+        #expect(live.status == 0, "\(live.standardError)")
+        // `--replay` in the window: the program plays the trace itself while touch-replay only waits (1.5 s).
+        let idle = try scratch.write("idle.jsonl", "{\"t\": 0, \"tick\": true}\n{\"t\": 1500, \"tick\": true}\n")
+        let windowReplay = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--trace", idle, "--output", scratch.path("window-replay.png"), "--", fingerpaint, scratch.path("replay.fpdraw"),
+             "--replay", trace],
+            environment: environment)
+        #expect(windowReplay.status == 0, "\(windowReplay.standardError)")
+        // The middle of the pen's stroke is ink; 60 points below it, paper. In the window, below the title bar.
+        for (png, top) in [("headless.png", 0), ("live.png", 32), ("window-replay.png", 32)] {
+            let image = try await PNGReader.pixels(in: scratch.path(png), at: [(170, 215 + top), (170, 275 + top)])
+            #expect(image.pixels[0].red < 100 && image.pixels[0].green < 100, "\(png): \(image.pixels[0])")
+            #expect(image.pixels[1].red > 240 && image.pixels[1].green > 240, "\(png): \(image.pixels[1])")
+        }
+    }
+
+    @Test func aRecordedPenSessionReplaysToTheSameEvents() async throws {
+        let scratch = try TemporaryDirectory()
+        let original = try Trace(parsing: Self.penStroke)
+        /// Plays a trace into fingerpaint on touch-replay and returns what fingerpaint recorded.
+        func record(_ trace: String, as name: String) async throws -> Trace {
+            let recording = scratch.path(name)
+            let result = try await ChildProcess.run(
+                ChildProcess.product("touch-replay"),
+                ["--fast", "--trace", trace, "--output", scratch.path("\(name).png"), "--", ChildProcess.product("fingerpaint"),
+                 scratch.path("\(name).fpdraw"), "--record", recording],
+                environment: ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")])
+            #expect(result.status == 0, "\(result.standardError)")
+            return try Trace(contentsOf: URL(fileURLWithPath: recording))
+        }
+        let first = try await record(try scratch.write("pen.jsonl", Self.penStroke), as: "first.jsonl")
+        // The recording holds the trace's tablet lines (the times are the client's clock's), in the content's
+        // coordinates below the same title bar.
+        #expect(first.canvasOrigin == original.canvasOrigin)
+        #expect(first.events.filter(\.isTablet).map(\.kind) == original.events.map(\.kind))
+        // Replayed, the recording records the same again.
+        let second = try await record(scratch.path("first.jsonl"), as: "second.jsonl")
+        #expect(second.events.filter(\.isTablet).map(\.kind) == first.events.filter(\.isTablet).map(\.kind))
+    }
+}
+
+extension SeatEvent {
+    fileprivate var isTablet: Bool {
+        if case .tablet = kind { true } else { false }
+    }
+}
