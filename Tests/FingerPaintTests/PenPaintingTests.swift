@@ -3,6 +3,7 @@ import Testing
 import FingerPaintCore
 import PaintModel
 import PaintRender
+import SeatInput
 import TouchUI
 
 /// How many pixels of a column are painted between two rows: a horizontal stroke's width there.
@@ -224,3 +225,46 @@ func risingPenStroke(_ painter: Painter, lift: Bool = true) {
     }
 }
 
+
+/// The trace lines of a pen (docs/trace-format.md) played headless, as `fingerpaint --replay TRACE --output` does.
+@Suite struct PenTraceTests {
+    /// A pen stroke along y = 100 from x = 40 to 360 whose pressure rises from 0.1 to 1, then an eraser crossing it.
+    static func penTrace(erasing: Bool) -> String {
+        var lines = ["{\"t\": 0, \"canvas\": [400, 300]}",
+                     "{\"t\": 0, \"tablet\": \"proximity_in\", \"tool\": \"pen\", \"x\": 40, \"y\": 100}",
+                     "{\"t\": 0, \"tablet\": \"frame\"}", "{\"t\": 5, \"tablet\": \"down\"}"]
+        for step in 0...32 {
+            let t = 5 + step * 8, x = 40 + step * 10, pressure = 0.1 + 0.9 * Double(step) / 32
+            lines += ["{\"t\": \(t), \"tablet\": \"motion\", \"x\": \(x), \"y\": 100, \"pressure\": \(pressure)}",
+                      "{\"t\": \(t), \"tablet\": \"frame\"}"]
+        }
+        lines += ["{\"t\": 300, \"tablet\": \"up\"}", "{\"t\": 300, \"tablet\": \"frame\"}",
+                  "{\"t\": 310, \"tablet\": \"proximity_out\"}", "{\"t\": 310, \"tablet\": \"frame\"}"]
+        if erasing {
+            lines += ["{\"t\": 400, \"tablet\": \"proximity_in\", \"tool\": \"eraser\", \"x\": 200, \"y\": 60}",
+                      "{\"t\": 400, \"tablet\": \"frame\"}", "{\"t\": 405, \"tablet\": \"down\"}",
+                      "{\"t\": 405, \"tablet\": \"motion\", \"x\": 200, \"y\": 60, \"pressure\": 0.5}", "{\"t\": 405, \"tablet\": \"frame\"}",
+                      "{\"t\": 420, \"tablet\": \"motion\", \"x\": 200, \"y\": 140}", "{\"t\": 420, \"tablet\": \"frame\"}",
+                      "{\"t\": 430, \"tablet\": \"up\"}", "{\"t\": 430, \"tablet\": \"frame\"}",
+                      "{\"t\": 440, \"tablet\": \"proximity_out\"}", "{\"t\": 440, \"tablet\": \"frame\"}"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func aPenTraceWhosePressureRisesPaintsAStrokeThinAtItsStartAndWideAtItsEnd() throws {
+        let (app, _) = Replay(trace: try Trace(parsing: Self.penTrace(erasing: false))).run()
+        let stroke = try #require(app.drawing.strokes.first)
+        #expect(app.drawing.strokes.count == 1 && stroke.hasPressure)
+        let canvas = app.renderer.canvas
+        // The default brush is 8 points: about 2.2 at a tenth of the pressure, 8 at full pressure.
+        let start = paintedHeight(of: canvas, x: 45), end = paintedHeight(of: canvas, x: 350)
+        #expect((8...10).contains(end) && (2...5).contains(start), "start \(start), end \(end)")
+        #expect(abs(Double(stroke.pen.first?.pressure ?? 0) - 0.1) < 1e-6 && stroke.pen.last?.pressure == 1)
+    }
+
+    @Test func aPensEraserEndInATraceErasesTheStrokeItCrosses() throws {
+        let (app, _) = Replay(trace: try Trace(parsing: Self.penTrace(erasing: true))).run()
+        #expect(app.drawing.strokes.isEmpty && app.drawing.canUndo)
+        #expect(Painter.paintedPixels(of: app.renderer.canvas) == 0)
+    }
+}
