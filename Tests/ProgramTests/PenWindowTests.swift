@@ -104,6 +104,72 @@ import TouchUI
         }
     }
 
+    /// A straight pen stroke along y = 300 whose pressure rises from 0.1 at x = 100 to 1.0 at x = 640, one sample
+    /// every 60 points, each line in its own frame. In the content's coordinates, below the 32-point title bar.
+    static let risingPressure = """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "tablet": "proximity_in", "tool": "pen", "x": 100, "y": 300}
+        {"t": 0, "tablet": "frame"}
+        {"t": 10, "tablet": "down"}
+        {"t": 10, "tablet": "motion", "x": 100, "y": 300, "pressure": 0.1}
+        {"t": 10, "tablet": "frame"}
+        {"t": 26, "tablet": "motion", "x": 160, "y": 300, "pressure": 0.2}
+        {"t": 26, "tablet": "frame"}
+        {"t": 42, "tablet": "motion", "x": 220, "y": 300, "pressure": 0.3}
+        {"t": 42, "tablet": "frame"}
+        {"t": 58, "tablet": "motion", "x": 280, "y": 300, "pressure": 0.4}
+        {"t": 58, "tablet": "frame"}
+        {"t": 74, "tablet": "motion", "x": 340, "y": 300, "pressure": 0.5}
+        {"t": 74, "tablet": "frame"}
+        {"t": 90, "tablet": "motion", "x": 400, "y": 300, "pressure": 0.6}
+        {"t": 90, "tablet": "frame"}
+        {"t": 106, "tablet": "motion", "x": 460, "y": 300, "pressure": 0.7}
+        {"t": 106, "tablet": "frame"}
+        {"t": 122, "tablet": "motion", "x": 520, "y": 300, "pressure": 0.8}
+        {"t": 122, "tablet": "frame"}
+        {"t": 138, "tablet": "motion", "x": 580, "y": 300, "pressure": 0.9}
+        {"t": 138, "tablet": "frame"}
+        {"t": 154, "tablet": "motion", "x": 640, "y": 300, "pressure": 1}
+        {"t": 154, "tablet": "frame"}
+        {"t": 170, "tablet": "up"}
+        {"t": 170, "tablet": "frame"}
+        {"t": 180, "tablet": "proximity_out"}
+        {"t": 180, "tablet": "frame"}
+
+        """
+
+    /// How many pixels of a column of the picture, from `top` to `bottom`, are ink.
+    private static func inkHeight(_ png: String, x: Int, from top: Int, to bottom: Int) async throws -> Int {
+        let image = try await PNGReader.pixels(in: png, at: (top..<bottom).map { (x, $0) })
+        return image.pixels.filter { $0.red < 128 && $0.green < 128 && $0.blue < 128 }.count
+    }
+
+    @Test func aPenStrokeWhosePressureRisesIsThinnerAtItsStartThanAtItsEndHeadlessAndThroughACompositor() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("rising.jsonl", Self.risingPressure)
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        let fingerpaint = ChildProcess.product("fingerpaint")
+        let headless = try await ChildProcess.run(
+            fingerpaint, ["--replay", trace, "--output", scratch.path("headless.png")], environment: environment)
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let live = try await ChildProcess.run(
+            ChildProcess.product("touch-replay"),
+            ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
+            environment: environment)
+        #expect(live.status == 0, "\(live.standardError)")
+        var heights: [String: (start: Int, end: Int)] = [:]
+        for (png, top) in [("headless.png", 0), ("live.png", 32)] {
+            // Near the start (pressure about 0.1) and near the end (about 0.95), across the line.
+            let start = try await Self.inkHeight(scratch.path(png), x: 140, from: 270 + top, to: 330 + top)
+            let end = try await Self.inkHeight(scratch.path(png), x: 600, from: 270 + top, to: 330 + top)
+            heights[png] = (start, end)
+            #expect(start >= 1, "\(png): no ink at the stroke's start")
+            #expect(end >= 2 * start + 2, "\(png): \(start) pixels of ink at the start, \(end) at the end")
+        }
+        // Headless and through the compositor, the same stroke is the same width.
+        #expect(heights["headless.png"].map { "\($0)" } == heights["live.png"].map { "\($0)" })
+    }
+
     @Test func aRecordedPenSessionReplaysToTheSameEvents() async throws {
         let scratch = try TemporaryDirectory()
         let original = try Trace(parsing: Self.penStroke)
