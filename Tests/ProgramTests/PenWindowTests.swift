@@ -75,9 +75,10 @@ import TouchUI
         #expect(try Self.penTouches(in: scratch.read("live.jsonl")) == expected)
     }
 
-    @Test func fingerpaintPaintsAPenStrokeHeadlessInItsWindowAndReplayingInItsWindow() async throws {
-        let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("pen.jsonl", Self.penStroke)
+    /// Paints a trace into fingerpaint headless (`headless.png`) and in its window through touch-replay
+    /// (`live.png`), both in `scratch`, each expected to exit 0; returns the program and the environment they used.
+    private static func paintHeadlessAndThroughTouchReplay(_ trace: String, in scratch: TemporaryDirectory) async throws
+        -> (fingerpaint: String, environment: [String: String]) {
         let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
         let fingerpaint = ChildProcess.product("fingerpaint")
         let headless = try await ChildProcess.run(
@@ -88,6 +89,13 @@ import TouchUI
             ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
             environment: environment)
         #expect(live.status == 0, "\(live.standardError)")
+        return (fingerpaint, environment)
+    }
+
+    @Test func fingerpaintPaintsAPenStrokeHeadlessInItsWindowAndReplayingInItsWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pen.jsonl", Self.penStroke)
+        let (fingerpaint, environment) = try await Self.paintHeadlessAndThroughTouchReplay(trace, in: scratch)
         // `--replay` in the window: the program plays the trace itself while touch-replay only waits (1.5 s).
         let idle = try scratch.write("idle.jsonl", "{\"t\": 0, \"tick\": true}\n{\"t\": 1500, \"tick\": true}\n")
         let windowReplay = try await ChildProcess.run(
@@ -147,16 +155,7 @@ import TouchUI
     @Test func aPenStrokeWhosePressureRisesIsThinnerAtItsStartThanAtItsEndHeadlessAndThroughACompositor() async throws {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write("rising.jsonl", Self.risingPressure)
-        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
-        let fingerpaint = ChildProcess.product("fingerpaint")
-        let headless = try await ChildProcess.run(
-            fingerpaint, ["--replay", trace, "--output", scratch.path("headless.png")], environment: environment)
-        #expect(headless.status == 0, "\(headless.standardError)")
-        let live = try await ChildProcess.run(
-            ChildProcess.product("touch-replay"),
-            ["--fast", "--trace", trace, "--output", scratch.path("live.png"), "--", fingerpaint, scratch.path("pen.fpdraw")],
-            environment: environment)
-        #expect(live.status == 0, "\(live.standardError)")
+        _ = try await Self.paintHeadlessAndThroughTouchReplay(trace, in: scratch)
         var heights: [String: (start: Int, end: Int)] = [:]
         for (png, top) in [("headless.png", 0), ("live.png", 32)] {
             // Near the start (pressure about 0.1) and near the end (about 0.95), across the line.
