@@ -85,6 +85,16 @@ struct GestureArena {
         case reset(GestureRecognizer)
         /// Take the recognizer off the touches that are down (it was disabled or removed).
         case detach(GestureRecognizer)
+        /// Report a decision to whoever debugs the arena (only while ``explainsDecisions``).
+        case explain(ArenaDecision)
+    }
+
+    /// Whether decisions come with ``Action/explain(_:)`` actions saying why: off unless someone listens, so that
+    /// deciding costs nothing more.
+    var explainsDecisions: Bool
+
+    init(explainsDecisions: Bool = false) {
+        self.explainsDecisions = explainsDecisions
     }
 
     /// Engaged recognizers, in the order they first saw a touch.
@@ -137,7 +147,7 @@ struct GestureArena {
     /// recognizers compete: it may be refused (another holds the touches), deferred (a required failure is
     /// pending) or vetoed (the delegate).
     mutating func request(_ next: GestureRecognizer.State, from recognizer: GestureRecognizer) -> [Action] {
-        if next == .failed { return fail(recognizer) }
+        if next == .failed { return fail(recognizer, .ownRule) }
         switch decision(of: recognizer) {
         case let .waitingForFailures(pending, sequenceWhenDeferred):
             // Consecutive changes collapse into one while it waits.
@@ -150,34 +160,42 @@ struct GestureArena {
         case .undecided:
             break
         }
-        if isPrevented(recognizer) { return fail(recognizer) }
+        if let holder = preventer(of: recognizer) { return fail(recognizer, .notSimultaneous(with: holder.arenaName)) }
         let requirements = competitors(of: recognizer).filter { recognizer.requiresFailure(of: $0) }
-        if requirements.contains(where: { decision(of: $0).state != .possible && decision(of: $0) != .failed }) {
+        if let winner = requirements.first(where: { decision(of: $0).state != .possible && decision(of: $0) != .failed }) {
             // What it waited for recognized instead.
-            return fail(recognizer)
+            return fail(recognizer, .requiredToFail(other: winner.arenaName))
         }
         if requirements.contains(where: isUndecided) {
             setDecision(.waitingForFailures(pending: [next], sequenceWhenDeferred: sequence(of: recognizer)),
                         of: recognizer)
-            return []
+            return explain(recognizer, .waiting(for: requirements.filter(isUndecided).map(\.arenaName)))
         }
         return recognize(recognizer, as: next)
     }
 
-    /// Fails a recognizer that has not decided, then lets those that waited for it go on.
-    mutating func fail(_ recognizer: GestureRecognizer) -> [Action] {
+    /// Fails a recognizer that has not decided, for a reason, then lets those that waited for it go on.
+    mutating func fail(_ recognizer: GestureRecognizer, _ reason: ArenaDecision.Reason) -> [Action] {
         guard isUndecided(recognizer) else { return [] }
         setDecision(.failed, of: recognizer)
         // A failed recognizer hears nothing more of its sequence; a timer it left (a long press's, a swipe's) could
         // only ask for an illegal change when another recognizer's success failed it.
-        return [.changeState(recognizer, to: .failed), .cancelTimers(recognizer)] + releaseWaiters() + [.deliverHeldTouches]
+        return explain(recognizer, .failed(reason)) + [.changeState(recognizer, to: .failed), .cancelTimers(recognizer)]
+            + releaseWaiters() + [.deliverHeldTouches]
+    }
+
+    /// The action that reports a decision about `recognizer`, while the arena explains itself; none otherwise.
+    private func explain(_ recognizer: GestureRecognizer, _ outcome: ArenaDecision.Outcome) -> [Action] {
+        guard explainsDecisions else { return [] }
+        let touches = sequence(of: recognizer).map(\.identifier).sorted()
+        return [.explain(ArenaDecision(recognizer: recognizer.arenaName, touches: touches, outcome: outcome))]
     }
 
     /// The system cancelled touches the recognizer holds: whatever the subclass did, the gesture cannot go on.
     mutating func touchesCancelled(for recognizer: GestureRecognizer) -> [Action] {
         let state = decision(of: recognizer).state
-        if state.isActive { return request(.cancelled, from: recognizer) }
-        return state == .possible ? fail(recognizer) : []
+        if state.isActive { return explain(recognizer, .cancelled(.touchesCancelled)) + request(.cancelled, from: recognizer) }
+        return state == .possible ? fail(recognizer, .touchesCancelled) : []
     }
 
     /// Ends a recognizer's sequence at once (disabled or removed): cancels or fails it, resets it, and takes it
@@ -186,9 +204,9 @@ struct GestureArena {
         var actions: [Action]
         if decision(of: recognizer).state.isActive {
             setDecision(.decided(.cancelled), of: recognizer)
-            actions = apply(.cancelled, to: recognizer)
+            actions = explain(recognizer, .cancelled(.disabled)) + apply(.cancelled, to: recognizer)
         } else {
-            actions = fail(recognizer)
+            actions = fail(recognizer, .disabled)
         }
         entries.removeAll { $0.recognizer === recognizer }
         return actions + [.reset(recognizer), .detach(recognizer), .deliverHeldTouches]
@@ -201,7 +219,7 @@ struct GestureArena {
             entry.decision == .undecided && entry.recognizer.timerTokens.isEmpty
                 && !entry.sequence.contains { !$0.currentPhase.isFinished }
         }) else { return nil }
-        return fail(stuck.recognizer)
+        return fail(stuck.recognizer, .nothingMoreToCome)
     }
 
     /// Resets the recognizers that decided and whose touch sequence is over, and takes them out of the arena.
@@ -222,9 +240,9 @@ struct GestureArena {
             ? [.changeState(recognizer, to: next)] : [.changeState(recognizer, to: next), .sendActions(recognizer)]
     }
 
-    /// Whether another recognizer that shares touches holds them already and may not share.
-    private func isPrevented(_ recognizer: GestureRecognizer) -> Bool {
-        competitors(of: recognizer).contains { other in
+    /// Another recognizer that shares touches, holds them already and may not share; `nil` when there is none.
+    private func preventer(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+        competitors(of: recognizer).first { other in
             let state = decision(of: other).state
             return (state.isActive || state == .ended)
                 && !recognizer.recognizesSimultaneously(with: other)
@@ -234,15 +252,17 @@ struct GestureArena {
 
     /// Takes a recognizer out of `possible` for good: the delegate's veto, then the effects on everyone else.
     private mutating func recognize(_ recognizer: GestureRecognizer, as state: GestureRecognizer.State) -> [Action] {
-        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false { return fail(recognizer) }
+        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
+            return fail(recognizer, .deniedByDelegate)
+        }
         setDecision(.decided(state), of: recognizer)
-        var actions: [Action] = [.changeState(recognizer, to: state)]
+        var actions = explain(recognizer, state == .began ? .began : .recognized) + [.changeState(recognizer, to: state)]
         for other in competitors(of: recognizer) where isUndecided(other) {
             if other.requiresFailure(of: recognizer) {
-                actions += fail(other)
+                actions += fail(other, .requiredToFail(other: recognizer.arenaName))
             } else if !recognizer.recognizesSimultaneously(with: other),
                       recognizer.canPrevent(other), other.canBePrevented(by: recognizer) {
-                actions += fail(other)
+                actions += fail(other, .notSimultaneous(with: recognizer.arenaName))
             }
         }
         if recognizer.cancelsTouchesInView {
@@ -262,10 +282,10 @@ struct GestureArena {
         }), case let .waitingForFailures(states, sequenceWhenDeferred) = waiter.decision {
             let recognizer = waiter.recognizer
             setDecision(.undecided, of: recognizer)
-            if competitors(of: recognizer).contains(where: { other in
+            if let winner = competitors(of: recognizer).first(where: { other in
                 recognizer.requiresFailure(of: other) && !isUndecided(other) && decision(of: other) != .failed
             }) {
-                actions += fail(recognizer)
+                actions += fail(recognizer, .requiredToFail(other: winner.arenaName))
                 continue
             }
             // A discrete gesture was complete when it began to wait: touches that came down meanwhile (a second

@@ -95,6 +95,10 @@ open class GestureRecognizer {
     /// The delegate that can veto the recognizer's start, allow simultaneous recognition and require failures.
     public weak var delegate: (any GestureRecognizerDelegate)?
 
+    /// A name for debugging: the arena's decisions (``ArenaDecision``) name the recognizer by its type and this.
+    /// As UIKit's `name`.
+    public var name: String?
+
     /// Whether the touches of a recognized gesture are cancelled in the view (`touchesCancelled`): true by default.
     /// When false, the view keeps getting them as if there were no recognizer.
     public var cancelsTouchesInView = true

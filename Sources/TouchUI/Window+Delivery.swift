@@ -87,6 +87,8 @@ extension Window {
             case let .detach(recognizer):
                 for touch in activeTouchSet { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 touchpadGesture?.recognizers.removeAll { $0 === recognizer }
+            case let .explain(decision):
+                onArenaDecision?(decision)
             }
         }
     }

@@ -57,7 +57,14 @@ open class Window: View {
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
     private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
-    var arena = GestureArena()
+    var arena = GestureArena(explainsDecisions: ArenaDecision.isRequestedByEnvironment)
+    /// Called with every decision of the window's gesture arena — which recognizer began, recognized, waits,
+    /// failed or was cancelled, for which touches, and why — to debug recognizers that fight over touches. `nil` by
+    /// default; with `TOUCHUI_DEBUG=arena` in the environment every window starts with one that prints each
+    /// decision to standard error. Setting it costs nothing while it is `nil`.
+    public var onArenaDecision: ((ArenaDecision) -> Void)? = ArenaDecision.standardErrorPrinterIfRequested {
+        didSet { arena.explainsDecisions = onArenaDecision != nil }
+    }
     /// The touchpad gesture under way, with the recognizers following it.
     var touchpadGesture: TouchpadGestureSequence?
     /// The identifier of the next touchpad gesture's arena token: negative, so that touches keep their numbers.

@@ -26,6 +26,22 @@ import Testing
         }
     }
 
+    @Test func withTouchUIDebugArenaEveryArenaDecisionGoesToStandardError() async throws {
+        let scratch = try TemporaryDirectory()
+        let quiet = try await ChildProcess.run(Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", scratch.path("a")])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+        let debugged = try await ChildProcess.run(
+            Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", scratch.path("b")],
+            environment: ["TOUCHUI_DEBUG": "arena"])
+        #expect(debugged.status == 0)
+        let lines = debugged.standardError.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("arena: ") }, "\(debugged.standardError.prefix(500))")
+        #expect(lines.contains { $0.hasPrefix("arena: PinchGestureRecognizer") && $0.hasSuffix("began") })
+        #expect(lines.contains { $0.contains("failed: ") })
+        // The log the demo writes is the same with the diagnostics on.
+        #expect(try String(contentsOfFile: scratch.path("a"), encoding: .utf8) == String(contentsOfFile: scratch.path("b"), encoding: .utf8))
+    }
+
     @Test func theLastFrameIsWrittenAsAPicture() async throws {
         let scratch = try TemporaryDirectory()
         let png = scratch.path("demo.png")

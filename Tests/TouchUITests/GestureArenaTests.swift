@@ -33,6 +33,7 @@ import TouchUITesting
                 case let .restart(recognizer, touches): "\(name(recognizer)).restart(\(touches.count))"
                 case let .reset(recognizer): "\(name(recognizer)).reset"
                 case let .detach(recognizer): "\(name(recognizer)).detach"
+                case let .explain(decision): "\(decision)"
                 }
             }
         }
