@@ -172,7 +172,9 @@ let package = Package(
             dependencies: [
                 "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // Reference pictures, read by path (#filePath), not bundled.
+            exclude: ["Reference"]
         ),
     ],
     swiftLanguageModes: [.v6]
