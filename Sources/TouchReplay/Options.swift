@@ -67,6 +67,13 @@ struct ReplayOptions: ParsableCommand {
     @Flag(name: .customLong("stats"), help: "Print one JSON line of statistics on standard output at the end.")
     var printsStats = false
 
+    /// `--quirks NAME`: send touches as that compositor does (docs/touch-replay.md, "Quirks").
+    @Option(help: ArgumentHelp("""
+        Send touches as this compositor does: kwin or sway (every frame, as by default), weston (no frame after the \
+        last up), mutter (no frame after an up; three fingers down are cancelled, taken by its system gesture).
+        """, valueName: "NAME"))
+    var quirks: CompositorQuirks = .kwin
+
     /// Hidden, for tests: the first N committed buffers are never released.
     @Option(name: .customLong("hold-buffers"), help: .hidden, transform: ReplayOptions.count)
     var heldBufferCount = 0

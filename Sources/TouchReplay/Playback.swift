@@ -43,10 +43,14 @@ final class Player {
     private let origin: Vector
     /// The touch points sent down and not yet up or cancelled.
     private var touchesDown: Set<Int32> = []
+    /// How the touches are sent: as the named compositor would (`--quirks`).
+    private var quirks: TouchQuirkFilter
 
     /// A player for the trace's events, grouped by time; `keys` are the trace's keys from ``resolveKeys(of:in:)``.
-    init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool, keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]) {
+    init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool,
+         keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])], quirks: CompositorQuirks = .kwin) {
         self.compositor = compositor
+        self.quirks = TouchQuirkFilter(quirks)
         self.client = client
         self.isRealtime = isRealtime
         self.keys = keys
@@ -233,6 +237,17 @@ final class Player {
         if usesKeyboard, seat.keyboardFocus !== surface { seat.keyboardEnter(surface) }
         for event in group {
             let time = UInt32(truncatingIfNeeded: Int64(event.time.milliseconds.rounded()))
+            let output = quirks.output(for: event.kind)
+            if output == .drop {
+                if case let .touchUp(id) = event.kind { touchesDown.remove(id) }
+                continue
+            }
+            defer {
+                if output == .sendThenCancel {
+                    seat.touchCancel(on: surface)
+                    touchesDown.removeAll()
+                }
+            }
             switch event.kind {
             case let .touchDown(id, location, shape):
                 let location = location + origin

@@ -53,7 +53,8 @@ struct TouchReplayCommand {
             arguments: options.client,
             environment: ["WAYLAND_DISPLAY": compositor.socketName, "XDG_RUNTIME_DIR": runtime.path]
         )
-        let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys)
+        let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys,
+                            quirks: options.quirks)
         // Stopped from outside: the client goes too, and the loops below end because it ended.
         compositor.onSignal = { client.kill() }
         func stoppedBySignal() -> Int32? {
