@@ -41,7 +41,7 @@ func runDocumentBenchmark() {
         let bytes = DrawingDocument.encodeVersion1(drawing.strokes)
         let encoded = milliseconds(since: start)
         let path = folder.appendingPathComponent("whole.fpdraw").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let fd = open(path, O_RDONLY)
         fsync(fd)
         close(fd)
