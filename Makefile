@@ -16,9 +16,9 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
 	fonts-dejavu-core
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
-	desktop-file-utils
+	desktop-file-utils poppler-utils
 
-.PHONY: all build test run deps test-deps clean generate protocols install uninstall
+.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall
 
 all: build
 
@@ -61,16 +61,35 @@ run: build
 # file type (shared-mime-info), refreshing the MIME and desktop databases when installing for real. The Swift
 # standard library and Foundation are linked statically, so the programs run where no Swift toolchain is installed.
 PROGRAMS = fingerpaint gesture-demo touch-replay kwin-replay
+# The pages `--help` names, installed where the programs' help says.
+DOC_PAGES = docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md docs/kwin-replay.md \
+	docs/pen-and-palm.md docs/export.md
 install: generate
 	for p in $(PROGRAMS); do $(SWIFT) build -c $(INSTALL_CONFIG) --static-swift-stdlib --product $$p || exit 1; done
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps
+	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(foreach p,$(PROGRAMS),.build/$(INSTALL_CONFIG)/$(p)) $(DESTDIR)$(PREFIX)/bin/
+	$(MAKE) man install-data
+
+# Manual pages from the programs' own --help (swift-argument-parser's generate-manual plugin), in .build/man.
+man:
+	mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man \
+		--date $$(git log -1 --format=%cs 2>/dev/null || date +%F)
+	sed -i '/^\.Ar subcommand$$/d' .build/man/*.1
+
+# Everything but the programs: desktop files and icons (named after their app_id), the drawings' file type
+# (shared-mime-info) and thumbnailer, the pages --help names, and the manual pages when `make man` made them.
+install-data:
+	install -d $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps
 	install -m 644 assets/$(FINGERPAINT_ID).desktop assets/$(GESTURE_DEMO_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/
 	install -m 644 assets/$(FINGERPAINT_ID).svg assets/$(GESTURE_DEMO_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
 	install -d $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
-	install -m 644 docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md docs/kwin-replay.md $(DESTDIR)$(PREFIX)/share/doc/fingerpaint/
-	install -d $(DESTDIR)$(PREFIX)/share/mime/packages
+	install -m 644 $(DOC_PAGES) $(DESTDIR)$(PREFIX)/share/doc/fingerpaint/
+	install -d $(DESTDIR)$(PREFIX)/share/mime/packages $(DESTDIR)$(PREFIX)/share/thumbnailers
 	install -m 644 assets/fingerpaint-mime.xml $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
+	install -m 644 assets/$(FINGERPAINT_ID).thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/
+	if ls .build/man/*.1 >/dev/null 2>&1; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
+		install -m 644 $(foreach p,$(PROGRAMS),.build/man/$(p).1) $(DESTDIR)$(PREFIX)/share/man/man1/; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then update-desktop-database $(PREFIX)/share/applications; fi
 
@@ -78,7 +97,8 @@ install: generate
 uninstall:
 	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/bin/$(p))
 	rm -f $(foreach n,$(FINGERPAINT_ID) $(GESTURE_DEMO_ID) fingerpaint gesture-demo,$(DESTDIR)$(PREFIX)/share/applications/$(n).desktop $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(n).svg)
-	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml $(DESTDIR)$(PREFIX)/share/thumbnailers/$(FINGERPAINT_ID).thumbnailer
+	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/share/man/man1/$(p).1)
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 

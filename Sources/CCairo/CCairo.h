@@ -1,2 +1,4 @@
-// Cairo: drawing strokes into wl_shm buffers (image surfaces over shared memory).
+// Cairo: drawing strokes into wl_shm buffers (image surfaces over shared memory), and exports as PNG, SVG and PDF.
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>

@@ -3,6 +3,7 @@ import CommandLineSupport
 import FingerPaintCore
 import Foundation
 import PaintModel
+import PaintRender
 import SeatInput
 import TouchUI
 import WaylandApp
@@ -39,6 +40,55 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
         return 1
     }
     if options.printsStatistics { print(statistics.jsonLine) }
+    return 0
+}
+
+/// `--export OUT FILE`: FILE's drawing as a picture, with no window. 2 when FILE cannot be read or OUT may not be
+/// written (both left as they were), 1 when writing failed.
+func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
+    let contents: DrawingDocument.Contents
+    do {
+        contents = try DocumentFile.read(URL(fileURLWithPath: path))
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 2
+    }
+    guard let format = PictureFormat(path: output) else {
+        complain("fingerpaint: cannot write \(output): a picture's name ends in .png, .svg or .pdf; nothing was written")
+        return 2
+    }
+    let picture = DrawingPicture(strokes: contents.drawing.strokes)
+    if let refusal = OutputFile.refusal(toWrite: output, overwrite: overwrite) {
+        complain("fingerpaint: cannot write \(output): \(refusal); nothing was written")
+        return 2
+    }
+    do {
+        try OutputFile.write(output, overwrite: overwrite) { try picture.write(to: $0, format: format) }
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 1
+    }
+    return 0
+}
+
+/// `--thumbnail SIZE IN OUT`: the file manager's thumbnailer. OUT is replaced (the thumbnail cache hands over a
+/// file it made), unless it is a drawing.
+func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
+    let contents: DrawingDocument.Contents
+    do {
+        contents = try DocumentFile.read(URL(fileURLWithPath: path))
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 2
+    }
+    do {
+        try OutputFile.write(output, overwrite: true) {
+            try DrawingPicture(strokes: contents.drawing.strokes).thumbnail(fitting: size).writePNG(to: $0)
+        }
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 1
+    }
     return 0
 }
 
@@ -135,4 +185,10 @@ func windowTitle(_ document: PaintDocument) -> String {
 }
 
 let options = LaunchOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+if let output = options.export, let path = options.document {
+    exit(runExport(to: output, from: path, overwrite: options.overwrite))
+}
+if let thumbnail = options.thumbnail {
+    exit(runThumbnail(size: thumbnail.size, from: thumbnail.input, to: thumbnail.output))
+}
 exit(options.output != nil ? runReplay(options) : runWindow(options))

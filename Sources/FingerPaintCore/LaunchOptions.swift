@@ -2,6 +2,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Foundation
+import PaintRender
 import SeatInput
 import TouchUI
 
@@ -9,6 +10,8 @@ import TouchUI
 ///
 ///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE] [--stats]
 ///     fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+///     fingerpaint --export OUT FILE [--overwrite]
+///     fingerpaint --thumbnail SIZE IN OUT
 public struct LaunchOptions: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fingerpaint",
@@ -16,6 +19,8 @@ public struct LaunchOptions: ParsableCommand {
         usage: """
             fingerpaint [FILE | --new] [--replay TRACE] [--record FILE] [--stats]
             fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+            fingerpaint --export OUT FILE [--overwrite]
+            fingerpaint --thumbnail SIZE IN OUT
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
@@ -57,6 +62,25 @@ public struct LaunchOptions: ParsableCommand {
     /// The PNG a replay writes.
     @Option(help: ArgumentHelp("Where the replay writes the canvas (a .png).", valueName: "OUT.png"))
     public var output: String?
+
+    /// The picture `--export` writes from ``document``: a .png, .svg or .pdf.
+    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension (docs/export.md).", valueName: "OUT"))
+    public var export: String?
+
+    /// Whether `--export` may replace an existing file (never a drawing).
+    @Flag(help: "Let --export replace an existing file (a drawing is never replaced).")
+    public var overwrite = false
+
+    /// `--thumbnail SIZE IN OUT`: the freedesktop thumbnailer's command.
+    @Option(name: .customLong("thumbnail"), parsing: .upToNextOption,
+            help: ArgumentHelp("Write a PNG of the drawing IN to OUT, its longer side at most SIZE pixels (the file manager's thumbnailer; OUT is replaced unless it is a drawing).", valueName: "SIZE IN OUT"))
+    var thumbnailArguments: [String] = []
+
+    /// What `--thumbnail SIZE IN OUT` asks for.
+    public var thumbnail: (size: Int, input: String, output: String)? {
+        guard thumbnailArguments.count == 3, let size = Int(thumbnailArguments[0]) else { return nil }
+        return (size, thumbnailArguments[1], thumbnailArguments[2])
+    }
 
     /// The canvas size of a replay.
     @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 800x600 for a replay, 1024x700 for a window).", valueName: "WxH"),
@@ -110,6 +134,22 @@ public struct LaunchOptions: ParsableCommand {
         }
         if startsBlank, document != nil {
             throw ValidationError("--new starts a new drawing; it does not go with a FILE")
+        }
+        if export != nil {
+            guard document != nil else { throw ValidationError("--export OUT needs the drawing: fingerpaint --export OUT FILE") }
+            guard replay == nil, record == nil, !startsBlank else {
+                throw ValidationError("--export writes a picture of FILE with no window; it goes with nothing else")
+            }
+        } else if overwrite {
+            throw ValidationError("--overwrite goes with --export")
+        }
+        if !thumbnailArguments.isEmpty {
+            guard let thumbnail, (1...DrawingPicture.largestThumbnail).contains(thumbnail.size) else {
+                throw ValidationError("--thumbnail takes SIZE IN OUT: a size in pixels from 1 to \(DrawingPicture.largestThumbnail), the drawing, the PNG to write")
+            }
+            guard document == nil, export == nil, replay == nil, record == nil, !startsBlank else {
+                throw ValidationError("--thumbnail SIZE IN OUT goes with nothing else")
+            }
         }
         if let output, !output.lowercased().hasSuffix(".png") {
             throw ValidationError("--output writes a PNG: its name must end in .png (got \(output))")

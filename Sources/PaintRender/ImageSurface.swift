@@ -1,5 +1,6 @@
 // A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24) that this module owns, with its pixels in reach.
 import CCairo
+import Foundation
 import Geometry
 import PaintModel
 
@@ -120,10 +121,9 @@ public final class ImageSurface {
             : cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface), CAIRO_FORMAT_RGB24,
                                                    Int32(width), Int32(rows), Int32(stride))
         defer { cairo_surface_destroy(part) }
+        errno = 0
         let status = cairo_surface_write_to_png(part, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
-        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(writing: path, status: status) }
     }
 }
 

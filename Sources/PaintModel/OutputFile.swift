@@ -1,0 +1,104 @@
+// Files the programs write on request (an export, a replay's PNG, a recording): never over a drawing, never over
+// another file unless asked.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one rule for every file a program writes because an option named it (`fingerpaint --export`, `--output`,
+/// `--record`, `touch-replay --output`): an existing file is replaced only when the user said so (`--overwrite`),
+/// a fingerpaint drawing never (whatever its name), and a folder never. The file appears whole or not at all: it is
+/// written beside its place under a temporary name and then linked (or, to replace, renamed) into place.
+public enum OutputFile {
+    /// Why a path may not be written, in plain words after the path (`nil`: it may).
+    public static func refusal(toWrite path: String, overwrite: Bool) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT {
+                var folder = stat()
+                let parent = (path as NSString).deletingLastPathComponent
+                guard stat(parent.isEmpty ? "." : parent, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+                    return "its folder does not exist"
+                }
+                return nil
+            }
+            return reason(errno)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return "it is a folder"
+        case S_IFREG, S_IFLNK: break
+        default: return "it is not a regular file"
+        }
+        if path.lowercased().hasSuffix(".fpdraw") || isDrawing(path) {
+            return "it is a fingerpaint drawing, which is never written over (choose another name)"
+        }
+        return overwrite ? nil : "it already exists (add --overwrite to replace it)"
+    }
+
+    /// Whether the file at a path starts as a fingerpaint drawing does.
+    static func isDrawing(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: DrawingDocument.magic.count)
+        return read(descriptor, &head, head.count) == head.count && head == DrawingDocument.magic
+    }
+
+    /// Writes a file through `produce`, which is given a temporary path beside `path` to write, then puts it in
+    /// place: beside nothing, or over an existing file only when `overwrite` (never over a drawing). Whatever fails,
+    /// the temporary file is removed and the file at `path`, if any, is left as it was.
+    public static func write(_ path: String, overwrite: Bool,
+                             produce: (String) throws -> Void) throws(OutputFileError) {
+        if let refusal = refusal(toWrite: path, overwrite: overwrite) {
+            throw OutputFileError(path: path, reason: refusal)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).tmp-\(getpid())"
+        defer { unlink(temporary) }
+        do {
+            try produce(temporary)
+        } catch {
+            // The producer's own words name the temporary file: say the one the user asked for.
+            let text = "\(error)".replacingOccurrences(of: "cannot write \(temporary): ", with: "")
+            throw OutputFileError(path: path, reason: text)
+        }
+        if overwrite {
+            // Checked again just before: a drawing put there meanwhile is still never replaced.
+            if let refusal = refusal(toWrite: path, overwrite: true) {
+                throw OutputFileError(path: path, reason: refusal)
+            }
+            guard rename(temporary, path) == 0 else { throw OutputFileError(path: path, reason: reason(errno)) }
+        } else {
+            guard link(temporary, path) == 0 else {
+                throw OutputFileError(path: path, reason: errno == EEXIST
+                    ? "it already exists (add --overwrite to replace it)" : reason(errno))
+            }
+        }
+    }
+
+    /// A system error number in plain words.
+    public static func reason(_ errorNumber: Int32) -> String {
+        switch errorNumber {
+        case ENOSPC, EDQUOT: "the disk is full"
+        case ENOENT: "its folder does not exist"
+        case ENOTDIR: "a part of its path is not a folder"
+        case EACCES, EPERM: "you do not have permission to write there"
+        case EROFS: "the disk is read-only"
+        case EISDIR: "it is a folder"
+        case EXDEV, EMLINK: "the file system does not allow it"
+        default: String(cString: strerror(errorNumber))
+        }
+    }
+}
+
+/// A file that was not written, and why; whatever was at its path is as it was.
+public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path asked for.
+    public var path: String
+    /// Why, in plain words.
+    public var reason: String
+
+    /// One line: the path and the reason.
+    public var description: String { "cannot write \(path): \(reason)" }
+}

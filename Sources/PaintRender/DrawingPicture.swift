@@ -1,0 +1,154 @@
+// A drawing as a picture of its own: PNG, SVG or PDF of the strokes' bounds, and thumbnails (docs/export.md).
+import CCairo
+import Foundation
+import Geometry
+import PaintModel
+
+/// The kinds of picture a drawing is exported as, told by the file name's extension.
+public enum PictureFormat: String, CaseIterable, Sendable {
+    /// A PNG image at 100 %: Cairo's image surface.
+    case png
+    /// An SVG document, strokes as vector paths: Cairo's SVG surface.
+    case svg
+    /// A one-page PDF, strokes as vector paths: Cairo's PDF surface.
+    case pdf
+
+    /// The format a path's extension names (any case), or `nil`.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+    }
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String { rawValue }
+}
+
+/// A drawing's strokes as a picture of their own: the area they cover plus a margin, on paper, at 100 % (one
+/// pixel or one PostScript point per document point), whatever the window's view. Exports (``write(to:format:)``)
+/// and thumbnails (``thumbnail(fitting:)``, the gallery's and the file manager's) are made here.
+public struct DrawingPicture: Sendable {
+    /// Paper around the strokes, in document points.
+    public static let margin = 16.0
+    /// The widest and tallest PNG export, in pixels: a larger drawing is scaled down to fit (Cairo's image
+    /// surfaces stop at 32 767).
+    public static let largestImageSide = 16_384
+    /// The largest thumbnail side asked for, in pixels (the freedesktop sizes stop at 1 024).
+    public static let largestThumbnail = 4_096
+    /// The side of an empty drawing's picture: paper only.
+    static let emptySide = 2 * margin
+
+    /// The strokes, in painting order.
+    public var strokes: [Stroke]
+    /// The paper colour.
+    public var paper: Color
+    /// The document area the picture shows: the strokes' bounds plus ``margin``, or a small square of paper for
+    /// an empty drawing. Strokes with a coordinate or width that is not finite are left out.
+    public let area: Rect
+
+    /// The picture of some strokes on paper.
+    public init(strokes: [Stroke], paper: Color = .white) {
+        self.strokes = strokes.filter(Self.isDrawable)
+        self.paper = paper
+        area = Self.area(of: self.strokes)
+    }
+
+    /// Whether a stroke can be drawn: finite points and width (a damaged document's can be neither).
+    static func isDrawable(_ stroke: Stroke) -> Bool {
+        stroke.width.isFinite && stroke.width >= 0 && stroke.points.allSatisfy { $0.location.isFinite }
+    }
+
+    /// The strokes' bounds plus the margin, on whole points.
+    static func area(of strokes: [Stroke]) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for stroke in strokes where !stroke.points.isEmpty {
+            let bounds = stroke.bounds
+            minX = min(minX, bounds.minX)
+            minY = min(minY, bounds.minY)
+            maxX = max(maxX, bounds.maxX)
+            maxY = max(maxY, bounds.maxY)
+        }
+        guard minX <= maxX, minY <= maxY, (maxX - minX).isFinite, (maxY - minY).isFinite else {
+            return Rect(x: 0, y: 0, width: emptySide, height: emptySide)
+        }
+        let left = (minX - margin).rounded(.down), top = (minY - margin).rounded(.down)
+        return Rect(x: left, y: top, width: (maxX + margin).rounded(.up) - left,
+                    height: (maxY + margin).rounded(.up) - top)
+    }
+
+    /// Pixels per document point of the PNG: 1, or less for a drawing larger than ``largestImageSide``.
+    var imageScale: Double {
+        min(1, Double(Self.largestImageSide) / max(area.width, area.height, 1))
+    }
+
+    /// Draws the picture into a Cairo context whose unit is `pixelsPerPoint` of the area's points, from its origin.
+    func draw(into context: OpaquePointer, pixelsPerPoint: Double) {
+        cairo_save(context)
+        cairo_set_source_rgb(context, paper.red, paper.green, paper.blue)
+        cairo_paint(context)
+        prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+        cairo_translate(context, -area.minX, -area.minY)
+        for stroke in strokes { drawStroke(stroke, in: context) }
+        cairo_restore(context)
+    }
+
+    /// The picture as an image, scaled to `pixelsPerPoint` (at most ``largestImageSide`` a side).
+    public func image(pixelsPerPoint: Double = 1) -> ImageSurface {
+        let scale = min(pixelsPerPoint, imageScale)
+        let image = ImageSurface(width: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale),
+                                 fill: nil)
+        let context = cairo_create(image.surface)!
+        draw(into: context, pixelsPerPoint: scale)
+        cairo_destroy(context)
+        return image
+    }
+
+    /// A thumbnail: the picture scaled down (never up) so that its longer side is at most `side` pixels.
+    public func thumbnail(fitting side: Int) -> ImageSurface {
+        image(pixelsPerPoint: min(1, Double(max(side, 1)) / max(area.width, area.height, 1)))
+    }
+
+    /// A whole number of pixels from 1 to ``largestImageSide`` for a length: never traps, whatever the length.
+    static func pixels(_ length: Double) -> Int {
+        guard length.isFinite else { return 1 }
+        return Int(min(max(length.rounded(.up), 1), Double(largestImageSide)))
+    }
+
+    /// Writes the picture to a file in a format: PNG at 100 % (scaled down past ``largestImageSide``), or SVG or
+    /// PDF with the strokes as vector paths (a pressure stroke as its filled outline), sized in points.
+    public func write(to path: String, format: PictureFormat) throws(RenderError) {
+        switch format {
+        case .png:
+            try image().writePNG(to: path)
+        case .svg, .pdf:
+            errno = 0
+            let surface = format == .svg
+                ? cairo_svg_surface_create(path, area.width, area.height)!
+                : cairo_pdf_surface_create(path, area.width, area.height)!
+            defer { cairo_surface_destroy(surface) }
+            if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT) }
+            let context = cairo_create(surface)!
+            draw(into: context, pixelsPerPoint: 1)
+            let drawn = cairo_status(context)
+            cairo_destroy(context)
+            // Finishing writes the file's end: its failure is the write's failure.
+            cairo_surface_finish(surface)
+            let status = drawn != CAIRO_STATUS_SUCCESS ? drawn : cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(writing: path, status: status) }
+        }
+    }
+}
+
+extension RenderError {
+    /// Why Cairo could not write a file, in plain words (Cairo's own, "error while writing to output stream", says
+    /// nothing of the reason): the system's reason where it left one.
+    init(writing path: String, status: cairo_status_t, errorNumber: Int32 = errno) {
+        let reason = switch status {
+        case CAIRO_STATUS_WRITE_ERROR, CAIRO_STATUS_FILE_NOT_FOUND:
+            errorNumber == 0 ? "it could not be written" : OutputFile.reason(errorNumber)
+        case CAIRO_STATUS_NO_MEMORY: "there is not enough memory"
+        default: String(cString: cairo_status_to_string(status))
+        }
+        self.init(message: "cannot write \(path): \(reason)")
+    }
+}
