@@ -28,6 +28,15 @@ final class FingerPaintLive: LiveContent {
         CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
         app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
+        app.onCopyRequest = { [unowned self] representations in
+            guard let session else { return "the window is not open yet" }
+            do {
+                try session.display.setClipboard(ClipboardContent(representations))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 
     func handle(_ event: SeatEvent, in session: LiveSession) {

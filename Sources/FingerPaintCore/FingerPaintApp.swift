@@ -53,6 +53,9 @@ public final class FingerPaintApp {
     public var onTitleChange: ((String) -> Void)?
     /// Called when the user asks for full screen to be toggled (F11).
     public var onFullscreenRequest: (() -> Void)?
+    /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
+    /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
+    public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
     /// Called when the user asks to quit (Ctrl+Q). The host calls ``finishDocument()`` and exits.
     public var onQuitRequest: (() -> Void)?
 
@@ -175,6 +178,7 @@ public final class FingerPaintApp {
         case .actualSize: setView(view.zoomed(to: 1, about: viewCenter))
         case .togglePrediction: canvasView.predictsTouches.toggle()
         case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
+        case .copy: copyDrawing()
         }
         updateOverlay()
     }
@@ -307,6 +311,28 @@ public final class FingerPaintApp {
     /// Waits for the saves under way (they run on a background queue) and shows what they did.
     public func waitForSaves() {
         pollDocument(waitingForSaves: true)
+    }
+
+    /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
+    /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
+    public func copyDrawing() {
+        guard let onCopyRequest else {
+            onMessage?("fingerpaint: copy is off here")
+            return
+        }
+        let picture = DrawingPicture(strokes: drawing.strokes)
+        let failure: String?
+        do {
+            failure = onCopyRequest([("image/png", try picture.bytes(format: .png)),
+                                     ("image/svg+xml", try picture.bytes(format: .svg))])
+        } catch {
+            failure = "\(error)"
+        }
+        if let failure {
+            showBanner("Cannot copy the drawing: \(failure).")
+        } else {
+            onMessage?("fingerpaint: copied the drawing to the clipboard")
+        }
     }
 
     /// Writes the drawing — the canvas above the palette, never the palette's strip — as a PNG in the export

@@ -24,7 +24,7 @@ public struct LaunchOptions: ParsableCommand {
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
-            folder; Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
+            folder; Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
             Ctrl+plus and Ctrl+minus zoom, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
             eraser (whole strokes) and back. The mouse's left button paints as one more finger; the palette's hand \

@@ -38,13 +38,15 @@ public enum PaintCommand: Hashable, Sendable {
     /// Switches fingers (and the pointer) between painting and erasing whole strokes (the palette's eraser, the
     /// `e` key). A pen's eraser end always erases.
     case toggleEraser
+    /// Puts the drawing on the clipboard as a PNG and an SVG of its strokes (Ctrl+C).
+    case copy
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
     /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
     /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
-    /// switches fingers to the eraser and back.
+    /// switches fingers to the eraser and back; Ctrl+C copies the drawing.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -55,6 +57,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("z", ctrl): self = .undo
         case ("z", [.ctrl, .shift]), ("y", ctrl): self = .redo
         case ("s", ctrl): self = .save
+        case ("c", ctrl): self = .copy
         case ("q", ctrl): self = .quit
         case ("Delete", []), ("KP_Delete", []): self = .clear
         case ("bracketleft", []): self = .narrow

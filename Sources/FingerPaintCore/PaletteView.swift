@@ -42,7 +42,7 @@ public final class PaletteView: View {
 
     private static let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
         + Brush.widths.indices.map { .selectWidth($0) }
-        + [.toggleEraser, .undo, .redo, .clear, .save, .toggleNavigation]
+        + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleNavigation]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -102,6 +102,7 @@ public final class PaletteView: View {
             case .clear: return Overlay.Item(content: .clear, frame: frame)
             case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
             case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isErasing)
+            case .copy: return Overlay.Item(content: .copy, frame: frame)
             default: return Overlay.Item(content: .save, frame: frame)
             }
         }

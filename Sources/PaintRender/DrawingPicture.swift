@@ -1,6 +1,9 @@
 // A drawing as a picture of its own: PNG, SVG or PDF of the strokes' bounds, and thumbnails (docs/export.md).
 import CCairo
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import PaintModel
 
@@ -114,28 +117,65 @@ public struct DrawingPicture: Sendable {
         return Int(min(max(length.rounded(.up), 1), Double(largestImageSide)))
     }
 
-    /// Writes the picture to a file in a format: PNG at 100 % (scaled down past ``largestImageSide``), or SVG or
-    /// PDF with the strokes as vector paths (a pressure stroke as its filled outline), sized in points.
+    /// Writes the picture to a new file in a format: PNG at 100 % (scaled down past ``largestImageSide``), or SVG or
+    /// PDF with the strokes as vector paths (a pressure stroke as its filled outline), sized in points. Fails when a
+    /// file is at `path` (``OutputFile`` puts files in place).
     public func write(to path: String, format: PictureFormat) throws(RenderError) {
+        let bytes = try bytes(format: format)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(errno))") }
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count, failure == nil {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if errno != EINTR { failure = errno }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(failure))") }
+    }
+}
+
+extension DrawingPicture {
+    /// The picture's bytes in a format, as ``write(to:format:)`` would write them (for the clipboard).
+    public func bytes(format: PictureFormat) throws(RenderError) -> [UInt8] {
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let status: cairo_status_t
         switch format {
         case .png:
-            try image().writePNG(to: path)
+            let image = image()
+            cairo_surface_flush(image.surface)
+            status = cairo_surface_write_to_png_stream(image.surface, ByteSink.write, closure)
         case .svg, .pdf:
-            errno = 0
             let surface = format == .svg
-                ? cairo_svg_surface_create(path, area.width, area.height)!
-                : cairo_pdf_surface_create(path, area.width, area.height)!
-            defer { cairo_surface_destroy(surface) }
+                ? cairo_svg_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
+                : cairo_pdf_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
             if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT) }
             let context = cairo_create(surface)!
             draw(into: context, pixelsPerPoint: 1)
-            let drawn = cairo_status(context)
             cairo_destroy(context)
-            // Finishing writes the file's end: its failure is the write's failure.
             cairo_surface_finish(surface)
-            let status = drawn != CAIRO_STATUS_SUCCESS ? drawn : cairo_surface_status(surface)
-            guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(writing: path, status: status) }
+            status = cairo_surface_status(surface)
+            cairo_surface_destroy(surface)
         }
+        withExtendedLifetime(sink) {}
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cannot make the \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+}
+
+/// Where Cairo's stream writers put their bytes.
+private final class ByteSink {
+    var bytes: [UInt8] = []
+
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
+            .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
     }
 }
 

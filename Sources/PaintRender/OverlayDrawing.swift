@@ -173,6 +173,21 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_line_to(context, center.x + arm, center.y + arm)
         cairo_line_to(context, center.x + arm, center.y + arm * 0.5)
         cairo_stroke(context)
+    case .copy:
+        // Two sheets, the front one over the back one's lower right.
+        let arm = side * 0.2
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, max(side * 0.07, 1.5))
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        roundedRectangle(Rect(x: center.x - arm * 1.1, y: center.y - arm * 1.1, width: arm * 1.5, height: arm * 1.5),
+                         radius: arm * 0.2, in: context)
+        cairo_stroke(context)
+        roundedRectangle(Rect(x: center.x - arm * 0.4, y: center.y - arm * 0.4, width: arm * 1.5, height: arm * 1.5),
+                         radius: arm * 0.2, in: context)
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_stroke(context)
     }
 }
 

@@ -31,6 +31,8 @@ public final class Display {
     private var disconnectError: WaylandError?
     /// The seat and serial of the latest button press or touch down: what an interactive move must quote.
     private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
+    /// The seat and serial of the latest key press, button press, touch down or pen down: what a selection quotes.
+    private(set) var latestInput: (seat: OpaquePointer, serial: UInt32)?
 
     /// Connects to the compositor named by `name` (an absolute socket path or a name in `XDG_RUNTIME_DIR`), or to
     /// the one `WAYLAND_DISPLAY` names when `name` is `nil`, and binds its globals.
@@ -109,6 +111,23 @@ public final class Display {
 
     func noteInteraction(seat: OpaquePointer, serial: UInt32) {
         latestInteraction = (seat, serial)
+        latestInput = (seat, serial)
+    }
+
+    /// A key press: an input a selection may quote, but not one that starts a move or a resize.
+    func noteInput(seat: OpaquePointer, serial: UInt32) {
+        latestInput = (seat, serial)
+    }
+
+    // MARK: - Clipboard
+
+    /// Puts `content` on the clipboard of the seat of the latest input (a key, a click, a touch, a pen), quoting
+    /// that input's serial as the compositor asks; it stays offered until something else is copied.
+    public func setClipboard(_ content: ClipboardContent) throws(ClipboardFailure) {
+        guard let devices = registry.dataDevices else { throw .notOffered }
+        guard let input = latestInput else { throw .noInputYet }
+        devices.setSelection(content, seat: input.seat, serial: input.serial)
+        _ = wl_display_flush(pointer)
     }
 
     // MARK: - Errors

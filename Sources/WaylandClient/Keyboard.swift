@@ -13,6 +13,7 @@ import SeatInput
 /// when the key is released or the window loses focus.
 final class Keyboard {
     private let pointer: OpaquePointer
+    private let seat: OpaquePointer
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_keyboard_listener>
     private let version: UInt32
@@ -31,6 +32,7 @@ final class Keyboard {
     init(display: Display, seat: OpaquePointer, version: UInt32) {
         self.display = display
         self.version = version
+        self.seat = seat
         pointer = wl_seat_get_keyboard(seat)!
         context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
         listener = .allocate(capacity: 1)
@@ -38,8 +40,11 @@ final class Keyboard {
             keymap: { data, _, format, fd, size in Keyboard.from(data).loadKeymap(format: format, fd: fd, size: size) },
             enter: { data, _, _, surface, _ in Keyboard.from(data).enter(surface: surface) },
             leave: { data, _, _, _ in Keyboard.from(data).leave() },
-            key: { data, _, _, time, key, state in
-                Keyboard.from(data).key(key, isPressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
+            key: { data, _, serial, time, key, state in
+                let keyboard = Keyboard.from(data)
+                let isPressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+                if isPressed { keyboard.display.noteInput(seat: keyboard.seat, serial: serial) }
+                keyboard.key(key, isPressed: isPressed, time: time)
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 let keyboard = Keyboard.from(data)

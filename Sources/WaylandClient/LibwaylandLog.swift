@@ -32,7 +32,7 @@ enum LibwaylandLog {
             guard let format, let arguments else { return }
             var text = [CChar](repeating: 0, count: 1024)
             _ = vsnprintf(&text, text.count, format, arguments)
-            var line = String(cString: text)
+            var line = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             while line.last == "\n" { line.removeLast() }
             LibwaylandLog.target.current?.debug("libwayland: \(line)")
         }

@@ -48,6 +48,7 @@ final class Registry {
         "zwp_tablet_manager_v2": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "pens with pressure and tilt; a pen acts as a pointer"
         ),
+        "wl_data_device_manager": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "the clipboard; copy does nothing"),
         "wp_fractional_scale_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
         ),
@@ -70,6 +71,8 @@ final class Registry {
     private(set) var tabletManager: GlobalProxy?
     /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
     private(set) var fractionalScaleManager: GlobalProxy?
+    /// `wl_data_device_manager`: the clipboard.
+    private(set) var dataDevices: DataDevices?
     private(set) var outputs: [UInt32: Output] = [:]
     private(set) var seats: [UInt32: Seat] = [:]
     /// Interfaces seen, with the server's version, for the log of missing ones.
@@ -91,6 +94,7 @@ final class Registry {
     }
 
     deinit {
+        dataDevices = nil
         seats.removeAll()
         outputs.removeAll()
         wmBase = nil
@@ -183,6 +187,11 @@ final class Registry {
             fractionalScaleManager = GlobalProxy(pointer: proxy, version: version) {
                 wp_fractional_scale_manager_v1_destroy($0)
             }
+        case "wl_data_device_manager":
+            let proxy = bind(name: name, interface: CWaylandProtocols_wl_data_device_manager_interface(), version: version)
+            let devices = DataDevices(manager: proxy, version: version)
+            dataDevices = devices
+            for seat in seats.values { devices.seatAdded(seat.seatPointer) }
         case "wl_output":
             let proxy = bind(name: name, interface: CWaylandProtocols_wl_output_interface(), version: version)
             outputs[name] = Output(display: display, pointer: proxy, version: version)
@@ -191,6 +200,7 @@ final class Registry {
             let seat = Seat(display: display, pointer: proxy, version: version)
             seats[name] = seat
             if let tabletManager { seat.attachTablets(manager: tabletManager) }
+            dataDevices?.seatAdded(proxy)
         default:
             // Known but not bound (fractional scale in a build without its XML): its presence is enough to stop the
             // missing-global log line.
@@ -202,7 +212,7 @@ final class Registry {
         if let output = outputs.removeValue(forKey: name) {
             for window in display.liveWindows { window.outputRemoved(output) }
         }
-        seats[name] = nil
+        if let seat = seats.removeValue(forKey: name) { dataDevices?.seatRemoved(seat.seatPointer) }
     }
 
     /// Tells every pointer that a window's scale changed, so a cursor over it is redrawn.

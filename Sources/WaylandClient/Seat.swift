@@ -5,6 +5,8 @@ import CWaylandProtocols
 /// Owns one `wl_seat` and the touch, pointer and keyboard it currently has.
 final class Seat {
     private let pointer: OpaquePointer
+    /// The `wl_seat`.
+    var seatPointer: OpaquePointer { pointer }
     private unowned let display: Display
     private let listener: UnsafeMutablePointer<wl_seat_listener>
     private let version: UInt32

@@ -38,12 +38,12 @@ import TouchUI
         })
     }
 
-    private func isBlack(_ pixel: RGBA) -> Bool { pixel.red < 60 && pixel.green < 60 && pixel.blue < 60 }
-    private func isRed(_ pixel: RGBA) -> Bool { pixel.red > 200 && pixel.green < 60 && pixel.blue < 60 }
-    private func isPaper(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
+    private static func isBlack(_ pixel: RGBA) -> Bool { pixel.red < 60 && pixel.green < 60 && pixel.blue < 60 }
+    private static func isRed(_ pixel: RGBA) -> Bool { pixel.red > 200 && pixel.green < 60 && pixel.blue < 60 }
+    private static func isPaper(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
 
     /// Checks a picture of the drawing at 100 %: the line and the dot where the drawing has them, paper elsewhere.
-    private func expectStrokes(in png: String, pixelsPerPoint: Double = 1) async throws {
+    static func expectStrokes(in png: String, pixelsPerPoint: Double = 1) async throws {
         let place = { (x: Double, y: Double) in
             (Int((x - Double(Self.area.x)) * pixelsPerPoint), Int((y - Double(Self.area.y)) * pixelsPerPoint))
         }
@@ -51,16 +51,16 @@ import TouchUI
                                                              place(200, 180), place(290, 250)])
         #expect(image.width == Int((Double(Self.area.width) * pixelsPerPoint).rounded()))
         #expect(image.height == Int((Double(Self.area.height) * pixelsPerPoint).rounded()))
-        #expect(isBlack(image.pixels[0]) && isBlack(image.pixels[1]), "\(image.pixels)")
-        #expect(isRed(image.pixels[2]), "\(image.pixels)")
-        #expect(isPaper(image.pixels[3]) && isPaper(image.pixels[4]), "\(image.pixels)")
+        #expect(Self.isBlack(image.pixels[0]) && Self.isBlack(image.pixels[1]), "\(image.pixels)")
+        #expect(Self.isRed(image.pixels[2]), "\(image.pixels)")
+        #expect(Self.isPaper(image.pixels[3]) && Self.isPaper(image.pixels[4]), "\(image.pixels)")
     }
 
     @Test func aPNGHasTheStrokesWhereTheDrawingHasThemAtOneHundredPercent() async throws {
         let scratch = try Self.scratchWithDrawing()
         let result = try await Self.export(["--export", "out.png", "d.fpdraw"], in: scratch)
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
-        try await expectStrokes(in: scratch.path("out.png"))
+        try await Self.expectStrokes(in: scratch.path("out.png"))
     }
 
     @Test func anSVGHoldsTheStrokesAsPathsOfTheirColours() async throws {
@@ -94,7 +94,7 @@ import TouchUI
         let rendered = try await ChildProcess.run(pdftoppm, ["-png", "-r", "144", "-singlefile", scratch.path("out.pdf"),
                                                              scratch.path("page")])
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        try await expectStrokes(in: scratch.path("page.png"), pixelsPerPoint: 2)
+        try await Self.expectStrokes(in: scratch.path("page.png"), pixelsPerPoint: 2)
     }
 
     @Test(arguments: ["out.png", "out.svg", "out.pdf"])
@@ -167,7 +167,7 @@ import TouchUI
         let result = try await ChildProcess.run(ChildProcess.product("fingerpaint"), Array(arguments.dropFirst()))
         #expect(result.status == 0, "\(result.standardError)")
         // 244 × 199 points scaled to fit 122 pixels: half size.
-        try await expectStrokes(in: output, pixelsPerPoint: 0.5)
+        try await Self.expectStrokes(in: output, pixelsPerPoint: 0.5)
         // And the pages --help names are installed.
         for page in ["pen-and-palm.md", "document-format.md", "trace-format.md", "export.md"] {
             #expect(FileManager.default.fileExists(atPath: scratch.path("root/usr/share/doc/fingerpaint/\(page)")), "\(page)")
