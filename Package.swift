@@ -83,8 +83,8 @@ let package = Package(
         .executableTarget(
             name: "touch-replay",
             dependencies: [
-                "SeatInput", "Geometry", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo", "CShims",
-                "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SeatInput", "Geometry", "PaintModel", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo",
+                "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TouchReplay"
         ),

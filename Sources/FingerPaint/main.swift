@@ -125,6 +125,11 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             return 1
         }
     }
+    // Said before anything is opened: a drawing, or a file without --overwrite, is never replaced by a recording.
+    if let record = options.record, let refusal = OutputFile.refusal(toWrite: record, overwrite: options.overwrite) {
+        complain("fingerpaint: cannot record to \(record): \(refusal); nothing was opened")
+        return 2
+    }
     let library = DocumentLibrary()
     guard var opened = openDocument(options, library: library) else { return 2 }
     library.remember(opened.url)
@@ -143,11 +148,13 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     for notice in notices { complain("fingerpaint: \(notice)") }
     if let notice = notices.last { app.showBanner(notice) }
     let session: LiveSession
+    var configuration = LiveSession.Configuration(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint",
+                                                  size: size, recordPath: options.record, replay: replay)
+    configuration.replacesRecording = options.overwrite
     do {
         session = try LiveSession(
             content: FingerPaintLive(app: app),
-            configuration: .init(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint", size: size,
-                                 recordPath: options.record, replay: replay),
+            configuration: configuration,
             log: { complain("fingerpaint: \($0)") },
             debug: DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
         )

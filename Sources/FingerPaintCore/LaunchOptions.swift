@@ -56,7 +56,7 @@ public struct LaunchOptions: ParsableCommand {
     public var replay: String?
 
     /// A trace file that the window session's seat events are written to.
-    @Option(help: ArgumentHelp("Write the window session's seat events to FILE as a trace.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the window session's seat events to FILE as a trace (a new file: an existing one only with --overwrite, a drawing never).", valueName: "FILE"))
     public var record: String?
 
     /// The PNG a replay writes.
@@ -67,8 +67,8 @@ public struct LaunchOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension (docs/export.md).", valueName: "OUT"))
     public var export: String?
 
-    /// Whether `--export` may replace an existing file (never a drawing).
-    @Flag(help: "Let --export replace an existing file (a drawing is never replaced).")
+    /// Whether `--export` and `--record` may replace an existing file (never a drawing).
+    @Flag(help: "Let --export or --record replace an existing file (a drawing is never replaced).")
     public var overwrite = false
 
     /// `--thumbnail SIZE IN OUT`: the freedesktop thumbnailer's command.
@@ -140,8 +140,8 @@ public struct LaunchOptions: ParsableCommand {
             guard replay == nil, record == nil, !startsBlank else {
                 throw ValidationError("--export writes a picture of FILE with no window; it goes with nothing else")
             }
-        } else if overwrite {
-            throw ValidationError("--overwrite goes with --export")
+        } else if overwrite, record == nil {
+            throw ValidationError("--overwrite goes with --export or --record")
         }
         if !thumbnailArguments.isEmpty {
             guard let thumbnail, (1...DrawingPicture.largestThumbnail).contains(thumbnail.size) else {

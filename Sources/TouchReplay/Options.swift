@@ -74,6 +74,10 @@ struct ReplayOptions: ParsableCommand {
         """, valueName: "NAME"))
     var quirks: CompositorQuirks = .kwin
 
+    /// Whether `--output` may replace an existing file (never a drawing).
+    @Flag(name: .customLong("overwrite"), help: "Let --output replace an existing file (a fingerpaint drawing is never replaced).")
+    var overwrites = false
+
     /// Hidden, for tests: the first N committed buffers are never released.
     @Option(name: .customLong("hold-buffers"), help: .hidden, transform: ReplayOptions.count)
     var heldBufferCount = 0
@@ -97,6 +101,9 @@ struct ReplayOptions: ParsableCommand {
             throw ValidationError("--fractional-scale and --scale cannot be used together")
         }
         guard !client.isEmpty else { throw ValidationError("missing the client: -- CLIENT [ARGS...]") }
+        guard outputPath.lowercased().hasSuffix(".png") else {
+            throw ValidationError("--output writes a PNG: its name must end in .png (got \(outputPath))")
+        }
     }
 
     private static func outputScale(_ text: String) throws -> Int32 {

@@ -2,6 +2,7 @@
 import CommandLineSupport
 import Foundation
 import Glibc
+import PaintModel
 import SeatInput
 
 @main
@@ -24,6 +25,11 @@ struct TouchReplayCommand {
 
     /// Runs the compositor, the client and the trace; returns the exit status.
     static func run(_ options: ReplayOptions) throws(ReplayError) -> Int32 {
+        // Said before anything runs: a drawing, or a file without --overwrite, is never written over.
+        if let refusal = OutputFile.refusal(toWrite: options.outputPath, overwrite: options.overwrites) {
+            printError("touch-replay: cannot write \(options.outputPath): \(refusal); nothing was run")
+            return 2
+        }
         let trace: Trace
         do {
             trace = try Trace(contentsOf: URL(fileURLWithPath: options.tracePath))
@@ -81,7 +87,11 @@ struct TouchReplayCommand {
         guard let image = compositor.lastImage else {
             throw ReplayError(description: "the client's window has no picture to save")
         }
-        try image.writePNG(to: options.outputPath)
+        do {
+            try OutputFile.write(options.outputPath, overwrite: options.overwrites) { try image.writePNG(to: $0) }
+        } catch {
+            throw ReplayError(description: error.description)
+        }
 
         if options.printsStats {
             print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency, ink: player.ink))

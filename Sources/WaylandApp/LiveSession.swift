@@ -23,8 +23,11 @@ public final class LiveSession {
         public var appID: String
         public var size: Size
         public var minimumSize: Size
-        /// A trace file to write the session's seat events to.
+        /// A trace file to write the session's seat events to: a new file, or with ``replacesRecording`` an
+        /// existing one emptied first.
         public var recordPath: String?
+        /// Whether the recording may replace a file at ``recordPath`` (the program's `--overwrite`).
+        public var replacesRecording = false
         /// A trace to play into the window as live input once it is shown.
         public var replay: Trace?
 
@@ -98,7 +101,7 @@ public final class LiveSession {
             throw Failure(message: "\(error)")
         }
         if let path = configuration.recordPath {
-            recorder = try TraceRecorder(path: path)
+            recorder = try TraceRecorder(path: path, replacing: configuration.replacesRecording)
         }
         if let trace = configuration.replay {
             player = TracePlayer(trace: trace)
@@ -327,11 +330,14 @@ final class TraceRecorder {
     /// line's `origin`, so that a compositor replays the trace where it was recorded.
     var canvasOrigin: Point?
 
-    init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path)
-        else { throw LiveSession.Failure(message: "cannot write the recording to \(path)") }
-        self.handle = handle
+    /// A recorder writing a new file at `path`; an existing file is emptied only when `replacing`.
+    init(path: String, replacing: Bool) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL), 0o644)
+        guard descriptor >= 0 else {
+            throw LiveSession.Failure(message: "cannot write the recording to \(path): "
+                + (errno == EEXIST ? "it already exists (add --overwrite to replace it)" : String(cString: strerror(errno))))
+        }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit { try? handle.close() }
