@@ -24,8 +24,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         let factor = Double(scale)
         let x0 = (rect.minX * factor).rounded(.down), y0 = (rect.minY * factor).rounded(.down)
         let x1 = (rect.maxX * factor).rounded(.up), y1 = (rect.maxY * factor).rounded(.up)
-        func clamped(_ value: Double) -> Int { Int(max(min(value, 1_073_741_824), -1_073_741_824)) }
-        self.init(x: clamped(x0), y: clamped(y0), width: clamped(x1) - clamped(x0), height: clamped(y1) - clamped(y0))
+        self.init(x: Int(saturating: x0), y: Int(saturating: y0), width: Int(saturating: x1) - Int(saturating: x0),
+                  height: Int(saturating: y1) - Int(saturating: y0))
     }
 
     /// Whether the rectangle holds no pixel.
@@ -100,5 +100,18 @@ extension Array where Element == PixelRect {
             result.append(current)
         }
         return result
+    }
+}
+
+extension Int {
+    /// The largest magnitude ``init(saturating:)`` gives: 2³⁰, so that sums and differences of two never overflow.
+    public static let saturationLimit = 1 << 30
+
+    /// A whole number for a `Double` that never traps: the value truncated toward zero and clamped to
+    /// ±``saturationLimit``; NaN is 0. Every conversion from a `Double` to an integer in the paint and view code goes
+    /// through it (a damaged document or a wild trace can hold any value).
+    public init(saturating value: Double) {
+        let limit = Double(Int.saturationLimit)
+        self = value.isNaN ? 0 : Int(Swift.max(Swift.min(value, limit), -limit))
     }
 }

@@ -369,7 +369,10 @@ public enum DrawingDocument {
             }
         }
         let color = Color(red: red, green: green, blue: blue, alpha: alpha)
-        guard let stroke = Stroke(points: points, pen: pen, color: color, width: width) else { throw .damaged("impossible values") }
+        // A coordinate that is not a number, or out of reach, is damage like a bad checksum: the stroke is dropped.
+        guard let stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,
+              [red, green, blue, alpha].allSatisfy({ $0.isFinite })
+        else { throw .damaged("impossible values") }
         return stroke
     }
 

@@ -60,6 +60,20 @@ public struct Stroke: Hashable, Sendable {
 
     /// A stroke of samples with their pressure and tilt (one each, in order), a colour and a width; `nil` when
     /// the counts differ. An empty `pen` makes a stroke without pressure.
+    /// The farthest a stroke's point may be from the document's origin on either axis, in points (about 350 m at
+    /// 0.35 mm a point): what a document may hold and the view may reach; beyond it a stored stroke is damage.
+    public static let largestCoordinate = 1_000_000.0
+    /// The widest a stored stroke may be, in points.
+    public static let largestWidth = 10_000.0
+
+    /// Whether the stroke's points and width are within what a document may hold: finite, each coordinate within
+    /// ±``largestCoordinate``, the width from 0 (exclusive) to ``largestWidth``.
+    public var isWithinLimits: Bool {
+        width.isFinite && width > 0 && width <= Self.largestWidth && points.allSatisfy {
+            abs($0.location.x) <= Self.largestCoordinate && abs($0.location.y) <= Self.largestCoordinate
+        }
+    }
+
     public init?(points: [StrokePoint], pen: [StrokePen], color: Color, width: Double) {
         guard pen.isEmpty || pen.count == points.count else { return nil }
         self.init(points: points, color: color, width: width)

@@ -121,7 +121,7 @@ public struct TaperedPath: Hashable, Sendable {
         let bend = control.center.distance(to: Node.midpoint(start, end).center)
         let radiusChange = abs(start.radius - control.radius) + abs(control.radius - end.radius)
         let needed = max(length / flatteningStep, (bend / (4 * flatness)).squareRoot(), radiusChange / radiusStep)
-        let count = min(max(Int(needed.rounded(.up)), 1), 256)
+        let count = min(max(Int(saturating: needed.rounded(.up)), 1), 256)
         return (1...count).map { step in
             let t = Double(step) / Double(count), u = 1 - t
             let a = u * u, b = 2 * u * t, c = t * t

@@ -335,7 +335,7 @@ public final class CanvasRenderer {
 
     /// Where the buffer's top-left pixel lies in the document drawn at ``pixelsPerPoint``.
     private var pixelOffset: (x: Int, y: Int) {
-        (Int((view.origin.x * pixelsPerPoint).rounded()), Int((view.origin.y * pixelsPerPoint).rounded()))
+        (Int(saturating: (view.origin.x * pixelsPerPoint).rounded()), Int(saturating: (view.origin.y * pixelsPerPoint).rounded()))
     }
 
     /// The buffer pixels a document rectangle covers.
@@ -647,6 +647,7 @@ public final class CanvasRenderer {
     }
 
     private static func pixelSize(_ size: Size, scale: Int) -> (Int, Int) {
-        (max(Int((size.width * Double(scale)).rounded(.up)), 1), max(Int((size.height * Double(scale)).rounded(.up)), 1))
+        (max(Int(saturating: (size.width * Double(scale)).rounded(.up)), 1),
+         max(Int(saturating: (size.height * Double(scale)).rounded(.up)), 1))
     }
 }

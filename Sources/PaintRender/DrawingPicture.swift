@@ -46,19 +46,15 @@ public struct DrawingPicture: Sendable {
     /// The paper colour.
     public var paper: Color
     /// The document area the picture shows: the strokes' bounds plus ``margin``, or a small square of paper for
-    /// an empty drawing. Strokes with a coordinate or width that is not finite are left out.
+    /// an empty drawing. Strokes beyond ``PaintModel/Stroke/isWithinLimits`` (only a damaged document holds them) are
+    /// left out.
     public let area: Rect
 
     /// The picture of some strokes on paper.
     public init(strokes: [Stroke], paper: Color = .white) {
-        self.strokes = strokes.filter(Self.isDrawable)
+        self.strokes = strokes.filter(\.isWithinLimits)
         self.paper = paper
         area = Self.area(of: self.strokes)
-    }
-
-    /// Whether a stroke can be drawn: finite points and width (a damaged document's can be neither).
-    static func isDrawable(_ stroke: Stroke) -> Bool {
-        stroke.width.isFinite && stroke.width >= 0 && stroke.points.allSatisfy { $0.location.isFinite }
     }
 
     /// The strokes' bounds plus the margin, on whole points.
@@ -113,8 +109,7 @@ public struct DrawingPicture: Sendable {
 
     /// A whole number of pixels from 1 to ``largestImageSide`` for a length: never traps, whatever the length.
     static func pixels(_ length: Double) -> Int {
-        guard length.isFinite else { return 1 }
-        return Int(min(max(length.rounded(.up), 1), Double(largestImageSide)))
+        min(max(Int(saturating: length.rounded(.up)), 1), largestImageSide)
     }
 
     /// Writes the picture to a new file in a format: PNG at 100 % (scaled down past ``largestImageSide``), or SVG or

@@ -33,10 +33,10 @@ struct TileKey: Hashable, Sendable {
 
     /// The pixels of a document rectangle at a number of pixels per point, rounded out.
     static func pixels(of rect: Rect, pixelsPerPoint: Double) -> PixelRect {
-        let limit = 1_073_741_824.0
-        func clamped(_ value: Double) -> Int { Int(max(min(value, limit), -limit)) }
-        let x0 = clamped((rect.minX * pixelsPerPoint).rounded(.down)), y0 = clamped((rect.minY * pixelsPerPoint).rounded(.down))
-        let x1 = clamped((rect.maxX * pixelsPerPoint).rounded(.up)), y1 = clamped((rect.maxY * pixelsPerPoint).rounded(.up))
+        let x0 = Int(saturating: (rect.minX * pixelsPerPoint).rounded(.down))
+        let y0 = Int(saturating: (rect.minY * pixelsPerPoint).rounded(.down))
+        let x1 = Int(saturating: (rect.maxX * pixelsPerPoint).rounded(.up))
+        let y1 = Int(saturating: (rect.maxY * pixelsPerPoint).rounded(.up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

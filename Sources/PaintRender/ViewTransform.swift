@@ -1,4 +1,5 @@
 // Which part of the drawing the window shows, and how large: document points to window points and back.
+import PaintModel
 import TouchUI
 
 /// The view onto a drawing: the document point at the window's top-left corner and the zoom.
@@ -17,13 +18,26 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Window points per document point, within ``minimumZoom``...``maximumZoom``.
     public private(set) var zoom: Double
-    /// The document point shown at the window's top-left corner. Panning has no limit.
-    public var origin: Point
+    /// The farthest the view's origin goes from the document's, either way on each axis, in document points: twice
+    /// as far as a stroke may be (``PaintModel/Stroke/largestCoordinate``).
+    public static let largestOrigin = 2 * Stroke.largestCoordinate
+    /// The document point shown at the window's top-left corner, within ±``largestOrigin`` (a coordinate that is
+    /// not a number is 0).
+    public var origin: Point {
+        didSet { origin = Self.clamp(origin) }
+    }
 
-    /// A view at a zoom (clamped to 10 %...1 600 %) with `origin` at the top-left corner.
+    /// A view at a zoom (clamped to 10 %...1 600 %) with `origin` (clamped to ±``largestOrigin``) at the top-left
+    /// corner.
     public init(zoom: Double = 1, origin: Point = .zero) {
         self.zoom = Self.clamp(zoom)
-        self.origin = origin
+        self.origin = Self.clamp(origin)
+    }
+
+    /// A point with each coordinate within ±``largestOrigin``, NaN as 0.
+    private static func clamp(_ point: Point) -> Point {
+        func clamped(_ value: Double) -> Double { value.isNaN ? 0 : max(min(value, largestOrigin), -largestOrigin) }
+        return Point(x: clamped(point.x), y: clamped(point.y))
     }
 
     /// The window point where a document point is shown.

@@ -50,6 +50,16 @@ extension Trace {
     public static let latestTime = 86_400_000.0
     /// The largest touch contact (`major`, `minor`) a trace may give, in surface points.
     public static let largestContact = 16384.0
+    /// The farthest a trace's touch, pointer or pen location may be from the surface's origin on either axis, in
+    /// surface points.
+    public static let largestCoordinate = 1_000_000.0
+    /// The largest wheel or touchpad movement a trace may give in one event, either way, in surface points (a wheel
+    /// click is 10 to 15).
+    public static let largestDelta = 10_000.0
+    /// The largest touchpad pinch scale a trace may give (relative to the gesture's start).
+    public static let largestScale = 1_000.0
+    /// The largest touchpad rotation a trace may give in one event, either way, in degrees.
+    public static let largestRotation = 3_600.0
     /// The largest tilt a trace may give a pen, in degrees from upright either way (`tilt_x`, `tilt_y`): flat.
     public static let largestTilt = 90.0
 
@@ -251,7 +261,8 @@ extension Trace {
                 default: throw FieldError(text: "\"state\" must be \"pressed\" or \"released\"")
                 }
             case "axis":
-                return .pointerAxis(dx: try optionalNumber(object, "dx") ?? 0, dy: try optionalNumber(object, "dy") ?? 0)
+                return .pointerAxis(dx: try limitedNumber(object, "dx", largestDelta) ?? 0,
+                                    dy: try limitedNumber(object, "dy", largestDelta) ?? 0)
             default: throw FieldError(text: "unknown \"pointer\" event \(describe(pointer))")
             }
         }
@@ -291,10 +302,13 @@ extension Trace {
         case "update":
             guard kind != .hold else { throw FieldError(text: "a \"hold\" gesture has no \"update\"") }
             let scale = try optionalNumber(object, "scale") ?? 1
-            guard scale.isFinite, scale > 0 else { throw FieldError(text: "\"scale\" must be a positive number") }
-            return .update(kind, dx: try optionalNumber(object, "dx") ?? 0, dy: try optionalNumber(object, "dy") ?? 0,
+            guard scale > 0, scale <= largestScale else {
+                throw FieldError(text: "\"scale\" must be a positive number up to \(format(largestScale))")
+            }
+            return .update(kind, dx: try limitedNumber(object, "dx", largestDelta) ?? 0,
+                           dy: try limitedNumber(object, "dy", largestDelta) ?? 0,
                            scale: kind == .pinch ? scale : 1,
-                           rotation: kind == .pinch ? try optionalNumber(object, "rotation") ?? 0 : 0)
+                           rotation: kind == .pinch ? try limitedNumber(object, "rotation", largestRotation) ?? 0 : 0)
         case "end":
             let cancelled = object["cancelled"]
             guard cancelled == nil || cancelled is Bool && number(cancelled!) == nil else {
@@ -400,7 +414,19 @@ extension Trace {
         guard let x = number(object["x"] as Any), let y = number(object["y"] as Any) else {
             throw FieldError(text: "\"x\" and \"y\" must be numbers")
         }
+        guard abs(x) <= largestCoordinate, abs(y) <= largestCoordinate else {
+            throw FieldError(text: "\"x\" and \"y\" must be from -\(format(largestCoordinate)) to \(format(largestCoordinate))")
+        }
         return Point(x: x, y: y)
+    }
+
+    /// A number field that is absent (`nil`) or within `-limit...limit`.
+    private static func limitedNumber(_ object: [String: Any], _ key: String, _ limit: Double) throws -> Double? {
+        guard let value = try optionalNumber(object, key) else { return nil }
+        guard abs(value) <= limit else {
+            throw FieldError(text: "\"\(key)\" must be from -\(format(limit)) to \(format(limit)) (got \(format(value)))")
+        }
+        return value
     }
 
     private static func shape(_ object: [String: Any]) throws -> TouchShape? {
@@ -420,8 +446,9 @@ extension Trace {
     }
 
     private static func number(_ value: Any) -> Double? {
-        // JSON's true and false also arrive as NSNumber; only real numbers count.
-        guard let number = value as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean" else {
+        // JSON's true and false also arrive as NSNumber; only real, finite numbers count (1e999 reads as infinity).
+        guard let number = value as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean",
+              number.doubleValue.isFinite else {
             return nil
         }
         return number.doubleValue

@@ -100,13 +100,14 @@ import TouchUI
     @Test func aStreamWrittenAsATraceReadsBackTheSame() async {
         await propertyCheck(count: 100, input: Self.streams) { numbers in
             var time = 0.0
-            // A trace holds what a seat really says: finite coordinates, times that never go backwards.
+            // A trace holds what a seat really says: finite coordinates within the trace's range (docs/trace-format.md,
+            // "Ranges"), times that never go backwards.
             var events: [SeatEvent] = []
             for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? .zero) {
                 switch event.kind {
                 case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location),
                      let .tablet(.proximityIn(_, location), _), let .tablet(.motion(location, _), _):
-                    if !location.isFinite { continue }
+                    if !(abs(location.x) <= Trace.largestCoordinate && abs(location.y) <= Trace.largestCoordinate) { continue }
                 default: break
                 }
                 events.append(event)

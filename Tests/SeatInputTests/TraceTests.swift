@@ -84,6 +84,12 @@ import TouchUI
         ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"scale\": 0}", 1, "\"scale\""),
         ("{\"t\": 0, \"gesture\": \"hold\", \"phase\": \"update\"}", 1, "no \"update\""),
         ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"end\", \"cancelled\": 1}", 1, "\"cancelled\""),
+        // Out of the documented ranges, or too large for a Double (Foundation refuses 1e999 as JSON): refused, never clamped in silence.
+        ("{\"t\": 0, \"tick\": true}\n{\"t\": 90, \"pointer\": \"axis\", \"dx\": 0, \"dy\": 1e19}", 2, "\"dy\" must be from -10000 to 10000"),
+        ("{\"t\": 0, \"pointer\": \"axis\", \"dx\": 1e999}", 1, "not valid JSON"),
+        ("{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 1e12, \"y\": 5}", 1, "\"x\" and \"y\" must be from -1000000 to 1000000"),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"scale\": 1e300}", 1, "\"scale\" must be a positive number up to 1000"),
+        ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"rotation\": -1e9}", 1, "\"rotation\" must be from -3600 to 3600"),
     ])
     func aBadLineIsAnErrorNamingTheFileAndLine(text: String, line: Int, message: String) {
         #expect {
