@@ -88,6 +88,11 @@ public enum DrawingDocument {
 
     /// The header that starts every journal.
     public static func header() -> [UInt8] {
+        header(version: version)
+    }
+
+    /// The header a fingerpaint writing documents of `version` would write (tests make newer ones with it).
+    public static func header(version: UInt16) -> [UInt8] {
         var writer = ByteWriter(capacity: headerSize)
         writer.append(magic)
         writer.append(version)
@@ -232,6 +237,11 @@ public enum DrawingDocument {
         case 2, 3:
             return try readJournal(bytes, version: fileVersion)
         default:
+            // The version is believed only when the header's checksum says the header is whole: a damaged byte
+            // there is damage, not a drawing of a newer fingerpaint.
+            guard bytes.count >= headerSize,
+                  CRC32.checksum(bytes[..<12]) == ByteReader(bytes: bytes, offset: 12).peekUInt32()
+            else { throw .damaged("header checksum mismatch") }
             throw .unsupportedVersion(fileVersion)
         }
     }
@@ -263,9 +273,14 @@ public enum DrawingDocument {
                 isInDamage = false
                 continue
             }
-            // Not a record here: look for the next one. None later means the tail was torn.
+            // Not a record here: look for the next one. None later means the tail was torn, if it is the start of
+            // a record cut short; a whole record that is wrong (a bad checksum, impossible values) is damage.
             guard let next = nextRecordStart(in: bytes, after: offset) else {
-                contents.tornBytes = bytes.count - offset
+                if isTornAppend(bytes, at: offset) {
+                    contents.tornBytes = bytes.count - offset
+                } else if !isInDamage {
+                    contents.damagedRuns += 1
+                }
                 break
             }
             if !isInDamage { contents.damagedRuns += 1 }
@@ -322,6 +337,16 @@ public enum DrawingDocument {
         let end = offset + recordHeaderSize + length
         guard CRC32.checksum(bytes[offset..<end]) == ByteReader(bytes: bytes, offset: end).peekUInt32() else { return nil }
         return (kind, (offset + recordHeaderSize)..<end)
+    }
+
+    /// Whether the bytes from `offset` to the end are what an append cut short leaves: less than a record's
+    /// header, or a whole header (its checksum right) whose record runs past the end.
+    static func isTornAppend(_ bytes: [UInt8], at offset: Int) -> Bool {
+        let remaining = bytes.count - offset
+        guard remaining >= recordHeaderSize else { return true }
+        let check = UInt16(bytes[offset + 6]) | UInt16(bytes[offset + 7]) << 8
+        guard UInt16(truncatingIfNeeded: CRC32.checksum(bytes[offset..<(offset + 6)])) == check else { return false }
+        return Int(ByteReader(bytes: bytes, offset: offset).peekUInt32()) + recordOverhead > remaining
     }
 
     /// The first offset after `offset` where a valid record starts.

@@ -40,7 +40,7 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         case "a PNG": url = try file([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 100))
         case "a newer version":
             var newer = DrawingDocument.encode(sampleDrawing())
-            newer[8] = 9
+            newer.replaceSubrange(0..<DrawingDocument.headerSize, with: DrawingDocument.header(version: 9))
             url = try file(newer)
         case "text": url = try file(Array("shopping list\n".utf8))
         default: url = try file([])

@@ -107,7 +107,8 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
 
     @Test func aNewerVersionIsRefusedByName() {
         var bytes = DrawingDocument.encode(sampleDrawing())
-        bytes[8] = 4
+        // A newer fingerpaint writes a whole header: its checksum matches.
+        bytes.replaceSubrange(0..<DrawingDocument.headerSize, with: DrawingDocument.header(version: 4))
         #expect(throws: DrawingDocument.ReadError.unsupportedVersion(4)) { try DrawingDocument.read(bytes) }
         #expect("\(DrawingDocument.ReadError.unsupportedVersion(4))".contains("newer"))
     }
@@ -116,5 +117,19 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
         var bytes = DrawingDocument.encode(sampleDrawing())
         bytes[10] ^= 0x01
         #expect(throws: DrawingDocument.ReadError.damaged("header checksum mismatch")) { try DrawingDocument.read(bytes) }
+        // A damaged version byte is not a newer version (it read as "version 259, made by a newer fingerpaint").
+        var version = DrawingDocument.encode(sampleDrawing())
+        version[9] ^= 0x01
+        #expect(throws: DrawingDocument.ReadError.damaged("header checksum mismatch")) { try DrawingDocument.read(version) }
+    }
+
+    @Test func aWholeLastRecordThatIsWrongIsDamageNotATornAppend() throws {
+        let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
+        var bytes = journalBytes(edits)
+        // A byte in the last stroke's points: the record is whole, its checksum wrong.
+        bytes[journalBytes(Array(edits.prefix(2))).count + 40] ^= 0x10
+        let contents = try DrawingDocument.read(bytes)
+        #expect(contents.isDamaged && contents.damagedRuns == 1 && contents.tornBytes == 0)
+        #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[1]])
     }
 }

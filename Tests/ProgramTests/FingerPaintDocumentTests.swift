@@ -129,7 +129,7 @@ import TouchUI
             }
         case "a newer version":
             var newer = DrawingDocument.encode(Drawing(strokes: [Stroke(points: [StrokePoint(Point(x: 1, y: 2))], color: .black, width: 3)]))
-            newer[8] = UInt8(DrawingDocument.version + 1)
+            newer.replaceSubrange(0..<DrawingDocument.headerSize, with: DrawingDocument.header(version: DrawingDocument.version + 1))
             bytes = newer
         default:
             path = scratch.path("no/such/folder/drawing.fpdraw")
