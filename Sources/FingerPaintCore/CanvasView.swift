@@ -90,6 +90,20 @@ public final class CanvasView: View {
     /// Fits the drawing to the view (navigate mode only).
     public let doubleTapRecognizer = TapGestureRecognizer()
     private var navigationRecognizers: [GestureRecognizer] { [panRecognizer, pinchRecognizer, doubleTapRecognizer] }
+    /// Undoes with a quick tap of two fingers, in paint and navigate mode (``onCommand`` with ``PaintCommand/undo``).
+    public let undoTapRecognizer = TapGestureRecognizer()
+    /// Redoes with a quick tap of three fingers, in paint and navigate mode (``onCommand`` with
+    /// ``PaintCommand/redo``).
+    public let redoTapRecognizer = TapGestureRecognizer()
+    /// The longest a two- or three-finger tap may last: as long as a press takes to become a long press
+    /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s). docs/gestures.md, "Taps that undo".
+    public static let commandTapDuration = Duration.milliseconds(500)
+    /// What the canvas's two- and three-finger taps wait for: a tap is only what none of these is (Procreate's
+    /// UndoGesture sample wires its taps to require its pinch, rotation and pan to fail). Disabled ones (in paint
+    /// mode) take no touches and hold nothing up.
+    private var gesturesTapsWaitFor: [GestureRecognizer] { [panRecognizer, pinchRecognizer] }
+    /// Called with what a two- or three-finger tap asks for (undo, redo).
+    public var onCommand: ((PaintCommand) -> Void)?
     private let simultaneity = Simultaneity()
 
     public override init(frame: Rect = .zero) {
@@ -109,6 +123,18 @@ public final class CanvasView: View {
         }
         for recognizer in navigationRecognizers {
             recognizer.isEnabled = false
+            addGestureRecognizer(recognizer)
+        }
+        // The taps cancel their touches (cancelsTouchesInView) and hold back their lifts until they fail
+        // (delaysTouchesEnded): a finger's ink shows at once, and a finger that turns out to be part of a tap never
+        // completes a stroke: its ink is withdrawn when the tap is recognized, never reaching the drawing.
+        for (recognizer, fingers, command) in [(undoTapRecognizer, 2, PaintCommand.undo), (redoTapRecognizer, 3, .redo)] {
+            recognizer.numberOfTouchesRequired = fingers
+            recognizer.maximumPressDuration = Self.commandTapDuration
+            for gesture in gesturesTapsWaitFor { recognizer.require(toFail: gesture) }
+            _ = recognizer.addTarget { [unowned self] recognizer in
+                if recognizer.state == .ended { onCommand?(command) }
+            }
             addGestureRecognizer(recognizer)
         }
     }

@@ -125,6 +125,7 @@ public final class FingerPaintApp {
         }
         canvasView.onViewChange = { [unowned self] view in setView(view) }
         canvasView.onFitRequest = { [unowned self] in perform(.zoomToFit) }
+        canvasView.onCommand = { [unowned self] command in perform(command) }
         translator.onScroll = { [unowned self] delta, _ in scroll(by: delta) }
         translator.onPointerHover = { [unowned self] location in pointerMoved(to: location) }
         translator.onPointerButton = { [unowned self] button, isPressed, _ in

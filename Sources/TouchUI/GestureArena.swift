@@ -256,21 +256,28 @@ struct GestureArena {
             return fail(recognizer, .deniedByDelegate)
         }
         setDecision(.decided(state), of: recognizer)
-        var actions = explain(recognizer, state == .began ? .began : .recognized) + [.changeState(recognizer, to: state)]
+        let actions = explain(recognizer, state == .began ? .began : .recognized) + [.changeState(recognizer, to: state)]
+        var failures: [Action] = []
         for other in competitors(of: recognizer) where isUndecided(other) {
             if other.requiresFailure(of: recognizer) {
-                actions += fail(other, .requiredToFail(other: recognizer.arenaName))
+                failures += fail(other, .requiredToFail(other: recognizer.arenaName))
             } else if !recognizer.recognizesSimultaneously(with: other),
                       recognizer.canPrevent(other), other.canBePrevented(by: recognizer) {
-                actions += fail(other, .notSimultaneous(with: recognizer.arenaName))
+                failures += fail(other, .notSimultaneous(with: recognizer.arenaName))
             }
         }
         if recognizer.cancelsTouchesInView {
             // Every touch of the sequence, not only those down: an earlier one may still have its end held back
-            // (the first tap of a double tap), and a recognized gesture turns that end into a cancel.
-            actions.append(.cancelTouchesInViews(sequence(of: recognizer).sorted { $0.identifier < $1.identifier }))
+            // (the first finger of a two-finger tap), and a recognized gesture turns that end into a cancel. Taken
+            // before the others' failures release what they held: that release must not deliver the end first.
+            let cancel = Action.cancelTouchesInViews(sequence(of: recognizer).sorted { $0.identifier < $1.identifier })
+            if let firstRelease = failures.firstIndex(where: { if case .deliverHeldTouches = $0 { true } else { false } }) {
+                failures.insert(cancel, at: firstRelease)
+            } else {
+                failures.append(cancel)
+            }
         }
-        return actions + [.deliverHeldTouches, .sendActions(recognizer)]
+        return actions + failures + [.deliverHeldTouches, .sendActions(recognizer)]
     }
 
     /// Recognizers whose deferred changes waited on failures that have now all come.

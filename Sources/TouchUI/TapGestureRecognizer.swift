@@ -10,13 +10,18 @@
 /// ``GestureDefaults/doubleTapInterval`` (300 ms) of the previous release, or when it lands farther than
 /// ``GestureDefaults/doubleTapSlop`` (45 pt) from the first tap.
 ///
-/// Differs from UIKit: a tap may be held down as long as the user likes (UIKit's limit is undocumented); pair it
-/// with a long press that requires it to fail when that matters.
+/// Differs from UIKit: by default a tap may be held down as long as the user likes (UIKit's limit is undocumented);
+/// set ``maximumPressDuration`` to fail taps held longer, or pair it with a long press that requires it to fail.
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture: 1 by default, 2 for a double tap.
     public var numberOfTapsRequired = 1
     /// How many fingers each tap is made with: 1 by default.
     public var numberOfTouchesRequired = 1
+    /// The longest a tap may last, from its first touch coming down to its last lifting; `nil` (the default): no
+    /// limit. A tap held longer fails when the time is up (while its touches are still down).
+    public var maximumPressDuration: Duration?
+    /// Fails a tap held past ``maximumPressDuration``.
+    private var pressTimer: TimerQueue.Token?
 
     private enum Phase {
         /// No touch of this sequence yet.
@@ -46,11 +51,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         let locations = touches.sorted { $0.identifier < $1.identifier }.map(\.initialLocationInWindow)
         switch phase {
         case .idle:
+            startPressTimer()
             press(run: TapRun(anchor: .firstTap), downLocations: locations, lifted: 0)
         case let .pressing(run, downLocations, lifted):
             press(run: run, downLocations: downLocations + locations, lifted: lifted)
         case let .awaitingNextTap(run, timer):
             cancelTimer(timer)
+            startPressTimer()
             press(run: run, downLocations: locations, lifted: 0)
         case .decided:
             break
@@ -76,6 +83,8 @@ open class TapGestureRecognizer: GestureRecognizer {
                 return
             }
             // Every touch of this tap is up.
+            cancelTimer(pressTimer)
+            pressTimer = nil
             guard downLocations.count == numberOfTouchesRequired else { return fail() }
             let location = Self.centroid(downLocations)
             run.tapEnded(number: run.count + 1, at: location, time: event.timestamp)
@@ -102,6 +111,16 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         phase = .idle
         tapLocation = nil
+        pressTimer = nil
+    }
+
+    /// A tap's first touch came down: with a ``maximumPressDuration``, the tap fails if it is still down then.
+    private func startPressTimer() {
+        guard let maximumPressDuration else { return }
+        pressTimer = scheduleTimer(after: maximumPressDuration) { [weak self] in
+            guard let self, case .pressing = phase else { return }
+            fail()
+        }
     }
 
     private func press(run: TapRun, downLocations: [Point], lifted: Int) {
