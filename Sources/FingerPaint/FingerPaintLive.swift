@@ -57,6 +57,8 @@ final class FingerPaintLive: LiveContent {
     func resize(to size: Size, scale: Int) {
         self.scale = scale
         app.resize(to: size, scale: scale)
+        // Configured in or out of fullscreen (F11, the title bar's button, the palette's): the palette's button shows it.
+        if let session { app.isFullscreen = session.isShownFullscreen }
     }
 
     func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {

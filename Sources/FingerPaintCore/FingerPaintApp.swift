@@ -56,6 +56,10 @@ public final class FingerPaintApp {
     /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
     /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
     public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
+    /// Whether the window is fullscreen: the palette's fullscreen button shows it selected (the host says).
+    public var isFullscreen = false {
+        didSet { if isFullscreen != oldValue { updateOverlay() } }
+    }
     /// Called when the user asks to quit (Ctrl+Q). The host calls ``finishDocument()`` and exits.
     public var onQuitRequest: (() -> Void)?
 
@@ -437,7 +441,8 @@ public final class FingerPaintApp {
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     private func updateOverlay() {
         var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
-                                          isNavigating: isNavigating, isErasing: canvasView.tool == .eraser)
+                                          isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
+                                          isFullscreen: isFullscreen)
         overlay.banner = bannerView.overlayBanner
         renderer.overlay = overlay
         needsFrame = true

@@ -42,7 +42,7 @@ public final class PaletteView: View {
 
     private static let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
         + Brush.widths.indices.map { .selectWidth($0) }
-        + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleNavigation]
+        + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleFullscreen, .toggleNavigation]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -88,7 +88,7 @@ public final class PaletteView: View {
 
     /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
     public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false,
-                        isErasing: Bool = false) -> Overlay {
+                        isErasing: Bool = false, isFullscreen: Bool = false) -> Overlay {
         let items = items.map { item -> Overlay.Item in
             let frame = convert(item.frame, to: nil)
             switch item.command {
@@ -103,6 +103,7 @@ public final class PaletteView: View {
             case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
             case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isErasing)
             case .copy: return Overlay.Item(content: .copy, frame: frame)
+            case .toggleFullscreen: return Overlay.Item(content: .fullscreen, frame: frame, isSelected: isFullscreen)
             default: return Overlay.Item(content: .save, frame: frame)
             }
         }

@@ -34,6 +34,8 @@ public struct Overlay: Hashable, Sendable {
             case hand
             /// The eraser tool: a tilted eraser block, selected while fingers erase whole strokes.
             case eraser
+            /// Full screen on and off: four corners, selected in full screen (the way back by touch).
+            case fullscreen
         }
 
         /// What the control shows.

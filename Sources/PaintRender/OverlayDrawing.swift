@@ -122,8 +122,40 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_close_path(context)
         cairo_fill(context)
     case .clear:
+        // A bin with a lid, unlike the window's close (an ×).
+        let arm = side * 0.2
         cairo_set_source_rgb(context, ink, ink, ink)
-        drawCross(at: center, arm: side * 0.22, lineWidth: max(side * 0.08, 1.5), in: context)
+        cairo_set_line_width(context, max(side * 0.07, 1.5))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(context, center.x - arm * 1.1, center.y - arm * 0.8)
+        cairo_line_to(context, center.x + arm * 1.1, center.y - arm * 0.8)
+        cairo_move_to(context, center.x - arm * 0.35, center.y - arm * 0.8)
+        cairo_line_to(context, center.x - arm * 0.35, center.y - arm * 1.15)
+        cairo_line_to(context, center.x + arm * 0.35, center.y - arm * 1.15)
+        cairo_line_to(context, center.x + arm * 0.35, center.y - arm * 0.8)
+        cairo_move_to(context, center.x - arm * 0.8, center.y - arm * 0.55)
+        cairo_line_to(context, center.x - arm * 0.65, center.y + arm * 1.1)
+        cairo_line_to(context, center.x + arm * 0.65, center.y + arm * 1.1)
+        cairo_line_to(context, center.x + arm * 0.8, center.y - arm * 0.55)
+        for dx in [-0.3, 0.3] {
+            cairo_move_to(context, center.x + arm * dx, center.y - arm * 0.25)
+            cairo_line_to(context, center.x + arm * dx, center.y + arm * 0.75)
+        }
+        cairo_stroke(context)
+    case .fullscreen:
+        // Four corners pointing out.
+        let arm = side * 0.22, tick = side * 0.12
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, max(side * 0.07, 1.5))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            cairo_move_to(context, center.x + sx * arm - sx * tick, center.y + sy * arm)
+            cairo_line_to(context, center.x + sx * arm, center.y + sy * arm)
+            cairo_line_to(context, center.x + sx * arm, center.y + sy * arm - sy * tick)
+        }
+        cairo_stroke(context)
     case .hand:
         // A palm and four fingers, drawn as thick rounded lines.
         let unit = side * 0.06

@@ -188,6 +188,9 @@ public final class LiveSession {
         isDone = true
     }
 
+    /// Whether the compositor shows the window fullscreen now (its last configure said so).
+    public var isShownFullscreen: Bool { window.states.contains(.fullscreen) }
+
     /// Switches between fullscreen and a normal window.
     public func toggleFullscreen() {
         isFullscreen.toggle()
@@ -215,6 +218,7 @@ public final class LiveSession {
             beginResize: { [unowned self] edges in window.beginResize(edges: edges) },
             toggleMaximized: { [unowned self] in window.setMaximized(!window.states.contains(.maximized)) },
             minimize: { [unowned self] in window.setMinimized() },
+            toggleFullscreen: { [unowned self] in toggleFullscreen() },
             close: { [unowned self] in quit() },
             setCursor: { [unowned self] name in window.cursorName = name }
         )

@@ -15,6 +15,8 @@ struct WindowActions {
     var toggleMaximized: () -> Void = {}
     /// Minimizes the window.
     var minimize: () -> Void = {}
+    /// Makes the window fullscreen (the title bar is not drawn there; the program offers its own way back).
+    var toggleFullscreen: () -> Void = {}
     /// Closes the window.
     var close: () -> Void
     /// Shows a cursor by its XCursor name; `nil` for the default.
@@ -43,9 +45,10 @@ struct TitleBar {
     /// 12 px); outside the rounding the window is transparent.
     static let cornerRadius = 12.0
 
-    /// The strip's buttons, right to left: close at the window's right end.
+    /// The strip's buttons, right to left: close at the window's right end, then maximize, minimize and
+    /// fullscreen (a touch-only user has no F11).
     enum Button: CaseIterable {
-        case close, maximize, minimize
+        case close, maximize, minimize, fullscreen
     }
 
     /// What a press on the decorations does.
@@ -217,6 +220,7 @@ struct TitleBar {
         case .close: actions.close()
         case .maximize: actions.toggleMaximized()
         case .minimize: actions.minimize()
+        case .fullscreen: actions.toggleFullscreen()
         }
     }
 
@@ -258,8 +262,8 @@ struct TitleBar {
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(cr, 14)
         cairo_set_source_rgb(cr, 0.92, 0.93, 0.95)
-        // The title stops short of the buttons (the leftmost one is minimize), ending in an ellipsis when cut.
-        let room = rect(of: .minimize, width: buffer.width).minX - 12 - 8
+        // The title stops short of the buttons (the leftmost one is fullscreen), ending in an ellipsis when cut.
+        let room = rect(of: .fullscreen, width: buffer.width).minX - 12 - 8
         var shown = title
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, shown, &extents)
@@ -292,6 +296,15 @@ struct TitleBar {
         let minimize = rect(of: .minimize, width: buffer.width)
         cairo_move_to(cr, minimize.minX + inset, minimize.maxY - inset)
         cairo_line_to(cr, minimize.maxX - inset, minimize.maxY - inset)
+        // Fullscreen: four corners pointing out.
+        let full = rect(of: .fullscreen, width: buffer.width).insetBy(dx: inset - 1, dy: inset - 1)
+        let arm = 3.5
+        for (x, y, dx, dy) in [(full.minX, full.minY, 1.0, 1.0), (full.maxX, full.minY, -1.0, 1.0),
+                               (full.minX, full.maxY, 1.0, -1.0), (full.maxX, full.maxY, -1.0, -1.0)] {
+            cairo_move_to(cr, x + dx * arm, y)
+            cairo_line_to(cr, x, y)
+            cairo_line_to(cr, x, y + dy * arm)
+        }
         cairo_stroke(cr)
     }
 }

@@ -13,7 +13,7 @@ import TouchUI
     func noButtonIsSmallerThanAFingerAndTheyAllFitOrScroll(width: Double) throws {
         let painter = Painter(size: Size(width: width, height: 300))
         let overlay = try #require(painter.app.renderer.overlay)
-        #expect(overlay.items.count == 22)
+        #expect(overlay.items.count == 23)
         for item in overlay.items { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
         let lastItem = try #require(palette.items.last)
@@ -22,6 +22,7 @@ import TouchUI
             let y = palette.convert(lastItem.frame.center, to: nil).y
             painter.drag([(1, point(width - 20, y), point(20, y))], steps: 6)
             painter.drag([(2, point(width - 20, y), point(20, y))], steps: 6)
+            painter.drag([(4, point(width - 20, y), point(20, y))], steps: 6)
             let shown = try #require(palette.items.last)
             #expect(shown.frame.maxX <= width, "\(shown)")
             #expect(painter.app.brush.colorIndex == 0 && painter.app.drawing.isEmpty)

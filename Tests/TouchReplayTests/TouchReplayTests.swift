@@ -208,7 +208,7 @@ extension TouchReplayTests {
         let hello = ChildProcess.product("wayland-hello")
         func inkLatency(_ clientOptions: [String]) async throws -> [String: Any] {
             let result = try await ReplayRunner.replay(
-                ["--trace", trace, "--output", scratch.path("o.png"), "--size", "600x400", "--realtime", "--stats", "--", hello]
+                ["--trace", trace, "--output", scratch.path("o.png"), "--overwrite", "--size", "600x400", "--realtime", "--stats", "--", hello]
                     + clientOptions)
             #expect(result.status == 0, "\(result.standardError)")
             let line = try #require(result.standardOutput.split(separator: "\n").last { $0.hasPrefix("{") })

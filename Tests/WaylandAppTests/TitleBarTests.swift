@@ -14,16 +14,18 @@ import WaylandClient
         var resizes: [ToplevelWindow.ResizeEdges] = []
         var maximizeToggles = 0
         var minimizes = 0
+        var fullscreenToggles = 0
         var cursors: [String?] = []
         /// Whether the window has resize borders (not maximized, tiled or fullscreen).
         var isResizable = false
 
         mutating func send(_ kind: SeatEvent.Kind, at time: Double = 0) -> SeatEvent.Kind? {
             var moves = self.moves, closes = self.closes, resizes = self.resizes, toggles = maximizeToggles,
-                minimizes = self.minimizes, cursors = self.cursors
+                minimizes = self.minimizes, cursors = self.cursors, fullscreens = fullscreenToggles
             let actions = WindowActions(
                 beginMove: { moves += 1 }, beginResize: { resizes.append($0) }, toggleMaximized: { toggles += 1 },
-                minimize: { minimizes += 1 }, close: { closes += 1 }, setCursor: { cursors.append($0) })
+                minimize: { minimizes += 1 }, toggleFullscreen: { fullscreens += 1 }, close: { closes += 1 },
+                setCursor: { cursors.append($0) })
             let result = bar.filter(SeatEvent(time: .milliseconds(time), kind), width: 400, height: 300, isResizable: isResizable,
                                     actions: actions)
             self.moves = moves
@@ -31,6 +33,7 @@ import WaylandClient
             self.resizes = resizes
             maximizeToggles = toggles
             self.minimizes = minimizes
+            fullscreenToggles = fullscreens
             self.cursors = cursors
             return result?.kind
         }
@@ -159,5 +162,14 @@ import WaylandClient
         _ = harness.send(.pointerButton(.left, isPressed: true))
         _ = harness.send(.pointerButton(.left, isPressed: false))
         #expect(harness.maximizeToggles == 1 && harness.minimizes == 1 && harness.closes == 0 && harness.moves == 0)
+    }
+
+    @Test func aFingerOnTheFullscreenButtonAsksForFullscreen() {
+        var harness = Harness()
+        let fullscreen = TitleBar.rect(of: .fullscreen, width: 400)
+        #expect(fullscreen.maxX == TitleBar.rect(of: .minimize, width: 400).minX && fullscreen.width >= 32)
+        _ = harness.send(.touchDown(id: 1, location: Point(x: fullscreen.midX, y: 16)))
+        _ = harness.send(.touchUp(id: 1))
+        #expect(harness.fullscreenToggles == 1 && harness.minimizes == 0 && harness.moves == 0)
     }
 }
