@@ -141,6 +141,13 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }
+    // The brush, tool and recent colours of the last session (docs/settings.md), remembered as they change.
+    if let settingsFile = BrushSettings.fileURL() {
+        app.brushSettings = BrushSettings.load(from: settingsFile)
+        app.onBrushChange = { settings in
+            if let failure = settings.save(to: settingsFile) { complain("fingerpaint: \(failure)") }
+        }
+    }
     var notices = opened.notices
     if let reason = opened.readOnlyReason {
         notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")

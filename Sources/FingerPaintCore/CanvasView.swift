@@ -102,6 +102,16 @@ public final class CanvasView: View {
     /// UndoGesture sample wires its taps to require its pinch, rotation and pan to fail). Disabled ones (in paint
     /// mode) take no touches and hold nothing up.
     private var gesturesTapsWaitFor: [GestureRecognizer] { [panRecognizer, pinchRecognizer] }
+    /// Whether the next touch picks a colour instead of painting (the eyedropper): it calls ``onPick`` as it
+    /// moves and when it lifts.
+    public var isPickingColor = false {
+        didSet { if !isPickingColor, !pickers.isEmpty { pickers.removeAll(); onPick?(nil, false) } }
+    }
+    /// Called with the window point under the eyedropper's finger as it moves (`isFinal` false) and where it lifted
+    /// (`isFinal` true); `nil` when it was cancelled.
+    public var onPick: ((Point?, Bool) -> Void)?
+    /// The touches picking a colour.
+    private var pickers: Set<Int> = []
     /// Called with what a two- or three-finger tap asks for (undo, redo).
     public var onCommand: ((PaintCommand) -> Void)?
     private let simultaneity = Simultaneity()
@@ -141,6 +151,11 @@ public final class CanvasView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard !isNavigating else { return }
+        if isPickingColor, pickers.isEmpty, let touch = touches.first {
+            pickers.insert(touch.identifier)
+            onPick?(touch.location(in: nil), false)
+            return
+        }
         for touch in touches {
             if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
                 refused.insert(touch.identifier)
@@ -157,6 +172,9 @@ public final class CanvasView: View {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if let picker = touches.first(where: { pickers.contains($0.identifier) }) {
+            onPick?(picker.location(in: nil), false)
+        }
         guard !liveStrokes.isEmpty || !eraserPaths.isEmpty else { return }
         for touch in touches {
             if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
@@ -182,6 +200,10 @@ public final class CanvasView: View {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
+            if pickers.remove(touch.identifier) != nil {
+                onPick?(touch.location(in: nil), true)
+                continue
+            }
             predictedPaths[touch.identifier] = nil
             if refused.remove(touch.identifier) != nil { continue }
             if var path = eraserPaths.removeValue(forKey: touch.identifier) {
@@ -198,6 +220,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches where pickers.remove(touch.identifier) != nil { onPick?(nil, false) }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
             predictedPaths[touch.identifier] = nil

@@ -34,6 +34,10 @@ public final class FingerPaintApp {
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.
     public let bannerView: BannerView
+    /// The colour chooser over the canvas (the palette's hue ring opens and closes it).
+    public let colorChooserView = ColorChooserView()
+    /// The eyedropper's loupe while a finger picks a colour.
+    private var loupe: Overlay.Loupe?
     /// Seat events go through here into the window.
     public let translator: SeatEventTranslator
     /// The completed strokes and their history.
@@ -56,6 +60,61 @@ public final class FingerPaintApp {
     /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
     /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
     public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
+    /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
+    public var onBrushChange: ((BrushSettings) -> Void)?
+    /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
+    public private(set) var recentColors: [Color] = []
+
+    /// The brush, tool and recent colours, as the settings file keeps them.
+    public var brushSettings: BrushSettings {
+        get {
+            var settings = BrushSettings()
+            settings.brush = brush
+            settings.tool = canvasView.tool
+            settings.recentColors = recentColors
+            return settings
+        }
+        set {
+            brush = newValue.brush
+            canvasView.tool = newValue.tool
+            recentColors = Array(newValue.recentColors.prefix(BrushSettings.recentLimit))
+            paletteView.recentColors = recentColors
+            updateOverlay()
+        }
+    }
+
+    /// The eyedropper's finger at a window point: the loupe shows the colour there; lifted, that colour is the
+    /// brush's and the eyedropper is done.
+    private func pick(at point: Point?, isFinal: Bool) {
+        guard let point else {
+            loupe = nil
+            updateOverlay()
+            return
+        }
+        let color = renderer.drawingColor(at: point)
+        loupe = isFinal ? nil : Overlay.Loupe(target: point, color: color)
+        if isFinal {
+            canvasView.isPickingColor = false
+            chooseColor(color)
+        }
+        updateOverlay()
+    }
+
+    /// Makes any colour the brush's (the chooser, the eyedropper). With `remembering` (the eyedropper, the chooser
+    /// closing), a colour of the user's own joins the recent ones; the chooser's every slide does not.
+    public func chooseColor(_ color: Color, remembering: Bool = true) {
+        let before = brushSettings
+        brush.choose(color)
+        // The chooser keeps its own hue for a grey it chose; another colour (the eyedropper's) is shown in it.
+        if !colorChooserView.isHidden, colorChooserView.color.rgb != color.rgb { colorChooserView.show(brush.color) }
+        if remembering, let custom = brush.customColor {
+            recentColors = Array(([custom] + recentColors.filter { $0.rgb != custom.rgb }).prefix(BrushSettings.recentLimit))
+            paletteView.recentColors = recentColors
+        }
+        updateOverlay()
+        if brushSettings != before { onBrushChange?(brushSettings) }
+    }
+
     /// Whether the window is fullscreen: the palette's fullscreen button shows it selected (the host says).
     public var isFullscreen = false {
         didSet { if isFullscreen != oldValue { updateOverlay() } }
@@ -112,6 +171,7 @@ public final class FingerPaintApp {
         bannerView = BannerView(frame: BannerView.frame(in: size))
         window.addSubview(canvasView)
         window.addSubview(paletteView)
+        window.addSubview(colorChooserView)
         window.addSubview(bannerView)
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
@@ -123,6 +183,11 @@ public final class FingerPaintApp {
         canvasView.onErase = { [unowned self] path, radius in erase(along: path, radius: radius) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
+        colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
+        colorChooserView.onChange = { [unowned self] in updateOverlay() }
+        colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
+        colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
+        canvasView.onPick = { [unowned self] point, isFinal in pick(at: point, isFinal: isFinal) }
         paletteView.onScroll = { [unowned self] in updateOverlay() }
         translator.onKey = { [unowned self] chord, _ in
             if let command = PaintCommand(key: chord) { perform(command) }
@@ -163,6 +228,8 @@ public final class FingerPaintApp {
 
     /// Does what a key or a palette button asked for.
     public func perform(_ command: PaintCommand) {
+        let settingsBefore = brushSettings
+        defer { if brushSettings != settingsBefore { onBrushChange?(brushSettings) } }
         switch command {
         case .undo: edit(.undo)
         case .redo: edit(.redo)
@@ -184,6 +251,20 @@ public final class FingerPaintApp {
         case .togglePrediction: canvasView.predictsTouches.toggle()
         case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
         case .copy: copyDrawing()
+        case let .selectRecentColor(index):
+            if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
+        case .openColorChooser:
+            colorChooserView.isHidden.toggle()
+            if !colorChooserView.isHidden {
+                canvasView.isPickingColor = false
+                colorChooserView.show(brush.color)
+            } else {
+                // Closed: the colour chosen in it is one of the recent ones now.
+                chooseColor(brush.color)
+            }
+        case .pickColor:
+            canvasView.isPickingColor.toggle()
+            if canvasView.isPickingColor { colorChooserView.isHidden = true }
         }
         updateOverlay()
     }
@@ -281,6 +362,7 @@ public final class FingerPaintApp {
         paletteView.frame = Self.paletteFrame(in: size)
         paletteView.layoutItems()
         bannerView.frame = BannerView.frame(in: size)
+        colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         canvasView.viewTransform = renderer.view
         updateOverlay()
@@ -442,8 +524,11 @@ public final class FingerPaintApp {
     private func updateOverlay() {
         var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
                                           isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
-                                          isFullscreen: isFullscreen)
+                                          isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,
+                                          isPickingColor: canvasView.isPickingColor)
         overlay.banner = bannerView.overlayBanner
+        overlay.colorChooser = colorChooserView.overlayChooser
+        overlay.loupe = loupe
         renderer.overlay = overlay
         needsFrame = true
     }

@@ -27,7 +27,8 @@ public struct LaunchOptions: ParsableCommand {
             folder; Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
             Ctrl+plus and Ctrl+minus zoom, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
-            eraser (whole strokes) and back. The mouse's left button paints as one more finger; the palette's hand \
+            eraser (whole strokes) and back; i picks a colour from the drawing (the palette's pipette). A quick \
+            two-finger tap undoes, a three-finger tap redoes. The brush is remembered (docs/settings.md). The mouse's left button paints as one more finger; the palette's hand \
             switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
             and fingers near a pen paint nothing (docs/pen-and-palm.md).
 

@@ -40,13 +40,19 @@ public enum PaintCommand: Hashable, Sendable {
     case toggleEraser
     /// Puts the drawing on the clipboard as a PNG and an SVG of its strokes (Ctrl+C).
     case copy
+    /// Chooses one of the recent colours of the user's own, newest first.
+    case selectRecentColor(Int)
+    /// Opens (or closes) the colour chooser: hue, saturation and value by touch.
+    case openColorChooser
+    /// The eyedropper: the next touch on the canvas takes the colour under it (the `i` key).
+    case pickColor
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
     /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
     /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
-    /// switches fingers to the eraser and back; Ctrl+C copies the drawing.
+    /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -65,6 +71,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("F11", []): self = .toggleFullscreen
         case ("p", []): self = .togglePrediction
         case ("e", []): self = .toggleEraser
+        case ("i", []): self = .pickColor
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)

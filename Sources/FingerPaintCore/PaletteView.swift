@@ -40,9 +40,23 @@ public final class PaletteView: View {
     private var scrolling: [Int: Double] = [:]
     private var downAt: [Int: Point] = [:]
 
-    private static let commands: [PaintCommand] = (0..<Brush.palette.count).map { .selectColor($0) }
-        + Brush.widths.indices.map { .selectWidth($0) }
-        + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleFullscreen, .toggleNavigation]
+    /// The colours of the user's own chosen last, shown after the palette's own (newest first).
+    public var recentColors: [Color] = [] {
+        didSet {
+            guard recentColors != oldValue else { return }
+            layoutItems()
+        }
+    }
+
+    /// The buttons, in order: the palette's colours, the recent ones, the chooser and the eyedropper, the widths,
+    /// then the rest. Adding a button is one line here and one in ``overlay(brush:canUndo:canRedo:isNavigating:isErasing:isFullscreen:)``.
+    private var commands: [PaintCommand] {
+        (0..<Brush.palette.count).map { .selectColor($0) }
+            + recentColors.indices.map { .selectRecentColor($0) }
+            + [.openColorChooser, .pickColor]
+            + Brush.widths.indices.map { .selectWidth($0) }
+            + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleFullscreen, .toggleNavigation]
+    }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -53,20 +67,20 @@ public final class PaletteView: View {
     /// The side of the buttons for the current width.
     private var side: Double {
         let margin = Self.margin
-        let fitting = (bounds.width - margin) / Double(Self.commands.count) - margin
+        let fitting = (bounds.width - margin) / Double(commands.count) - margin
         return min(Self.preferredSide, bounds.height - 2 * margin, max(fitting, Self.minimumSide))
     }
 
     /// How wide the buttons are laid end to end.
     private var contentWidth: Double {
-        Self.margin + Double(Self.commands.count) * (side + Self.margin)
+        Self.margin + Double(commands.count) * (side + Self.margin)
     }
 
     /// Lays the buttons out for the current bounds: the colours from the left, the other buttons after them.
     public func layoutItems() {
         let side = max(self.side, 0), margin = Self.margin
         scrollOffset = min(max(scrollOffset, 0), max(contentWidth - bounds.width, 0))
-        items = Self.commands.enumerated().map { index, command in
+        items = commands.enumerated().map { index, command in
             Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin) - scrollOffset,
                                                y: (bounds.height - side) / 2, width: side, height: side))
         }
@@ -88,12 +102,19 @@ public final class PaletteView: View {
 
     /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
     public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false,
-                        isErasing: Bool = false, isFullscreen: Bool = false) -> Overlay {
+                        isErasing: Bool = false, isFullscreen: Bool = false, isChoosingColor: Bool = false,
+                        isPickingColor: Bool = false) -> Overlay {
         let items = items.map { item -> Overlay.Item in
             let frame = convert(item.frame, to: nil)
             switch item.command {
             case let .selectColor(index):
-                return Overlay.Item(content: .swatch(Brush.palette[index]), frame: frame, isSelected: index == brush.colorIndex)
+                return Overlay.Item(content: .swatch(Brush.palette[index]), frame: frame,
+                                    isSelected: brush.customColor == nil && index == brush.colorIndex)
+            case let .selectRecentColor(index):
+                let color = recentColors[index]
+                return Overlay.Item(content: .swatch(color), frame: frame, isSelected: brush.customColor?.rgb == color.rgb)
+            case .openColorChooser: return Overlay.Item(content: .colorChooser, frame: frame, isSelected: isChoosingColor)
+            case .pickColor: return Overlay.Item(content: .eyedropper, frame: frame, isSelected: isPickingColor)
             case let .selectWidth(index):
                 return Overlay.Item(content: .width(Brush.widths[index], brush.color), frame: frame,
                                     isSelected: index == brush.widthIndex)

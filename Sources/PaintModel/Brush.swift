@@ -1,6 +1,7 @@
 // The brush: the colour and width the next stroke gets, chosen from a palette and a ladder of widths.
 
-/// The colour and width new strokes get: one of nine palette colours and one of a few width steps.
+/// The colour and width new strokes get: one of nine palette colours, or a colour of the user's own (the chooser,
+/// the eyedropper), and one of a few width steps.
 public struct Brush: Hashable, Sendable {
     /// The nine colours of the palette, in the order of the keys 1 to 9.
     public static let palette: [Color] = [
@@ -18,8 +19,10 @@ public struct Brush: Hashable, Sendable {
     /// The widths the brush steps through, in points, thinnest first.
     public static let widths: [Double] = [2, 4, 8, 16, 32, 64]
 
-    /// The index of the current colour in ``palette``.
+    /// The index of the current colour in ``palette``, or of the last one chosen while ``customColor`` is set.
     public private(set) var colorIndex: Int
+    /// A colour of the user's own, not one of the palette's; `nil` while a palette colour is chosen.
+    public private(set) var customColor: Color?
     /// The index of the current width in ``widths``.
     public private(set) var widthIndex: Int
 
@@ -30,7 +33,7 @@ public struct Brush: Hashable, Sendable {
     }
 
     /// The current colour.
-    public var color: Color { Self.palette[colorIndex] }
+    public var color: Color { customColor ?? Self.palette[colorIndex] }
     /// The current width, in points.
     public var width: Double { Self.widths[widthIndex] }
 
@@ -38,6 +41,19 @@ public struct Brush: Hashable, Sendable {
     public mutating func selectColor(at index: Int) {
         guard Self.palette.indices.contains(index) else { return }
         colorIndex = index
+        customColor = nil
+    }
+
+    /// Chooses any colour, opaque: the palette's own when it is one of them. A colour with a component that is not
+    /// a number is ignored.
+    public mutating func choose(_ color: Color) {
+        guard [color.red, color.green, color.blue].allSatisfy({ $0.isFinite }) else { return }
+        let opaque = Color(red: min(max(color.red, 0), 1), green: min(max(color.green, 0), 1), blue: min(max(color.blue, 0), 1))
+        if let index = Self.palette.firstIndex(where: { $0.rgb == opaque.rgb }) {
+            selectColor(at: index)
+        } else {
+            customColor = opaque
+        }
     }
 
     /// Chooses a width step; an index outside ``widths`` is ignored.

@@ -138,6 +138,24 @@ public final class CanvasRenderer {
         return image
     }
 
+    /// The colour of the completed drawing at a window point, as the view shows it (strokes in progress and the
+    /// overlay left out): what an eyedropper picks. Read from the tile there, drawn for it when not cached.
+    public func drawingColor(at windowPoint: Point) -> Color {
+        let offset = pixelOffset, level = pixelsPerPoint
+        let x = Int(saturating: (windowPoint.x * Double(scale)).rounded(.down)) + offset.x
+        let y = Int(saturating: (windowPoint.y * Double(scale)).rounded(.down)) + offset.y
+        guard let key = TileKey.keys(covering: PixelRect(x: x, y: y, width: 1, height: 1), pixelsPerPoint: level).first
+        else { return background }
+        let tile: ImageSurface?
+        if let entry = cache[key], inFlight[key] == nil, !requests.contains(where: { $0.key == key }) {
+            tile = entry.image
+        } else {
+            tile = makeJob(key, withBase: false).render().image()
+        }
+        guard let tile else { return background }
+        return Color(rgb: tile.pixel(x: x - key.pixelRect.x, y: y - key.pixelRect.y))
+    }
+
     /// The positions of the completed strokes that a path of a given radius touches (document points; an eraser's),
     /// in painting order: the strokes the index finds near the path, hit-tested against their outlines
     /// (``PaintModel/Stroke/isTouched(byPath:radius:)``).

@@ -19,6 +19,57 @@ public struct Overlay: Hashable, Sendable {
         }
     }
 
+    /// The eyedropper's loupe: a disc above the finger showing the drawing around it magnified, ringed in the
+    /// colour under the finger.
+    public struct Loupe: Hashable, Sendable {
+        /// The point under the finger, in logical window points.
+        public var target: Point
+        /// The colour there.
+        public var color: Color
+
+        /// The loupe's radius, in points.
+        public static let radius = 44.0
+        /// How much larger the loupe shows the drawing.
+        public static let magnification = 4.0
+
+        /// A loupe over `target`, whose colour is `color`.
+        public init(target: Point, color: Color) {
+            self.target = target
+            self.color = color
+        }
+
+        /// Where the disc is: above the finger (below it near the window's top), so the finger never hides it.
+        public var frame: Rect {
+            let side = 2 * Self.radius + 8
+            let y = target.y - Self.radius - 40 - side / 2 < 0 ? target.y + 40 : target.y - 40 - side
+            return Rect(x: target.x - side / 2, y: y, width: side, height: side)
+        }
+    }
+
+    /// The colour chooser: a square of saturation (across) and value (up) at the chosen hue, a bar of hues beside
+    /// it, and the chosen colour below, on a panel.
+    public struct ColorChooser: Hashable, Sendable {
+        /// The panel, in logical window points.
+        public var frame: Rect
+        /// The chosen hue, saturation and value, each 0 to 1.
+        public var hue: Double, saturation: Double, value: Double
+
+        /// A chooser in `frame` showing a colour.
+        public init(frame: Rect, hue: Double, saturation: Double, value: Double) {
+            self.frame = frame
+            self.hue = hue
+            self.saturation = saturation
+            self.value = value
+        }
+
+        /// The square of saturation and value.
+        public var square: Rect { Rect(x: frame.minX + 16, y: frame.minY + 16, width: frame.width - 104, height: frame.height - 88) }
+        /// The bar of hues, top to bottom.
+        public var hueBar: Rect { Rect(x: square.maxX + 24, y: square.minY, width: 48, height: square.height) }
+        /// The swatch of the chosen colour, which closes the chooser when tapped.
+        public var swatch: Rect { Rect(x: frame.minX + 16, y: square.maxY + 16, width: frame.width - 32, height: 40) }
+    }
+
     /// One control of the bar.
     public struct Item: Hashable, Sendable {
         /// What the control shows.
@@ -36,6 +87,10 @@ public struct Overlay: Hashable, Sendable {
             case eraser
             /// Full screen on and off: four corners, selected in full screen (the way back by touch).
             case fullscreen
+            /// The colour chooser: a ring of hues.
+            case colorChooser
+            /// The eyedropper: a pipette, selected while the next touch picks a colour.
+            case eyedropper
         }
 
         /// What the control shows.
@@ -62,6 +117,10 @@ public struct Overlay: Hashable, Sendable {
     public var items: [Item]
     /// The banner, drawn last; `nil` for none.
     public var banner: Banner?
+    /// The colour chooser's panel over the canvas, while it is open.
+    public var colorChooser: ColorChooser?
+    /// The eyedropper's loupe, while a finger picks a colour.
+    public var loupe: Loupe?
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
@@ -83,6 +142,6 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + (banner.map { [$0.frame] } ?? [])
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame].compactMap { $0 }
     }
 }

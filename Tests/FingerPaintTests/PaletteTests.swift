@@ -13,7 +13,7 @@ import TouchUI
     func noButtonIsSmallerThanAFingerAndTheyAllFitOrScroll(width: Double) throws {
         let painter = Painter(size: Size(width: width, height: 300))
         let overlay = try #require(painter.app.renderer.overlay)
-        #expect(overlay.items.count == 23)
+        #expect(overlay.items.count == 25)
         for item in overlay.items { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
         let lastItem = try #require(palette.items.last)

@@ -1,0 +1,95 @@
+// The brush remembered across launches: a small text file in $XDG_CONFIG_HOME/fingerpaint (docs/settings.md).
+import Foundation
+import PaintModel
+
+/// The brush, the tool and the recent colours a window starts with, kept in `$XDG_CONFIG_HOME/fingerpaint/settings`
+/// (default `~/.config/fingerpaint/settings`): one `key = value` line each, written whole and renamed into place
+/// whenever they change. A line that cannot be read is ignored (its default used); the file is ours, so the next
+/// change writes it whole again. A replay never reads or writes it: its brush is always the default.
+public struct BrushSettings: Hashable, Sendable {
+    /// The brush: a palette colour or one of the user's own, and a width step.
+    public var brush = Brush()
+    /// What fingers do: paint or erase.
+    public var tool = CanvasView.Tool.brush
+    /// The colours of the user's own chosen last, newest first (at most ``recentLimit``).
+    public var recentColors: [Color] = []
+
+    /// How many colours of the user's own the palette keeps.
+    public static let recentLimit = 4
+
+    /// The defaults: the first palette colour, 8 points, the brush tool, no recent colours.
+    public init() {}
+
+    /// The settings file in an environment: `$XDG_CONFIG_HOME/fingerpaint/settings`, else `$HOME/.config/...`;
+    /// `nil` without either.
+    public static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        let base: String
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            base = config
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.config"
+        } else {
+            return nil
+        }
+        return URL(fileURLWithPath: base).appendingPathComponent("fingerpaint/settings")
+    }
+
+    /// The settings a file's text says; what it does not say, or says wrongly, is the default.
+    public init(parsing text: String) {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].hasPrefix("#") else { continue }
+            let value = parts[1]
+            switch parts[0] {
+            case "color":
+                if let index = Int(value.replacingOccurrences(of: "palette ", with: "")), value.hasPrefix("palette ") {
+                    brush.selectColor(at: index - 1)
+                } else if let color = Color(hexString: value) {
+                    brush.choose(color)
+                }
+            case "width":
+                if let width = Double(value), let index = Brush.widths.firstIndex(of: width) { brush.selectWidth(at: index) }
+            case "tool":
+                tool = value == "eraser" ? .eraser : .brush
+            case "recent":
+                recentColors = Array(value.split(separator: " ").compactMap { Color(hexString: $0) }.prefix(Self.recentLimit))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The file's text.
+    public var text: String {
+        let color = brush.customColor.map(\.hexString) ?? "palette \(brush.colorIndex + 1)"
+        return """
+            # fingerpaint's brush, remembered across launches (docs/settings.md)
+            color = \(color)
+            width = \(Brush.widths[brush.widthIndex].formatted(.number.grouping(.never)))
+            tool = \(tool == .eraser ? "eraser" : "brush")
+            recent = \(recentColors.map(\.hexString).joined(separator: " "))
+
+            """
+    }
+
+    /// The settings in a file, or the defaults when it is missing or unreadable.
+    public static func load(from url: URL) -> BrushSettings {
+        guard let data = try? Data(contentsOf: url), data.count < 64 << 10 else { return BrushSettings() }
+        return BrushSettings(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes the settings whole beside the file and renames them into place (its folder made when missing).
+    /// Returns why they could not be written, `nil` when they were.
+    @discardableResult
+    public func save(to url: URL) -> String? {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+            return nil
+        } catch {
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            return "cannot remember the brush in \(url.path): \(code.map { OutputFile.reason(Int32($0)) } ?? "it cannot be written")"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import FingerPaintCore
+import Foundation
+import PaintModel
+import PaintRender
+import SeatInput
+import Testing
+import TouchUI
+
+/// Any colour by touch: the chooser, the eyedropper with its loupe, the recent colours, and the brush remembered.
+@Suite struct ColorTests {
+    @Test func theEyedropperPicksAStrokesColourAndTheNextStrokeHasIt() throws {
+        let painter = Painter()
+        painter.app.perform(.selectColor(1))
+        let red = painter.app.brush.color
+        painter.drag([(1, point(40, 100), point(360, 100))])
+        painter.app.perform(.selectColor(6))
+        painter.tap(2, at: painter.paletteCenter(of: .pickColor))
+        #expect(painter.app.canvasView.isPickingColor)
+        // The finger slides onto the red stroke: the loupe shows it; nothing is painted.
+        painter.send(.touchDown(id: 3, location: point(200, 160)), .touchFrame)
+        painter.send(.touchMotion(id: 3, location: point(200, 100)), .touchFrame)
+        let loupe = try #require(painter.app.renderer.overlay?.loupe)
+        #expect(loupe.color.rgb == red.rgb, "\(loupe)")
+        painter.send(.touchUp(id: 3), .touchFrame)
+        #expect(painter.app.renderer.overlay?.loupe == nil && !painter.app.canvasView.isPickingColor)
+        #expect(painter.app.drawing.strokes.count == 1)
+        #expect(painter.app.brush.color.rgb == red.rgb && painter.app.brush.colorIndex == 1)
+        painter.drag([(4, point(40, 180), point(360, 180))])
+        #expect(painter.app.drawing.strokes.last?.color.rgb == red.rgb)
+    }
+
+    @Test func theChooserSetsAColourChosenByTouchAndItJoinsTheRecentSwatches() throws {
+        let painter = Painter(size: Size(width: 800, height: 600))
+        painter.tap(1, at: painter.paletteCenter(of: .openColorChooser))
+        let chooser = try #require(painter.app.renderer.overlay?.colorChooser)
+        // A finger on the hue bar a third of the way down (green), then on the square's top right (full colour).
+        painter.drag([(2, point(chooser.hueBar.midX, chooser.hueBar.minY + chooser.hueBar.height / 3),
+                       point(chooser.hueBar.midX, chooser.hueBar.minY + chooser.hueBar.height / 3 + 1))], steps: 1)
+        painter.tap(3, at: point(chooser.square.maxX - 1, chooser.square.minY + 1))
+        let chosen = painter.app.brush.color
+        #expect(chosen.green > 0.9 && chosen.red < 0.1 && chosen.blue < 0.1, "\(chosen)")
+        #expect(painter.app.brush.customColor != nil)
+        // Sliding about in the chooser makes no recent colours; closing it (its swatch) keeps the one chosen, as a
+        // palette button of its own, at least 40 points.
+        #expect(painter.app.recentColors.isEmpty)
+        painter.tap(4, at: chooser.swatch.center)
+        #expect(painter.app.renderer.overlay?.colorChooser == nil)
+        #expect(painter.app.recentColors.map(\.rgb) == [chosen.rgb])
+        painter.app.perform(.selectColor(0))
+        let recent = painter.app.paletteView.items.first { $0.command == .selectRecentColor(0) }
+        #expect((recent?.frame.width ?? 0) >= 40)
+        painter.tap(5, at: painter.paletteCenter(of: .selectRecentColor(0)))
+        #expect(painter.app.brush.color.rgb == chosen.rgb)
+        // Nothing was painted by any of it.
+        #expect(painter.app.drawing.strokes.isEmpty)
+    }
+
+    @Test func theBrushSurvivesARestartAndABadFileIsTheDefaults() throws {
+        let folder = temporaryFolder()
+        let file = try #require(BrushSettings.fileURL(environment: ["XDG_CONFIG_HOME": folder.path]))
+        let first = Painter()
+        first.app.onBrushChange = { #expect($0.save(to: file) == nil) }
+        first.app.chooseColor(Color(rgb: 0x336699))
+        first.app.perform(.widen)
+        first.app.perform(.toggleEraser)
+        let second = Painter()
+        second.app.brushSettings = BrushSettings.load(from: file)
+        #expect(second.app.brush.color.rgb == 0x336699 && second.app.brush.width == 16)
+        #expect(second.app.canvasView.tool == .eraser && second.app.recentColors.map(\.rgb) == [0x336699])
+        #expect(file.path.hasSuffix("/fingerpaint/settings"))
+        try Data("color = palette 99\nwidth = 1e400\n\u{0}\u{1}garbage\nrecent = #GGGGGG\n".utf8).write(to: file)
+        #expect(BrushSettings.load(from: file) == BrushSettings())
+    }
+
+    @Test(arguments: [0x000000, 0xFFFFFF, 0xE53935, 0x43A047, 0x1E88E5, 0x8E24AA, 0x123456, 0xFEDCBA])
+    func hueSaturationAndValueGoBackToTheSameColour(rgb: Int) {
+        let color = Color(rgb: UInt32(rgb))
+        let (h, s, v) = color.hsv
+        #expect(Color(hue: h, saturation: s, value: v).rgb == color.rgb)
+    }
+}
