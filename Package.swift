@@ -162,7 +162,9 @@ let package = Package(
         ),
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
-        .testTarget(name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI", "FingerPaintCore"]),
+        .testTarget(
+            name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI", "FingerPaintCore", "GestureDemoKit"]
+        ),
         .testTarget(
             name: "PaintModelTests",
             dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -70,6 +70,7 @@ public final class GestureDemoLive: LiveContent {
         // The recognizers keep their state; the views follow the window.
         scene.window.frame = Rect(origin: .zero, size: newSize)
         scene.canvas.frame = scene.window.bounds
+        scene.windowResized()
         changed = true
     }
 

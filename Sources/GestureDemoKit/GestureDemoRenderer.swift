@@ -20,11 +20,9 @@ public enum GestureDemoRenderer {
         drawShape(scene.shape, in: cr)
         drawFingers(scene.window.activeTouches, trails: scene.canvas.trails, in: cr)
         drawHoveringPens(Array(scene.hoveringPens.values), in: cr)
-        let panelWidth = min(360, size.width * 0.45)
-        drawPanel(scene.rows, at: Rect(x: size.width - panelWidth - 16, y: 16, width: panelWidth,
-                                       height: min(size.height - 32, 44 + Double(scene.rows.count) * 46)),
-                  now: now, in: cr)
-        drawRecentEvents(scene.recentEvents, in: cr, size: size, panelWidth: panelWidth)
+        let layout = GestureDemoLayout(size: size, rowCount: scene.rows.count)
+        drawPanel(scene.rows, layout: layout, now: now, in: cr)
+        drawRecentEvents(scene.recentEvents, layout: layout, in: cr)
     }
 
     /// Renders the scene to a PNG file.
@@ -51,7 +49,8 @@ public enum GestureDemoRenderer {
         cairo_translate(cr, shape.center.x, shape.center.y)
         cairo_rotate(cr, shape.rotation)
         cairo_scale(cr, shape.scale, shape.scale)
-        roundedRect(cr, Rect(x: -80, y: -80, width: 160, height: 160), radius: 24)
+        let half = GestureDemoScene.Shape.halfSide
+        roundedRect(cr, Rect(x: -half, y: -half, width: 2 * half, height: 2 * half), radius: 24)
         cairo_set_source_rgb(cr, 0.20, 0.55, 0.95)
         cairo_fill_preserve(cr)
         cairo_set_source_rgb(cr, 0.75, 0.88, 1)
@@ -148,41 +147,57 @@ public enum GestureDemoRenderer {
         cairo_stroke(cr)
     }
 
-    private static func drawPanel(_ rows: [GestureDemoScene.Row], at frame: Rect, now: Timestamp, in cr: OpaquePointer) {
+    private static func drawPanel(_ rows: [GestureDemoScene.Row], layout: GestureDemoLayout, now: Timestamp,
+                                  in cr: OpaquePointer) {
+        let frame = layout.panel
         roundedRect(cr, frame, radius: 12)
         cairo_set_source_rgba(cr, 0.05, 0.05, 0.07, 0.88)
         cairo_fill(cr)
-        text(cr, "Recognizers", at: Point(x: frame.minX + 16, y: frame.minY + 28), size: 18, bold: true,
-             color: (0.85, 0.85, 0.9))
-        for (index, row) in rows.enumerated() {
-            let top = frame.minY + 44 + Double(index) * 46
+        text(cr, "Recognizers", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: frame.width - 32, height: 24),
+             size: 18, bold: true, color: (0.85, 0.85, 0.9))
+        let nameSize = layout.isNarrow ? 14.0 : 16.0, stateSize = layout.isNarrow ? 12.0 : 15.0
+        for (row, place) in zip(rows, layout.rows) {
             let age = row.changedAt.map { (now - $0).seconds } ?? .infinity
             if age < highlightTime {
                 let glow = 1 - age / highlightTime
-                roundedRect(cr, Rect(x: frame.minX + 6, y: top, width: frame.width - 12, height: 42), radius: 8)
+                roundedRect(cr, place.frame, radius: 8)
                 let (r, g, b) = color(of: row.lastState)
                 cairo_set_source_rgba(cr, r, g, b, 0.35 * glow)
                 cairo_fill(cr)
             }
             let (r, g, b) = color(of: row.lastState)
-            cairo_arc(cr, frame.minX + 22, top + 21, 7, 0, 2 * .pi)
+            cairo_arc(cr, place.dot.x, place.dot.y, 7, 0, 2 * .pi)
             cairo_set_source_rgb(cr, r, g, b)
             cairo_fill(cr)
-            text(cr, row.name, at: Point(x: frame.minX + 38, y: top + 19), size: 16, bold: true, color: (1, 1, 1))
-            text(cr, row.changedAt == nil ? "—" : "\(row.lastState)", at: Point(x: frame.maxX - 110, y: top + 19),
-                 size: 15, bold: false, color: (r, g, b))
-            text(cr, row.values, at: Point(x: frame.minX + 38, y: top + 37), size: 12, bold: false,
-                 color: (0.7, 0.72, 0.78))
+            text(cr, row.name, in: place.name, size: nameSize, bold: true, color: (1, 1, 1))
+            text(cr, row.changedAt == nil ? "—" : "\(row.lastState)", in: place.state, size: stateSize, bold: false,
+                 color: (r, g, b))
+            text(cr, row.values, in: place.values, size: 12, bold: false, color: (0.7, 0.72, 0.78))
         }
     }
 
-    private static func drawRecentEvents(_ events: [String], in cr: OpaquePointer, size: Size, panelWidth: Double) {
-        var y = size.height - 16 - Double(events.count - 1) * 22
-        for (index, line) in events.enumerated() {
+    private static func drawRecentEvents(_ events: [String], layout: GestureDemoLayout, in cr: OpaquePointer) {
+        // The newest at the bottom line.
+        for (index, line) in events.suffix(layout.recentEvents.count).enumerated() {
+            let place = layout.recentEvents[layout.recentEvents.count - min(events.count, layout.recentEvents.count) + index]
             let fade = 0.45 + 0.55 * Double(index + 1) / Double(events.count)
-            text(cr, line, at: Point(x: 16, y: y), size: 15, bold: false, color: (fade, fade, fade))
-            y += 22
+            text(cr, line, in: place, size: 15, bold: false, color: (fade, fade, fade))
         }
+    }
+
+    /// The part of `string` that fits `width` at a font size, cut with an ellipsis when it must be.
+    static func fitted(_ string: String, width: Double, size: Double, bold: Bool, in cr: OpaquePointer) -> String {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        var shown = string
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, shown, &extents)
+        while extents.x_advance > width, !shown.isEmpty {
+            shown = String(shown.dropLast(shown.hasSuffix("…") ? 2 : 1)) + "…"
+            if shown == "…" { break }
+            cairo_text_extents(cr, shown, &extents)
+        }
+        return extents.x_advance > width ? "" : shown
     }
 
     private static func color(of state: GestureRecognizer.State) -> (Double, Double, Double) {
@@ -203,6 +218,14 @@ public enum GestureDemoRenderer {
         cairo_arc(cr, rect.minX + r, rect.maxY - r, r, .pi / 2, .pi)
         cairo_arc(cr, rect.minX + r, rect.minY + r, r, .pi, 3 * .pi / 2)
         cairo_close_path(cr)
+    }
+
+    /// Writes text in a rectangle: on its baseline near the bottom, cut to its width.
+    private static func text(_ cr: OpaquePointer, _ string: String, in rect: Rect, size: Double, bold: Bool,
+                             color: (Double, Double, Double)) {
+        let shown = fitted(string, width: rect.width, size: size, bold: bold, in: cr)
+        text(cr, shown, at: Point(x: rect.minX, y: rect.minY + rect.height / 2 + size * 0.36), size: size, bold: bold,
+             color: color)
     }
 
     private static func text(_ cr: OpaquePointer, _ string: String, at point: Point, size: Double, bold: Bool,

@@ -7,8 +7,9 @@ import TouchUI
 ///
 /// The relations are those an app would set up: `tap` requires `double-tap` to fail; `pinch` and `rotation`
 /// recognize together; `pan` requires `swipe` (all four directions) to fail; `checkmark` recognizes together with
-/// every other; `long-press` (0.5 s) competes with the rest. Pan, pinch and rotation move, scale and turn a
-/// shape. Every state change, and every update of a continuous recognizer, becomes a ``GestureDemoRecord``.
+/// every other; `long-press` (0.5 s) competes with the rest; `two-finger-tap` and `three-finger-tap` (Procreate's
+/// undo and redo) require pinch, rotation and pan to fail. Pan, pinch and rotation move, scale and turn a
+/// shape, which stays clear of the panel (``GestureDemoLayout/shapeArea``). Every state change, and every update of a continuous recognizer, becomes a ``GestureDemoRecord``.
 public final class GestureDemoScene {
     /// One recognizer's row in the demo's panel.
     public struct Row {
@@ -24,6 +25,8 @@ public final class GestureDemoScene {
 
     /// The shape that pan, pinch and rotation move, scale and turn.
     public struct Shape {
+        /// Half the side of the unscaled shape, in points.
+        public static let halfSide = 80.0
         public var center: Point
         public var scale = 1.0
         public var rotation = 0.0
@@ -41,6 +44,8 @@ public final class GestureDemoScene {
     public let pan = PanGestureRecognizer()
     public let swipe = SwipeGestureRecognizer()
     public let checkmark = CheckmarkGestureRecognizer()
+    public let twoFingerTap = TapGestureRecognizer()
+    public let threeFingerTap = TapGestureRecognizer()
 
     /// The recognizers' rows, in the panel's order.
     public private(set) var rows: [Row] = []
@@ -63,19 +68,27 @@ public final class GestureDemoScene {
         canvas = TouchTrailView(frame: window.bounds)
         canvas.isMultipleTouchEnabled = true
         window.addSubview(canvas)
-        shape = Shape(center: Point(x: size.width * 0.4, y: size.height / 2))
+        let area = GestureDemoLayout(size: size, rowCount: Self.recognizerNames.count).shapeArea
+        shape = Shape(center: Point(x: area.midX, y: area.midY))
         shapeAtStart = shape
+        defer { clampShape() }
 
         doubleTap.numberOfTapsRequired = 2
         tap.require(toFail: doubleTap)
         swipe.direction = [.right, .left, .up, .down]
         pan.require(toFail: swipe)
+        twoFingerTap.numberOfTouchesRequired = 2
+        threeFingerTap.numberOfTouchesRequired = 3
+        for tap in [twoFingerTap, threeFingerTap] {
+            for gesture in [pinch, rotation, pan] { tap.require(toFail: gesture) }
+        }
         relations.together = [(pinch, rotation)]
         relations.withEveryone = checkmark
 
         let named: [(String, GestureRecognizer)] = [
             ("tap", tap), ("double-tap", doubleTap), ("long-press", longPress), ("pinch", pinch),
             ("rotation", rotation), ("pan", pan), ("swipe", swipe), ("checkmark", checkmark),
+            ("two-finger-tap", twoFingerTap), ("three-finger-tap", threeFingerTap),
         ]
         for (index, (name, recognizer)) in named.enumerated() {
             rows.append(Row(name: name, recognizer: recognizer))
@@ -110,7 +123,29 @@ public final class GestureDemoScene {
     }
 
     /// The names of the recognizers, as the log writes them.
-    public static let recognizerNames = ["tap", "double-tap", "long-press", "pinch", "rotation", "pan", "swipe", "checkmark"]
+    public static let recognizerNames = [
+        "tap", "double-tap", "long-press", "pinch", "rotation", "pan", "swipe", "checkmark", "two-finger-tap",
+        "three-finger-tap",
+    ]
+
+    /// The window changed size: the shape is brought back into its area if it left it.
+    public func windowResized() {
+        clampShape()
+    }
+
+    /// Keeps the whole shape, turned any way, in the area the panel and the events leave it: no larger than the
+    /// area allows, its centre far enough from the area's edges.
+    private func clampShape() {
+        let area = GestureDemoLayout(size: window.bounds.size, rowCount: rows.count).shapeArea
+        // The rounded square reaches at most this far from its centre, however it is turned.
+        let reach = Shape.halfSide * 1.3
+        shape.scale = min(shape.scale, max(min(area.width, area.height) / (2 * reach), 0.2))
+        let radius = reach * shape.scale
+        func clamped(_ value: Double, _ low: Double, _ high: Double) -> Double {
+            high - low >= 2 * radius ? min(max(value, low + radius), high - radius) : (low + high) / 2
+        }
+        shape.center = Point(x: clamped(shape.center.x, area.minX, area.maxX), y: clamped(shape.center.y, area.minY, area.maxY))
+    }
 
     private func recognizer(at index: Int, changedTo state: GestureRecognizer.State) {
         guard state != .possible else { return }
@@ -154,9 +189,9 @@ public final class GestureDemoScene {
         switch recognizer {
         case let pan as PanGestureRecognizer:
             if state == .began { shapeAtStart.center = shape.center }
-            let center = shapeAtStart.center + pan.translation(in: canvas)
-            // Never lose the shape off the canvas.
-            shape.center = Point(x: min(max(center.x, 0), window.bounds.width), y: min(max(center.y, 0), window.bounds.height))
+            // Never lose the shape off the canvas, nor under the panel.
+            shape.center = shapeAtStart.center + pan.translation(in: canvas)
+            clampShape()
         case let pinch as PinchGestureRecognizer:
             if state == .began { shapeAtStart.scale = shape.scale }
             shape.scale = min(max(shapeAtStart.scale * pinch.scale, 0.2), 5)
@@ -166,6 +201,7 @@ public final class GestureDemoScene {
         default:
             break
         }
+        clampShape()
     }
 }
 

@@ -106,7 +106,9 @@ import TouchUITesting
         let velocity = try #require(field(changed, "velocity") as? [Double])
         #expect(abs(velocity[0] - 100) < 15 && abs(velocity[1]) < 1)
         #expect(try field(#require(pan.last), "translation") as? [Double] == [200, 0])
-        #expect(scene.shape.center.x > 500)
+        // The shape followed the finger right, until the panel's edge stopped it.
+        let layout = GestureDemoLayout(size: Size(width: 800, height: 600), rowCount: scene.rows.count)
+        #expect(scene.shape.center.x > layout.shapeArea.midX + 90)
     }
 
     @Test func aPinchAlsoRotatingReportsBoth() throws {
@@ -141,5 +143,22 @@ import TouchUITesting
             #expect(GestureDemoScene.recognizerNames.contains(try #require(object["recognizer"] as? String)))
             #expect(["began", "changed", "ended", "cancelled", "failed"].contains(try #require(object["state"] as? String)))
         }
+    }
+
+    /// Procreate's undo and redo taps: two and three fingers down together and lifted quickly.
+    @Test func twoAndThreeFingerTapsAreLoggedAndNothingElseRecognizes() throws {
+        func tap(_ fingers: Int, at start: Double) -> [SeatEvent] {
+            let ids = (0..<fingers).map { Int32(10 * fingers + $0) }
+            return ids.enumerated().map { SeatEvent(time: .milliseconds(start), .touchDown(id: $1, location: Point(x: 200 + Double($0) * 60, y: 300))) }
+                + [SeatEvent(time: .milliseconds(start), .touchFrame)]
+                + ids.enumerated().flatMap { index, id in
+                    [SeatEvent(time: .milliseconds(start + 80 + Double(index) * 20), .touchUp(id: id)),
+                     SeatEvent(time: .milliseconds(start + 80 + Double(index) * 20), .touchFrame)]
+                }
+        }
+        let lines = log(tap(2, at: 0) + tap(3, at: 1000)).lines
+        let all = try states(lines)
+        let recognized = all.filter { $0.hasSuffix(".ended") || $0.hasSuffix(".began") }
+        #expect(recognized == ["two-finger-tap.ended", "three-finger-tap.ended"], "\(all)")
     }
 }

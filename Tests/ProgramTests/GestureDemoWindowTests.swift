@@ -1,11 +1,21 @@
 import Foundation
+import GestureDemoKit
 import ProcessTesting
 import Testing
+import TouchUI
 
 /// `gesture-demo` in its window on touch-replay's compositor, playing the bundled demo trace.
 @Suite struct GestureDemoWindowTests {
     /// The window's app_id (xdg_toplevel.set_app_id), the name of its desktop file.
     static let appID = "io.github.fingerpaint.GestureDemo"
+
+    /// Where a recognizer's status dot is in a screenshot of the demo's 800x600 window: its row in the layout of the
+    /// content, under the 32-point title bar the demo draws on touch-replay.
+    static func dot(of name: String) -> (x: Int, y: Int) {
+        let layout = GestureDemoLayout(size: Size(width: 800, height: 568), rowCount: GestureDemoScene.recognizerNames.count)
+        let dot = layout.rows[GestureDemoScene.recognizerNames.firstIndex(of: name) ?? 0].dot
+        return (Int(dot.x), Int(dot.y) + 32)
+    }
 
     @Test func theDemoWindowShowsWhatTheRecognizersDid() async throws {
         let scratch = try TemporaryDirectory()
@@ -21,7 +31,7 @@ import Testing
         // touch-replay offers no server-side decorations: the demo draws its own title bar, 32 points, above it.
         // The background, the panel's body, and the checkmark's row red: the finger the trace leaves down is cancelled
         // at its end, which fails the checkmark, as in the headless log.
-        let image = try await PNGReader.pixels(in: png, at: [(x: 5, y: 37), (x: 700, y: 62), (x: 446, y: 435)])
+        let image = try await PNGReader.pixels(in: png, at: [(x: 5, y: 37), (x: 700, y: 62), Self.dot(of: "checkmark")])
         #expect(image.width == 800 && image.height == 600)
         #expect(image.pixels[0] == RGBA(red: 25, green: 28, blue: 35, alpha: 255))
         #expect(image.pixels[1].red < 30 && image.pixels[1].blue < 40)
@@ -48,8 +58,7 @@ extension GestureDemoWindowTests {
             ChildProcess.product("touch-replay"),
             replayOptions + ["--trace", trace, "--output", png, "--", ChildProcess.product("gesture-demo")])
         #expect(result.status == 0, "\(result.standardError)")
-        // The third row of the panel (long-press), under the 32-point title bar.
-        return try await PNGReader.pixels(in: png, at: [(x: 446, y: 205)]).pixels[0]
+        return try await PNGReader.pixels(in: png, at: [Self.dot(of: "long-press")]).pixels[0]
     }
 
     @Test func aHeldFingerIsALongPressAtTheTracesOwnTiming() async throws {
@@ -159,7 +168,7 @@ struct GestureDemoOnSwayTests {
         #expect(live.status == 0, "\(live.standardError)")
         #expect(try Self.reports(in: scratch.read("live.jsonl")) == expected)
         // The window shows it: the pinch and rotation rows' dots green (ended), the tap row's grey.
-        let image = try await PNGReader.pixels(in: scratch.path("demo.png"), at: [(x: 446, y: 251), (x: 446, y: 297), (x: 446, y: 113)])
+        let image = try await PNGReader.pixels(in: scratch.path("demo.png"), at: [GestureDemoWindowTests.dot(of: "pinch"), GestureDemoWindowTests.dot(of: "rotation"), GestureDemoWindowTests.dot(of: "tap")])
         for dot in image.pixels.prefix(2) { #expect(dot.green > 180 && dot.red < 140, "\(dot)") }
         #expect(image.pixels[2].green < 180, "\(image.pixels[2])")
     }
