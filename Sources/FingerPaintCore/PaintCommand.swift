@@ -1,4 +1,5 @@
 // What the user can ask the painting app to do, and the keys that ask it.
+import PaintModel
 import SeatInput
 
 /// A request to the painting app, from a key or a palette button.
@@ -76,6 +77,39 @@ public enum PaintCommand: Hashable, Sendable {
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)
         default: return nil
+        }
+    }
+}
+
+extension PaintCommand {
+    /// The names of the palette's colours, in its order.
+    static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Cyan", "Blue", "Purple", "White"]
+
+    /// What the button does, in a few words: the label a long press on it shows.
+    public func label(recentColors: [Color] = []) -> String {
+        switch self {
+        case .undo: "Undo (two-finger tap)"
+        case .redo: "Redo (three-finger tap)"
+        case .clear: "Clear the drawing"
+        case .save: "Save and export a PNG"
+        case let .selectColor(index): Self.colorNames.indices.contains(index) ? Self.colorNames[index] : "Colour"
+        case let .selectWidth(index): Brush.widths.indices.contains(index) ? "Width \(Int(Brush.widths[index])) pt" : "Width"
+        case .widen: "Wider brush"
+        case .narrow: "Thinner brush"
+        case .toggleFullscreen: "Full screen"
+        case .quit: "Quit"
+        case .toggleNavigation: "Move the view"
+        case .zoomIn: "Zoom in"
+        case .zoomOut: "Zoom out"
+        case .zoomToFit: "Fit the drawing"
+        case .actualSize: "Actual size"
+        case .togglePrediction: "Predicted ink"
+        case .toggleEraser: "Eraser"
+        case .copy: "Copy the drawing"
+        case let .selectRecentColor(index):
+            recentColors.indices.contains(index) ? "Recent colour \(recentColors[index].hexString)" : "Recent colour"
+        case .openColorChooser: "Choose a colour"
+        case .pickColor: "Pick a colour from the drawing"
         }
     }
 }

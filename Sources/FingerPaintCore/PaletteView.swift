@@ -39,6 +39,10 @@ public final class PaletteView: View {
     /// Where each touch on the bar was when it last moved it, while it scrolls the bar.
     private var scrolling: [Int: Double] = [:]
     private var downAt: [Int: Point] = [:]
+    /// The label shown for a button held down (a long press), and the touch holding it.
+    public private(set) var shownLabel: (command: PaintCommand, touch: Int)?
+    /// The long-press timers of the touches pressing buttons.
+    private var labelTimers: [Int: TimerQueue.Token] = [:]
 
     /// The colours of the user's own chosen last, shown after the palette's own (newest first).
     public var recentColors: [Color] = [] {
@@ -129,8 +133,13 @@ public final class PaletteView: View {
             }
         }
         // Half a point of slack: a bar scrolled to its end by a drag may stop a fraction short.
-        return Overlay(frame: convert(bounds, to: nil), items: items, hasMoreBefore: scrollOffset > 0.5,
-                       hasMoreAfter: scrollOffset < contentWidth - bounds.width - 0.5)
+        var overlay = Overlay(frame: convert(bounds, to: nil), items: items, hasMoreBefore: scrollOffset > 0.5,
+                              hasMoreAfter: scrollOffset < contentWidth - bounds.width - 0.5)
+        if let shownLabel, let item = self.items.first(where: { $0.command == shownLabel.command }) {
+            overlay.label = Overlay.Label(text: shownLabel.command.label(recentColors: recentColors),
+                                          button: convert(item.frame, to: nil), window: window?.bounds ?? bounds)
+        }
+        return overlay
     }
 
     /// The button at a point in the palette's coordinates.
@@ -140,9 +149,29 @@ public final class PaletteView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
-            pressed[touch.identifier] = item(at: touch.location(in: self))?.command
+            let command = item(at: touch.location(in: self))?.command
+            pressed[touch.identifier] = command
             downAt[touch.identifier] = touch.location(in: self)
+            guard let command, let timers = window?.timers else { continue }
+            // Held as long as a long press: the button's label shows, and lifting then presses nothing.
+            let id = touch.identifier
+            labelTimers[id] = timers.schedule(after: GestureDefaults.longPressDuration) { [weak self] in
+                guard let self, pressed[id] == command else { return }
+                labelTimers[id] = nil
+                shownLabel = (command, id)
+                onScroll?()
+            }
         }
+    }
+
+    /// Stops a touch's long-press timer and takes down the label it showed; whether it showed one.
+    @discardableResult
+    private func endLabel(of touch: Int) -> Bool {
+        if let token = labelTimers.removeValue(forKey: touch) { window?.timers.cancel(token) }
+        guard shownLabel?.touch == touch else { return false }
+        shownLabel = nil
+        onScroll?()
+        return true
     }
 
     /// A touch dragged along the bar beyond the tap slop scrolls it, when it scrolls at all, and presses nothing.
@@ -158,6 +187,7 @@ public final class PaletteView: View {
             } else if let start = downAt[touch.identifier], abs(x - start.x) > GestureDefaults.tapSlop {
                 pressed[touch.identifier] = nil
                 scrolling[touch.identifier] = x
+                endLabel(of: touch.identifier)
             }
         }
     }
@@ -166,6 +196,10 @@ public final class PaletteView: View {
         for touch in touches {
             downAt[touch.identifier] = nil
             scrolling[touch.identifier] = nil
+            if endLabel(of: touch.identifier) {
+                pressed[touch.identifier] = nil
+                continue
+            }
             guard let command = pressed.removeValue(forKey: touch.identifier) else { continue }
             if item(at: touch.location(in: self))?.command == command { onCommand?(command) }
         }
@@ -176,6 +210,7 @@ public final class PaletteView: View {
             pressed[touch.identifier] = nil
             downAt[touch.identifier] = nil
             scrolling[touch.identifier] = nil
+            endLabel(of: touch.identifier)
         }
     }
 }

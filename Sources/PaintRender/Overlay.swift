@@ -70,6 +70,22 @@ public struct Overlay: Hashable, Sendable {
         public var swatch: Rect { Rect(x: frame.minX + 16, y: square.maxY + 16, width: frame.width - 32, height: 40) }
     }
 
+    /// A button's label, shown above it while it is held down: white text on a dark tip.
+    public struct Label: Hashable, Sendable {
+        /// What it says.
+        public var text: String
+        /// Where it is, in logical window points: above the button, inside the window.
+        public var frame: Rect
+
+        /// The label for a button's frame in a window's bounds (its width reckoned generously for the font).
+        public init(text: String, button: Rect, window: Rect) {
+            self.text = text
+            let width = min(16 + 8 * Double(text.count), window.width), height = 30.0
+            let x = min(max(button.midX - width / 2, window.minX), window.maxX - width)
+            frame = Rect(x: x, y: max(button.minY - height - 10, window.minY), width: width, height: height)
+        }
+    }
+
     /// One control of the bar.
     public struct Item: Hashable, Sendable {
         /// What the control shows.
@@ -121,6 +137,8 @@ public struct Overlay: Hashable, Sendable {
     public var colorChooser: ColorChooser?
     /// The eyedropper's loupe, while a finger picks a colour.
     public var loupe: Loupe?
+    /// A held button's label.
+    public var label: Label?
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
@@ -142,6 +160,6 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame].compactMap { $0 }
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame].compactMap { $0 }
     }
 }

@@ -176,4 +176,29 @@ import TouchUI
         painter.key("2")
         #expect(painter.shown(swatch.x, above) != before)
     }
+
+    @Test func aLongPressOnAButtonShowsItsLabelAndPressesNothing() throws {
+        let painter = Painter(size: Size(width: 800, height: 300))
+        painter.drag([(1, point(40, 100), point(360, 100))])
+        let undo = painter.paletteCenter(of: .undo)
+        painter.send(.touchDown(id: 2, location: undo), .touchFrame)
+        #expect(painter.app.renderer.overlay?.label == nil)
+        for _ in 0..<36 { painter.send(.tick) }
+        let label = try #require(painter.app.renderer.overlay?.label)
+        #expect(label.text == "Undo (two-finger tap)")
+        #expect(label.frame.maxY <= undo.y - 20 && label.frame.minX >= 0 && label.frame.maxX <= 800)
+        painter.send(.touchUp(id: 2), .touchFrame)
+        #expect(painter.app.renderer.overlay?.label == nil)
+        // Held to read its label, the button did nothing; a quick tap still undoes.
+        #expect(painter.app.drawing.strokes.count == 1)
+        painter.tap(3, at: undo)
+        #expect(painter.app.drawing.strokes.isEmpty)
+    }
+
+    @Test func everyButtonHasALabel() {
+        let painter = Painter(size: Size(width: 1600, height: 300))
+        for item in painter.app.paletteView.items {
+            #expect(item.command.label().count >= 3, "\(item.command)")
+        }
+    }
 }
