@@ -34,6 +34,8 @@ public final class FingerPaintApp {
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.
     public let bannerView: BannerView
+    /// The zoom, shown while the view zooms and a moment after; tapped, back to 100 %.
+    public let viewIndicatorView = ViewIndicatorView()
     /// The colour chooser over the canvas (the palette's hue ring opens and closes it).
     public let colorChooserView = ColorChooserView()
     /// The eyedropper's loupe while a finger picks a colour.
@@ -172,6 +174,7 @@ public final class FingerPaintApp {
         window.addSubview(canvasView)
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
+        window.addSubview(viewIndicatorView)
         window.addSubview(bannerView)
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
@@ -184,6 +187,9 @@ public final class FingerPaintApp {
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
+        viewIndicatorView.frame = ViewIndicatorView.frame(in: drawingArea)
+        viewIndicatorView.onChange = { [unowned self] in updateOverlay() }
+        viewIndicatorView.onReset = { [unowned self] in perform(.actualSize) }
         colorChooserView.onChange = { [unowned self] in updateOverlay() }
         colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
         colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
@@ -273,8 +279,11 @@ public final class FingerPaintApp {
 
     /// Shows another part of the drawing, or at another zoom (clamped to 10 %...1 600 %).
     public func setView(_ newView: ViewTransform) {
+        let zoom = renderer.view.zoom
         renderer.setView(newView)
         canvasView.viewTransform = renderer.view
+        // Zooming shows how far; panning alone does not.
+        if renderer.view.zoom != zoom { viewIndicatorView.show(zoom: renderer.view.zoom) }
         needsFrame = true
     }
 
@@ -363,6 +372,7 @@ public final class FingerPaintApp {
         paletteView.layoutItems()
         bannerView.frame = BannerView.frame(in: size)
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
+        viewIndicatorView.frame = ViewIndicatorView.frame(in: drawingArea)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         canvasView.viewTransform = renderer.view
         updateOverlay()
@@ -529,6 +539,7 @@ public final class FingerPaintApp {
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe
+        overlay.viewIndicator = viewIndicatorView.overlayIndicator
         renderer.overlay = overlay
         needsFrame = true
     }

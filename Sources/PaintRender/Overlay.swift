@@ -77,6 +77,12 @@ public struct Overlay: Hashable, Sendable {
         /// Where it is, in logical window points: above the button, inside the window.
         public var frame: Rect
 
+        /// A label with its text in a frame.
+        public init(text: String, frame: Rect) {
+            self.text = text
+            self.frame = frame
+        }
+
         /// The label for a button's frame in a window's bounds (its width reckoned generously for the font).
         public init(text: String, button: Rect, window: Rect) {
             self.text = text
@@ -139,6 +145,8 @@ public struct Overlay: Hashable, Sendable {
     public var loupe: Loupe?
     /// A held button's label.
     public var label: Label?
+    /// The view indicator: the zoom in a pill at the top of the canvas, while the view changes.
+    public var viewIndicator: Banner?
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
@@ -160,6 +168,6 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame].compactMap { $0 }
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, viewIndicator?.frame].compactMap { $0 }
     }
 }

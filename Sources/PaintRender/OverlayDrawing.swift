@@ -20,20 +20,23 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
+    if let indicator = overlay.viewIndicator {
+        drawLabel(Overlay.Label(text: indicator.text, frame: indicator.frame), in: context, fontSize: 15)
+    }
     if let banner = overlay.banner { drawBanner(banner, in: context) }
 }
 
 /// A held button's label: its text, centred, on a dark rounded tip.
-private func drawLabel(_ label: Overlay.Label, in context: OpaquePointer) {
-    roundedRectangle(label.frame, radius: 8, in: context)
+private func drawLabel(_ label: Overlay.Label, in context: OpaquePointer, fontSize: Double = 13) {
+    roundedRectangle(label.frame, radius: min(8, label.frame.height / 2), in: context)
     cairo_set_source_rgba(context, 0.12, 0.13, 0.16, 0.94)
     cairo_fill(context)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, 13)
+    cairo_set_font_size(context, fontSize)
     var extents = cairo_text_extents_t()
     cairo_text_extents(context, label.text, &extents)
     cairo_set_source_rgb(context, 1, 1, 1)
-    cairo_move_to(context, label.frame.midX - extents.x_advance / 2, label.frame.midY + 4.5)
+    cairo_move_to(context, label.frame.midX - extents.x_advance / 2, label.frame.midY + fontSize * 0.35)
     cairo_show_text(context, label.text)
 }
 

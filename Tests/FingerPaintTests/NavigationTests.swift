@@ -18,6 +18,8 @@ import TouchUI
     private func freshFrame(_ app: FingerPaintApp, view: ViewTransform = .identity) -> ImageSurface {
         let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
         fresh.setView(view)
+        // The same things over the canvas (the view indicator after a zoom): only the drawing is compared.
+        fresh.overlay = app.renderer.overlay
         fresh.renderFrame(liveStrokes: [:])
         return fresh.frame
     }
@@ -278,5 +280,28 @@ import TouchUI
         let scale = Double(Self.resizes[last].scale)
         #expect(painter.isPainted(60 * scale, 50 * scale))
         #expect(!painter.isPainted(80 * scale, 50 * scale) && !painter.isPainted(60 * scale, 70 * scale))
+    }
+}
+
+/// The view indicator: the zoom while it changes and a moment after; tapped, 100 %.
+@Suite struct ViewIndicatorTests {
+    @Test func zoomingShowsThePercentageWhichGoesAfterAMomentAndATapOnItIsOneHundredPercent() throws {
+        let painter = Painter(size: Size(width: 600, height: 400))
+        #expect(painter.app.renderer.overlay?.viewIndicator == nil)
+        painter.key("ctrl+plus")
+        let indicator = try #require(painter.app.renderer.overlay?.viewIndicator)
+        #expect(indicator.text == ViewIndicatorView.text(zoom: painter.app.view.zoom) && painter.app.view.zoom > 1)
+        #expect(indicator.text.hasSuffix(" %") && indicator.frame.width >= 40 && indicator.frame.height >= 40)
+        // Panning alone does not bring it back; it goes 1.5 s after the last change.
+        for _ in 0..<100 { painter.send(.tick) }
+        #expect(painter.app.renderer.overlay?.viewIndicator == nil)
+        painter.key("ctrl+minus")
+        painter.key("ctrl+minus")
+        let shown = try #require(painter.app.renderer.overlay?.viewIndicator)
+        #expect(painter.app.view.zoom < 1)
+        // A tap on it: back to 100 %, and nothing painted.
+        painter.tap(1, at: shown.frame.center)
+        #expect(painter.app.view.zoom == 1 && painter.app.drawing.isEmpty)
+        #expect(painter.app.renderer.overlay?.viewIndicator?.text == "100 %")
     }
 }

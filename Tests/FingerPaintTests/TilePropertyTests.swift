@@ -60,6 +60,7 @@ import TouchUI
             app.renderFrame()
             let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
             fresh.setView(app.view)
+            fresh.overlay = app.renderer.overlay
             fresh.renderFrame(liveStrokes: [:])
             let rows = Int(app.paletteView.frame.minY)
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: rows) == 0, "\(numbers)")
@@ -107,6 +108,7 @@ import TouchUI
             app.renderFrame()
             let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
             fresh.setView(app.view)
+            fresh.overlay = app.renderer.overlay
             fresh.renderFrame(liveStrokes: [:])
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: 124) == 0, "\(numbers)")
         }
