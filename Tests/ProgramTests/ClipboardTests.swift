@@ -14,14 +14,34 @@ import TouchUI
 struct ClipboardTests {
     static let wlPaste = "/usr/bin/wl-paste"
 
-    /// The centre of the palette's copy button in a fullscreen window on KWin's output, as the app lays it out.
-    static func copyButton() -> Point {
+    /// A finger dragging the palette along until the copy button shows (the bar scrolls where its buttons do not
+    /// fit), then tapping it: the events, worked out on the app as the window lays it out on KWin's output.
+    static func scrollToCopyAndTap() -> [SeatEvent] {
         let output = HeadlessCompositor.desktopOutputSize
         let app = FingerPaintApp(size: Size(width: Double(output.width), height: Double(output.height)), drawing: Drawing())
         let palette = app.paletteView
-        palette.scroll(toShow: .copy)
-        let frame = palette.items.first { $0.command == .copy }?.frame ?? .zero
-        return palette.convert(frame.center, to: nil)
+        var events: [SeatEvent] = []
+        func copyFrame() -> Rect { palette.convert(palette.items.first { $0.command == .copy }?.frame ?? .zero, to: nil) }
+        var time = 0.0
+        let y = palette.convert(palette.bounds.center, to: nil).y
+        for _ in 0..<4 where copyFrame().maxX > Double(output.width) - 30 {
+            var drag: [SeatEvent] = []
+            for step in 0...8 {
+                let event = SeatEvent(time: .milliseconds(time + Double(step) * 16),
+                                      step == 0 ? .touchDown(id: 1, location: Point(x: 900, y: y))
+                                                : .touchMotion(id: 1, location: Point(x: 900 - Double(step) * 50, y: y)))
+                drag += [event, SeatEvent(time: event.time, .touchFrame)]
+            }
+            drag += [SeatEvent(time: .milliseconds(time + 150), .touchUp(id: 1)), SeatEvent(time: .milliseconds(time + 150), .touchFrame)]
+            for event in drag { app.handle(event) }
+            events += drag
+            time += 300
+        }
+        let button = copyFrame().center
+        return events + [SeatEvent(time: .milliseconds(time + 200), .touchDown(id: 2, location: button)),
+                         SeatEvent(time: .milliseconds(time + 200), .touchFrame),
+                         SeatEvent(time: .milliseconds(time + 260), .touchUp(id: 2)),
+                         SeatEvent(time: .milliseconds(time + 260), .touchFrame)]
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: wlPaste), "wl-paste is not installed (apt-get install wl-clipboard)"))
@@ -31,10 +51,7 @@ struct ClipboardTests {
         let program = try KWinTouchTests.startFullscreen(DesktopCompositorTests.fingerpaint, [scratch.path("d.fpdraw")],
                                                          on: kwin, scratch: scratch)
         defer { program.process.kill() }
-        let button = Self.copyButton()
-        let tap = [SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: button)), SeatEvent(time: .milliseconds(0), .touchFrame),
-                   SeatEvent(time: .milliseconds(60), .touchUp(id: 1)), SeatEvent(time: .milliseconds(60), .touchFrame)]
-        let trace = try scratch.write("tap.jsonl", Trace(canvasSize: Size(width: 1024, height: 768), events: tap).serialized())
+        let trace = try scratch.write("tap.jsonl", Trace(canvasSize: Size(width: 1024, height: 768), events: Self.scrollToCopyAndTap()).serialized())
         #expect(try KWinTouchTests.play(trace, on: kwin, scratch: scratch) == 0, "\(scratch.read("kwin-replay.log"))")
         #expect(program.waitForLog { $0.contains("copied the drawing to the clipboard") }, "\(program.log.suffix(2000))")
         let environment = ["WAYLAND_DISPLAY": kwin.socket, "XDG_RUNTIME_DIR": kwin.runtime.path, "PATH": "/usr/bin:/bin"]
