@@ -340,17 +340,46 @@ public final class CanvasRenderer {
 
     /// The buffer pixels a document rectangle covers.
     private func bufferRect(of rect: Rect) -> PixelRect {
-        var pixels = TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint)
-        let offset = pixelOffset
-        pixels.x -= offset.x
-        pixels.y -= offset.y
-        return pixels
+        bufferRect(ofDocumentPixels: TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
     }
 
-    /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows.
+    /// The buffer pixels that pixels of the document at ``pixelsPerPoint`` are shown in (on a rotated view, the
+    /// bounds of where, a pixel wider for the filtering).
+    private func bufferRect(ofDocumentPixels pixels: PixelRect) -> PixelRect {
+        let offset = pixelOffset
+        guard view.rotation != 0 else { return pixels.offsetBy(dx: -offset.x, dy: -offset.y) }
+        let corners = Self.corners(of: pixels).map {
+            ViewTransform.turn(Vector(dx: $0.x - Double(offset.x), dy: $0.y - Double(offset.y)), by: view.rotation)
+        }
+        return Self.pixelBounds(corners)
+    }
+
+    /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows (on a rotated view,
+    /// their bounds, a pixel wider for the filtering).
     private func documentPixels(of rect: PixelRect) -> PixelRect {
         let offset = pixelOffset
-        return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
+        guard view.rotation != 0 else {
+            return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
+        }
+        let corners = Self.corners(of: rect).map {
+            let turned = ViewTransform.turn(Vector(dx: $0.x, dy: $0.y), by: -view.rotation)
+            return Vector(dx: turned.dx + Double(offset.x), dy: turned.dy + Double(offset.y))
+        }
+        return Self.pixelBounds(corners)
+    }
+
+    private static func corners(of rect: PixelRect) -> [Point] {
+        [Point(x: Double(rect.x), y: Double(rect.y)), Point(x: Double(rect.maxX), y: Double(rect.y)),
+         Point(x: Double(rect.x), y: Double(rect.maxY)), Point(x: Double(rect.maxX), y: Double(rect.maxY))]
+    }
+
+    /// The whole pixels around points, and one more on each side.
+    private static func pixelBounds(_ points: [Vector]) -> PixelRect {
+        let minX = Int((points.map(\.dx).min() ?? 0).rounded(.down)) - 1
+        let minY = Int((points.map(\.dy).min() ?? 0).rounded(.down)) - 1
+        let maxX = Int((points.map(\.dx).max() ?? 0).rounded(.up)) + 1
+        let maxY = Int((points.map(\.dy).max() ?? 0).rounded(.up)) + 1
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     private func isVisible(_ key: TileKey) -> Bool {
@@ -509,8 +538,7 @@ public final class CanvasRenderer {
                           drawnSince: base.drawnSince)
         }
         guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
-        let offset = pixelOffset
-        return pixels.region.offsetBy(dx: -offset.x, dy: -offset.y)
+        return bufferRect(ofDocumentPixels: pixels.region)
     }
 
     private func withdraw(_ key: TileKey) {
@@ -555,6 +583,10 @@ public final class CanvasRenderer {
                 requests.removeAll { $0.key == key }
                 store(makeJob(key, withBase: false).render())
             }
+            guard view.rotation == 0 else {
+                if cache[key] == nil, !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                continue
+            }
             let part = key.pixelRect.intersection(document)!
             let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
             guard let entry = cache[key] else {
@@ -570,6 +602,7 @@ public final class CanvasRenderer {
             }
         }
         if !missing.isEmpty { drawPreview(missing) }
+        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
             guard let state = live[key],
@@ -586,6 +619,7 @@ public final class CanvasRenderer {
         cairo_clip(context)
         if !reaching.isEmpty {
             cairo_save(context)
+            cairo_rotate(context, view.rotation)
             cairo_translate(context, Double(-offset.x), Double(-offset.y))
             prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
             // Strokes in progress in the order they began, so that overlaps look the same in every frame.
@@ -602,6 +636,32 @@ public final class CanvasRenderer {
         if let overlay {
             cairo_scale(context, Double(scale), Double(scale))
             drawOverlay(overlay, in: context)
+        }
+    }
+
+    /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
+    /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
+    /// seams, its pixels sampled bilinearly (at quarter turns pixel for pixel); paper where a tile is not drawn yet.
+    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect) {
+        frame.fill(rect, with: background)
+        let offset = pixelOffset
+        let context = cairo_create(frame.surface)!
+        defer { cairo_destroy(context) }
+        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_clip(context)
+        cairo_rotate(context, view.rotation)
+        cairo_translate(context, Double(-offset.x), Double(-offset.y))
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
+            guard let image = cache[key]?.image else { continue }
+            cache.touch(key)
+            cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+            cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side),
+                            Double(TileKey.side))
+            cairo_fill(context)
         }
     }
 

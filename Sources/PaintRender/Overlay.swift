@@ -19,6 +19,20 @@ public struct Overlay: Hashable, Sendable {
         }
     }
 
+    /// The view indicator: the zoom and the angle in a small box, shown while they change and for a moment after.
+    public struct Indicator: Hashable, Sendable {
+        /// What it says, such as "150 %  90°".
+        public var text: String
+        /// Where it is, in logical window points.
+        public var frame: Rect
+
+        /// An indicator saying `text` in `frame`.
+        public init(text: String, frame: Rect) {
+            self.text = text
+            self.frame = frame
+        }
+    }
+
     /// One control of the bar.
     public struct Item: Hashable, Sendable {
         /// What the control shows.
@@ -60,6 +74,8 @@ public struct Overlay: Hashable, Sendable {
     public var items: [Item]
     /// The banner, drawn last; `nil` for none.
     public var banner: Banner?
+    /// The view indicator, drawn over the canvas; `nil` while hidden.
+    public var indicator: Indicator?
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
@@ -81,6 +97,6 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + (banner.map { [$0.frame] } ?? [])
+        [frame] + (banner.map { [$0.frame] } ?? []) + (indicator.map { [$0.frame] } ?? [])
     }
 }

@@ -18,6 +18,26 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, in: context) }
     if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, in: context) }
     if let banner = overlay.banner { drawBanner(banner, in: context) }
+    if let indicator = overlay.indicator { drawIndicator(indicator, in: context) }
+}
+
+/// A dark rounded box with the text in white, centred.
+private func drawIndicator(_ indicator: Overlay.Indicator, in context: OpaquePointer) {
+    let frame = indicator.frame
+    roundedRectangle(frame, radius: frame.height / 2, in: context)
+    cairo_set_source_rgba(context, 0.15, 0.15, 0.17, 0.85)
+    cairo_fill(context)
+    cairo_save(context)
+    cairo_rectangle(context, frame.minX, frame.minY, frame.width, frame.height)
+    cairo_clip(context)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 13)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, indicator.text, &extents)
+    cairo_set_source_rgb(context, 1, 1, 1)
+    cairo_move_to(context, frame.midX - extents.x_advance / 2, frame.midY + 4.5)
+    cairo_show_text(context, indicator.text)
+    cairo_restore(context)
 }
 
 /// The hint that a scrolling bar has more buttons beyond an edge: the buttons fade into the bar's colour towards

@@ -1,0 +1,72 @@
+// The view indicator: the zoom percentage and the angle, shown while they change; a tap on it resets the view.
+import PaintRender
+import TouchUI
+
+/// A small box at the top middle of the canvas saying the view's zoom and angle ("150 %  90°"). It shows while the
+/// view changes and for ``lingering`` after (``show(_:at:)``, ``hide()``; the app runs the timer). A touch on it
+/// never paints; a tap on it asks for 100 % and 0° (``onReset``).
+public final class ViewIndicatorView: View {
+    /// The indicator's size, in points.
+    public static let size = Size(width: 120, height: 28)
+    /// The space between the indicator and the top of the window, in points.
+    public static let margin: Double = 52
+    /// How long the indicator stays after the view last changed.
+    public static let lingering: Duration = .milliseconds(1_500)
+
+    /// What the indicator says; `nil` while hidden.
+    public private(set) var text: String?
+    /// Called when the user taps the indicator.
+    public var onReset: (() -> Void)?
+    private var pressing: Set<Int> = []
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isHidden = true
+        isMultipleTouchEnabled = true
+    }
+
+    /// What the indicator says for a view: its zoom in whole percent and its angle in whole degrees, clockwise.
+    public static func text(for view: ViewTransform) -> String {
+        "\(Int((view.zoom * 100).rounded())) %  \(view.rotationDegrees)°"
+    }
+
+    /// Where the indicator goes in a window of `size`: centred, below the top edge (clear of the banner).
+    public static func frame(in size: Size) -> Rect {
+        Rect(x: (size.width - Self.size.width) / 2, y: min(margin, max(size.height - Self.size.height, 0)),
+             width: Self.size.width, height: Self.size.height)
+    }
+
+    /// Shows the indicator for a view.
+    public func show(_ view: ViewTransform) {
+        text = Self.text(for: view)
+        isHidden = false
+    }
+
+    /// Hides the indicator.
+    public func hide() {
+        text = nil
+        isHidden = true
+        pressing.removeAll()
+    }
+
+    /// How the indicator looks, in window coordinates, for the renderer; `nil` while hidden.
+    public var overlayIndicator: Overlay.Indicator? {
+        text.map { Overlay.Indicator(text: $0, frame: convert(bounds, to: nil)) }
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches { pressing.insert(touch.identifier) }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches where pressing.remove(touch.identifier) != nil {
+            if bounds.contains(touch.location(in: self)) { onReset?() }
+        }
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches { pressing.remove(touch.identifier) }
+    }
+}
