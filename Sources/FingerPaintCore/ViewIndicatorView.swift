@@ -2,14 +2,14 @@
 import PaintRender
 import TouchUI
 
-/// A small box at the top middle of the canvas saying the view's zoom and angle ("150 %  90°"). It shows while the
+/// A small box at the bottom middle of the canvas, above the palette, saying the view's zoom and angle ("150 %  90°"). It shows while the
 /// view changes and for ``lingering`` after (``show(_:at:)``, ``hide()``; the app runs the timer). A touch on it
 /// never paints; a tap on it asks for 100 % and 0° (``onReset``).
 public final class ViewIndicatorView: View {
     /// The indicator's size, in points.
     public static let size = Size(width: 120, height: 28)
-    /// The space between the indicator and the top of the window, in points.
-    public static let margin: Double = 52
+    /// The space between the indicator and the palette bar below it, in points.
+    public static let margin: Double = 12
     /// How long the indicator stays after the view last changed.
     public static let lingering: Duration = .milliseconds(1_500)
 
@@ -30,9 +30,11 @@ public final class ViewIndicatorView: View {
         "\(Int((view.zoom * 100).rounded())) %  \(view.rotationDegrees)°"
     }
 
-    /// Where the indicator goes in a window of `size`: centred, below the top edge (clear of the banner).
+    /// Where the indicator goes in a window of `size`: centred just above the palette bar, clear of the banner at
+    /// the top and of most of the drawing's middle.
     public static func frame(in size: Size) -> Rect {
-        Rect(x: (size.width - Self.size.width) / 2, y: min(margin, max(size.height - Self.size.height, 0)),
+        Rect(x: (size.width - Self.size.width) / 2,
+             y: max(size.height - PaletteView.height - margin - Self.size.height, 0),
              width: Self.size.width, height: Self.size.height)
     }
 
