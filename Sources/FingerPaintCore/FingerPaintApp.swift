@@ -284,8 +284,11 @@ public final class FingerPaintApp {
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
         pollDocument()
-        needsFrame = false
-        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes, predictedTails: canvasView.predictedTails(at: time))
+        let damage = renderer.renderFrame(liveStrokes: canvasView.liveStrokes,
+                                          predictedTails: canvasView.predictedTails(at: time))
+        // A turned view shown roughly while it moved is shown sharp at the next frame.
+        needsFrame = renderer.needsSharperFrame
+        return damage
     }
 
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.

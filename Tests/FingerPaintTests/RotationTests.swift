@@ -42,6 +42,7 @@ import TouchUI
         let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
         fresh.setView(view)
         fresh.renderFrame(liveStrokes: [:])
+        fresh.renderFrame(liveStrokes: [:])  // sharp: the first frame of a turned view is sampled roughly
         return fresh.frame
     }
 
