@@ -16,8 +16,8 @@ import TouchUI
 /// docs/pen-and-palm.md).
 ///
 /// In navigate mode (``isNavigating``) touches paint nothing: the core's pan recognizer (one or two fingers) and
-/// pinch recognizer, recognized together, move and zoom the view about the fingers' centroid, so the document
-/// point under the fingers stays under them; a double tap fits the drawing to the view (``onFitRequest``).
+/// pinch and rotation recognizers, recognized together, move, zoom and turn the view about the fingers'
+/// centroid, so the document point under the fingers stays under them; a double tap fits the drawing to the view (``onFitRequest``).
 public final class CanvasView: View {
     /// The strokes in progress, by touch identifier, in document points.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
@@ -87,9 +87,10 @@ public final class CanvasView: View {
     public let panRecognizer = PanGestureRecognizer()
     /// Zooms with two fingers (navigate mode only).
     public let pinchRecognizer = PinchGestureRecognizer()
+    /// Turns the view with two fingers (navigate mode only), recognized together with the pan and the pinch.
+    public let rotationRecognizer = RotationGestureRecognizer()
     /// Fits the drawing to the view (navigate mode only).
     public let doubleTapRecognizer = TapGestureRecognizer()
-    private var navigationRecognizers: [GestureRecognizer] { [panRecognizer, pinchRecognizer, doubleTapRecognizer] }
     /// Undoes with a quick tap of two fingers, in paint and navigate mode (``onCommand`` with ``PaintCommand/undo``).
     public let undoTapRecognizer = TapGestureRecognizer()
     /// Redoes with a quick tap of three fingers, in paint and navigate mode (``onCommand`` with
@@ -101,7 +102,7 @@ public final class CanvasView: View {
     /// What the canvas's two- and three-finger taps wait for: a tap is only what none of these is (Procreate's
     /// UndoGesture sample wires its taps to require its pinch, rotation and pan to fail). Disabled ones (in paint
     /// mode) take no touches and hold nothing up.
-    private var gesturesTapsWaitFor: [GestureRecognizer] { [panRecognizer, pinchRecognizer] }
+    private var gesturesTapsWaitFor: [GestureRecognizer] { [panRecognizer, pinchRecognizer, rotationRecognizer] }
     /// Whether the next touch picks a colour instead of painting (the eyedropper): it calls ``onPick`` as it
     /// moves and when it lifts.
     public var isPickingColor = false {
@@ -114,6 +115,13 @@ public final class CanvasView: View {
     private var pickers: Set<Int> = []
     /// Called with what a two- or three-finger tap asks for (undo, redo).
     public var onCommand: ((PaintCommand) -> Void)?
+    /// The recognizers that move the view in navigate mode: the pan, the pinch, the rotation and the double tap.
+    /// Recognizers that must wait for navigation to fail (a two-finger tap) require the first three to fail.
+    public var navigationRecognizers: [GestureRecognizer] {
+        [panRecognizer, pinchRecognizer, rotationRecognizer, doubleTapRecognizer]
+    }
+    /// The view's rotation when the rotation gesture began: the gesture's turn is added to it, then snapped.
+    private var rotationAtStart = 0.0
     private let simultaneity = Simultaneity()
 
     public override init(frame: Rect = .zero) {
@@ -123,9 +131,12 @@ public final class CanvasView: View {
         doubleTapRecognizer.numberOfTapsRequired = 2
         panRecognizer.delegate = simultaneity
         pinchRecognizer.delegate = simultaneity
-        // Touchpad pinches zoom through the translator's `onTouchpadGesture` (anchored at the pointer, panning with
-        // the fingers): the recognizer following them too would zoom twice.
+        rotationRecognizer.delegate = simultaneity
+        // Touchpad pinches zoom and turn through the translator's `onTouchpadGesture` (anchored at the pointer,
+        // panning with the fingers): the recognizers following them too would zoom and turn twice.
         pinchRecognizer.allowedTouchpadGestures = []
+        rotationRecognizer.allowedTouchpadGestures = []
+        _ = rotationRecognizer.addTarget { [unowned self] _ in turned() }
         _ = panRecognizer.addTarget { [unowned self] _ in panned() }
         _ = pinchRecognizer.addTarget { [unowned self] _ in pinched() }
         _ = doubleTapRecognizer.addTarget { [unowned self] recognizer in
@@ -296,17 +307,36 @@ public final class CanvasView: View {
         move(to: viewTransform.zoomed(by: factor, about: pinchRecognizer.location(in: self)))
     }
 
+    /// The fingers turned: the view turns about their centroid by as much, snapped to a quarter turn when within
+    /// ``PaintRender/ViewTransform/snapAngle`` of one.
+    private func turned() {
+        switch rotationRecognizer.state {
+        case .began:
+            rotationAtStart = viewTransform.rotation
+        case .changed:
+            break
+        default:
+            return
+        }
+        let angle = ViewTransform.snapped(rotation: rotationAtStart + rotationRecognizer.rotation)
+        move(to: viewTransform.rotated(to: angle, about: rotationRecognizer.location(in: self)))
+    }
+
     private func move(to view: ViewTransform) {
         guard view != viewTransform else { return }
         onViewChange?(view)
     }
 
-    /// Lets the pan and the pinch recognize together: two fingers pan and zoom at once.
+    /// Lets the pan, the pinch and the rotation recognize together: two fingers pan, zoom and turn at once.
     private final class Simultaneity: GestureRecognizerDelegate {
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-            (gestureRecognizer is PanGestureRecognizer && other is PinchGestureRecognizer)
-                || (gestureRecognizer is PinchGestureRecognizer && other is PanGestureRecognizer)
+            Self.movesTheView(gestureRecognizer) && Self.movesTheView(other) && gestureRecognizer !== other
+        }
+
+        private static func movesTheView(_ recognizer: GestureRecognizer) -> Bool {
+            recognizer is PanGestureRecognizer || recognizer is PinchGestureRecognizer
+                || recognizer is RotationGestureRecognizer
         }
     }
 }

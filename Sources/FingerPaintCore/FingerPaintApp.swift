@@ -24,7 +24,8 @@ import TouchUI
 ///    SIGTERM.
 ///
 /// The window shows the drawing through a ``view`` (zoom and pan, docs/navigation.md): the palette's hand, the
-/// wheel with Ctrl or Shift, the middle button, Ctrl+plus, minus, 0 and 1, and touchpad pinches move it.
+/// wheel with Ctrl or Shift, the middle button, Ctrl+plus, minus, 0 and 1, `r`, Shift+R and Ctrl+R (turn), and
+/// touchpad pinches move it; ``indicatorView`` shows the zoom and angle while they change.
 public final class FingerPaintApp {
     /// The root of the view tree; its size is the canvas's logical size.
     public let window: Window
@@ -34,12 +35,13 @@ public final class FingerPaintApp {
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.
     public let bannerView: BannerView
-    /// The zoom, shown while the view zooms and a moment after; tapped, back to 100 %.
-    public let viewIndicatorView = ViewIndicatorView()
     /// The colour chooser over the canvas (the palette's hue ring opens and closes it).
     public let colorChooserView = ColorChooserView()
     /// The eyedropper's loupe while a finger picks a colour.
     private var loupe: Overlay.Loupe?
+    /// The zoom and angle shown while they change; a tap on it resets the view to 100 % and 0°.
+    public let indicatorView: ViewIndicatorView
+    private var indicatorTimer: TimerQueue.Token?
     /// Seat events go through here into the window.
     public let translator: SeatEventTranslator
     /// The completed strokes and their history.
@@ -147,8 +149,11 @@ public final class FingerPaintApp {
     private var pointerLocation: Point?
     /// Where the pointer was when the middle button dragged it last, while the button is down.
     private var middleDragLocation: Point?
-    /// The view when a touchpad pinch began, where the pointer was, and how far its fingers have moved.
-    private var touchpadPinch: (view: ViewTransform, anchor: Point, moved: Vector)?
+    /// The view when a touchpad pinch began, where the pointer was, how far its fingers have moved and turned
+    /// (radians).
+    private var touchpadPinch: (view: ViewTransform, anchor: Point, moved: Vector, turned: Double)?
+    /// The turn of one rotate key: 15°.
+    public static let rotationStep = Double.pi / 12
 
     /// The brush that new strokes take.
     public var brush: Brush {
@@ -171,25 +176,24 @@ public final class FingerPaintApp {
         canvasView = CanvasView(frame: bounds)
         paletteView = PaletteView(frame: Self.paletteFrame(in: size))
         bannerView = BannerView(frame: BannerView.frame(in: size))
+        indicatorView = ViewIndicatorView(frame: ViewIndicatorView.frame(in: size))
         window.addSubview(canvasView)
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
-        window.addSubview(viewIndicatorView)
         window.addSubview(bannerView)
+        window.addSubview(indicatorView)
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
         renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
         self.document = document
         self.exportFolder = exportFolder
         bannerView.onDismiss = { [unowned self] in banner = nil }
+        indicatorView.onReset = { [unowned self] in perform(.resetView) }
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
         canvasView.onErase = { [unowned self] path, radius in erase(along: path, radius: radius) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
-        viewIndicatorView.frame = ViewIndicatorView.frame(in: drawingArea)
-        viewIndicatorView.onChange = { [unowned self] in updateOverlay() }
-        viewIndicatorView.onReset = { [unowned self] in perform(.actualSize) }
         colorChooserView.onChange = { [unowned self] in updateOverlay() }
         colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
         colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
@@ -271,6 +275,10 @@ public final class FingerPaintApp {
         case .pickColor:
             canvasView.isPickingColor.toggle()
             if canvasView.isPickingColor { colorChooserView.isHidden = true }
+        case .rotateClockwise: rotate(by: Self.rotationStep)
+        case .rotateCounterclockwise: rotate(by: -Self.rotationStep)
+        case .resetRotation: setView(view.rotated(to: 0, about: viewCenter))
+        case .resetView: setView(view.rotated(to: 0, about: viewCenter).zoomed(to: 1, about: viewCenter))
         }
         updateOverlay()
     }
@@ -279,12 +287,30 @@ public final class FingerPaintApp {
 
     /// Shows another part of the drawing, or at another zoom (clamped to 10 %...1 600 %).
     public func setView(_ newView: ViewTransform) {
-        let zoom = renderer.view.zoom
+        let old = renderer.view
         renderer.setView(newView)
         canvasView.viewTransform = renderer.view
-        // Zooming shows how far; panning alone does not.
-        if renderer.view.zoom != zoom { viewIndicatorView.show(zoom: renderer.view.zoom) }
         needsFrame = true
+        // Zooming and turning show how far; panning alone does not.
+        if renderer.view.zoom != old.zoom || renderer.view.rotation != old.rotation { showIndicator() }
+    }
+
+    /// Turns the view by an angle about the middle of the window, landing on a quarter turn when near one.
+    private func rotate(by angle: Double) {
+        setView(view.rotated(to: ViewTransform.snapped(rotation: view.rotation + angle), about: viewCenter))
+    }
+
+    /// Shows the view indicator with the view's zoom and angle, and hides it ``ViewIndicatorView/lingering``
+    /// after the last change.
+    private func showIndicator() {
+        indicatorView.show(view)
+        if let indicatorTimer { window.timers.cancel(indicatorTimer) }
+        indicatorTimer = window.timers.schedule(after: ViewIndicatorView.lingering) { [unowned self] in
+            indicatorTimer = nil
+            indicatorView.hide()
+            updateOverlay()
+        }
+        updateOverlay()
     }
 
     /// The window above the palette bar: what fitting fills.
@@ -321,12 +347,15 @@ public final class FingerPaintApp {
     private func touchpad(_ gesture: TouchpadGesture) {
         switch gesture {
         case .begin(.pinch, _):
-            touchpadPinch = (view, pointerLocation ?? viewCenter, .zero)
-        case let .update(.pinch, dx, dy, scale, _):
+            touchpadPinch = (view, pointerLocation ?? viewCenter, .zero, 0)
+        case let .update(.pinch, dx, dy, scale, rotation):
             guard var pinch = touchpadPinch else { return }
             pinch.moved = pinch.moved + Vector(dx: dx, dy: dy)
+            if rotation.isFinite { pinch.turned += rotation * .pi / 180 }
             touchpadPinch = pinch
-            setView(pinch.view.zoomed(to: pinch.view.zoom * scale, about: pinch.anchor).panned(by: pinch.moved))
+            let angle = ViewTransform.snapped(rotation: pinch.view.rotation + pinch.turned)
+            setView(pinch.view.zoomed(to: pinch.view.zoom * scale, about: pinch.anchor)
+                .rotated(to: angle, about: pinch.anchor).panned(by: pinch.moved))
         case .end(.pinch, _):
             touchpadPinch = nil
         case let .update(.swipe, dx, dy, _, _):
@@ -346,8 +375,11 @@ public final class FingerPaintApp {
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
         pollDocument()
-        needsFrame = false
-        return renderer.renderFrame(liveStrokes: canvasView.liveStrokes, predictedTails: canvasView.predictedTails(at: time))
+        let damage = renderer.renderFrame(liveStrokes: canvasView.liveStrokes,
+                                          predictedTails: canvasView.predictedTails(at: time))
+        // A turned view shown roughly while it moved is shown sharp at the next frame.
+        needsFrame = renderer.needsSharperFrame
+        return damage
     }
 
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
@@ -372,7 +404,7 @@ public final class FingerPaintApp {
         paletteView.layoutItems()
         bannerView.frame = BannerView.frame(in: size)
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
-        viewIndicatorView.frame = ViewIndicatorView.frame(in: drawingArea)
+        indicatorView.frame = ViewIndicatorView.frame(in: size)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         canvasView.viewTransform = renderer.view
         updateOverlay()
@@ -539,7 +571,7 @@ public final class FingerPaintApp {
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe
-        overlay.viewIndicator = viewIndicatorView.overlayIndicator
+        overlay.indicator = indicatorView.overlayIndicator
         renderer.overlay = overlay
         needsFrame = true
     }

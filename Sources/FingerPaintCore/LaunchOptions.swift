@@ -24,12 +24,14 @@ public struct LaunchOptions: ParsableCommand {
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
-            folder; Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; \
-            Ctrl+plus and Ctrl+minus zoom, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; F11 full screen; \
+            folder; Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears \
+            (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; Ctrl+plus and Ctrl+minus zoom, \
+            Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
+            counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
             eraser (whole strokes) and back; i picks a colour from the drawing (the palette's pipette). A quick \
-            two-finger tap undoes, a three-finger tap redoes. The brush is remembered (docs/settings.md). The mouse's left button paints as one more finger; the palette's hand \
-            switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
+            two-finger tap undoes, a three-finger tap redoes. The brush is remembered (docs/settings.md). The \
+            mouse's left button paints as one more finger; the palette's hand switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
             and fingers near a pen paint nothing (docs/pen-and-palm.md).
 
             Without FILE, the drawing used last is reopened. Documents: docs/document-format.md. \

@@ -47,13 +47,22 @@ public enum PaintCommand: Hashable, Sendable {
     case openColorChooser
     /// The eyedropper: the next touch on the canvas takes the colour under it (the `i` key).
     case pickColor
+    /// Turns the view 15° clockwise about the middle of the window (`r`).
+    case rotateClockwise
+    /// Turns the view 15° counter-clockwise about the middle of the window (Shift+R).
+    case rotateCounterclockwise
+    /// Turns the view upright, keeping the middle of the window where it is (Ctrl+R).
+    case resetRotation
+    /// Shows the drawing at 100 % and 0° about the middle of the window (a tap on the view indicator).
+    case resetView
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
     /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
     /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
-    /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing.
+    /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing; `r`
+    /// and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -73,6 +82,9 @@ public enum PaintCommand: Hashable, Sendable {
         case ("p", []): self = .togglePrediction
         case ("e", []): self = .toggleEraser
         case ("i", []): self = .pickColor
+        case ("r", []): self = .rotateClockwise
+        case ("r", .shift), ("R", .shift), ("R", []): self = .rotateCounterclockwise
+        case ("r", ctrl), ("R", [.ctrl, .shift]): self = .resetRotation
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)
@@ -110,6 +122,10 @@ extension PaintCommand {
             recentColors.indices.contains(index) ? "Recent colour \(recentColors[index].hexString)" : "Recent colour"
         case .openColorChooser: "Choose a colour"
         case .pickColor: "Pick a colour from the drawing"
+        case .rotateClockwise: "Turn the view clockwise"
+        case .rotateCounterclockwise: "Turn the view counter-clockwise"
+        case .resetRotation: "Turn the view upright"
+        case .resetView: "100 % and upright"
         }
     }
 }

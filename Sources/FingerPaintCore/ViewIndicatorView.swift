@@ -1,59 +1,59 @@
-// The view indicator: how far the view is zoomed, shown while it changes and for a moment after.
+// The view indicator: the zoom percentage and the angle, shown while they change; a tap on it resets the view.
 import PaintRender
 import TouchUI
 
-/// A small pill at the top of the canvas saying the zoom (`150 %`) while the view zooms and for
-/// ``lingerTime`` after; a tap on it asks for 100 % (``onReset``). A touch on it never paints.
+/// A small box at the bottom middle of the canvas, above the palette, saying the view's zoom and angle
+/// ("150 %  90°"), 40 points tall for a finger. It shows while the view changes and for ``lingering`` after (``show(_:at:)``, ``hide()``; the app runs the timer). A touch on it
+/// never paints; a tap on it asks for 100 % and 0° (``onReset``).
 public final class ViewIndicatorView: View {
-    /// How long the indicator stays after the last change.
-    public static let lingerTime = Duration.milliseconds(1500)
-    /// The pill's size, in points: wide enough for `1600 %`, tall enough for a finger.
-    public static let size = Size(width: 96, height: 40)
+    /// The indicator's size, in points.
+    public static let size = Size(width: 120, height: 40)
+    /// The space between the indicator and the palette bar below it, in points.
+    public static let margin: Double = 12
+    /// How long the indicator stays after the view last changed.
+    public static let lingering: Duration = .milliseconds(1_500)
 
-    /// What it says; `nil` hides it.
+    /// What the indicator says; `nil` while hidden.
     public private(set) var text: String?
-    /// Called when the indicator is tapped: back to 100 %.
+    /// Called when the user taps the indicator.
     public var onReset: (() -> Void)?
-    /// Called when it appears or goes (the overlay must be drawn again).
-    public var onChange: (() -> Void)?
-    private var hideTimer: TimerQueue.Token?
     private var pressing: Set<Int> = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isHidden = true
+        isMultipleTouchEnabled = true
     }
 
-    /// Where the indicator goes in a canvas area: centred at its top, below the banner's place.
-    public static func frame(in area: Rect) -> Rect {
-        Rect(x: area.midX - size.width / 2, y: area.minY + BannerView.height + 2 * BannerView.margin,
-             width: size.width, height: size.height)
+    /// What the indicator says for a view: its zoom in whole percent and its angle in whole degrees, clockwise.
+    public static func text(for view: ViewTransform) -> String {
+        "\(Int((view.zoom * 100).rounded())) %  \(view.rotationDegrees)°"
     }
 
-    /// The zoom, as the indicator writes it.
-    public static func text(zoom: Double) -> String {
-        "\(Int(saturating: (zoom * 100).rounded())) %"
+    /// Where the indicator goes in a window of `size`: centred just above the palette bar, clear of the banner at
+    /// the top and of most of the drawing's middle.
+    public static func frame(in size: Size) -> Rect {
+        Rect(x: (size.width - Self.size.width) / 2,
+             y: max(size.height - PaletteView.height - margin - Self.size.height, 0),
+             width: Self.size.width, height: Self.size.height)
     }
 
-    /// Shows the view's zoom now, and hides it ``lingerTime`` after the last call.
-    public func show(zoom: Double) {
-        text = Self.text(zoom: zoom)
+    /// Shows the indicator for a view.
+    public func show(_ view: ViewTransform) {
+        text = Self.text(for: view)
         isHidden = false
-        if let hideTimer { window?.timers.cancel(hideTimer) }
-        hideTimer = window?.timers.schedule(after: Self.lingerTime) { [weak self] in
-            guard let self else { return }
-            hideTimer = nil
-            text = nil
-            isHidden = true
-            onChange?()
-        }
-        onChange?()
+    }
+
+    /// Hides the indicator.
+    public func hide() {
+        text = nil
+        isHidden = true
+        pressing.removeAll()
     }
 
     /// How the indicator looks, in window coordinates, for the renderer; `nil` while hidden.
-    public var overlayIndicator: Overlay.Banner? {
-        guard let text, !isHidden else { return nil }
-        return Overlay.Banner(text: text, frame: convert(bounds, to: nil))
+    public var overlayIndicator: Overlay.Label? {
+        text.map { Overlay.Label(text: $0, frame: convert(bounds, to: nil)) }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {

@@ -145,8 +145,8 @@ public struct Overlay: Hashable, Sendable {
     public var loupe: Loupe?
     /// A held button's label.
     public var label: Label?
-    /// The view indicator: the zoom in a pill at the top of the canvas, while the view changes.
-    public var viewIndicator: Banner?
+    /// The view indicator (the zoom and the angle while they change), drawn over the canvas; `nil` while hidden.
+    public var indicator: Label?
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
@@ -168,6 +168,6 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, viewIndicator?.frame].compactMap { $0 }
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, indicator?.frame].compactMap { $0 }
     }
 }

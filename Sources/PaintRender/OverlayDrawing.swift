@@ -20,10 +20,27 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
-    if let indicator = overlay.viewIndicator {
-        drawLabel(Overlay.Label(text: indicator.text, frame: indicator.frame), in: context, fontSize: 15)
-    }
     if let banner = overlay.banner { drawBanner(banner, in: context) }
+    if let indicator = overlay.indicator { drawIndicator(indicator, in: context) }
+}
+
+/// A dark rounded box with the text in white, centred.
+private func drawIndicator(_ indicator: Overlay.Label, in context: OpaquePointer) {
+    let frame = indicator.frame
+    roundedRectangle(frame, radius: frame.height / 2, in: context)
+    cairo_set_source_rgba(context, 0.15, 0.15, 0.17, 0.85)
+    cairo_fill(context)
+    cairo_save(context)
+    cairo_rectangle(context, frame.minX, frame.minY, frame.width, frame.height)
+    cairo_clip(context)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 13)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, indicator.text, &extents)
+    cairo_set_source_rgb(context, 1, 1, 1)
+    cairo_move_to(context, frame.midX - extents.x_advance / 2, frame.midY + 4.5)
+    cairo_show_text(context, indicator.text)
+    cairo_restore(context)
 }
 
 /// A held button's label: its text, centred, on a dark rounded tip.

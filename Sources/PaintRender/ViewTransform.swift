@@ -1,11 +1,12 @@
 // Which part of the drawing the window shows, and how large: document points to window points and back.
+import Foundation
 import PaintModel
 import TouchUI
 
-/// The view onto a drawing: the document point at the window's top-left corner and the zoom.
+/// The view onto a drawing: the document point at the window's top-left corner, the zoom and the rotation.
 ///
-/// Strokes live in document points; the window shows them at `zoom` window points per document point, with
-/// ``origin`` at its top-left corner. A trace's canvas, `--replay --output` and the PNG export are the view
+/// Strokes live in document points; the window shows them at `zoom` window points per document point, turned by
+/// ``rotation`` about ``origin``, which is at its top-left corner. A trace's canvas, `--replay --output` and the PNG export are the view
 /// ``identity``: 100 % from the origin. The origin sits on a whole buffer pixel (``snapped(scale:)``), so that
 /// tiles drawn once are reused, pixel for pixel, when the view pans.
 public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
@@ -26,12 +27,15 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point {
         didSet { origin = Self.clamp(origin) }
     }
+    /// How far the drawing is turned on screen, in radians, positive clockwise (y points down), within -π...π.
+    public private(set) var rotation: Double
 
     /// A view at a zoom (clamped to 10 %...1 600 %) with `origin` (clamped to ±``largestOrigin``) at the top-left
-    /// corner.
-    public init(zoom: Double = 1, origin: Point = .zero) {
+    /// corner, turned by `rotation` radians clockwise (a non-finite rotation is 0).
+    public init(zoom: Double = 1, origin: Point = .zero, rotation: Double = 0) {
         self.zoom = Self.clamp(zoom)
         self.origin = Self.clamp(origin)
+        self.rotation = Self.normalized(rotation)
     }
 
     /// A point with each coordinate within ±``largestOrigin``, NaN as 0.
@@ -42,29 +46,62 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The window point where a document point is shown.
     public func windowPoint(_ point: Point) -> Point {
-        Point(x: (point.x - origin.x) * zoom, y: (point.y - origin.y) * zoom)
+        let turned = Self.turn(Vector(dx: point.x - origin.x, dy: point.y - origin.y), by: rotation)
+        return Point(x: turned.dx * zoom, y: turned.dy * zoom)
     }
 
     /// The document point shown at a window point.
     public func documentPoint(_ point: Point) -> Point {
-        Point(x: point.x / zoom + origin.x, y: point.y / zoom + origin.y)
+        let turned = Self.turn(Vector(dx: point.x / zoom, dy: point.y / zoom), by: -rotation)
+        return Point(x: turned.dx + origin.x, y: turned.dy + origin.y)
     }
 
-    /// The document rectangle shown in a window rectangle.
+    /// The document rectangle shown in a window rectangle (on a rotated view, the bounds of what it shows).
     public func documentRect(_ rect: Rect) -> Rect {
-        Rect(x: rect.minX / zoom + origin.x, y: rect.minY / zoom + origin.y, width: rect.width / zoom,
-             height: rect.height / zoom)
+        Self.bounds(of: Self.corners(of: rect).map(documentPoint))
     }
 
-    /// The window rectangle where a document rectangle is shown.
+    /// The window rectangle where a document rectangle is shown (on a rotated view, the bounds of where).
     public func windowRect(_ rect: Rect) -> Rect {
-        Rect(x: (rect.minX - origin.x) * zoom, y: (rect.minY - origin.y) * zoom, width: rect.width * zoom,
-             height: rect.height * zoom)
+        Self.bounds(of: Self.corners(of: rect).map(windowPoint))
     }
 
     /// The view moved so that the drawing follows a finger that moved by `translation` window points.
     public func panned(by translation: Vector) -> ViewTransform {
-        ViewTransform(zoom: zoom, origin: Point(x: origin.x - translation.dx / zoom, y: origin.y - translation.dy / zoom))
+        let moved = Self.turn(Vector(dx: translation.dx / zoom, dy: translation.dy / zoom), by: -rotation)
+        return ViewTransform(zoom: zoom, origin: Point(x: origin.x - moved.dx, y: origin.y - moved.dy), rotation: rotation)
+    }
+
+    /// The view turned to `angle` radians (clockwise) about a window point, which keeps showing the same document
+    /// point.
+    public func rotated(to angle: Double, about anchor: Point) -> ViewTransform {
+        guard angle.isFinite else { return self }
+        let fixed = documentPoint(anchor)
+        var view = ViewTransform(zoom: zoom, origin: origin, rotation: angle)
+        let shown = view.documentPoint(anchor)
+        view.origin = Point(x: origin.x + fixed.x - shown.x, y: origin.y + fixed.y - shown.y)
+        return view
+    }
+
+    /// The view turned by `angle` radians (clockwise) about a window point.
+    public func rotated(by angle: Double, about anchor: Point) -> ViewTransform {
+        rotated(to: rotation + angle, about: anchor)
+    }
+
+    /// How close to a quarter turn a rotation snaps to it: 5°.
+    public static let snapAngle = 5.0 * .pi / 180
+
+    /// `angle` (radians) moved to the nearest quarter turn when within ``snapAngle`` of it, else unchanged.
+    public static func snapped(rotation angle: Double) -> Double {
+        guard angle.isFinite else { return 0 }
+        let quarter = (angle / (.pi / 2)).rounded() * (.pi / 2)
+        return abs(angle - quarter) <= snapAngle ? quarter : angle
+    }
+
+    /// The rotation in whole degrees, clockwise, within -179...180.
+    public var rotationDegrees: Int {
+        let degrees = Int((rotation * 180 / .pi).rounded())
+        return degrees <= -180 ? degrees + 360 : degrees
     }
 
     /// The view zoomed by a factor (the result clamped to 10 %...1 600 %) about a window point, which keeps
@@ -77,8 +114,10 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
     public func zoomed(to newZoom: Double, about anchor: Point) -> ViewTransform {
         guard newZoom.isFinite, newZoom > 0 else { return self }
         let fixed = documentPoint(anchor)
-        let zoom = Self.clamp(newZoom)
-        return ViewTransform(zoom: zoom, origin: Point(x: fixed.x - anchor.x / zoom, y: fixed.y - anchor.y / zoom))
+        var view = ViewTransform(zoom: newZoom, origin: origin, rotation: rotation)
+        let shown = view.documentPoint(anchor)
+        view.origin = Point(x: origin.x + fixed.x - shown.x, y: origin.y + fixed.y - shown.y)
+        return view
     }
 
     /// The view that shows all of `content` (document points) centred in a window of `size`, at most at 100 %;
@@ -97,10 +136,52 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
     public func snapped(scale: Int) -> ViewTransform {
         let pixels = zoom * Double(max(scale, 1))
         return ViewTransform(zoom: zoom, origin: Point(x: (origin.x * pixels).rounded() / pixels,
-                                                       y: (origin.y * pixels).rounded() / pixels))
+                                                       y: (origin.y * pixels).rounded() / pixels), rotation: rotation)
     }
 
-    public var description: String { "\(Int((zoom * 100).rounded())) % at \(origin)" }
+    public var description: String {
+        "\(Int((zoom * 100).rounded())) % at \(origin)" + (rotation == 0 ? "" : " turned \(rotationDegrees)°")
+    }
+
+    /// A vector turned by an angle, clockwise on screen (y down). Quarter turns are exact.
+    static func turn(_ vector: Vector, by angle: Double) -> Vector {
+        guard angle != 0 else { return vector }
+        let (sine, cosine) = sineAndCosine(angle)
+        return Vector(dx: vector.dx * cosine - vector.dy * sine, dy: vector.dx * sine + vector.dy * cosine)
+    }
+
+    /// The sine and cosine of an angle, exact at quarter turns (so a view turned 90° maps pixels onto pixels).
+    static func sineAndCosine(_ angle: Double) -> (Double, Double) {
+        let quarters = angle / (.pi / 2)
+        if quarters == quarters.rounded(), let turns = Int(exactly: quarters) {
+            switch ((turns % 4) + 4) % 4 {
+            case 0: return (0, 1)
+            case 1: return (1, 0)
+            case 2: return (0, -1)
+            default: return (-1, 0)
+            }
+        }
+        return (sin(angle), cos(angle))
+    }
+
+    private static func corners(of rect: Rect) -> [Point] {
+        [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY),
+         Point(x: rect.maxX, y: rect.maxY)]
+    }
+
+    private static func bounds(of points: [Point]) -> Rect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
+    private static func normalized(_ angle: Double) -> Double {
+        guard angle.isFinite, abs(angle) < 1e9 else { return 0 }
+        var angle = angle.truncatingRemainder(dividingBy: 2 * .pi)
+        if angle > .pi { angle -= 2 * .pi }
+        if angle <= -.pi { angle += 2 * .pi }
+        return angle
+    }
 
     private static func clamp(_ zoom: Double) -> Double {
         guard zoom.isFinite else { return 1 }

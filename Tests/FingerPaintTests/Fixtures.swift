@@ -155,3 +155,14 @@ func line(from start: Point, to end: Point, count: Int) -> [Point] {
 
 /// The folder of this test target's reference pictures.
 let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
+
+extension FingerPaintApp {
+    /// Lets the view indicator's moment pass (it shows while the zoom or angle change and 1.5 s after), so that the
+    /// frame shows the drawing alone, as a fresh renderer does; renders a frame, and the sharp one after it when the
+    /// view was turned and moved (``PaintRender/CanvasRenderer/needsSharperFrame``).
+    func letTheViewIndicatorGo() {
+        advanceTime(to: window.timers.now + ViewIndicatorView.lingering)
+        renderFrame()
+        if needsFrame { renderFrame() }
+    }
+}
