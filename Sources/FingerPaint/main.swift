@@ -58,15 +58,11 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
         return 2
     }
     let picture = DrawingPicture(strokes: contents.drawing.strokes)
-    if let refusal = OutputFile.refusal(toWrite: output, overwrite: overwrite) {
-        complain("fingerpaint: cannot write \(output): \(refusal); nothing was written")
-        return 2
-    }
     do {
         try OutputFile.write(output, overwrite: overwrite) { try picture.write(to: $0, format: format) }
     } catch {
         complain("fingerpaint: \(error)")
-        return 1
+        return error.wasRefused ? 2 : 1
     }
     return 0
 }

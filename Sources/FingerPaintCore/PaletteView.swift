@@ -48,15 +48,19 @@ public final class PaletteView: View {
     public var recentColors: [Color] = [] {
         didSet {
             guard recentColors != oldValue else { return }
+            commands = Self.commands(recentColorCount: recentColors.count)
             layoutItems()
         }
     }
 
     /// The buttons, in order: the palette's colours, the recent ones, the chooser and the eyedropper, the widths,
-    /// then the rest. Adding a button is one line here and one in ``overlay(brush:canUndo:canRedo:isNavigating:isErasing:isFullscreen:)``.
-    private var commands: [PaintCommand] {
+    /// then the rest. Adding a button is one line here and one in
+    /// ``overlay(brush:canUndo:canRedo:isNavigating:isErasing:isFullscreen:isChoosingColor:isPickingColor:)``.
+    private var commands = PaletteView.commands(recentColorCount: 0)
+
+    private static func commands(recentColorCount: Int) -> [PaintCommand] {
         (0..<Brush.palette.count).map { .selectColor($0) }
-            + recentColors.indices.map { .selectRecentColor($0) }
+            + (0..<recentColorCount).map { .selectRecentColor($0) }
             + [.openColorChooser, .pickColor]
             + Brush.widths.indices.map { .selectWidth($0) }
             + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleFullscreen, .toggleNavigation]

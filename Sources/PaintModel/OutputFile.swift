@@ -50,7 +50,7 @@ public enum OutputFile {
     public static func write(_ path: String, overwrite: Bool,
                              produce: (String) throws -> Void) throws(OutputFileError) {
         if let refusal = refusal(toWrite: path, overwrite: overwrite) {
-            throw OutputFileError(path: path, reason: refusal)
+            throw OutputFileError(path: path, reason: refusal, wasRefused: true)
         }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -66,13 +66,14 @@ public enum OutputFile {
         if overwrite {
             // Checked again just before: a drawing put there meanwhile is still never replaced.
             if let refusal = refusal(toWrite: path, overwrite: true) {
-                throw OutputFileError(path: path, reason: refusal)
+                throw OutputFileError(path: path, reason: refusal, wasRefused: true)
             }
             guard rename(temporary, path) == 0 else { throw OutputFileError(path: path, reason: reason(errno)) }
         } else {
             guard link(temporary, path) == 0 else {
-                throw OutputFileError(path: path, reason: errno == EEXIST
-                    ? "it already exists (add --overwrite to replace it)" : reason(errno))
+                throw errno == EEXIST
+                    ? OutputFileError(path: path, reason: "it already exists (add --overwrite to replace it)", wasRefused: true)
+                    : OutputFileError(path: path, reason: reason(errno))
             }
         }
     }
@@ -98,7 +99,10 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     /// Why, in plain words.
     public var reason: String
+    /// Whether the file was refused by the rule (a drawing, an existing file without `--overwrite`, a folder)
+    /// rather than failing to be written (a full disk, a folder that cannot be written).
+    public var wasRefused = false
 
-    /// One line: the path and the reason.
-    public var description: String { "cannot write \(path): \(reason)" }
+    /// One line: the path and the reason; a refusal says that nothing was written.
+    public var description: String { "cannot write \(path): \(reason)" + (wasRefused ? "; nothing was written" : "") }
 }
