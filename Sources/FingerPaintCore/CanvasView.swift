@@ -102,7 +102,7 @@ public final class CanvasView: View {
     /// What the canvas's two- and three-finger taps wait for: a tap is only what none of these is (Procreate's
     /// UndoGesture sample wires its taps to require its pinch, rotation and pan to fail). Disabled ones (in paint
     /// mode) take no touches and hold nothing up.
-    private var gesturesTapsWaitFor: [GestureRecognizer] { [panRecognizer, pinchRecognizer, rotationRecognizer] }
+    private var gesturesTapsWaitFor: [GestureRecognizer] { navigationRecognizers.filter { $0 !== doubleTapRecognizer } }
     /// Whether the next touch picks a colour instead of painting (the eyedropper): it calls ``onPick`` as it
     /// moves and when it lifts.
     public var isPickingColor = false {
