@@ -28,7 +28,9 @@ import TouchUI
     /// from the pointer: (450, 100) and (100, 106) painted, (540, 100) and (100, 112) not.
     private func expectZoomedTwiceAboutThePointer(_ zoom: [SeatEvent]) async throws {
         let scratch = try TemporaryDirectory()
-        let result = try await FingerPaintWindowTests.paint(Self.line + zoom, in: scratch)
+        // A pointer motion a second later, where it rests: a loaded machine has drawn the zoomed frame by then.
+        let settle = SeatEvent(time: .milliseconds(1500), .pointerMotion(location: Point(x: 100, y: 100)))
+        let result = try await FingerPaintWindowTests.paint(Self.line + zoom + [settle], in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(450, 100), (100, 106), (540, 100), (100, 112)])
         #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]), "\(image.pixels)")
