@@ -557,6 +557,12 @@ public final class FingerPaintApp {
             case .recovered:
                 onMessage?("fingerpaint: \(document.url.path) is saved again")
                 if banner?.hasPrefix("Cannot save") == true { banner = nil }
+            case let .movedAside(from, to):
+                onMessage?("fingerpaint: another file was put at \(from.path); it was left as it is, and the drawing "
+                           + "is now saved in \(to.path)")
+                banner = "Another file took the place of \(from.lastPathComponent); it was left as it is. "
+                    + "Your drawing is now saved in \(to.lastPathComponent)."
+                onTitleChange?(document.title)
             }
         }
         if document.hasOutstandingWork { schedulePoll() }

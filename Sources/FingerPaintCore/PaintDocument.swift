@@ -76,7 +76,12 @@ public final class PaintDocument {
     public func takeEvents(supplying drawing: Drawing) -> [DocumentJournal.Event] {
         guard let journal else { return [] }
         if journal.needsDrawing { journal.supply(drawing) }
-        return journal.takeEvents()
+        let events = journal.takeEvents()
+        for case let .movedAside(_, to) in events {
+            url = to
+            library.remember(to)
+        }
+        return events
     }
 
     /// Waits until every edit handed over so far has been tried (saving runs on a background queue), handing

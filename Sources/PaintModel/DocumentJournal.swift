@@ -28,6 +28,9 @@ public final class DocumentJournal: @unchecked Sendable {
         case failed(DocumentWriteError)
         /// Saving works again: everything so far is on disk.
         case recovered
+        /// Another file took the document's place (moved or copied over its path while the window painted it): that
+        /// file is left as it is, and the drawing goes on in a new document beside it, at `to`.
+        case movedAside(from: URL, to: URL)
     }
 
     /// What the journal has written, for benchmarks.
@@ -50,8 +53,11 @@ public final class DocumentJournal: @unchecked Sendable {
     /// A journal is compacted when its dead records exceed both what it holds and this many bytes.
     public static let compactionSlack = 64 * 1024
 
-    /// The document's path.
+    /// The document's path when it was opened (``Event/movedAside(from:to:)`` tells of a new one).
     public let url: URL
+    /// Where the journal writes now: ``url``, or the document beside it that the drawing moved to. Confined to the
+    /// queue.
+    private var path: URL
     private let queue = DispatchQueue(label: "fingerpaint.document", qos: .userInitiated)
 
     // Confined to `queue`.
@@ -86,6 +92,7 @@ public final class DocumentJournal: @unchecked Sendable {
     /// version's, a damaged one's); `nil` otherwise.
     init(url: URL, descriptor: Int32, length: Int, ledger: JournalLedger, drawing: Drawing?, needsRewrite: Bool) {
         self.url = url
+        path = url
         self.descriptor = descriptor
         self.length = length
         self.ledger = ledger
@@ -164,7 +171,7 @@ public final class DocumentJournal: @unchecked Sendable {
                 snapshot = drawing
                 writePending()
             }
-            if descriptor >= 0, !isFailing, fdatasync(descriptor) != 0 { fail(DocumentWriteError(path: url.path, errno: errno)) }
+            if descriptor >= 0, !isFailing, fdatasync(descriptor) != 0 { fail(DocumentWriteError(path: path.path, errno: errno)) }
         }
         return currentFailure
     }
@@ -214,12 +221,12 @@ public final class DocumentJournal: @unchecked Sendable {
             try checkStillAtPath()
         } catch {
             needsRewrite = true
-            fail(error)
+            if error.code != ESTALE { fail(error) }
             return
         }
         while let bytes = pending.first {
             do {
-                try DocumentFile.writeAll(bytes, to: descriptor, at: length, path: url.path)
+                try DocumentFile.writeAll(bytes, to: descriptor, at: length, path: path.path)
             } catch {
                 if ftruncate(descriptor, off_t(length)) != 0 { needsRewrite = true }
                 fail(error)
@@ -247,8 +254,12 @@ public final class DocumentJournal: @unchecked Sendable {
     /// holds its own.
     private func rewrite(_ drawing: Drawing) {
         let bytes = pending.reduce(DrawingDocument.encode(drawing), +)
+        // Never over a file someone else put at the path: the drawing moves to a new document beside it.
+        if descriptor >= 0, (try? checkStillAtPath()) == nil, FileManager.default.fileExists(atPath: path.path) {
+            moveAside()
+        }
         do {
-            let newDescriptor = try DocumentFile.writeAtomically(bytes, to: url, replacing: true)
+            let newDescriptor = try DocumentFile.writeAtomically(bytes, to: path, replacing: true)
             if descriptor >= 0 { Glibc.close(descriptor) }
             descriptor = newDescriptor
             length = bytes.count
@@ -266,13 +277,33 @@ public final class DocumentJournal: @unchecked Sendable {
         }
     }
 
+    /// Another file is at the path: the journal goes on at the first free name beside it (`NAME 2.fpdraw`, ...),
+    /// and says so.
+    private func moveAside() {
+        let original = path
+        let folder = original.deletingLastPathComponent(), stem = original.deletingPathExtension().lastPathComponent
+        let ext = original.pathExtension.isEmpty ? "fpdraw" : original.pathExtension
+        var number = 2
+        var candidate = folder.appendingPathComponent("\(stem) \(number).\(ext)")
+        func exists(_ url: URL) -> Bool {
+            var info = stat()
+            return lstat(url.path, &info) == 0
+        }
+        while exists(candidate) {
+            number += 1
+            candidate = folder.appendingPathComponent("\(stem) \(number).\(ext)")
+        }
+        path = candidate
+        lock.withLock { events.append(.movedAside(from: original, to: candidate)) }
+    }
+
     /// Throws when the document's path no longer names the file this journal writes (removed, or replaced).
     private func checkStillAtPath() throws(DocumentWriteError) {
         var atPath = stat(), open = stat()
-        guard fstat(descriptor, &open) == 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
-        guard stat(url.path, &atPath) == 0 else { throw DocumentWriteError(path: url.path, errno: errno) }
+        guard fstat(descriptor, &open) == 0 else { throw DocumentWriteError(path: path.path, errno: errno) }
+        guard stat(path.path, &atPath) == 0 else { throw DocumentWriteError(path: path.path, errno: errno) }
         guard atPath.st_dev == open.st_dev, atPath.st_ino == open.st_ino else {
-            throw DocumentWriteError(path: url.path, errno: ESTALE)
+            throw DocumentWriteError(path: path.path, errno: ESTALE)
         }
     }
 
@@ -284,7 +315,7 @@ public final class DocumentJournal: @unchecked Sendable {
             guard !isClosed, descriptor >= 0, !isFailing else { return }
             if fdatasync(descriptor) != 0 {
                 needsRewrite = true
-                fail(DocumentWriteError(path: url.path, errno: errno))
+                fail(DocumentWriteError(path: path.path, errno: errno))
             }
         }
     }

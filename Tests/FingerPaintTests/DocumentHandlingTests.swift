@@ -220,3 +220,31 @@ import TouchUI
         #expect(throws: (any Error).self) { try LaunchOptions.parse(arguments) }
     }
 }
+
+/// A file put at the open document's path by someone else while the window paints it (`mv other.txt drawing.fpdraw`)
+/// is left as it is: the drawing goes on in a new document beside it, and the window says so.
+@Suite struct ReplacedDocumentTests {
+    @Test func aFileMovedOverTheOpenDocumentSurvivesAndTheStrokesGoToANewDocumentBesideIt() throws {
+        let folder = temporaryFolder()
+        let url = folder.appendingPathComponent("drawing.fpdraw")
+        let painter = try Painter(opening: url)
+        painter.drag([(1, point(40, 60), point(300, 60))])
+        painter.app.waitForSaves()
+        // Someone moves a text file over the document's path.
+        let other = folder.appendingPathComponent("other.txt")
+        try Data("my notes\n".utf8).write(to: other)
+        #expect(rename(other.path, url.path) == 0)
+        painter.drag([(2, point(40, 120), point(300, 120))])
+        painter.app.waitForSaves()
+        painter.app.waitForSaves()
+        #expect(try String(contentsOf: url, encoding: .utf8) == "my notes\n")
+        let beside = folder.appendingPathComponent("drawing 2.fpdraw")
+        let saved = try DocumentFile.read(beside)
+        #expect(saved.drawing.strokes.count == 2)
+        #expect(painter.app.document?.url.standardizedFileURL == beside.standardizedFileURL)
+        #expect(painter.app.banner?.contains("Another file took the place of drawing.fpdraw") == true, "\(painter.app.banner ?? "")")
+        #expect(painter.app.banner?.contains("drawing 2.fpdraw") == true)
+        #expect(painter.messages.contains { $0.contains("is now saved in \(beside.path)") }, "\(painter.messages)")
+        _ = painter.app.finishDocument()
+    }
+}
