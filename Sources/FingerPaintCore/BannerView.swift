@@ -14,6 +14,8 @@ public final class BannerView: View {
     public var message: String? {
         didSet { isHidden = message == nil }
     }
+    /// Whether the message reports something done (an export) rather than something wrong: drawn calmly.
+    public var isNotice = false
     /// Called when the user dismisses the banner.
     public var onDismiss: (() -> Void)?
     private var pressing: Set<Int> = []
@@ -31,7 +33,7 @@ public final class BannerView: View {
 
     /// How the banner looks, in window coordinates, for the renderer; `nil` while hidden.
     public var overlayBanner: Overlay.Banner? {
-        message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil)) }
+        message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil), isNotice: isNotice) }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {

@@ -133,7 +133,26 @@ public final class FingerPaintApp {
     public private(set) var banner: String? {
         didSet {
             bannerView.message = banner
+            bannerView.isNotice = false
+            if let noticeTimer { window.timers.cancel(noticeTimer) }
+            noticeTimer = nil
             updateOverlay()
+        }
+    }
+    /// Takes a notice (not a failure) down after ``noticeTime``.
+    private var noticeTimer: TimerQueue.Token?
+    /// How long a notice (an export done) stays in the banner.
+    public static let noticeTime = Duration.seconds(4)
+
+    /// Shows a line that reports something done, not something wrong: in the banner's calm colour, taken down after
+    /// ``noticeTime`` (or a tap).
+    private func showNotice(_ text: String) {
+        banner = text
+        bannerView.isNotice = true
+        updateOverlay()
+        noticeTimer = window.timers.schedule(after: Self.noticeTime) { [unowned self] in
+            noticeTimer = nil
+            if bannerView.isNotice { banner = nil }
         }
     }
     private var documentPollTimer: TimerQueue.Token?
@@ -472,37 +491,44 @@ public final class FingerPaintApp {
             onMessage?("fingerpaint: export is off here")
             return nil
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: exportFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            onMessage?("fingerpaint: cannot export: the folder \(exportFolder.path) does not exist")
+        // Said on standard error and in the window: a painter with no terminal learns where the picture went.
+        func fail(_ reason: String) -> URL? {
+            onMessage?("fingerpaint: cannot export: \(reason)")
+            banner = "Cannot export the drawing: \(reason)."
             return nil
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        let stem = "fingerpaint-\(formatter.string(from: now))"
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: exportFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return fail("the folder \(exportFolder.path) does not exist")
+        }
+        // Named after the drawing; a drawing with no file (a replay) after the time.
+        let stem: String
+        if let document {
+            stem = document.url.deletingPathExtension().lastPathComponent
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy-MM-dd-HHmmss"
+            stem = "fingerpaint-\(formatter.string(from: now))"
+        }
         // Written to a temporary name, then linked under the first free name: an existing file is never replaced.
         let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
         defer { unlink(temporary.path) }
         do {
             try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
         } catch {
-            onMessage?("fingerpaint: \(error)")
-            return nil
+            return fail("\(error)".replacingOccurrences(of: "cannot write \(temporary.path): ", with: ""))
         }
         for number in 1...1000 {
             let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")
             if link(temporary.path, file.path) == 0 {
                 onMessage?("fingerpaint: exported the drawing to \(file.path)")
+                showNotice("Exported the drawing to \(file.lastPathComponent) in \(exportFolder.path).")
                 return file
             }
-            guard errno == EEXIST else {
-                onMessage?("fingerpaint: cannot export to \(file.path): \(String(cString: strerror(errno)))")
-                return nil
-            }
+            guard errno == EEXIST else { return fail("\(file.path): \(OutputFile.reason(errno))") }
         }
-        onMessage?("fingerpaint: cannot export: too many pictures named \(stem) in \(exportFolder.path)")
-        return nil
+        return fail("too many pictures named \(stem) in \(exportFolder.path)")
     }
 
     // MARK: - Changes

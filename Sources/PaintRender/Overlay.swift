@@ -11,11 +11,14 @@ public struct Overlay: Hashable, Sendable {
         public var text: String
         /// Where it is, in logical window points.
         public var frame: Rect
+        /// Whether it reports something done (dark slate) rather than something wrong (dark red).
+        public var isNotice: Bool
 
         /// A banner saying `text` in `frame`.
-        public init(text: String, frame: Rect) {
+        public init(text: String, frame: Rect, isNotice: Bool = false) {
             self.text = text
             self.frame = frame
+            self.isNotice = isNotice
         }
     }
 

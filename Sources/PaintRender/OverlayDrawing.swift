@@ -184,11 +184,15 @@ private func drawScrollHint(in frame: Rect, atRightEdge: Bool, in context: Opaqu
     cairo_stroke(context)
 }
 
-/// A dark red box with the text in white, cut short with an ellipsis where it does not fit, and a close mark.
+/// A dark red box (dark slate for a notice) with the text in white, cut short with an ellipsis where it does not fit, and a close mark.
 private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     let frame = banner.frame
     roundedRectangle(frame, radius: 6, in: context)
-    cairo_set_source_rgba(context, 0.62, 0.11, 0.11, 0.95)
+    if banner.isNotice {
+        cairo_set_source_rgba(context, 0.16, 0.22, 0.30, 0.95)
+    } else {
+        cairo_set_source_rgba(context, 0.62, 0.11, 0.11, 0.95)
+    }
     cairo_fill(context)
     cairo_set_source_rgb(context, 1, 1, 1)
     drawCross(at: Point(x: frame.maxX - frame.height / 2, y: frame.midY), arm: frame.height * 0.18, lineWidth: 2, in: context)

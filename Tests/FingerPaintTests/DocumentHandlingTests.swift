@@ -121,8 +121,14 @@ import TouchUI
         let second = try #require(painter.app.exportPNG(now: now))
         #expect(first != second)
         painter.key("ctrl+s")
+        // Named after the drawing, never over an earlier export; the window says where each went.
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
-        #expect(pngs.count == 3)
+        #expect(pngs.sorted() == ["drawing-2.png", "drawing-3.png", "drawing.png"])
+        #expect(painter.app.banner == "Exported the drawing to drawing-3.png in \(folder.path).")
+        // A notice, not a failure: drawn calmly and gone after a few seconds.
+        #expect(painter.app.renderer.overlay?.banner?.isNotice == true)
+        for _ in 0..<260 { painter.send(.tick) }
+        #expect(painter.app.banner == nil)
         let data = try Data(contentsOf: first)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(painter.messages.contains { $0.contains(first.path) })
@@ -137,6 +143,8 @@ import TouchUI
         painter.tap(1, at: point(100, 100))
         #expect(painter.app.exportPNG() == nil)
         #expect(painter.messages.last == "fingerpaint: cannot export: the folder \(folder.path) does not exist")
+        #expect(painter.app.banner == "Cannot export the drawing: the folder \(folder.path) does not exist.")
+        #expect(painter.app.renderer.overlay?.banner?.isNotice == false)
     }
 }
 
