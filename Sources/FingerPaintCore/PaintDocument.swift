@@ -18,6 +18,8 @@ public final class PaintDocument {
     /// What opening found (records recovered from damage), one line each.
     public let notices: [String]
     private var journal: DocumentJournal?
+    /// Whether opening made the file (`fingerpaint new.fpdraw` for a file that did not exist).
+    private let wasCreated: Bool
     private var isFinished = false
     private var copyFailed = false
 
@@ -40,6 +42,7 @@ public final class PaintDocument {
         readOnlyReason = opened.readOnlyReason
         journal = opened.journal
         notices = opened.notices
+        wasCreated = opened.wasCreated
         openedDrawing = opened.journal == nil ? opened.drawing : nil
         self.library = library
     }
@@ -111,14 +114,15 @@ public final class PaintDocument {
         return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? "read-only")")
     }
 
-    /// Saves (see ``save(_:)``) and closes the document; an untitled document that was never drawn in is removed.
+    /// Saves (see ``save(_:)``) and closes the document; an untitled document, or one this window made, that was
+    /// never drawn in is removed (a window that never opened leaves no empty file behind).
     /// Returns `nil` when everything the user drew is in the document.
     public func finish(_ drawing: Drawing) -> String? {
         guard !isFinished else { return nil }
         let result = save(drawing)
         isFinished = true
         journal?.close()
-        if result == nil, journal != nil, drawing.isPristine, library.isUntitled(url) {
+        if result == nil, journal != nil, drawing.isPristine, library.isUntitled(url) || wasCreated {
             unlink(url.path)
         }
         journal = nil

@@ -157,6 +157,16 @@ import TouchUI
         #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted() == listing)
     }
 
+    @Test func aNewNamedDocumentWithNoWindowToOpenLeavesNoFile() async throws {
+        let scratch = try TemporaryDirectory()
+        let result = try await ChildProcess.run(
+            Window.fingerpaint, [scratch.path("new.fpdraw")],
+            environment: Window.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 })
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("new.fpdraw")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".fpdraw") }.isEmpty)
+    }
+
     @Test func aDocumentDamagedInTheMiddleOpensWithWhatWasValidAndSaysSoInTheWindow() async throws {
         let scratch = try TemporaryDirectory()
         let strokes = (0..<3).map { index in
