@@ -46,7 +46,11 @@ public struct DocumentOpenError: Error, Hashable, Sendable, CustomStringConverti
         case let .unreadable(error): "\(error)"
         case let .failed(text): text
         }
-        return "\(path): \(text); the file was left as it was"
+        // Only a file that is there was left as it was.
+        switch reason {
+        case .noSuchFolder, .noSuchFile: return "\(path): \(text)"
+        default: return "\(path): \(text); the file was left as it was"
+        }
     }
 }
 

@@ -73,8 +73,14 @@ public struct DocumentLibrary: Sendable {
     }
 
     /// A path for a recovery document of `document`, in the state folder, where no file is yet. Creates the folder.
-    public func recoveryDocument(for document: URL, now: Date = Date()) throws -> URL {
-        try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+    public func recoveryDocument(for document: URL, now: Date = Date()) throws(DocumentWriteError) -> URL {
+        do {
+            try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+        } catch {
+            // The system's reason in plain words, not Foundation's "NSCocoaErrorDomain error 256".
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            throw DocumentWriteError(path: stateFolder.path, errno: code.map { Int32($0) } ?? EACCES)
+        }
         let name = document.deletingPathExtension().lastPathComponent
         return uniqueFile(in: stateFolder, stem: "\(name) (recovered \(Self.localStamp(now)))",
                           extension: DrawingDocument.fileExtension)
