@@ -160,8 +160,18 @@ public enum DocumentFile {
 
         var needsRewrite = contents.version != DrawingDocument.version
         if contents.isDamaged {
-            // The original bytes stay beside the document before anything is rewritten.
-            let copy = try keepCopy(of: bytes, beside: url, suffix: "damaged", now: now)
+            // The original bytes stay beside the document before anything is rewritten. Where they cannot (a folder
+            // the user may not write), the document opens read-only with what was recovered, the file as it was.
+            let copy: URL
+            do {
+                copy = try keepCopy(of: bytes, beside: url, suffix: "damaged", now: now)
+            } catch {
+                notices.append("\(path) is damaged: \(contents.drawing.strokes.count) strokes could be read; its folder "
+                    + "cannot be written to keep the original beside it, so the file was left as it was")
+                return OpenedDocument(url: url, drawing: contents.drawing, journal: nil,
+                                      readOnlyReason: .notWritable("its folder cannot be written"), wasCreated: false,
+                                      notices: notices)
+            }
             notices.append("\(path) was damaged: recovered \(contents.drawing.strokes.count) strokes; "
                 + "the original is kept as \(copy.path)")
             needsRewrite = true

@@ -308,3 +308,33 @@ import TouchUI
         while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
     }
 }
+
+/// A damaged drawing in a folder its user may not write: opened read-only with what could be recovered, not refused.
+@Suite(.enabled(if: getuid() == 0, "the test makes a folder another user cannot write"))
+struct DamagedReadOnlyFolderTests {
+    @Test func aDamagedDrawingInAFolderTheUserCannotWriteOpensReadOnlyAndIsLeftAsItWas() async throws {
+        let scratch = try TemporaryDirectory()
+        chmod(scratch.path, 0o755)
+        let strokes = (0..<3).map { Stroke(points: [StrokePoint(Point(x: Double(10 * $0), y: 5))], color: .black, width: 3) }
+        var bytes = DrawingDocument.encode(Drawing(strokes: strokes))
+        // A byte in the middle of the second stroke's record: damage, with valid records around it.
+        bytes[DrawingDocument.headerSize + 60] ^= 0x40
+        let path = scratch.path("drawing.fpdraw")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // The file is nobody's, the folder root's: nobody may write the file but not beside it.
+        chown(path, 65534, 65534)
+        let copy = scratch.path("fingerpaint")
+        let copied = try await ChildProcess.run("/bin/cp", [FingerPaintWindowTests.fingerpaint, copy])
+        try #require(copied.status == 0, "cannot copy the program: \(copied.standardError)")
+        let listing = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
+        let result = try await ChildProcess.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy, path],
+            environment: FingerPaintWindowTests.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 })
+        // It opened (then found no compositor): not refused as unreadable.
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("is damaged: 2 strokes could be read"), "\(result.standardError)")
+        #expect(result.standardError.contains("opened read-only"), "\(result.standardError)")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == listing)
+    }
+}
