@@ -87,6 +87,36 @@ public final class FingerPaintApp {
         }
     }
 
+    /// Where each hovering pen is, in window points.
+    private var penLocations: [Int: Point] = [:]
+    /// The pen whose barrel button is held to pick a colour.
+    private var pickingPen: Int?
+
+    /// A pen moved near the screen: while its barrel button is held, the loupe follows it.
+    private func penHovered(_ hover: SeatEventTranslator.PenHover) {
+        penLocations[hover.pen] = hover.location
+        guard pickingPen == hover.pen else { return }
+        if let location = hover.location {
+            pick(at: location, isFinal: false)
+        } else {
+            pickingPen = nil
+            pick(at: nil, isFinal: false)
+        }
+    }
+
+    /// A pen's barrel button, as an eyedropper (Procreate's and Krita's use of it): held, the loupe shows the colour
+    /// under the hovering pen; released, that colour is the brush's.
+    private func penButton(_ pen: Int, isPressed: Bool) {
+        guard let location = penLocations[pen] else { return }
+        if isPressed {
+            pickingPen = pen
+            pick(at: location, isFinal: false)
+        } else if pickingPen == pen {
+            pickingPen = nil
+            pick(at: location, isFinal: true)
+        }
+    }
+
     /// The eyedropper's finger at a window point: the loupe shows the colour there; lifted, that colour is the
     /// brush's and the eyedropper is done.
     private func pick(at point: Point?, isFinal: Bool) {
@@ -230,6 +260,8 @@ public final class FingerPaintApp {
             if button == .middle { middleDragLocation = isPressed ? pointerLocation : nil }
         }
         translator.onTouchpadGesture = { [unowned self] gesture, _ in touchpad(gesture) }
+        translator.onPenHover = { [unowned self] hover, _ in penHovered(hover) }
+        translator.onPenButton = { [unowned self] pen, _, isPressed, _ in penButton(pen, isPressed: isPressed) }
         updateOverlay()
     }
 

@@ -78,4 +78,19 @@ import TouchUI
         let (h, s, v) = color.hsv
         #expect(Color(hue: h, saturation: s, value: v).rgb == color.rgb)
     }
+
+    @Test func aPensBarrelButtonPicksTheColourUnderTheHoveringPen() throws {
+        let painter = Painter()
+        painter.app.perform(.selectColor(4))
+        let green = painter.app.brush.color
+        painter.drag([(1, point(40, 100), point(360, 100))])
+        painter.app.perform(.selectColor(0))
+        painter.send(.tablet(.proximityIn(.pen, location: point(200, 160)), tool: 0), .tablet(.frame, tool: 0))
+        painter.send(.tablet(.motion(location: point(200, 100)), tool: 0), .tablet(.frame, tool: 0))
+        painter.send(.tablet(.button(.stylus, isPressed: true), tool: 0), .tablet(.frame, tool: 0))
+        #expect(painter.app.renderer.overlay?.loupe?.color.rgb == green.rgb)
+        painter.send(.tablet(.button(.stylus, isPressed: false), tool: 0), .tablet(.frame, tool: 0))
+        #expect(painter.app.renderer.overlay?.loupe == nil)
+        #expect(painter.app.brush.color.rgb == green.rgb && painter.app.drawing.strokes.count == 1)
+    }
 }
