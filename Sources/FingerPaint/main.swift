@@ -134,6 +134,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
+    app.canvasView.glidesAfterPan = !options.withoutMomentum
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }

@@ -50,6 +50,7 @@ public final class CanvasView: View {
     public var isNavigating = false {
         didSet {
             guard isNavigating != oldValue else { return }
+            stopGliding()
             for recognizer in navigationRecognizers { recognizer.isEnabled = isNavigating }
         }
     }
@@ -122,6 +123,14 @@ public final class CanvasView: View {
     }
     /// The view's rotation when the rotation gesture began: the gesture's turn is added to it, then snapped.
     private var rotationAtStart = 0.0
+    /// Whether a pan flicked off in navigate mode goes on gliding, slowing down as a scroll view does
+    /// (``TouchUI/Momentum``, `UIScrollView`'s normal deceleration); `--no-momentum` turns it off.
+    public var glidesAfterPan = true
+    /// The glide under way: its momentum, and how far it has moved the view so far.
+    private var glide: (momentum: Momentum, applied: Vector)?
+    /// Whether the view is gliding after a flick: the window draws a frame at every display frame meanwhile, and
+    /// each frame moves it on (``glide(to:)``).
+    public var isGliding: Bool { glide != nil }
     private let simultaneity = Simultaneity()
 
     public override init(frame: Rect = .zero) {
@@ -161,6 +170,8 @@ public final class CanvasView: View {
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        // A finger down catches a gliding view, as on any touch screen.
+        stopGliding()
         guard !isNavigating else { return }
         if isPickingColor, pickers.isEmpty, let touch = touches.first {
             pickers.insert(touch.identifier)
@@ -293,10 +304,33 @@ public final class CanvasView: View {
 
     /// The fingers' centroid moved: the document follows it.
     private func panned() {
+        if panRecognizer.state == .ended, glidesAfterPan, let now = window?.timers.now {
+            startGliding(Momentum(velocity: panRecognizer.velocity(in: self), at: now))
+        }
         guard panRecognizer.state == .began || panRecognizer.state == .changed else { return }
         let translation = panRecognizer.translation(in: self)
         panRecognizer.setTranslation(.zero, in: self)
         move(to: viewTransform.panned(by: translation))
+    }
+
+    /// Lets the view glide on after a flick, until the momentum is spent or a touch catches it.
+    private func startGliding(_ momentum: Momentum) {
+        glide = momentum.isGliding ? (momentum, .zero) : nil
+        onChange?()
+    }
+
+    /// Moves a gliding view to where its glide is at a frame's time (on the input's clock); the glide ends once
+    /// its momentum is spent. Driven by frames, so every frame shows one step, whatever the display's rate.
+    public func glide(to time: Timestamp) {
+        guard let current = glide else { return }
+        let offset = current.momentum.offset(at: time)
+        glide = current.momentum.isFinished(at: time) ? nil : (current.momentum, offset)
+        move(to: viewTransform.panned(by: offset - current.applied))
+    }
+
+    /// Stops a glide under way (a touch came down, a touchpad gesture began, the mode changed).
+    public func stopGliding() {
+        glide = nil
     }
 
     /// The fingers spread or closed: the view zooms about their centroid, which keeps its document point.

@@ -396,6 +396,8 @@ public final class FingerPaintApp {
 
     /// A touchpad pinch zooms about the pointer and pans with the fingers; a swipe pans.
     private func touchpad(_ gesture: TouchpadGesture) {
+        // Fingers on the touchpad (a pinch, a swipe, a hold) catch a gliding view.
+        if case .begin = gesture { canvasView.stopGliding() }
         switch gesture {
         case .begin(.pinch, _):
             touchpadPinch = (view, pointerLocation ?? viewCenter, .zero, 0)
@@ -426,10 +428,12 @@ public final class FingerPaintApp {
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
         pollDocument()
+        // A flicked view glides on a step each frame.
+        if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.liveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time))
         // A turned view shown roughly while it moved is shown sharp at the next frame.
-        needsFrame = renderer.needsSharperFrame
+        needsFrame = renderer.needsSharperFrame || canvasView.isGliding
         return damage
     }
 

@@ -94,6 +94,10 @@ public struct LaunchOptions: ParsableCommand {
     @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
     public var withoutPrediction = false
 
+    /// Whether a flicked pan stops with the fingers instead of gliding on.
+    @Flag(name: .customLong("no-momentum"), help: "In navigate mode, a flicked pan stops when the fingers lift instead of gliding on.")
+    public var withoutMomentum = false
+
     /// Whether fingers paint at the brush's width whatever their contact size.
     @Flag(name: .customLong("no-contact-size"), help: "Fingers paint at the brush's width, not wider the larger their contact (where the compositor reports contact size).")
     public var withoutContactSize = false

@@ -96,6 +96,8 @@ import TouchUI
 
     @Test func oneFingerPansInNavigateModeAndEveryFingerPaintsAgainInPaintMode() throws {
         let painter = Painter()
+        // The pan's own distance, exactly: no glide after it (MomentumPanTests has the glide).
+        painter.app.canvasView.glidesAfterPan = false
         painter.tap(1, at: try center(of: .toggleNavigation, in: painter))
         painter.drag([(2, point(200, 150), point(150, 100))], steps: 10)
         #expect(painter.app.view.origin == point(50, 50))
@@ -286,3 +288,51 @@ import TouchUI
     }
 }
 
+
+/// A pan flicked off in navigate mode glides on, slowing down, until a finger catches it (docs/navigation.md).
+@Suite struct MomentumPanTests {
+    private func flick(_ painter: Painter) {
+        painter.app.perform(.toggleNavigation)
+        // 120 points left in 5 frames: about 1 400 points a second.
+        painter.drag([(1, point(300, 150), point(180, 150))], steps: 5)
+    }
+
+    @Test func aFlickGlidesOnInItsDirectionSlowingDownAndStops() throws {
+        let painter = Painter()
+        flick(painter)
+        let lifted = painter.app.view.origin.x
+        var positions: [Double] = []
+        for _ in 0..<240 {
+            painter.send(.tick)
+            positions.append(painter.app.view.origin.x)
+        }
+        // It goes on the way the finger went (the view's origin moves right as the drawing moves left)...
+        #expect(positions[10] > lifted + 20, "\(lifted) \(positions.prefix(12))")
+        // ...never back, each step no longer than the one before, and it comes to rest.
+        let steps = zip(positions, positions.dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { $0 >= 0 })
+        // (Within a pixel: the origin sits on whole buffer pixels.)
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $1 <= $0 + 1.01 }, "\(steps.prefix(30))")
+        #expect(positions.suffix(10).allSatisfy { $0 == positions.last })
+    }
+
+    @Test func aFingerDownCatchesTheGlide() throws {
+        let painter = Painter()
+        flick(painter)
+        for _ in 0..<5 { painter.send(.tick) }
+        painter.send(.touchDown(id: 2, location: point(200, 200)), .touchFrame)
+        let caught = painter.app.view.origin
+        for _ in 0..<30 { painter.send(.tick) }
+        #expect(painter.app.view.origin == caught)
+        painter.send(.touchUp(id: 2), .touchFrame)
+    }
+
+    @Test func withoutMomentumTheViewStopsWithTheFingers() throws {
+        let painter = Painter()
+        painter.app.canvasView.glidesAfterPan = false
+        flick(painter)
+        let lifted = painter.app.view.origin
+        for _ in 0..<30 { painter.send(.tick) }
+        #expect(painter.app.view.origin == lifted)
+    }
+}
