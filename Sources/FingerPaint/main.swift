@@ -163,8 +163,8 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             debug: DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
         )
     } catch {
-        // Nothing was drawn: the document is closed as it was (a new untitled one is removed).
-        app.finishDocument()
+        // Nothing was drawn: the document is closed as it was (one this run made, untitled or named, is removed).
+        app.finishDocument(windowNeverOpened: true)
         complain("fingerpaint: \(error)")
         return 1
     }

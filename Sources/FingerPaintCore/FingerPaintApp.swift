@@ -477,12 +477,14 @@ public final class FingerPaintApp {
     /// Saves everything and closes the document: call it on quit, SIGINT, SIGTERM and when the compositor goes away.
     /// When the document cannot hold everything, the drawing goes to a recovery document and the line saying so
     /// goes to ``onMessage``; returns whether the document holds everything the user drew.
+    /// `windowNeverOpened`: the window could not be shown (no compositor), so a document opening made is removed
+    /// again when nothing was drawn.
     @discardableResult
-    public func finishDocument() -> Bool {
+    public func finishDocument(windowNeverOpened: Bool = false) -> Bool {
         guard let document else { return true }
         if let documentPollTimer { window.timers.cancel(documentPollTimer) }
         documentPollTimer = nil
-        guard let failure = document.finish(drawing) else { return true }
+        guard let failure = document.finish(drawing, windowNeverOpened: windowNeverOpened) else { return true }
         onMessage?("fingerpaint: \(failure)")
         return false
     }

@@ -114,15 +114,15 @@ public final class PaintDocument {
         return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? "read-only")")
     }
 
-    /// Saves (see ``save(_:)``) and closes the document; an untitled document, or one this window made, that was
-    /// never drawn in is removed (a window that never opened leaves no empty file behind).
+    /// Saves (see ``save(_:)``) and closes the document; an untitled document that was never drawn in is removed,
+    /// and so is a named one this process made when `windowNeverOpened` (no compositor: nothing is left behind).
     /// Returns `nil` when everything the user drew is in the document.
-    public func finish(_ drawing: Drawing) -> String? {
+    public func finish(_ drawing: Drawing, windowNeverOpened: Bool = false) -> String? {
         guard !isFinished else { return nil }
         let result = save(drawing)
         isFinished = true
         journal?.close()
-        if result == nil, journal != nil, drawing.isPristine, library.isUntitled(url) || wasCreated {
+        if result == nil, journal != nil, drawing.isPristine, library.isUntitled(url) || (wasCreated && windowNeverOpened) {
             unlink(url.path)
         }
         journal = nil
