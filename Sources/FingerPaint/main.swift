@@ -135,6 +135,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
     app.canvasView.glidesAfterPan = !options.withoutMomentum
+    app.style = options.style
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }

@@ -149,6 +149,10 @@ public final class FingerPaintApp {
         if brushSettings != before { onBrushChange?(brushSettings) }
     }
 
+    /// The colours of the palette and the panels (`--style`); the canvas stays paper-white.
+    public var style = OverlayStyle.light {
+        didSet { if style != oldValue { updateOverlay() } }
+    }
     /// Whether the window is fullscreen: the palette's fullscreen button shows it selected (the host says).
     public var isFullscreen = false {
         didSet { if isFullscreen != oldValue { updateOverlay() } }
@@ -638,6 +642,7 @@ public final class FingerPaintApp {
                                           isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
                                           isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,
                                           isPickingColor: canvasView.isPickingColor)
+        overlay.style = style
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe

@@ -2,6 +2,21 @@
 import PaintModel
 import Geometry
 
+/// The colours the controls are drawn in: light (the default) or dark (`--style dark`, the desktop's dark style).
+/// The canvas stays paper-white in both.
+public enum OverlayStyle: String, CaseIterable, Hashable, Sendable {
+    case light, dark
+
+    /// The bar's and panels' background.
+    var surface: (Double, Double, Double) { self == .light ? (0.93, 0.93, 0.95) : (0.17, 0.18, 0.21) }
+    /// The bar's top edge and the panels' outline.
+    var edge: (Double, Double, Double) { self == .light ? (0.75, 0.75, 0.78) : (0.32, 0.33, 0.37) }
+    /// Icons, enabled and disabled.
+    func ink(isEnabled: Bool) -> Double { self == .light ? (isEnabled ? 0.2 : 0.7) : (isEnabled ? 0.9 : 0.45) }
+    /// The chevron of a scrolling bar.
+    var chevron: Double { self == .light ? 0.3 : 0.8 }
+}
+
 /// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is
 /// something to say. Logical points.
 public struct Overlay: Hashable, Sendable {
@@ -150,6 +165,8 @@ public struct Overlay: Hashable, Sendable {
     public var label: Label?
     /// The view indicator (the zoom and the angle while they change), drawn over the canvas; `nil` while hidden.
     public var indicator: Label?
+    /// The colours the controls are drawn in.
+    public var style = OverlayStyle.light
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
     public var hasMoreBefore: Bool
     /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.

@@ -6,18 +6,19 @@ import Geometry
 
 /// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw.
 func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
-    cairo_set_source_rgb(context, 0.93, 0.93, 0.95)
+    let style = overlay.style
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
     cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, overlay.frame.height)
     cairo_fill(context)
-    cairo_set_source_rgb(context, 0.75, 0.75, 0.78)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
     cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, 1)
     cairo_fill(context)
     for item in overlay.items {
-        drawItem(item, in: context)
+        drawItem(item, style: style, in: context)
     }
-    if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, in: context) }
-    if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, in: context) }
-    if let chooser = overlay.colorChooser { drawColorChooser(chooser, in: context) }
+    if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, style: style, in: context) }
+    if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, style: style, in: context) }
+    if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
     if let banner = overlay.banner { drawBanner(banner, in: context) }
@@ -59,11 +60,11 @@ private func drawLabel(_ label: Overlay.Label, in context: OpaquePointer, fontSi
 
 /// The chooser's panel: the saturation-value square at its hue (white to the hue across, black downwards), the hue
 /// bar, a ring and a bar marking the choice, and the chosen colour's swatch.
-private func drawColorChooser(_ chooser: Overlay.ColorChooser, in context: OpaquePointer) {
+private func drawColorChooser(_ chooser: Overlay.ColorChooser, style: OverlayStyle, in context: OpaquePointer) {
     roundedRectangle(chooser.frame, radius: 12, in: context)
-    cairo_set_source_rgba(context, 0.97, 0.97, 0.98, 0.98)
+    cairo_set_source_rgba(context, style.surface.0, style.surface.1, style.surface.2, 0.98)
     cairo_fill_preserve(context)
-    cairo_set_source_rgb(context, 0.7, 0.7, 0.74)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
     let square = chooser.square, bar = chooser.hueBar
@@ -160,15 +161,16 @@ private func drawLoupe(_ loupe: Overlay.Loupe, in context: OpaquePointer) {
 
 /// The hint that a scrolling bar has more buttons beyond an edge: the buttons fade into the bar's colour towards
 /// that edge, and a chevron pointing out of it sits in the outer ``Overlay/chevronWidth`` points.
-private func drawScrollHint(in frame: Rect, atRightEdge: Bool, in context: OpaquePointer) {
+private func drawScrollHint(in frame: Rect, atRightEdge: Bool, style: OverlayStyle, in context: OpaquePointer) {
+    let (r, g, b) = style.surface
     let edge = atRightEdge ? frame.maxX : frame.minX
     let inner = atRightEdge ? edge - Overlay.fadeWidth : edge + Overlay.fadeWidth
     let top = frame.minY + 1
     let fade = cairo_pattern_create_linear(inner, 0, edge, 0)!
     defer { cairo_pattern_destroy(fade) }
-    cairo_pattern_add_color_stop_rgba(fade, 0, 0.93, 0.93, 0.95, 0)
-    cairo_pattern_add_color_stop_rgba(fade, 1 - Overlay.chevronWidth / Overlay.fadeWidth, 0.93, 0.93, 0.95, 1)
-    cairo_pattern_add_color_stop_rgba(fade, 1, 0.93, 0.93, 0.95, 1)
+    cairo_pattern_add_color_stop_rgba(fade, 0, r, g, b, 0)
+    cairo_pattern_add_color_stop_rgba(fade, 1 - Overlay.chevronWidth / Overlay.fadeWidth, r, g, b, 1)
+    cairo_pattern_add_color_stop_rgba(fade, 1, r, g, b, 1)
     cairo_rectangle(context, min(inner, edge), top, Overlay.fadeWidth, frame.maxY - top)
     cairo_set_source(context, fade)
     cairo_fill(context)
@@ -177,7 +179,7 @@ private func drawScrollHint(in frame: Rect, atRightEdge: Bool, in context: Opaqu
     cairo_move_to(context, center.x - direction * arm / 2, center.y - arm)
     cairo_line_to(context, center.x + direction * arm / 2, center.y)
     cairo_line_to(context, center.x - direction * arm / 2, center.y + arm)
-    cairo_set_source_rgb(context, 0.3, 0.3, 0.33)
+    cairo_set_source_rgb(context, style.chevron, style.chevron, style.chevron + 0.03)
     cairo_set_line_width(context, 2.5)
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
@@ -214,7 +216,7 @@ private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     cairo_restore(context)
 }
 
-private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
+private func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePointer) {
     let frame = item.frame
     let center = frame.center
     let side = min(frame.width, frame.height)
@@ -224,7 +226,8 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_set_line_width(context, 2)
         cairo_stroke(context)
     }
-    let ink = item.isEnabled ? 0.2 : 0.7
+    let ink = style.ink(isEnabled: item.isEnabled)
+    let (paperR, paperG, paperB) = style.surface
     switch item.content {
     case let .swatch(color):
         roundedRectangle(frame, radius: 5, in: context)
@@ -359,7 +362,7 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
             cairo_fill(context)
         }
         cairo_arc(context, center.x, center.y, radius * 0.45, 0, 2 * .pi)
-        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_set_source_rgb(context, paperR, paperG, paperB)
         cairo_fill(context)
     case .eyedropper:
         // A pipette: a bulb at the top right, a glass tube down to a tip at the bottom left.
@@ -388,7 +391,7 @@ private func drawItem(_ item: Overlay.Item, in context: OpaquePointer) {
         cairo_stroke(context)
         roundedRectangle(Rect(x: center.x - arm * 0.4, y: center.y - arm * 0.4, width: arm * 1.5, height: arm * 1.5),
                          radius: arm * 0.2, in: context)
-        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_set_source_rgb(context, paperR, paperG, paperB)
         cairo_fill_preserve(context)
         cairo_set_source_rgb(context, ink, ink, ink)
         cairo_stroke(context)

@@ -201,4 +201,19 @@ import TouchUI
             #expect(item.command.label().count >= 3, "\(item.command)")
         }
     }
+
+    @Test func theDarkStyleDarkensThePaletteAndPanelsButNotThePaper() throws {
+        let painter = Painter(size: Size(width: 600, height: 300))
+        painter.tap(1, at: painter.paletteCenter(of: .openColorChooser))
+        let barY = 300 - 2.0
+        #expect(painter.shown(300, barY) & 0xFF > 0xE0 && (painter.shown(300, barY) >> 16) & 0xFF > 0xE0)
+        painter.app.style = .dark
+        painter.send(.tick)
+        let bar = painter.shown(300, barY)
+        #expect((bar >> 16) & 0xFF < 0x40 && (bar >> 8) & 0xFF < 0x40 && bar & 0xFF < 0x40, "\(String(bar, radix: 16))")
+        // The chooser's panel is dark too, the paper stays white.
+        let chooser = try #require(painter.app.renderer.overlay?.colorChooser)
+        #expect(painter.shown(chooser.frame.minX + 6, chooser.frame.midY) & 0xFF < 0x40)
+        #expect(painter.shown(20, 20) == paper)
+    }
 }

@@ -56,4 +56,10 @@ import Testing
         #expect(result.standardError.hasPrefix("kwin-replay: cannot connect to a Wayland compositor (WAYLAND_DISPLAY=no-such-display)"))
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
     }
+
+    @Test func aStyleThatIsNotLightOrDarkIsAUsageError() async throws {
+        let result = try await ChildProcess.run(ChildProcess.product("fingerpaint"), ["--style", "purple"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--style") && result.standardError.contains("light"), "\(result.standardError)")
+    }
 }
