@@ -1,5 +1,6 @@
 // The canvas view: in paint mode every finger on it, and the pointer with its left button held, draws its own
 // stroke; in navigate mode fingers pan and pinch-zoom the view.
+import Foundation
 import PaintModel
 import PaintRender
 import TouchUI
@@ -15,12 +16,30 @@ import TouchUI
 /// touches when they lift (``onErase``). Palms and fingers while a pen is near paint nothing (``ContactRules``,
 /// docs/pen-and-palm.md).
 ///
+/// A brush stroke whose finger or pen rests still at its end (``shapeHoldRecognizer``) shows as the clean shape it
+/// looks like (``PaintModel/Shape/fitting(_:axisAngle:)``), and becomes it when the touch lifts there: the stroke
+/// is completed as drawn, then replaced by the shape (``onStrokeShaped``), so that an undo restores the freehand
+/// stroke (docs/shapes.md).
+///
 /// In navigate mode (``isNavigating``) touches paint nothing: the core's pan recognizer (one or two fingers) and
 /// pinch and rotation recognizers, recognized together, move, zoom and turn the view about the fingers'
 /// centroid, so the document point under the fingers stays under them; a double tap fits the drawing to the view (``onFitRequest``).
 public final class CanvasView: View {
-    /// The strokes in progress, by touch identifier, in document points.
+    /// The strokes in progress, by touch identifier, in document points, as drawn.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
+    /// The shapes the held strokes in progress become, by touch identifier (``shapeHoldRecognizer``).
+    public private(set) var heldShapes: [Int: Stroke] = [:]
+    /// The strokes in progress as the frame shows them: a held stroke as its shape, under a key of its own
+    /// (`~identifier`), so that a renderer withdraws the freehand ink and draws the shape in its place.
+    public var shownLiveStrokes: [Int: Stroke] {
+        guard !heldShapes.isEmpty else { return liveStrokes }
+        var shown = liveStrokes
+        for (identifier, shape) in heldShapes {
+            shown[identifier] = nil
+            shown[~identifier] = shape
+        }
+        return shown
+    }
     /// Where each stroke in progress is predicted to go next (``TouchUI/Event/predictedTouches(for:)``), by touch
     /// identifier: the touch's newest sample, then the predicted ones, in the window's coordinates.
     private var predictedPaths: [Int: [Touch.Sample]] = [:]
@@ -52,6 +71,7 @@ public final class CanvasView: View {
             guard isNavigating != oldValue else { return }
             stopGliding()
             for recognizer in navigationRecognizers { recognizer.isEnabled = isNavigating }
+            shapeHoldRecognizer.isEnabled = !isNavigating && makesShapes
         }
     }
     /// What fingers and the pointer do: paint, or erase whole strokes.
@@ -70,6 +90,15 @@ public final class CanvasView: View {
     public var eraserRadius = 8.0
     /// Called with each completed stroke.
     public var onStrokeCompleted: ((Stroke) -> Void)?
+    /// Called, right after ``onStrokeCompleted``, with the shape a stroke held still at its end becomes: it is to
+    /// replace that stroke (one more edit).
+    public var onStrokeShaped: ((Stroke) -> Void)?
+    /// Whether a brush stroke held still at its end becomes a clean shape (on by default).
+    public var makesShapes = true {
+        didSet { shapeHoldRecognizer.isEnabled = !isNavigating && makesShapes }
+    }
+    /// Recognizes a brush stroke that rests still at its end: its stroke is shown as the shape it looks like.
+    public let shapeHoldRecognizer = StrokeHoldGestureRecognizer()
     /// Called when an eraser lifts, with its path in document points and its radius in document points: the
     /// strokes the path touches are to be erased (one edit).
     public var onErase: (([Point], Double) -> Void)?
@@ -158,6 +187,8 @@ public final class CanvasView: View {
         // The taps cancel their touches (cancelsTouchesInView) and hold back their lifts until they fail
         // (delaysTouchesEnded): a finger's ink shows at once, and a finger that turns out to be part of a tap never
         // completes a stroke: its ink is withdrawn when the tap is recognized, never reaching the drawing.
+        _ = shapeHoldRecognizer.addTarget { [unowned self] recognizer in strokeHeld(recognizer.state) }
+        addGestureRecognizer(shapeHoldRecognizer)
         for (recognizer, fingers, command) in [(undoTapRecognizer, 2, PaintCommand.undo), (redoTapRecognizer, 3, .redo)] {
             recognizer.numberOfTouchesRequired = fingers
             recognizer.maximumPressDuration = Self.commandTapDuration
@@ -236,7 +267,9 @@ public final class CanvasView: View {
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
             if stroke.points.last?.location != last.location { stroke.append(last, pen: pen(of: touch)) }
+            let shape = heldShapes.removeValue(forKey: touch.identifier)
             onStrokeCompleted?(stroke)
+            if let shape { onStrokeShaped?(shape) }
         }
         onChange?()
     }
@@ -245,6 +278,7 @@ public final class CanvasView: View {
         for touch in touches where pickers.remove(touch.identifier) != nil { onPick?(nil, false) }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
+            heldShapes[touch.identifier] = nil
             predictedPaths[touch.identifier] = nil
             eraserPaths[touch.identifier] = nil
             refused.remove(touch.identifier)
@@ -263,6 +297,7 @@ public final class CanvasView: View {
         guard !refused.contains(touch.identifier) else { return }
         refused.insert(touch.identifier)
         liveStrokes[touch.identifier] = nil
+        heldShapes[touch.identifier] = nil
         predictedPaths[touch.identifier] = nil
         eraserPaths[touch.identifier] = nil
     }
@@ -270,13 +305,35 @@ public final class CanvasView: View {
     /// Discards every stroke in progress (their touches are no longer believed).
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
+        heldShapes.removeAll()
         predictedPaths.removeAll()
         eraserPaths.removeAll()
         onChange?()
     }
 
+    /// The held-stroke recognizer moved on: a stroke that came to rest shows as the shape it looks like, if any;
+    /// one that moved on shows as drawn again.
+    private func strokeHeld(_ state: GestureRecognizer.State) {
+        guard let identifier = shapeHoldRecognizer.touchIdentifier else { return }
+        switch state {
+        case .began:
+            guard let stroke = liveStrokes[identifier] else { return }
+            let axis = viewTransform.documentPoint(Point(x: 1, y: 0)) - viewTransform.documentPoint(.zero)
+            guard let shape = Shape.fitting(stroke.points.map(\.location), axisAngle: atan2(axis.dy, axis.dx))
+            else { return }
+            heldShapes[identifier] = stroke.shaped(as: shape)
+            predictedPaths[identifier] = nil
+        case .cancelled:
+            guard heldShapes.removeValue(forKey: identifier) != nil else { return }
+        default:
+            return
+        }
+        onChange?()
+    }
+
     /// Takes the event's prediction for a touch, after its newest sample, as its stroke's tail to come.
     private func predict(_ touch: Touch, with event: Event?) {
+        guard heldShapes[touch.identifier] == nil else { return }
         let predicted = predictsTouches ? event?.predictedTouches(for: touch) ?? [] : []
         let newest = Touch.Sample(locationInWindow: touch.location(in: nil), timestamp: touch.timestamp)
         predictedPaths[touch.identifier] = predicted.isEmpty ? nil : [newest] + predicted

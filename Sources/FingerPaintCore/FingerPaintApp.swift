@@ -243,6 +243,7 @@ public final class FingerPaintApp {
         bannerView.onDismiss = { [unowned self] in banner = nil }
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
+        canvasView.onStrokeShaped = { [unowned self] shape in reshapeLastStroke(as: shape) }
         canvasView.onErase = { [unowned self] path, radius in erase(along: path, radius: radius) }
         canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
@@ -434,7 +435,7 @@ public final class FingerPaintApp {
         pollDocument()
         // A flicked view glides on a step each frame.
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
-        let damage = renderer.renderFrame(liveStrokes: canvasView.liveStrokes,
+        let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time))
         // A turned view shown roughly while it moved is shown sharp at the next frame.
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding
@@ -577,6 +578,12 @@ public final class FingerPaintApp {
 
     private func complete(_ stroke: Stroke) {
         edit(.add(stroke))
+    }
+
+    /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the
+    /// freehand stroke.
+    private func reshapeLastStroke(as shape: Stroke) {
+        edit(.replace(at: drawing.strokes.count - 1, with: shape))
     }
 
     /// Erases, in one edit, every stroke an eraser's path touched.

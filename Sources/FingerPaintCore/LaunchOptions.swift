@@ -30,7 +30,9 @@ public struct LaunchOptions: ParsableCommand {
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
             eraser (whole strokes) and back; i picks a colour from the drawing (the palette's pipette). A quick \
-            two-finger tap undoes, a three-finger tap redoes. The brush is remembered (docs/settings.md). The \
+            two-finger tap undoes, a three-finger tap redoes. A stroke held still at its end for half a second \
+            becomes the line, ellipse, rectangle or triangle it looks like; undo gives the freehand stroke back \
+            (docs/shapes.md). The brush is remembered (docs/settings.md). The \
             mouse's left button paints as one more finger; the palette's hand switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
             and fingers near a pen paint nothing (docs/pen-and-palm.md).
 

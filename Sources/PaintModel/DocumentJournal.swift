@@ -377,7 +377,7 @@ struct JournalLedger {
     /// Takes an edit the drawing did, with the size of its record.
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
-        case .add, .clear, .erase:
+        case .add, .clear, .erase, .replace:
             undoSizes.append(recordSize)
             undoBytes += recordSize
             // A new edit forgets what could be redone: those records are dead now.

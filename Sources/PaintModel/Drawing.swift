@@ -16,6 +16,9 @@ public enum DrawingChange: Hashable, Sendable {
     case removed([Int])
     /// Strokes were put back at these positions (of the strokes after the change): the undo of an erase.
     case inserted([Int])
+    /// The stroke at this position became another, whose bounds may differ (``DrawingEdit/replace(at:with:)``, its
+    /// undo and redo); the others are unchanged.
+    case restroked(at: Int)
 }
 
 /// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`).
@@ -27,14 +30,17 @@ public enum DrawingEdit: Hashable, Sendable {
     /// The strokes at these positions (strictly increasing, each within the drawing) removed: what an eraser
     /// touched. Undo puts them back where they were.
     case erase([Int])
+    /// The stroke at this position replaced by another: a held stroke becoming a clean shape. Undo puts the stroke
+    /// that was there back.
+    case replace(at: Int, with: Stroke)
     /// The last edit undone.
     case undo
     /// The last undone edit redone.
     case redo
 }
 
-/// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke, erasing strokes and
-/// clearing.
+/// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke, erasing strokes,
+/// replacing a stroke and clearing.
 ///
 /// A drawing starts from base strokes that no undo removes (a document of the first format, which kept no
 /// history) and is changed by ``DrawingEdit``s. A new edit forgets what could be redone. Nothing here limits the
@@ -45,12 +51,14 @@ public struct Drawing: Hashable, Sendable {
         case add(Stroke)
         case clear(removed: [Stroke])
         case erase(removed: [(index: Int, stroke: Stroke)])
+        case replace(index: Int, old: Stroke, new: Stroke)
 
         var recorded: DrawingEdit {
             switch self {
             case let .add(stroke): .add(stroke)
             case .clear: .clear
             case let .erase(removed): .erase(removed.map(\.index))
+            case let .replace(index, _, new): .replace(at: index, with: new)
             }
         }
 
@@ -59,6 +67,7 @@ public struct Drawing: Hashable, Sendable {
             case let (.add(a), .add(b)): a == b
             case let (.clear(a), .clear(b)): a == b
             case let (.erase(a), .erase(b)): a.map(\.index) == b.map(\.index) && a.map(\.stroke) == b.map(\.stroke)
+            case let (.replace(i, oldA, newA), .replace(j, oldB, newB)): i == j && oldA == oldB && newA == newB
             default: false
             }
         }
@@ -70,6 +79,10 @@ public struct Drawing: Hashable, Sendable {
             case let .erase(removed):
                 hasher.combine(removed.map(\.index))
                 hasher.combine(removed.map(\.stroke))
+            case let .replace(index, old, new):
+                hasher.combine(index)
+                hasher.combine(old)
+                hasher.combine(new)
             }
         }
     }
@@ -112,6 +125,7 @@ public struct Drawing: Hashable, Sendable {
         case let .add(stroke): add(stroke)
         case .clear: clear()
         case let .erase(indices): erase(indices)
+        case let .replace(index, stroke): replace(at: index, with: stroke)
         case .undo: undo()
         case .redo: redo()
         }
@@ -159,6 +173,20 @@ public struct Drawing: Hashable, Sendable {
         return .removed(indices)
     }
 
+    /// Replaces the stroke at `index` by another (undoable): a stroke held still at its end becoming the shape it
+    /// was meant to be. `nil` when there is no stroke there. The new stroke's points are stored without spare
+    /// capacity.
+    @discardableResult
+    public mutating func replace(at index: Int, with stroke: Stroke) -> DrawingChange? {
+        guard strokes.indices.contains(index) else { return nil }
+        var stroke = stroke
+        stroke.trimCapacity()
+        undoStack.append(.replace(index: index, old: strokes[index], new: stroke))
+        redoStack.removeAll()
+        strokes[index] = stroke
+        return .restroked(at: index)
+    }
+
     /// Undoes the last edit; `nil` when there is none.
     @discardableResult
     public mutating func undo() -> DrawingChange? {
@@ -174,6 +202,9 @@ public struct Drawing: Hashable, Sendable {
         case let .erase(removed):
             for (index, stroke) in removed { strokes.insert(stroke, at: index) }
             return .inserted(removed.map(\.index))
+        case let .replace(index, old, _):
+            strokes[index] = old
+            return .restroked(at: index)
         }
     }
 
@@ -192,6 +223,9 @@ public struct Drawing: Hashable, Sendable {
         case let .erase(removed):
             for (index, _) in removed.reversed() { strokes.remove(at: index) }
             return .removed(removed.map(\.index))
+        case let .replace(index, _, new):
+            strokes[index] = new
+            return .restroked(at: index)
         }
     }
 }

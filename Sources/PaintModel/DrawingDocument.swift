@@ -7,13 +7,13 @@ import Geometry
 /// at a time — a stroke added, an undo, a redo, a clear — each with its own CRC-32, so that saving a stroke
 /// writes that stroke only, the history survives, a torn last record is told apart from the records before
 /// it, and a damaged record in the middle costs only itself. Version 3 adds each sample's pressure and tilt and
-/// the erase record; documents of version 2 (the journal without them) and 1 (one checksummed list of strokes,
-/// no history) are still read.
+/// the erase record, version 4 the replace record (a held stroke become a shape); documents of versions 3, 2 (the
+/// journal without pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal, with pressure and erasing.
-    public static let version: UInt16 = 3
+    /// The version this program writes: the journal, with pressure, erasing and replacing.
+    public static let version: UInt16 = 4
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -69,7 +69,7 @@ public enum DrawingDocument {
 
     /// The kinds of journal record, as stored.
     enum RecordKind: UInt16 {
-        case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5, erase = 6
+        case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5, erase = 6, replace = 7
     }
 
     /// The bits of a stored stroke's point-data field: which arrays follow its points.
@@ -108,6 +108,7 @@ public enum DrawingDocument {
         case let .add(stroke): record(.add, stroke: stroke)
         case .clear: record(.clear, stroke: nil)
         case let .erase(indices): record(erasing: indices)
+        case let .replace(index, stroke): record(replacing: index, with: stroke)
         case .undo: record(.undo, stroke: nil)
         case .redo: record(.redo, stroke: nil)
         }
@@ -126,6 +127,7 @@ public enum DrawingDocument {
         switch edit {
         case let .add(stroke): recordOverhead + strokeSize(stroke)
         case let .erase(indices): recordOverhead + 4 + 4 * indices.count
+        case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
         case .clear, .undo, .redo: recordOverhead
         }
     }
@@ -143,13 +145,19 @@ public enum DrawingDocument {
     }
 
     /// The bytes of a document of version 2 (the journal before pressure and erasing), for tools and tests that
-    /// make such documents; `nil` for a drawing with pressure or an erase in its history, which version 2 cannot
-    /// hold. Version 2 is laid out as version 3 without those, so it is the same journal with another version.
+    /// make such documents; `nil` for a drawing with pressure, an erase or a replace in its history, which version
+    /// 2 cannot hold. Version 2 is laid out as version 4 without those, so it is the same journal with another
+    /// version.
     public static func encodeVersion2(_ drawing: Drawing) -> [UInt8]? {
         let strokes = drawing.baseStrokes + drawing.compactEdits.compactMap { edit -> Stroke? in
             if case let .add(stroke) = edit { stroke } else { nil }
         }
-        let erases = drawing.compactEdits.contains { if case .erase = $0 { true } else { false } }
+        let erases = drawing.compactEdits.contains {
+            switch $0 {
+            case .erase, .replace: true
+            case .add, .clear, .undo, .redo: false
+            }
+        }
         guard !erases, !strokes.contains(where: \.hasPressure) else { return nil }
         var bytes = encode(drawing)
         bytes[8] = 2
@@ -170,6 +178,14 @@ public enum DrawingDocument {
         var writer = recordWriter(.erase, payload: 4 + 4 * indices.count)
         writer.append(UInt32(indices.count))
         for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
+        return writer.finish()
+    }
+
+    /// A replace record: the position, `u32`, then the stroke that takes its place.
+    private static func record(replacing index: Int, with stroke: Stroke) -> [UInt8] {
+        var writer = recordWriter(.replace, payload: 4 + strokeSize(stroke))
+        writer.append(UInt32(truncatingIfNeeded: index))
+        append(stroke, to: &writer)
         return writer.finish()
     }
 
@@ -234,7 +250,7 @@ public enum DrawingDocument {
                                     damagedRuns: 0)
             for stroke in strokes { contents.ledger.addBaseStroke(recordSize: recordSize(of: .add(stroke))) }
             return contents
-        case 2, 3:
+        case 2, 3, 4:
             return try readJournal(bytes, version: fileVersion)
         default:
             // The version is believed only when the header's checksum says the header is whole: a damaged byte
@@ -317,6 +333,13 @@ public enum DrawingDocument {
             indices.reserveCapacity(count)
             for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
             return .edit(.erase(indices))
+        case .replace:
+            guard version >= 4 else { throw .damaged("a replace record in a version-\(version) document") }
+            var reader = ByteReader(bytes: payload)
+            let index = Int(try reader.read() as UInt32)
+            let stroke = try readStroke(from: &reader, version: version)
+            guard reader.remaining == 0 else { throw .damaged("a replace record with extra bytes") }
+            return .edit(.replace(at: index, with: stroke))
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)

@@ -218,12 +218,9 @@ public final class CanvasRenderer {
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
-            self.strokes.append(stroke)
-            index.append(stroke)
-            strokeChanged(stroke.bounds, added: stroke)
+            appendStroke(stroke)
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
-            self.strokes.removeLast(self.strokes.count - count)
-            for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
+            truncateStrokes(to: count)
         case .cleared:
             beforeClear = (self.strokes, index, cache)
             self.strokes = []
@@ -244,9 +241,28 @@ public final class CanvasRenderer {
             strokesMoved(strokes, changed: changed)
         case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
             strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
+        case let .restroked(position) where position == self.strokes.count - 1 && strokes.count == self.strokes.count:
+            // The top stroke became another (a held stroke's shape, its undo): taken off, then the new one added.
+            truncateStrokes(to: position)
+            appendStroke(strokes[position])
+        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
+            strokesMoved(strokes, changed: [index.bounds[position], strokes[position].bounds])
         default:
             replaceStrokes(strokes)
         }
+    }
+
+    /// A stroke added on top: drawn into the tiles it touches.
+    private func appendStroke(_ stroke: Stroke) {
+        strokes.append(stroke)
+        index.append(stroke)
+        strokeChanged(stroke.bounds, added: stroke)
+    }
+
+    /// Strokes taken off the top, `count` left: their bounds are redrawn from the strokes that reach them.
+    private func truncateStrokes(to count: Int) {
+        strokes.removeLast(strokes.count - count)
+        for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
     }
 
     /// Strokes taken out from among the others or put back (an erase, its undo): the index is built again, the

@@ -27,6 +27,18 @@ public enum GestureDefaults {
     /// How far a long press may move before it begins: 10 pt (`UILongPressGestureRecognizer.allowableMovement`).
     public static let longPressAllowableMovement: Double = 10
 
+    /// How long a stroke must rest at its end to be held (``StrokeHoldGestureRecognizer``): 0.5 s, a long press's
+    /// duration, and "about half a second" as Procreate's QuickShape describes its hold.
+    public static let strokeHoldDuration: Duration = longPressDuration
+
+    /// How far a resting stroke's touch may wander and still be held: 6 pt, finger tremor at rest (well under a
+    /// long press's 10 pt, since a slow stroke must not count as resting).
+    public static let strokeHoldAllowableMovement: Double = 6
+
+    /// How far a stroke must go before a rest can hold it: 2 × ``tapSlop``, 20 pt, so that a press in place (a long
+    /// press) is not a held stroke.
+    public static let strokeHoldMinimumLength: Double = 2 * tapSlop
+
     /// How far the touches of a pan must move before it begins: 10 pt, UIKit's observed hysteresis (Android's touch
     /// slop is 8 dp, Flutter's pan slop 36 px).
     public static let panStartDistance: Double = 10

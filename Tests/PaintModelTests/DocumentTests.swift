@@ -108,9 +108,10 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
     @Test func aNewerVersionIsRefusedByName() {
         var bytes = DrawingDocument.encode(sampleDrawing())
         // A newer fingerpaint writes a whole header: its checksum matches.
-        bytes.replaceSubrange(0..<DrawingDocument.headerSize, with: DrawingDocument.header(version: 4))
-        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(4)) { try DrawingDocument.read(bytes) }
-        #expect("\(DrawingDocument.ReadError.unsupportedVersion(4))".contains("newer"))
+        let newer = DrawingDocument.version + 1
+        bytes.replaceSubrange(0..<DrawingDocument.headerSize, with: DrawingDocument.header(version: newer))
+        #expect(throws: DrawingDocument.ReadError.unsupportedVersion(newer)) { try DrawingDocument.read(bytes) }
+        #expect("\(DrawingDocument.ReadError.unsupportedVersion(newer))".contains("newer"))
     }
 
     @Test func aDamagedHeaderIsDamage() {

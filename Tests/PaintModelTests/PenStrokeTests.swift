@@ -33,7 +33,7 @@ func penDrawing() -> Drawing {
     @Test func pressureAndTiltSurviveEncodingIdentical() throws {
         let drawing = penDrawing()
         let contents = try DrawingDocument.read(DrawingDocument.encode(drawing))
-        #expect(contents.version == 3 && !contents.isDamaged)
+        #expect(contents.version == DrawingDocument.version && !contents.isDamaged)
         #expect(contents.drawing == drawing)
         #expect(contents.drawing.strokes.last?.pen == penStroke.pen)
         var redone = contents.drawing
@@ -68,6 +68,32 @@ func penDrawing() -> Drawing {
             + DrawingDocument.record(.erase([0]))
         let contents = try DrawingDocument.read(bytes)
         #expect(contents.drawing.strokes.isEmpty && contents.isDamaged)
+    }
+
+    @Test func aReplacedStrokeAndItsUndoSurviveEncodingAndUndoBringsTheOldStrokeBack() throws {
+        var drawing = Drawing()
+        for stroke in sampleStrokes { drawing.add(stroke) }
+        #expect(drawing.replace(at: 1, with: penStroke) == .restroked(at: 1))
+        #expect(drawing.strokes == [sampleStrokes[0], penStroke, sampleStrokes[2]])
+        #expect(drawing.replace(at: 3, with: penStroke) == nil && drawing.replace(at: -1, with: penStroke) == nil)
+        let contents = try DrawingDocument.read(DrawingDocument.encode(drawing))
+        #expect(contents.drawing == drawing && !contents.isDamaged)
+        var undone = contents.drawing
+        #expect(undone.undo() == .restroked(at: 1))
+        #expect(undone.strokes == sampleStrokes)
+        #expect(undone.redo() == .restroked(at: 1) && undone.strokes == drawing.strokes)
+    }
+
+    @Test func aReplaceRecordInAVersionThreeDocumentIsDamage() throws {
+        var version3 = DrawingDocument.header(version: 3) + DrawingDocument.record(.add(sampleStrokes[0]))
+        version3 += DrawingDocument.record(.replace(at: 0, with: sampleStrokes[1]))
+        let contents = try DrawingDocument.read(version3)
+        #expect(contents.version == 3 && contents.damagedRuns == 1)
+        #expect(contents.drawing.strokes == [sampleStrokes[0]])
+        // A replace of a position past the drawing's strokes changes nothing, as an erase of one does.
+        let past = DrawingDocument.header() + DrawingDocument.record(.add(sampleStrokes[0]))
+            + DrawingDocument.record(.replace(at: 5, with: sampleStrokes[1]))
+        #expect(try DrawingDocument.read(past).drawing.strokes == [sampleStrokes[0]])
     }
 
     @Test func versionTwoCannotHoldPressureOrErasing() {
