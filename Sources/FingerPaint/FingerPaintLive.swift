@@ -44,15 +44,16 @@ final class FingerPaintLive: LiveContent {
         app.handle(event)
     }
 
-    /// The app's timers, and, while tiles are drawn in the background, a look for them soon.
+    /// The app's timers, and, while tiles or the gallery's thumbnails are made in the background, a look for them
+    /// soon.
     var nextDeadline: Timestamp? {
-        guard app.renderer.isDrawingTiles else { return app.nextDeadline }
+        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return app.nextDeadline }
         let poll = MonotonicClock.timestamp + Self.tilePollInterval
         return app.nextDeadline.map { min($0, poll) } ?? poll
     }
 
     /// Whether a frame would change something: input since the last one, or tiles drawn since.
-    private var isFrameDue: Bool { app.needsFrame || app.renderer.hasTileWorkForAFrame }
+    private var isFrameDue: Bool { app.needsFrame || app.renderer.hasTileWorkForAFrame || app.isMakingThumbnails }
 
     func resize(to size: Size, scale: Int) {
         self.scale = scale

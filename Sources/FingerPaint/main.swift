@@ -169,7 +169,9 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         complain("fingerpaint: \(error)")
         return 1
     }
-    app.onTitleChange = { [unowned session] _ in session.title = windowTitle(document) }
+    app.onTitleChange = { [unowned session, unowned app] _ in
+        if let document = app.document { session.title = windowTitle(document) }
+    }
     if options.printsStatistics { session.measurePresentation() }
     defer { if options.printsStatistics, let latencies = session.presentationLatencies { printStatistics(latencies) } }
     do {

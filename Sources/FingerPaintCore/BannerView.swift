@@ -3,7 +3,7 @@ import PaintRender
 import TouchUI
 
 /// A line of text over the top of the canvas, shown while it has a ``message``. A touch on it never paints; a
-/// tap on it dismisses it.
+/// tap on it dismisses it, or, on its ``action``'s button, does the action.
 public final class BannerView: View {
     /// The banner's height, in points.
     public static let height: Double = 36
@@ -16,8 +16,12 @@ public final class BannerView: View {
     }
     /// Whether the message reports something done (an export) rather than something wrong: drawn calmly.
     public var isNotice = false
+    /// The title of a button at the banner's right end ("Undo"); `nil` for none.
+    public var action: String?
     /// Called when the user dismisses the banner.
     public var onDismiss: (() -> Void)?
+    /// Called when the user taps the action's button.
+    public var onAction: (() -> Void)?
     private var pressing: Set<Int> = []
 
     public override init(frame: Rect = .zero) {
@@ -33,7 +37,7 @@ public final class BannerView: View {
 
     /// How the banner looks, in window coordinates, for the renderer; `nil` while hidden.
     public var overlayBanner: Overlay.Banner? {
-        message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil), isNotice: isNotice) }
+        message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil), isNotice: isNotice, action: action) }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
@@ -44,7 +48,14 @@ public final class BannerView: View {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches where pressing.remove(touch.identifier) != nil {
-            if bounds.contains(touch.location(in: self)) { onDismiss?() }
+            let location = touch.location(in: self)
+            guard bounds.contains(location) else { continue }
+            let banner = Overlay.Banner(text: "", frame: bounds, action: action)
+            if let button = banner.actionFrame, button.contains(location) {
+                onAction?()
+            } else {
+                onDismiss?()
+            }
         }
     }
 

@@ -48,8 +48,8 @@ public final class FingerPaintApp {
     public private(set) var drawing: Drawing
     /// The renderer that keeps the canvas and the shown frame.
     public let renderer: CanvasRenderer
-    /// The document every edit is saved to; `nil` for none (a replay).
-    public let document: PaintDocument?
+    /// The document every edit is saved to; `nil` for none (a replay). The gallery opens others in its place.
+    public private(set) var document: PaintDocument?
     /// Where PNG exports go; `nil` to refuse exports (a replay).
     public let exportFolder: URL?
     /// How often the document's saving is looked at while it has work under way or is failing.
@@ -149,6 +149,30 @@ public final class FingerPaintApp {
         if brushSettings != before { onBrushChange?(brushSettings) }
     }
 
+    /// What the banner's button does, while it has one.
+    private var bannerAction: (() -> Void)?
+
+    /// The banner's button was tapped: its action, then the banner goes.
+    private func bannerActionTapped() {
+        let action = bannerAction
+        banner = nil
+        action?()
+    }
+
+    /// The gallery of the user's drawings, over the whole window while open (the palette's first button, `g`).
+    public let galleryView = GalleryView()
+    /// Reads drawings and makes their thumbnails off the Wayland thread.
+    let thumbnailMaker = ThumbnailMaker()
+    /// The thumbnails asked for or made, by path: the drawing as it was when asked (a changed one is asked again).
+    var thumbnailRequests: [String: LibraryDrawing] = [:]
+    /// The desktop's Trash, where the gallery's "Move to Trash" puts drawings.
+    public var trash = Trash()
+    /// Called with a drawing's file when the gallery asks to show it in its folder (the desktop's file manager);
+    /// returns why it could not, `nil` when it did. `nil` leaves the action out of the gallery.
+    public var onShowInFolder: ((URL) -> String?)? {
+        didSet { galleryView.actions = GalleryView.Action.allCases.filter { $0 != .showInFolder || onShowInFolder != nil } }
+    }
+
     /// The colours of the palette and the panels (`--style`); the canvas stays paper-white.
     public var style = OverlayStyle.light {
         didSet { if style != oldValue { updateOverlay() } }
@@ -164,10 +188,12 @@ public final class FingerPaintApp {
     public private(set) var needsFrame = true
     /// What the banner over the canvas says (a save that fails), `nil` when it is not shown. The user dismisses it
     /// with a tap; it goes away by itself when saving works again.
-    public private(set) var banner: String? {
+    public internal(set) var banner: String? {
         didSet {
             bannerView.message = banner
             bannerView.isNotice = false
+            bannerView.action = nil
+            bannerAction = nil
             if let noticeTimer { window.timers.cancel(noticeTimer) }
             noticeTimer = nil
             updateOverlay()
@@ -179,10 +205,12 @@ public final class FingerPaintApp {
     public static let noticeTime = Duration.seconds(4)
 
     /// Shows a line that reports something done, not something wrong: in the banner's calm colour, taken down after
-    /// ``noticeTime`` (or a tap).
-    private func showNotice(_ text: String) {
+    /// ``noticeTime`` (or a tap). With an `action`, the banner has a button that does it ("Undo").
+    func showNotice(_ text: String, action: (title: String, perform: () -> Void)? = nil) {
         banner = text
         bannerView.isNotice = true
+        bannerView.action = action?.title
+        bannerAction = action?.perform
         updateOverlay()
         noticeTimer = window.timers.schedule(after: Self.noticeTime) { [unowned self] in
             noticeTimer = nil
@@ -233,6 +261,7 @@ public final class FingerPaintApp {
         window.addSubview(canvasView)
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
+        window.addSubview(galleryView)
         window.addSubview(bannerView)
         window.addSubview(indicatorView)
         translator = SeatEventTranslator(window: window)
@@ -241,6 +270,9 @@ public final class FingerPaintApp {
         self.document = document
         self.exportFolder = exportFolder
         bannerView.onDismiss = { [unowned self] in banner = nil }
+        bannerView.onAction = { [unowned self] in bannerActionTapped() }
+        galleryView.frame = bounds
+        connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
         canvasView.onStrokeShaped = { [unowned self] shape in reshapeLastStroke(as: shape) }
@@ -335,6 +367,17 @@ public final class FingerPaintApp {
         case .rotateCounterclockwise: rotate(by: -Self.rotationStep)
         case .resetRotation: setView(view.rotated(to: 0, about: viewCenter))
         case .resetView: setView(view.rotated(to: 0, about: viewCenter).zoomed(to: 1, about: viewCenter))
+        case .openGallery: galleryView.isHidden ? openGallery() : closeGallery()
+        case .closePanel:
+            if galleryView.isShowingMenu {
+                galleryView.closeMenu()
+            } else if !galleryView.isHidden {
+                closeGallery()
+            } else if !colorChooserView.isHidden {
+                perform(.openColorChooser)
+            } else {
+                canvasView.isPickingColor = false
+            }
         }
         updateOverlay()
     }
@@ -433,12 +476,14 @@ public final class FingerPaintApp {
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
         pollDocument()
-        // A flicked view glides on a step each frame.
+        takeThumbnails()
+        // A flicked view glides on a step each frame, and so does a flicked gallery.
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
+        if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time))
         // A turned view shown roughly while it moved is shown sharp at the next frame.
-        needsFrame = renderer.needsSharperFrame || canvasView.isGliding
+        needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
     }
 
@@ -465,6 +510,8 @@ public final class FingerPaintApp {
         bannerView.frame = BannerView.frame(in: size)
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
         indicatorView.frame = ViewIndicatorView.frame(in: size)
+        galleryView.frame = bounds
+        galleryView.scroll(by: 0)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         canvasView.viewTransform = renderer.view
         updateOverlay()
@@ -492,6 +539,20 @@ public final class FingerPaintApp {
         guard let failure = document.finish(drawing, windowNeverOpened: windowNeverOpened) else { return true }
         onMessage?("fingerpaint: \(failure)")
         return false
+    }
+
+    /// Paints another document from here on (the gallery's open and new): its drawing in the renderer, the view at
+    /// 100 % and upright, nothing in progress, nothing in the banner. The document before must be finished.
+    func replaceDocument(with next: PaintDocument, drawing: Drawing) {
+        document = next
+        self.drawing = drawing
+        canvasView.discardLiveStrokes()
+        canvasView.stopGliding()
+        renderer.apply(.replaced, strokes: drawing.strokes)
+        setView(.identity)
+        banner = nil
+        updateOverlay()
+        needsFrame = true
     }
 
     /// Shows a line in the banner over the canvas until the user dismisses it.
@@ -530,6 +591,13 @@ public final class FingerPaintApp {
     /// folder under a name no file has yet, and says where; returns the file.
     @discardableResult
     public func exportPNG(now: Date = Date()) -> URL? {
+        exportPNG(strokes: nil, named: nil, now: now)
+    }
+
+    /// Writes a drawing's strokes (the open one's when `nil`) as a PNG named `name` (the open document's name when
+    /// `nil`) in the export folder, as ``exportPNG(now:)`` does.
+    @discardableResult
+    func exportPNG(strokes: [Stroke]?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
             onMessage?("fingerpaint: export is off here")
             return nil
@@ -546,7 +614,9 @@ public final class FingerPaintApp {
         }
         // Named after the drawing; a drawing with no file (a replay) after the time.
         let stem: String
-        if let document {
+        if let name {
+            stem = name
+        } else if let document {
             stem = document.url.deletingPathExtension().lastPathComponent
         } else {
             let formatter = DateFormatter()
@@ -558,7 +628,13 @@ public final class FingerPaintApp {
         let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
         defer { unlink(temporary.path) }
         do {
-            try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
+            if let strokes {
+                // Another drawing (the gallery's): its strokes at 100 %, as `--export` writes them.
+                unlink(temporary.path)
+                try DrawingPicture(strokes: strokes).write(to: temporary.path, format: .png)
+            } else {
+                try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
+            }
         } catch {
             return fail("\(error)".replacingOccurrences(of: "cannot write \(temporary.path): ", with: ""))
         }
@@ -644,7 +720,7 @@ public final class FingerPaintApp {
     }
 
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
-    private func updateOverlay() {
+    func updateOverlay() {
         var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
                                           isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
                                           isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,
@@ -654,6 +730,7 @@ public final class FingerPaintApp {
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe
         overlay.indicator = indicatorView.overlayIndicator
+        overlay.gallery = galleryView.overlayGallery
         renderer.overlay = overlay
         needsFrame = true
     }

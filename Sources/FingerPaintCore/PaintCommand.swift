@@ -55,6 +55,11 @@ public enum PaintCommand: Hashable, Sendable {
     case resetRotation
     /// Shows the drawing at 100 % and 0° about the middle of the window (a tap on the view indicator).
     case resetView
+    /// Opens (or closes) the gallery of the user's drawings (`g`).
+    case openGallery
+    /// Closes what is open over the canvas: the gallery's menu, the gallery, the colour chooser, the eyedropper
+    /// (Escape).
+    case closePanel
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -62,7 +67,8 @@ public enum PaintCommand: Hashable, Sendable {
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
     /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
     /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing; `r`
-    /// and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
+    /// and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright; `g` opens the gallery
+    /// and Escape closes it.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -85,6 +91,8 @@ public enum PaintCommand: Hashable, Sendable {
         case ("r", []): self = .rotateClockwise
         case ("r", .shift), ("R", .shift), ("R", []): self = .rotateCounterclockwise
         case ("r", ctrl), ("R", [.ctrl, .shift]): self = .resetRotation
+        case ("g", []): self = .openGallery
+        case ("Escape", []): self = .closePanel
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)
@@ -126,6 +134,8 @@ extension PaintCommand {
         case .rotateCounterclockwise: "Turn the view counter-clockwise"
         case .resetRotation: "Turn the view upright"
         case .resetView: "100 % and upright"
+        case .openGallery: "Your drawings"
+        case .closePanel: "Close"
         }
     }
 }

@@ -59,7 +59,7 @@ public final class PaletteView: View {
     private var commands = PaletteView.commands(recentColorCount: 0)
 
     private static func commands(recentColorCount: Int) -> [PaintCommand] {
-        (0..<Brush.palette.count).map { .selectColor($0) }
+        [.openGallery] + (0..<Brush.palette.count).map { .selectColor($0) }
             + (0..<recentColorCount).map { .selectRecentColor($0) }
             + [.openColorChooser, .pickColor]
             + Brush.widths.indices.map { .selectWidth($0) }
@@ -132,6 +132,7 @@ public final class PaletteView: View {
             case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
             case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isErasing)
             case .copy: return Overlay.Item(content: .copy, frame: frame)
+            case .openGallery: return Overlay.Item(content: .gallery, frame: frame)
             case .toggleFullscreen: return Overlay.Item(content: .fullscreen, frame: frame, isSelected: isFullscreen)
             default: return Overlay.Item(content: .save, frame: frame)
             }

@@ -10,7 +10,8 @@ import Glibc
 ///   unique name (`Drawing 2026-11-23 14.05.09.fpdraw`). The single autosave of earlier versions,
 ///   `drawing.fpdraw`, is one of them.
 /// - `$XDG_STATE_HOME/fingerpaint/` (default `~/.local/state/fingerpaint/`): `last-document`, the path of the
-///   document used last, and recovery documents written when a document could not be saved on quit.
+///   document used last; `recent-documents`, the documents opened before, newest first (the gallery's named
+///   drawings); and recovery documents written when a document could not be saved on quit.
 public struct DocumentLibrary: Sendable {
     /// Where untitled documents live.
     public var dataFolder: URL
@@ -45,15 +46,82 @@ public struct DocumentLibrary: Sendable {
         return FileManager.default.fileExists(atPath: legacyAutosave.path) ? legacyAutosave : nil
     }
 
-    /// Remembers the document used last, for the next bare `fingerpaint`. Best effort: a failure only means the
-    /// next start opens a new document.
+    private var recentDocumentsFile: URL { stateFolder.appendingPathComponent("recent-documents") }
+
+    /// How many documents the recent list keeps.
+    public static let recentLimit = 500
+
+    /// Remembers the document used last, for the next bare `fingerpaint`, and puts it first in the recent list
+    /// (the gallery's). Best effort: a failure only means the next start opens a new document.
     public func remember(_ document: URL) {
+        let path = document.standardizedFileURL.path
+        write(path + "\n", to: lastDocumentFile)
+        let others = recentPaths.filter { $0 != path }
+        write(([path] + others.prefix(Self.recentLimit - 1)).map { $0 + "\n" }.joined(), to: recentDocumentsFile)
+    }
+
+    /// Takes a document out of the recent list (it was moved to the Trash).
+    public func forget(_ document: URL) {
+        let path = document.standardizedFileURL.path
+        let paths = recentPaths
+        guard paths.contains(path) else { return }
+        write(paths.filter { $0 != path }.map { $0 + "\n" }.joined(), to: recentDocumentsFile)
+    }
+
+    /// The paths of the recent list, newest first, whether or not the files still exist.
+    private var recentPaths: [String] {
+        guard let text = try? String(contentsOf: recentDocumentsFile, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+    }
+
+    /// Replaces a file of the state folder whole (a temporary file renamed over it). Best effort.
+    private func write(_ text: String, to file: URL) {
         guard (try? FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)) != nil else {
             return
         }
-        let temporary = stateFolder.appendingPathComponent(".last-document.tmp-\(getpid())")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data((document.path + "\n").utf8)) else { return }
-        if rename(temporary.path, lastDocumentFile.path) != 0 { unlink(temporary.path) }
+        let temporary = stateFolder.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else { return }
+        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+
+    /// The user's drawings, as the gallery shows them: the untitled ones in the data folder and every document
+    /// of the recent list that still exists, each once, most recently changed first.
+    public func drawings() -> [LibraryDrawing] {
+        let untitled = ((try? FileManager.default.contentsOfDirectory(atPath: dataFolder.path)) ?? [])
+            .filter { $0.hasSuffix(".\(DrawingDocument.fileExtension)") && !$0.hasPrefix(".") }
+            .map { dataFolder.appendingPathComponent($0).standardizedFileURL.path }
+        var seen: Set<String> = []
+        var drawings: [LibraryDrawing] = []
+        for path in untitled + recentPaths where seen.insert(path).inserted {
+            var status = stat()
+            // Regular files only: a folder or a device named like a drawing is not one.
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+            let url = URL(fileURLWithPath: path)
+            drawings.append(LibraryDrawing(url: url, modified: modified, size: Int(status.st_size), isUntitled: isUntitled(url)))
+        }
+        return drawings.sorted { ($0.modified, $0.url.path) > ($1.modified, $1.url.path) }
+    }
+
+    /// A copy of a drawing beside it (in the data folder when its own folder cannot be written), named
+    /// "NAME copy", "NAME copy 2"…: the drawing with its history, written as a new file, never over one that exists.
+    /// Throws ``DocumentOpenError`` when the drawing cannot be read, ``DocumentWriteError`` when no copy can be
+    /// written.
+    public func duplicate(_ document: URL) throws -> URL {
+        let drawing = try DocumentFile.read(document).drawing
+        let stem = document.deletingPathExtension().lastPathComponent + " copy"
+        var lastError: DocumentWriteError?
+        for folder in [document.deletingLastPathComponent(), dataFolder] {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = uniqueFile(in: folder, stem: stem, extension: DrawingDocument.fileExtension)
+            do {
+                try DocumentFile.writeNew(drawing, to: copy)
+                return copy
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? DocumentWriteError(path: document.path, errno: EACCES)
     }
 
     /// A path for a new untitled document, named after `now`, where no file is yet (creating it is the caller's:
@@ -102,5 +170,27 @@ public struct DocumentLibrary: Sendable {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH.mm.ss"
         return formatter.string(from: date)
+    }
+}
+
+/// A drawing of the user's, as the gallery lists it.
+public struct LibraryDrawing: Hashable, Sendable {
+    /// Where it is.
+    public var url: URL
+    /// When it was last changed.
+    public var modified: Date
+    /// Its size in bytes: with ``modified``, what tells a thumbnail made before from one to make anew.
+    public var size: Int
+    /// Whether it is one of the untitled ones (in the data folder).
+    public var isUntitled: Bool
+
+    /// The name a user reads: the file's, without its extension.
+    public var name: String { url.deletingPathExtension().lastPathComponent }
+
+    public init(url: URL, modified: Date, size: Int, isUntitled: Bool) {
+        self.url = url
+        self.modified = modified
+        self.size = size
+        self.isUntitled = isUntitled
     }
 }

@@ -55,6 +55,11 @@ public final class CanvasRenderer {
         }
     }
 
+    /// The gallery's thumbnails, by the keys its tiles name (``Overlay/Gallery/Tile/Content/drawing(name:detail:thumbnail:isDamaged:isUnreadable:isOpen:)``).
+    /// A tile shows its thumbnail once the overlay names the key; changing the image under a key the overlay
+    /// already names redraws nothing until the overlay changes.
+    public var galleryThumbnails: [String: ImageSurface] = [:]
+
     /// The memory the cached tiles may take.
     public static let tileBudget = 48 << 20
     /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
@@ -690,7 +695,7 @@ public final class CanvasRenderer {
         }
         if let overlay {
             cairo_scale(context, Double(scale), Double(scale))
-            drawOverlay(overlay, in: context)
+            drawOverlay(overlay, thumbnails: galleryThumbnails, in: context)
         }
     }
 

@@ -28,12 +28,112 @@ public struct Overlay: Hashable, Sendable {
         public var frame: Rect
         /// Whether it reports something done (dark slate) rather than something wrong (dark red).
         public var isNotice: Bool
+        /// A button's title at its right end, before the close mark ("Undo"); `nil` for none.
+        public var action: String?
 
-        /// A banner saying `text` in `frame`.
-        public init(text: String, frame: Rect, isNotice: Bool = false) {
+        /// A banner saying `text` in `frame`, with an action button when `action` is given.
+        public init(text: String, frame: Rect, isNotice: Bool = false, action: String? = nil) {
             self.text = text
             self.frame = frame
             self.isNotice = isNotice
+            self.action = action
+        }
+
+        /// The width of the action button, in points.
+        public static let actionWidth = 76.0
+
+        /// Where the action button is: at the right end, before the close mark; `nil` without an action.
+        public var actionFrame: Rect? {
+            action.map { _ in
+                Rect(x: frame.maxX - frame.height - Self.actionWidth, y: frame.minY, width: Self.actionWidth, height: frame.height)
+            }
+        }
+    }
+
+    /// The gallery: every drawing of the user's as a tile over the whole window, and a tile that starts a new one.
+    public struct Gallery: Hashable, Sendable {
+        /// One tile.
+        public struct Tile: Hashable, Sendable {
+            /// What the tile shows.
+            public enum Content: Hashable, Sendable {
+                /// The tile that starts a new drawing: a plus.
+                case newDrawing
+                /// A drawing: its thumbnail (by the key the renderer's ``CanvasRenderer/galleryThumbnails`` holds
+                /// it under, `nil` while it is being made), its name and when it changed. `isDamaged` marks one
+                /// that opens with what could be recovered, `isUnreadable` one that cannot be read at all.
+                case drawing(name: String, detail: String, thumbnail: String?, isDamaged: Bool, isUnreadable: Bool,
+                             isOpen: Bool)
+            }
+            /// What the tile shows.
+            public var content: Content
+            /// Where it is, in window points (scrolled).
+            public var frame: Rect
+            /// Whether a finger is on it.
+            public var isPressed: Bool
+
+            public init(content: Content, frame: Rect, isPressed: Bool = false) {
+                self.content = content
+                self.frame = frame
+                self.isPressed = isPressed
+            }
+
+            /// The thumbnail's place: the tile above its caption.
+            public var pictureFrame: Rect {
+                Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(frame.height - Gallery.captionHeight, 0))
+            }
+        }
+
+        /// The actions a long press on a drawing offers, as a column of buttons.
+        public struct Menu: Hashable, Sendable {
+            /// The buttons' titles and frames, top to bottom; a destructive one (delete) in red.
+            public var items: [(title: String, frame: Rect, isDestructive: Bool)]
+            /// Where the menu is.
+            public var frame: Rect
+
+            public init(items: [(title: String, frame: Rect, isDestructive: Bool)], frame: Rect) {
+                self.items = items
+                self.frame = frame
+            }
+
+            public static func == (lhs: Menu, rhs: Menu) -> Bool {
+                lhs.frame == rhs.frame && lhs.items.map(\.title) == rhs.items.map(\.title)
+                    && lhs.items.map(\.frame) == rhs.items.map(\.frame)
+                    && lhs.items.map(\.isDestructive) == rhs.items.map(\.isDestructive)
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(frame)
+                hasher.combine(items.map(\.title))
+            }
+        }
+
+        /// The whole gallery: the window.
+        public var frame: Rect
+        /// The header across the top, with the title and the close button.
+        public var header: Rect
+        /// The close button, back to the drawing.
+        public var closeButton: Rect
+        /// The title ("Drawings") and how many there are.
+        public var title: String
+        /// The tiles at least partly in view, below the header.
+        public var tiles: [Tile]
+        /// The long press's actions, while shown.
+        public var menu: Menu?
+        /// The scroll bar's thumb at the right edge while there is more than a screenful; `nil` otherwise.
+        public var scrollThumb: Rect?
+
+        /// The height of a tile's caption (name and date) under its picture.
+        public static let captionHeight = 44.0
+
+        public init(frame: Rect, header: Rect, closeButton: Rect, title: String, tiles: [Tile], menu: Menu? = nil,
+                    scrollThumb: Rect? = nil) {
+            self.frame = frame
+            self.header = header
+            self.closeButton = closeButton
+            self.title = title
+            self.tiles = tiles
+            self.menu = menu
+            self.scrollThumb = scrollThumb
         }
     }
 
@@ -131,6 +231,8 @@ public struct Overlay: Hashable, Sendable {
             case colorChooser
             /// The eyedropper: a pipette, selected while the next touch picks a colour.
             case eyedropper
+            /// The gallery of the user's drawings: four small tiles.
+            case gallery
         }
 
         /// What the control shows.
@@ -165,6 +267,8 @@ public struct Overlay: Hashable, Sendable {
     public var label: Label?
     /// The view indicator (the zoom and the angle while they change), drawn over the canvas; `nil` while hidden.
     public var indicator: Label?
+    /// The gallery over the whole window, while it is open: drawn over the bar and the panels, under the banner.
+    public var gallery: Gallery?
     /// The colours the controls are drawn in.
     public var style = OverlayStyle.light
     /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
@@ -188,6 +292,7 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, indicator?.frame].compactMap { $0 }
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, indicator?.frame, gallery?.frame]
+            .compactMap { $0 }
     }
 }

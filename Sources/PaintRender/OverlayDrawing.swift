@@ -4,8 +4,9 @@ import Foundation
 import PaintModel
 import Geometry
 
-/// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw.
-func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
+/// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw;
+/// `thumbnails` are the gallery's pictures by key.
+func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], in context: OpaquePointer) {
     let style = overlay.style
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
     cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, overlay.frame.height)
@@ -21,8 +22,10 @@ func drawOverlay(_ overlay: Overlay, in context: OpaquePointer) {
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
-    if let banner = overlay.banner { drawBanner(banner, in: context) }
+    if let banner = overlay.banner, overlay.gallery == nil { drawBanner(banner, in: context) }
     if let indicator = overlay.indicator { drawIndicator(indicator, in: context) }
+    if let gallery = overlay.gallery { drawGallery(gallery, style: style, thumbnails: thumbnails, in: context) }
+    if let banner = overlay.banner, overlay.gallery != nil { drawBanner(banner, in: context) }
 }
 
 /// A dark rounded box with the text in white, centred.
@@ -198,8 +201,17 @@ private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     cairo_fill(context)
     cairo_set_source_rgb(context, 1, 1, 1)
     drawCross(at: Point(x: frame.maxX - frame.height / 2, y: frame.midY), arm: frame.height * 0.18, lineWidth: 2, in: context)
+    if let action = banner.action, let button = banner.actionFrame {
+        // The action as a button in a lighter box, its title in bold.
+        roundedRectangle(button.insetBy(dx: 4, dy: 5), radius: 4, in: context)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.2)
+        cairo_fill(context)
+        cairo_set_source_rgb(context, 1, 1, 1)
+        drawCenteredText(action, in: button, size: 13, isBold: true, in: context)
+    }
     cairo_save(context)
-    let textArea = Rect(x: frame.minX + 12, y: frame.minY, width: max(frame.width - 12 - frame.height, 0), height: frame.height)
+    let reserved = frame.height + (banner.actionFrame?.width ?? 0)
+    let textArea = Rect(x: frame.minX + 12, y: frame.minY, width: max(frame.width - 12 - reserved, 0), height: frame.height)
     cairo_rectangle(context, textArea.minX, textArea.minY, textArea.width, textArea.height)
     cairo_clip(context)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
@@ -380,6 +392,15 @@ private func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: Opa
         cairo_move_to(context, center.x + arm * 0.1, center.y - arm * 0.9)
         cairo_line_to(context, center.x + arm * 0.9, center.y - arm * 0.1)
         cairo_stroke(context)
+    case .gallery:
+        // Four small tiles in a square.
+        let arm = side * 0.2, gap = side * 0.05
+        cairo_set_source_rgb(context, ink, ink, ink)
+        for (dx, dy) in [(-1.0, -1.0), (0, -1), (-1, 0), (0, 0)] {
+            roundedRectangle(Rect(x: center.x + dx * arm + (dx < 0 ? -gap : gap), y: center.y + dy * arm + (dy < 0 ? -gap : gap),
+                                  width: arm, height: arm), radius: arm * 0.2, in: context)
+            cairo_fill(context)
+        }
     case .copy:
         // Two sheets, the front one over the back one's lower right.
         let arm = side * 0.2
@@ -395,6 +416,180 @@ private func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: Opa
         cairo_fill_preserve(context)
         cairo_set_source_rgb(context, ink, ink, ink)
         cairo_stroke(context)
+    }
+}
+
+/// Text centred in a rectangle, cut short with an ellipsis where it does not fit, in the current source colour.
+private func drawCenteredText(_ text: String, in rect: Rect, size: Double, isBold: Bool = false, in context: OpaquePointer) {
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, size)
+    let text = fitted(text, width: rect.width - 8, in: context)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    cairo_move_to(context, rect.midX - extents.x_advance / 2, rect.midY + size * 0.35)
+    cairo_show_text(context, text)
+}
+
+/// Text cut short with an ellipsis to fit a width in the context's current font.
+private func fitted(_ text: String, width: Double, in context: OpaquePointer) -> String {
+    var text = text
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    while extents.x_advance > width, text.count > 1 {
+        text = String(text.dropLast(2)) + "…"
+        cairo_text_extents(context, text, &extents)
+    }
+    return text
+}
+
+/// The gallery: the window filled with the surface colour, the header with its title and close button, the tiles
+/// (thumbnails on paper with their names and dates, the new-drawing tile with a plus), the scroll bar's thumb and
+/// the long press's menu.
+private func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbnails: [String: ImageSurface],
+                         in context: OpaquePointer) {
+    let ink = style.ink(isEnabled: true)
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
+    cairo_rectangle(context, gallery.frame.minX, gallery.frame.minY, gallery.frame.width, gallery.frame.height)
+    cairo_fill(context)
+    // The tiles scroll under the header: clipped below it.
+    cairo_save(context)
+    cairo_rectangle(context, gallery.frame.minX, gallery.header.maxY, gallery.frame.width,
+                    max(gallery.frame.maxY - gallery.header.maxY, 0))
+    cairo_clip(context)
+    for tile in gallery.tiles {
+        drawTile(tile, style: style, thumbnails: thumbnails, in: context)
+    }
+    if let thumb = gallery.scrollThumb {
+        roundedRectangle(thumb, radius: thumb.width / 2, in: context)
+        cairo_set_source_rgba(context, ink, ink, ink, 0.35)
+        cairo_fill(context)
+    }
+    cairo_restore(context)
+    // The header over them: the title, a line, the close button (a cross).
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
+    cairo_rectangle(context, gallery.header.minX, gallery.header.minY, gallery.header.width, gallery.header.height)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_rectangle(context, gallery.header.minX, gallery.header.maxY - 1, gallery.header.width, 1)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 18)
+    let titleWidth = max(gallery.closeButton.minX - gallery.header.minX - 32, 0)
+    cairo_move_to(context, gallery.header.minX + 16, gallery.header.midY + 6)
+    cairo_show_text(context, fitted(gallery.title, width: titleWidth, in: context))
+    drawCross(at: gallery.closeButton.center, arm: gallery.closeButton.height * 0.2, lineWidth: 2.5, in: context)
+    if let menu = gallery.menu { drawMenu(menu, style: style, in: context) }
+}
+
+private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbnails: [String: ImageSurface],
+                      in context: OpaquePointer) {
+    let ink = style.ink(isEnabled: true), faint = style.ink(isEnabled: false)
+    let picture = tile.pictureFrame
+    roundedRectangle(picture, radius: 8, in: context)
+    switch tile.content {
+    case .newDrawing:
+        cairo_set_source_rgba(context, ink, ink, ink, tile.isPressed ? 0.16 : 0.07)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, faint, faint, faint)
+        cairo_set_line_width(context, 1.5)
+        let dashes: [Double] = [6, 4]
+        cairo_set_dash(context, dashes, 2, 0)
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+        let arm = min(picture.width, picture.height) * 0.16
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, 4)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(context, picture.midX - arm, picture.midY)
+        cairo_line_to(context, picture.midX + arm, picture.midY)
+        cairo_move_to(context, picture.midX, picture.midY - arm)
+        cairo_line_to(context, picture.midX, picture.midY + arm)
+        cairo_stroke(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        drawCaption("New drawing", detail: nil, below: picture, width: tile.frame.width, in: context)
+    case let .drawing(name, detail, key, isDamaged, isUnreadable, isOpen):
+        // Paper, the thumbnail fitted in it, and an outline (bold for the drawing open now).
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_fill_preserve(context)
+        cairo_save(context)
+        cairo_clip(context)
+        if let key, let image = thumbnails[key] {
+            let fit = min(picture.width / Double(image.width), picture.height / Double(image.height))
+            let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
+            cairo_translate(context, picture.midX - width / 2, picture.midY - height / 2)
+            cairo_scale(context, fit, fit)
+            cairo_set_source_surface(context, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint(context)
+        }
+        cairo_restore(context)
+        if tile.isPressed {
+            roundedRectangle(picture, radius: 8, in: context)
+            cairo_set_source_rgba(context, 0, 0, 0, 0.12)
+            cairo_fill(context)
+        }
+        roundedRectangle(picture, radius: 8, in: context)
+        cairo_set_source_rgb(context, isOpen ? 0.2 : style.edge.0, isOpen ? 0.45 : style.edge.1, isOpen ? 0.85 : style.edge.2)
+        cairo_set_line_width(context, isOpen ? 3 : 1)
+        cairo_stroke(context)
+        if isDamaged || isUnreadable {
+            // A warning mark in the picture's top right corner: an amber disc with "!".
+            let center = Point(x: picture.maxX - 16, y: picture.minY + 16)
+            cairo_arc(context, center.x, center.y, 11, 0, 2 * .pi)
+            cairo_set_source_rgb(context, isUnreadable ? 0.75 : 0.95, isUnreadable ? 0.15 : 0.62, 0.1)
+            cairo_fill(context)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            drawCenteredText("!", in: Rect(x: center.x - 11, y: center.y - 11, width: 22, height: 22), size: 15,
+                             isBold: true, in: context)
+        }
+        cairo_set_source_rgb(context, ink, ink, ink)
+        drawCaption(name, detail: detail, below: picture, width: tile.frame.width, in: context)
+    }
+}
+
+/// A tile's name (bold) and detail (its date) under its picture, in the current source colour.
+private func drawCaption(_ name: String, detail: String?, below picture: Rect, width: Double, in context: OpaquePointer) {
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 13)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 18)
+    cairo_show_text(context, fitted(name, width: width - 4, in: context))
+    guard let detail else { return }
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, 12)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 36)
+    cairo_show_text(context, fitted(detail, width: width - 4, in: context))
+}
+
+/// The long press's menu: a raised box of buttons, the destructive one in red.
+private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in context: OpaquePointer) {
+    roundedRectangle(menu.frame.offsetBy(dx: 0, dy: 3), radius: 10, in: context)
+    cairo_set_source_rgba(context, 0, 0, 0, 0.25)
+    cairo_fill(context)
+    roundedRectangle(menu.frame, radius: 10, in: context)
+    let panel = style == .light ? (1.0, 1.0, 1.0) : (0.24, 0.25, 0.29)
+    cairo_set_source_rgb(context, panel.0, panel.1, panel.2)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+    let ink = style.ink(isEnabled: true)
+    for (index, item) in menu.items.enumerated() {
+        if index > 0 {
+            cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+            cairo_rectangle(context, item.frame.minX + 12, item.frame.minY, item.frame.width - 24, 1)
+            cairo_fill(context)
+        }
+        if item.isDestructive {
+            cairo_set_source_rgb(context, 0.8, 0.15, 0.15)
+        } else {
+            cairo_set_source_rgb(context, ink, ink, ink)
+        }
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        cairo_move_to(context, item.frame.minX + 16, item.frame.midY + 5)
+        cairo_show_text(context, fitted(item.title, width: item.frame.width - 24, in: context))
     }
 }
 

@@ -26,10 +26,12 @@ final class Painter {
     }
 
     /// A painter on a document (created when missing), with the program's own folders under `home`.
-    convenience init(opening url: URL, home: URL? = nil, exportFolder: URL? = nil) throws {
+    convenience init(opening url: URL, home: URL? = nil, exportFolder: URL? = nil,
+                     size: Size = Size(width: 400, height: 300)) throws {
         let opened = try DocumentFile.open(url, create: true)
         let library = DocumentLibrary(environment: ["HOME": (home ?? url.deletingLastPathComponent()).path])
-        self.init(drawing: opened.drawing, document: PaintDocument(opened, library: library), exportFolder: exportFolder)
+        self.init(size: size, drawing: opened.drawing, document: PaintDocument(opened, library: library),
+                  exportFolder: exportFolder)
     }
 
     /// Sends events at the current time, then renders a frame and moves the clock on by one frame.

@@ -13,7 +13,7 @@ import TouchUI
     func noButtonIsSmallerThanAFingerAndTheyAllFitOrScroll(width: Double) throws {
         let painter = Painter(size: Size(width: width, height: 300))
         let overlay = try #require(painter.app.renderer.overlay)
-        #expect(overlay.items.count == 25)
+        #expect(overlay.items.count == 26)
         for item in overlay.items { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
         let lastItem = try #require(palette.items.last)
@@ -167,11 +167,11 @@ import TouchUI
     @Test func theBarIsShownButNeverPainted() {
         let painter = Painter()
         let palette = painter.app.paletteView
-        let swatch = palette.convert(palette.items[1].frame.center, to: nil)
+        let swatch = palette.convert(palette.items[2].frame.center, to: nil)
         #expect(painter.shown(swatch.x, swatch.y) == 0xE53935)
         #expect(painter.committed(swatch.x, swatch.y) == paper)
         // Choosing a colour redraws the bar: the chosen swatch gets a frame around it.
-        let above = palette.convert(palette.items[1].frame.origin, to: nil).y - 3
+        let above = palette.convert(palette.items[2].frame.origin, to: nil).y - 3
         let before = painter.shown(swatch.x, above)
         painter.key("2")
         #expect(painter.shown(swatch.x, above) != before)

@@ -1,0 +1,246 @@
+// The gallery in the painting app: listing the user's drawings, opening one, starting one, and what a long press
+// offers (duplicate, export, show in folder, move to the Trash with an undo).
+import Foundation
+import PaintModel
+import PaintRender
+
+extension FingerPaintApp {
+    /// The thumbnails' largest side in pixels: a tile's picture at the window's scale.
+    private var thumbnailSide: Int { Int(GalleryView.minimumTileWidth * 1.4) * max(renderer.scale, 1) }
+
+    /// Wires the gallery's callbacks (called once, from the initializer).
+    func connectGallery() {
+        galleryView.onChange = { [unowned self] in
+            requestThumbnails()
+            updateOverlay()
+        }
+        galleryView.onClose = { [unowned self] in closeGallery() }
+        galleryView.onOpen = { [unowned self] drawing in openDrawing(at: drawing.url) }
+        galleryView.onNewDrawing = { [unowned self] in startNewDrawing() }
+        galleryView.onAction = { [unowned self] action, drawing in perform(action, on: drawing) }
+        galleryView.actions = GalleryView.Action.allCases.filter { $0 != .showInFolder }
+    }
+
+    /// Whether the gallery is open.
+    public var isShowingGallery: Bool { !galleryView.isHidden }
+
+    /// Whether thumbnails are being made for the open gallery: the window looks for them soon.
+    public var isMakingThumbnails: Bool { isShowingGallery && thumbnailMaker.isBusy }
+
+    /// Opens the gallery: the document is flushed first (its file and date are up to date), the list read again.
+    func openGallery() {
+        guard let document else {
+            onMessage?("fingerpaint: the gallery needs a document (there is none in a replay)")
+            return
+        }
+        saveNow()
+        // The drawing open now is the most recent one, whatever opened it.
+        document.library.remember(document.url)
+        canvasView.discardLiveStrokes()
+        canvasView.stopGliding()
+        colorChooserView.isHidden = true
+        canvasView.isPickingColor = false
+        galleryView.openDrawing = document.url
+        galleryView.scrollToTop()
+        galleryView.isHidden = false
+        refreshGallery()
+    }
+
+    /// Closes the gallery, back to the drawing.
+    func closeGallery() {
+        galleryView.closeMenu()
+        galleryView.isHidden = true
+        updateOverlay()
+    }
+
+    /// Reads the list of drawings again and asks for the thumbnails in view.
+    func refreshGallery() {
+        guard let library = document?.library else { return }
+        galleryView.openDrawing = document?.url
+        galleryView.drawings = library.drawings()
+        requestThumbnails()
+        updateOverlay()
+    }
+
+    /// Asks for the thumbnails of the drawings in view or near it that are missing or out of date.
+    private func requestThumbnails() {
+        guard isShowingGallery else { return }
+        for drawing in galleryView.drawingsNearView {
+            let key = drawing.url.path
+            guard thumbnailRequests[key] != drawing else { continue }
+            thumbnailRequests[key] = drawing
+            thumbnailMaker.request(drawing, side: thumbnailSide)
+        }
+    }
+
+    /// Waits until the thumbnails asked for are made (a test, a benchmark); the next frame shows them.
+    public func waitForThumbnails() {
+        thumbnailMaker.waitUntilIdle()
+    }
+
+    /// Shows the thumbnails made since the last frame.
+    func takeThumbnails() {
+        let made = thumbnailMaker.takeFinished()
+        guard !made.isEmpty else { return }
+        for thumbnail in made {
+            let key = thumbnail.drawing.url.path
+            // One asked for before the drawing changed again is out of date: its newer request is under way.
+            guard thumbnailRequests[key] == thumbnail.drawing else { continue }
+            renderer.galleryThumbnails[key] = thumbnail.image()
+            galleryView.thumbnails[key] = GalleryView.ThumbnailState(
+                isReady: thumbnail.failure == nil, isDamaged: thumbnail.isDamaged, isUnreadable: thumbnail.failure != nil)
+        }
+        updateOverlay()
+    }
+
+    // MARK: - Switching documents
+
+    /// Opens a drawing in place of the one open now (which is saved and closed first); the gallery closes. A
+    /// drawing that cannot be opened leaves everything as it was and says why.
+    func openDrawing(at url: URL) {
+        guard url.standardizedFileURL != document?.url.standardizedFileURL else { return closeGallery() }
+        do {
+            // Opened before the current one is closed: a drawing that cannot be opened changes nothing.
+            let opened = try DocumentFile.open(url, create: false)
+            switchDocument(to: opened)
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            banner = "Cannot open \(url.deletingPathExtension().lastPathComponent): \(error.plainReason)."
+        }
+    }
+
+    /// Starts a new untitled drawing in place of the one open now; the gallery closes.
+    func startNewDrawing() {
+        guard let library = document?.library else { return }
+        do {
+            switchDocument(to: try DocumentFile.open(try library.newUntitledDocument(), create: true))
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            banner = "Cannot start a new drawing: \(Self.reason(error))."
+        }
+    }
+
+    /// Saves and closes the document open now, and paints `opened` from here on: its drawing and history, the
+    /// view at 100 %, its notices in the banner, its name in the title.
+    public func switchDocument(to opened: OpenedDocument) {
+        guard let library = document?.library else { return }
+        finishDocument()
+        let next = PaintDocument(opened, library: library)
+        library.remember(opened.url)
+        replaceDocument(with: next, drawing: opened.drawing)
+        closeGallery()
+        var notices = opened.notices
+        if let reason = opened.readOnlyReason {
+            notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
+        }
+        for notice in notices { onMessage?("fingerpaint: \(notice)") }
+        if let notice = notices.last { showBanner(notice) }
+        onTitleChange?(next.title)
+    }
+
+    // MARK: - A long press's actions
+
+    private func perform(_ action: GalleryView.Action, on drawing: LibraryDrawing) {
+        switch action {
+        case .duplicate: duplicate(drawing)
+        case .export: export(drawing)
+        case .showInFolder: showInFolder(drawing)
+        case .moveToTrash: moveToTrash(drawing)
+        }
+    }
+
+    private func duplicate(_ drawing: LibraryDrawing) {
+        guard let library = document?.library else { return }
+        if isOpen(drawing) { saveNow() }
+        do {
+            let copy = try library.duplicate(drawing.url)
+            library.remember(copy)
+            if let document { library.remember(document.url) }
+            refreshGallery()
+            showNotice("Duplicated \(drawing.name) as \(copy.deletingPathExtension().lastPathComponent).")
+        } catch {
+            onMessage?("fingerpaint: cannot duplicate \(drawing.url.path): \(error)")
+            banner = "Cannot duplicate \(drawing.name): \(Self.reason(error))."
+        }
+    }
+
+    private func export(_ drawing: LibraryDrawing) {
+        if isOpen(drawing) {
+            exportPNG()
+            return
+        }
+        do {
+            let strokes = try DocumentFile.read(drawing.url).drawing.strokes
+            exportPNG(strokes: strokes, named: drawing.name)
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            banner = "Cannot export \(drawing.name): \(error.plainReason)."
+        }
+    }
+
+    private func showInFolder(_ drawing: LibraryDrawing) {
+        guard let onShowInFolder else { return }
+        if let failure = onShowInFolder(drawing.url) {
+            banner = "Cannot show \(drawing.name) in its folder (\(failure)); it is in \(drawing.url.deletingLastPathComponent().path)."
+        }
+    }
+
+    /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,
+    /// and a new one started in its place.
+    private func moveToTrash(_ drawing: LibraryDrawing) {
+        guard let library = document?.library else { return }
+        if isOpen(drawing) {
+            startNewDrawing()
+            // Still open: the new drawing could not be started, and the open one is never trashed.
+            guard !isOpen(drawing) else { return }
+            galleryView.isHidden = false
+        }
+        do {
+            let item = try trash.moveToTrash(drawing.url)
+            library.forget(drawing.url)
+            refreshGallery()
+            onMessage?("fingerpaint: moved \(drawing.url.path) to the Trash (\(item.trashedFile.path))")
+            showNotice("Moved \(drawing.name) to the Trash.", action: ("Undo", { [unowned self] in restore(item) }))
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            banner = "Cannot move \(drawing.name) to the Trash: \(error.reason)."
+            refreshGallery()
+        }
+    }
+
+    /// Puts a trashed drawing back (the banner's undo).
+    private func restore(_ item: Trash.Item) {
+        do {
+            try trash.restore(item)
+            document?.library.remember(item.originalFile)
+            if let document { document.library.remember(document.url) }
+            if isShowingGallery { refreshGallery() }
+            showNotice("Restored \(item.originalFile.deletingPathExtension().lastPathComponent).")
+        } catch {
+            onMessage?("fingerpaint: \(error)")
+            banner = "Cannot restore the drawing: \(error.reason)."
+        }
+    }
+
+    private func isOpen(_ drawing: LibraryDrawing) -> Bool {
+        drawing.url.standardizedFileURL == document?.url.standardizedFileURL
+    }
+
+    /// An error's reason in plain words, without the path the banner names already.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as DocumentOpenError: error.plainReason
+        case let error as DocumentWriteError: error.reason
+        default: "\(error)"
+        }
+    }
+}
+
+extension DocumentOpenError {
+    /// Why, in plain words, without the path.
+    var plainReason: String {
+        let full = description
+        let prefix = "\(path): "
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+    }
+}

@@ -1,0 +1,335 @@
+// The gallery: the user's drawings as tiles over the whole window, by touch.
+import Foundation
+import PaintModel
+import PaintRender
+import TouchUI
+
+/// A full-window panel of the user's drawings (``drawings``, most recently changed first), each a tile with its
+/// thumbnail, name and date, after a tile that starts a new drawing. A finger scrolls it (and a flick glides on,
+/// as a scroll view's does); a tap opens a drawing (``onOpen``) or starts one (``onNewDrawing``); a long press on a
+/// drawing offers duplicate, export, show in the folder and move to the Trash (``onAction``); the header's cross
+/// closes it (``onClose``). Every target is at least 44 points. A touch on it never paints.
+public final class GalleryView: View {
+    /// What a long press on a drawing offers.
+    public enum Action: Hashable, Sendable, CaseIterable {
+        case duplicate, export, showInFolder, moveToTrash
+
+        /// The menu's words for it.
+        public var title: String {
+            switch self {
+            case .duplicate: "Duplicate"
+            case .export: "Export as PNG"
+            case .showInFolder: "Show in folder"
+            case .moveToTrash: "Move to Trash"
+            }
+        }
+    }
+
+    /// What the gallery knows of a drawing's thumbnail.
+    public struct ThumbnailState: Hashable, Sendable {
+        /// Whether the thumbnail is ready (the renderer holds it under the drawing's path).
+        public var isReady: Bool
+        /// Whether the drawing has damage (it opens with what could be recovered).
+        public var isDamaged: Bool
+        /// Whether the drawing cannot be read at all.
+        public var isUnreadable: Bool
+
+        public init(isReady: Bool, isDamaged: Bool = false, isUnreadable: Bool = false) {
+            self.isReady = isReady
+            self.isDamaged = isDamaged
+            self.isUnreadable = isUnreadable
+        }
+    }
+
+    /// The drawings shown, in order.
+    public var drawings: [LibraryDrawing] = [] {
+        didSet {
+            menu = nil
+            scrollOffset = min(scrollOffset, maximumScrollOffset)
+            onChange?()
+        }
+    }
+    /// The drawing the window has open: its tile is outlined.
+    public var openDrawing: URL?
+    /// The thumbnails known, by the drawing's path.
+    public var thumbnails: [String: ThumbnailState] = [:]
+    /// The actions a long press offers (show in folder only where the desktop has a file manager to ask).
+    public var actions: [Action] = [.duplicate, .export, .moveToTrash]
+    /// Called with the drawing a tap opens.
+    public var onOpen: ((LibraryDrawing) -> Void)?
+    /// Called when the new-drawing tile is tapped.
+    public var onNewDrawing: (() -> Void)?
+    /// Called with a long press's action and its drawing.
+    public var onAction: ((Action, LibraryDrawing) -> Void)?
+    /// Called when the close button is tapped.
+    public var onClose: (() -> Void)?
+    /// Called whenever what the gallery shows changes (a scroll, a press, the menu).
+    public var onChange: (() -> Void)?
+
+    /// How far the tiles are scrolled up, in points.
+    public private(set) var scrollOffset = 0.0
+    /// The long press's menu: the drawing it is for, and where it is.
+    private var menu: (drawing: LibraryDrawing, frame: Rect)?
+    /// The tile under a finger (0 the new-drawing tile, then the drawings), shown pressed.
+    private var pressedTile: Int?
+    /// A glide after a flick: its momentum and how far it has scrolled so far.
+    private var glide: (momentum: Momentum, applied: Double)?
+
+    private let panRecognizer = PanGestureRecognizer()
+    private let tapRecognizer = TapGestureRecognizer()
+    private let longPressRecognizer = LongPressGestureRecognizer()
+
+    /// The header's height, in points.
+    public static let headerHeight = 56.0
+    /// The space around and between tiles, in points.
+    public static let margin = 16.0
+    /// The narrowest a tile may be: two columns fit 420 points.
+    public static let minimumTileWidth = 180.0
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isHidden = true
+        isMultipleTouchEnabled = true
+        tapRecognizer.maximumPressDuration = GestureDefaults.longPressDuration
+        _ = tapRecognizer.addTarget { [unowned self] recognizer in
+            if recognizer.state == .ended { tapped(at: recognizer.location(in: self)) }
+        }
+        _ = longPressRecognizer.addTarget { [unowned self] recognizer in
+            if recognizer.state == .began { pressedLong(at: recognizer.location(in: self)) }
+        }
+        _ = panRecognizer.addTarget { [unowned self] _ in panned() }
+        for recognizer in [panRecognizer, tapRecognizer, longPressRecognizer] as [GestureRecognizer] {
+            addGestureRecognizer(recognizer)
+        }
+    }
+
+    // MARK: - Layout
+
+    /// The header across the top.
+    private var header: Rect { Rect(x: 0, y: 0, width: bounds.width, height: Self.headerHeight) }
+    /// The close button at the header's right end.
+    private var closeButton: Rect { Rect(x: bounds.width - 52, y: 6, width: 44, height: 44) }
+    private var columns: Int {
+        max(2, Int((bounds.width - Self.margin) / (Self.minimumTileWidth + Self.margin)))
+    }
+    private var tileSize: Size {
+        let width = max((bounds.width - Self.margin * Double(columns + 1)) / Double(columns), 1)
+        return Size(width: width, height: (width * 0.72).rounded() + Overlay.Gallery.captionHeight)
+    }
+    /// The height of every tile laid out, margins included.
+    private var contentHeight: Double {
+        let rows = (drawings.count + 1 + columns - 1) / columns
+        return Self.margin + Double(rows) * (tileSize.height + Self.margin)
+    }
+    /// The area the tiles scroll in, below the header.
+    private var viewport: Rect {
+        Rect(x: 0, y: Self.headerHeight, width: bounds.width, height: max(bounds.height - Self.headerHeight, 0))
+    }
+    private var maximumScrollOffset: Double { max(contentHeight - viewport.height, 0) }
+
+    /// The frame of tile `index` (0 the new-drawing tile), scrolled, in the view's coordinates.
+    private func frame(ofTile index: Int) -> Rect {
+        let size = tileSize
+        let (row, column) = (index / columns, index % columns)
+        return Rect(x: Self.margin + Double(column) * (size.width + Self.margin),
+                    y: viewport.minY + Self.margin + Double(row) * (size.height + Self.margin) - scrollOffset,
+                    width: size.width, height: size.height)
+    }
+
+    /// The tiles at least partly in view: their indices (0 the new-drawing tile).
+    private var visibleTiles: Range<Int> {
+        let size = tileSize
+        let rowHeight = size.height + Self.margin
+        let firstRow = max(Int((scrollOffset - Self.margin) / rowHeight), 0)
+        let lastRow = max(Int((scrollOffset + viewport.height) / rowHeight), firstRow)
+        let lower = min(firstRow * columns, drawings.count + 1)
+        let upper = min((lastRow + 1) * columns, drawings.count + 1)
+        return lower..<upper
+    }
+
+    /// The drawings whose tiles are in view or a screenful either side: the ones whose thumbnails to make first.
+    public var drawingsNearView: [LibraryDrawing] {
+        let visible = visibleTiles, screenful = columns * max(Int(viewport.height / (tileSize.height + Self.margin)) + 1, 1)
+        let lower = max(visible.lowerBound - screenful, 1), upper = min(visible.upperBound + screenful, drawings.count + 1)
+        guard lower < upper else { return [] }
+        return Array(drawings[(lower - 1)..<(upper - 1)])
+    }
+
+    private func tile(at point: Point) -> Int? {
+        visibleTiles.first { frame(ofTile: $0).contains(point) }
+    }
+
+    // MARK: - The overlay
+
+    /// How the gallery looks, in window coordinates, for the renderer; `nil` while hidden.
+    public var overlayGallery: Overlay.Gallery? {
+        guard !isHidden else { return nil }
+        let origin = convert(Point(x: 0, y: 0), to: nil)
+        func inWindow(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+        let tiles = visibleTiles.map { index -> Overlay.Gallery.Tile in
+            let frame = inWindow(frame(ofTile: index))
+            guard index > 0 else { return Overlay.Gallery.Tile(content: .newDrawing, frame: frame, isPressed: pressedTile == 0) }
+            let drawing = drawings[index - 1]
+            let state = thumbnails[drawing.url.path]
+            let isUnreadable = state?.isUnreadable ?? false
+            let content = Overlay.Gallery.Tile.Content.drawing(
+                name: drawing.name, detail: isUnreadable ? "Cannot be opened" : Self.detail(of: drawing), thumbnail: state?.isReady == true ? drawing.url.path : nil,
+                isDamaged: state?.isDamaged ?? false, isUnreadable: isUnreadable,
+                isOpen: drawing.url.standardizedFileURL == openDrawing?.standardizedFileURL)
+            return Overlay.Gallery.Tile(content: content, frame: frame, isPressed: pressedTile == index)
+        }
+        var scrollThumb: Rect?
+        if maximumScrollOffset > 0 {
+            let share = viewport.height / contentHeight
+            let height = max(viewport.height * share, 32)
+            let y = viewport.minY + (viewport.height - height) * scrollOffset / maximumScrollOffset
+            scrollThumb = inWindow(Rect(x: bounds.width - 7, y: y, width: 4, height: height))
+        }
+        let menuOverlay = menu.map { menu in
+            Overlay.Gallery.Menu(items: actions.enumerated().map { index, action in
+                (title: action.title, frame: inWindow(menuItemFrame(index, in: menu.frame)), isDestructive: action == .moveToTrash)
+            }, frame: inWindow(menu.frame))
+        }
+        return Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
+                               title: "Your drawings (\(drawings.count))", tiles: tiles, menu: menuOverlay, scrollThumb: scrollThumb)
+    }
+
+    /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
+    static func detail(of drawing: LibraryDrawing, now: Date = Date()) -> String {
+        let calendar = Calendar.current
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        if calendar.isDate(drawing.modified, inSameDayAs: now) {
+            formatter.dateFormat = "'Today' HH:mm"
+        } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now),
+                  calendar.isDate(drawing.modified, inSameDayAs: yesterday) {
+            formatter.dateFormat = "'Yesterday' HH:mm"
+        } else {
+            formatter.dateFormat = "d MMM yyyy"
+        }
+        return formatter.string(from: drawing.modified)
+    }
+
+    // MARK: - Touches
+
+    /// The menu's height for its actions: 44 points each.
+    private static let menuItemHeight = 44.0
+    private static let menuWidth = 200.0
+
+    private func menuItemFrame(_ index: Int, in frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY + Double(index) * Self.menuItemHeight, width: frame.width, height: Self.menuItemHeight)
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        // A finger catches a gliding list, as on any touch screen.
+        glide = nil
+        guard menu == nil, touches.count == 1, let touch = touches.first else { return }
+        pressedTile = tile(at: touch.location(in: self))
+        if pressedTile != nil { onChange?() }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        releasePress()
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        releasePress()
+    }
+
+    private func releasePress() {
+        guard pressedTile != nil else { return }
+        pressedTile = nil
+        onChange?()
+    }
+
+    private func tapped(at point: Point) {
+        if let shown = menu {
+            menu = nil
+            if let index = actions.indices.first(where: { menuItemFrame($0, in: shown.frame).contains(point) }) {
+                onAction?(actions[index], shown.drawing)
+            }
+            onChange?()
+            return
+        }
+        if closeButton.insetBy(dx: -4, dy: -4).contains(point) { return close() }
+        guard viewport.contains(point), let index = tile(at: point) else { return }
+        if index == 0 { onNewDrawing?() } else { onOpen?(drawings[index - 1]) }
+    }
+
+    private func close() {
+        menu = nil
+        onClose?()
+    }
+
+    private func pressedLong(at point: Point) {
+        guard menu == nil, viewport.contains(point), let index = tile(at: point), index > 0 else { return }
+        let picture = frame(ofTile: index)
+        let size = Size(width: Self.menuWidth, height: Self.menuItemHeight * Double(actions.count))
+        let x = min(max(picture.midX - size.width / 2, 8), max(bounds.width - size.width - 8, 0))
+        let y = min(max(picture.minY + 24, viewport.minY + 8), max(bounds.height - size.height - 8, 0))
+        menu = (drawings[index - 1], Rect(origin: Point(x: x, y: y), size: size))
+        pressedTile = nil
+        onChange?()
+    }
+
+    /// Whether the long press's menu is shown.
+    public var isShowingMenu: Bool { menu != nil }
+
+    /// Closes the menu, if it is shown (Escape).
+    public func closeMenu() {
+        guard menu != nil else { return }
+        menu = nil
+        onChange?()
+    }
+
+    // MARK: - Scrolling
+
+    private func panned() {
+        switch panRecognizer.state {
+        case .began, .changed:
+            menu = nil
+            let translation = panRecognizer.translation(in: self)
+            panRecognizer.setTranslation(.zero, in: self)
+            scroll(by: -translation.dy)
+        case .ended:
+            if let now = window?.timers.now {
+                let velocity = panRecognizer.velocity(in: self)
+                let momentum = Momentum(velocity: Vector(dx: 0, dy: -velocity.dy), at: now)
+                glide = momentum.isGliding ? (momentum, 0) : nil
+                onChange?()
+            }
+        default:
+            break
+        }
+    }
+
+    /// Scrolls the tiles by a distance (positive: up, showing later drawings), within the content.
+    public func scroll(by distance: Double) {
+        let offset = min(max(scrollOffset + (distance.isFinite ? distance : 0), 0), maximumScrollOffset)
+        guard offset != scrollOffset else { return }
+        scrollOffset = offset
+        onChange?()
+    }
+
+    /// Scrolls back to the top (the gallery opened again).
+    public func scrollToTop() {
+        glide = nil
+        scrollOffset = 0
+    }
+
+    /// Whether the list glides after a flick: the window draws a frame at every display frame meanwhile.
+    public var isGliding: Bool { glide != nil }
+
+    /// Moves a gliding list to where its glide is at a frame's time; the glide ends at the content's ends or when
+    /// its momentum is spent.
+    public func glide(to time: Timestamp) {
+        guard let current = glide else { return }
+        let offset = current.momentum.offset(at: time).dy
+        let before = scrollOffset
+        scroll(by: offset - current.applied)
+        let stopped = scrollOffset == before && offset != current.applied
+        glide = current.momentum.isFinished(at: time) || stopped ? nil : (current.momentum, offset)
+    }
+}

@@ -1,0 +1,90 @@
+// Thumbnails of the user's drawings, read and drawn off the Wayland thread: paths in, pixels out.
+import Foundation
+import PaintModel
+import Synchronization
+
+/// Reads drawings and draws their thumbnails on a queue of its own (the second core), one after another, and keeps
+/// what it made until the main thread takes it. The main thread never reads a drawing's file for the gallery.
+public final class ThumbnailMaker: Sendable {
+    /// A thumbnail made, as pixels that may cross threads.
+    public struct Thumbnail: Sendable {
+        /// The drawing it shows.
+        public var drawing: LibraryDrawing
+        /// Its size in pixels; 0 by 0 when the drawing could not be read.
+        public var width: Int, height: Int
+        /// `0x00RRGGBB` pixels, row by row.
+        public var pixels: [UInt32]
+        /// Whether the drawing had damage (it opens with what could be recovered).
+        public var isDamaged: Bool
+        /// Why the drawing could not be read, `nil` when it was.
+        public var failure: String?
+
+        /// The thumbnail as an image the renderer draws; `nil` when the drawing could not be read.
+        public func image() -> ImageSurface? {
+            guard failure == nil, width > 0, height > 0 else { return nil }
+            let image = ImageSurface(width: width, height: height, fill: nil)
+            let target = image.pixels
+            pixels.withUnsafeBytes { source in
+                for row in 0..<height {
+                    (target + row * image.stride).update(from: source.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                                                             + row * width * 4, count: width * 4)
+                }
+            }
+            image.markDirty()
+            return image
+        }
+    }
+
+    private let queue = DispatchQueue(label: "fingerpaint.thumbnails", qos: .utility)
+    private let finished = Mutex<[Thumbnail]>([])
+    private let pending = Mutex<Int>(0)
+
+    public init() {}
+
+    /// Queues a drawing: its thumbnail, at most `side` pixels wide and high, comes through ``takeFinished()``.
+    public func request(_ drawing: LibraryDrawing, side: Int) {
+        pending.withLock { $0 += 1 }
+        queue.async { [self] in
+            let thumbnail = Self.make(drawing, side: side)
+            finished.withLock { $0.append(thumbnail) }
+            pending.withLock { $0 -= 1 }
+        }
+    }
+
+    /// The thumbnails made since the last call.
+    public func takeFinished() -> [Thumbnail] {
+        finished.withLock { finished in
+            let taken = finished
+            finished = []
+            return taken
+        }
+    }
+
+    /// Whether thumbnails are being made or wait to be taken: look again soon.
+    public var isBusy: Bool { pending.withLock { $0 > 0 } || finished.withLock { !$0.isEmpty } }
+
+    /// Waits until every queued thumbnail is made (a test, a benchmark).
+    public func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    private static func make(_ drawing: LibraryDrawing, side: Int) -> Thumbnail {
+        let contents: DrawingDocument.Contents
+        do {
+            contents = try DocumentFile.read(drawing.url)
+        } catch {
+            return Thumbnail(drawing: drawing, width: 0, height: 0, pixels: [], isDamaged: true, failure: "\(error)")
+        }
+        let image = DrawingPicture(strokes: contents.drawing.strokes).thumbnail(fitting: side)
+        var pixels = [UInt32](repeating: 0, count: image.width * image.height)
+        let source = image.pixels
+        pixels.withUnsafeMutableBytes { target in
+            for row in 0..<image.height {
+                (target.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * image.width * 4)
+                    .update(from: source + row * image.stride, count: image.width * 4)
+            }
+        }
+        return Thumbnail(drawing: drawing, width: image.width, height: image.height, pixels: pixels,
+                         isDamaged: contents.isDamaged, failure: nil)
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import FingerPaintCore
+import PaintModel
+import PaintRender
+import SeatInput
+import Testing
+import TouchUI
+
+/// The gallery by touch (docs/gallery.md): open it from the palette, start a new drawing, open another, and what a
+/// long press offers — duplicate, export, move to the Trash with an undo — with the files checked on disk.
+@Suite struct GalleryTests {
+    /// The window's size: four columns of tiles.
+    static let size = Size(width: 800, height: 600)
+
+    /// A painter on `first.fpdraw` in an 800x600 window and a home folder of its own (its data, state and Trash
+    /// inside), one stroke drawn.
+    static func painterWithADrawing() throws -> (Painter, home: URL) {
+        let home = temporaryFolder()
+        let painter = try Painter(opening: home.appendingPathComponent("first.fpdraw"), home: home, size: size)
+        painter.app.trash = Trash(environment: ["HOME": home.path])
+        // As the program does when it opens a drawing: the recent list has it.
+        if let document = painter.app.document { document.library.remember(document.url) }
+        painter.drag([(1, point(60, 60), point(300, 160))])
+        return (painter, home)
+    }
+
+    static func gallery(_ painter: Painter) throws -> Overlay.Gallery {
+        try #require(painter.app.renderer.overlay?.gallery)
+    }
+
+    /// The tile of a drawing named `name` (the new-drawing tile for `nil`).
+    static func tile(_ painter: Painter, named name: String?) throws -> Overlay.Gallery.Tile {
+        try #require(try gallery(painter).tiles.first { tile in
+            switch tile.content {
+            case .newDrawing: name == nil
+            case let .drawing(tileName, _, _, _, _, _): tileName == name
+            }
+        })
+    }
+
+    /// Whether a pixel is the black brush's ink (the gallery's grey and the paper are not).
+    static func isInk(_ pixel: UInt32) -> Bool { pixel & 0xFF < 0x60 }
+
+    static func openGallery(_ painter: Painter) {
+        let button = painter.paletteCenter(of: .openGallery)
+        painter.tap(40, at: button)
+    }
+
+    /// A finger held on a point for 0.6 s (a long press), then lifted.
+    static func longPress(_ painter: Painter, at location: Point) {
+        painter.send(.touchDown(id: 50, location: location), .touchFrame)
+        painter.time += 600
+        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
+        painter.send(.touchUp(id: 50), .touchFrame)
+    }
+
+    @Test func theGalleryButtonThenTheNewTileStartASecondDrawingAndTheFirstKeepsItsStroke() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var titles: [String] = []
+        painter.app.onTitleChange = { titles.append($0) }
+        let first = try #require(painter.app.document?.url)
+        Self.openGallery(painter)
+        #expect(painter.app.isShowingGallery)
+        // The window is the gallery now: the canvas's stroke is covered.
+        #expect(!Self.isInk(painter.shown(180, 110)))
+        painter.tap(41, at: try Self.tile(painter, named: nil).frame.center)
+        #expect(!painter.app.isShowingGallery)
+        let second = try #require(painter.app.document?.url)
+        #expect(second != first && second.deletingLastPathComponent().lastPathComponent == "fingerpaint")
+        #expect(painter.app.drawing.strokes.isEmpty && !painter.isPainted(180, 110))
+        #expect(!Self.isInk(painter.shown(180, 110)))
+        #expect(titles.count == 1 && titles.first?.hasPrefix("Drawing ") == true)
+        // The first drawing was saved and closed with its stroke and history.
+        let saved = try DocumentFile.read(first)
+        #expect(saved.drawing.strokes.count == 1 && saved.drawing.canUndo)
+        // Painted in, the new drawing is a file of its own.
+        painter.drag([(2, point(60, 200), point(300, 200))])
+        painter.app.waitForSaves()
+        #expect(try DocumentFile.read(second).drawing.strokes.count == 1)
+        // And the gallery opens the first again, history and all, with the new one listed too.
+        Self.openGallery(painter)
+        let names = try Self.gallery(painter).tiles.compactMap { tile -> String? in
+            if case let .drawing(name, _, _, _, _, _) = tile.content { name } else { nil }
+        }
+        #expect(names == [second.deletingPathExtension().lastPathComponent, "first"])
+        painter.tap(42, at: try Self.tile(painter, named: "first").frame.center)
+        #expect(painter.app.document?.url.standardizedFileURL == first.standardizedFileURL)
+        #expect(painter.isPainted(180, 110) && painter.app.drawing.canUndo)
+        painter.app.finishDocument()
+    }
+
+    @Test func aPristineNewDrawingLeftForAnotherIsNotKept() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        Self.openGallery(painter)
+        painter.tap(41, at: try Self.tile(painter, named: nil).frame.center)
+        let untitled = try #require(painter.app.document?.url)
+        Self.openGallery(painter)
+        painter.tap(42, at: try Self.tile(painter, named: "first").frame.center)
+        // Nothing was drawn in it: no empty drawing is left behind in the gallery.
+        #expect(!FileManager.default.fileExists(atPath: untitled.path))
+        Self.openGallery(painter)
+        #expect(try Self.gallery(painter).tiles.count == 2)
+        painter.app.finishDocument()
+    }
+
+    @Test func movingADrawingToTheTrashWritesATrashInfoAndUndoPutsItBack() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try #require(painter.app.document?.url)
+        let original = try Data(contentsOf: first)
+        // A second drawing, so that the first is not the one open.
+        Self.openGallery(painter)
+        painter.tap(41, at: try Self.tile(painter, named: nil).frame.center)
+        Self.openGallery(painter)
+        Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
+        let menu = try #require(try Self.gallery(painter).menu)
+        #expect(menu.items.map(\.title) == ["Duplicate", "Export as PNG", "Move to Trash"])
+        #expect(menu.items.allSatisfy { $0.frame.height >= 40 })
+        painter.tap(43, at: try #require(menu.items.last).frame.center)
+        // In the Trash, as the freedesktop specification lays it out.
+        let trashed = home.appendingPathComponent(".local/share/Trash/files/first.fpdraw")
+        let info = home.appendingPathComponent(".local/share/Trash/info/first.fpdraw.trashinfo")
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+        #expect(try Data(contentsOf: trashed) == original)
+        let lines = try String(contentsOf: info, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
+        #expect(lines[0] == "[Trash Info]")
+        #expect(lines[1] == "Path=" + first.standardizedFileURL.path.replacingOccurrences(of: " ", with: "%20"))
+        #expect(lines[2].range(of: #"^DeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$"#, options: .regularExpression) != nil)
+        #expect(try Self.gallery(painter).tiles.count == 2)
+        // The banner says so and offers an undo, which puts the file back where it was.
+        let banner = try #require(painter.app.renderer.overlay?.banner)
+        #expect(banner.text.contains("Trash") && banner.action == "Undo")
+        painter.tap(44, at: try #require(banner.actionFrame).center)
+        #expect(try Data(contentsOf: first) == original)
+        #expect(!FileManager.default.fileExists(atPath: trashed.path) && !FileManager.default.fileExists(atPath: info.path))
+        #expect(try Self.gallery(painter).tiles.count == 3)
+        painter.app.finishDocument()
+    }
+
+    @Test func trashingTheOpenDrawingStartsANewOneFirst() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try #require(painter.app.document?.url)
+        Self.openGallery(painter)
+        Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
+        painter.tap(43, at: try #require(try Self.gallery(painter).menu?.items.last).frame.center)
+        #expect(painter.app.document?.url != first && painter.app.drawing.strokes.isEmpty)
+        let trashed = home.appendingPathComponent(".local/share/Trash/files/first.fpdraw")
+        #expect(try DocumentFile.read(trashed).drawing.strokes.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+        painter.app.finishDocument()
+    }
+
+    @Test func duplicateMakesACopyWithTheStrokesAndHistory() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        Self.openGallery(painter)
+        Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
+        painter.tap(43, at: try #require(try Self.gallery(painter).menu?.items.first).frame.center)
+        let copy = home.appendingPathComponent("first copy.fpdraw")
+        let copied = try DocumentFile.read(copy).drawing
+        #expect(copied.strokes == painter.app.drawing.strokes && copied.canUndo)
+        _ = try Self.tile(painter, named: "first copy")
+        painter.app.finishDocument()
+    }
+
+    @Test func exportWritesAPNGOfTheDrawingNamedAfterIt() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let exporting = try Painter(opening: home.appendingPathComponent("second.fpdraw"), home: home, exportFolder: pictures,
+                                    size: Self.size)
+        painter.app.finishDocument()
+        Self.openGallery(exporting)
+        Self.longPress(exporting, at: try Self.tile(exporting, named: "first").frame.center)
+        exporting.tap(43, at: try #require(try Self.gallery(exporting).menu?.items[1]).frame.center)
+        let png = try ImageSurface(contentsOfPNG: pictures.appendingPathComponent("first.png").path)
+        #expect(Painter.paintedPixels(of: png, rows: png.height) > 100)
+        exporting.app.finishDocument()
+    }
+
+    @Test func thumbnailsAreMadeOffTheWaylandThreadAndShowTheDrawing() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        Self.openGallery(painter)
+        painter.app.waitForThumbnails()
+        painter.app.renderFrame()
+        let tile = try Self.tile(painter, named: "first")
+        guard case let .drawing(_, _, thumbnail, isDamaged, isUnreadable, isOpen) = tile.content else {
+            Issue.record("not a drawing")
+            return
+        }
+        #expect(thumbnail != nil && !isDamaged && !isUnreadable && isOpen)
+        // The stroke from (60, 60) to (300, 160) is a diagonal across its thumbnail: the middle of the picture.
+        let picture = tile.pictureFrame
+        let dark = (-3...3).contains { dx in Self.isInk(painter.shown(picture.midX + Double(dx), picture.midY)) }
+        #expect(dark)
+        painter.app.finishDocument()
+    }
+
+    @Test func aDamagedDrawingIsMarkedAndAForeignFileIsNeverOpenedOrChanged() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent(".local/share/fingerpaint")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let foreign = data.appendingPathComponent("notes.fpdraw")
+        try Data("shopping list\n".utf8).write(to: foreign)
+        var drawing = Drawing()
+        drawing.add(Stroke(points: [StrokePoint(point(10, 10)), StrokePoint(point(90, 50))], color: .black, width: 4))
+        drawing.add(Stroke(points: [StrokePoint(point(10, 50)), StrokePoint(point(90, 10))], color: .black, width: 4))
+        var damagedBytes = DrawingDocument.encode(drawing)
+        damagedBytes[DrawingDocument.headerSize + 40] ^= 0xFF
+        try Data(damagedBytes).write(to: data.appendingPathComponent("damaged.fpdraw"))
+        Self.openGallery(painter)
+        painter.app.waitForThumbnails()
+        painter.app.renderFrame()
+        guard case let .drawing(_, _, _, isDamaged, _, _) = try Self.tile(painter, named: "damaged").content,
+              case let .drawing(_, _, _, _, isUnreadable, _) = try Self.tile(painter, named: "notes").content
+        else {
+            Issue.record("tiles missing")
+            return
+        }
+        #expect(isDamaged && isUnreadable)
+        let before = painter.app.document?.url
+        painter.tap(41, at: try Self.tile(painter, named: "notes").frame.center)
+        #expect(painter.app.document?.url == before && painter.app.banner?.contains("not a fingerpaint drawing") == true)
+        #expect(try Data(contentsOf: foreign) == Data("shopping list\n".utf8))
+        painter.tap(42, at: try Self.tile(painter, named: "damaged").frame.center)
+        #expect(painter.app.document?.url.lastPathComponent == "damaged.fpdraw", "\(painter.app.banner ?? "")")
+        #expect(painter.app.drawing.strokes.count == 1)
+        painter.app.finishDocument()
+    }
+
+    @Test func manyDrawingsScrollByFingerAndAFlickGlidesOn() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent(".local/share/fingerpaint")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for index in 0..<60 { try DocumentFile.writeNew(Drawing(), to: data.appendingPathComponent("Drawing \(index).fpdraw")) }
+        Self.openGallery(painter)
+        #expect(try Self.gallery(painter).tiles.count < 30)
+        #expect(try Self.gallery(painter).scrollThumb != nil)
+        // A slow drag up by 100 pt scrolls by as much.
+        painter.drag([(60, point(200, 450), point(200, 350))], steps: 20)
+        #expect(abs(painter.app.galleryView.scrollOffset - 100) < 12)
+        // A flick: the list goes on after the finger lifts.
+        painter.drag([(61, point(200, 430), point(200, 330))], steps: 4)
+        let lifted = painter.app.galleryView.scrollOffset
+        for _ in 0..<10 {
+            painter.time += 1000.0 / 60
+            painter.app.renderFrame(at: Timestamp(milliseconds: painter.time))
+        }
+        #expect(painter.app.galleryView.scrollOffset > lifted + 20)
+        painter.app.finishDocument()
+    }
+}
