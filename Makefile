@@ -63,7 +63,7 @@ run: build
 PROGRAMS = fingerpaint gesture-demo touch-replay kwin-replay
 # The pages `--help` names, installed where the programs' help says.
 DOC_PAGES = docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md docs/kwin-replay.md \
-	docs/pen-and-palm.md docs/export.md docs/settings.md docs/shapes.md
+	docs/pen-and-palm.md docs/export.md docs/settings.md docs/shapes.md docs/gallery.md
 install: generate
 	for p in $(PROGRAMS); do $(SWIFT) build -c $(INSTALL_CONFIG) --static-swift-stdlib --product $$p || exit 1; done
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -1,0 +1,85 @@
+import FingerPaintCore
+import Foundation
+import PaintModel
+import ProcessTesting
+import SeatInput
+import Testing
+import TouchUI
+
+/// The gallery through touch-replay into `fingerpaint FILE`, in real time: its palette button, the new-drawing tile,
+/// and a long press's Move to Trash, read back from the files (docs/gallery.md).
+@Suite struct GalleryWindowTests {
+    typealias Window = FingerPaintWindowTests
+
+    /// The window's content (800x600 less the 32 pt title bar), where the app's views are.
+    static let content = Size(width: 800, height: 568)
+    static let titleBar = 32.0
+
+    /// The palette's gallery button, in the window's points.
+    static var galleryButton: Point {
+        let palette = PaletteView(frame: Rect(x: 0, y: content.height - PaletteView.height, width: content.width,
+                                              height: PaletteView.height))
+        let frame = palette.items.first { $0.command == .openGallery }?.frame ?? .zero
+        return Point(x: frame.midX, y: content.height - PaletteView.height + frame.midY + titleBar)
+    }
+
+    /// The centre of tile `index` (0 the new-drawing tile) of a gallery of `count` drawings, in the window's points.
+    static func tile(_ index: Int, of count: Int) throws -> Rect {
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        gallery.drawings = (0..<count).map { LibraryDrawing(url: URL(fileURLWithPath: "/d\($0).fpdraw"), modified: Date(), size: 0, isUntitled: true) }
+        gallery.isHidden = false
+        let frame = try #require(gallery.overlayGallery?.tiles[index].frame)
+        return frame.offsetBy(dx: 0, dy: titleBar)
+    }
+
+    static func tap(_ point: Point, at time: Double, id: Int32) -> [SeatEvent] {
+        [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: point)), SeatEvent(time: .milliseconds(time), .touchFrame),
+         SeatEvent(time: .milliseconds(time + 50), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 50), .touchFrame)]
+    }
+
+    static func line(_ id: Int32, from start: Point, to end: Point, at time: Double) -> [SeatEvent] {
+        var events = [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: start)),
+                      SeatEvent(time: .milliseconds(time), .touchFrame)]
+        for step in 1...10 {
+            let t = Double(step) / 10
+            let location = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+            events += [SeatEvent(time: .milliseconds(time + Double(step) * 16), .touchMotion(id: id, location: location)),
+                       SeatEvent(time: .milliseconds(time + Double(step) * 16), .touchFrame)]
+        }
+        return events + [SeatEvent(time: .milliseconds(time + 180), .touchUp(id: id)),
+                         SeatEvent(time: .milliseconds(time + 180), .touchFrame)]
+    }
+
+    @Test func theGalleryStartsASecondDrawingAndMovesTheFirstToTheTrash() async throws {
+        let scratch = try TemporaryDirectory()
+        var events = Self.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
+        events += Self.tap(Self.galleryButton, at: 500, id: 2)
+        // The new-drawing tile, then a stroke in the new drawing.
+        events += Self.tap(try Self.tile(0, of: 1).center, at: 900, id: 3)
+        events += Self.line(4, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 1300)
+        // The gallery again: the new drawing (newest) and drawing.fpdraw; a long press on the latter, then its menu's
+        // last item, Move to Trash (the menu is 200 pt wide, 44 pt an item, 24 pt below the tile's top).
+        events += Self.tap(Self.galleryButton, at: 1800, id: 5)
+        let first = try Self.tile(2, of: 2)
+        events += [SeatEvent(time: .milliseconds(2300), .touchDown(id: 6, location: first.center)),
+                   SeatEvent(time: .milliseconds(2300), .touchFrame),
+                   SeatEvent(time: .milliseconds(3000), .touchUp(id: 6)), SeatEvent(time: .milliseconds(3000), .touchFrame)]
+        let menuX = min(max(first.midX - 100, 8), Self.content.width - 208)
+        events += Self.tap(Point(x: menuX + 100, y: first.minY + 24 + 2 * 44 + 22), at: 3400, id: 7)
+        let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4000), .touchFrame)], in: scratch,
+                                            replayOptions: ["--realtime"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        // drawing.fpdraw is in the Trash, its stroke in it, with a .trashinfo that says where it was.
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("drawing.fpdraw")))
+        let trashed = scratch.path("data/Trash/files/drawing.fpdraw")
+        #expect(try DocumentFile.read(URL(fileURLWithPath: trashed)).drawing.strokes.count == 1)
+        let info = try String(contentsOfFile: scratch.path("data/Trash/info/drawing.fpdraw.trashinfo"), encoding: .utf8)
+        #expect(info.hasPrefix("[Trash Info]\nPath=\(URL(fileURLWithPath: scratch.path("drawing.fpdraw")).standardizedFileURL.path)\nDeletionDate="))
+        // The second drawing, untitled, has the stroke drawn in it.
+        let untitled = try FileManager.default.contentsOfDirectory(atPath: scratch.path("data/fingerpaint"))
+            .filter { $0.hasSuffix(".fpdraw") }
+        try #require(untitled.count == 1)
+        let second = try DocumentFile.read(URL(fileURLWithPath: scratch.path("data/fingerpaint/\(untitled[0])")))
+        #expect(second.drawing.strokes.count == 1 && second.drawing.strokes[0].points.allSatisfy { abs($0.location.y - 368) < 1 })
+    }
+}
