@@ -81,4 +81,8 @@ final class FingerPaintLive: LiveContent {
     func prepareToExit() -> Bool {
         app.finishDocument()
     }
+
+    func shouldClose() -> Bool {
+        app.requestClose()
+    }
 }

@@ -151,7 +151,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
     }
     for notice in notices { complain("fingerpaint: \(notice)") }
-    if let notice = notices.last { app.showBanner(notice) }
+    if let notice = notices.last { app.showBanner(notice) } else { app.offerRecovery() }
     let session: LiveSession
     var configuration = LiveSession.Configuration(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint",
                                                   size: size, recordPath: options.record, replay: replay)

@@ -135,7 +135,21 @@ extension FingerPaintApp {
         }
         for notice in notices { onMessage?("fingerpaint: \(notice)") }
         if let notice = notices.last { showBanner(notice) }
+        offerRecovery()
         onTitleChange?(next.title)
+    }
+
+    /// Offers the document's recovery document, when one was written after the document last changed (a quit
+    /// that could not save): a banner with "Open", which opens it in the window.
+    public func offerRecovery() {
+        guard let document, let recovery = document.library.recovery(for: document.url) else { return }
+        let strokes = (try? DocumentFile.read(recovery))?.drawing.strokes.count
+        let count = strokes.map { $0 == 1 ? " (1 stroke)" : " (\($0) strokes)" } ?? ""
+        onMessage?("fingerpaint: a recovered copy of \(document.url.path) is at \(recovery.path)")
+        showNotice("A recovered copy of \(document.url.deletingPathExtension().lastPathComponent) was saved when it "
+                   + "could not be\(count).", action: ("Open", { [unowned self] in openDrawing(at: recovery) }))
+        // Offered until it is taken or dismissed, not only for a notice's few seconds.
+        cancelNoticeTimer()
     }
 
     // MARK: - A long press's actions

@@ -149,6 +149,12 @@ public final class FingerPaintApp {
         if brushSettings != before { onBrushChange?(brushSettings) }
     }
 
+    /// Keeps the notice shown until the user taps it (an offer to act on).
+    func cancelNoticeTimer() {
+        if let noticeTimer { window.timers.cancel(noticeTimer) }
+        noticeTimer = nil
+    }
+
     /// What the banner's button does, while it has one.
     private var bannerAction: (() -> Void)?
 
@@ -553,6 +559,23 @@ public final class FingerPaintApp {
         banner = nil
         updateOverlay()
         needsFrame = true
+    }
+
+    /// Whether a close was refused because the drawing could be saved nowhere: the next close goes ahead.
+    private var closeWasRefused = false
+
+    /// The user asked to close the window: saves, and says yes unless the drawing can be written nowhere (not
+    /// to its document, not to a recovery document in any folder); then it says no once, with the banner saying
+    /// why and how many strokes would be lost, and yes to the next request.
+    public func requestClose() -> Bool {
+        guard let document, !closeWasRefused else { return true }
+        guard let failure = document.save(drawing), document.hasNowhereToSave else { return true }
+        closeWasRefused = true
+        onMessage?("fingerpaint: \(failure)")
+        let count = drawing.strokes.count == 1 ? "1 stroke" : "\(drawing.strokes.count) strokes"
+        banner = "Cannot save \(document.url.deletingPathExtension().lastPathComponent) anywhere (no space or no "
+            + "permission): closing now loses up to \(count). Free some space and keep painting, or close again to quit."
+        return false
     }
 
     /// Shows a line in the banner over the canvas until the user dismisses it.

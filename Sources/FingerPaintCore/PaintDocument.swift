@@ -106,6 +106,7 @@ public final class PaintDocument {
     /// Writes everything to disk, or, when that fails, the drawing to a recovery document. Returns `nil` when the
     /// document holds everything, else one line saying where the drawing went. `drawing` is the drawing now.
     public func save(_ drawing: Drawing) -> String? {
+        hasNowhereToSave = false
         if let journal {
             guard let failure = journal.flush(drawing) else { return nil }
             return recover(drawing, because: "\(failure)")
@@ -132,14 +133,33 @@ public final class PaintDocument {
     /// The drawing as a read-only document was opened, for telling whether it was changed.
     private let openedDrawing: Drawing?
 
-    /// Writes the drawing to a new recovery document; returns the line that says where, or that it could not.
+    /// The drawing last written to a recovery document, and where: the same drawing is not written twice (a close
+    /// that was asked about, then the quit).
+    private var recovered: (drawing: Drawing, url: URL)?
+
+    /// Whether the last save could write the drawing nowhere: not to the document, not to a recovery document in
+    /// any of the library's ``DocumentLibrary/recoveryFolders``.
+    public private(set) var hasNowhereToSave = false
+
+    /// Writes the drawing to a new recovery document, in the first of the library's recovery folders that takes
+    /// it; returns the line that says where, or that it could not.
     private func recover(_ drawing: Drawing, because failure: String) -> String {
-        do {
-            let recovery = try library.recoveryDocument(for: url)
-            try DocumentFile.writeNew(drawing, to: recovery)
-            return "\(failure); the drawing was saved to \(recovery.path) instead"
-        } catch {
-            return "\(failure); the drawing could not be saved anywhere (\(error))"
+        if let recovered, recovered.drawing == drawing {
+            return "\(failure); the drawing was saved to \(recovered.url.path) instead"
         }
+        var lastError: (any Error)?
+        for folder in library.recoveryFolders {
+            do {
+                let recovery = try library.recoveryDocument(for: url, in: folder)
+                try DocumentFile.writeNew(drawing, to: recovery)
+                recovered = (drawing, recovery)
+                hasNowhereToSave = false
+                return "\(failure); the drawing was saved to \(recovery.path) instead"
+            } catch {
+                lastError = error
+            }
+        }
+        hasNowhereToSave = true
+        return "\(failure); the drawing could not be saved anywhere (\(lastError.map { "\($0)" } ?? "no folder to try"))"
     }
 }

@@ -17,10 +17,13 @@ public struct DocumentLibrary: Sendable {
     public var dataFolder: URL
     /// Where the last document's path and recovery documents live.
     public var stateFolder: URL
+    /// The home folder: the last place a recovery document is tried.
+    public var home: URL
 
     /// The folders under the XDG base directories of `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        self.home = home
         func base(_ variable: String, default relative: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
             return home.appendingPathComponent(relative, isDirectory: true)
@@ -140,18 +143,49 @@ public struct DocumentLibrary: Sendable {
         document.deletingLastPathComponent().standardizedFileURL.path == dataFolder.standardizedFileURL.path
     }
 
-    /// A path for a recovery document of `document`, in the state folder, where no file is yet. Creates the folder.
-    public func recoveryDocument(for document: URL, now: Date = Date()) throws(DocumentWriteError) -> URL {
+    /// Where recovery documents go, in the order they are tried: the state folder, then the data folder, then the
+    /// home folder (docs/document-format.md, "Saving").
+    public var recoveryFolders: [URL] {
+        [stateFolder, dataFolder, home]
+    }
+
+    /// A path for a recovery document of `document`, in `folder` (the state folder by default), where no file is
+    /// yet. Creates the folder.
+    public func recoveryDocument(for document: URL, in folder: URL? = nil, now: Date = Date()) throws(DocumentWriteError) -> URL {
+        let folder = folder ?? stateFolder
         do {
-            try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             // The system's reason in plain words, not Foundation's "NSCocoaErrorDomain error 256".
             let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw DocumentWriteError(path: stateFolder.path, errno: code.map { Int32($0) } ?? EACCES)
+            throw DocumentWriteError(path: folder.path, errno: code.map { Int32($0) } ?? EACCES)
         }
         let name = document.deletingPathExtension().lastPathComponent
-        return uniqueFile(in: stateFolder, stem: "\(name) (recovered \(Self.localStamp(now)))",
+        return uniqueFile(in: folder, stem: "\(name) (recovered \(Self.localStamp(now)))",
                           extension: DrawingDocument.fileExtension)
+    }
+
+    /// The recovery document of `document` to offer when it opens: the newest one in the recovery folders written
+    /// after the document last changed, or `nil` when there is none (the document holds everything since).
+    public func recovery(for document: URL) -> URL? {
+        let stem = document.deletingPathExtension().lastPathComponent + " (recovered "
+        let changed = modificationDate(of: document) ?? .distantPast
+        var newest: (url: URL, date: Date)?
+        for folder in recoveryFolders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where name.hasPrefix(stem) && name.hasSuffix(").\(DrawingDocument.fileExtension)") {
+                let url = folder.appendingPathComponent(name)
+                guard let date = modificationDate(of: url), date > changed, date > newest?.date ?? .distantPast else { continue }
+                newest = (url, date)
+            }
+        }
+        return newest?.url
+    }
+
+    private func modificationDate(of url: URL) -> Date? {
+        var status = stat()
+        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
     private func uniqueFile(in folder: URL, stem: String, extension: String) -> URL {

@@ -41,4 +41,12 @@ public protocol LiveContent: AnyObject {
     /// whether everything was kept where it belongs; `false` makes a session that would end with status 0 end
     /// with 1.
     func prepareToExit() -> Bool
+    /// The user asked to close the window (the compositor's close, the title bar's button): whether to go ahead.
+    /// A content that would lose what the user made may say no once and tell the user why; signals and a
+    /// compositor that goes away end the program regardless. True by default.
+    func shouldClose() -> Bool
+}
+
+extension LiveContent {
+    public func shouldClose() -> Bool { true }
 }

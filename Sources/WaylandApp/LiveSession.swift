@@ -126,7 +126,9 @@ public final class LiveSession {
             if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
             self.startReplayIfDue()
         }
-        window.onClose = { [unowned self] in self.quit() }
+        window.onClose = { [unowned self] in
+            if self.content.shouldClose() { self.quit() }
+        }
         display.onDisconnect = { [unowned self] _ in _ = self.content.prepareToExit() }
     }
 
