@@ -18,7 +18,7 @@ BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev li
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
 	desktop-file-utils poppler-utils wl-clipboard
 
-.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall
+.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize
 
 all: build
 
@@ -44,6 +44,37 @@ build: generate
 test: test-deps generate
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The fuzzers (docs/reliability.md, "Fuzzing"): each target built with libFuzzer and AddressSanitizer, coverage in
+# every module, then run for FUZZ_TIME seconds from its seed corpus (Fuzz/corpus/NAME) and the inputs that once made
+# it trap (Fuzz/regressions/NAME). What it learns goes to .build-fuzz/corpus; a crash is written to
+# Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI.
+FUZZ_TIME ?= 60
+FUZZ_TARGETS = document trace seat-events round-trip
+FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
+	--scratch-path .build-fuzz
+fuzz: generate
+	for target in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_BUILD) --product fuzz-$$target || exit 1; done
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$target Fuzz/regressions/$$target; \
+		echo "make fuzz: fuzz-$$target for $(FUZZ_TIME) s"; \
+		ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/fuzz-$$target .build-fuzz/corpus/$$target Fuzz/corpus/$$target Fuzz/regressions/$$target \
+			-max_total_time=$(FUZZ_TIME) -rss_limit_mb=3072 -max_len=2048 -detect_leaks=0 -print_final_stats=1 \
+			-artifact_prefix=Fuzz/regressions/$$target/ 2>.build-fuzz/$$target.log || \
+			{ tail -40 .build-fuzz/$$target.log; exit 1; }; \
+		grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|DONE" .build-fuzz/$$target.log; \
+	done
+
+# The in-process tests (the journal's queue, the tile worker, the thumbnails, the gesture core) under
+# ThreadSanitizer, then AddressSanitizer, each build in its own scratch folder (docs/reliability.md, "Sanitizers").
+# A report fails the run. The program tests start sanitized children that run too slowly for their real-time
+# traces; docs/reliability.md gives the result of running them by hand.
+SANITIZED_TESTS = FingerPaintTests|GestureDemoTests|PaintModelTests|SeatInputTests|TouchUITests|WaylandAppTests|WaylandClientTests
+sanitize: test-deps generate
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZED_TESTS)'
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
 
 # The painting program in a window on the user's compositor; with no compositor to reach, the bundled demo trace
 # rendered to a PNG instead.

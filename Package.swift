@@ -127,6 +127,16 @@ let package = Package(
                 "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
+        // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
+        .target(
+            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
+            path: "Fuzz/Targets"
+        ),
+        .executableTarget(name: "fuzz-document", dependencies: ["FuzzTargets"], path: "Fuzz/document"),
+        .executableTarget(name: "fuzz-trace", dependencies: ["FuzzTargets"], path: "Fuzz/trace"),
+        .executableTarget(name: "fuzz-seat-events", dependencies: ["FuzzTargets"], path: "Fuzz/seat-events"),
+        .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzTargets"], path: "Fuzz/round-trip"),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
             name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims"],
@@ -172,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [
-                "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
+                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

@@ -65,6 +65,9 @@ import TouchUI
         events += Self.stroke(2, through: Self.ellipse, from: ellipseStart, hold: 800)
         let rectangleStart = Self.end(of: Self.ellipse, from: ellipseStart, hold: 800) + 200
         events += Self.stroke(3, through: Self.rectangle, from: rectangleStart, hold: 800)
+        // A moment after the last lift, so that the window shows the last shape before it closes.
+        let end = Self.end(of: Self.rectangle, from: rectangleStart, hold: 800)
+        events.append(SeatEvent(time: .milliseconds(end + 700), .tick))
         let shapes = try await Window.paint(events, in: scratch, replayOptions: ["--realtime"], timeout: 60)
         #expect(shapes.status == 0, "\(shapes.standardError)")
         let strokes = try #require(Window.savedStrokes(in: scratch))
@@ -85,7 +88,11 @@ import TouchUI
         #expect(isPainted(image.pixels[2]) && isBlank(image.pixels[3]), "\(image.pixels)")
 
         // Reopened, Ctrl+Z: the rectangle goes back to the stroke as it was drawn.
-        let undo = [SeatEvent(time: .milliseconds(300), .key(KeyChord("z", modifiers: .ctrl)))]
+        // The pointer comes in first and moves a second later: the window is up before the key, and shows the undo
+        // before it closes, however slow the machine.
+        let undo = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 300))),
+                    SeatEvent(time: .milliseconds(300), .key(KeyChord("z", modifiers: .ctrl))),
+                    SeatEvent(time: .milliseconds(1300), .pointerMotion(location: Point(x: 795, y: 300)))]
         let undone = try await Window.paint(undo, in: scratch, replayOptions: ["--realtime"], png: "undone.png")
         #expect(undone.status == 0, "\(undone.standardError)")
         let freehand = try #require(Window.savedStrokes(in: scratch)?.last)
