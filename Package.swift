@@ -129,7 +129,7 @@ let package = Package(
             name: "FingerPaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopPortal", "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.

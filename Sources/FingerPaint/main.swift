@@ -135,7 +135,11 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
     app.canvasView.glidesAfterPan = !options.withoutMomentum
-    app.style = options.style
+    app.style = options.style ?? .light
+    let debug: (String) -> Void = DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
+    // The desktop's portal: its dark style unless --style says, its file dialog for Export… (docs/portal.md).
+    let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
+    defer { withExtendedLifetime(desktop) {} }
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }
@@ -161,7 +165,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             content: FingerPaintLive(app: app),
             configuration: configuration,
             log: { complain("fingerpaint: \($0)") },
-            debug: DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
+            debug: debug
         )
     } catch {
         // Nothing was drawn: the document is closed as it was (one this run made, untitled or named, is removed).
@@ -170,6 +174,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 1
     }
     app.onTitleChange = { [unowned session] _ in session.title = windowTitle(document) }
+    desktop.attach(to: session.display)
     if options.printsStatistics { session.measurePresentation() }
     defer { if options.printsStatistics, let latencies = session.presentationLatencies { printStatistics(latencies) } }
     do {

@@ -94,9 +94,9 @@ public struct LaunchOptions: ParsableCommand {
     @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
     public var withoutPrediction = false
 
-    /// The palette's and panels' colours.
-    @Option(help: ArgumentHelp("The palette's and panels' colours: light or dark (the canvas stays white).", valueName: "light|dark"))
-    public var style: OverlayStyle = .light
+    /// The palette's and panels' colours; `nil` follows the desktop's style (docs/portal.md).
+    @Option(help: ArgumentHelp("The palette's and panels' colours: light or dark (the canvas stays white). Default: the desktop's style, followed live through its portal; light without one.", valueName: "light|dark"))
+    public var style: OverlayStyle?
 
     /// Whether a flicked pan stops with the fingers instead of gliding on.
     @Flag(name: .customLong("no-momentum"), help: "In navigate mode, a flicked pan stops when the fingers lift instead of gliding on.")

@@ -1,0 +1,99 @@
+// fingerpaint and the desktop's portal: the dark style followed live, and the export dialog (docs/portal.md).
+import DesktopPortal
+import FingerPaintCore
+import Foundation
+import PaintRender
+import Synchronization
+import WaylandClient
+
+/// What the portal's thread tells the window's thread.
+enum PortalMessage: Sendable {
+    /// The desktop's colour scheme is now this one.
+    case colorScheme(ColorScheme)
+}
+
+/// The palette's colours for the desktop's scheme: dark for dark, light for light and for no preference.
+extension OverlayStyle {
+    init(_ scheme: ColorScheme) {
+        self = scheme == .dark ? .dark : .light
+    }
+}
+
+/// Carries the portal's answers to the Wayland loop's mailbox; those that come before the loop has one wait.
+final class PortalRelay: Sendable {
+    private let state = Mutex<(poster: Mailbox<PortalMessage>.Poster?, waiting: [PortalMessage])>((nil, []))
+
+    /// Posts `message` to the loop, or keeps it until ``connect(_:)``. Any thread.
+    func post(_ message: PortalMessage) {
+        state.withLock { state in
+            if let poster = state.poster { poster.post(message) } else { state.waiting.append(message) }
+        }
+    }
+
+    /// Sends what waited, and from now on everything, to `poster`.
+    func connect(_ poster: Mailbox<PortalMessage>.Poster) {
+        state.withLock { state in
+            state.poster = poster
+            for message in state.waiting { poster.post(message) }
+            state.waiting.removeAll()
+        }
+    }
+}
+
+/// The window's link to the desktop's portal: it asks on the portal's own thread, and acts on the answers on the
+/// Wayland thread, through a ``Mailbox``.
+final class DesktopLink {
+    let portal: DesktopPortal
+    private let relay = PortalRelay()
+    private var mailbox: Mailbox<PortalMessage>?
+    private let app: FingerPaintApp
+    private let debug: (String) -> Void
+
+    /// Links `app` to the desktop's portal. When `followsStyle` (no `--style`), the desktop's colour scheme is
+    /// read before the window opens — so it never opens light on a dark desktop — waiting at most the portal's call
+    /// timeout (no bus or no portal answer at once), then followed live.
+    init(app: FingerPaintApp, followsStyle: Bool, debug: @escaping (String) -> Void) {
+        self.app = app
+        self.debug = debug
+        portal = DesktopPortal()
+        guard followsStyle else { return }
+        let relay = relay
+        // Subscribed first: a change between the read and the subscription is not lost.
+        portal.watchColorScheme { relay.post(.colorScheme($0)) }
+        let answer = Mutex<Result<ColorScheme, PortalUnavailable>?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        portal.readColorScheme { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        _ = answered.wait(timeout: .now() + .seconds(3))
+        switch answer.withLock({ $0 }) {
+        case .success(let scheme)?:
+            debug("the desktop's colour scheme is \(scheme)")
+            app.style = OverlayStyle(scheme)
+        case .failure(let failure)?:
+            debug("the desktop's style is unknown (\(failure.reason)); light")
+        case nil:
+            debug("the desktop's portal did not answer in time; light")
+        }
+    }
+
+    /// Starts taking the portal's messages on `display`'s loop.
+    func attach(to display: Display) {
+        do {
+            let mailbox = try Mailbox<PortalMessage>(display: display) { [unowned self] message in receive(message) }
+            self.mailbox = mailbox
+            relay.connect(mailbox.poster)
+        } catch {
+            debug("no mailbox for the desktop's portal: \(error)")
+        }
+    }
+
+    private func receive(_ message: PortalMessage) {
+        switch message {
+        case .colorScheme(let scheme):
+            debug("the desktop's colour scheme is now \(scheme)")
+            app.style = OverlayStyle(scheme)
+        }
+    }
+}
