@@ -10,6 +10,8 @@ import WaylandClient
 enum PortalMessage: Sendable {
     /// The desktop's colour scheme is now this one.
     case colorScheme(ColorScheme)
+    /// The save dialog of Export… came back with this.
+    case exportChoice(FileChoice)
 }
 
 /// The palette's colours for the desktop's scheme: dark for dark, light for light and for no preference.
@@ -78,7 +80,7 @@ final class DesktopLink {
         }
     }
 
-    /// Starts taking the portal's messages on `display`'s loop.
+    /// Starts taking the portal's messages on `display`'s loop; from now on Export… asks the portal's save dialog.
     func attach(to display: Display) {
         do {
             let mailbox = try Mailbox<PortalMessage>(display: display) { [unowned self] message in receive(message) }
@@ -86,7 +88,20 @@ final class DesktopLink {
             relay.connect(mailbox.poster)
         } catch {
             debug("no mailbox for the desktop's portal: \(error)")
+            return
         }
+        app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
+    }
+
+    /// Whether a save dialog is open: Export… again meanwhile does nothing.
+    private var isChoosingExportFile = false
+
+    private func askForExportFile(suggestedName: String) {
+        guard !isChoosingExportFile else { return }
+        isChoosingExportFile = true
+        let relay = relay
+        let request = FileDialogRequest(title: "Export the drawing", suggestedName: suggestedName, filters: FileFilter.pictures)
+        portal.saveFile(request) { relay.post(.exportChoice($0)) }
     }
 
     private func receive(_ message: PortalMessage) {
@@ -94,6 +109,18 @@ final class DesktopLink {
         case .colorScheme(let scheme):
             debug("the desktop's colour scheme is now \(scheme)")
             app.style = OverlayStyle(scheme)
+        case .exportChoice(let choice):
+            isChoosingExportFile = false
+            switch choice {
+            case .chosen(let url):
+                app.exportPicture(to: url)
+            case .cancelled:
+                debug("the export dialog was cancelled")
+            case .unavailable(let failure):
+                // No dialog: the pictures folder, as without a portal; the banner says where.
+                debug("no export dialog (\(failure.reason)); exporting to the pictures folder")
+                app.exportPNG()
+            }
         }
     }
 }

@@ -83,4 +83,83 @@ import TouchUI
         #expect(Self.isDark(bar), "\(bar)")
         #expect(paper == RGBA(red: 255, green: 255, blue: 255, alpha: 255), "\(paper)")
     }
+
+    // MARK: Export…
+
+    /// A stroke, then Ctrl+Shift+S at 400 ms; the window stays open until 2 s.
+    static let strokeThenExport: [SeatEvent] = {
+        var events = stroke(lastingUntil: 2_000)
+        events.insert(SeatEvent(time: .milliseconds(400), .key(KeyChord("s", modifiers: [.ctrl, .shift]))), at: events.count - 1)
+        return events
+    }()
+
+    /// Plays ``strokeThenExport`` into fingerpaint with `bus` (its pictures folder `scratch/pictures`); returns
+    /// what the program said on standard error.
+    static func export(bus: PrivateBus, in scratch: TemporaryDirectory) async throws -> String {
+        try FileManager.default.createDirectory(atPath: scratch.path("pictures"), withIntermediateDirectories: true)
+        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: strokeThenExport).serialized())
+        var environment = FingerPaintWindowTests.environment(in: scratch)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["HOME"] = scratch.path("home")
+        environment["XDG_PICTURES_DIR"] = scratch.path("pictures")
+        let result = try await ChildProcess.run(
+            FingerPaintWindowTests.touchReplay,
+            ["--trace", trace, "--output", scratch.path("window.png"), "--", FingerPaintWindowTests.fingerpaint,
+             scratch.path("drawing.fpdraw"), "--style", "light"],
+            environment: environment, timeout: 120)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardError
+    }
+
+    @Test func exportAsksTheDesktopsSaveDialogAndWritesTheChosenFormat() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        let chosen = scratch.path("Sunset.svg")
+        let fake = try FakePortal(bus: bus, arguments: ["--choose", URL(fileURLWithPath: chosen).absoluteString])
+        let said = try await Self.export(bus: bus, in: scratch)
+        let line = try #require(fake.log.split(separator: "\n").first { $0.hasPrefix("SaveFile") })
+        #expect(line.contains("current_name='drawing.png'"), "\(line)")
+        #expect(line.contains("'*.png'") && line.contains("'*.svg'") && line.contains("'*.pdf'"), "\(line)")
+        let svg = try String(contentsOfFile: chosen, encoding: .utf8)
+        #expect(svg.contains("<svg"), "\(svg.prefix(200))")
+        #expect(said.contains("exported the drawing to \(chosen)"), "\(said)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pictures")).isEmpty)
+    }
+
+    @Test func anExistingPictureChosenInTheDialogIsReplacedButADrawingNever() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        let picture = try scratch.write("old.png", "not yet a picture")
+        let fake = try FakePortal(bus: bus, arguments: ["--choose", URL(fileURLWithPath: picture).absoluteString])
+        _ = try await Self.export(bus: bus, in: scratch)
+        let bytes = try #require(FileManager.default.contents(atPath: picture))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(fake.log)")
+
+        let otherBus = try PrivateBus()
+        let otherScratch = try TemporaryDirectory()
+        let drawing = try otherScratch.write("other.fpdraw", "a drawing of someone's")
+        let other = try FakePortal(bus: otherBus, arguments: ["--choose", URL(fileURLWithPath: drawing).absoluteString])
+        let said = try await Self.export(bus: otherBus, in: otherScratch)
+        #expect(otherScratch.read("other.fpdraw") == "a drawing of someone's", "\(other.log)")
+        #expect(said.contains("never written over"), "\(said)")
+    }
+
+    @Test func aCancelledDialogWritesNothing() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        let fake = try FakePortal(bus: bus, arguments: ["--cancel"])
+        let said = try await Self.export(bus: bus, in: scratch)
+        #expect(fake.log.contains("Response cancelled"))
+        #expect(!said.contains("exported"), "\(said)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pictures")).isEmpty)
+    }
+
+    @Test func withoutAPortalExportGoesToThePicturesFolderNamedAfterTheDrawing() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        let said = try await Self.export(bus: bus, in: scratch)
+        let png = scratch.path("pictures/drawing.png")
+        #expect(FileManager.default.contents(atPath: png)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "\(said)")
+        #expect(said.contains("exported the drawing to \(png)"), "\(said)")
+    }
 }
