@@ -152,19 +152,34 @@ public final class DesktopPortal: Sendable {
             let expectedPath = Self.requestPath(sender: sender, token: token)
             // Subscribed before the call, so a fast answer is not missed.
             let answered = Answered()
+            var vanished: guint = 0
             let onResponse: (GVariantReply) -> Bool = { parameters in
                 guard !answered.value else { return true }
                 answered.value = true
+                thread.unsubscribe(vanished)
                 completion(Self.choice(fromResponse: parameters))
                 return true
             }
             var subscription = thread.subscribe(interface: Self.requestInterface, member: "Response", path: expectedPath,
                                                 onResponse)
+            // A portal that goes away with its dialog open never answers: say so instead of waiting for ever.
+            vanished = thread.subscribe(
+                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                path: "/org/freedesktop/DBus", arg0: Self.busName
+            ) { parameters in
+                guard parameters.child(2)?.string == "", !answered.value else { return answered.value }
+                answered.value = true
+                thread.unsubscribe(subscription)
+                completion(.unavailable(PortalUnavailable("the desktop portal went away with its dialog open")))
+                return true
+            }
             let options = Self.options(for: request, method: method, token: token)
             let arguments = tuple([g_variant_new_string(request.parentWindow), g_variant_new_string(request.title), options])
             switch thread.call(Self.fileChooserInterface, method, arguments) {
             case .failure(let failure):
                 thread.unsubscribe(subscription)
+                thread.unsubscribe(vanished)
+                answered.value = true
                 completion(.unavailable(failure))
             case .success(let reply):
                 // Older portals answer on a path of their own making.

@@ -162,16 +162,16 @@ private final class SignalBox {
 }
 
 extension PortalThread {
-    /// Subscribes `handler` to `interface.member` signals from the portal at `path`; it gets the signal's
-    /// parameters and returns true to unsubscribe. Portal thread only; without a connection, nothing (0).
-    func subscribe(interface: String, member: String, path: String,
+    /// Subscribes `handler` to `interface.member` signals at `path` (from `sender`, with first argument `arg0`,
+    /// when given); it gets the signal's parameters and returns true to unsubscribe. Portal thread only; without a connection, nothing (0).
+    func subscribe(sender: String? = nil, interface: String, member: String, path: String, arg0: String? = nil,
                    _ handler: @escaping (GVariantReply) -> Bool) -> guint {
         guard let connection else { return 0 }
         let box = SignalBox(handler)
         box.thread = self
         let data = Unmanaged.passRetained(box).toOpaque()
         box.id = g_dbus_connection_signal_subscribe(
-            connection, nil, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            connection, sender, interface, member, path, arg0, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, data in
                 let box = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue()
                 guard let parameters, box.id != 0 else { return }
@@ -186,7 +186,7 @@ extension PortalThread {
         return box.id
     }
 
-    /// Ends a subscription made by ``subscribe(interface:member:path:_:)``. Portal thread only.
+    /// Ends a subscription made by ``subscribe(sender:interface:member:path:arg0:_:)``. Portal thread only.
     func unsubscribe(_ id: guint) {
         guard id != 0, let connection else { return }
         g_dbus_connection_signal_unsubscribe(connection, id)

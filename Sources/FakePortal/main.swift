@@ -1,11 +1,11 @@
 // fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed.
 //
-//   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel] [--changes FIFO]
+//   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO]
 //
 // Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and exports
 // /org/freedesktop/portal/desktop with org.freedesktop.portal.Settings (ReadOne — not with --old-settings —, Read,
 // SettingChanged) and org.freedesktop.portal.FileChooser (SaveFile, OpenFile answered through a Request object with
-// URI, or cancelled). Each call is one line on stdout; "ready" once the name is owned. Lines "color-scheme N" read
+// URI, or cancelled; --vanish: the portal ends with the dialog open, answering nothing). Each call is one line on stdout; "ready" once the name is owned. Lines "color-scheme N" read
 // from FIFO change the scheme and emit SettingChanged.
 import CGio
 import Foundation
@@ -16,6 +16,7 @@ final class FakePortalState: @unchecked Sendable {
     var colorScheme: UInt32 = 0
     var hasReadOne = true
     var choice: String?
+    var vanishes = false
     var connection: OpaquePointer?
 }
 
@@ -43,6 +44,7 @@ while !arguments.isEmpty {
     case "--old-settings": state.hasReadOne = false
     case "--choose": state.choice = value()
     case "--cancel": state.choice = nil
+    case "--vanish": state.vanishes = true
     case "--changes": changesPath = value()
     default: fail("unknown argument \(argument)")
     }
@@ -126,6 +128,11 @@ func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: Stri
         let name = String(sender.dropFirst()).replacingOccurrences(of: ".", with: "_")
         let path = "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
         g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path(path)]))
+        if state.vanishes {
+            say("Vanished")
+            g_dbus_connection_flush_sync(connection, nil, nil)
+            exit(0)
+        }
         var results: [OpaquePointer?] = []
         let choice = state.lock.withLock { state.choice }
         if let choice {

@@ -3,6 +3,7 @@
 @testable import DesktopPortal
 import Foundation
 import ProcessTesting
+import Synchronization
 import Testing
 
 /// The portal's answers, awaited from the portal's thread.
@@ -101,6 +102,30 @@ struct DesktopPortalTests {
         }
         #expect(fake.log.contains("Response https://example.com/a.png"))
         #expect(reason.reason.contains("not a local file"))
+    }
+
+    @Test("A portal that goes away with its dialog open is unavailable, not waited for")
+    func portalVanishes() async throws {
+        let bus = try PrivateBus()
+        let fake = try FakePortal(bus: bus, arguments: ["--vanish"])
+        let portal = DesktopPortal(busAddress: bus.address)
+        // Waited for a minute at most: without the watch on the portal's name no answer would ever come.
+        let answer = Mutex<FileChoice?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        portal.saveFile(FileDialogRequest(title: "Export")) { choice in
+            answer.withLock { $0 = choice }
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + 60) == .success else {
+            Issue.record("no answer after the portal went away")
+            return
+        }
+        guard case .unavailable(let reason)? = answer.withLock({ $0 }) else {
+            Issue.record("a file came from a portal that went away")
+            return
+        }
+        #expect(reason.reason.contains("went away"))
+        #expect(fake.log.contains("Vanished"))
     }
 
     @Test("Without a portal on the bus, the answers are unavailable")
