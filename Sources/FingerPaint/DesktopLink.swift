@@ -4,6 +4,7 @@ import FingerPaintCore
 import Foundation
 import PaintRender
 import Synchronization
+import WaylandApp
 import WaylandClient
 
 /// What the portal's thread tells the window's thread.
@@ -80,10 +81,13 @@ final class DesktopLink {
         }
     }
 
-    /// Starts taking the portal's messages on `display`'s loop; from now on Export… asks the portal's save dialog.
-    func attach(to display: Display) {
+    /// Starts taking the portal's messages on `session`'s loop; from now on Export… asks the portal's save dialog.
+    func attach(to session: LiveSession) {
         do {
-            let mailbox = try Mailbox<PortalMessage>(display: display) { [unowned self] message in receive(message) }
+            let mailbox = try Mailbox<PortalMessage>(display: session.display) { [unowned self, unowned session] message in
+                receive(message)
+                session.contentDidChange()
+            }
             self.mailbox = mailbox
             relay.connect(mailbox.poster)
         } catch {

@@ -174,7 +174,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 1
     }
     app.onTitleChange = { [unowned session] _ in session.title = windowTitle(document) }
-    desktop.attach(to: session.display)
+    desktop.attach(to: session)
     if options.printsStatistics { session.measurePresentation() }
     defer { if options.printsStatistics, let latencies = session.presentationLatencies { printStatistics(latencies) } }
     do {

@@ -17,6 +17,7 @@ import TouchUI
                        SeatEvent(time: .milliseconds(Double(step) * 16), .touchFrame)]
         }
         events += [SeatEvent(time: .milliseconds(200), .touchUp(id: 1)), SeatEvent(time: .milliseconds(200), .touchFrame)]
+        // A last event: touch-replay ends the run at the trace's last input (a tick would not keep it open).
         events.append(SeatEvent(time: .milliseconds(end), .pointerEnter(location: Point(x: 400, y: 300))))
         return events
     }
@@ -124,6 +125,9 @@ import TouchUI
         #expect(svg.contains("<svg"), "\(svg.prefix(200))")
         #expect(said.contains("exported the drawing to \(chosen)"), "\(said)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pictures")).isEmpty)
+        // The banner over the top of the canvas says where it went.
+        let banner = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(x: 400, y: 50)]).pixels[0]
+        #expect(banner.red < 0x80 && banner.green < 0x80, "\(banner)")
     }
 
     @Test func anExistingPictureChosenInTheDialogIsReplacedButADrawingNever() async throws {
