@@ -71,6 +71,11 @@ let package = Package(
         // CWaylandProtocols (clients) or CWaylandServerProtocols (compositors), never both: duplicate xdg_* symbols.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
+        // The desktop's portal (xdg-desktop-portal) over GDBus on a thread of its own: dark style, file dialogs
+        // (docs/portal.md). Imports CGio and Foundation only.
+        .target(name: "DesktopPortal", dependencies: ["CGio"]),
+        // A stand-in for xdg-desktop-portal on a private test bus: Settings and FileChooser. Not installed.
+        .executableTarget(name: "fake-portal", dependencies: ["CGio"], path: "Sources/FakePortal"),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
         // Test support for the programs: child processes, private folders, headless weston and sway, PNG (read
@@ -124,7 +129,7 @@ let package = Package(
             name: "FingerPaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopPortal", "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
@@ -175,6 +180,8 @@ let package = Package(
         .testTarget(
             name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "SeatInput", "TouchUI", "FingerPaintCore", "GestureDemoKit"]
         ),
+        // The portal module against fake-portal on a private dbus-daemon (child processes).
+        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "ProcessTesting"]),
         .testTarget(
             name: "PaintModelTests",
             dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]

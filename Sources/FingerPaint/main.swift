@@ -135,7 +135,11 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
     app.canvasView.glidesAfterPan = !options.withoutMomentum
-    app.style = options.style
+    app.style = options.style ?? .light
+    let debug: (String) -> Void = DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
+    // The desktop's portal: its dark style unless --style says, its file dialog for Export… (docs/portal.md).
+    let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
+    defer { withExtendedLifetime(desktop) {} }
     // The app's drawing is the only one now: the first stroke copies nothing.
     opened.drawing = Drawing()
     app.onMessage = { complain($0) }
@@ -161,7 +165,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             content: FingerPaintLive(app: app),
             configuration: configuration,
             log: { complain("fingerpaint: \($0)") },
-            debug: DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
+            debug: debug
         )
     } catch {
         // Nothing was drawn: the document is closed as it was (one this run made, untitled or named, is removed).
@@ -172,6 +176,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     app.onTitleChange = { [unowned session, unowned app] _ in
         if let document = app.document { session.title = windowTitle(document) }
     }
+    desktop.attach(to: session)
     if options.printsStatistics { session.measurePresentation() }
     defer { if options.printsStatistics, let latencies = session.presentationLatencies { printStatistics(latencies) } }
     do {

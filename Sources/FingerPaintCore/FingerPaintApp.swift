@@ -64,6 +64,9 @@ public final class FingerPaintApp {
     /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
     /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
     public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
+    /// Asks the host's save dialog (the desktop's portal) for a file to export to, with the suggested name; `nil`
+    /// exports to the pictures folder instead. The host answers with ``exportPicture(to:)`` (DialogExport.swift).
+    public var onExportRequest: ((String) -> Void)?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -355,6 +358,7 @@ public final class FingerPaintApp {
         case .togglePrediction: canvasView.predictsTouches.toggle()
         case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
         case .copy: copyDrawing()
+        case .exportAs: exportWithDialog()
         case let .selectRecentColor(index):
             if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
         case .openColorChooser:

@@ -24,7 +24,8 @@ public struct LaunchOptions: ParsableCommand {
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
-            folder; Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears \
+            folder; Ctrl+Shift+S exports as PNG, SVG or PDF through the desktop's save dialog (the pictures folder \
+            without one); Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears \
             (undoable); 1 to 9 choose a colour; [ and ] narrow and widen the brush; Ctrl+plus and Ctrl+minus zoom, \
             Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
@@ -98,9 +99,9 @@ public struct LaunchOptions: ParsableCommand {
     @Flag(name: .customLong("no-prediction"), help: "Draw strokes in progress without their predicted tail (the p key toggles it).")
     public var withoutPrediction = false
 
-    /// The palette's and panels' colours.
-    @Option(help: ArgumentHelp("The palette's and panels' colours: light or dark (the canvas stays white).", valueName: "light|dark"))
-    public var style: OverlayStyle = .light
+    /// The palette's and panels' colours; `nil` follows the desktop's style (docs/portal.md).
+    @Option(help: ArgumentHelp("The palette's and panels' colours: light or dark (the canvas stays white). Default: the desktop's style, followed live through its portal; light without one.", valueName: "light|dark"))
+    public var style: OverlayStyle?
 
     /// Whether a flicked pan stops with the fingers instead of gliding on.
     @Flag(name: .customLong("no-momentum"), help: "In navigate mode, a flicked pan stops when the fingers lift instead of gliding on.")

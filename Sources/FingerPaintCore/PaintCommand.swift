@@ -60,10 +60,13 @@ public enum PaintCommand: Hashable, Sendable {
     /// Closes what is open over the canvas: the gallery's menu, the gallery, the colour chooser, the eyedropper
     /// (Escape).
     case closePanel
+    /// Exports the drawing as PNG, SVG or PDF where the desktop's save dialog says (Ctrl+Shift+S); without a
+    /// dialog, as a PNG in the pictures folder (docs/portal.md).
+    case exportAs
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
-    /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Delete clears; 1 to 9 choose a colour;
+    /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Ctrl+Shift+S export…; Delete clears; 1 to 9 choose a colour;
     /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
     /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
     /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing; `r`
@@ -79,6 +82,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("z", ctrl): self = .undo
         case ("z", [.ctrl, .shift]), ("y", ctrl): self = .redo
         case ("s", ctrl): self = .save
+        case ("s", [.ctrl, .shift]), ("S", [.ctrl, .shift]): self = .exportAs
         case ("c", ctrl): self = .copy
         case ("q", ctrl): self = .quit
         case ("Delete", []), ("KP_Delete", []): self = .clear
@@ -136,6 +140,7 @@ extension PaintCommand {
         case .resetView: "100 % and upright"
         case .openGallery: "Your drawings"
         case .closePanel: "Close"
+        case .exportAs: "Export…"
         }
     }
 }

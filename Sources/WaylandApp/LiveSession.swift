@@ -273,6 +273,12 @@ public final class LiveSession {
         return changed
     }
 
+    /// Takes up a change of the content made outside its input (an answer from another thread, delivered through a
+    /// `Mailbox`): draws what it invalidated and schedules its next deadline, as after an event.
+    public func contentDidChange() {
+        afterContentChanged()
+    }
+
     private func tick() {
         deliver(SeatEvent(time: clock.time(at: MonotonicClock.timestamp), .tick))
     }

@@ -1,0 +1,209 @@
+// fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed.
+//
+//   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO]
+//
+// Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and exports
+// /org/freedesktop/portal/desktop with org.freedesktop.portal.Settings (ReadOne — not with --old-settings —, Read,
+// SettingChanged) and org.freedesktop.portal.FileChooser (SaveFile, OpenFile answered through a Request object with
+// URI, or cancelled; --vanish: the portal ends with the dialog open, answering nothing). Each call is one line on stdout; "ready" once the name is owned. Lines "color-scheme N" read
+// from FIFO change the scheme and emit SettingChanged.
+import CGio
+import Foundation
+
+/// The fake portal's state: set from the command line and the FIFO's lines.
+final class FakePortalState: @unchecked Sendable {
+    let lock = NSLock()
+    var colorScheme: UInt32 = 0
+    var hasReadOne = true
+    var choice: String?
+    var vanishes = false
+    var connection: OpaquePointer?
+}
+
+let state = FakePortalState()
+var changesPath: String?
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("fake-portal: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty else { fail("\(argument) needs a value") }
+        return arguments.removeFirst()
+    }
+    switch argument {
+    case "--color-scheme": state.colorScheme = UInt32(value()) ?? 0
+    case "--old-settings": state.hasReadOne = false
+    case "--choose": state.choice = value()
+    case "--cancel": state.choice = nil
+    case "--vanish": state.vanishes = true
+    case "--changes": changesPath = value()
+    default: fail("unknown argument \(argument)")
+    }
+}
+
+let introspection = """
+<node>
+  <interface name="org.freedesktop.portal.Settings">
+    <method name="ReadOne">
+      <arg type="s" name="namespace" direction="in"/><arg type="s" name="key" direction="in"/>
+      <arg type="v" name="value" direction="out"/>
+    </method>
+    <method name="Read">
+      <arg type="s" name="namespace" direction="in"/><arg type="s" name="key" direction="in"/>
+      <arg type="v" name="value" direction="out"/>
+    </method>
+    <signal name="SettingChanged">
+      <arg type="s" name="namespace"/><arg type="s" name="key"/><arg type="v" name="value"/>
+    </signal>
+  </interface>
+  <interface name="org.freedesktop.portal.FileChooser">
+    <method name="OpenFile">
+      <arg type="s" name="parent_window" direction="in"/><arg type="s" name="title" direction="in"/>
+      <arg type="a{sv}" name="options" direction="in"/><arg type="o" name="handle" direction="out"/>
+    </method>
+    <method name="SaveFile">
+      <arg type="s" name="parent_window" direction="in"/><arg type="s" name="title" direction="in"/>
+      <arg type="a{sv}" name="options" direction="in"/><arg type="o" name="handle" direction="out"/>
+    </method>
+  </interface>
+</node>
+"""
+
+func tuple(_ children: [OpaquePointer?]) -> OpaquePointer {
+    children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+}
+
+func string(_ variant: OpaquePointer, _ index: Int) -> String {
+    let child = g_variant_get_child_value(variant, gsize(index))!
+    defer { g_variant_unref(child) }
+    return String(cString: g_variant_get_string(child, nil))
+}
+
+/// The printed form of option `key` in an `a{sv}`, or "-" when absent.
+func option(_ options: OpaquePointer, _ key: String) -> String {
+    guard let value = g_variant_lookup_value(options, key, nil) else { return "-" }
+    defer { g_variant_unref(value) }
+    let text = g_variant_print(value, 0)!
+    defer { g_free(text) }
+    return String(cString: text)
+}
+
+func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: String, _ method: String,
+                _ parameters: OpaquePointer, _ invocation: OpaquePointer) {
+    switch (interface, method) {
+    case ("org.freedesktop.portal.Settings", "ReadOne"), ("org.freedesktop.portal.Settings", "Read"):
+        let namespace = string(parameters, 0), key = string(parameters, 1)
+        say("\(method) \(namespace) \(key)")
+        if method == "ReadOne", !state.hasReadOne {
+            return g_dbus_method_invocation_return_dbus_error(
+                invocation, "org.freedesktop.DBus.Error.UnknownMethod", "No such method ReadOne")
+        }
+        guard namespace == "org.freedesktop.appearance", key == "color-scheme" else {
+            return g_dbus_method_invocation_return_dbus_error(
+                invocation, "org.freedesktop.portal.Error.NotFound", "Requested setting not found")
+        }
+        var value = g_variant_new_variant(g_variant_new_uint32(state.lock.withLock { state.colorScheme }))
+        if method == "Read" { value = g_variant_new_variant(value) }
+        g_dbus_method_invocation_return_value(invocation, tuple([value]))
+    case ("org.freedesktop.portal.FileChooser", _):
+        let options = g_variant_get_child_value(parameters, 2)!
+        defer { g_variant_unref(options) }
+        say("\(method) parent_window=\(string(parameters, 0)) title=\(string(parameters, 1))"
+            + " current_name=\(option(options, "current_name")) filters=\(option(options, "filters"))"
+            + " current_filter=\(option(options, "current_filter")) modal=\(option(options, "modal"))")
+        var token = "t\(UInt32.random(in: 0...UInt32.max))"
+        if let value = g_variant_lookup_value(options, "handle_token", nil) {
+            token = String(cString: g_variant_get_string(value, nil))
+            g_variant_unref(value)
+        }
+        let name = String(sender.dropFirst()).replacingOccurrences(of: ".", with: "_")
+        let path = "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
+        g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path(path)]))
+        if state.vanishes {
+            say("Vanished")
+            g_dbus_connection_flush_sync(connection, nil, nil)
+            exit(0)
+        }
+        var results: [OpaquePointer?] = []
+        let choice = state.lock.withLock { state.choice }
+        if let choice {
+            let uri = [g_variant_new_string(choice)]
+            let uris = uri.withUnsafeBufferPointer { g_variant_new_array(nil, $0.baseAddress, 1) }
+            results.append(g_variant_new_dict_entry(g_variant_new_string("uris"), g_variant_new_variant(uris)))
+        }
+        let type = g_variant_type_new("{sv}")
+        let dictionary = results.withUnsafeBufferPointer { g_variant_new_array(type, $0.baseAddress, gsize($0.count)) }
+        g_variant_type_free(type)
+        // Said first: a test reads the line once the answer came.
+        say("Response \(choice ?? "cancelled")")
+        g_dbus_connection_emit_signal(connection, sender, path, "org.freedesktop.portal.Request", "Response",
+                                      tuple([g_variant_new_uint32(choice == nil ? 1 : 0), dictionary]), nil)
+    default:
+        g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", method)
+    }
+}
+
+guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {
+    fail("DBUS_SESSION_BUS_ADDRESS is not set")
+}
+var error: UnsafeMutablePointer<GError>?
+let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                 | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+    fail("cannot connect to \(address): \(error.map { String(cString: $0.pointee.message) } ?? "failed")")
+}
+state.connection = connection
+guard let node = g_dbus_node_info_new_for_xml(introspection, &error) else { fail("bad introspection XML") }
+
+var vtable = GDBusInterfaceVTable()
+vtable.method_call = { connection, sender, _, interface, method, parameters, invocation, _ in
+    guard let connection, let sender, let interface, let method, let parameters, let invocation else { return }
+    handleCall(connection, String(cString: sender), String(cString: interface), String(cString: method), parameters,
+               invocation)
+}
+var index = 0
+while let info = node.pointee.interfaces[index] {
+    guard g_dbus_connection_register_object(connection, "/org/freedesktop/portal/desktop", info, &vtable, nil, nil,
+                                            &error) != 0
+    else { fail("cannot export the portal's object") }
+    index += 1
+}
+guard let owned = g_dbus_connection_call_sync(
+    connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+    tuple([g_variant_new_string("org.freedesktop.portal.Desktop"), g_variant_new_uint32(4)]), nil,
+    G_DBUS_CALL_FLAGS_NONE, 10_000, nil, &error)
+else { fail("cannot own org.freedesktop.portal.Desktop") }
+g_variant_unref(owned)
+
+if let changesPath {
+    let thread = Thread {
+        guard let file = fopen(changesPath, "r") else { fail("cannot open \(changesPath)") }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        while getline(&line, &capacity, file) > 0, let line {
+            let words = String(cString: line).split(separator: " ")
+            guard words.count == 2, words[0] == "color-scheme", let value = UInt32(words[1].trimmingCharacters(in: .whitespacesAndNewlines))
+            else { continue }
+            state.lock.withLock { state.colorScheme = value }
+            say("SettingChanged color-scheme \(value)")
+            g_dbus_connection_emit_signal(
+                state.connection, nil, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
+                "SettingChanged",
+                tuple([g_variant_new_string("org.freedesktop.appearance"), g_variant_new_string("color-scheme"),
+                       g_variant_new_variant(g_variant_new_uint32(value))]), nil)
+            g_dbus_connection_flush_sync(state.connection, nil, nil)
+        }
+    }
+    thread.start()
+}
+say("ready")
+g_main_loop_run(g_main_loop_new(nil, 0))

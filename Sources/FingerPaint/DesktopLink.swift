@@ -1,0 +1,130 @@
+// fingerpaint and the desktop's portal: the dark style followed live, and the export dialog (docs/portal.md).
+import DesktopPortal
+import FingerPaintCore
+import Foundation
+import PaintRender
+import Synchronization
+import WaylandApp
+import WaylandClient
+
+/// What the portal's thread tells the window's thread.
+enum PortalMessage: Sendable {
+    /// The desktop's colour scheme is now this one.
+    case colorScheme(ColorScheme)
+    /// The save dialog of Export… came back with this.
+    case exportChoice(FileChoice)
+}
+
+/// The palette's colours for the desktop's scheme: dark for dark, light for light and for no preference.
+extension OverlayStyle {
+    init(_ scheme: ColorScheme) {
+        self = scheme == .dark ? .dark : .light
+    }
+}
+
+/// Carries the portal's answers to the Wayland loop's mailbox; those that come before the loop has one wait.
+final class PortalRelay: Sendable {
+    private let state = Mutex<(poster: Mailbox<PortalMessage>.Poster?, waiting: [PortalMessage])>((nil, []))
+
+    /// Posts `message` to the loop, or keeps it until ``connect(_:)``. Any thread.
+    func post(_ message: PortalMessage) {
+        state.withLock { state in
+            if let poster = state.poster { poster.post(message) } else { state.waiting.append(message) }
+        }
+    }
+
+    /// Sends what waited, and from now on everything, to `poster`.
+    func connect(_ poster: Mailbox<PortalMessage>.Poster) {
+        state.withLock { state in
+            state.poster = poster
+            for message in state.waiting { poster.post(message) }
+            state.waiting.removeAll()
+        }
+    }
+}
+
+/// The window's link to the desktop's portal: it asks on the portal's own thread, and acts on the answers on the
+/// Wayland thread, through a ``Mailbox``.
+final class DesktopLink {
+    let portal: DesktopPortal
+    private let relay = PortalRelay()
+    private var mailbox: Mailbox<PortalMessage>?
+    private let app: FingerPaintApp
+    private let debug: (String) -> Void
+
+    /// Links `app` to the desktop's portal. When `followsStyle` (no `--style`), the desktop's colour scheme is
+    /// read before the window opens — so it never opens light on a dark desktop — waiting at most the portal's call
+    /// timeout (no bus or no portal answer at once), then followed live.
+    init(app: FingerPaintApp, followsStyle: Bool, debug: @escaping (String) -> Void) {
+        self.app = app
+        self.debug = debug
+        portal = DesktopPortal()
+        guard followsStyle else { return }
+        let relay = relay
+        // Subscribed first: a change between the read and the subscription is not lost.
+        portal.watchColorScheme { relay.post(.colorScheme($0)) }
+        let answer = Mutex<Result<ColorScheme, PortalUnavailable>?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        portal.readColorScheme { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        _ = answered.wait(timeout: .now() + .seconds(3))
+        switch answer.withLock({ $0 }) {
+        case .success(let scheme)?:
+            debug("the desktop's colour scheme is \(scheme)")
+            app.style = OverlayStyle(scheme)
+        case .failure(let failure)?:
+            debug("the desktop's style is unknown (\(failure.reason)); light")
+        case nil:
+            debug("the desktop's portal did not answer in time; light")
+        }
+    }
+
+    /// Starts taking the portal's messages on `session`'s loop; from now on Export… asks the portal's save dialog.
+    func attach(to session: LiveSession) {
+        do {
+            let mailbox = try Mailbox<PortalMessage>(display: session.display) { [unowned self, unowned session] message in
+                receive(message)
+                session.contentDidChange()
+            }
+            self.mailbox = mailbox
+            relay.connect(mailbox.poster)
+        } catch {
+            debug("no mailbox for the desktop's portal: \(error)")
+            return
+        }
+        app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
+    }
+
+    /// Whether a save dialog is open: Export… again meanwhile does nothing.
+    private var isChoosingExportFile = false
+
+    private func askForExportFile(suggestedName: String) {
+        guard !isChoosingExportFile else { return }
+        isChoosingExportFile = true
+        let relay = relay
+        let request = FileDialogRequest(title: "Export the drawing", suggestedName: suggestedName, filters: FileFilter.pictures)
+        portal.saveFile(request) { relay.post(.exportChoice($0)) }
+    }
+
+    private func receive(_ message: PortalMessage) {
+        switch message {
+        case .colorScheme(let scheme):
+            debug("the desktop's colour scheme is now \(scheme)")
+            app.style = OverlayStyle(scheme)
+        case .exportChoice(let choice):
+            isChoosingExportFile = false
+            switch choice {
+            case .chosen(let url):
+                app.exportPicture(to: url)
+            case .cancelled:
+                debug("the export dialog was cancelled")
+            case .unavailable(let failure):
+                // No dialog: the pictures folder, as without a portal; the banner says where.
+                debug("no export dialog (\(failure.reason)); exporting to the pictures folder")
+                app.exportPNG()
+            }
+        }
+    }
+}
