@@ -13,6 +13,8 @@ enum PortalMessage: Sendable {
     case colorScheme(ColorScheme)
     /// The save dialog of Export… came back with this.
     case exportChoice(FileChoice)
+    /// The open dialog of Open… came back with this.
+    case openChoice(FileChoice)
 }
 
 /// The palette's colours for the desktop's scheme: dark for dark, light for light and for no preference.
@@ -95,6 +97,7 @@ final class DesktopLink {
             return
         }
         app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
+        app.onOpenRequest = { [unowned self] in askForDrawing() }
     }
 
     /// Whether a save dialog is open: Export… again meanwhile does nothing.
@@ -108,8 +111,32 @@ final class DesktopLink {
         portal.saveFile(request) { relay.post(.exportChoice($0)) }
     }
 
+    /// Whether an open dialog is open: Open… again meanwhile does nothing.
+    private var isChoosingDrawing = false
+
+    private func askForDrawing() {
+        guard !isChoosingDrawing else { return }
+        isChoosingDrawing = true
+        let relay = relay
+        let drawings = FileFilter(name: "Drawing", globs: ["*.fpdraw"], mimeTypes: ["application/x-fingerpaint-drawing"])
+        let request = FileDialogRequest(title: "Open a drawing", filters: [drawings])
+        portal.openFile(request) { relay.post(.openChoice($0)) }
+    }
+
     private func receive(_ message: PortalMessage) {
         switch message {
+        case .openChoice(let choice):
+            isChoosingDrawing = false
+            switch choice {
+            case .chosen(let url):
+                app.open(url)
+            case .cancelled:
+                debug("the open dialog was cancelled")
+            case .unavailable(let failure):
+                // No dialog: the gallery, where the drawings are.
+                debug("no open dialog (\(failure.reason)); showing the gallery")
+                if !app.isShowingGallery { app.perform(.openGallery) }
+            }
         case .colorScheme(let scheme):
             debug("the desktop's colour scheme is now \(scheme)")
             app.style = OverlayStyle(scheme)

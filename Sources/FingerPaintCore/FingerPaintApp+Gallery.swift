@@ -109,6 +109,12 @@ extension FingerPaintApp {
         }
     }
 
+    /// Opens a drawing a dialog chose in place of the one open now, as the gallery does: saved and closed first, and a
+    /// drawing that cannot be opened (not one, a newer version) changes nothing and says why.
+    public func open(_ url: URL) {
+        openDrawing(at: url)
+    }
+
     /// Starts a new untitled drawing in place of the one open now; the gallery closes.
     func startNewDrawing() {
         guard let library = document?.library else { return }

@@ -67,6 +67,9 @@ public final class FingerPaintApp {
     /// Asks the host's save dialog (the desktop's portal) for a file to export to, with the suggested name; `nil`
     /// exports to the pictures folder instead. The host answers with ``exportPicture(to:)`` (DialogExport.swift).
     public var onExportRequest: ((String) -> Void)?
+    /// Called when the user asks to open a drawing with the desktop's open dialog (Ctrl+O); the host answers with
+    /// ``open(_:)``. `nil`: Ctrl+O opens the gallery.
+    public var onOpenRequest: (() -> Void)?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -359,6 +362,9 @@ public final class FingerPaintApp {
         case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
         case .copy: copyDrawing()
         case .exportAs: exportWithDialog()
+        case .openFile:
+            // The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
+            if let onOpenRequest { onOpenRequest() } else if galleryView.isHidden { openGallery() }
         case let .selectRecentColor(index):
             if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
         case .openColorChooser:

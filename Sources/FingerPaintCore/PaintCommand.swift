@@ -63,6 +63,8 @@ public enum PaintCommand: Hashable, Sendable {
     /// Exports the drawing as PNG, SVG or PDF where the desktop's save dialog says (Ctrl+Shift+S); without a
     /// dialog, as a PNG in the pictures folder (docs/portal.md).
     case exportAs
+    /// Opens a drawing the desktop's open dialog chooses (Ctrl+O); without a dialog, the gallery.
+    case openFile
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -83,6 +85,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("z", [.ctrl, .shift]), ("y", ctrl): self = .redo
         case ("s", ctrl): self = .save
         case ("s", [.ctrl, .shift]), ("S", [.ctrl, .shift]): self = .exportAs
+        case ("o", ctrl): self = .openFile
         case ("c", ctrl): self = .copy
         case ("q", ctrl): self = .quit
         case ("Delete", []), ("KP_Delete", []): self = .clear
@@ -141,6 +144,7 @@ extension PaintCommand {
         case .openGallery: "Your drawings"
         case .closePanel: "Close"
         case .exportAs: "Export…"
+        case .openFile: "Open…"
         }
     }
 }

@@ -1,5 +1,6 @@
 // fingerpaint and the desktop's portal: fake-portal on a private dbus-daemon, the program on touch-replay.
 import Foundation
+import PaintModel
 import ProcessTesting
 import SeatInput
 import Testing
@@ -165,5 +166,36 @@ import TouchUI
         let png = scratch.path("pictures/drawing.png")
         #expect(FileManager.default.contents(atPath: png)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "\(said)")
         #expect(said.contains("exported the drawing to \(png)"), "\(said)")
+    }
+
+    @Test func openAsksTheDesktopsOpenDialogAndPaintsTheChosenDrawing() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        var other = Drawing()
+        other.add(Stroke(points: [StrokePoint(Point(x: 100, y: 300)), StrokePoint(Point(x: 700, y: 300))], color: .black, width: 12))
+        let chosen = URL(fileURLWithPath: scratch.path("other.fpdraw"))
+        try DocumentFile.writeNew(other, to: chosen)
+        let fake = try FakePortal(bus: bus, arguments: ["--choose", chosen.absoluteString])
+        let events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 200))),
+                      SeatEvent(time: .milliseconds(300), .key(KeyChord("o", modifiers: .ctrl))),
+                      SeatEvent(time: .milliseconds(1800), .pointerMotion(location: Point(x: 795, y: 200)))]
+        let trace = try scratch.write("open.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        var environment = FingerPaintWindowTests.environment(in: scratch)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["HOME"] = scratch.path("home")
+        let result = try await ChildProcess.run(
+            FingerPaintWindowTests.touchReplay,
+            ["--trace", trace, "--output", scratch.path("window.png"), "--realtime", "--", FingerPaintWindowTests.fingerpaint,
+             scratch.path("drawing.fpdraw"), "--style", "light"],
+            environment: environment, timeout: 120)
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(fake.log.split(separator: "\n").first { $0.hasPrefix("OpenFile") })
+        #expect(line.contains("'*.fpdraw'"), "\(line)")
+        // The window paints the chosen drawing (its stroke at y 300, 332 in the window under the title bar), and a
+        // bare start would reopen it.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(x: 400, y: 332)])
+        #expect(image.pixels[0].red < 0x60, "\(image.pixels[0]) \(result.standardError)")
+        let last = try String(contentsOfFile: scratch.path("state/fingerpaint/last-document"), encoding: .utf8)
+        #expect(last == chosen.standardizedFileURL.path + "\n")
     }
 }
