@@ -173,7 +173,7 @@ public final class GalleryView: View {
             let state = thumbnails[drawing.url.path]
             let isUnreadable = state?.isUnreadable ?? false
             let content = Overlay.Gallery.Tile.Content.drawing(
-                name: drawing.name, detail: isUnreadable ? "Cannot be opened" : Self.detail(of: drawing), thumbnail: state?.isReady == true ? drawing.url.path : nil,
+                name: drawing.name, detail: isUnreadable ? "Cannot be opened" : detail(of: drawing), thumbnail: state?.isReady == true ? drawing.url.path : nil,
                 isDamaged: state?.isDamaged ?? false, isUnreadable: isUnreadable,
                 isOpen: drawing.url.standardizedFileURL == openDrawing?.standardizedFileURL)
             return Overlay.Gallery.Tile(content: content, frame: frame, isPressed: pressedTile == index)
@@ -195,19 +195,29 @@ public final class GalleryView: View {
     }
 
     /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
-    static func detail(of drawing: LibraryDrawing, now: Date = Date()) -> String {
+    func detail(of drawing: LibraryDrawing, now: Date = Date()) -> String {
         let calendar = Calendar.current
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
+        let formatter: DateFormatter
         if calendar.isDate(drawing.modified, inSameDayAs: now) {
-            formatter.dateFormat = "'Today' HH:mm"
+            formatter = captionFormatters.today
         } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now),
                   calendar.isDate(drawing.modified, inSameDayAs: yesterday) {
-            formatter.dateFormat = "'Yesterday' HH:mm"
+            formatter = captionFormatters.yesterday
         } else {
-            formatter.dateFormat = "d MMM yyyy"
+            formatter = captionFormatters.date
         }
         return formatter.string(from: drawing.modified)
+    }
+
+    /// The captions' date formats, made once: the overlay is built at every frame a scroll moves.
+    private let captionFormatters = (today: GalleryView.formatter("'Today' HH:mm"), yesterday: GalleryView.formatter("'Yesterday' HH:mm"),
+                                     date: GalleryView.formatter("d MMM yyyy"))
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.dateFormat = format
+        return formatter
     }
 
     // MARK: - Touches

@@ -96,12 +96,10 @@ public struct DocumentLibrary: Sendable {
         var seen: Set<String> = []
         var drawings: [LibraryDrawing] = []
         for path in untitled + recentPaths where seen.insert(path).inserted {
-            var status = stat()
-            // Regular files only: a folder or a device named like a drawing is not one.
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
             let url = URL(fileURLWithPath: path)
-            drawings.append(LibraryDrawing(url: url, modified: modified, size: Int(status.st_size), isUntitled: isUntitled(url)))
+            // Regular files only: a folder or a device named like a drawing is not one.
+            guard let file = regularFile(at: url) else { continue }
+            drawings.append(LibraryDrawing(url: url, modified: file.modified, size: file.size, isUntitled: isUntitled(url)))
         }
         return drawings.sorted { ($0.modified, $0.url.path) > ($1.modified, $1.url.path) }
     }
@@ -183,9 +181,15 @@ public struct DocumentLibrary: Sendable {
     }
 
     private func modificationDate(of url: URL) -> Date? {
+        regularFile(at: url)?.modified
+    }
+
+    /// When a regular file was last changed and its size; `nil` for anything else (missing, a folder, a device).
+    private func regularFile(at url: URL) -> (modified: Date, size: Int)? {
         var status = stat()
         guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+        let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+        return (modified, Int(status.st_size))
     }
 
     private func uniqueFile(in folder: URL, stem: String, extension: String) -> URL {

@@ -216,13 +216,7 @@ private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     cairo_clip(context)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(context, 13)
-    var text = banner.text
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, text, &extents)
-    while extents.x_advance > textArea.width, text.count > 1 {
-        text = String(text.dropLast(2)) + "…"
-        cairo_text_extents(context, text, &extents)
-    }
+    let text = fitted(banner.text, width: textArea.width, in: context)
     cairo_move_to(context, textArea.minX, textArea.midY + 4.5)
     cairo_show_text(context, text)
     cairo_restore(context)
