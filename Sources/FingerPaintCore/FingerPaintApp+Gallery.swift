@@ -57,9 +57,8 @@ extension FingerPaintApp {
     func refreshGallery() {
         guard let library = document?.library else { return }
         galleryView.openDrawing = document?.url
+        // The gallery's onChange asks for the thumbnails and shows the overlay.
         galleryView.drawings = library.drawings()
-        requestThumbnails()
-        updateOverlay()
     }
 
     /// Asks for the thumbnails of the drawings in view or near it that are missing or out of date.
