@@ -126,7 +126,7 @@ public enum DocumentFile {
             fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw failure(reasonForErrno(errno)) }
             readOnlyReason = .notWritable(errnoText(writeError))
-        } else if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        } else if !lockBriefly(fd) {
             readOnlyReason = .openInAnotherWindow
         }
         var keepDescriptor = false
@@ -272,6 +272,18 @@ public enum DocumentFile {
     }
 
     /// Creates an empty journal where no file is; `nil` when a file appeared there first.
+    /// Takes the document's lock, trying a few times over 40 ms: a child process this program started (another
+    /// thread's, between its fork and its exec) holds a copy of every descriptor for that moment, and with it the
+    /// lock of a document just closed here.
+    private static func lockBriefly(_ fd: Int32) -> Bool {
+        for attempt in 0..<5 {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < 4 else { return false }
+            usleep(10_000)
+        }
+        return false
+    }
+
     private static func createJournal(_ url: URL) throws(DocumentOpenError) -> OpenedDocument? {
         let fd = Glibc.open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 {

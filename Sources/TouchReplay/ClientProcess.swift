@@ -71,9 +71,33 @@ final class ClientProcess {
     func hasEnded() -> Bool {
         if termination != nil { return true }
         var status: Int32 = 0
-        guard waitpid(processID, &status, WNOHANG) == processID else { return false }
+        var usage = rusage()
+        guard wait4(processID, &status, WNOHANG, &usage) == processID else { return false }
         termination = Self.termination(from: status)
+        cpuSeconds = Self.seconds(of: usage)
         return true
+    }
+
+    /// The processor time (user and system) the client and the children it waited for used, once it has ended.
+    private(set) var cpuSeconds: Double?
+
+    private static func seconds(of usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Whether the client's main thread is running or waiting for a processor (`R` in `/proc/PID/stat`), or in an
+    /// uninterruptible wait (`D`): still working on what it was sent, however long a loaded machine keeps it waiting.
+    func isBusy() -> Bool {
+        let fd = open("/proc/\(processID)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = read(fd, &bytes, bytes.count)
+        guard count > 0 else { return false }
+        // "PID (COMMAND) STATE ...": the command may hold spaces and parentheses; the state follows the last ")".
+        guard let end = bytes[..<count].lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return false }
+        let state = bytes[end + 2]
+        return state == UInt8(ascii: "R") || state == UInt8(ascii: "D")
     }
 
     /// Kills the client (SIGKILL) and collects it.
@@ -82,8 +106,10 @@ final class ClientProcess {
         wasKilled = true
         Glibc.kill(processID, SIGKILL)
         var status: Int32 = 0
-        while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(processID, &status, 0, &usage) == -1 && errno == EINTR {}
         termination = Self.termination(from: status)
+        cpuSeconds = Self.seconds(of: usage)
     }
 
     private static func termination(from status: Int32) -> Termination {

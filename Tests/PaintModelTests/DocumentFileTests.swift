@@ -246,56 +246,68 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
 @Suite struct JournalPropertyTests {
     static let sessions = Gen.int(in: 0...Int.max).array(of: 1...40)
 
-    @Test func aSessionCutShortAtAnyPointReopensToTheStateOfItsLastCompleteRecord() async throws {
+    // Without shrinking, so that a failure reports its own expectation rather than only the input.
+    @Test(.shrinking(false)) func aSessionCutShortAtAnyPointReopensToTheStateOfItsLastCompleteRecord() async throws {
         await propertyCheck(count: 60, input: Self.sessions) { numbers in
-            let url = temporaryFolder().appendingPathComponent("drawing.fpdraw")
-            guard var opened = try? DocumentFile.open(url, create: true), var journalWriter = opened.journal else {
-                Issue.record("cannot open")
-                return
-            }
-            var drawing = opened.drawing
-            // The state after each whole record, by the file length that holds it.
-            var states: [(length: Int, drawing: Drawing)] = [(DrawingDocument.headerSize, drawing)]
-            for number in numbers {
-                let edit: DrawingEdit
-                switch number % 10 {
-                case 0...4:
-                    let count = 1 + (number / 10) % 5
-                    edit = .add(Stroke(points: (0..<count).map { StrokePoint(Point(x: Double($0 * 7 + number % 50), y: Double(number % 97))) },
-                                       color: Brush.palette[number % 9], width: Double(1 + number % 16)))
-                case 5, 6: edit = .undo
-                case 7: edit = .redo
-                case 8: edit = .clear
-                default:
-                    // A crash: the file is cut anywhere after its header, and the program starts again.
-                    journalWriter.close()
-                    let length = states.last?.length ?? DrawingDocument.headerSize
-                    let cut = DrawingDocument.headerSize + (number / 10) % (length - DrawingDocument.headerSize + 1)
-                    guard truncate(url.path, off_t(cut)) == 0 else { Issue.record("cannot cut"); return }
-                    states.removeAll { $0.length > cut }
-                    guard let reopened = try? DocumentFile.open(url, create: false), let writer = reopened.journal else {
-                        Issue.record("cannot reopen after a cut at \(cut)")
-                        return
-                    }
-                    #expect(reopened.drawing == states.last?.drawing, "cut at \(cut) of \(length)")
-                    opened = reopened
-                    journalWriter = writer
-                    drawing = reopened.drawing
-                    continue
-                }
-                guard drawing.apply(edit) != nil else { continue }
-                journalWriter.record(edit)
-                journalWriter.waitUntilIdle()
-                states.append((DrawingDocument.headerSize + (states.last.map { $0.length - DrawingDocument.headerSize } ?? 0)
-                                   + DrawingDocument.record(edit).count, drawing))
-            }
-            journalWriter.close()
-            let contents = try? DocumentFile.read(url)
-            #expect(contents?.drawing == drawing)
-            // What the reader counts as live is exactly what a compaction writes.
-            #expect(contents.map { $0.liveBytes == DrawingDocument.encode($0.drawing).count } == true)
-            _ = opened
+            Self.play(numbers)
         }
+    }
+
+    /// Plays a session: each number an edit or a crash.
+    static func play(_ numbers: [Int]) {
+        let url = temporaryFolder().appendingPathComponent("drawing.fpdraw")
+        let maybeOpened: OpenedDocument
+        do { maybeOpened = try DocumentFile.open(url, create: true) } catch {
+            Issue.record("cannot open \(url.path): \(error)")
+            return
+        }
+        var opened = maybeOpened
+        guard var journalWriter = opened.journal else {
+            Issue.record("opened without a journal")
+            return
+        }
+        var drawing = opened.drawing
+        // The state after each whole record, by the file length that holds it.
+        var states: [(length: Int, drawing: Drawing)] = [(DrawingDocument.headerSize, drawing)]
+        for number in numbers {
+            let edit: DrawingEdit
+            switch number % 10 {
+            case 0...4:
+                let count = 1 + (number / 10) % 5
+                edit = .add(Stroke(points: (0..<count).map { StrokePoint(Point(x: Double($0 * 7 + number % 50), y: Double(number % 97))) },
+                                   color: Brush.palette[number % 9], width: Double(1 + number % 16)))
+            case 5, 6: edit = .undo
+            case 7: edit = .redo
+            case 8: edit = .clear
+            default:
+                // A crash: the file is cut anywhere after its header, and the program starts again.
+                journalWriter.close()
+                let length = states.last?.length ?? DrawingDocument.headerSize
+                let cut = DrawingDocument.headerSize + (number / 10) % (length - DrawingDocument.headerSize + 1)
+                guard truncate(url.path, off_t(cut)) == 0 else { Issue.record("cannot cut"); return }
+                states.removeAll { $0.length > cut }
+                guard let reopened = try? DocumentFile.open(url, create: false), let writer = reopened.journal else {
+                    Issue.record("cannot reopen after a cut at \(cut)")
+                    return
+                }
+                #expect(reopened.drawing == states.last?.drawing, "cut at \(cut) of \(length)")
+                opened = reopened
+                journalWriter = writer
+                drawing = reopened.drawing
+                continue
+            }
+            guard drawing.apply(edit) != nil else { continue }
+            journalWriter.record(edit)
+            journalWriter.waitUntilIdle()
+            states.append((DrawingDocument.headerSize + (states.last.map { $0.length - DrawingDocument.headerSize } ?? 0)
+                               + DrawingDocument.record(edit).count, drawing))
+        }
+        journalWriter.close()
+        let contents = try? DocumentFile.read(url)
+        #expect(contents?.drawing == drawing)
+        // What the reader counts as live is exactly what a compaction writes.
+        #expect(contents.map { $0.liveBytes == DrawingDocument.encode($0.drawing).count } == true)
+        _ = opened
     }
 }
 

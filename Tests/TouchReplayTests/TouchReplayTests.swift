@@ -216,12 +216,13 @@ extension TouchReplayTests {
             return try #require(stats["input_to_ink_ms"] as? [String: Any])
         }
         let prompt = try await inkLatency([])
-        let late = try await inkLatency(["--ink-delay-frames", "1"])
+        let late = try await inkLatency(["--ink-delay-frames", "3"])
         #expect(prompt["never_inked"] as? Int == 0 && late["never_inked"] as? Int == 0)
         let promptMedian = try #require(prompt["p50"] as? Double), lateMedian = try #require(late["p50"] as? Double)
-        // A frame at 60 Hz is 16.7 ms: the late client's ink comes at least most of a frame later.
-        #expect(lateMedian >= 12, "prompt \(prompt), late \(late)")
-        #expect(lateMedian >= promptMedian + 8, "prompt \(prompt), late \(late)")
+        // A frame at 60 Hz is 16.7 ms: the late client's ink comes three frames (50 ms) later. Half of that is the
+        // margin, so that a busy machine slowing either run by a frame does not decide the test.
+        #expect(lateMedian >= 33, "prompt \(prompt), late \(late)")
+        #expect(lateMedian >= promptMedian + 25, "prompt \(prompt), late \(late)")
     }
 
     @Test("wp_presentation: each frame is presented at the next simulated 60 Hz vblank")
