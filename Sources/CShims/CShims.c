@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <poll.h>
 #include "CShims.h"
 
 int CShims_memfd_create(const char *name, unsigned int flags) { return memfd_create(name, flags); }
@@ -14,3 +15,7 @@ const int CShims_F_SEAL_SEAL = F_SEAL_SEAL;
 const int CShims_F_SEAL_SHRINK = F_SEAL_SHRINK;
 const int CShims_F_SEAL_GROW = F_SEAL_GROW;
 const int CShims_F_SEAL_WRITE = F_SEAL_WRITE;
+
+int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout) {
+    return ppoll(fds, count, timeout, NULL);
+}

@@ -93,15 +93,19 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 
 /// Runs touch-replay (next to this program) with a client on a trace; returns the `--stats` line as JSON and the
 /// CPU seconds touch-replay and the client used together.
-private func replay(_ trace: String, size: String, client: [String]) -> (stats: [String: Any], cpu: Double)? {
+private func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:])
+    -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let process = Process()
     process.executableURL = folder.appendingPathComponent("touch-replay")
-    process.arguments = ["--trace", trace, "--output", "/dev/null", "--size", size, "--stats", "--"] + client
-    var environment = ProcessInfo.processInfo.environment
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
+    try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    process.arguments = ["--trace", trace, "--output", scratch.appendingPathComponent("last.png").path, "--overwrite",
+                         "--size", size, "--stats", "--"] + client
+    var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = scratch.path
     environment["XDG_STATE_HOME"] = scratch.path
+    environment.merge(extra) { $1 }
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output
@@ -179,24 +183,63 @@ func runLatencyBenchmark() {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
         return
     }
-    print("2. through touch-replay at the trace's timing (input to the commit that shows the ink, ms; CPU of "
-          + "touch-replay and its client together, µs per input event)")
+    print("2. through touch-replay at the trace's timing, 3 fingers at 118 and 123 Hz against its 60 Hz clock, so "
+          + "input lands at every phase of it. Input to the commit that shows the ink (ink) and to the vblank that "
+          + "presents that commit (present), ms: the median of \(latencyRuns) runs' p50 and p99 [their range]. "
+          + "Client CPU per input event, µs: the client's own user and system time (wait4), less an idle run of the "
+          + "same length, over the events; median of the runs [range].")
+    let clients: [(name: String, command: [String], environment: [String: String])] = [
+        ("fingerpaint", [fingerpaint, "--new"], [:]),
+        ("fingerpaint drawing at the frame callback", [fingerpaint, "--new"], ["FINGERPAINT_PACING": "callback"]),
+        ("weston-simple-touch", ["/usr/bin/weston-simple-touch"], [:]),
+    ]
     for (width, height) in [(800, 600), (3840, 2160)] {
-        for (fingers, rate) in [(3, 120.0), (1, 240.0)] {
-            let size = Size(width: Double(width), height: Double(height))
+        let size = Size(width: Double(width), height: Double(height))
+        let idle = idleTrace(size: size)
+        defer { unlink(idle) }
+        for rate in [118.0, 123.0] {
+            let fingers = 3
             let trace = circlesTrace(fingers: fingers, rate: rate, size: size)
             defer { unlink(trace) }
             let events = Double(fingers) * (2 * rate + 2)
-            for (name, client) in [("fingerpaint", [fingerpaint, "--new"]), ("weston-simple-touch", ["/usr/bin/weston-simple-touch"])] {
-                guard FileManager.default.isExecutableFile(atPath: client[0]),
-                      let (stats, cpu) = replay(trace, size: "\(width)x\(height)", client: client)
-                else { continue }
-                let ink = stats["input_to_ink_ms"] as? [String: Any] ?? [:]
-                func figure(_ key: String) -> String { (ink[key] as? Double).map(format) ?? "-" }
-                print("   \(width)x\(height), \(fingers) finger(s) at \(Int(rate)) Hz, \(name): input to ink p50 "
-                      + "\(figure("p50")) p99 \(figure("p99")) max \(figure("max")) (\(ink["samples"] ?? 0) inked, "
-                      + "\(ink["never_inked"] ?? 0) not); CPU \(String(format: "%.1f", cpu / events * 1e6)) µs per event")
+            for client in clients where FileManager.default.isExecutableFile(atPath: client.command[0]) {
+                let idleCPU = replay(idle, size: "\(width)x\(height)", client: client.command, environment: client.environment)
+                    .flatMap { $0.stats["client_cpu_ms"] as? Double } ?? 0
+                var figures: [String: [Double]] = [:]
+                for _ in 0..<latencyRuns {
+                    guard let (stats, _) = replay(trace, size: "\(width)x\(height)", client: client.command,
+                                                  environment: client.environment) else { continue }
+                    for key in ["input_to_ink_ms", "input_to_present_ms", "input_to_next_vblank_ms"] {
+                        let values = stats[key] as? [String: Any] ?? [:]
+                        for quantile in ["p50", "p99"] {
+                            if let value = values[quantile] as? Double { figures["\(key) \(quantile)", default: []].append(value) }
+                        }
+                    }
+                    if let cpu = stats["client_cpu_ms"] as? Double {
+                        figures["cpu", default: []].append((cpu - idleCPU) / events * 1000)
+                    }
+                }
+                func summary(_ key: String) -> String {
+                    guard let values = figures[key], !values.isEmpty else { return "-" }
+                    let sorted = values.sorted()
+                    return "\(format(sorted[sorted.count / 2])) [\(format(sorted[0]))-\(format(sorted[sorted.count - 1]))]"
+                }
+                print("   \(width)x\(height), \(Int(rate)) Hz, \(client.name): ink p50 \(summary("input_to_ink_ms p50")) "
+                      + "p99 \(summary("input_to_ink_ms p99")); present p50 \(summary("input_to_present_ms p50")) "
+                      + "p99 \(summary("input_to_present_ms p99")) (floor p50 \(summary("input_to_next_vblank_ms p50")) "
+                      + "p99 \(summary("input_to_next_vblank_ms p99"))); CPU \(summary("cpu")) µs per event")
             }
         }
     }
+}
+
+/// How many runs of each client section 2 takes the median of.
+private let latencyRuns = 3
+
+/// A trace as long as ``circlesTrace(fingers:rate:size:)``'s with no input: for the client's CPU at rest.
+private func idleTrace(size: Size) -> String {
+    let events = [SeatEvent(time: .milliseconds(0), .tick), SeatEvent(time: .milliseconds(2001), .tick)]
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())-idle.jsonl").path
+    try? Trace(canvasSize: size, events: events).serialized().write(toFile: path, atomically: true, encoding: .utf8)
+    return path
 }

@@ -208,11 +208,15 @@ final class Compositor {
         for surface in surfaces { surface.pendingFrameCallbacks.removeAll { $0 == frameCallback } }
     }
 
+    /// Called at each simulated vblank, before the frame callbacks are answered.
+    var onVblank: (() -> Void)?
+
     /// A simulated vblank: the frames committed since the last one are presented (``Presentation``), and every
     /// committed frame callback is answered with `time` (milliseconds). Returns how many callbacks were answered.
     @discardableResult
     func answerFrameCallbacks(time: UInt32) -> Int {
         presentation?.vblank()
+        onVblank?()
         let callbacks = readyFrameCallbacks
         readyFrameCallbacks = []
         for callback in callbacks {

@@ -51,8 +51,9 @@ struct ReplayOptions: ParsableCommand {
 
     /// Play in virtual time: idle gaps compressed, frames answered as fast as the client commits.
     @Flag(name: .customLong("fast"), help: """
-        Play in virtual time: idle gaps compressed and frames answered as fast as the client draws. For clients \
-        without timers of their own (a long press would not be one); the default plays the trace at its own timing.
+        Play in virtual time: idle gaps compressed and frames answered as fast as the client draws, with no \
+        wp_presentation (there is no display clock to report). For clients without timers of their own (a long press \
+        would not be one); the default plays the trace at its own timing.
         """)
     var isFast = false
 

@@ -75,6 +75,7 @@ final class Player {
             latency.bufferCommitted()
             ink.bufferCommitted(damage: damage)
         }
+        compositor.onVblank = { [ink] in ink.vblank(at: monotonicNow()) }
     }
 
     /// The keys a trace types, looked up in the keymap; throws for a key the "us" layout cannot type.
@@ -139,8 +140,9 @@ final class Player {
         while !client.hasEnded() {
             if untilCommit, compositor.counters.commits > commits { return }
             var now = monotonicNow()
-            // A client still reading its events is busy, not idle.
-            if compositor.unreadEventBytes() > 0 { lastActivity = now }
+            // A client still reading its events, or still working on them (runnable: a loaded machine may keep it
+            // waiting for a processor far longer than the idle time), is busy, not idle.
+            if compositor.unreadEventBytes() > 0 || client.isBusy() { lastActivity = now }
             let idleEnd = lastActivity + Timing.idleTime
             guard now < deadline, now < idleEnd else { return }
             if compositor.dispatch(timeout: min(deadline, idleEnd, now + Timing.idleTime / 4) - now) {

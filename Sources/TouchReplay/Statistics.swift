@@ -19,6 +19,8 @@ struct ReplayCounters {
     var title: String?
     /// Real milliseconds from starting the client to its toplevel's first buffer.
     var mapMilliseconds: Double?
+    /// The processor time the client used in all (user and system, from `wait4`), in milliseconds.
+    var clientCPUMilliseconds: Double?
     /// The edges (`xdg_toplevel.resize_edge`) of each `xdg_toplevel.resize` the toplevel asked for, in order.
     var resizeEdges: [UInt32] = []
     /// How many times the toplevel asked to be maximized (`set_maximized`) and minimized (`set_minimized`).
@@ -27,12 +29,22 @@ struct ReplayCounters {
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
-/// the commit that shows its ink — and the intervals between buffer commits.
+/// the commit that shows its ink — and on to the simulated vblank that presents that commit, and the intervals
+/// between buffer commits.
 final class InkRecorder {
     /// A touch point sent and not yet shown, in surface coordinates.
     private var waiting: [(point: Point, sentAt: Double)] = []
     /// Milliseconds from each touch point to the commit that showed it.
     private(set) var inputToInk = Percentiles()
+    /// Milliseconds from each touch point to the vblank that presented the commit that showed it: what a client
+    /// that commits at every event and one that commits once a frame are compared by.
+    private(set) var inputToPresent = Percentiles()
+    /// Milliseconds from each touch point to the next vblank: the floor of ``inputToPresent``.
+    private(set) var inputToNextVblank = Percentiles()
+    /// When the touch points inked and not yet presented were sent.
+    private var inkedUnpresented: [Double] = []
+    /// When the touch points sent since the last vblank were sent.
+    private var sentSinceVblank: [Double] = []
     /// Milliseconds between the toplevel's buffer commits.
     private(set) var frameIntervals = Percentiles()
     private var lastCommit: Double?
@@ -43,6 +55,15 @@ final class InkRecorder {
     /// A touch went down or moved to `point` (surface coordinates) at `time` (from ``monotonicNow()``).
     func touchSent(at point: Point, time: Double) {
         waiting.append((point, time))
+        sentSinceVblank.append(time)
+    }
+
+    /// A simulated vblank at `time` (from ``monotonicNow()``): what the toplevel committed before it is presented.
+    func vblank(at time: Double) {
+        for sent in sentSinceVblank { inputToNextVblank.add((time - sent) * 1000) }
+        sentSinceVblank.removeAll(keepingCapacity: true)
+        for sent in inkedUnpresented { inputToPresent.add((time - sent) * 1000) }
+        inkedUnpresented.removeAll(keepingCapacity: true)
     }
 
     /// The toplevel committed a buffer whose damage, in surface coordinates, is `damage`.
@@ -52,6 +73,7 @@ final class InkRecorder {
         waiting.removeAll { sent in
             guard damage.contains(where: { $0.contains(sent.point) }) else { return false }
             inputToInk.add((time - sent.sentAt) * 1000)
+            inkedUnpresented.append(sent.sentAt)
             return true
         }
     }
@@ -101,8 +123,9 @@ final class LatencyRecorder {
 /// The `--stats` line.
 enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "input_to_ink_ms": {"p50", "p99", "max", "samples",
-    /// "never_inked"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
-    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "resize_edges": [...],
+    /// "never_inked"}, "input_to_present_ms": {"p50", "p99", "max", "samples"}, "input_to_next_vblank_ms": {"p50",
+    /// "p99", "max"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
+    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "client_cpu_ms": x, "resize_edges": [...],
     /// "maximize_requests": N, "minimize_requests": N}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
@@ -117,10 +140,12 @@ enum ReplayStatistics {
             + "\"events_sent\": \(counters.eventsSent), "
             + "\"input_to_ink_ms\": {\(quantiles(ink.inputToInk)), \"samples\": \(ink.inputToInk.samples.count), "
             + "\"never_inked\": \(ink.neverInked)}, "
+            + "\"input_to_present_ms\": {\(quantiles(ink.inputToPresent)), \"samples\": \(ink.inputToPresent.samples.count)}, "
+            + "\"input_to_next_vblank_ms\": {\(quantiles(ink.inputToNextVblank))}, "
             + "\"input_to_next_commit_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
             + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
-            + "\"map_ms\": \(number(counters.mapMilliseconds))"
+            + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds))"
             + windowManagement(counters) + "}"
     }
 

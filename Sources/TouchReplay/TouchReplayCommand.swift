@@ -48,7 +48,7 @@ struct TouchReplayCommand {
         setenv("XDG_RUNTIME_DIR", runtime.path, 1)
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
-            offersPresentation: !options.withoutPresentation,
+            offersPresentation: !options.withoutPresentation && options.isRealtime,
             heldBufferCount: options.heldBufferCount
         )
         defer { compositor.shutDown() }
@@ -94,7 +94,9 @@ struct TouchReplayCommand {
         }
 
         if options.printsStats {
-            print(ReplayStatistics.line(counters: compositor.counters, latency: player.latency, ink: player.ink))
+            var counters = compositor.counters
+            counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
+            print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
         }
         guard !client.wasKilled, let termination = client.termination else { return 0 }
         return termination.status

@@ -106,6 +106,7 @@ public final class LiveSession {
         if let trace = configuration.replay {
             player = TracePlayer(trace: trace)
         }
+        window.drawsBeforeVblank = !Self.pacesByFrameCallback
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
@@ -177,6 +178,12 @@ public final class LiveSession {
     /// its own: `FINGERPAINT_CSD=1`, as `GTK_CSD=1` does for GTK.
     static var prefersClientSideDecorations: Bool {
         getenv("FINGERPAINT_CSD").map { String(cString: $0) == "1" } ?? false
+    }
+
+    /// Whether the user asked for drawing as soon as the frame callback allows, as before the window drew against
+    /// the display clock (`FINGERPAINT_PACING=callback`): for comparing the two (docs/frame-pacing.md).
+    static var pacesByFrameCallback: Bool {
+        getenv("FINGERPAINT_PACING").map { String(cString: $0) == "callback" } ?? false
     }
 
     /// The signals that end a session, after saving.

@@ -1,5 +1,6 @@
 // The event loop: prepare_read, flush, poll the display and timer fds, read, dispatch; then draw what is due.
 import Geometry
+import CShims
 import CWaylandClient
 import Glibc
 
@@ -41,7 +42,10 @@ extension Display {
         var fds = [pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)]
         fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         do {
-            try systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(timeout)) }
+            let wait = pollTimeout(timeout)
+            try systemCall("poll") {
+                if var wait { CShims_ppoll(&fds, nfds_t(fds.count), &wait) } else { CShims_ppoll(&fds, nfds_t(fds.count), nil) }
+            }
         } catch {
             wl_display_cancel_read(pointer)
             throw error
@@ -103,17 +107,17 @@ extension Display {
         }
     }
 
-    /// The poll timeout in milliseconds: the caller's, shortened to the nearest window watchdog.
-    private func pollTimeout(_ timeout: Duration?) -> Int32 {
+    /// How long poll waits: the caller's timeout, shortened to the nearest window watchdog or paced draw; `nil`
+    /// waits forever. To the nanosecond, since a paced draw aims at a moment a millisecond or two before a vblank.
+    private func pollTimeout(_ timeout: Duration?) -> timespec? {
         let now = MonotonicClock.now
         var deadlines = liveWindows.compactMap(\.frameWatchdogDeadline)
+        deadlines += liveWindows.compactMap { $0.pacedDrawTime(now: now) }
         if let timeout { deadlines.append(now + timeout) }
-        guard let earliest = deadlines.min() else { return -1 }
-        let remaining = earliest - now
-        if remaining <= .zero { return 0 }
+        guard let earliest = deadlines.min() else { return nil }
+        let remaining = max(earliest - now, .zero)
         let (seconds, attoseconds) = remaining.components
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: milliseconds)
+        return timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     }
 }
 

@@ -37,17 +37,17 @@ final class Presentation {
     }
 
     /// A time the compositor reported on its clock, on `CLOCK_MONOTONIC`: the same when it uses the monotonic
-    /// clock (every compositor we know), else moved by the two clocks' offset read now.
-    func monotonicTime(seconds: UInt64, nanoseconds: UInt32) -> Timestamp {
-        let time = Double(seconds) + Double(nanoseconds) / 1e9
-        guard clockID != CLOCK_MONOTONIC else { return Timestamp(seconds: time) }
-        return Timestamp(seconds: time + Self.seconds(on: CLOCK_MONOTONIC) - Self.seconds(on: clockID))
+    /// clock (every compositor we know), else moved by the two clocks' offset read now. Any value is taken.
+    func monotonicTime(seconds: UInt64, nanoseconds: UInt32) -> Duration {
+        let time = Duration.seconds(Int64(clamping: seconds)) + .nanoseconds(Int64(nanoseconds))
+        guard clockID != CLOCK_MONOTONIC else { return time }
+        return time + Self.now(on: CLOCK_MONOTONIC) - Self.now(on: clockID)
     }
 
-    private static func seconds(on clock: clockid_t) -> Double {
+    private static func now(on clock: clockid_t) -> Duration {
         var spec = timespec()
         clock_gettime(clock, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 }
 
@@ -57,21 +57,28 @@ final class PresentationFeedback {
     private let pointer: OpaquePointer
     private let listener: UnsafeMutablePointer<wp_presentation_feedback_listener>
     private let presentation: Presentation
-    private let onOutcome: (FramePresentation) -> Void
+    private let onOutcome: (Outcome) -> Void
+
+    /// What became of the frame: presented at a time on `CLOCK_MONOTONIC`, with the output's refresh period (zero
+    /// when the compositor does not know it), or discarded.
+    enum Outcome {
+        case presented(at: Duration, refresh: Duration)
+        case discarded
+    }
 
     /// Asks for feedback on the next commit of `surface`.
-    init(presentation: Presentation, surface: OpaquePointer, onOutcome: @escaping (FramePresentation) -> Void) {
+    init(presentation: Presentation, surface: OpaquePointer, onOutcome: @escaping (Outcome) -> Void) {
         self.presentation = presentation
         self.onOutcome = onOutcome
         pointer = wp_presentation_feedback(presentation.pointer, surface)!
         listener = .allocate(capacity: 1)
         listener.initialize(to: wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
-            presented: { data, _, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
+            presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
                 let feedback = PresentationFeedback.from(data)
                 let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
-                feedback.onOutcome(.presented(at: feedback.presentation.monotonicTime(
-                    seconds: seconds, nanoseconds: nanoseconds)))
+                feedback.onOutcome(.presented(at: feedback.presentation.monotonicTime(seconds: seconds, nanoseconds: nanoseconds),
+                                              refresh: .nanoseconds(Int64(refresh))))
             },
             discarded: { data, _ in PresentationFeedback.from(data).onOutcome(.discarded) }
         ))

@@ -15,8 +15,10 @@ import SeatInput
 /// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
 /// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
 /// at the end of the iteration that brings the next frame callback, after every input event already waiting on
-/// the socket, so there is at most one commit per frame and input never waits for the frame after the next. A window the compositor hides gets no
-/// frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
+/// the socket, so there is at most one commit per frame and input never waits for the frame after the next. Where
+/// the compositor tells when frames are shown (`wp_presentation`), the window draws instead shortly before the
+/// compositor takes its next frame (``FramePacer``), so input that comes until then is in that frame. A window the
+/// compositor hides gets no frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
 public final class ToplevelWindow {
     /// A window's state as the compositor configured it (`xdg_toplevel.state`).
     public struct States: OptionSet, Sendable, Hashable {
@@ -147,6 +149,11 @@ public final class ToplevelWindow {
     private var frameCallback: FrameCallback?
     /// Presentation feedback asked for and not answered yet, by frame number.
     private var presentationFeedback: [Int: PresentationFeedback] = [:]
+    /// When to draw, from the presentation feedback.
+    private var pacer = FramePacer()
+    /// When the window draws what it has to draw, decided when it first could; `nil` while it cannot (nothing to
+    /// draw, or a frame callback pending).
+    private var drawDeadline: Duration?
     private var didLogWatchdog = false
 
     /// Creates a window and asks the compositor to map it; it draws after the first configure.
@@ -374,10 +381,38 @@ public final class ToplevelWindow {
 
     // MARK: - Drawing and pacing
 
-    /// Whether the window draws at the end of this loop iteration: something is dirty and no frame is pending.
-    var isDueToDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
+    /// Whether the window draws shortly before the compositor takes its next frame, where the compositor says when
+    /// frames are shown (the default), rather than as soon as the frame callback allows (`false`: for comparing the
+    /// two in benchmarks).
+    public var drawsBeforeVblank = true
 
-    /// Draws if something is dirty and no frame callback is pending (called at the end of each loop iteration).
+    /// Whether the window may draw: something is dirty and no frame is pending.
+    private var canDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
+
+    /// When the window draws, if it may: decided by the pacer the first time it is asked after the window could
+    /// draw, and kept until it has drawn.
+    func pacedDrawTime(now: Duration) -> Duration? {
+        guard canDraw else {
+            drawDeadline = nil
+            return nil
+        }
+        if let drawDeadline { return drawDeadline }
+        let time = switch drawsBeforeVblank ? pacer.decision(now: now) : .now {
+        case .now: now
+        case let .at(deadline): deadline
+        }
+        drawDeadline = time
+        return time
+    }
+
+    /// Whether the window draws at the end of this loop iteration: it may, and its time has come.
+    var isDueToDraw: Bool {
+        let now = MonotonicClock.now
+        return pacedDrawTime(now: now).map { $0 <= now } ?? false
+    }
+
+    /// Draws if something is dirty, no frame callback is pending and the pacer's time has come (called at the end
+    /// of each loop iteration).
     func redrawIfDue() {
         guard isDueToDraw else { return }
         redraw()
@@ -421,6 +456,7 @@ public final class ToplevelWindow {
             return false
         }
         guard let (buffer, stale) = acquired else { return false }
+        let drawStart = MonotonicClock.now
 
         // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
         // the buffer is new or was shown a few frames ago. Taken before drawing, so the callback may ask again.
@@ -457,18 +493,28 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
+        pacer.committed(frame: committedFrameCount, drawStartedAt: drawStart, at: MonotonicClock.now)
+        drawDeadline = nil
         return true
     }
 
     private var appliedBufferScale: Int32 = 1
 
-    /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`.
+    /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`: for the
+    /// pacer, and for ``onFramePresentation``.
     private func requestPresentationFeedback(frame: Int) {
-        guard onFramePresentation != nil, let presentation = display.registry.presentation else { return }
+        guard let presentation = display.registry.presentation else { return }
         presentationFeedback[frame] = PresentationFeedback(presentation: presentation, surface: surface.pointer) {
             [unowned self] outcome in
             let feedback = presentationFeedback.removeValue(forKey: frame)
-            onFramePresentation?(frame, outcome)
+            switch outcome {
+            case let .presented(time, refresh):
+                pacer.presented(frame: frame, at: time, refresh: refresh)
+                onFramePresentation?(frame, .presented(at: Timestamp(seconds: time / .seconds(1))))
+            case .discarded:
+                pacer.discarded(frame: frame)
+                onFramePresentation?(frame, .discarded)
+            }
             withExtendedLifetime(feedback) {}
         }
     }

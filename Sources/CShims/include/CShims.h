@@ -32,4 +32,10 @@ extern const int CShims_F_SEAL_WRITE;
 #include <malloc.h>
 static inline void CShims_keepLargeAllocationsMapped(void) { mallopt(M_MMAP_THRESHOLD, 128 * 1024); }
 
+// Why: ppoll is declared only under _GNU_SOURCE. The event loop waits to the nanosecond for a paced draw, which aims at
+// a moment a millisecond or two before a vblank (poll's whole milliseconds would eat most of that).
+#include <poll.h>
+#include <time.h>
+int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout);
+
 #endif
