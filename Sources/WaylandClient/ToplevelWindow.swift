@@ -493,7 +493,7 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
-        pacer.committed(frame: committedFrameCount, drawStartedAt: drawStart, at: MonotonicClock.now)
+        pacer.committed(frame: committedFrameCount, plannedAt: min(drawDeadline ?? drawStart, drawStart), at: MonotonicClock.now)
         drawDeadline = nil
         return true
     }

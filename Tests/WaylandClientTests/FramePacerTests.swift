@@ -40,7 +40,7 @@ import Testing
                     drawAt = nil
                     frame += 1
                     let commit = now + drawTime
-                    pacer.committed(frame: frame, drawStartedAt: now, at: commit)
+                    pacer.committed(frame: frame, plannedAt: now, at: commit)
                     let aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
                     inFlight = (frame, commit, waiting, aim)
                     waiting = []
@@ -90,11 +90,11 @@ import Testing
         var pacer = FramePacer()
         for frame in 1...3 {
             let vblank = Self.refresh * (10 + frame)
-            pacer.committed(frame: frame, drawStartedAt: vblank - .milliseconds(10), at: vblank - .milliseconds(9))
+            pacer.committed(frame: frame, plannedAt: vblank - .milliseconds(10), at: vblank - .milliseconds(9))
             pacer.presented(frame: frame, at: vblank, refresh: Self.refresh)
         }
         #expect(pacer.clock == .locked(anchor: Self.refresh * 13, refresh: Self.refresh))
-        // Mid-frame: the draw waits for the next vblank less the lead (the latch lead and the longest draw, 1 ms).
+        // Mid-frame: the draw waits for the next vblank less the lead (the latch lead and the longest time from plan to commit).
         let now = Self.refresh * 13 + .milliseconds(5)
         let lead = pacer.latchLead + pacer.drawEstimate
         #expect(pacer.decision(now: now) == .at(Self.refresh * 14 - lead))
@@ -141,17 +141,39 @@ import Testing
     @Test func aFrameLateByTheWindowsOwnDoingDoesNotRaiseTheLead() {
         var pacer = FramePacer()
         for frame in 1...3 {
-            pacer.committed(frame: frame, drawStartedAt: Self.refresh * frame - .milliseconds(3), at: Self.refresh * frame - .milliseconds(2))
+            pacer.committed(frame: frame, plannedAt: Self.refresh * frame - .milliseconds(3), at: Self.refresh * frame - .milliseconds(2))
             pacer.presented(frame: frame, at: Self.refresh * frame, refresh: Self.refresh)
         }
         let lead = pacer.latchLead
         // The draw ran long: committed 0.2 ms before the vblank, shown at the next.
-        pacer.committed(frame: 4, drawStartedAt: Self.refresh * 4 - .milliseconds(12), at: Self.refresh * 4 - .microseconds(200))
+        pacer.committed(frame: 4, plannedAt: Self.refresh * 4 - .milliseconds(12), at: Self.refresh * 4 - .microseconds(200))
         pacer.presented(frame: 4, at: Self.refresh * 5, refresh: Self.refresh)
         #expect(pacer.latchLead == lead)
         // Committed on plan and still shown late: the compositor needs more.
-        pacer.committed(frame: 5, drawStartedAt: Self.refresh * 6 - .milliseconds(12), at: Self.refresh * 6 - lead - .microseconds(100))
+        pacer.committed(frame: 5, plannedAt: Self.refresh * 6 - .milliseconds(12), at: Self.refresh * 6 - lead - .microseconds(100))
         pacer.presented(frame: 5, at: Self.refresh * 7, refresh: Self.refresh)
         #expect(pacer.latchLead > lead)
+    }
+
+    @Test func timestampsTakenInSoftwareJitterWithoutMovingTheGridOrLettingItGo() throws {
+        var pacer = FramePacer()
+        // touch-replay's vblanks: up to a millisecond either way, and now and then one 3.4 ms late.
+        let jitter: [Double] = [0.7, -0.8, 0.2, -0.6, 0.9, -0.3, 3.4, -0.9, 0.5, 0.1]
+        for frame in 1...200 {
+            let offset = Duration.microseconds(Int64(jitter[frame % jitter.count] * 1000))
+            pacer.presented(frame: frame, at: Self.refresh * frame + offset, refresh: Self.refresh)
+        }
+        guard case let .locked(anchor, _) = pacer.clock else {
+            Issue.record("let go of the clock: \(pacer.clock)")
+            return
+        }
+        // The grid is the timestamps' mean within a quarter of a millisecond: the jitter averages out.
+        let frames = (anchor / Self.refresh).rounded()
+        let error = (anchor - Self.refresh * frames) / .milliseconds(1)
+        let mean = jitter.reduce(0, +) / Double(jitter.count)
+        #expect(abs(error - mean) < 0.25, "\(error) against \(mean)")
+        // Far off the grid (virtual time, another output): let go.
+        pacer.presented(frame: 201, at: Self.refresh * 201 + .milliseconds(7), refresh: Self.refresh)
+        #expect(pacer.clock == .unknown)
     }
 }
