@@ -13,6 +13,16 @@ public final class EventTimer: EventSource {
     private weak var display: Display?
     private let fd: Int32
     private let handler: () -> Void
+    /// What the timer is armed for. Asking for the same time again, or stopping a stopped timer, costs no system
+    /// call: the painting program asks after every input event.
+    private enum Armed: Equatable {
+        case stopped
+        /// Once, at this time in nanoseconds on CLOCK_MONOTONIC.
+        case at(Int64)
+        /// After a delay, and again at intervals when `repeats`.
+        case relative(repeats: Bool)
+    }
+    private var armed = Armed.stopped
 
     /// A stopped timer on `display` that calls `handler` each time it fires.
     public init(display: Display, handler: @escaping () -> Void) throws(WaylandError) {
@@ -35,26 +45,34 @@ public final class EventTimer: EventSource {
         let first = max(delay, .nanoseconds(1))
         var spec = itimerspec(it_interval: Self.timespec(interval ?? .zero), it_value: Self.timespec(first))
         timerfd_settime(fd, 0, &spec, nil)
+        armed = .relative(repeats: interval.map { $0 > .zero } ?? false)
     }
 
     /// Fires once at a CLOCK_MONOTONIC time in milliseconds (the scale of ``SeatEvent`` times from Wayland).
+    /// A time that is not finite fires at once; one past the clock's range, never before then.
     public func schedule(at time: Timestamp) {
-        let nanoseconds = max(Int64(time.seconds * 1_000_000_000), 1)
+        let exact = time.seconds * 1_000_000_000
+        let nanoseconds = exact.isNaN ? 1 : max(Int64(exactly: exact.rounded(.down)) ?? (exact > 0 ? Int64.max : 1), 1)
+        guard armed != .at(nanoseconds) else { return }
         let value = Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var spec = itimerspec(it_interval: Glibc.timespec(), it_value: value)
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        armed = .at(nanoseconds)
     }
 
     /// Stops the timer.
     public func cancel() {
+        guard armed != .stopped else { return }
         var spec = itimerspec()
         timerfd_settime(fd, 0, &spec, nil)
+        armed = .stopped
     }
 
     func readable() {
         var count: UInt64 = 0
         // Nothing to read means a cancel raced the poll: the timer did not fire.
         guard read(fd, &count, 8) == 8 else { return }
+        if armed != .relative(repeats: true) { armed = .stopped }
         handler()
     }
 

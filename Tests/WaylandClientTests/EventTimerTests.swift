@@ -1,0 +1,64 @@
+import Geometry
+import Testing
+@testable import WaylandClient
+
+/// A program's timer on the event loop, as the painting program uses it: asked for its deadline after every input
+/// event, so asking again for the same time must change nothing, and a timer that fired must arm again.
+@Suite struct EventTimerTests {
+    /// Runs the loop until `condition` holds or `seconds` pass; returns whether it held.
+    private func run(_ display: Display, for seconds: Double = 2, until condition: () -> Bool = { false }) throws -> Bool {
+        let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
+        while MonotonicClock.now < end {
+            if condition() { return true }
+            try display.dispatch(timeout: .milliseconds(5))
+        }
+        return condition()
+    }
+
+    @Test func theSameDeadlineAskedAgainFiresOnceAndATimerThatFiredArmsAgain() throws {
+        let fake = try FakeCompositor()
+        defer { fake.stop() }
+        let display = try Display(name: fake.socket)
+        var fired: [Duration] = []
+        let timer = try EventTimer(display: display) { fired.append(MonotonicClock.now) }
+        let deadline = MonotonicClock.timestamp + .milliseconds(30)
+        for _ in 0..<5 { timer.schedule(at: deadline) }
+        #expect(try run(display) { fired.count == 1 })
+        #expect(try !run(display, for: 0.1) { fired.count > 1 })
+        // The same time again, now past: it fires at once, once.
+        timer.schedule(at: deadline)
+        #expect(try run(display) { fired.count == 2 })
+        #expect(try !run(display, for: 0.1) { fired.count > 2 })
+    }
+
+    @Test func aCancelledTimerDoesNotFireAndCancellingTwiceIsHarmless() throws {
+        let fake = try FakeCompositor()
+        defer { fake.stop() }
+        let display = try Display(name: fake.socket)
+        var fired = 0
+        let timer = try EventTimer(display: display) { fired += 1 }
+        timer.schedule(at: MonotonicClock.timestamp + .milliseconds(20))
+        timer.cancel()
+        timer.cancel()
+        timer.schedule(after: .milliseconds(20))
+        timer.cancel()
+        #expect(try !run(display, for: 0.15) { fired > 0 })
+        // Armed again after the cancels, at the time first asked for: it fires.
+        timer.schedule(at: MonotonicClock.timestamp + .milliseconds(20))
+        #expect(try run(display) { fired == 1 })
+    }
+
+    @Test func anyTimeIsTakenWithoutATrap() throws {
+        let fake = try FakeCompositor()
+        defer { fake.stop() }
+        let display = try Display(name: fake.socket)
+        var fired = 0
+        let timer = try EventTimer(display: display) { fired += 1 }
+        for seconds in [Double.infinity, 1e300, -1e300, -.infinity, .greatestFiniteMagnitude] {
+            timer.schedule(at: Timestamp(seconds: seconds))
+        }
+        timer.cancel()
+        timer.schedule(at: Timestamp(seconds: .nan))
+        #expect(try run(display) { fired == 1 })
+    }
+}
