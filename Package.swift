@@ -172,7 +172,7 @@ let package = Package(
             name: "WaylandClientTests",
             dependencies: [
                 "WaylandClient", "SeatInput", "TouchUI", "CWaylandClient", "CWaylandServer", "CWaylandProtocols", "CCairo",
-                "CXKBCommon", "CShims", "ProcessTesting",
+                "CXKBCommon", "CShims", "ProcessTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),

@@ -220,8 +220,8 @@ public final class LiveSession {
         window.states.isDisjoint(with: [.maximized, .fullscreen, .tiled])
     }
 
-    /// What the title bar and borders ask of the window.
-    private var windowActions: WindowActions {
+    /// What the title bar and borders ask of the window: made once, not at every event the title bar filters.
+    private lazy var windowActions: WindowActions = {
         WindowActions(
             beginMove: { [unowned self] in window.beginMove() },
             beginResize: { [unowned self] edges in window.beginResize(edges: edges) },
@@ -231,7 +231,7 @@ public final class LiveSession {
             close: { [unowned self] in quit() },
             setCursor: { [unowned self] name in window.cursorName = name }
         )
-    }
+    }()
 
     /// An event from the seat, in surface coordinates: the title bar takes its own, the content gets the rest in
     /// its coordinates, and that is what a recording keeps.

@@ -26,7 +26,10 @@ import TouchUI
             ChildProcess.product("touch-replay"),
             // In virtual time, as the final state below was written for: every event is followed by its frame.
             ["--fast", "--trace", root.appendingPathComponent("assets/gesture-demo.jsonl").path, "--output", png, "--",
-             ChildProcess.product("gesture-demo")])
+             ChildProcess.product("gesture-demo")],
+            // 230 groups of events, each waiting for the demo's frame: 8 s alone on a loaded machine, more among the
+            // other tests. The limit only stops a hang.
+            timeout: 90)
         #expect(result.status == 0, "\(result.standardError)")
         // touch-replay offers no server-side decorations: the demo draws its own title bar, 32 points, above it.
         // The background, the panel's body, and the checkmark's row red: the finger the trace leaves down is cancelled
@@ -64,12 +67,6 @@ extension GestureDemoWindowTests {
     @Test func aHeldFingerIsALongPressAtTheTracesOwnTiming() async throws {
         let dot = try await holdAndLift([])
         #expect(dot.green > 180 && dot.red < 140, "\(dot)")
-    }
-
-    @Test func inVirtualTimeTheSameHoldIsNoLongPress() async throws {
-        // --fast compresses the hold, but the client's timers run on the real clock.
-        let dot = try await holdAndLift(["--fast"])
-        #expect(dot.red > 180 && dot.green < 140, "\(dot)")
     }
 }
 

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import WaylandClient
 
@@ -175,5 +176,29 @@ import Testing
         // Far off the grid (virtual time, another output): let go.
         pacer.presented(frame: 201, at: Self.refresh * 201 + .milliseconds(7), refresh: Self.refresh)
         #expect(pacer.clock == .unknown)
+    }
+
+    /// What any compositor may send: any time (its 64-bit seconds), any refresh (its 32-bit nanoseconds), frames
+    /// presented, discarded or never heard of, and draws at any time.
+    @Test func anyFeedbackNeverTrapsAndADeadlineIsNeverInThePast() async {
+        let steps = Gen.int(in: 0...Int.max).array(of: 1...60)
+        await propertyCheck(count: 200, input: steps) { numbers in
+            var pacer = FramePacer()
+            var now: Duration = .seconds(100)
+            for (index, number) in numbers.enumerated() {
+                let seconds = number % 3 == 0 ? Int64(number >> 8) : Int64(number % 1_000)
+                let time = Duration.seconds(seconds) + .nanoseconds(Int64(number % 1_000_000_000))
+                let refresh = Duration.nanoseconds(Int64(UInt32(truncatingIfNeeded: number >> 3)) % (number % 2 == 0 ? 17_000_000 : 4_294_967_296))
+                switch number % 5 {
+                case 0, 1: pacer.presented(frame: index, at: time, refresh: refresh)
+                case 2: pacer.discarded(frame: index)
+                case 3: pacer.committed(frame: index, plannedAt: now, at: now + .microseconds(Int64(number % 50_000)))
+                default: now = time
+                }
+                if case let .at(deadline) = pacer.decision(now: now) {
+                    #expect(deadline > now)
+                }
+            }
+        }
     }
 }
