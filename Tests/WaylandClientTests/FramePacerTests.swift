@@ -179,21 +179,23 @@ import Testing
     }
 
     /// What any compositor may send: any time (its 64-bit seconds), any refresh (its 32-bit nanoseconds), frames
-    /// presented, discarded or never heard of, and draws at any time.
+    /// presented, discarded or never heard of, and draws at any time; mostly near a 60 Hz grid, so that the clock
+    /// locks and unlocks as it goes.
     @Test func anyFeedbackNeverTrapsAndADeadlineIsNeverInThePast() async {
-        let steps = Gen.int(in: 0...Int.max).array(of: 1...60)
-        await propertyCheck(count: 200, input: steps) { numbers in
+        let steps = Gen.int(in: 0...Int.max).array(of: 1...80)
+        await propertyCheck(count: 300, input: steps) { numbers in
             var pacer = FramePacer()
             var now: Duration = .seconds(100)
             for (index, number) in numbers.enumerated() {
-                let seconds = number % 3 == 0 ? Int64(number >> 8) : Int64(number % 1_000)
-                let time = Duration.seconds(seconds) + .nanoseconds(Int64(number % 1_000_000_000))
-                let refresh = Duration.nanoseconds(Int64(UInt32(truncatingIfNeeded: number >> 3)) % (number % 2 == 0 ? 17_000_000 : 4_294_967_296))
+                let onGrid = number % 7 != 0
+                let refresh = onGrid ? Self.refresh : .nanoseconds(Int64(UInt32(truncatingIfNeeded: number >> 3)))
+                let time = onGrid
+                    ? .seconds(100) + Self.refresh * index + .microseconds(Int64(number >> 40) % 3000 - 1500)
+                    : .seconds(Int64(number >> 8)) + .nanoseconds(Int64(number % 1_000_000_000))
                 switch number % 5 {
-                case 0, 1: pacer.presented(frame: index, at: time, refresh: refresh)
-                case 2: pacer.discarded(frame: index)
+                case 0, 1, 2: pacer.presented(frame: index, at: time, refresh: refresh)
                 case 3: pacer.committed(frame: index, plannedAt: now, at: now + .microseconds(Int64(number % 50_000)))
-                default: now = time
+                default: now = onGrid ? time + .microseconds(Int64(number >> 32) % 16_000) : time
                 }
                 if case let .at(deadline) = pacer.decision(now: now) {
                     #expect(deadline > now)
