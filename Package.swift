@@ -60,6 +60,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The example app (docs/examples.md): Procreate's UndoGesture interaction on the core, in a window. Built
+        // and tested with the package, not installed.
+        .target(name: "UndoGestureBoard", dependencies: ["TouchUI"], path: "Examples/UndoGesture/Board"),
+        .executableTarget(name: "undo-gesture", dependencies: ["UndoGestureBoard", "TouchUI", "SeatInput", "WaylandApp", "CCairo"],
+                          path: "Examples/UndoGesture/App"),
+        .testTarget(name: "UndoGestureTests", dependencies: ["UndoGestureBoard", "TouchUI", "TouchUITesting", "SeatInput", "ProcessTesting"]),
+
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
