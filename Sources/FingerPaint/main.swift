@@ -42,6 +42,7 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     }
     var replayer = Replay(trace: Trace(canvasSize: summary.canvasSize, canvasOrigin: summary.canvasOrigin), size: options.size)
     replayer.rules = options.contactRules
+    replayer.keepsStatistics = options.printsStatistics
     let (app, statistics) = replayer.run(events, from: drawing)
     // The file changed after it was checked.
     if let failure = events.failure {

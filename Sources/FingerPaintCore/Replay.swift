@@ -43,6 +43,8 @@ public struct Replay {
     public var size: Size
     /// Which contacts paint and how wide (``ContactRules``).
     public var rules = ContactRules()
+    /// Whether the frame figures are kept (a few bytes a frame); off, a long trace's replay keeps none.
+    public var keepsStatistics = true
 
     /// A replay of a trace on a canvas of `size`, defaulting to the trace's canvas line, else 800×600.
     public init(trace: Trace, size: Size? = nil) {
@@ -71,7 +73,7 @@ public struct Replay {
             let start = DispatchTime.now().uptimeNanoseconds
             let rects = app.renderFrame()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-            guard !rects.isEmpty else { return }
+            guard !rects.isEmpty, keepsStatistics else { return }
             statistics.renderMilliseconds.append(elapsed)
             statistics.damagedPixels.append(rects.reduce(0) { $0 + $1.area })
         }

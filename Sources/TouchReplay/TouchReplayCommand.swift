@@ -66,6 +66,8 @@ struct TouchReplayCommand {
         )
         let player = Player(events: events, summary: summary, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys,
                             quirks: options.quirks)
+        player.latency.isOn = options.printsStats
+        player.ink.isOn = options.printsStats
         // Stopped from outside: the client goes too, and the loops below end because it ended.
         compositor.onSignal = { client.kill() }
         func stoppedBySignal() -> Int32? {
