@@ -97,7 +97,7 @@ public final class TraceReader: Sequence, IteratorProtocol {
     /// The next line's bytes without its newline, or `nil` at the end of the file.
     private func nextLine() throws(TraceError) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = newlineIndex() {
                 let line = buffer[lineStart..<newline]
                 lineStart = newline + 1
                 searched = lineStart
@@ -121,6 +121,16 @@ public final class TraceReader: Sequence, IteratorProtocol {
             searched -= lineStart
             lineStart = 0
             try readChunk()
+        }
+    }
+
+    /// Where the next newline is from `searched` on, if the buffer has one.
+    private func newlineIndex() -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard searched < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + searched, Int32(UInt8(ascii: "\n")), bytes.count - searched)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 
