@@ -13,10 +13,13 @@ func complain(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// `--replay TRACE --output OUT`: the trace is checked whole as a stream (1 and nothing written when a line is
+/// wrong), then read again and played as it is read, so its events are never all in memory (docs/trace-format.md).
 func runReplay(_ options: LaunchOptions) -> Int32 {
-    let trace: Trace
+    let url = URL(fileURLWithPath: options.replay!)
+    let summary: TraceSummary
     do {
-        trace = try Trace(contentsOf: URL(fileURLWithPath: options.replay!))
+        summary = try TraceSummary(validating: url)
     } catch {
         complain("fingerpaint: \(error)")
         return 1
@@ -30,9 +33,22 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
             return 2
         }
     }
-    var replayer = Replay(trace: trace, size: options.size)
+    let events: TraceReader
+    do {
+        events = try TraceReader(contentsOf: url)
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 1
+    }
+    var replayer = Replay(trace: Trace(canvasSize: summary.canvasSize, canvasOrigin: summary.canvasOrigin), size: options.size)
     replayer.rules = options.contactRules
-    let (app, statistics) = replayer.run(from: drawing)
+    replayer.keepsStatistics = options.printsStatistics
+    let (app, statistics) = replayer.run(events, from: drawing)
+    // The file changed after it was checked.
+    if let failure = events.failure {
+        complain("fingerpaint: \(failure) (the file changed while it was played); nothing was written")
+        return 1
+    }
     do {
         try app.renderer.canvas.writePNG(to: options.output!)
     } catch {
@@ -112,10 +128,12 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary) -> OpenedD
 
 func runWindow(_ options: LaunchOptions) -> Int32 {
     LiveSession.blockExitSignals()
-    var replay: Trace?
+    // A trace to play into the window is checked whole first, then played as it is read (docs/trace-format.md).
+    var replay: (summary: TraceSummary, events: TraceReader)?
     if let path = options.replay {
+        let url = URL(fileURLWithPath: path)
         do {
-            replay = try Trace(contentsOf: URL(fileURLWithPath: path))
+            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url))
         } catch {
             complain("fingerpaint: \(error)")
             return 1
@@ -130,7 +148,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     guard var opened = openDocument(options, library: library) else { return 2 }
     library.remember(opened.url)
     let document = PaintDocument(opened, library: library)
-    let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
+    let size = options.size ?? replay?.summary.canvasSize ?? Size(width: 1024, height: 700)
     let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
@@ -158,7 +176,17 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     if let notice = notices.last { app.showBanner(notice) } else { app.offerRecovery() }
     let session: LiveSession
     var configuration = LiveSession.Configuration(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint",
-                                                  size: size, recordPath: options.record, replay: replay)
+                                                  size: size, recordPath: options.record)
+    if let events = replay?.events {
+        // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
+        configuration.replayEvents = AnyIterator {
+            guard let event = events.next() else {
+                if let failure = events.failure { complain("fingerpaint: \(failure) (the file changed while it was played); the replay stops") }
+                return nil
+            }
+            return event
+        }
+    }
     configuration.replacesRecording = options.overwrite
     do {
         session = try LiveSession(

@@ -43,6 +43,8 @@ public struct Replay {
     public var size: Size
     /// Which contacts paint and how wide (``ContactRules``).
     public var rules = ContactRules()
+    /// Whether the frame figures are kept (a few bytes a frame); off, a long trace's replay keeps none.
+    public var keepsStatistics = true
 
     /// A replay of a trace on a canvas of `size`, defaulting to the trace's canvas line, else 800×600.
     public init(trace: Trace, size: Size? = nil) {
@@ -58,6 +60,12 @@ public struct Replay {
     /// Runs the trace from a drawing (with its history: an undo in the trace undoes it) and returns the app as the
     /// trace left it, with the frame figures.
     public func run(from drawing: Drawing) -> (app: FingerPaintApp, statistics: Statistics) {
+        run(trace.events, from: drawing)
+    }
+
+    /// Runs `events` in place of the trace's own (a ``TraceReader``'s, read as they are played) from a drawing, and
+    /// returns the app as they left it, with the frame figures.
+    public func run(_ events: some Sequence<SeatEvent>, from drawing: Drawing) -> (app: FingerPaintApp, statistics: Statistics) {
         let app = FingerPaintApp(size: size, scale: 1, drawing: drawing, document: nil, exportFolder: nil)
         app.canvasView.rules = rules
         var statistics = Statistics()
@@ -65,19 +73,22 @@ public struct Replay {
             let start = DispatchTime.now().uptimeNanoseconds
             let rects = app.renderFrame()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-            guard !rects.isEmpty else { return }
+            guard !rects.isEmpty, keepsStatistics else { return }
             statistics.renderMilliseconds.append(elapsed)
             statistics.damagedPixels.append(rects.reduce(0) { $0 + $1.area })
         }
         // The first frame shows the starting drawing.
         frame()
-        var nextFrame = (trace.events.first?.time ?? .zero) + Self.frameInterval
-        for event in trace.events {
-            if event.time >= nextFrame {
+        // The first frame after the start is one interval after the first event.
+        var nextFrame: Timestamp?
+        for event in events {
+            let due = nextFrame ?? event.time + Self.frameInterval
+            nextFrame = due
+            if event.time >= due {
                 // Frames between events show what the events before them did; idle ticks draw nothing.
                 if app.needsFrame { frame() }
-                let skipped = ((event.time - nextFrame) / Self.frameInterval).rounded(.down) + 1
-                nextFrame = nextFrame + Self.frameInterval * skipped
+                let skipped = ((event.time - due) / Self.frameInterval).rounded(.down) + 1
+                nextFrame = due + Self.frameInterval * skipped
             }
             app.handle(event)
         }

@@ -9,11 +9,18 @@ extension GestureDemoScene {
     /// held at the end) fire at their deadlines; then touches still down are cancelled, as at the end of input.
     public static func replay(_ trace: Trace, size: Size? = nil,
                               record: @escaping (GestureDemoRecord) -> Void) -> GestureDemoScene {
-        let scene = GestureDemoScene(size: size ?? trace.canvasSize ?? Size(width: 800, height: 600))
+        replay(trace.events, size: size ?? trace.canvasSize, record: record)
+    }
+
+    /// Plays events (a ``TraceReader``'s, read as they are played) into a new scene of `size` (800×600 when
+    /// `nil`) and returns it, calling `record` for each record as it happens.
+    public static func replay(_ events: some Sequence<SeatEvent>, size: Size?,
+                              record: @escaping (GestureDemoRecord) -> Void) -> GestureDemoScene {
+        let scene = GestureDemoScene(size: size ?? Size(width: 800, height: 600))
         scene.onRecord = record
         let translator = SeatEventTranslator(window: scene.window)
         scene.observePens(of: translator)
-        translator.handle(trace.events)
+        translator.handle(events)
         translator.flush()
         var fired = 0
         while let deadline = scene.window.timers.nextDeadline, fired < 10_000 {

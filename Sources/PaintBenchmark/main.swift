@@ -101,6 +101,14 @@ if CommandLine.arguments.dropFirst().first == "pen" {
     runPenBenchmark()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "soak" {
+    runSoak(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "long-trace" {
+    runLongTrace(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "latency" {
     runLatencyBenchmark()
     exit(0)

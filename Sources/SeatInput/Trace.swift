@@ -63,76 +63,28 @@ extension Trace {
     /// The largest tilt a trace may give a pen, in degrees from upright either way (`tilt_x`, `tilt_y`): flat.
     public static let largestTilt = 90.0
 
-    /// Reads a trace file.
+    /// Reads a trace file, every event into memory; a program that plays a trace reads it as a stream with
+    /// ``TraceReader`` instead.
     public init(contentsOf url: URL) throws(TraceError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw TraceError(file: url.path, line: 0, message: "cannot read the file (\(error.localizedDescription))")
+        let reader = try TraceReader(contentsOf: url)
+        self.init(canvasSize: reader.canvasSize, canvasOrigin: reader.canvasOrigin)
+        while let event = try reader.nextEvent() {
+            events.append(event)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: url.path, line: 0, message: "not UTF-8 text")
-        }
-        try self.init(parsing: text, file: url.path)
     }
 
     /// Parses the text of a trace; `file` names it in errors.
     public init(parsing text: String, file: String = "<trace>") throws(TraceError) {
         self.init()
-        var latest = -Double.infinity
+        var parser = TraceLineParser(file: file)
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A line ends at "\n", as the stream reader's do: "\r\n" is one Character, so it is named too.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { continue }
-            func fail(_ message: String) -> TraceError { TraceError(file: file, line: lineNumber, message: message) }
-            let object: [String: Any]
-            do {
-                guard let parsed = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
-                    throw fail("not a JSON object")
-                }
-                object = parsed
-            } catch let error as TraceError {
-                throw error
-            } catch {
-                throw fail("not valid JSON")
-            }
-            if object["t"] == nil, let canvas = object["canvas"] {
-                guard events.isEmpty, canvasSize == nil else { throw fail("the canvas line must come first") }
-                guard let size = canvas as? [Any], size.count == 2, let width = Self.number(size[0]),
-                      let height = Self.number(size[1]), width > 0, height > 0, width.isFinite, height.isFinite
-                else { throw fail("\"canvas\" must be [width, height] with positive numbers") }
-                guard width <= Self.largestCanvasSide, height <= Self.largestCanvasSide else {
-                    let largest = Self.format(Self.largestCanvasSide)
-                    throw fail("\"canvas\" is \(Self.format(width))x\(Self.format(height)); the largest is \(largest)x\(largest)")
-                }
-                canvasSize = Size(width: width, height: height)
-                if let origin = object["origin"] {
-                    guard let point = origin as? [Any], point.count == 2, let x = Self.number(point[0]), let y = Self.number(point[1]),
-                          (0...Self.largestCanvasSide).contains(x), (0...Self.largestCanvasSide).contains(y)
-                    else { throw fail("\"origin\" must be [x, y] from 0 to \(Self.format(Self.largestCanvasSide))") }
-                    canvasOrigin = Point(x: x, y: y)
-                }
-                continue
-            }
-            guard let rawTime = object["t"] else { throw fail("no \"t\" (milliseconds since the start)") }
-            guard let time = Self.number(rawTime), time.isFinite else { throw fail("\"t\" must be a number") }
-            guard time <= Self.latestTime else {
-                throw fail("\"t\" is \(Self.format(time)) ms; a trace may last at most \(Self.format(Self.latestTime)) ms (a day)")
-            }
-            guard time >= latest else { throw fail("\"t\" goes backwards (\(Self.format(time)) after \(Self.format(latest)))") }
-            latest = time
-            do {
-                if let kind = try Self.kind(of: object) {
-                    events.append(SeatEvent(time: .milliseconds(time), kind))
-                }
-            } catch let message as FieldError {
-                throw fail(message.text)
-            } catch {
-                throw fail("\(error)")
-            }
+            if let event = try parser.parse(line, number: lineNumber) { events.append(event) }
         }
+        canvasSize = parser.canvasSize
+        canvasOrigin = parser.canvasOrigin
     }
 
     /// The trace in its file form: JSON Lines, the canvas line first when there is one.
@@ -224,12 +176,12 @@ extension Trace {
 
     // MARK: - Parsing one line
 
-    private struct FieldError: Error {
+    struct FieldError: Error {
         var text: String
     }
 
     /// The event a line describes; `nil` for a line with only a time and fields this version does not know.
-    private static func kind(of object: [String: Any]) throws -> SeatEvent.Kind? {
+    static func kind(of object: [String: Any]) throws -> SeatEvent.Kind? {
         if let touch = object["touch"] {
             switch touch as? String {
             case "down": return .touchDown(id: try id(object), location: try point(object), shape: try shape(object))
@@ -445,7 +397,7 @@ extension Trace {
         return value
     }
 
-    private static func number(_ value: Any) -> Double? {
+    static func number(_ value: Any) -> Double? {
         // JSON's true and false also arrive as NSNumber; only real, finite numbers count (1e999 reads as infinity).
         guard let number = value as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean",
               number.doubleValue.isFinite else {

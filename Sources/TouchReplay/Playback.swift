@@ -33,7 +33,11 @@ final class Player {
     let client: ClientProcess
     let latency = LatencyRecorder()
     let ink = InkRecorder()
-    private let groups: [[SeatEvent]]
+    /// The trace's events not yet played, read as they are played; `upcoming` is the next one.
+    private let events: TraceReader
+    private var upcoming: SeatEvent?
+    /// The time of the last group sent, in trace milliseconds.
+    private var lastGroupTime: Double?
     private let keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]
     private let isRealtime: Bool
     private let usesKeyboard: Bool
@@ -46,31 +50,20 @@ final class Player {
     /// How the touches are sent: as the named compositor would (`--quirks`).
     private var quirks: TouchQuirkFilter
 
-    /// A player for the trace's events, grouped by time; `keys` are the trace's keys from ``resolveKeys(of:in:)``.
-    init(trace: Trace, compositor: Compositor, client: ClientProcess, isRealtime: Bool,
+    /// A player for a trace's events, read from `events` as they are played and sent in groups of one time;
+    /// `summary` is the same trace checked whole, and `keys` are its keys from ``resolveKeys(of:in:)``.
+    init(events: TraceReader, summary: TraceSummary, compositor: Compositor, client: ClientProcess, isRealtime: Bool,
          keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])], quirks: CompositorQuirks = .kwin) {
         self.compositor = compositor
         self.quirks = TouchQuirkFilter(quirks)
         self.client = client
         self.isRealtime = isRealtime
         self.keys = keys
-        var groups: [[SeatEvent]] = []
-        for event in trace.events {
-            if let last = groups.last?.last, last.time == event.time {
-                groups[groups.count - 1].append(event)
-            } else {
-                groups.append([event])
-            }
-        }
-        self.groups = groups
-        usesKeyboard = trace.events.contains {
-            switch $0.kind {
-            case .key, .keyState: true
-            default: false
-            }
-        }
-        nextFrameTime = trace.events.first?.time.milliseconds ?? 0
-        origin = trace.canvasOrigin.map { Vector(dx: $0.x, dy: $0.y) } ?? .zero
+        self.events = events
+        upcoming = events.next()
+        usesKeyboard = !summary.keyEvents.isEmpty
+        nextFrameTime = summary.firstMilliseconds ?? 0
+        origin = summary.canvasOrigin.map { Vector(dx: $0.x, dy: $0.y) } ?? .zero
         compositor.onToplevelBufferCommit = { [latency, ink] damage in
             latency.bufferCommitted()
             ink.bufferCommitted(damage: damage)
@@ -79,9 +72,9 @@ final class Player {
     }
 
     /// The keys a trace types, looked up in the keymap; throws for a key the "us" layout cannot type.
-    static func resolveKeys(of trace: Trace, in keymap: Keymap) throws(ReplayError) -> [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] {
+    static func resolveKeys(of events: some Sequence<SeatEvent>, in keymap: Keymap) throws(ReplayError) -> [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] {
         var keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])] = [:]
-        for event in trace.events {
+        for event in events {
             if case .keyState(let chord, _) = event.kind, keys[chord] == nil {
                 // A key held on its own: a modifier by its trace name ("ctrl"), or any key by its keysym name.
                 guard let key = KeyModifiers(keyName: chord.keysym).flatMap({ keymap.key(for: $0) })
@@ -166,8 +159,22 @@ final class Player {
         return deliver([SeatEvent(time: .milliseconds(time), .touchCancel)])
     }
 
+    /// The next group of events of one time, read from the trace; `nil` at its end (or at a line that became
+    /// wrong after the check, kept in the reader's `failure`).
+    private func nextGroup() -> [SeatEvent]? {
+        guard let first = upcoming else { return nil }
+        var group = [first]
+        upcoming = events.next()
+        while let event = upcoming, event.time == first.time {
+            group.append(event)
+            upcoming = events.next()
+        }
+        lastGroupTime = first.time.milliseconds
+        return group
+    }
+
     private func playInVirtualTime() {
-        for group in groups {
+        while let group = nextGroup() {
             answerFrames(through: group[0].time.milliseconds)
             let commits = compositor.counters.commits
             guard deliver(group) else { return }
@@ -175,7 +182,7 @@ final class Player {
         }
         let commits = compositor.counters.commits
         let hadTouchesDown = !touchesDown.isEmpty
-        guard cancelTouchesLeftDown(at: groups.last?[0].time.milliseconds ?? 0) else { return }
+        guard cancelTouchesLeftDown(at: lastGroupTime ?? 0) else { return }
         if hadTouchesDown { waitForClient(untilCommit: true, since: commits) }
         // Let the client finish: frames on the 60 Hz clock while it keeps asking for them.
         for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
@@ -205,7 +212,7 @@ final class Player {
     }
 
     private func playInRealTime() {
-        guard let first = groups.first?[0].time.milliseconds else { return }
+        guard let first = upcoming?.time.milliseconds else { return }
         let start = monotonicNow()
         var nextFrame = start
         func pump(until deadline: Double) {
@@ -221,11 +228,11 @@ final class Player {
                 compositor.dispatch(timeout: min(deadline, nextFrame) - now)
             }
         }
-        for group in groups {
+        while let group = nextGroup() {
             pump(until: start + (group[0].time.milliseconds - first) / 1000)
             guard deliver(group) else { return }
         }
-        guard cancelTouchesLeftDown(at: groups.last?[0].time.milliseconds ?? first) else { return }
+        guard cancelTouchesLeftDown(at: lastGroupTime ?? first) else { return }
         // A little real time for the last drawing.
         pump(until: monotonicNow() + 0.2)
     }

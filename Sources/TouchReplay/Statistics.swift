@@ -32,6 +32,8 @@ struct ReplayCounters {
 /// the commit that shows its ink — and on to the simulated vblank that presents that commit, and the intervals
 /// between buffer commits.
 final class InkRecorder {
+    /// Whether anything is recorded: only for `--stats`, so that a long trace's samples do not pile up unasked.
+    var isOn = true
     /// A touch point sent and not yet shown, in surface coordinates.
     private var waiting: [(point: Point, sentAt: Double)] = []
     /// Milliseconds from each touch point to the commit that showed it.
@@ -54,6 +56,7 @@ final class InkRecorder {
 
     /// A touch went down or moved to `point` (surface coordinates) at `time` (from ``monotonicNow()``).
     func touchSent(at point: Point, time: Double) {
+        guard isOn else { return }
         waiting.append((point, time))
         sentSinceVblank.append(time)
     }
@@ -68,6 +71,7 @@ final class InkRecorder {
 
     /// The toplevel committed a buffer whose damage, in surface coordinates, is `damage`.
     func bufferCommitted(damage: [Rect], at time: Double = monotonicNow()) {
+        guard isOn else { return }
         if let lastCommit { frameIntervals.add((time - lastCommit) * 1000) }
         lastCommit = time
         waiting.removeAll { sent in
@@ -97,15 +101,21 @@ struct Percentiles {
 /// Real-time latencies from input to the next buffer commit, whatever it shows: an upper bound on nothing, kept as
 /// `input_to_next_commit_ms` for comparison with `input_to_ink_ms`.
 final class LatencyRecorder {
+    /// Whether anything is recorded: only for `--stats`.
+    var isOn = true
     private var waiting: [Double] = []
     /// Milliseconds from each input group to the first buffer commit after it.
     private(set) var samples: [Double] = []
 
     /// An input group was sent at `time` (from ``monotonicNow()``).
-    func inputSent(at time: Double) { waiting.append(time) }
+    func inputSent(at time: Double) {
+        guard isOn else { return }
+        waiting.append(time)
+    }
 
     /// The toplevel committed a new buffer now.
     func bufferCommitted() {
+        guard isOn else { return }
         let now = monotonicNow()
         samples += waiting.map { (now - $0) * 1000 }
         waiting = []

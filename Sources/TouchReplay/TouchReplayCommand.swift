@@ -30,15 +30,20 @@ struct TouchReplayCommand {
             printError("touch-replay: cannot write \(options.outputPath): \(refusal); nothing was run")
             return 2
         }
-        let trace: Trace
+        // The trace is checked whole as a stream first, then read again as it is played: its events are never all
+        // in memory, and a wrong line anywhere stops everything before the client starts (docs/trace-format.md).
+        let traceURL = URL(fileURLWithPath: options.tracePath)
+        let summary: TraceSummary
+        let events: TraceReader
         do {
-            trace = try Trace(contentsOf: URL(fileURLWithPath: options.tracePath))
+            summary = try TraceSummary(validating: traceURL)
+            events = try TraceReader(contentsOf: traceURL)
         } catch {
             throw ReplayError(description: error.description)
         }
         // A recorded window's canvas sits below what the window drew itself: the window is that much larger.
-        let origin = trace.canvasOrigin ?? .zero
-        let size = options.size ?? trace.canvasSize.map {
+        let origin = summary.canvasOrigin ?? .zero
+        let size = options.size ?? summary.canvasSize.map {
             (Int32(clamping: Int64(($0.width + origin.x).rounded())), Int32(clamping: Int64(($0.height + origin.y).rounded())))
         } ?? (800, 600)
 
@@ -52,15 +57,17 @@ struct TouchReplayCommand {
             heldBufferCount: options.heldBufferCount
         )
         defer { compositor.shutDown() }
-        let keys = try Player.resolveKeys(of: trace, in: compositor.seat.keymap)
+        let keys = try Player.resolveKeys(of: summary.keyEvents, in: compositor.seat.keymap)
 
         let launched = monotonicNow()
         let client = try ClientProcess(
             arguments: options.client,
             environment: ["WAYLAND_DISPLAY": compositor.socketName, "XDG_RUNTIME_DIR": runtime.path]
         )
-        let player = Player(trace: trace, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys,
+        let player = Player(events: events, summary: summary, compositor: compositor, client: client, isRealtime: options.isRealtime, keys: keys,
                             quirks: options.quirks)
+        player.latency.isOn = options.printsStats
+        player.ink.isOn = options.printsStats
         // Stopped from outside: the client goes too, and the loops below end because it ended.
         compositor.onSignal = { client.kill() }
         func stoppedBySignal() -> Int32? {
@@ -83,6 +90,9 @@ struct TouchReplayCommand {
             printError("touch-replay: the client \(termination.description) during playback")
         }
         player.finish()
+        if let failure = events.failure {
+            throw ReplayError(description: "\(failure) (the file changed while it was played); nothing was written")
+        }
 
         guard let image = compositor.lastImage else {
             throw ReplayError(description: "the client's window has no picture to save")

@@ -30,6 +30,9 @@ public final class LiveSession {
         public var replacesRecording = false
         /// A trace to play into the window as live input once it is shown.
         public var replay: Trace?
+        /// Events to play into the window as live input, read as they are played (a ``TraceReader``); used in
+        /// place of ``replay`` when set.
+        public var replayEvents: AnyIterator<SeatEvent>?
 
         public init(title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240),
                     recordPath: String? = nil, replay: Trace? = nil) {
@@ -103,8 +106,8 @@ public final class LiveSession {
         if let path = configuration.recordPath {
             recorder = try TraceRecorder(path: path, replacing: configuration.replacesRecording)
         }
-        if let trace = configuration.replay {
-            player = TracePlayer(trace: trace)
+        if let events = configuration.replayEvents ?? configuration.replay.map({ AnyIterator($0.events.makeIterator()) }) {
+            player = TracePlayer(events: events)
         }
         window.drawsBeforeVblank = !Self.pacesByFrameCallback
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
@@ -378,18 +381,20 @@ final class TraceRecorder {
 
 /// Plays a trace's events at their times from a start on the monotonic clock.
 final class TracePlayer {
-    private let events: [SeatEvent]
-    private var next = 0
+    /// The events not yet played, read as they are due; `upcoming` is the next one.
+    private let events: AnyIterator<SeatEvent>
+    private var upcoming: SeatEvent?
     private var start: Timestamp?
     private var timer: EventTimer?
 
-    init(trace: Trace) {
-        events = trace.events
+    init(events: AnyIterator<SeatEvent>) {
+        self.events = events
+        upcoming = events.next()
     }
 
     var hasStarted: Bool { start != nil }
     /// Whether every event has been played.
-    var isFinished: Bool { hasStarted && next >= events.count }
+    var isFinished: Bool { hasStarted && upcoming == nil }
     /// Whether the session has told the content that the replay ended.
     var hasReportedEnd = false
 
@@ -404,14 +409,13 @@ final class TracePlayer {
         // A trace's times count from its start.
         func onClock(_ event: SeatEvent) -> Timestamp { start + (event.time - .zero) }
         var due: [SeatEvent] = []
-        while next < events.count, onClock(events[next]) <= now {
-            var event = events[next]
+        while var event = upcoming, onClock(event) <= now {
             event.time = onClock(event)
             due.append(event)
-            next += 1
+            upcoming = events.next()
         }
-        if next < events.count {
-            timer?.schedule(at: onClock(events[next]))
+        if let upcoming {
+            timer?.schedule(at: onClock(upcoming))
         } else {
             timer = nil
         }

@@ -63,17 +63,20 @@ func openLog(_ logPath: String) -> FileHandle {
 if options.headless {
     // Both are there: Options.validate() checked.
     let tracePath = options.replay ?? "", logPath = options.log ?? "-"
-    let trace: Trace
+    // Checked whole first, then played as it is read (docs/trace-format.md).
+    let events: TraceReader
     do {
-        trace = try Trace(contentsOf: URL(fileURLWithPath: tracePath))
+        _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
+        events = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
     } catch {
         Options.fail("\(error)")
     }
     let sink = openLog(logPath)
-    let scene = GestureDemoScene.replay(trace, size: options.size) { record in
+    let scene = GestureDemoScene.replay(events, size: options.size ?? events.canvasSize) { record in
         sink.write(Data((record.jsonLine + "\n").utf8))
     }
     try? sink.synchronize()
+    if let failure = events.failure { Options.fail("\(failure) (the file changed while it was played)") }
     if let output = options.output {
         do {
             try GestureDemoRenderer.writePNG(scene, size: scene.window.bounds.size, to: output)
@@ -86,22 +89,35 @@ if options.headless {
 
 // The window, on the user's compositor.
 LiveSession.blockExitSignals()
-var replay: Trace?
+var replay: TraceReader?
 if let tracePath = options.replay {
     do {
-        replay = try Trace(contentsOf: URL(fileURLWithPath: tracePath))
+        _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
+        replay = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
     } catch {
         Options.fail("\(error)")
     }
 }
 let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
+var configuration = LiveSession.Configuration(title: "Gesture demo", appID: "io.github.fingerpaint.GestureDemo", size: size)
+if let replay {
+    configuration.replayEvents = AnyIterator {
+        guard let event = replay.next() else {
+            if let failure = replay.failure {
+                FileHandle.standardError.write(Data("gesture-demo: \(failure) (the file changed while it was played)\n".utf8))
+            }
+            return nil
+        }
+        return event
+    }
+}
 // Each record is written as it happens, so the log is complete however the window ends.
 let sink = options.log.map(openLog)
 let content = GestureDemoLive(size: size, onRecord: sink.map { sink in { record in sink.write(Data((record.jsonLine + "\n").utf8)) } })
 do {
     let session = try LiveSession(
         content: content,
-        configuration: .init(title: "Gesture demo", appID: "io.github.fingerpaint.GestureDemo", size: size, replay: replay),
+        configuration: configuration,
         log: { message in FileHandle.standardError.write(Data("gesture-demo: \(message)\n".utf8)) },
         debug: DebugLevel.isOn(verbose: options.verbose)
             ? { message in FileHandle.standardError.write(Data("gesture-demo: debug: \(message)\n".utf8)) } : { _ in }

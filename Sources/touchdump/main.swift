@@ -43,7 +43,8 @@ struct Options: ParsableCommand {
 
 let path = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst())).trace
 do {
-    let trace = try Trace(contentsOf: URL(fileURLWithPath: path))
+    // Read as a stream: each event is printed as it is read, and a wrong line stops it there.
+    let trace = try TraceReader(contentsOf: URL(fileURLWithPath: path))
     let size = trace.canvasSize ?? Size(width: 800, height: 600)
     let window = Window(frame: Rect(origin: .zero, size: size))
     let view = PrintingView(frame: window.bounds)
@@ -51,7 +52,7 @@ do {
     window.addSubview(view)
     let translator = SeatEventTranslator(window: window)
     translator.onKey = { chord, time in print(String(format: "%8.1f ms  key %@", time.milliseconds, chord.description)) }
-    translator.handle(trace.events)
+    while let event = try trace.nextEvent() { translator.handle(event) }
     translator.finish()
     for (anomaly, count) in translator.anomalies.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         print("note: \(anomaly.rawValue): \(count)")
