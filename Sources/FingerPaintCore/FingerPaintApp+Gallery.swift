@@ -213,9 +213,13 @@ extension FingerPaintApp {
 
     private func showInFolder(_ drawing: LibraryDrawing) {
         guard let onShowInFolder else { return }
-        if let failure = onShowInFolder(drawing.url) {
-            banner = "Cannot show \(drawing.name) in its folder (\(failure)); it is in \(drawing.url.deletingLastPathComponent().path)."
-        }
+        if let failure = onShowInFolder(drawing.url) { showInFolderFailed(drawing.url, reason: failure) }
+    }
+
+    /// Says that the desktop could not show a drawing in its folder, and where the drawing is.
+    public func showInFolderFailed(_ file: URL, reason: String) {
+        banner = "Cannot show \(file.deletingPathExtension().lastPathComponent) in its folder (\(reason)); it is in "
+            + "\(file.deletingLastPathComponent().path)."
     }
 
     /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,
