@@ -104,6 +104,12 @@ final class DesktopLink {
         app.onOpenRequest = { [unowned self] in askForDrawing() }
         let relay = relay
         portal.findFolderShowing { relay.post(.folderShowing($0)) }
+        // The portal's dialogs are the window's children where the compositor exports it (xdg-foreign).
+        if let handle = session.window.exportedHandle { parentWindow = "wayland:\(handle)" }
+        session.window.onExportedHandle = { [unowned self] handle in
+            debug("the window's xdg-foreign handle is \(handle)")
+            parentWindow = "wayland:\(handle)"
+        }
     }
 
     /// Asks the desktop to show a drawing in its folder; a failure comes back to the banner.
@@ -124,7 +130,8 @@ final class DesktopLink {
         guard !isChoosingExportFile else { return }
         isChoosingExportFile = true
         let relay = relay
-        let request = FileDialogRequest(title: "Export the drawing", suggestedName: suggestedName, filters: FileFilter.pictures)
+        let request = FileDialogRequest(title: "Export the drawing", parentWindow: parentWindow, suggestedName: suggestedName,
+                                        filters: FileFilter.pictures)
         portal.saveFile(request) { relay.post(.exportChoice($0)) }
     }
 
@@ -136,7 +143,7 @@ final class DesktopLink {
         isChoosingDrawing = true
         let relay = relay
         let drawings = FileFilter(name: "Drawing", globs: ["*.fpdraw"], mimeTypes: ["application/x-fingerpaint-drawing"])
-        let request = FileDialogRequest(title: "Open a drawing", filters: [drawings])
+        let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow, filters: [drawings])
         portal.openFile(request) { relay.post(.openChoice($0)) }
     }
 
