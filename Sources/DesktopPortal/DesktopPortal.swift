@@ -82,7 +82,7 @@ public final class DesktopPortal: Sendable {
     static let fileChooserInterface = "org.freedesktop.portal.FileChooser"
     static let requestInterface = "org.freedesktop.portal.Request"
 
-    private let thread: PortalThread
+    let thread: PortalThread
 
     /// Connects, on the portal's thread, to the session bus at `busAddress` (by default `DBUS_SESSION_BUS_ADDRESS`).
     public init(busAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]) {

@@ -77,14 +77,26 @@ final class PortalThread: @unchecked Sendable {
     /// Calls `interface.method` on the portal's object with `parameters` (a tuple, consumed), waiting at most
     /// ``callTimeout``. Portal thread only.
     func call(_ interface: String, _ method: String, _ parameters: OpaquePointer?) -> Result<GVariantReply, PortalUnavailable> {
+        call(to: DesktopPortal.busName, path: DesktopPortal.objectPath, interface, method, parameters)
+    }
+
+    /// Calls `interface.method` on `destination`'s object at `path` with `parameters` (a tuple, consumed) and the
+    /// file descriptors `descriptors` (taken over: closed with the call), waiting at most ``callTimeout``; a
+    /// service that is not running is not started unless `startsService`. Portal thread only.
+    func call(to destination: String, path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?,
+              descriptors: [Int32] = [], startsService: Bool = false) -> Result<GVariantReply, PortalUnavailable> {
+        let fdList = descriptors.isEmpty ? nil : descriptors.withUnsafeBufferPointer {
+            g_unix_fd_list_new_from_array($0.baseAddress, gint($0.count))
+        }
+        defer { if let fdList { g_object_unref(UnsafeMutableRawPointer(fdList)) } }
         guard let connection else {
             if let parameters { g_variant_unref(g_variant_ref_sink(parameters)) }
             return .failure(failure)
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(
-            connection, DesktopPortal.busName, DesktopPortal.objectPath, interface, method, parameters, nil,
-            G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.callTimeout, nil, &error)
+        guard let reply = g_dbus_connection_call_with_unix_fd_list_sync(
+            connection, destination, path, interface, method, parameters, nil,
+            startsService ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.callTimeout, fdList, nil, nil, &error)
         else {
             return .failure(PortalUnavailable("the desktop portal did not answer \(method): \(Self.message(error))"))
         }

@@ -1,12 +1,15 @@
 // fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed.
 //
 //   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO]
+//               [--open-uri] [--file-manager]
 //
 // Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and exports
 // /org/freedesktop/portal/desktop with org.freedesktop.portal.Settings (ReadOne — not with --old-settings —, Read,
 // SettingChanged) and org.freedesktop.portal.FileChooser (SaveFile, OpenFile answered through a Request object with
 // URI, or cancelled; --vanish: the portal ends with the dialog open, answering nothing). Each call is one line on stdout; "ready" once the name is owned. Lines "color-scheme N" read
-// from FIFO change the scheme and emit SettingChanged.
+// from FIFO change the scheme and emit SettingChanged. --open-uri adds org.freedesktop.portal.OpenURI (version 4) whose
+// OpenDirectory prints the path of the file descriptor it was given; --file-manager also owns
+// org.freedesktop.FileManager1, whose ShowItems prints its URIs.
 import CGio
 import Foundation
 
@@ -17,6 +20,8 @@ final class FakePortalState: @unchecked Sendable {
     var hasReadOne = true
     var choice: String?
     var vanishes = false
+    var hasOpenURI = false
+    var isFileManager = false
     var connection: OpaquePointer?
 }
 
@@ -46,6 +51,8 @@ while !arguments.isEmpty {
     case "--cancel": state.choice = nil
     case "--vanish": state.vanishes = true
     case "--changes": changesPath = value()
+    case "--open-uri": state.hasOpenURI = true
+    case "--file-manager": state.isFileManager = true
     default: fail("unknown argument \(argument)")
     }
 }
@@ -73,6 +80,28 @@ let introspection = """
     <method name="SaveFile">
       <arg type="s" name="parent_window" direction="in"/><arg type="s" name="title" direction="in"/>
       <arg type="a{sv}" name="options" direction="in"/><arg type="o" name="handle" direction="out"/>
+    </method>
+  </interface>
+</node>
+"""
+
+let openURIIntrospection = """
+<node>
+  <interface name="org.freedesktop.portal.OpenURI">
+    <method name="OpenDirectory">
+      <arg type="s" name="parent_window" direction="in"/><arg type="h" name="fd" direction="in"/>
+      <arg type="a{sv}" name="options" direction="in"/><arg type="o" name="handle" direction="out"/>
+    </method>
+    <property name="version" type="u" access="read"/>
+  </interface>
+</node>
+"""
+
+let fileManagerIntrospection = """
+<node>
+  <interface name="org.freedesktop.FileManager1">
+    <method name="ShowItems">
+      <arg type="as" name="uris" direction="in"/><arg type="s" name="startup_id" direction="in"/>
     </method>
   </interface>
 </node>
@@ -147,6 +176,29 @@ func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: Stri
         say("Response \(choice ?? "cancelled")")
         g_dbus_connection_emit_signal(connection, sender, path, "org.freedesktop.portal.Request", "Response",
                                       tuple([g_variant_new_uint32(choice == nil ? 1 : 0), dictionary]), nil)
+    case ("org.freedesktop.portal.OpenURI", "OpenDirectory"):
+        let handle = g_variant_get_child_value(parameters, 1)!
+        let index = g_variant_get_handle(handle)
+        g_variant_unref(handle)
+        var path = "?"
+        if let list = g_dbus_message_get_unix_fd_list(g_dbus_method_invocation_get_message(invocation)) {
+            let descriptor = g_unix_fd_list_get(list, index, nil)
+            if descriptor >= 0 {
+                var buffer = [CChar](repeating: 0, count: 4096)
+                let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+                if count > 0 { path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+                close(descriptor)
+            }
+        }
+        say("OpenDirectory parent_window=\(string(parameters, 0)) path=\(path)")
+        g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path("/org/freedesktop/portal/desktop/request/x/y")]))
+    case ("org.freedesktop.FileManager1", "ShowItems"):
+        let uris = g_variant_get_child_value(parameters, 0)!
+        defer { g_variant_unref(uris) }
+        let text = g_variant_print(uris, 0)!
+        defer { g_free(text) }
+        say("ShowItems uris=\(String(cString: text)) startup_id=\(string(parameters, 1))")
+        g_dbus_method_invocation_return_value(invocation, nil)
     default:
         g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", method)
     }
@@ -162,7 +214,6 @@ guard let connection = g_dbus_connection_new_for_address_sync(address, flags, ni
     fail("cannot connect to \(address): \(error.map { String(cString: $0.pointee.message) } ?? "failed")")
 }
 state.connection = connection
-guard let node = g_dbus_node_info_new_for_xml(introspection, &error) else { fail("bad introspection XML") }
 
 var vtable = GDBusInterfaceVTable()
 vtable.method_call = { connection, sender, _, interface, method, parameters, invocation, _ in
@@ -170,19 +221,38 @@ vtable.method_call = { connection, sender, _, interface, method, parameters, inv
     handleCall(connection, String(cString: sender), String(cString: interface), String(cString: method), parameters,
                invocation)
 }
-var index = 0
-while let info = node.pointee.interfaces[index] {
-    guard g_dbus_connection_register_object(connection, "/org/freedesktop/portal/desktop", info, &vtable, nil, nil,
-                                            &error) != 0
-    else { fail("cannot export the portal's object") }
-    index += 1
+vtable.get_property = { _, _, _, _, property, _, _ in
+    // OpenURI's version: 4 (OpenDirectory came in 3).
+    guard let property, String(cString: property) == "version" else { return nil }
+    return g_variant_new_uint32(4)
 }
+/// Exports every interface of `xml` at `path`.
+@MainActor func export(_ xml: String, at path: String) {
+    guard let node = g_dbus_node_info_new_for_xml(xml, &error) else { fail("bad introspection XML") }
+    var index = 0
+    while let info = node.pointee.interfaces[index] {
+        guard g_dbus_connection_register_object(connection, path, info, &vtable, nil, nil, &error) != 0
+        else { fail("cannot export \(path)") }
+        index += 1
+    }
+}
+export(introspection, at: "/org/freedesktop/portal/desktop")
+if state.hasOpenURI { export(openURIIntrospection, at: "/org/freedesktop/portal/desktop") }
+if state.isFileManager { export(fileManagerIntrospection, at: "/org/freedesktop/FileManager1") }
 guard let owned = g_dbus_connection_call_sync(
     connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
     tuple([g_variant_new_string("org.freedesktop.portal.Desktop"), g_variant_new_uint32(4)]), nil,
     G_DBUS_CALL_FLAGS_NONE, 10_000, nil, &error)
 else { fail("cannot own org.freedesktop.portal.Desktop") }
 g_variant_unref(owned)
+if state.isFileManager {
+    guard let owned = g_dbus_connection_call_sync(
+        connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+        tuple([g_variant_new_string("org.freedesktop.FileManager1"), g_variant_new_uint32(4)]), nil,
+        G_DBUS_CALL_FLAGS_NONE, 10_000, nil, &error)
+    else { fail("cannot own org.freedesktop.FileManager1") }
+    g_variant_unref(owned)
+}
 
 if let changesPath {
     let thread = Thread {

@@ -15,6 +15,10 @@ enum PortalMessage: Sendable {
     case exportChoice(FileChoice)
     /// The open dialog of Open… came back with this.
     case openChoice(FileChoice)
+    /// How the desktop can show a file in its folder (`nil`: it cannot).
+    case folderShowing(FolderShowing?)
+    /// Showing a file in its folder failed.
+    case showInFolderFailed(URL, PortalUnavailable)
 }
 
 /// The palette's colours for the desktop's scheme: dark for dark, light for light and for no preference.
@@ -98,7 +102,26 @@ final class DesktopLink {
         }
         app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
         app.onOpenRequest = { [unowned self] in askForDrawing() }
+        let relay = relay
+        portal.findFolderShowing { relay.post(.folderShowing($0)) }
+        // The portal's dialogs are the window's children where the compositor exports it (xdg-foreign).
+        if let handle = session.window.exportedHandle { parentWindow = "wayland:\(handle)" }
+        session.window.onExportedHandle = { [unowned self] handle in
+            debug("the window's xdg-foreign handle is \(handle)")
+            parentWindow = "wayland:\(handle)"
+        }
     }
+
+    /// Asks the desktop to show a drawing in its folder; a failure comes back to the banner.
+    private func showInFolder(_ file: URL, way: FolderShowing) {
+        let relay = relay
+        portal.showInFolder(file, way: way, parentWindow: parentWindow) { failure in
+            if let failure { relay.post(.showInFolderFailed(file, failure)) }
+        }
+    }
+
+    /// The window's handle for the portal's dialogs (`wayland:HANDLE` from xdg-foreign), or empty.
+    var parentWindow = ""
 
     /// Whether a save dialog is open: Export… again meanwhile does nothing.
     private var isChoosingExportFile = false
@@ -107,7 +130,8 @@ final class DesktopLink {
         guard !isChoosingExportFile else { return }
         isChoosingExportFile = true
         let relay = relay
-        let request = FileDialogRequest(title: "Export the drawing", suggestedName: suggestedName, filters: FileFilter.pictures)
+        let request = FileDialogRequest(title: "Export the drawing", parentWindow: parentWindow, suggestedName: suggestedName,
+                                        filters: FileFilter.pictures)
         portal.saveFile(request) { relay.post(.exportChoice($0)) }
     }
 
@@ -119,7 +143,7 @@ final class DesktopLink {
         isChoosingDrawing = true
         let relay = relay
         let drawings = FileFilter(name: "Drawing", globs: ["*.fpdraw"], mimeTypes: ["application/x-fingerpaint-drawing"])
-        let request = FileDialogRequest(title: "Open a drawing", filters: [drawings])
+        let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow, filters: [drawings])
         portal.openFile(request) { relay.post(.openChoice($0)) }
     }
 
@@ -137,6 +161,16 @@ final class DesktopLink {
                 debug("no open dialog (\(failure.reason)); showing the gallery")
                 if !app.isShowingGallery { app.perform(.openGallery) }
             }
+        case .folderShowing(let way):
+            guard let way else { return debug("the desktop offers no way to show a file in its folder") }
+            debug("files are shown in their folder through \(way)")
+            app.onShowInFolder = { [unowned self] file in
+                showInFolder(file, way: way)
+                return nil
+            }
+        case .showInFolderFailed(let file, let failure):
+            debug("cannot show \(file.path) in its folder: \(failure.reason)")
+            app.showInFolderFailed(file, reason: failure.reason)
         case .colorScheme(let scheme):
             debug("the desktop's colour scheme is now \(scheme)")
             app.style = OverlayStyle(scheme)

@@ -95,7 +95,7 @@ func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
     }
     do {
         try OutputFile.write(output, overwrite: true) {
-            try DrawingPicture(strokes: contents.drawing.strokes).thumbnail(fitting: size).writePNG(to: $0)
+            try DrawingPicture.thumbnail(of: contents.drawing, fitting: size).writePNG(to: $0)
         }
     } catch {
         complain("fingerpaint: \(error)")

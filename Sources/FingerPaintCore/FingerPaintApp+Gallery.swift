@@ -61,16 +61,30 @@ extension FingerPaintApp {
         galleryView.drawings = library.drawings()
     }
 
-    /// Asks for the thumbnails of the drawings in view or near it that are missing or out of date.
+    /// Asks for the thumbnails of the drawings in view or near it that are missing or out of date, and lets go of
+    /// the others: only the tiles in view and a screenful either side keep a thumbnail in memory (the desktop's
+    /// thumbnail cache gives the others back quickly).
     private func requestThumbnails() {
-        guard isShowingGallery else { return }
-        for drawing in galleryView.drawingsNearView {
+        guard isShowingGallery, let library = document?.library else { return }
+        let near = galleryView.drawingsNearView
+        let keys = Set(near.map(\.url.path))
+        thumbnailMaker.keepOnly(keys)
+        for key in thumbnailRequests.keys where !keys.contains(key) {
+            thumbnailRequests[key] = nil
+            renderer.galleryThumbnails[key] = nil
+            galleryView.thumbnails[key] = nil
+        }
+        let cache = ThumbnailCache(folder: library.thumbnailFolder)
+        for drawing in near {
             let key = drawing.url.path
             guard thumbnailRequests[key] != drawing else { continue }
             thumbnailRequests[key] = drawing
-            thumbnailMaker.request(drawing, side: thumbnailSide)
+            thumbnailMaker.request(drawing, side: thumbnailSide, cache: cache)
         }
     }
+
+    /// How many thumbnails the gallery keeps in memory now (docs/gallery.md: those of the tiles near the view).
+    public var thumbnailsInMemory: Int { renderer.galleryThumbnails.count }
 
     /// Waits until the thumbnails asked for are made (a test, a benchmark); the next frame shows them.
     public func waitForThumbnails() {
@@ -199,9 +213,13 @@ extension FingerPaintApp {
 
     private func showInFolder(_ drawing: LibraryDrawing) {
         guard let onShowInFolder else { return }
-        if let failure = onShowInFolder(drawing.url) {
-            banner = "Cannot show \(drawing.name) in its folder (\(failure)); it is in \(drawing.url.deletingLastPathComponent().path)."
-        }
+        if let failure = onShowInFolder(drawing.url) { showInFolderFailed(drawing.url, reason: failure) }
+    }
+
+    /// Says that the desktop could not show a drawing in its folder, and where the drawing is.
+    public func showInFolderFailed(_ file: URL, reason: String) {
+        banner = "Cannot show \(file.deletingPathExtension().lastPathComponent) in its folder (\(reason)); it is in "
+            + "\(file.deletingLastPathComponent().path)."
     }
 
     /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,

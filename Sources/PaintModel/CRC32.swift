@@ -4,7 +4,7 @@
 ///
 /// Computed eight bytes at a time ("slicing by 8": eight tables, one per byte position), so that checking a
 /// document of several megabytes takes milliseconds.
-enum CRC32 {
+public enum CRC32 {
     /// `tables[k][b]`: the CRC of byte `b` followed by `k` zero bytes.
     private static let tables: [UInt32] = {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
@@ -25,7 +25,7 @@ enum CRC32 {
     }()
 
     /// The checksum of some bytes.
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBytes { buffer in
             tables.withUnsafeBufferPointer { table in
                 var crc: UInt32 = 0xFFFF_FFFF

@@ -19,6 +19,8 @@ public struct DocumentLibrary: Sendable {
     public var stateFolder: URL
     /// The home folder: the last place a recovery document is tried.
     public var home: URL
+    /// The desktop's thumbnail cache, `$XDG_CACHE_HOME/thumbnails` (docs/gallery.md, "Thumbnails").
+    public var thumbnailFolder: URL
 
     /// The folders under the XDG base directories of `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -30,6 +32,7 @@ public struct DocumentLibrary: Sendable {
         }
         dataFolder = base("XDG_DATA_HOME", default: ".local/share").appendingPathComponent("fingerpaint", isDirectory: true)
         stateFolder = base("XDG_STATE_HOME", default: ".local/state").appendingPathComponent("fingerpaint", isDirectory: true)
+        thumbnailFolder = base("XDG_CACHE_HOME", default: ".cache").appendingPathComponent("thumbnails", isDirectory: true)
     }
 
     /// The single autosave document of versions before documents had names; it counts as an untitled document.

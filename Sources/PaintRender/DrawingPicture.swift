@@ -107,6 +107,12 @@ public struct DrawingPicture: Sendable {
         image(pixelsPerPoint: min(1, Double(max(side, 1)) / max(area.width, area.height, 1)))
     }
 
+    /// A drawing's thumbnail, at most `side` pixels wide and high: what the gallery shows, keeps in the desktop's
+    /// thumbnail cache, and what `fingerpaint --thumbnail` gives the file manager.
+    public static func thumbnail(of drawing: Drawing, fitting side: Int) -> ImageSurface {
+        DrawingPicture(strokes: drawing.strokes).thumbnail(fitting: side)
+    }
+
     /// A whole number of pixels from 1 to ``largestImageSide`` for a length: never traps, whatever the length.
     static func pixels(_ length: Double) -> Int {
         min(max(Int(saturating: length.rounded(.up)), 1), largestImageSide)
@@ -163,7 +169,7 @@ extension DrawingPicture {
 }
 
 /// Where Cairo's stream writers put their bytes.
-private final class ByteSink {
+final class ByteSink {
     var bytes: [UInt8] = []
 
     static let write: cairo_write_func_t = { closure, data, length in

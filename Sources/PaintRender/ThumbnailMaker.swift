@@ -38,17 +38,32 @@ public final class ThumbnailMaker: Sendable {
     private let queue = DispatchQueue(label: "fingerpaint.thumbnails", qos: .utility)
     private let finished = Mutex<[Thumbnail]>([])
     private let pending = Mutex<Int>(0)
+    /// The paths whose thumbnails are still wanted; `nil`: all. A queued one no longer wanted is skipped.
+    private let wanted = Mutex<Set<String>?>(nil)
 
     public init() {}
 
-    /// Queues a drawing: its thumbnail, at most `side` pixels wide and high, comes through ``takeFinished()``.
-    public func request(_ drawing: LibraryDrawing, side: Int) {
+    /// Queues a drawing: its thumbnail comes through ``takeFinished()``, at most the side of the smallest
+    /// thumbnail-cache flavour of at least `side` pixels (so that the cache's thumbnails are the same). With a
+    /// `cache`, a thumbnail there that is up to date is taken instead of reading the drawing, and one made is kept
+    /// there (both on the maker's queue).
+    public func request(_ drawing: LibraryDrawing, side: Int, cache: ThumbnailCache? = nil) {
         pending.withLock { $0 += 1 }
         queue.async { [self] in
-            let thumbnail = Self.make(drawing, side: side)
+            guard wanted.withLock({ $0?.contains(drawing.url.path) ?? true }) else {
+                pending.withLock { $0 -= 1 }
+                return
+            }
+            let thumbnail = Self.make(drawing, flavor: ThumbnailCache.Flavor(fitting: side), cache: cache)
             finished.withLock { $0.append(thumbnail) }
             pending.withLock { $0 -= 1 }
         }
+    }
+
+    /// Makes only the thumbnails of these paths from now on: queued ones of others are skipped (the gallery
+    /// scrolled past them).
+    public func keepOnly(_ paths: Set<String>) {
+        wanted.withLock { $0 = paths }
     }
 
     /// The thumbnails made since the last call.
@@ -68,14 +83,26 @@ public final class ThumbnailMaker: Sendable {
         queue.sync {}
     }
 
-    private static func make(_ drawing: LibraryDrawing, side: Int) -> Thumbnail {
+    private static func make(_ drawing: LibraryDrawing, flavor: ThumbnailCache.Flavor, cache: ThumbnailCache?) -> Thumbnail {
+        // Looked at before the drawing is read: a change meanwhile makes the thumbnail out of date, never wrong.
+        let source = ThumbnailCache.Source(drawing.url)
+        if let cache, let source, let cached = cache.thumbnail(of: source, flavor: flavor) {
+            return thumbnail(of: drawing, image: cached.image, isDamaged: cached.isDamaged)
+        }
         let contents: DrawingDocument.Contents
         do {
             contents = try DocumentFile.read(drawing.url)
         } catch {
             return Thumbnail(drawing: drawing, width: 0, height: 0, pixels: [], isDamaged: true, failure: "\(error)")
         }
-        let image = DrawingPicture(strokes: contents.drawing.strokes).thumbnail(fitting: side)
+        let image = DrawingPicture.thumbnail(of: contents.drawing, fitting: flavor.side)
+        if let cache, let source {
+            cache.store(image, of: source, flavor: flavor, isDamaged: contents.isDamaged)
+        }
+        return thumbnail(of: drawing, image: image, isDamaged: contents.isDamaged)
+    }
+
+    private static func thumbnail(of drawing: LibraryDrawing, image: ImageSurface, isDamaged: Bool) -> Thumbnail {
         var pixels = [UInt32](repeating: 0, count: image.width * image.height)
         let source = image.pixels
         pixels.withUnsafeMutableBytes { target in
@@ -85,6 +112,6 @@ public final class ThumbnailMaker: Sendable {
             }
         }
         return Thumbnail(drawing: drawing, width: image.width, height: image.height, pixels: pixels,
-                         isDamaged: contents.isDamaged, failure: nil)
+                         isDamaged: isDamaged, failure: nil)
     }
 }

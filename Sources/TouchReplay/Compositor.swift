@@ -58,6 +58,8 @@ final class Compositor {
     private(set) var pointerGestures: PointerGestures!
     /// `zwp_tablet_manager_v2`: one tablet with a pen and an eraser.
     private(set) var tablets: Tablets!
+    /// `zxdg_exporter_v2`: exported toplevels get a handle (`touch-replay-N`).
+    private(set) var foreign: XDGForeign!
     /// wp_presentation: frames presented at the simulated vblank; `nil` with `--no-presentation`.
     private(set) var presentation: Presentation?
 
@@ -141,6 +143,7 @@ final class Compositor {
         inertGlobals = InertGlobals(compositor: self)
         pointerGestures = PointerGestures(compositor: self)
         tablets = Tablets(compositor: self)
+        foreign = XDGForeign(compositor: self)
         if offersPresentation { presentation = Presentation(compositor: self) }
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)

@@ -49,6 +49,9 @@ final class Registry {
             minimum: 1, ours: 1, isRequired: false, purpose: "pens with pressure and tilt; a pen acts as a pointer"
         ),
         "wl_data_device_manager": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "the clipboard; copy does nothing"),
+        "zxdg_exporter_v2": Wanted(
+            minimum: 1, ours: 1, isRequired: false, purpose: "xdg-foreign; the desktop's dialogs have no parent window"
+        ),
         "wp_fractional_scale_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
         ),
@@ -71,6 +74,8 @@ final class Registry {
     private(set) var tabletManager: GlobalProxy?
     /// `wp_fractional_scale_manager_v1`; bound only when this build generated the protocol.
     private(set) var fractionalScaleManager: GlobalProxy?
+    /// `zxdg_exporter_v2` (xdg-foreign): a window's handle for other clients, such as the desktop portal's dialogs.
+    private(set) var exporter: GlobalProxy?
     /// `wl_data_device_manager`: the clipboard.
     private(set) var dataDevices: DataDevices?
     private(set) var outputs: [UInt32: Output] = [:]
@@ -100,6 +105,7 @@ final class Registry {
         wmBase = nil
         decorationManager = nil
         fractionalScaleManager = nil
+        exporter = nil
         tabletManager = nil
         viewporter = nil
         presentation = nil
@@ -160,6 +166,9 @@ final class Registry {
                 name: name, interface: CWaylandProtocols_zxdg_decoration_manager_v1_interface(), version: version
             )
             decorationManager = GlobalProxy(pointer: proxy, version: version) { zxdg_decoration_manager_v1_destroy($0) }
+        case "zxdg_exporter_v2":
+            let proxy = bind(name: name, interface: CWaylandProtocols_zxdg_exporter_v2_interface(), version: version)
+            exporter = GlobalProxy(pointer: proxy, version: version) { zxdg_exporter_v2_destroy($0) }
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }

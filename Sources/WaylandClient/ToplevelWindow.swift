@@ -134,6 +134,15 @@ public final class ToplevelWindow {
     private var decoration: Decoration?
     /// The surface's fractional scale and viewport, when the compositor offers both protocols.
     private var fractionalScale: FractionalScale?
+    /// The window exported through xdg-foreign, when the compositor offers it.
+    private var exported: ExportedToplevel?
+    /// The window's xdg-foreign handle, for the desktop portal's dialogs (`wayland:HANDLE`); `nil` until the
+    /// compositor gave one, or when it offers no `zxdg_exporter_v2`.
+    public var exportedHandle: String? { exported?.handle }
+    /// Called when the compositor gives the window's xdg-foreign handle.
+    public var onExportedHandle: ((String) -> Void)? {
+        didSet { exported?.onHandle = onExportedHandle }
+    }
     private let pool: BufferPool
     private let minimumWidth: Int
     private let minimumHeight: Int
@@ -189,6 +198,9 @@ public final class ToplevelWindow {
             )
         }
         scale = wantedScale
+        if let exporter = display.registry.exporter {
+            exported = ExportedToplevel(exporter: exporter.pointer, surface: surface.pointer)
+        }
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
@@ -230,6 +242,8 @@ public final class ToplevelWindow {
         presentationFeedback = [:]
         decoration = nil
         fractionalScale = nil
+        // The handle goes with the window: destroyed before the toplevel it names.
+        exported = nil
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         toplevelListener.deallocate()

@@ -74,7 +74,8 @@ import TouchUI
 
     /// The program's own folders in the scratch folder, never the user's; and no session bus (no desktop portal).
     static func environment(in scratch: TemporaryDirectory) -> [String: String] {
-        ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"), "DBUS_SESSION_BUS_ADDRESS": ""]
+        ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"), "XDG_CACHE_HOME": scratch.path("cache"),
+         "DBUS_SESSION_BUS_ADDRESS": ""]
     }
 
     /// Waits until the program's recording of its input satisfies `condition`; throws after two minutes (a debug

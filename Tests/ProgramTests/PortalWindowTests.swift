@@ -121,6 +121,8 @@ import TouchUI
         let said = try await Self.export(bus: bus, in: scratch)
         let line = try #require(fake.log.split(separator: "\n").first { $0.hasPrefix("SaveFile") })
         #expect(line.contains("current_name='drawing.png'"), "\(line)")
+        // The dialog's parent is the window, exported through touch-replay's zxdg_exporter_v2 (xdg-foreign).
+        #expect(line.hasPrefix("SaveFile parent_window=wayland:touch-replay-1 "), "\(line)")
         #expect(line.contains("'*.png'") && line.contains("'*.svg'") && line.contains("'*.pdf'"), "\(line)")
         let svg = try String(contentsOfFile: chosen, encoding: .utf8)
         #expect(svg.contains("<svg"), "\(svg.prefix(200))")
@@ -191,6 +193,7 @@ import TouchUI
         #expect(result.status == 0, "\(result.standardError)")
         let line = try #require(fake.log.split(separator: "\n").first { $0.hasPrefix("OpenFile") })
         #expect(line.contains("'*.fpdraw'"), "\(line)")
+        #expect(line.hasPrefix("OpenFile parent_window=wayland:touch-replay-1 "), "\(line)")
         // The window paints the chosen drawing (its stroke at y 300, 332 in the window under the title bar), and a
         // bare start would reopen it.
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(x: 400, y: 332)])

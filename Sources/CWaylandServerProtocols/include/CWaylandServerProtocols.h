@@ -18,6 +18,7 @@
 #include "../generated/presentation-time-server-protocol.h"
 #include "../generated/pointer-gestures-unstable-v1-server-protocol.h"
 #include "../generated/tablet-unstable-v2-server-protocol.h"
+#include "../generated/xdg-foreign-unstable-v2-server-protocol.h"
 #include <stdbool.h>
 #if __has_include("../generated/fractional-scale-v1-server-protocol.h")
 #include "../generated/fractional-scale-v1-server-protocol.h"
@@ -68,6 +69,8 @@ static inline const struct wl_interface *CWaylandServerProtocols_wp_presentation
 
 // pointer-gestures (touchpad swipe, pinch, hold).
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zxdg_exporter_v2_interface(void) { return &zxdg_exporter_v2_interface; }
+static inline const struct wl_interface *CWaylandServerProtocols_zxdg_exported_v2_interface(void) { return &zxdg_exported_v2_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
 static inline const struct wl_interface *CWaylandServerProtocols_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }

@@ -1,0 +1,186 @@
+// The desktop's shared thumbnail cache (the freedesktop.org Thumbnail Managing Standard), read and written.
+import CCairo
+import Foundation
+import Glibc
+import PaintModel
+
+/// The freedesktop.org thumbnail cache, `$XDG_CACHE_HOME/thumbnails/` (docs/gallery.md, "Thumbnails"), which the
+/// gallery shares with Nautilus, Dolphin and every file manager that follows the standard.
+///
+/// A file's thumbnail is `FLAVOR/MD5(URI).png`, its largest side at most the flavour's (128 `normal`, 256 `large`,
+/// 512 `x-large`, 1024 `xx-large`), with the PNG text `Thumb::URI` (the file's URI) and `Thumb::MTime` (its
+/// modification time in whole seconds): one whose text does not match the file as it is now is out of date. What
+/// this program writes also carries `Thumb::Size`, `Software` and `X-FingerPaint::Damaged`, and is written whole
+/// into a temporary file then renamed (mode 0600, folders 0700). Every failure to read or write is silent: the
+/// cache is only ever a shortcut.
+public struct ThumbnailCache: Sendable {
+    /// A size of thumbnail and the folder it lives in.
+    public enum Flavor: String, CaseIterable, Sendable {
+        case normal, large, xLarge = "x-large", xxLarge = "xx-large"
+
+        /// The largest side of its thumbnails, in pixels.
+        public var side: Int {
+            switch self {
+            case .normal: 128
+            case .large: 256
+            case .xLarge: 512
+            case .xxLarge: 1024
+            }
+        }
+
+        /// The smallest flavour at least `side` pixels (the largest for more).
+        public init(fitting side: Int) {
+            self = Self.allCases.first { $0.side >= side } ?? .xxLarge
+        }
+    }
+
+    /// A file as the cache knows it: its URI, modification time and size.
+    public struct Source: Sendable, Equatable {
+        /// The `file://` URI, escaped as GLib escapes it.
+        public var uri: String
+        /// The modification time in whole seconds since 1970.
+        public var modified: Int
+        /// The size in bytes.
+        public var size: Int
+
+        /// The file at `url` as it is now; `nil` when it is not a regular file.
+        public init?(_ url: URL) {
+            var status = stat()
+            guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            uri = ThumbnailCache.uri(forPath: url.standardizedFileURL.path)
+            modified = Int(status.st_mtim.tv_sec)
+            size = Int(status.st_size)
+        }
+    }
+
+    /// The cache's folder, `thumbnails` in the user's cache folder.
+    public var folder: URL
+    /// What `Software` says.
+    public static let software = "fingerpaint"
+    /// The text key that says the drawing had damage (it opens with what could be recovered).
+    static let damagedKey = "X-FingerPaint::Damaged"
+
+    /// The cache in `folder`.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The cache under the XDG base directories of `environment`: `$XDG_CACHE_HOME/thumbnails`, by default
+    /// `~/.cache/thumbnails`.
+    public init(environment: [String: String]) {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? home.appendingPathComponent(".cache", isDirectory: true)
+        self.init(folder: cache.appendingPathComponent("thumbnails", isDirectory: true))
+    }
+
+    /// A local file's URI as GLib's `g_filename_to_uri` writes it (so the names match GNOME's): every byte but
+    /// letters, digits and `!$&'()*+,-./:=@_~` as `%XX` in capitals.
+    public static func uri(forPath path: String) -> String {
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$&'()*+,-./:=@_~".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        for byte in path.utf8 {
+            if kept.contains(byte) { escaped.append(byte) } else { escaped += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        }
+        return "file://" + String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Where the thumbnail of the file with `uri` is kept in a flavour.
+    public func file(forURI uri: String, flavor: Flavor) -> URL {
+        folder.appendingPathComponent(flavor.rawValue, isDirectory: true).appendingPathComponent(MD5.hex(uri) + ".png")
+    }
+
+    /// The cached thumbnail of `source` in a flavour, painted over white, and whether the drawing had damage;
+    /// `nil` when there is none, it is not a PNG, or its `Thumb::URI` or `Thumb::MTime` (or `Thumb::Size`, when it
+    /// has one) is not the file's as it is now.
+    public func thumbnail(of source: Source, flavor: Flavor) -> (image: ImageSurface, isDamaged: Bool)? {
+        guard let data = FileManager.default.contents(atPath: file(forURI: source.uri, flavor: flavor).path) else { return nil }
+        let bytes = [UInt8](data)
+        guard let text = PNGText.entries(of: bytes), text["Thumb::URI"] == source.uri,
+              text["Thumb::MTime"].flatMap({ Int($0) }) == source.modified,
+              text["Thumb::Size"].map({ Int($0) == source.size }) ?? true,
+              let image = ImageSurface(pngBytes: bytes), max(image.width, image.height) <= flavor.side
+        else { return nil }
+        return (image, text[Self.damagedKey] == "1")
+    }
+
+    /// Keeps `image` as the thumbnail of `source` in a flavour: written whole to a temporary file beside it, then
+    /// renamed over the old one. Whether it was kept; a failure (a read-only or full disk) leaves nothing behind.
+    @discardableResult
+    public func store(_ image: ImageSurface, of source: Source, flavor: Flavor, isDamaged: Bool) -> Bool {
+        let destination = file(forURI: source.uri, flavor: flavor)
+        let entries = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.size)),
+                       ("Software", Self.software), (Self.damagedKey, isDamaged ? "1" : "0")].map { (key: $0.0, value: $0.1) }
+        guard let png = image.pngBytes(), let bytes = PNGText.inserting(entries, into: png),
+              Self.makeFolders(destination.deletingLastPathComponent())
+        else { return false }
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        var offset = 0
+        var failed = fchmod(descriptor, 0o600) != 0
+        while offset < bytes.count, !failed {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if errno != EINTR { failed = true }
+        }
+        if close(descriptor) != 0 { failed = true }
+        if !failed, rename(temporary, destination.path) == 0 { return true }
+        unlink(temporary)
+        return false
+    }
+
+    /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now.
+    private static func makeFolders(_ folder: URL) -> Bool {
+        var status = stat()
+        if stat(folder.path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
+        let parent = folder.deletingLastPathComponent()
+        guard parent.path != folder.path, makeFolders(parent) else { return false }
+        return mkdir(folder.path, 0o700) == 0 || errno == EEXIST
+    }
+}
+
+extension ImageSurface {
+    /// The image as PNG bytes; `nil` when Cairo cannot make them.
+    func pngBytes() -> [UInt8]? {
+        let sink = ByteSink()
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+        return withExtendedLifetime(sink) { status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil }
+    }
+
+    /// The image in PNG bytes, painted over white; `nil` when they are not a PNG Cairo can read.
+    convenience init?(pngBytes bytes: [UInt8]) {
+        let source = ByteSource(bytes)
+        guard let png = cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
+        else { return nil }
+        defer { cairo_surface_destroy(png) }
+        withExtendedLifetime(source) {}
+        guard cairo_surface_status(png) == CAIRO_STATUS_SUCCESS else { return nil }
+        let width = Int(cairo_image_surface_get_width(png)), height = Int(cairo_image_surface_get_height(png))
+        guard width > 0, height > 0, width <= 4096, height <= 4096 else { return nil }
+        self.init(width: width, height: height)
+        let context = cairo_create(surface)
+        cairo_set_source_surface(context, png, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+    }
+}
+
+/// Where Cairo's PNG reader takes its bytes from.
+private final class ByteSource {
+    let bytes: [UInt8]
+    var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static let read: cairo_read_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard count <= source.bytes.count - source.offset else { return CAIRO_STATUS_READ_ERROR }
+        source.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + source.offset, count: count) }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
+    }
+}
