@@ -109,9 +109,16 @@ public struct ThumbnailCache: Sendable {
     /// renamed over the old one. Whether it was kept; a failure (a read-only or full disk) leaves nothing behind.
     @discardableResult
     public func store(_ image: ImageSurface, of source: Source, flavor: Flavor, isDamaged: Bool) -> Bool {
-        let destination = file(forURI: source.uri, flavor: flavor)
-        let entries = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.size)),
-                       ("Software", Self.software), (Self.damagedKey, isDamaged ? "1" : "0")].map { (key: $0.0, value: $0.1) }
+        write(image, to: file(forURI: source.uri, flavor: flavor), entries: [
+            ("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.size)),
+            ("Software", Self.software), (Self.damagedKey, isDamaged ? "1" : "0"),
+        ])
+    }
+
+    /// Writes `image` with the text `entries` to `destination` through a temporary file beside it (mode 0600,
+    /// folders made 0700); whether it is there.
+    private func write(_ image: ImageSurface, to destination: URL, entries: [(String, String)]) -> Bool {
+        let entries = entries.map { (key: $0.0, value: $0.1) }
         guard let png = image.pngBytes(), let bytes = PNGText.inserting(entries, into: png),
               Self.makeFolders(destination.deletingLastPathComponent())
         else { return false }
@@ -129,6 +136,30 @@ public struct ThumbnailCache: Sendable {
         if !failed, rename(temporary, destination.path) == 0 { return true }
         unlink(temporary)
         return false
+    }
+
+    /// Where the cache remembers that `uri` could not be thumbnailed by this program: `fail/fingerpaint/MD5.png`.
+    public func failureFile(forURI uri: String) -> URL {
+        folder.appendingPathComponent("fail/\(Self.software)", isDirectory: true).appendingPathComponent(MD5.hex(uri) + ".png")
+    }
+
+    /// Whether the cache says `source`, as it is now, is not a drawing this program can read (its failure entry's
+    /// `Thumb::URI` and `Thumb::MTime` match).
+    public func hasFailure(for source: Source) -> Bool {
+        guard let data = FileManager.default.contents(atPath: failureFile(forURI: source.uri).path),
+              let text = PNGText.entries(of: [UInt8](data)) else { return false }
+        return text["Thumb::URI"] == source.uri && text["Thumb::MTime"].flatMap({ Int($0) }) == source.modified
+            && (text["Thumb::Size"].map({ Int($0) == source.size }) ?? true)
+    }
+
+    /// Remembers that `source` is not a drawing this program can read (a 1x1 PNG with its text, as the standard's
+    /// failure entries are), so that it is not read again until it changes. Whether it was kept.
+    @discardableResult
+    public func storeFailure(of source: Source) -> Bool {
+        write(ImageSurface(width: 1, height: 1), to: failureFile(forURI: source.uri), entries: [
+            ("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.size)),
+            ("Software", Self.software),
+        ])
     }
 
     /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now.

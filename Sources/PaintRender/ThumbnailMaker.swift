@@ -89,10 +89,16 @@ public final class ThumbnailMaker: Sendable {
         if let cache, let source, let cached = cache.thumbnail(of: source, flavor: flavor) {
             return thumbnail(of: drawing, image: cached.image, isDamaged: cached.isDamaged)
         }
+        if let cache, let source, cache.hasFailure(for: source) {
+            return Thumbnail(drawing: drawing, width: 0, height: 0, pixels: [], isDamaged: true,
+                             failure: "not a fingerpaint drawing (the thumbnail cache's failure entry says)")
+        }
         let contents: DrawingDocument.Contents
         do {
             contents = try DocumentFile.read(drawing.url)
         } catch {
+            // Not a drawing: remembered until the file changes. Other failures (permissions, I/O) are tried again.
+            if let cache, let source, case .unreadable = error.reason { cache.storeFailure(of: source) }
             return Thumbnail(drawing: drawing, width: 0, height: 0, pixels: [], isDamaged: true, failure: "\(error)")
         }
         let image = DrawingPicture.thumbnail(of: contents.drawing, fitting: flavor.side)

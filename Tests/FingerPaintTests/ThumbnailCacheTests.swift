@@ -104,6 +104,34 @@ import Testing
         third.app.finishDocument()
     }
 
+    @Test func aFileThatIsNotADrawingIsRememberedInTheFailFolderUntilItChanges() throws {
+        let (first, home, drawing) = try Self.galleryWithADrawing()
+        first.app.finishDocument()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent(".local/share/fingerpaint")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let foreign = data.appendingPathComponent("notes.fpdraw")
+        try Data("shopping list\n".utf8).write(to: foreign)
+        let second = try Self.galleryShowing(drawing, home: home)
+        second.app.finishDocument()
+        let cache = ThumbnailCache(folder: home.appendingPathComponent(".cache/thumbnails"))
+        let failure = cache.failureFile(forURI: ThumbnailCache.uri(forPath: foreign.path))
+        #expect(failure.deletingLastPathComponent().path.hasSuffix(".cache/thumbnails/fail/fingerpaint"))
+        let text = try #require(PNGText.entries(of: [UInt8](try Data(contentsOf: failure))))
+        #expect(text["Thumb::URI"] == ThumbnailCache.uri(forPath: foreign.path))
+        #expect(try Data(contentsOf: foreign) == Data("shopping list\n".utf8))
+        // The entry is believed while the file is as it was: planted for the drawing, it marks its tile unreadable.
+        #expect(cache.storeFailure(of: try #require(ThumbnailCache.Source(drawing))))
+        try FileManager.default.removeItem(at: Self.cacheFile(home: home, drawing: drawing))
+        let third = try Self.galleryShowing(drawing, home: home)
+        guard case let .drawing(_, detail, _, _, isUnreadable, _) = try GalleryTests.tile(third, named: "first").content else {
+            Issue.record("not a drawing")
+            return
+        }
+        #expect(isUnreadable && detail == "Cannot be opened")
+        third.app.finishDocument()
+    }
+
     @Test func aCacheThatCannotBeWrittenChangesNothingElse() throws {
         let home = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
