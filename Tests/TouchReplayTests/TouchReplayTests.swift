@@ -246,7 +246,11 @@ extension TouchReplayTests {
         #expect(lines.count >= 20, "\(result.standardOutput)")
         let sorted = intervals.sorted()
         let median = try #require(sorted.isEmpty ? nil : sorted[sorted.count / 2])
-        #expect(median > 15_000 && median < 18_500, "presentation intervals (µs): \(sorted)")
+        // Presented at vblanks, not as fast as the client commits (which would be well under a millisecond apart),
+        // and most at the next one. A loaded machine makes touch-replay late for some (intervals of 11 to 120 ms
+        // were seen); it keeps its clock's phase, so the one after a late vblank comes early.
+        #expect(sorted[0] > 8_000, "presentation intervals (µs): \(sorted)")
+        #expect(median > 15_000 && median < 25_000, "presentation intervals (µs): \(sorted)")
     }
 
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
