@@ -34,8 +34,11 @@ import TouchUI
         // The tap's fingers left no ink: not in the window, not in the drawing.
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: points.map { (Int($0.x), Int($0.y)) })
         #expect(image.pixels.allSatisfy(isBlank), "\(image.pixels)")
-        // Reopened, the redo survives: three fingers bring the stroke back.
-        let redone = try await Window.paint(Self.tap(points + [Point(x: 500, y: 400)], at: 300, firstID: 20), in: scratch,
+        // Reopened, the redo survives: three fingers bring the stroke back. A second after the window shows, as in
+        // the first run: 300 ms after it, while the new window still loads, a loaded machine (CI's, running the
+        // other tests) once kept touch-replay from sending the lifts before the window's tap timer ran out, and the
+        // tap became three dots.
+        let redone = try await Window.paint(Self.tap(points + [Point(x: 500, y: 400)], at: 1000, firstID: 20), in: scratch,
                                             replayOptions: ["--realtime"], png: "redone.png")
         #expect(redone.status == 0, "\(redone.standardError)")
         #expect(Window.savedStrokes(in: scratch)?.count == 2)
