@@ -37,6 +37,17 @@ import TouchUI
          SeatEvent(time: .milliseconds(time + 50), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 50), .touchFrame)]
     }
 
+    /// A long press (700 ms) on `tile` from `time`, then a tap 400 ms after the lift on its menu's item `item`
+    /// (from 0; the menu is 200 pt wide, 44 pt an item, 24 pt below the tile's top, kept inside the content).
+    static func longPress(_ tile: Rect, thenMenuItem item: Int, at time: Double, ids: (press: Int32, tap: Int32)) -> [SeatEvent] {
+        let lift = time + 700
+        let menuX = min(max(tile.midX - 100, 8), content.width - 208)
+        return [SeatEvent(time: .milliseconds(time), .touchDown(id: ids.press, location: tile.center)),
+                SeatEvent(time: .milliseconds(time), .touchFrame),
+                SeatEvent(time: .milliseconds(lift), .touchUp(id: ids.press)), SeatEvent(time: .milliseconds(lift), .touchFrame)]
+            + tap(Point(x: menuX + 100, y: tile.minY + 24 + Double(item) * 44 + 22), at: lift + 400, id: ids.tap)
+    }
+
     static func line(_ id: Int32, from start: Point, to end: Point, at time: Double) -> [SeatEvent] {
         var events = [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: start)),
                       SeatEvent(time: .milliseconds(time), .touchFrame)]
@@ -58,14 +69,9 @@ import TouchUI
         events += Self.tap(try Self.tile(0, of: 1).center, at: 900, id: 3)
         events += Self.line(4, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 1300)
         // The gallery again: the new drawing (newest) and drawing.fpdraw; a long press on the latter, then its menu's
-        // last item, Move to Trash (the menu is 200 pt wide, 44 pt an item, 24 pt below the tile's top).
+        // third item, Move to Trash (no Show in folder without a desktop that offers it).
         events += Self.tap(Self.galleryButton, at: 1800, id: 5)
-        let first = try Self.tile(2, of: 2)
-        events += [SeatEvent(time: .milliseconds(2300), .touchDown(id: 6, location: first.center)),
-                   SeatEvent(time: .milliseconds(2300), .touchFrame),
-                   SeatEvent(time: .milliseconds(3000), .touchUp(id: 6)), SeatEvent(time: .milliseconds(3000), .touchFrame)]
-        let menuX = min(max(first.midX - 100, 8), Self.content.width - 208)
-        events += Self.tap(Point(x: menuX + 100, y: first.minY + 24 + 2 * 44 + 22), at: 3400, id: 7)
+        events += Self.longPress(try Self.tile(2, of: 2), thenMenuItem: 2, at: 2300, ids: (6, 7))
         let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4000), .touchFrame)], in: scratch,
                                             replayOptions: ["--realtime"], timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")

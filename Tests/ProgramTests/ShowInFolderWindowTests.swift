@@ -15,12 +15,7 @@ import TouchUI
     static func events() throws -> [SeatEvent] {
         var events = Gallery.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
         events += Gallery.tap(Gallery.galleryButton, at: 800, id: 2)
-        let tile = try Gallery.tile(1, of: 1)
-        events += [SeatEvent(time: .milliseconds(1300), .touchDown(id: 3, location: tile.center)),
-                   SeatEvent(time: .milliseconds(1300), .touchFrame),
-                   SeatEvent(time: .milliseconds(2000), .touchUp(id: 3)), SeatEvent(time: .milliseconds(2000), .touchFrame)]
-        let menuX = min(max(tile.midX - 100, 8), Gallery.content.width - 208)
-        events += Gallery.tap(Point(x: menuX + 100, y: tile.minY + 24 + 2 * 44 + 22), at: 2400, id: 4)
+        events += Gallery.longPress(try Gallery.tile(1, of: 1), thenMenuItem: 2, at: 1300, ids: (3, 4))
         return events + [SeatEvent(time: .milliseconds(3000), .pointerEnter(location: Point(x: 400, y: 300)))]
     }
 
