@@ -229,7 +229,11 @@ final class Player {
             }
         }
         while let group = nextGroup() {
-            pump(until: start + (group[0].time.milliseconds - first) / 1000)
+            let due = start + (group[0].time.milliseconds - first) / 1000
+            pump(until: due)
+            // A loaded machine may keep this loop from running when a group is due: how late it went out.
+            compositor.counters.latestSendMilliseconds = max(compositor.counters.latestSendMilliseconds,
+                                                             (monotonicNow() - due) * 1000)
             guard deliver(group) else { return }
         }
         guard cancelTouchesLeftDown(at: lastGroupTime ?? first) else { return }

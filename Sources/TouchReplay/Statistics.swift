@@ -21,6 +21,9 @@ struct ReplayCounters {
     var mapMilliseconds: Double?
     /// The processor time the client used in all (user and system, from `wait4`), in milliseconds.
     var clientCPUMilliseconds: Double?
+    /// At the trace's timing, how late the latest group of events went out after its time, in milliseconds: what
+    /// a loaded machine did to the input's timing (0 with `--fast`).
+    var latestSendMilliseconds = 0.0
     /// The edges (`xdg_toplevel.resize_edge`) of each `xdg_toplevel.resize` the toplevel asked for, in order.
     var resizeEdges: [UInt32] = []
     /// How many times the toplevel asked to be maximized (`set_maximized`) and minimized (`set_minimized`).
@@ -135,7 +138,7 @@ enum ReplayStatistics {
     /// `{"commits": N, "frame_callbacks": N, "events_sent": N, "input_to_ink_ms": {"p50", "p99", "max", "samples",
     /// "never_inked"}, "input_to_present_ms": {"p50", "p99", "max", "samples"}, "input_to_next_vblank_ms": {"p50",
     /// "p99", "max"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
-    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "client_cpu_ms": x, "resize_edges": [...],
+    /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "client_cpu_ms": x, "latest_send_ms": x, "resize_edges": [...],
     /// "maximize_requests": N, "minimize_requests": N}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
@@ -155,7 +158,8 @@ enum ReplayStatistics {
             + "\"input_to_next_commit_ms\": {\"p50\": \(number(latency.quantile(0.5))), \"p99\": \(number(latency.quantile(0.99)))}, "
             + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
-            + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds))"
+            + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds)), "
+            + "\"latest_send_ms\": \(number(counters.latestSendMilliseconds))"
             + windowManagement(counters) + "}"
     }
 

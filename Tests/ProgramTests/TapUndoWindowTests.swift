@@ -23,24 +23,56 @@ import TouchUI
 
     private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
 
-    @Test func aTwoFingerTapUndoesTheSecondStrokeAndATapLaterThreeFingersRedoIt() async throws {
+    /// What one play of the undo tap and, reopened, the redo tap left behind.
+    struct Outcome {
+        var undone: ProcessResult, strokesAfterUndo: Int?, tapPixels: [RGBA]
+        var redone: ProcessResult, strokesAfterRedo: Int?
+        /// How late touch-replay sent its latest events, in either run (`latest_send_ms`).
+        var latestSend: Double
+    }
+
+    /// A run the tap's lifts may have reached the window too late to be a tap: the taps lift within 90 ms and may
+    /// be held 500 ms (CanvasView.commandTapDuration).
+    static let tooLate = 300.0
+
+    /// `latest_send_ms` from touch-replay's `--stats` line; infinite when there is none.
+    static func latestSend(_ result: ProcessResult) -> Double {
+        guard let line = result.standardOutput.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
+              let stats = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let late = stats["latest_send_ms"] as? Double else { return .infinity }
+        return late
+    }
+
+    static func undoThenRedo() async throws -> Outcome {
         let scratch = try TemporaryDirectory()
         let points = [Point(x: 300, y: 400), Point(x: 400, y: 400)]
         let undone = try await Window.paint(Window.twoFingerStrokes + Self.tap(points, at: 1000, firstID: 10), in: scratch,
-                                            replayOptions: ["--realtime"])
-        #expect(undone.status == 0, "\(undone.standardError)")
-        let strokes = try #require(Window.savedStrokes(in: scratch))
-        #expect(strokes.count == 1)
-        // The tap's fingers left no ink: not in the window, not in the drawing.
+                                            replayOptions: ["--realtime", "--stats"])
+        let strokesAfterUndo = Window.savedStrokes(in: scratch)?.count
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: points.map { (Int($0.x), Int($0.y)) })
-        #expect(image.pixels.allSatisfy(isBlank), "\(image.pixels)")
-        // Reopened, the redo survives: three fingers bring the stroke back. A second after the window shows, as in
-        // the first run: 300 ms after it, while the new window still loads, a loaded machine (CI's, running the
-        // other tests) once kept touch-replay from sending the lifts before the window's tap timer ran out, and the
-        // tap became three dots.
+        // Reopened: three fingers a second after the window shows.
         let redone = try await Window.paint(Self.tap(points + [Point(x: 500, y: 400)], at: 1000, firstID: 20), in: scratch,
-                                            replayOptions: ["--realtime"], png: "redone.png")
-        #expect(redone.status == 0, "\(redone.standardError)")
-        #expect(Window.savedStrokes(in: scratch)?.count == 2)
+                                            replayOptions: ["--realtime", "--stats"], png: "redone.png")
+        return Outcome(undone: undone, strokesAfterUndo: strokesAfterUndo, tapPixels: image.pixels, redone: redone,
+                       strokesAfterRedo: Window.savedStrokes(in: scratch)?.count,
+                       latestSend: max(latestSend(undone), latestSend(redone)))
+    }
+
+    @Test func aTwoFingerTapUndoesTheSecondStrokeAndATapLaterThreeFingersRedoIt() async throws {
+        // A loaded machine (CI's, running the other tests) may keep touch-replay from sending the lifts before the
+        // window's tap timer runs out, and the taps become dots: such a play tests nothing and is played again, in
+        // a new folder, up to three times. The last is judged however late it was.
+        var outcome = try await Self.undoThenRedo()
+        for _ in 0..<2 where outcome.latestSend > Self.tooLate {
+            outcome = try await Self.undoThenRedo()
+        }
+        let late = "touch-replay sent its latest events \(outcome.latestSend) ms late"
+        #expect(outcome.undone.status == 0, "\(outcome.undone.standardError)")
+        #expect(outcome.strokesAfterUndo == 1, "\(late)")
+        // The tap's fingers left no ink: not in the window, not in the drawing.
+        #expect(outcome.tapPixels.allSatisfy(isBlank), "\(outcome.tapPixels); \(late)")
+        // Reopened, the redo survives: three fingers bring the stroke back.
+        #expect(outcome.redone.status == 0, "\(outcome.redone.standardError)")
+        #expect(outcome.strokesAfterRedo == 2, "\(late)")
     }
 }
