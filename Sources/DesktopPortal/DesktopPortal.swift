@@ -1,6 +1,7 @@
 // The desktop's portal (xdg-desktop-portal) over D-Bus: its appearance settings and its file dialogs.
 import CGio
 import Foundation
+import Glibc
 
 /// The desktop's colour preference, `org.freedesktop.appearance` `color-scheme`.
 public enum ColorScheme: UInt32, Sendable, Equatable {
@@ -146,48 +147,66 @@ public final class DesktopPortal: Sendable {
                             completion: @escaping @Sendable (FileChoice) -> Void) {
         let thread = thread
         thread.perform {
-            guard let connection = thread.connection else { return completion(.unavailable(thread.failure)) }
-            let token = RequestToken.next()
-            let sender = String(cString: g_dbus_connection_get_unique_name(connection))
-            let expectedPath = Self.requestPath(sender: sender, token: token)
-            // Subscribed before the call, so a fast answer is not missed.
-            let answered = Answered()
-            var vanished: guint = 0
-            let onResponse: (GVariantReply) -> Bool = { parameters in
-                guard !answered.value else { return true }
-                answered.value = true
-                thread.unsubscribe(vanished)
-                completion(Self.choice(fromResponse: parameters))
-                return true
-            }
-            var subscription = thread.subscribe(interface: Self.requestInterface, member: "Response", path: expectedPath,
-                                                onResponse)
-            // A portal that goes away with its dialog open never answers: say so instead of waiting for ever.
-            vanished = thread.subscribe(
-                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                path: "/org/freedesktop/DBus", arg0: Self.busName
-            ) { parameters in
-                guard parameters.child(2)?.string == "", !answered.value else { return answered.value }
-                answered.value = true
-                thread.unsubscribe(subscription)
-                completion(.unavailable(PortalUnavailable("the desktop portal went away with its dialog open")))
-                return true
-            }
-            let options = Self.options(for: request, method: method, token: token)
-            let arguments = tuple([g_variant_new_string(request.parentWindow), g_variant_new_string(request.title), options])
-            switch thread.call(Self.fileChooserInterface, method, arguments) {
-            case .failure(let failure):
-                thread.unsubscribe(subscription)
-                thread.unsubscribe(vanished)
-                answered.value = true
-                completion(.unavailable(failure))
-            case .success(let reply):
-                // Older portals answer on a path of their own making.
-                if let handle = reply.child(0)?.string, handle != expectedPath, !answered.value {
-                    thread.unsubscribe(subscription)
-                    subscription = thread.subscribe(interface: Self.requestInterface, member: "Response", path: handle,
-                                                    onResponse)
+            Self.request(on: thread, Self.fileChooserInterface, method) { token in
+                tuple([g_variant_new_string(request.parentWindow), g_variant_new_string(request.title),
+                       Self.options(for: request, method: method, token: token)])
+            } completion: { answer in
+                switch answer {
+                case .success(let parameters): completion(Self.choice(fromResponse: parameters))
+                case .failure(let failure): completion(.unavailable(failure))
                 }
+            }
+        }
+    }
+
+    /// Calls a portal method that answers through a Request object (`handle_token` in its options, made by
+    /// `arguments` from the token) and hands `completion` the Request's `Response(u response, a{sv} results)`
+    /// parameters, or why none will come: the call failed, or the portal went away before answering. Portal thread
+    /// only.
+    static func request(on thread: PortalThread, _ interface: String, _ method: String,
+                        arguments: (_ token: String) -> OpaquePointer, descriptors: [Int32] = [],
+                        completion: @escaping @Sendable (Result<GVariantReply, PortalUnavailable>) -> Void) {
+        guard let connection = thread.connection else {
+            descriptors.forEach { _ = close($0) }
+            return completion(.failure(thread.failure))
+        }
+        let token = RequestToken.next()
+        let sender = String(cString: g_dbus_connection_get_unique_name(connection))
+        let expectedPath = requestPath(sender: sender, token: token)
+        // Subscribed before the call, so a fast answer is not missed.
+        let answered = Answered()
+        var vanished: guint = 0
+        let onResponse: (GVariantReply) -> Bool = { parameters in
+            guard !answered.value else { return true }
+            answered.value = true
+            thread.unsubscribe(vanished)
+            completion(.success(parameters))
+            return true
+        }
+        var subscription = thread.subscribe(interface: requestInterface, member: "Response", path: expectedPath,
+                                            onResponse)
+        // A portal that goes away with its dialog open never answers: say so instead of waiting for ever.
+        vanished = thread.subscribe(
+            sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+            path: "/org/freedesktop/DBus", arg0: busName
+        ) { parameters in
+            guard parameters.child(2)?.string == "", !answered.value else { return answered.value }
+            answered.value = true
+            thread.unsubscribe(subscription)
+            completion(.failure(PortalUnavailable("the desktop portal went away with its dialog open")))
+            return true
+        }
+        switch thread.call(to: busName, path: objectPath, interface, method, arguments(token), descriptors: descriptors) {
+        case .failure(let failure):
+            thread.unsubscribe(subscription)
+            thread.unsubscribe(vanished)
+            answered.value = true
+            completion(.failure(failure))
+        case .success(let reply):
+            // Older portals answer on a path of their own making.
+            if let handle = reply.child(0)?.string, handle != expectedPath, !answered.value {
+                thread.unsubscribe(subscription)
+                subscription = thread.subscribe(interface: requestInterface, member: "Response", path: handle, onResponse)
             }
         }
     }

@@ -1,14 +1,15 @@
 // fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed.
 //
 //   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO]
-//               [--open-uri] [--file-manager]
+//               [--open-uri [--open-directory-response N]] [--file-manager]
 //
 // Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and exports
 // /org/freedesktop/portal/desktop with org.freedesktop.portal.Settings (ReadOne — not with --old-settings —, Read,
 // SettingChanged) and org.freedesktop.portal.FileChooser (SaveFile, OpenFile answered through a Request object with
 // URI, or cancelled; --vanish: the portal ends with the dialog open, answering nothing). Each call is one line on stdout; "ready" once the name is owned. Lines "color-scheme N" read
 // from FIFO change the scheme and emit SettingChanged. --open-uri adds org.freedesktop.portal.OpenURI (version 4) whose
-// OpenDirectory prints the path of the file descriptor it was given; --file-manager also owns
+// OpenDirectory prints the path of the file descriptor it was given and answers through a Request with response N
+// (0, shown, unless --open-directory-response says otherwise: 2 is a portal with no file manager behind it); --file-manager also owns
 // org.freedesktop.FileManager1, whose ShowItems prints its URIs.
 import CGio
 import Foundation
@@ -21,6 +22,7 @@ final class FakePortalState: @unchecked Sendable {
     var choice: String?
     var vanishes = false
     var hasOpenURI = false
+    var openDirectoryResponse: UInt32 = 0
     var isFileManager = false
     var connection: OpaquePointer?
 }
@@ -52,6 +54,7 @@ while !arguments.isEmpty {
     case "--vanish": state.vanishes = true
     case "--changes": changesPath = value()
     case "--open-uri": state.hasOpenURI = true
+    case "--open-directory-response": state.openDirectoryResponse = UInt32(value()) ?? 2
     case "--file-manager": state.isFileManager = true
     default: fail("unknown argument \(argument)")
     }
@@ -149,13 +152,7 @@ func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: Stri
         say("\(method) parent_window=\(string(parameters, 0)) title=\(string(parameters, 1))"
             + " current_name=\(option(options, "current_name")) filters=\(option(options, "filters"))"
             + " current_filter=\(option(options, "current_filter")) modal=\(option(options, "modal"))")
-        var token = "t\(UInt32.random(in: 0...UInt32.max))"
-        if let value = g_variant_lookup_value(options, "handle_token", nil) {
-            token = String(cString: g_variant_get_string(value, nil))
-            g_variant_unref(value)
-        }
-        let name = String(sender.dropFirst()).replacingOccurrences(of: ".", with: "_")
-        let path = "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
+        let path = requestPath(sender: sender, options: options)
         g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path(path)]))
         if state.vanishes {
             say("Vanished")
@@ -191,7 +188,15 @@ func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: Stri
             }
         }
         say("OpenDirectory parent_window=\(string(parameters, 0)) path=\(path)")
-        g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path("/org/freedesktop/portal/desktop/request/x/y")]))
+        let options = g_variant_get_child_value(parameters, 2)!
+        defer { g_variant_unref(options) }
+        let request = requestPath(sender: sender, options: options)
+        g_dbus_method_invocation_return_value(invocation, tuple([g_variant_new_object_path(request)]))
+        let type = g_variant_type_new("{sv}")
+        let results = g_variant_new_array(type, nil, 0)
+        g_variant_type_free(type)
+        g_dbus_connection_emit_signal(connection, sender, request, "org.freedesktop.portal.Request", "Response",
+                                      tuple([g_variant_new_uint32(state.openDirectoryResponse), results]), nil)
     case ("org.freedesktop.FileManager1", "ShowItems"):
         let uris = g_variant_get_child_value(parameters, 0)!
         defer { g_variant_unref(uris) }
@@ -202,6 +207,17 @@ func handleCall(_ connection: OpaquePointer, _ sender: String, _ interface: Stri
     default:
         g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", method)
     }
+}
+
+/// The Request object's path for a call from `sender` with `options` (its `handle_token`, else a random one).
+func requestPath(sender: String, options: OpaquePointer) -> String {
+    var token = "t\(UInt32.random(in: 0...UInt32.max))"
+    if let value = g_variant_lookup_value(options, "handle_token", nil) {
+        token = String(cString: g_variant_get_string(value, nil))
+        g_variant_unref(value)
+    }
+    let name = String(sender.dropFirst()).replacingOccurrences(of: ".", with: "_")
+    return "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
 }
 
 guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {

@@ -44,6 +44,39 @@ struct ShowInFolderTests {
         #expect(fake.log.contains("ShowItems uris=['\(uri)'] startup_id=\n"), "\(fake.log)")
     }
 
+    @Test("A portal that cannot open the folder hands the file to the file manager's ShowItems")
+    func fallsBackToTheFileManager() async throws {
+        let bus = try PrivateBus()
+        let fake = try FakePortal(bus: bus, arguments: ["--open-uri", "--open-directory-response", "2", "--file-manager"])
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("kept.fpdraw", "x")
+        let portal = DesktopPortal(busAddress: bus.address)
+        #expect(await portal.show(URL(fileURLWithPath: file), way: .openURI) == nil)
+        #expect(fake.log.contains("OpenDirectory parent_window= path=\(file)\n"), "\(fake.log)")
+        #expect(fake.log.contains("ShowItems uris=['\(URL(fileURLWithPath: file).absoluteString)']"), "\(fake.log)")
+    }
+
+    @Test("A portal that cannot open the folder, with no file manager either, is a failure to report")
+    func failsWithoutAFileManager() async throws {
+        let bus = try PrivateBus()
+        let fake = try FakePortal(bus: bus, arguments: ["--open-uri", "--open-directory-response", "2"])
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("kept.fpdraw", "x")
+        let failure = await DesktopPortal(busAddress: bus.address).show(URL(fileURLWithPath: file), way: .openURI)
+        #expect(failure?.reason == "the desktop could not open its folder")
+        #expect(!fake.log.contains("ShowItems"), "\(fake.log)")
+    }
+
+    @Test("A portal whose user dismisses its choice of application is no failure, and nothing else is asked")
+    func dismissedIsNoFailure() async throws {
+        let bus = try PrivateBus()
+        let fake = try FakePortal(bus: bus, arguments: ["--open-uri", "--open-directory-response", "1", "--file-manager"])
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("kept.fpdraw", "x")
+        #expect(await DesktopPortal(busAddress: bus.address).show(URL(fileURLWithPath: file), way: .openURI) == nil)
+        #expect(!fake.log.contains("ShowItems"), "\(fake.log)")
+    }
+
     @Test("With neither, or no bus, there is no way to show a file")
     func noWay() async throws {
         let bus = try PrivateBus()
