@@ -88,4 +88,34 @@ import TouchUI
         let second = try DocumentFile.read(URL(fileURLWithPath: scratch.path("data/fingerpaint/\(untitled[0])")))
         #expect(second.drawing.strokes.count == 1 && second.drawing.strokes[0].points.allSatisfy { abs($0.location.y - 368) < 1 })
     }
+
+    /// The thumbnail the window's gallery leaves in the desktop's cache is, pixel for pixel, the picture the installed
+    /// thumbnailer (`fingerpaint --thumbnail 256 IN OUT`, what Nautilus runs) writes for the same file.
+    @Test func theGallerysCachedThumbnailIsTheThumbnailersPicture() async throws {
+        let scratch = try TemporaryDirectory()
+        let events = Self.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 200), at: 100)
+            + Self.tap(Self.galleryButton, at: 500, id: 2) + [SeatEvent(time: .milliseconds(2500), .touchFrame)]
+        let result = try await Window.paint(events, in: scratch, replayOptions: ["--realtime"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        let folder = scratch.path("cache/thumbnails/large")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: folder)
+        try #require(cached.count == 1, "\(cached)")
+        let made = scratch.path("made.png")
+        let thumbnailer = try await ChildProcess.run(ChildProcess.product("fingerpaint"),
+                                                     ["--thumbnail", "256", scratch.path("drawing.fpdraw"), made])
+        #expect(thumbnailer.status == 0, "\(thumbnailer.standardError)")
+        func everyPixel(_ path: String) async throws -> (width: Int, height: Int, pixels: [RGBA]) {
+            let size = try await PNGReader.pixels(in: path, at: [])
+            let points = (0..<size.height).flatMap { y in (0..<size.width).map { (x: $0, y: y) } }
+            return try await PNGReader.pixels(in: path, at: points)
+        }
+        let fromGallery = try await everyPixel("\(folder)/\(cached[0])")
+        let fromThumbnailer = try await everyPixel(made)
+        #expect(fromGallery.width == fromThumbnailer.width && fromGallery.height == fromThumbnailer.height)
+        #expect(max(fromGallery.width, fromGallery.height) == 256)
+        let differing = zip(fromGallery.pixels, fromThumbnailer.pixels).filter { $0 != $1 }.count
+        #expect(fromGallery.pixels.count == fromThumbnailer.pixels.count && differing == 0, "\(differing) pixels differ")
+        // Not a blank picture: the line is in it.
+        #expect(fromGallery.pixels.contains { $0.red < 64 && $0.alpha == 255 })
+    }
 }
