@@ -1,4 +1,4 @@
-// The palette bar: colour swatches, width steps, the eraser, undo, redo, clear and save. Fingers on it do not paint.
+// The palette bar: colour swatches, width steps, the eraser, undo, redo, clear and export. Fingers on it do not paint.
 import PaintModel
 import PaintRender
 import TouchUI
@@ -63,7 +63,7 @@ public final class PaletteView: View {
             + (0..<recentColorCount).map { .selectRecentColor($0) }
             + [.openColorChooser, .pickColor]
             + Brush.widths.indices.map { .selectWidth($0) }
-            + [.toggleEraser, .undo, .redo, .clear, .save, .copy, .toggleFullscreen, .toggleNavigation]
+            + [.toggleEraser, .undo, .redo, .clear, .exportAs, .copy, .toggleFullscreen, .toggleNavigation]
     }
 
     public override init(frame: Rect = .zero) {

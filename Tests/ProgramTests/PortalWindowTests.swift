@@ -1,4 +1,5 @@
 // fingerpaint and the desktop's portal: fake-portal on a private dbus-daemon, the program on touch-replay.
+import FingerPaintCore
 import Foundation
 import PaintModel
 import ProcessTesting
@@ -95,11 +96,29 @@ import TouchUI
         return events
     }()
 
-    /// Plays ``strokeThenExport`` into fingerpaint with `bus` (its pictures folder `scratch/pictures`); returns
-    /// what the program said on standard error.
-    static func export(bus: PrivateBus, in scratch: TemporaryDirectory) async throws -> String {
+    /// A window wide enough for the whole palette, none of it scrolled away.
+    static let widePalette = Size(width: 1280, height: 600)
+
+    /// A stroke, then a tap at 400 ms on the palette's Export… button in a ``widePalette`` window; the window stays
+    /// open until 2 s.
+    static let strokeThenExportByTouch: [SeatEvent] = {
+        let content = Size(width: widePalette.width, height: widePalette.height - GalleryWindowTests.titleBar)
+        let palette = PaletteView(frame: Rect(x: 0, y: content.height - PaletteView.height, width: content.width,
+                                              height: PaletteView.height))
+        let frame = palette.items.first { $0.command == .exportAs }?.frame ?? .zero
+        precondition(frame.maxX < content.width, "the Export… button is scrolled away at \(frame)")
+        let button = Point(x: frame.midX, y: content.height - PaletteView.height + frame.midY + GalleryWindowTests.titleBar)
+        var events = stroke(lastingUntil: 2_000)
+        events.insert(contentsOf: GalleryWindowTests.tap(button, at: 400, id: 2), at: events.count - 1)
+        return events
+    }()
+
+    /// Plays `events` (by default ``strokeThenExport``) into fingerpaint with `bus` (its pictures folder
+    /// `scratch/pictures`); returns what the program said on standard error.
+    static func export(bus: PrivateBus, in scratch: TemporaryDirectory, events: [SeatEvent] = strokeThenExport,
+                       canvas: Size = Size(width: 800, height: 600)) async throws -> String {
         try FileManager.default.createDirectory(atPath: scratch.path("pictures"), withIntermediateDirectories: true)
-        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: strokeThenExport).serialized())
+        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: canvas, events: events).serialized())
         var environment = FingerPaintWindowTests.environment(in: scratch)
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["HOME"] = scratch.path("home")
@@ -131,6 +150,18 @@ import TouchUI
         // The banner over the top of the canvas says where it went.
         let banner = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(x: 400, y: 50)]).pixels[0]
         #expect(banner.red < 0x80 && banner.green < 0x80, "\(banner)")
+    }
+
+    @Test func thePalettesExportButtonAsksTheSaveDialogToo() async throws {
+        let bus = try PrivateBus()
+        let scratch = try TemporaryDirectory()
+        let chosen = scratch.path("By touch.png")
+        let fake = try FakePortal(bus: bus, arguments: ["--choose", URL(fileURLWithPath: chosen).absoluteString])
+        let said = try await Self.export(bus: bus, in: scratch, events: Self.strokeThenExportByTouch, canvas: Self.widePalette)
+        #expect(fake.log.contains("SaveFile parent_window=wayland:touch-replay-1 "), "\(fake.log)")
+        #expect(said.contains("exported the drawing to \(chosen)"), "\(said)")
+        #expect(try await PNGReader.pixels(in: chosen, at: []).width > 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pictures")).isEmpty)
     }
 
     @Test func anExistingPictureChosenInTheDialogIsReplacedButADrawingNever() async throws {
