@@ -159,7 +159,7 @@ final class DesktopLink {
             case .unavailable(let failure):
                 // No dialog: the gallery, where the drawings are.
                 debug("no open dialog (\(failure.reason)); showing the gallery")
-                if !app.isShowingGallery { app.perform(.openGallery) }
+                app.openDialogUnavailable(reason: failure.reason)
             }
         case .folderShowing(let way):
             guard let way else { return debug("the desktop offers no way to show a file in its folder") }

@@ -222,6 +222,14 @@ extension FingerPaintApp {
             + "\(file.deletingLastPathComponent().path)."
     }
 
+    /// The desktop's open dialog could not be shown (no portal answered): the gallery, where the drawings are, with
+    /// a banner that says so; Ctrl+O opens the gallery from now on and the gallery's "Open…" is gone.
+    public func openDialogUnavailable(reason: String) {
+        onOpenRequest = nil
+        if galleryView.isHidden { openGallery() }
+        banner = "The desktop shows no open dialog (\(reason)); your drawings are here."
+    }
+
     /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,
     /// and a new one started in its place.
     private func moveToTrash(_ drawing: LibraryDrawing) {

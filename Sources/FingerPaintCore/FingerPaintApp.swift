@@ -67,9 +67,12 @@ public final class FingerPaintApp {
     /// Asks the host's save dialog (the desktop's portal) for a file to export to, with the suggested name; `nil`
     /// exports to the pictures folder instead. The host answers with ``exportPicture(to:)`` (DialogExport.swift).
     public var onExportRequest: ((String) -> Void)?
-    /// Called when the user asks to open a drawing with the desktop's open dialog (Ctrl+O); the host answers with
-    /// ``open(_:)``. `nil`: Ctrl+O opens the gallery.
-    public var onOpenRequest: (() -> Void)?
+    /// Called when the user asks to open a drawing with the desktop's open dialog (Ctrl+O, the gallery's "Open…");
+    /// the host answers with ``open(_:)``, or ``openDialogUnavailable(reason:)``. `nil`: Ctrl+O opens the gallery,
+    /// and the gallery has no "Open…".
+    public var onOpenRequest: (() -> Void)? {
+        didSet { galleryView.onOpenFile = onOpenRequest == nil ? nil : { [unowned self] in perform(.openFile) } }
+    }
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.

@@ -8,7 +8,8 @@ import TouchUI
 /// thumbnail, name and date, after a tile that starts a new drawing. A finger scrolls it (and a flick glides on,
 /// as a scroll view's does); a tap opens a drawing (``onOpen``) or starts one (``onNewDrawing``); a long press on a
 /// drawing offers duplicate, export, show in the folder and move to the Trash (``onAction``); the header's cross
-/// closes it (``onClose``). Every target is at least 44 points. A touch on it never paints.
+/// closes it (``onClose``), and its "Open…" (where ``onOpenFile`` is set) asks the desktop's open dialog for a drawing
+/// kept anywhere else. Every target is at least 44 points. A touch on it never paints.
 public final class GalleryView: View {
     /// What a long press on a drawing offers.
     public enum Action: Hashable, Sendable, CaseIterable {
@@ -63,6 +64,10 @@ public final class GalleryView: View {
     public var onAction: ((Action, LibraryDrawing) -> Void)?
     /// Called when the close button is tapped.
     public var onClose: (() -> Void)?
+    /// Called when the header's "Open…" is tapped; `nil` (no desktop dialog to ask) leaves the button out.
+    public var onOpenFile: (() -> Void)? {
+        didSet { onChange?() }
+    }
     /// Called whenever what the gallery shows changes (a scroll, a press, the menu).
     public var onChange: (() -> Void)?
 
@@ -109,6 +114,12 @@ public final class GalleryView: View {
     private var header: Rect { Rect(x: 0, y: 0, width: bounds.width, height: Self.headerHeight) }
     /// The close button at the header's right end.
     private var closeButton: Rect { Rect(x: bounds.width - 52, y: 6, width: 44, height: 44) }
+    /// The "Open…" button left of the close button, while there is a dialog to open.
+    private var openButton: Rect? {
+        onOpenFile == nil ? nil : Rect(x: closeButton.minX - 8 - Self.openButtonWidth, y: 6, width: Self.openButtonWidth, height: 44)
+    }
+    /// The width of the "Open…" button.
+    static let openButtonWidth = 96.0
     private var columns: Int {
         max(2, Int((bounds.width - Self.margin) / (Self.minimumTileWidth + Self.margin)))
     }
@@ -191,7 +202,8 @@ public final class GalleryView: View {
             }, frame: inWindow(menu.frame))
         }
         return Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
-                               title: "Your drawings (\(drawings.count))", tiles: tiles, menu: menuOverlay, scrollThumb: scrollThumb)
+                               openButton: openButton.map(inWindow), title: "Your drawings (\(drawings.count))", tiles: tiles,
+                               menu: menuOverlay, scrollThumb: scrollThumb)
     }
 
     /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
@@ -264,6 +276,7 @@ public final class GalleryView: View {
             return
         }
         if closeButton.insetBy(dx: -4, dy: -4).contains(point) { return close() }
+        if let openButton, openButton.insetBy(dx: -4, dy: -4).contains(point) { return onOpenFile?() ?? () }
         guard viewport.contains(point), let index = tile(at: point) else { return }
         if index == 0 { onNewDrawing?() } else { onOpen?(drawings[index - 1]) }
     }

@@ -113,6 +113,8 @@ public struct Overlay: Hashable, Sendable {
         public var header: Rect
         /// The close button, back to the drawing.
         public var closeButton: Rect
+        /// The "Open…" button (the desktop's open dialog), where there is one.
+        public var openButton: Rect?
         /// The title ("Drawings") and how many there are.
         public var title: String
         /// The tiles at least partly in view, below the header.
@@ -125,11 +127,12 @@ public struct Overlay: Hashable, Sendable {
         /// The height of a tile's caption (name and date) under its picture.
         public static let captionHeight = 44.0
 
-        public init(frame: Rect, header: Rect, closeButton: Rect, title: String, tiles: [Tile], menu: Menu? = nil,
-                    scrollThumb: Rect? = nil) {
+        public init(frame: Rect, header: Rect, closeButton: Rect, openButton: Rect? = nil, title: String, tiles: [Tile],
+                    menu: Menu? = nil, scrollThumb: Rect? = nil) {
             self.frame = frame
             self.header = header
             self.closeButton = closeButton
+            self.openButton = openButton
             self.title = title
             self.tiles = tiles
             self.menu = menu

@@ -470,10 +470,25 @@ private func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbn
     cairo_set_source_rgb(context, ink, ink, ink)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     cairo_set_font_size(context, 18)
-    let titleWidth = max(gallery.closeButton.minX - gallery.header.minX - 32, 0)
+    let titleWidth = max((gallery.openButton ?? gallery.closeButton).minX - gallery.header.minX - 32, 0)
     cairo_move_to(context, gallery.header.minX + 16, gallery.header.midY + 6)
     cairo_show_text(context, fitted(gallery.title, width: titleWidth, in: context))
     drawCross(at: gallery.closeButton.center, arm: gallery.closeButton.height * 0.2, lineWidth: 2.5, in: context)
+    if let button = gallery.openButton {
+        // "Open…" in an outlined, rounded button.
+        roundedRectangle(button.insetBy(dx: 1, dy: 1), radius: 8, in: context)
+        cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+        cairo_set_line_width(context, 1.5)
+        cairo_stroke(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 15)
+        let text = fitted("Open…", width: button.width - 16, in: context)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        cairo_move_to(context, button.midX - extents.x_advance / 2, button.midY + 5)
+        cairo_show_text(context, text)
+    }
     if let menu = gallery.menu { drawMenu(menu, style: style, in: context) }
 }
 

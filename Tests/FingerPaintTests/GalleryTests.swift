@@ -90,6 +90,32 @@ import TouchUI
         painter.app.finishDocument()
     }
 
+    @Test func theHeadersOpenAsksTheDesktopsOpenDialogWhereThereIsOneAndIsGoneWhenThereIsNot() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        Self.openGallery(painter)
+        // Without a dialog to ask, no button.
+        #expect(try Self.gallery(painter).openButton == nil)
+        var asked = 0
+        painter.app.onOpenRequest = { asked += 1 }
+        painter.app.renderFrame()
+        let button = try #require(try Self.gallery(painter).openButton)
+        #expect(button.width >= 44 && button.height >= 44)
+        let closeButton = try Self.gallery(painter).closeButton
+        #expect(button.maxX <= closeButton.minX)
+        painter.tap(43, at: button.center)
+        #expect(asked == 1 && painter.app.isShowingGallery)
+        // The portal did not answer: a banner says so, the gallery stays, and the button is gone.
+        painter.app.openDialogUnavailable(reason: "no portal")
+        painter.app.renderFrame()
+        #expect(painter.app.isShowingGallery && painter.app.onOpenRequest == nil)
+        #expect(try Self.gallery(painter).openButton == nil)
+        #expect(painter.app.renderer.overlay?.banner?.text.contains("no open dialog (no portal)") == true)
+        painter.tap(44, at: button.center)
+        #expect(asked == 1)
+        painter.app.finishDocument()
+    }
+
     @Test func aPristineNewDrawingLeftForAnotherIsNotKept() throws {
         let (painter, home) = try Self.painterWithADrawing()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -109,6 +135,8 @@ import TouchUI
         let (painter, home) = try Self.painterWithADrawing()
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try #require(painter.app.document?.url)
+        // The stroke's record is written on the journal's queue: read the file once it is there.
+        painter.app.waitForSaves()
         let original = try Data(contentsOf: first)
         // A second drawing, so that the first is not the one open.
         Self.openGallery(painter)

@@ -202,6 +202,24 @@ import TouchUI
     }
 
     @Test func openAsksTheDesktopsOpenDialogAndPaintsTheChosenDrawing() async throws {
+        try await Self.openThroughTheDialog([SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 200))),
+                                             SeatEvent(time: .milliseconds(300), .key(KeyChord("o", modifiers: .ctrl))),
+                                             SeatEvent(time: .milliseconds(1800), .pointerMotion(location: Point(x: 795, y: 200)))])
+    }
+
+    @Test func theGallerysOpenAsksTheSameDialogByTouch() async throws {
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: GalleryWindowTests.content))
+        gallery.onOpenFile = {}
+        gallery.isHidden = false
+        let button = try #require(gallery.overlayGallery?.openButton).offsetBy(dx: 0, dy: GalleryWindowTests.titleBar)
+        try await Self.openThroughTheDialog(GalleryWindowTests.tap(GalleryWindowTests.galleryButton, at: 100, id: 1)
+            + GalleryWindowTests.tap(button.center, at: 600, id: 2)
+            + [SeatEvent(time: .milliseconds(1800), .pointerEnter(location: Point(x: 795, y: 200)))])
+    }
+
+    /// Plays `events`, which ask for the open dialog, into fingerpaint with fake-portal choosing a drawing with a
+    /// stroke at y 300; the window must show it, and a bare start reopen it.
+    static func openThroughTheDialog(_ events: [SeatEvent]) async throws {
         let bus = try PrivateBus()
         let scratch = try TemporaryDirectory()
         var other = Drawing()
@@ -209,9 +227,6 @@ import TouchUI
         let chosen = URL(fileURLWithPath: scratch.path("other.fpdraw"))
         try DocumentFile.writeNew(other, to: chosen)
         let fake = try FakePortal(bus: bus, arguments: ["--choose", chosen.absoluteString])
-        let events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 200))),
-                      SeatEvent(time: .milliseconds(300), .key(KeyChord("o", modifiers: .ctrl))),
-                      SeatEvent(time: .milliseconds(1800), .pointerMotion(location: Point(x: 795, y: 200)))]
         let trace = try scratch.write("open.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         var environment = FingerPaintWindowTests.environment(in: scratch)
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
