@@ -28,6 +28,8 @@ final class Registry {
         let purpose: String
         /// Whether the user notices its absence: then it is a notice at start, else a debug line.
         var isNoticeable = false
+        /// Another global that does the same: its absence is not worth a line when that one is offered.
+        var alternative: String?
     }
 
     private static let wanted: [String: Wanted] = [
@@ -50,7 +52,12 @@ final class Registry {
         ),
         "wl_data_device_manager": Wanted(minimum: 1, ours: 3, isRequired: false, purpose: "the clipboard; copy does nothing"),
         "zxdg_exporter_v2": Wanted(
-            minimum: 1, ours: 1, isRequired: false, purpose: "xdg-foreign; the desktop's dialogs have no parent window"
+            minimum: 1, ours: 1, isRequired: false, purpose: "xdg-foreign; the desktop's dialogs have no parent window",
+            alternative: "zxdg_exporter_v1"
+        ),
+        "zxdg_exporter_v1": Wanted(
+            minimum: 1, ours: 1, isRequired: false, purpose: "xdg-foreign; the desktop's dialogs have no parent window",
+            alternative: "zxdg_exporter_v2"
         ),
         "wp_fractional_scale_manager_v1": Wanted(
             minimum: 1, ours: 1, isRequired: false, purpose: "fractional scale; the integer wl_output scale is used"
@@ -76,6 +83,8 @@ final class Registry {
     private(set) var fractionalScaleManager: GlobalProxy?
     /// `zxdg_exporter_v2` (xdg-foreign): a window's handle for other clients, such as the desktop portal's dialogs.
     private(set) var exporter: GlobalProxy?
+    /// `zxdg_exporter_v1`, xdg-foreign's first version (mutter 43 offers only it): used where v2 is not offered.
+    private(set) var exporterV1: GlobalProxy?
     /// `wl_data_device_manager`: the clipboard.
     private(set) var dataDevices: DataDevices?
     private(set) var outputs: [UInt32: Output] = [:]
@@ -106,6 +115,7 @@ final class Registry {
         decorationManager = nil
         fractionalScaleManager = nil
         exporter = nil
+        exporterV1 = nil
         tabletManager = nil
         viewporter = nil
         presentation = nil
@@ -133,7 +143,7 @@ final class Registry {
 
     func logMissingOptionalGlobals() {
         for (interface, wanted) in Self.wanted.sorted(by: { $0.key < $1.key })
-        where !wanted.isRequired && announced[interface] == nil {
+        where !wanted.isRequired && announced[interface] == nil && wanted.alternative.map({ announced[$0] == nil }) ?? true {
             let line = "the compositor does not offer \(interface) (\(wanted.purpose))"
             if wanted.isNoticeable { display.log(line) } else { display.debug(line) }
         }
@@ -169,6 +179,9 @@ final class Registry {
         case "zxdg_exporter_v2":
             let proxy = bind(name: name, interface: CWaylandProtocols_zxdg_exporter_v2_interface(), version: version)
             exporter = GlobalProxy(pointer: proxy, version: version) { zxdg_exporter_v2_destroy($0) }
+        case "zxdg_exporter_v1":
+            let proxy = bind(name: name, interface: CWaylandProtocols_zxdg_exporter_v1_interface(), version: version)
+            exporterV1 = GlobalProxy(pointer: proxy, version: version) { zxdg_exporter_v1_destroy($0) }
         case "wp_viewporter":
             let proxy = bind(name: name, interface: CWaylandProtocols_wp_viewporter_interface(), version: version)
             viewporter = GlobalProxy(pointer: proxy, version: version) { wp_viewporter_destroy($0) }

@@ -199,7 +199,9 @@ public final class ToplevelWindow {
         }
         scale = wantedScale
         if let exporter = display.registry.exporter {
-            exported = ExportedToplevel(exporter: exporter.pointer, surface: surface.pointer)
+            exported = ExportedToplevel(exporter: .v2(exporter.pointer), surface: surface.pointer)
+        } else if let exporter = display.registry.exporterV1 {
+            exported = ExportedToplevel(exporter: .v1(exporter.pointer), surface: surface.pointer)
         }
 
         let context = Unmanaged.passUnretained(self).toOpaque()

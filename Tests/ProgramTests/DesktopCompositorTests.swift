@@ -410,3 +410,35 @@ struct KWinTouchTests {
         }
     }
 }
+
+/// The desktop's dialogs as the window's children on the desktops' own compositors: mutter and KWin offer
+/// xdg-foreign (KWin `zxdg_exporter_v2`, mutter 43 only `zxdg_exporter_v1`), and the handle they give the window is the portal's `parent_window`
+/// (docs/portal.md). The portal is fake-portal on a private bus; the compositor is real.
+@Suite(.serialized) struct ForeignParentTests {
+    @Test("Export…'s save dialog names the window by the handle mutter or KWin exported it under",
+          .enabled(if: !DesktopCompositorTests.withBounds.isEmpty, "neither mutter nor kwin-wayland is installed"),
+          arguments: DesktopCompositorTests.withBounds)
+    func theSaveDialogsParentIsTheWindowTheCompositorExported(desktop: Desktop) throws {
+        let compositor = try desktop.start()
+        let scratch = try TemporaryDirectory()
+        let bus = try PrivateBus()
+        let chosen = scratch.path("From the desktop.png")
+        let fake = try FakePortal(bus: bus, arguments: ["--choose", URL(fileURLWithPath: chosen).absoluteString])
+        // Two strokes, then Export… (Ctrl+Shift+S) three seconds in, long after the window is mapped.
+        let events = FingerPaintWindowTests.twoFingerStrokes
+            + [SeatEvent(time: .milliseconds(3000), .key(KeyChord("s", modifiers: [.ctrl, .shift])))]
+        let trace = try scratch.write("export.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        let program = try ProgramOnDesktop(
+            DesktopCompositorTests.fingerpaint, [scratch.path("drawing.fpdraw"), "--replay", trace, "--style", "light"],
+            on: compositor, scratch: scratch, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { program.process.kill() }
+        #expect(program.waitForLog { $0.contains("exported the drawing to \(chosen)") }, "\(program.log.suffix(2000))")
+        let prefix = "the window's xdg-foreign handle is "
+        let handleLine = try #require(program.log.split(separator: "\n").first { $0.contains(prefix) }, "\(program.log.suffix(2000))")
+        let handle = try #require(handleLine.range(of: prefix).map { handleLine[$0.upperBound...] })
+        #expect(!handle.isEmpty && !handle.contains(" "))
+        let request = try #require(fake.log.split(separator: "\n").first { $0.hasPrefix("SaveFile") }, "\(fake.log)")
+        #expect(request.hasPrefix("SaveFile parent_window=wayland:\(handle) "), "\(request)")
+        #expect(FileManager.default.contents(atPath: chosen)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+    }
+}

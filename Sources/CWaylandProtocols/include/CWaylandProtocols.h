@@ -21,6 +21,7 @@
 #include "../generated/pointer-gestures-unstable-v1-client-protocol.h"
 #include "../generated/tablet-unstable-v2-client-protocol.h"
 #include "../generated/xdg-foreign-unstable-v2-client-protocol.h"
+#include "../generated/xdg-foreign-unstable-v1-client-protocol.h"
 #if __has_include("../generated/fractional-scale-v1-client-protocol.h")
 #include "../generated/fractional-scale-v1-client-protocol.h"
 #define CWAYLANDPROTOCOLS_HAS_FRACTIONAL_SCALE 1
@@ -69,6 +70,7 @@ static inline const struct wl_interface *CWaylandProtocols_zxdg_toplevel_decorat
 static inline const struct wl_interface *CWaylandProtocols_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *CWaylandProtocols_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
 static inline const struct wl_interface *CWaylandProtocols_zxdg_exporter_v2_interface(void) { return &zxdg_exporter_v2_interface; }
+static inline const struct wl_interface *CWaylandProtocols_zxdg_exporter_v1_interface(void) { return &zxdg_exporter_v1_interface; }
 static inline const struct wl_interface *CWaylandProtocols_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *CWaylandProtocols_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *CWaylandProtocols_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
