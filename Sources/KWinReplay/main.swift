@@ -60,9 +60,13 @@ let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 guard CWaylandProtocols_has_fake_input() else {
     Options.fail("built without KWin's fake-input.xml (install plasma-wayland-protocols, then make generate and build again)")
 }
-let trace: Trace
+// The trace is checked whole first (a wrong line anywhere is refused before anything is sent, keeping no events),
+// then read again as a stream while it plays: its events are never all in memory (docs/trace-format.md).
+let trace: TraceReader
 do {
-    trace = try Trace(contentsOf: URL(fileURLWithPath: options.trace))
+    let url = URL(fileURLWithPath: options.trace)
+    _ = try TraceSummary(validating: url)
+    trace = try TraceReader(contentsOf: url)
 } catch {
     Options.fail("\(error)")
 }
@@ -127,7 +131,7 @@ var skippedKeys = 0
 /// The fingers down, cancelled at the end as a trace that ends with fingers down is everywhere else.
 var fingersDown: Set<Int32> = []
 let start = Date()
-for event in trace.events {
+while let event = trace.next() {
     let wait = event.time.seconds - Date().timeIntervalSince(start)
     if wait > 0 {
         wl_display_flush(display)
@@ -162,6 +166,8 @@ for event in trace.events {
     }
 }
 if !fingersDown.isEmpty { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
+// The file was checked whole before playing; one that changed meanwhile stops at its first wrong line.
+if let failure = trace.failure { Options.fail("\(failure)") }
 if wl_display_roundtrip(display) < 0 { Options.fail("the compositor closed the connection") }
 if skippedKeys > 0 { FileHandle.standardError.write(Data("kwin-replay: \(skippedKeys) keys not played\n".utf8)) }
 org_kde_kwin_fake_input_destroy(fakeInput)

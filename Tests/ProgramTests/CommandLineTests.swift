@@ -57,6 +57,20 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
     }
 
+    @Test func kwinReplayRefusesAWrongLineAnywhereBeforeItConnects() async throws {
+        let scratch = try TemporaryDirectory()
+        // A trace of many 64 KiB chunks (it is read as a stream), wrong only on its last line.
+        var lines = (0..<20_000).map { "{\"t\": \($0), \"touch\": \"frame\"}" }
+        lines.append("{\"t\": 20000, \"touch\": \"sideways\"}")
+        let trace = try scratch.write("t.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try await ChildProcess.run(
+            ChildProcess.product("kwin-replay"), [trace],
+            environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": scratch.path])
+        #expect(result.status != 0)
+        #expect(result.standardError.hasPrefix("kwin-replay: \(trace):20001:"), "\(result.standardError)")
+        #expect(!result.standardError.contains("cannot connect"), "\(result.standardError)")
+    }
+
     @Test func aStyleThatIsNotLightOrDarkIsAUsageError() async throws {
         let result = try await ChildProcess.run(ChildProcess.product("fingerpaint"), ["--style", "purple"])
         #expect(result.status == 2)
