@@ -85,4 +85,13 @@ final class FingerPaintLive: LiveContent {
     func shouldClose() -> Bool {
         app.requestClose()
     }
+
+    func memoryReport() -> String? {
+        var inUse = 0, mapped = 0, free = 0
+        CShims_heapStatistics(&inUse, &mapped, &free)
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        return "heap in use \(mib(inUse)) (\(mib(mapped)) of it mapped), heap free \(mib(free)), "
+            + "tiles \(mib(app.renderer.tileBytes)) of \(CanvasRenderer.tileBudget >> 20) MiB, "
+            + "\(app.drawing.strokes.count) strokes shown, \(app.drawing.compactEdits.count) edits in the history"
+    }
 }

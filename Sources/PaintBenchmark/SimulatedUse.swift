@@ -50,6 +50,8 @@ struct SimulatedPainter {
     var random: SplitMix
     let size: Size
     static let frame = 1000.0 / 60
+    /// Whether the window was last made fullscreen (F11): the canvas is then 32 points taller, without the title bar.
+    private(set) var isFullscreen = false
 
     private mutating func point(margin: Double = 40) -> Point {
         Point(x: .random(in: margin..<(size.width - margin), using: &random),
@@ -139,7 +141,14 @@ struct SimulatedPainter {
         case 96: key("0", .ctrl, into: &trace)
         case 97: key("r", into: &trace)
         case 98: key("r", .ctrl, into: &trace)
-        default: key(["bracketleft", "bracketright", "3", "5"].randomElement(using: &random)!, into: &trace)
+        default:
+            if Bool.random(using: &random) {
+                // The window resized: fullscreen and back (F11), the title bar going and coming.
+                key("F11", into: &trace)
+                isFullscreen.toggle()
+            } else {
+                key(["bracketleft", "bracketright", "3", "5"].randomElement(using: &random)!, into: &trace)
+            }
         }
         trace.time += Double.random(in: 300...1500, using: &random)
     }

@@ -45,6 +45,8 @@ private struct Session {
     var afterFirstMinute: (residentKiB: Int, descriptors: Int)?
     var atEnd: (residentKiB: Int, descriptors: Int)?
     var seconds = 0.0
+    /// fingerpaint's own memory reports (SIGUSR1) at those two moments: heap, tiles, strokes.
+    var reports: [String] = []
 }
 
 /// Plays `trace` with touch-replay --fast into fingerpaint on `document`, saving the window as `png`. When
@@ -60,6 +62,10 @@ private func playSession(trace: String, document: String, png: String, folder: S
     for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[name] = folder + "/" + name.lowercased() }
     environment["DBUS_SESSION_BUS_ADDRESS"] = ""
     process.environment = environment
+    // The programs' standard error, where fingerpaint's memory reports go.
+    let log = png + ".log"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: log)
     var session = Session()
     let start = Date()
     do {
@@ -79,16 +85,20 @@ private func playSession(trace: String, document: String, png: String, folder: S
                 sawTraceOpen = true
                 if session.afterFirstMinute == nil, offset >= minuteOffset + TraceReader.chunkSize {
                     session.afterFirstMinute = sample(painter)
+                    kill(painter, SIGUSR1)
                 }
             } else if sawTraceOpen, session.atEnd == nil {
                 // The reader closes the trace at its end: every event has been read.
                 session.atEnd = sample(painter)
+                kill(painter, SIGUSR1)
             }
         }
         usleep(20_000)
     }
     session.status = process.terminationStatus
     session.seconds = Date().timeIntervalSince(start)
+    let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    session.reports = said.split(separator: "\n").filter { $0.contains("memory: resident") }.map(String.init)
     return session
 }
 
@@ -109,6 +119,10 @@ private func writeUse(minutes: Double, seed: UInt64, to path: String) throws -> 
 /// The view upright and fitted to the drawing, as a reopened window shows it, and five seconds for the last
 /// frames: the tiles redrawn at the new zoom and the zoom indicator gone, so that two windows can be compared.
 private func endWithTheViewReset(_ trace: inout TraceFileWriter, _ painter: SimulatedPainter) {
+    if painter.isFullscreen {
+        trace.time += 500
+        painter.key("F11", into: &trace)
+    }
     trace.time += 500
     painter.key("r", .ctrl, into: &trace)
     trace.time += 500
@@ -161,6 +175,9 @@ func runSoak(arguments: [String]) {
     print("   resident memory after the first minute \(mib(early.residentKiB)), at the end \(mib(late.residentKiB)) "
           + "(\(String(format: "%+.1f", growth)) %)")
     print("   open file descriptors after the first minute \(early.descriptors), at the end \(late.descriptors)")
+    for (moment, report) in zip(["after the first minute", "at the end"], first.reports) {
+        print("   \(moment), fingerpaint's own report: \(report)")
+    }
 
     // 2. Reopened: a minute more of painting, then reopened once more without input; both windows must show the same.
     let second = playSession(trace: reuse, document: document, png: folder + "/painted.png", folder: folder, minuteOffset: nil)

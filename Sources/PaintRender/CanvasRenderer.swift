@@ -62,6 +62,10 @@ public final class CanvasRenderer {
 
     /// The memory the cached tiles may take.
     public static let tileBudget = 48 << 20
+
+    /// The bytes the cached tiles' images take, those kept for the undo of a clear included: at most
+    /// ``tileBudget`` once a frame has evicted (for memory reports: `fingerpaint` on SIGUSR1).
+    public var tileBytes: Int { cache.bytes + (beforeClear?.cache.bytes ?? 0) }
     /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
     static let jobsInFlight = 3
 

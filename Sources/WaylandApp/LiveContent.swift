@@ -45,8 +45,12 @@ public protocol LiveContent: AnyObject {
     /// A content that would lose what the user made may say no once and tell the user why; signals and a
     /// compositor that goes away end the program regardless. True by default.
     func shouldClose() -> Bool
+    /// What the content holds in memory, as one line for the log (SIGUSR1 asks for it; docs/reliability.md, "The
+    /// soak run"); `nil` by default, and the session reports only the process's own figures.
+    func memoryReport() -> String?
 }
 
 extension LiveContent {
     public func shouldClose() -> Bool { true }
+    public func memoryReport() -> String? { nil }
 }

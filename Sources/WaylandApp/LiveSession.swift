@@ -97,8 +97,8 @@ public final class LiveSession {
             )
             deadlineTimer = try EventTimer(display: display) { [weak self] in self?.tick() }
             // SIGINT, SIGTERM and SIGHUP come through the event loop, so the content saves on the loop's thread.
-            signalWatcher = try SignalWatcher(display: display, signals: Self.exitSignals) { [weak self] signal in
-                self?.quit(status: 128 + signal)
+            signalWatcher = try SignalWatcher(display: display, signals: Self.exitSignals + [SIGUSR1]) { [weak self] signal in
+                if signal == SIGUSR1 { self?.reportMemory() } else { self?.quit(status: 128 + signal) }
             }
         } catch {
             throw Failure(message: "\(error)")
@@ -167,13 +167,25 @@ public final class LiveSession {
         }
     }
 
-    /// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and the threads it starts from now on, so that the
-    /// session's ``SignalWatcher`` takes them on the event loop. Call it on the main thread before anything starts a
+    /// Logs one line of what the process holds: resident memory (VmRSS) and the content's own
+    /// ``LiveContent/memoryReport()``. SIGUSR1 asks for it, so a soak run can tell
+    /// a leak from a cache filling to its budget.
+    func reportMemory() {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let resident = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var line = String(format: "memory: resident %.1f MiB", Double(resident) / 1024)
+        if let content = content.memoryReport() { line += ", " + content }
+        display.log(line)
+    }
+
+    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGUSR1 (a memory report) for the calling thread and the threads it starts
+    /// from now on, so that the session's ``SignalWatcher`` takes them on the event loop. Call it on the main thread before anything starts a
     /// thread (a dispatch queue's work, a task): a thread that does not block them would die of them at once.
     public static func blockExitSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in exitSignals { sigaddset(&signals, signal) }
+        for signal in exitSignals + [SIGUSR1] { sigaddset(&signals, signal) }
         sigprocmask(SIG_BLOCK, &signals, nil)
     }
 

@@ -31,6 +31,14 @@ extern const int CShims_F_SEAL_WRITE;
 // given back; the painting program keeps the threshold at its default instead (docs/performance.md).
 #include <malloc.h>
 static inline void CShims_keepLargeAllocationsMapped(void) { mallopt(M_MMAP_THRESHOLD, 128 * 1024); }
+// glibc's heap: bytes in use (from the arenas and mapped), mapped, and free in the arenas (mallinfo2), for the
+// window's memory report.
+static inline void CShims_heapStatistics(size_t *inUse, size_t *mapped, size_t *free) {
+    struct mallinfo2 info = mallinfo2();
+    *inUse = info.uordblks + info.hblkhd;
+    *mapped = info.hblkhd;
+    *free = info.fordblks;
+}
 
 // Why: ppoll is declared only under _GNU_SOURCE. The event loop waits to the nanosecond for a paced draw, which aims at
 // a moment a millisecond or two before a vblank (poll's whole milliseconds would eat most of that).
