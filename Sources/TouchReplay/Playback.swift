@@ -237,8 +237,13 @@ final class Player {
             guard deliver(group) else { return }
         }
         guard cancelTouchesLeftDown(at: lastGroupTime ?? first) else { return }
-        // A little real time for the last drawing.
+        // A little real time for the last drawing, and more while the client is still at work on it (reading its
+        // events, or runnable: a loaded machine may keep it waiting for a processor), up to the commit timeout.
         pump(until: monotonicNow() + 0.2)
+        let deadline = monotonicNow() + Timing.commitTimeout
+        while !client.hasEnded(), monotonicNow() < deadline, compositor.unreadEventBytes() > 0 || client.isBusy() {
+            pump(until: monotonicNow() + Timing.idleTime)
+        }
     }
 
     /// Sends one group of events (one trace time) to the toplevel. Returns `false` when there is nobody to send to.
