@@ -18,8 +18,10 @@ public struct TouchInput: Hashable, Sendable {
 
     /// The source's number for the contact, unique among the contacts that are down at once.
     public var contact: Int
+    /// What happened to the contact.
     public var change: Change
 
+    /// A `change` of the contact numbered `contact`.
     public init(contact: Int, _ change: Change) {
         self.contact = contact
         self.change = change
@@ -72,6 +74,7 @@ open class Window: View {
     /// Recognizers that have seen touches since their last reset, in the order they first did.
     var engagedRecognizers: [GestureRecognizer] { arena.recognizers }
 
+    /// A window covering `frame` whose recognizers' timers run on `timers`, the clock a test or an event loop advances.
     public init(frame: Rect, timers: TimerQueue = TimerQueue()) {
         self.timers = timers
         super.init(frame: frame)
