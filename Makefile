@@ -44,6 +44,7 @@ build: generate
 test: test-deps generate
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/check-consumer.sh
 
 # The reference documentation of the library products TouchUI, SeatInput and TouchUITesting, with their articles
 # (Sources/MODULE/MODULE.docc), as one static site in $(DOCS_DIR): serve the folder (for example
