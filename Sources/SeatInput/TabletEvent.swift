@@ -92,7 +92,7 @@ public enum PenButton: Hashable, Sendable {
     }
 
     /// The trace format's name: `"stylus"`, `"stylus2"`, or the code for any other button.
-    public var traceName: String {
+    package var traceName: String {
         switch self {
         case .stylus: "stylus"
         case .stylus2: "stylus2"

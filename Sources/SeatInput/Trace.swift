@@ -424,7 +424,7 @@ extension Trace {
     }
 
     /// A string as a JSON string literal, as the trace writes its strings.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

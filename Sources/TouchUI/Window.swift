@@ -55,7 +55,7 @@ open class Window: View {
     /// number for them. While one is, a painting program may keep fingers from painting, as iPadOS does.
     public private(set) var pensInProximity: Set<Int> = []
     /// How many touch-downs were ignored because ``GestureDefaults/maximumSimultaneousTouches`` were down.
-    public private(set) var ignoredTouchDowns = 0
+    package private(set) var ignoredTouchDowns = 0
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
     private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
