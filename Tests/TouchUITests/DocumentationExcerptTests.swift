@@ -1,5 +1,8 @@
 import Foundation
+import SeatInput
 import Testing
+import TouchUI
+import TouchUITesting
 
 /// The DocC articles quote real code: a Swift block whose paragraph ends by naming a file of the repository
 /// (`Examples/UndoGesture/App/main.swift`) must be an unchanged run of that file's lines, so the articles cannot
@@ -77,6 +80,29 @@ import Testing
         // The pinch and the taps that wait for it are in what the article shows.
         let shown = excerpts.flatMap(\.lines).joined(separator: "\n")
         #expect(shown.contains("PinchGestureRecognizer()") && shown.contains("tap.require(toFail: placing)"))
+    }
+
+    @Test func theArbitrationArticlesArenaLogIsWhatTheArenaPrints() throws {
+        let url = Self.root.appendingPathComponent("Sources/TouchUI/TouchUI.docc/Arbitration.md")
+        let shown = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            .filter { $0.hasPrefix("    arena: ") }.map { String($0.dropFirst(4)) }
+        // The article's story: a pan, a pinch and a two-finger tap that requires the pinch to fail, named as there;
+        // two fingers spread slowly, so the pinch begins before they leave the tap's slop.
+        let stage = TouchStage()
+        var printed: [String] = []
+        stage.window.onArenaDecision = { printed.append($0.description) }
+        let pan = PanGestureRecognizer(), pinch = PinchGestureRecognizer(), tap = TapGestureRecognizer()
+        pan.name = "move"
+        pinch.name = "zoom"
+        tap.name = "undo"
+        tap.numberOfTouchesRequired = 2
+        tap.require(toFail: pinch)
+        for (recognizer, name) in [(pan, "pan"), (pinch, "pinch"), (tap, "tap")] as [(GestureRecognizer, String)] {
+            stage.add(recognizer, as: name)
+        }
+        stage.script.play(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 118, t: 0, duration: 150))
+        #expect(shown.count == 3)
+        #expect(printed == shown)
     }
 
     @Test func aChangedLineIsNoLongerARunOfTheFile() {
