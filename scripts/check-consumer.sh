@@ -11,6 +11,13 @@ SWIFT=${SWIFT:-swift}
 scratch=.build/consumer
 
 build() { "$SWIFT" "$@" --package-path Examples/Consumer --scratch-path "$scratch"; }
+allowed="Geometry TouchUI SeatInput TouchUITesting consumer ConsumerTests ConsumerPackageTests ConsumerPackageDiscoveredTests"
+
+# What an earlier build left of other modules goes first, so that any object file found below was made by this build.
+for dir in "$scratch"/debug/*.build; do
+    [ -d "$dir" ] || continue
+    case " $allowed " in *" $(basename "$dir" .build) "*) ;; *) rm -rf "$dir" ;; esac
+done
 
 if ! log=$(build build --build-tests 2>&1); then echo "$log"; exit 1; fi
 # The library's code must build warning-free for a consumer too.
@@ -22,8 +29,7 @@ echo "$output" | grep -qx 'tap ended' || { echo "check-consumer: the two-finger 
 if ! log=$(build test --skip-build 2>&1); then echo "$log"; exit 1; fi
 
 # Every module compiled: a folder NAME.build with object files in it, per Swift or C target (SwiftPM makes the
-# folder of every target in the graph while planning, so an empty one means nothing was built). Only these may be.
-allowed="Geometry TouchUI SeatInput TouchUITesting consumer ConsumerTests ConsumerPackageTests ConsumerPackageDiscoveredTests"
+# folder of every target in the graph while planning, so an empty one means nothing was built). Only the allowed.
 built=()
 unexpected=()
 for dir in "$scratch"/debug/*.build; do
