@@ -22,6 +22,8 @@ import TouchUITesting
         }
         #expect(traces[0] == traces[1])
         #expect(traces[0].hasPrefix("{\"canvas\": [1024, 576]}\n"))
+        // A frame for each of the 62 reports: the fingers down, 60 moves, the lift.
+        #expect(traces[0].components(separatedBy: "\"touch\": \"frame\"").count - 1 == 62)
         let trace = try scratch.write("pinch.jsonl", traces[0])
         let demo = try await ChildProcess.run(ChildProcess.product("gesture-demo"), ["--replay", trace, "--headless", "--log", "-"])
         #expect(demo.status == 0, "\(demo.standardError)")
@@ -40,12 +42,19 @@ import TouchUITesting
     @Test func theDefaultCanvasIsTheDevicesSizeAt96DPIAndBadRecordingsExit2WithTheirLine() async throws {
         let scratch = try TemporaryDirectory()
         let pen = SyntheticDevice.penTablet
-        let recording = try scratch.write("pen.yml", pen.libinputRecord(pen.penStroke(from: (0.2, 0.2), to: (0.8, 0.8))))
+        let recording = try scratch.write("pen.yml", pen.libinputRecord(pen.penStroke(from: (0.2, 0.2), to: (0.8, 0.8),
+                                                                                      pressures: (0.25, 1), tilt: (30, 0))))
         let converted = try await ChildProcess.run(Self.touchdump, ["convert", recording])
         #expect(converted.status == 0, "\(converted.standardError)")
         // 224 × 148 mm at 96 dpi.
         #expect(converted.standardOutput.hasPrefix("{\"canvas\": [847, 559]}\n"), "\(converted.standardOutput.prefix(100))")
         #expect(converted.standardOutput.contains("\"tablet\": \"proximity_in\", \"tool\": \"pen\""))
+        // Pressure from a quarter to all of its range; 30° of tilt is 30 units at 57 a radian.
+        let pressures = try Trace(parsing: converted.standardOutput).events.compactMap { event -> Double? in
+            if case let .tablet(.motion(_, axes), _) = event.kind { axes.pressure } else { nil }
+        }
+        #expect(abs((pressures.first ?? 0) - 0.25) < 0.001 && pressures.max() == 1, "\(pressures)")
+        #expect(converted.standardOutput.contains("\"tilt_x\": 30.15"), "\(converted.standardOutput.prefix(400))")
 
         let bad = try scratch.write("bad.evemu", "N: Screen\nA: 35 0 4095 0 0 12\nA: 36 0 2303 0 0 12\nE: 0.000000 0003 0039 zz\n")
         let refused = try await ChildProcess.run(Self.touchdump, ["convert", bad])

@@ -173,4 +173,21 @@ import TouchUI
             "panel cancelled 120,100 z0.0", "panel possible 120,100 z0.0", "panel began 130,100 z0.0",
         ])
     }
+
+    @Test func aRecognizerMovedToAnotherViewMidHoverFollowsThePenThere() throws {
+        let scene = Scene()
+        try scene.play("""
+            {"t": 0, "tablet": "proximity_in", "tool": "pen", "x": 300, "y": 200}
+            {"t": 0, "tablet": "frame"}
+            """)
+        // The panel's recognizer goes to the background, which the pen is over too.
+        scene.panel.removeGestureRecognizer(scene.panelHover)
+        scene.background.addGestureRecognizer(scene.panelHover)
+        try scene.play(Self.hover([(310, 200)], from: 5))
+        #expect(scene.entries(of: "panel") == [
+            "panel began 100,100 z0.0", "panel cancelled 100,100 z0.0", "panel possible 100,100 z0.0",
+            // Now in the background's coordinates.
+            "panel began 310,200 z0.0",
+        ])
+    }
 }
