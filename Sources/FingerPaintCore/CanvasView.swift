@@ -113,6 +113,11 @@ public final class CanvasView: View {
     /// Called when a double tap in navigate mode asks for the drawing to fit the view.
     public var onFitRequest: (() -> Void)?
 
+    /// Follows a pen hovering over the canvas, for the brush's preview under it (``onPenHover``).
+    public let hoverRecognizer = HoverGestureRecognizer()
+    /// Called with the window point of a pen hovering over the canvas as it moves, and with `nil` when it leaves
+    /// the canvas, leaves proximity or touches down.
+    public var onPenHover: ((Point?) -> Void)?
     /// Pans with one or two fingers (navigate mode only).
     public let panRecognizer = PanGestureRecognizer()
     /// Zooms with two fingers (navigate mode only).
@@ -173,6 +178,10 @@ public final class CanvasView: View {
         // Touchpad pinches zoom and turn through the translator's `onTouchpadGesture` (anchored at the pointer,
         // panning with the fingers): the recognizers following them too would zoom and turn twice.
         pinchRecognizer.allowedTouchpadGestures = []
+        hoverRecognizer.addTarget { [unowned self] recognizer in
+            onPenHover?(recognizer.state.isActive ? recognizer.location(in: nil) : nil)
+        }
+        addGestureRecognizer(hoverRecognizer)
         rotationRecognizer.allowedTouchpadGestures = []
         _ = rotationRecognizer.addTarget { [unowned self] _ in turned() }
         _ = panRecognizer.addTarget { [unowned self] _ in panned() }

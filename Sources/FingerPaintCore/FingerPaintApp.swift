@@ -98,12 +98,33 @@ public final class FingerPaintApp {
 
     /// Where each hovering pen is, in window points.
     private var penLocations: [Int: Point] = [:]
+    /// Which end of each pen in proximity is near: the brush's preview shows the eraser's ring for its eraser end.
+    private var penTypes: [Int: TabletToolType] = [:]
+    /// Where the canvas's hover recognizer sees a pen hovering over the canvas, in window points.
+    private var hoveringPenLocation: Point?
+
+    /// The brush's preview under the hovering pen: the brush's on-screen width and colour, or the eraser's ring
+    /// for a pen's eraser end; none while the eyedropper picks.
+    private var brushPreview: Overlay.BrushPreview? {
+        guard let center = hoveringPenLocation, pickingPen == nil, !canvasView.isPickingColor else { return nil }
+        let pen = canvasView.hoverRecognizer.pen
+        if let pen, penTypes[pen] == .eraser {
+            return Overlay.BrushPreview(center: center, radius: canvasView.eraserRadius, color: nil)
+        }
+        return Overlay.BrushPreview(center: center, radius: max(brush.width * canvasView.viewTransform.zoom / 2, 1.5),
+                                    color: brush.color)
+    }
     /// The pen whose barrel button is held to pick a colour.
     private var pickingPen: Int?
 
     /// A pen moved near the screen: while its barrel button is held, the loupe follows it.
     private func penHovered(_ hover: SeatEventTranslator.PenHover) {
         penLocations[hover.pen] = hover.location
+        if penTypes[hover.pen] != hover.type {
+            // The canvas's hover recognizer heard of the pen first: its preview takes the pen's end now.
+            penTypes[hover.pen] = hover.type
+            if hoveringPenLocation != nil { updateOverlay() }
+        }
         guard pickingPen == hover.pen else { return }
         if let location = hover.location {
             pick(at: location, isFinal: false)
@@ -313,6 +334,10 @@ public final class FingerPaintApp {
         }
         translator.onTouchpadGesture = { [unowned self] gesture, _ in touchpad(gesture) }
         translator.onPenHover = { [unowned self] hover, _ in penHovered(hover) }
+        canvasView.onPenHover = { [unowned self] location in
+            hoveringPenLocation = location
+            updateOverlay()
+        }
         translator.onPenButton = { [unowned self] pen, _, isPressed, _ in penButton(pen, isPressed: isPressed) }
         updateOverlay()
     }
@@ -765,6 +790,7 @@ public final class FingerPaintApp {
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe
+        overlay.brushPreview = brushPreview
         overlay.indicator = indicatorView.overlayIndicator
         overlay.gallery = galleryView.overlayGallery
         renderer.overlay = overlay

@@ -20,6 +20,7 @@ public enum GestureDemoRenderer {
         drawShape(scene.shape, in: cr)
         drawFingers(scene.window.activeTouches, trails: scene.canvas.trails, in: cr)
         drawHoveringPens(Array(scene.hoveringPens.values), in: cr)
+        if let location = scene.hoverLocation { drawHover(at: location, zOffset: scene.hover.zOffset, in: cr) }
         let layout = GestureDemoLayout(size: size, rowCount: scene.rows.count)
         drawPanel(scene.rows, layout: layout, now: now, in: cr)
         drawRecentEvents(scene.recentEvents, layout: layout, in: cr)
@@ -134,6 +135,15 @@ public enum GestureDemoRenderer {
             cairo_restore(cr)
             drawTilt(hover.attributes, at: p, color: color, in: cr)
         }
+    }
+
+    /// The hover recognizer's pen: a solid green ring, wider the farther the pen is (22 pt near, 40 pt at the far
+    /// end of the tablet's range).
+    private static func drawHover(at p: Point, zOffset: Double, in cr: OpaquePointer) {
+        cairo_arc(cr, p.x, p.y, 22 + 18 * zOffset, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, 0.35, 0.9, 0.55)
+        cairo_set_line_width(cr, 3)
+        cairo_stroke(cr)
     }
 
     /// A line from the pen's tip along its azimuth, as long as the barrel's shadow on the screen would be.

@@ -8,7 +8,7 @@ import TouchUI
 /// The relations are those an app would set up: `tap` requires `double-tap` to fail; `pinch` and `rotation`
 /// recognize together; `pan` requires `swipe` (all four directions) to fail; `checkmark` recognizes together with
 /// every other; `long-press` (0.5 s) competes with the rest; `two-finger-tap` and `three-finger-tap` (Procreate's
-/// undo and redo) require pinch, rotation and pan to fail. Pan, pinch and rotation move, scale and turn a
+/// undo and redo) require pinch, rotation and pan to fail; `hover` follows a hovering pen. Pan, pinch and rotation move, scale and turn a
 /// shape, which stays clear of the panel (``GestureDemoLayout/shapeArea``). Every state change, and every update of a continuous recognizer, becomes a ``GestureDemoRecord``.
 public final class GestureDemoScene {
     /// One recognizer's row in the demo's panel.
@@ -46,6 +46,9 @@ public final class GestureDemoScene {
     public let checkmark = CheckmarkGestureRecognizer()
     public let twoFingerTap = TapGestureRecognizer()
     public let threeFingerTap = TapGestureRecognizer()
+    /// Follows a pen hovering over the canvas; logged as `hover`, drawn as a ring under the pen. Not a row of the
+    /// panel: it competes with no one.
+    public let hover = HoverGestureRecognizer()
 
     /// The recognizers' rows, in the panel's order.
     public private(set) var rows: [Row] = []
@@ -101,6 +104,26 @@ public final class GestureDemoScene {
             canvas.addGestureRecognizer(recognizer)
         }
         canvas.onPenTouch = { [unowned self] touch, phase in self.penTouch(touch, phase: phase) }
+        hover.onStateChange = { [unowned self] recognizer in self.hoverChanged(to: recognizer.state) }
+        canvas.addGestureRecognizer(hover)
+    }
+
+    /// Where the hover recognizer last saw the pen, in the canvas, while it follows one.
+    public var hoverLocation: Point? {
+        hover.state.isActive ? hover.location(in: canvas) : nil
+    }
+
+    /// A hover record: the recognizer's state, where the pen is and its distance (`z`). Only traces with a hovering
+    /// pen have them, so the logs of others are unchanged.
+    private func hoverChanged(to state: GestureRecognizer.State) {
+        guard state != .possible else { return }
+        let record = GestureDemoRecord(
+            time: window.timers.now, recognizer: "hover", state: state, location: hover.location(in: canvas),
+            touches: 0, values: [("z", .number(hover.zOffset, decimals: 4))])
+        let since = (record.time - timeOrigin).seconds
+        recentEvents.append(String(format: "%7.2f s  %@ %@", since, "hover", "\(state)"))
+        if recentEvents.count > 6 { recentEvents.removeFirst(recentEvents.count - 6) }
+        onRecord?(record)
     }
 
     /// Takes the translator's pen hovers (and feeds nothing else from it): the picture shows them.

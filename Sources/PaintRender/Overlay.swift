@@ -167,6 +167,29 @@ public struct Overlay: Hashable, Sendable {
         }
     }
 
+    /// A small preview of the brush under a hovering pen: a disc as wide as the brush paints on screen, in its
+    /// colour, ringed so that it shows on any paper; for the pen's eraser end, an empty ring as wide as the eraser.
+    public struct BrushPreview: Hashable, Sendable {
+        /// The pen's point, in logical window points.
+        public var center: Point
+        /// The disc's radius on screen, in points.
+        public var radius: Double
+        /// The brush's colour; `nil` for the eraser's ring.
+        public var color: Color?
+
+        public init(center: Point, radius: Double, color: Color?) {
+            self.center = center
+            self.radius = radius
+            self.color = color
+        }
+
+        /// What it covers, its ring included.
+        public var frame: Rect {
+            let reach = radius + 2
+            return Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
+        }
+    }
+
     /// The colour chooser: a square of saturation (across) and value (up) at the chosen hue, a bar of hues beside
     /// it, and the chosen colour below, on a panel.
     public struct ColorChooser: Hashable, Sendable {
@@ -266,6 +289,8 @@ public struct Overlay: Hashable, Sendable {
     public var colorChooser: ColorChooser?
     /// The eyedropper's loupe, while a finger picks a colour.
     public var loupe: Loupe?
+    /// The brush's preview under a hovering pen, drawn over the canvas (never into the document).
+    public var brushPreview: BrushPreview?
     /// A held button's label.
     public var label: Label?
     /// The view indicator (the zoom and the angle while they change), drawn over the canvas; `nil` while hidden.
@@ -295,7 +320,7 @@ public struct Overlay: Hashable, Sendable {
 
     /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, label?.frame, indicator?.frame, gallery?.frame]
+        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
             .compactMap { $0 }
     }
 }

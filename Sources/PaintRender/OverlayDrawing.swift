@@ -20,6 +20,7 @@ func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], i
     if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, style: style, in: context) }
     if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, style: style, in: context) }
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
+    if let preview = overlay.brushPreview { drawBrushPreview(preview, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
     if let banner = overlay.banner, overlay.gallery == nil { drawBanner(banner, in: context) }
@@ -114,6 +115,20 @@ private func drawColorChooser(_ chooser: Overlay.ColorChooser, style: OverlaySty
     cairo_fill_preserve(context)
     cairo_set_source_rgb(context, 0.5, 0.5, 0.53)
     cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+}
+
+/// The brush's preview: a disc in the brush's colour inside a thin grey ring (an empty ring for the eraser).
+private func drawBrushPreview(_ preview: Overlay.BrushPreview, in context: OpaquePointer) {
+    let center = preview.center
+    cairo_new_path(context)
+    cairo_arc(context, center.x, center.y, preview.radius, 0, 2 * .pi)
+    if let color = preview.color {
+        cairo_set_source_rgb(context, color.red, color.green, color.blue)
+        cairo_fill_preserve(context)
+    }
+    cairo_set_source_rgba(context, 0.45, 0.45, 0.5, 0.9)
+    cairo_set_line_width(context, 1.5)
     cairo_stroke(context)
 }
 

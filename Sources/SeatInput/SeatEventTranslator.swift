@@ -15,10 +15,11 @@ import TouchUI
 /// - The pointer with its left button held is one more finger: a touch of its own from press to release.
 /// - A pen (tablet tool) is a touch from its down to its up: kind ``/TouchUI/Touch/Kind/pencil``
 ///   (``/TouchUI/Touch/Kind/eraser`` for an eraser), with its pressure and tilt as ``/TouchUI/PenAttributes`` at every
-///   motion. Its proximity in and out set ``/TouchUI/Window/setPen(_:isNear:)``; while near and not down it hovers
-///   (``onPenHover``). A proximity-out while down ends the touch where the pen was (the compositor owes an up first;
-///   the stroke is kept, as for the pointer's leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes
-///   as touch frames do.
+///   motion. Its proximity in and out set ``/TouchUI/Window/setPen(_:isNear:)``; while near and not down it hovers:
+///   the window's hover recognizers follow it (``/TouchUI/Window/handlePenHover(_:at:)``), then ``onPenHover`` hears
+///   of it. A proximity-out while down ends the touch where the pen was (the compositor owes an up first; the stroke
+///   is kept, as for the pointer's leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch
+///   frames do.
 /// - A touchpad gesture goes to ``onTouchpadGesture`` and to the window
 ///   (``/TouchUI/Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off
 ///   the surface reaches only ``onTouchpadGesture``.
@@ -303,7 +304,7 @@ public final class SeatEventTranslator {
             penContacts.insert(contact)
             enqueue(TouchInput(contact: contact, .began(pen.location, kind: pen.kind, pen: pen.attributes)), at: time)
             pens[tool] = pen
-            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
+            endHover(pen, tool: tool, at: time)
         case let .motion(location, axes):
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             pen.location = location
@@ -322,6 +323,8 @@ public final class SeatEventTranslator {
             pen.contact = nil
             pens[tool] = pen
             enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
+            // The lift reaches the window before the hover that follows it.
+            flush()
             hover(pen, tool: tool, at: time)
         case let .button(button, isPressed):
             if isPressed { pen.buttons.insert(button) } else { pen.buttons.remove(button) }
@@ -337,13 +340,23 @@ public final class SeatEventTranslator {
             flush()
             for button in pen.buttons.sorted(by: { $0.code < $1.code }) { onPenButton?(tool, button, false, time) }
             window.setPen(tool, isNear: false)
-            onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
+            endHover(pen, tool: tool, at: time)
         }
     }
 
+    /// The pen hovers where it is: the window's hover recognizers hear of it, then ``onPenHover``.
     private func hover(_ pen: PenState, tool: Int, at time: Timestamp) {
+        window.handlePenHover(Window.PenHoverInput(pen: tool, location: pen.location, distance: pen.axes.distance),
+                              at: time)
         onPenHover?(PenHover(pen: tool, type: pen.type, location: pen.location, attributes: pen.attributes,
                              distance: pen.axes.distance), time)
+    }
+
+    /// The pen no longer hovers (it touched the screen or left): the window's hover recognizers end, then
+    /// ``onPenHover`` hears a `nil` location. The window hears it before the touch of a pen coming down.
+    private func endHover(_ pen: PenState, tool: Int, at time: Timestamp) {
+        window.handlePenHover(Window.PenHoverInput(pen: tool, location: nil), at: time)
+        onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
     }
 
     /// Takes a sequence of seat events in order.
@@ -371,6 +384,7 @@ public final class SeatEventTranslator {
                 window.handle([TouchInput(contact: contact, .cancelled)], at: time)
             }
             window.setPen(tool, isNear: false)
+            window.handlePenHover(Window.PenHoverInput(pen: tool, location: nil), at: time)
         }
     }
 

@@ -87,6 +87,7 @@ extension Window {
             case let .detach(recognizer):
                 for touch in activeTouchSet { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 touchpadGesture?.recognizers.removeAll { $0 === recognizer }
+                for pen in penHovers.keys { penHovers[pen]?.followers.removeAll { $0.recognizer === recognizer } }
             case let .explain(decision):
                 onArenaDecision?(decision)
             }

@@ -69,6 +69,8 @@ open class Window: View {
     }
     /// The touchpad gesture under way, with the recognizers following it.
     var touchpadGesture: TouchpadGestureSequence?
+    /// The hovering pens with recognizers following them, by the source's number for each pen.
+    var penHovers: [Int: PenHoverSequence] = [:]
     /// The identifier of the next touchpad gesture's arena token: negative, so that touches keep their numbers.
     var nextTouchpadTokenIdentifier = -1
     /// Recognizers that have seen touches since their last reset, in the order they first did.
@@ -222,12 +224,13 @@ open class Window: View {
         touch.gestureRecognizers = gestureRecognizers(for: touch, on: view)
     }
 
-    /// The enabled recognizers of the view and its ancestors, innermost first, that accept the touch.
+    /// The enabled recognizers of the view and its ancestors, innermost first, that accept the touch. Hover
+    /// recognizers follow hovering pens, never touches.
     private func gestureRecognizers(for touch: Touch, on view: View) -> [GestureRecognizer] {
         var result: [GestureRecognizer] = []
         var current: View? = view
         while let candidate = current {
-            for recognizer in candidate.gestureRecognizers where recognizer.isEnabled {
+            for recognizer in candidate.gestureRecognizers where recognizer.isEnabled && !(recognizer is HoverGestureRecognizer) {
                 if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false { continue }
                 result.append(recognizer)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PaintModel
 import ProcessTesting
 import SeatInput
 import Testing
@@ -110,6 +111,70 @@ import TouchUI
             #expect(image.pixels[0].red < 100 && image.pixels[0].green < 100, "\(png): \(image.pixels[0])")
             #expect(image.pixels[1].red > 240 && image.pixels[1].green > 240, "\(png): \(image.pixels[1])")
         }
+    }
+
+    /// A short pen stroke along y = 200, then the pen lifts and hovers to (400, 300) and on to (420, 300), 5 ms a
+    /// sample; with `leaving`, it then leaves proximity. Content coordinates, below the 32-point title bar.
+    static func strokeThenHover(leaving: Bool) -> String {
+        """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "tablet": "proximity_in", "tool": "pen", "x": 100, "y": 200}
+        {"t": 0, "tablet": "frame"}
+        {"t": 5, "tablet": "down"}
+        {"t": 5, "tablet": "motion", "x": 100, "y": 200, "pressure": 0.8}
+        {"t": 5, "tablet": "frame"}
+        {"t": 10, "tablet": "motion", "x": 160, "y": 200, "pressure": 0.8}
+        {"t": 10, "tablet": "frame"}
+        {"t": 15, "tablet": "motion", "x": 220, "y": 200, "pressure": 0.8}
+        {"t": 15, "tablet": "frame"}
+        {"t": 20, "tablet": "up"}
+        {"t": 20, "tablet": "frame"}
+        {"t": 25, "tablet": "motion", "x": 300, "y": 250, "distance": 0.3}
+        {"t": 25, "tablet": "frame"}
+        {"t": 30, "tablet": "motion", "x": 400, "y": 300}
+        {"t": 30, "tablet": "frame"}
+        {"t": 35, "tablet": "motion", "x": 420, "y": 300}
+        {"t": 35, "tablet": "frame"}
+
+        """ + (leaving ? """
+        {"t": 40, "tablet": "proximity_out"}
+        {"t": 40, "tablet": "frame"}
+
+        """ : "")
+    }
+
+    @Test func aHoveringPenShowsTheBrushUnderItInFingerpaintsWindowAndNotInTheDocument() async throws {
+        let scratch = try TemporaryDirectory()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        var strokes: [String: [PaintModel.Stroke]] = [:]
+        for (name, leaving) in [("hovering", false), ("left", true)] {
+            let trace = try scratch.write("\(name).jsonl", Self.strokeThenHover(leaving: leaving))
+            let result = try await ChildProcess.run(
+                ChildProcess.product("touch-replay"),
+                ["--fast", "--trace", trace, "--output", scratch.path("\(name).png"), "--", ChildProcess.product("fingerpaint"),
+                 scratch.path("\(name).fpdraw")],
+                environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            strokes[name] = try DocumentFile.read(URL(fileURLWithPath: scratch.path("\(name).fpdraw"))).drawing.strokes
+        }
+        // Hovering at (420, 300): the default brush (8 points, the first colour) as a disc under the pen; where it
+        // hovered before, and 10 points beside it, paper. The stroke is ink.
+        let brush = Brush()
+        let hovering = try await PNGReader.pixels(in: scratch.path("hovering.png"),
+                                                  at: [(420, 332), (400, 332), (430, 332), (160, 232)])
+        let color = hovering.pixels[0]
+        #expect(abs(Double(color.red) - 255 * brush.color.red) < 40 && abs(Double(color.green) - 255 * brush.color.green) < 40
+                    && abs(Double(color.blue) - 255 * brush.color.blue) < 40, "\(color)")
+        #expect(hovering.pixels[1].red > 240 && hovering.pixels[1].green > 240, "\(hovering.pixels[1])")
+        #expect(hovering.pixels[2].red > 240 && hovering.pixels[2].green > 240, "\(hovering.pixels[2])")
+        #expect(hovering.pixels[3].red < 100, "\(hovering.pixels[3])")
+        // The pen left: no preview.
+        let left = try await PNGReader.pixels(in: scratch.path("left.png"), at: [(420, 332)])
+        #expect(left.pixels[0].red > 240 && left.pixels[0].green > 240, "\(left.pixels[0])")
+        // The documents hold the stroke alone, the same with and without the hover: nothing hovering drew is in them.
+        #expect(strokes["hovering"]?.count == 1)
+        #expect(strokes["hovering"]?.map { $0.points.map(\.location) } == strokes["left"]?.map { $0.points.map(\.location) })
+        #expect(strokes["hovering"]?.first?.points.allSatisfy { $0.location.y == 200 } == true)
     }
 
     /// A straight pen stroke along y = 300 whose pressure rises from 0.1 at x = 100 to 1.0 at x = 640, one sample
