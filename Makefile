@@ -56,7 +56,7 @@ docs:
 	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
 		$(foreach t,$(DOCS_TARGETS),--target $(t)) --enable-experimental-combined-documentation \
 		--output-path $(DOCS_DIR) --transform-for-static-hosting --warnings-as-errors
-	$(SWIFT) scripts/doc-coverage.swift "$$(dirname "$$($(SWIFT) build --show-bin-path)")/extracted-symbols/docc" $(DOCS_TARGETS)
+	$(SWIFT) scripts/doc-coverage.swift "$$(dirname "$$($(SWIFT) build --show-bin-path)")/extracted-symbols" $(DOCS_TARGETS)
 
 # The fuzzers (docs/reliability.md, "Fuzzing"): each target built with libFuzzer and AddressSanitizer, coverage in
 # every module, then run for FUZZ_TIME seconds from its seed corpus (Fuzz/corpus/NAME) and the inputs that once made

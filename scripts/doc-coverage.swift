@@ -3,6 +3,8 @@
 //
 //     swift scripts/doc-coverage.swift SYMBOL_GRAPH_DIR MODULE...
 //
+// SYMBOL_GRAPH_DIR is SwiftPM's extracted-symbols folder, or the package's folder within it.
+//
 // Counted: every public or open symbol whose declaration is in Sources/MODULE/. Not counted: what the compiler
 // makes (no location), and members whose doc comment DocC takes from the one they override or implement in one of
 // the modules checked (their page shows it). A doc comment inherited from the standard library does not count.
@@ -17,7 +19,17 @@ let modules = Array(arguments.dropFirst())
 var undocumented: [String] = []
 var counted = 0
 for module in modules {
-    let url = URL(fileURLWithPath: directory).appendingPathComponent(module).appendingPathComponent("\(module).symbols.json")
+    // SwiftPM writes the graphs under a folder named after the package's folder (extracted-symbols/NAME/MODULE):
+    // the newest graph of the module under any of them.
+    let root = URL(fileURLWithPath: directory)
+    let packages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let graphs = [root] + packages.map { root.appendingPathComponent($0) }
+    func modified(_ url: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+    let url = graphs.map { $0.appendingPathComponent(module).appendingPathComponent("\(module).symbols.json") }
+        .filter { FileManager.default.fileExists(atPath: $0.path) }
+        .max { modified($0) < modified($1) } ?? root.appendingPathComponent(module).appendingPathComponent("\(module).symbols.json")
     guard let data = try? Data(contentsOf: url),
           let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
           let symbols = graph["symbols"] as? [[String: Any]] else {
