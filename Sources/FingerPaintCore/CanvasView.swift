@@ -238,17 +238,19 @@ public final class CanvasView: View {
                 refuse(touch)
             } else if eraserPaths[touch.identifier] != nil {
                 eraserPaths[touch.identifier]?.append(documentPoint(of: touch))
-            } else if liveStrokes[touch.identifier] != nil {
+            } else if var stroke = liveStrokes.removeValue(forKey: touch.identifier) {
+                // Taken out, added to and put back: the stroke's samples are appended in place, where a change
+                // through the dictionary's subscript would allocate the accessor's frame at every event (#22).
                 if touch.kind == .pencil, let samples = event?.coalescedTouches(for: touch), !samples.isEmpty {
                     // Every sample the pen reported, each with its own pressure.
                     for sample in samples {
                         let location = viewTransform.documentPoint(convert(sample.locationInWindow, from: nil))
-                        liveStrokes[touch.identifier]?.append(StrokePoint(location, time: sample.timestamp),
-                                                              pen: sample.pen.map(Self.strokePen))
+                        stroke.append(StrokePoint(location, time: sample.timestamp), pen: sample.pen.map(Self.strokePen))
                     }
                 } else {
-                    liveStrokes[touch.identifier]?.append(sample(of: touch), pen: pen(of: touch))
+                    stroke.append(sample(of: touch), pen: pen(of: touch))
                 }
+                liveStrokes[touch.identifier] = stroke
             }
         }
         onChange?()
