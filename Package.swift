@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [
-                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI",
+                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

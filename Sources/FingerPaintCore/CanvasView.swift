@@ -40,26 +40,30 @@ public final class CanvasView: View {
         }
         return shown
     }
-    /// Where each stroke in progress is predicted to go next (``TouchUI/Event/predictedTouches(for:)``), by touch
-    /// identifier: the touch's newest sample, then the predicted ones, in the window's coordinates.
-    private var predictedPaths: [Int: [Touch.Sample]] = [:]
+    /// The touches drawing the strokes in progress, by touch identifier: their predicted tails
+    /// (``TouchUI/Touch/predictedSamples()``) are worked out once a frame, in ``predictedTails(at:)``, not at every
+    /// event (issue #22: the prediction was most of a touch event's allocations).
+    private var predictedTouches: [Int: Touch] = [:]
     /// Whether strokes in progress show their predicted tail (the `p` key, `--no-prediction`).
     public var predictsTouches = true {
-        didSet {
-            if !predictsTouches { predictedPaths.removeAll() }
-            onChange?()
-        }
+        didSet { onChange?() }
     }
 
     /// The predicted tails of the strokes in progress, by touch identifier, in document points, up to `time` (the
     /// time the frame that shows them is committed, on the input's clock), or as far as predicted when `time` is
-    /// `nil`: drawn for one frame, never part of a stroke.
+    /// `nil`: drawn for one frame, never part of a stroke. A held stroke (shown as its shape) has none.
     public func predictedTails(at time: Timestamp? = nil) -> [Int: [Point]] {
-        predictedPaths.compactMapValues { path in
+        guard predictsTouches, !predictedTouches.isEmpty else { return [:] }
+        var tails: [Int: [Point]] = [:]
+        for (identifier, touch) in predictedTouches where heldShapes[identifier] == nil {
+            let predicted = touch.predictedSamples()
+            guard !predicted.isEmpty else { continue }
+            let path = [Touch.Sample(locationInWindow: touch.location(in: nil), timestamp: touch.timestamp)] + predicted
             let points = time.map { Touch.Sample.interpolated(path, at: $0) } ?? path.map(\.locationInWindow)
             let tail = points.dropFirst().map { viewTransform.documentPoint(convert($0, from: nil)) }
-            return tail.isEmpty ? nil : Array(tail)
+            if !tail.isEmpty { tails[identifier] = Array(tail) }
         }
+        return tails
     }
     /// The brush that new strokes take their colour and width from.
     public var brush = Brush()
@@ -227,7 +231,7 @@ public final class CanvasView: View {
                 var stroke = brush.makeStroke()
                 stroke.append(sample(of: touch), pen: pen(of: touch))
                 liveStrokes[touch.identifier] = stroke
-                predict(touch, with: event)
+                predictedTouches[touch.identifier] = touch
             }
         }
         onChange?()
@@ -243,18 +247,19 @@ public final class CanvasView: View {
                 refuse(touch)
             } else if eraserPaths[touch.identifier] != nil {
                 eraserPaths[touch.identifier]?.append(documentPoint(of: touch))
-            } else if liveStrokes[touch.identifier] != nil {
+            } else if var stroke = liveStrokes.removeValue(forKey: touch.identifier) {
+                // Taken out, added to and put back: the stroke's samples are appended in place, where a change
+                // through the dictionary's subscript would allocate the accessor's frame at every event (#22).
                 if touch.kind == .pencil, let samples = event?.coalescedTouches(for: touch), !samples.isEmpty {
                     // Every sample the pen reported, each with its own pressure.
                     for sample in samples {
                         let location = viewTransform.documentPoint(convert(sample.locationInWindow, from: nil))
-                        liveStrokes[touch.identifier]?.append(StrokePoint(location, time: sample.timestamp),
-                                                              pen: sample.pen.map(Self.strokePen))
+                        stroke.append(StrokePoint(location, time: sample.timestamp), pen: sample.pen.map(Self.strokePen))
                     }
                 } else {
-                    liveStrokes[touch.identifier]?.append(sample(of: touch), pen: pen(of: touch))
+                    stroke.append(sample(of: touch), pen: pen(of: touch))
                 }
-                predict(touch, with: event)
+                liveStrokes[touch.identifier] = stroke
             }
         }
         onChange?()
@@ -266,7 +271,7 @@ public final class CanvasView: View {
                 onPick?(touch.location(in: nil), true)
                 continue
             }
-            predictedPaths[touch.identifier] = nil
+            predictedTouches[touch.identifier] = nil
             if refused.remove(touch.identifier) != nil { continue }
             if var path = eraserPaths.removeValue(forKey: touch.identifier) {
                 path.append(documentPoint(of: touch))
@@ -288,7 +293,7 @@ public final class CanvasView: View {
         for touch in touches {
             liveStrokes[touch.identifier] = nil
             heldShapes[touch.identifier] = nil
-            predictedPaths[touch.identifier] = nil
+            predictedTouches[touch.identifier] = nil
             eraserPaths[touch.identifier] = nil
             refused.remove(touch.identifier)
         }
@@ -307,7 +312,7 @@ public final class CanvasView: View {
         refused.insert(touch.identifier)
         liveStrokes[touch.identifier] = nil
         heldShapes[touch.identifier] = nil
-        predictedPaths[touch.identifier] = nil
+        predictedTouches[touch.identifier] = nil
         eraserPaths[touch.identifier] = nil
     }
 
@@ -315,7 +320,7 @@ public final class CanvasView: View {
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
         heldShapes.removeAll()
-        predictedPaths.removeAll()
+        predictedTouches.removeAll()
         eraserPaths.removeAll()
         onChange?()
     }
@@ -331,21 +336,12 @@ public final class CanvasView: View {
             guard let shape = Shape.fitting(stroke.points.map(\.location), axisAngle: atan2(axis.dy, axis.dx))
             else { return }
             heldShapes[identifier] = stroke.shaped(as: shape)
-            predictedPaths[identifier] = nil
         case .cancelled:
             guard heldShapes.removeValue(forKey: identifier) != nil else { return }
         default:
             return
         }
         onChange?()
-    }
-
-    /// Takes the event's prediction for a touch, after its newest sample, as its stroke's tail to come.
-    private func predict(_ touch: Touch, with event: Event?) {
-        guard heldShapes[touch.identifier] == nil else { return }
-        let predicted = predictsTouches ? event?.predictedTouches(for: touch) ?? [] : []
-        let newest = Touch.Sample(locationInWindow: touch.location(in: nil), timestamp: touch.timestamp)
-        predictedPaths[touch.identifier] = predicted.isEmpty ? nil : [newest] + predicted
     }
 
     private func sample(of touch: Touch) -> StrokePoint {

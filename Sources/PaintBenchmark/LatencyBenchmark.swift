@@ -93,7 +93,7 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 
 /// Runs touch-replay (next to this program) with a client on a trace; returns the `--stats` line as JSON and the
 /// CPU seconds touch-replay and the client used together.
-private func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:])
+func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:])
     -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let process = Process()
@@ -126,7 +126,7 @@ private func replay(_ trace: String, size: String, client: [String], environment
 }
 
 /// A trace of `fingers` fingers drawing circles for 2 s at `rate` Hz, written to a temporary file.
-private func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
+func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
     var events: [SeatEvent] = []
     let samples = Int(2 * rate)
     for sample in 0...samples {
@@ -237,7 +237,7 @@ func runLatencyBenchmark() {
 private let latencyRuns = 3
 
 /// A trace as long as ``circlesTrace(fingers:rate:size:)``'s with no input: for the client's CPU at rest.
-private func idleTrace(size: Size) -> String {
+func idleTrace(size: Size) -> String {
     let events = [SeatEvent(time: .milliseconds(0), .tick), SeatEvent(time: .milliseconds(2001), .tick)]
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())-idle.jsonl").path
     try? Trace(canvasSize: size, events: events).serialized().write(toFile: path, atomically: true, encoding: .utf8)

@@ -109,6 +109,10 @@ if CommandLine.arguments.dropFirst().first == "long-trace" {
     runLongTrace(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "cpu" {
+    runCPUBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "latency" {
     runLatencyBenchmark()
     exit(0)

@@ -391,8 +391,15 @@ public final class SeatEventTranslator {
     /// Delivers the changes waiting for their frame.
     public func flush() {
         guard let time = pendingTime else { return }
-        let group = pending
-        pending = []
+        // The group's storage comes back empty for the next one: a touch frame allocates nothing.
+        var group: [TouchInput] = []
+        swap(&group, &pending)
+        defer {
+            if pending.isEmpty {
+                group.removeAll(keepingCapacity: true)
+                swap(&group, &pending)
+            }
+        }
         pendingTime = nil
         for input in group where penContacts.contains(input.contact) {
             switch input.change {

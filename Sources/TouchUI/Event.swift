@@ -39,13 +39,7 @@ public final class Event {
     /// `nil` for a touch not in this delivery. As UIKit's `predictedTouches(for:)`.
     public func predictedTouches(for touch: Touch) -> [Touch.Sample]? {
         guard allTouches.contains(touch) else { return nil }
-        guard !touch.currentPhase.isFinished else { return [] }
-        let pen = touch.pen
-        return TouchPredictor.predict(from: touch.recentMotion.samples, majorRadius: touch.majorRadius).map { sample in
-            var sample = sample
-            sample.pen = pen
-            return sample
-        }
+        return touch.predictedSamples()
     }
 
     /// The touches of this delivery that a gesture recognizer is tracking.

@@ -103,6 +103,21 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The recent samples a prediction is made from.
     var recentMotion = VelocityTracker(strategy: .linear)
 
+    /// Where the touch is predicted to be a short time ahead of its newest sample (``TouchPredictor``), from its
+    /// samples so far: what ``Event/predictedTouches(for:)`` gives for it in its latest delivery, and the same until
+    /// the next one. Empty when nothing is predicted (the touch is stopping, turning, or over).
+    ///
+    /// Differs from UIKit: UIKit predicts only through the event. A program that draws the prediction once a frame
+    /// asks here at its frame, rather than at every event (several a frame), and keeps the touch instead.
+    public func predictedSamples() -> [Sample] {
+        guard !currentPhase.isFinished else { return [] }
+        var predicted = TouchPredictor.predict(from: recentMotion.samples, majorRadius: majorRadius)
+        if let pen {
+            for index in predicted.indices { predicted[index].pen = pen }
+        }
+        return predicted
+    }
+
     /// Takes the touch's current place and time as a sample.
     func recordSample() {
         let sample = Sample(locationInWindow: locationInWindow, timestamp: timestamp, majorRadius: majorRadius,

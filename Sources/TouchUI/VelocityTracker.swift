@@ -67,29 +67,47 @@ public struct VelocityTracker: Sendable {
         if time.seconds - newest.time.seconds > rest { return .zero }
         if newest.time.seconds - samples[samples.count - 2].time.seconds > rest { return .zero }
         let horizonStart = newest.time.seconds - GestureDefaults.velocityHorizon.seconds
-        let recent = samples.filter { $0.time.seconds >= horizonStart }
+        // The samples within the horizon are the newest ones: a suffix, fitted where it lies (no array is made:
+        // a painting program predicts every touch at every frame, issue #22).
+        let first = samples.lastIndex { $0.time.seconds < horizonStart }.map { $0 + 1 } ?? 0
+        let recent = samples[first...]
         guard recent.count >= GestureDefaults.velocityMinimumSamples else { return .zero }
         // Times relative to the newest sample, so the slope at t = 0 is the velocity now.
-        let times = recent.map { $0.time.seconds - newest.time.seconds }
-        let dx = Self.slope(times: times, values: recent.map(\.position.x), strategy: strategy)
-        let dy = Self.slope(times: times, values: recent.map(\.position.y), strategy: strategy)
+        let dx = Self.slope(of: recent, at: newest.time.seconds, along: .x, strategy: strategy)
+        let dy = Self.slope(of: recent, at: newest.time.seconds, along: .y, strategy: strategy)
         return Vector(dx: dx, dy: dy)
     }
 
-    /// The slope at t = 0 of the least-squares curve through (times, values); zero when the times do not spread.
-    static func slope(times: [Double], values: [Double], strategy: Strategy) -> Double {
-        if strategy == .quadratic, times.count >= 3, let slope = quadraticSlope(times: times, values: values) {
-            return slope
-        }
-        return linearSlope(times: times, values: values)
+    /// One coordinate of a position.
+    enum Axis {
+        case x, y
+        func value(of point: Point) -> Double { self == .x ? point.x : point.y }
     }
 
-    private static func linearSlope(times: [Double], values: [Double]) -> Double {
-        let n = Double(times.count)
-        let meanT = times.reduce(0, +) / n
-        let meanV = values.reduce(0, +) / n
+    /// The slope at t = 0 of the least-squares curve through the samples' times less `origin` and one coordinate
+    /// of their positions; zero when the times do not spread.
+    static func slope(of samples: ArraySlice<Sample>, at origin: Double, along axis: Axis,
+                      strategy: Strategy) -> Double {
+        if strategy == .quadratic, samples.count >= 3,
+           let slope = quadraticSlope(of: samples, at: origin, along: axis) {
+            return slope
+        }
+        return linearSlope(of: samples, at: origin, along: axis)
+    }
+
+    private static func linearSlope(of samples: ArraySlice<Sample>, at origin: Double,
+                                    along axis: Axis) -> Double {
+        let n = Double(samples.count)
+        var sumT = 0.0, sumV = 0.0
+        for sample in samples {
+            sumT += sample.time.seconds - origin
+            sumV += axis.value(of: sample.position)
+        }
+        let meanT = sumT / n
+        let meanV = sumV / n
         var covariance = 0.0, variance = 0.0
-        for (t, v) in zip(times, values) {
+        for sample in samples {
+            let t = sample.time.seconds - origin, v = axis.value(of: sample.position)
             covariance += (t - meanT) * (v - meanV)
             variance += (t - meanT) * (t - meanT)
         }
@@ -98,28 +116,27 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Fits v = a + b·t + c·t² by the normal equations (Cramer's rule) and returns b; `nil` when they are singular.
-    private static func quadraticSlope(times: [Double], values: [Double]) -> Double? {
-        var s = [Double](repeating: 0, count: 5)  // Σ t^k, k = 0…4
-        var r = [Double](repeating: 0, count: 3)  // Σ v·t^k, k = 0…2
-        for (t, v) in zip(times, values) {
+    private static func quadraticSlope(of samples: ArraySlice<Sample>, at origin: Double,
+                                       along axis: Axis) -> Double? {
+        // Σ t^k, k = 0…4, and Σ v·t^k, k = 0…2.
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0
+        for sample in samples {
+            let t = sample.time.seconds - origin, v = axis.value(of: sample.position)
             var power = 1.0
-            for k in 0..<5 {
-                s[k] += power
-                if k < 3 { r[k] += v * power }
-                power *= t
-            }
+            s0 += power; r0 += v * power; power *= t
+            s1 += power; r1 += v * power; power *= t
+            s2 += power; r2 += v * power; power *= t
+            s3 += power; power *= t
+            s4 += power
         }
-        func det(_ m: [[Double]]) -> Double {
-            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        // The determinant of [[a0, b0, c0], [a1, b1, c1], [a2, b2, c2]], by its first row.
+        func det(_ a0: Double, _ b0: Double, _ c0: Double, _ a1: Double, _ b1: Double, _ c1: Double,
+                 _ a2: Double, _ b2: Double, _ c2: Double) -> Double {
+            a0 * (b1 * c2 - c1 * b2) - b0 * (a1 * c2 - c1 * a2) + c0 * (a1 * b2 - b1 * a2)
         }
-        let matrix = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
-        let d = det(matrix)
+        let d = det(s0, s1, s2, s1, s2, s3, s2, s3, s4)
         // Times are in seconds over at most 0.1 s, so the determinant is tiny; compare it to its scale.
-        guard abs(d) > 1e-18 * max(1, s[0] * s[2] * s[4]) else { return nil }
-        var withB = matrix
-        for row in 0..<3 { withB[row][1] = r[row] }
-        return det(withB) / d
+        guard abs(d) > 1e-18 * max(1, s0 * s2 * s4) else { return nil }
+        return det(s0, r0, s2, s1, r1, s3, s2, r2, s4) / d
     }
 }

@@ -10,7 +10,8 @@ extension Window {
     // MARK: - Recognizers
 
     private func deliverToRecognizers(_ changed: [Touch], with event: Event) {
-        var recognizers: [GestureRecognizer] = []
+        var recognizers = Self.take(&recognizerStorage)
+        defer { recognizerStorage = recognizers }
         for touch in changed {
             for recognizer in touch.gestureRecognizers where !recognizers.contains(where: { $0 === recognizer }) {
                 recognizers.append(recognizer)
@@ -21,12 +22,14 @@ extension Window {
                 arena.engage(recognizer, with: touch)
                 recognizer.trackedTouches.append(touch)
             }
-            for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+            for phase in Self.deliveryOrder {
                 // A recognizer that has decided hears no more of this sequence.
                 guard recognizer.isEnabled, recognizer.view != nil, !recognizer.storedState.isFinal else { break }
-                let touches = Set(changed.filter { touch in
-                    touch.currentPhase == phase && touch.gestureRecognizers.contains { $0 === recognizer }
-                })
+                var touches = Self.take(&touchSetStorage)
+                defer { touchSetStorage = touches }
+                for touch in changed where touch.currentPhase == phase && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+                    touches.insert(touch)
+                }
                 guard !touches.isEmpty else { continue }
                 switch phase {
                 case .began: recognizer.touchesBegan(touches, with: event)
@@ -96,23 +99,30 @@ extension Window {
 
     // MARK: - Views
 
+    /// The order in which a delivery's phases reach recognizers and views.
+    private static let deliveryOrder: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
+
     private func deliverToViews(_ changed: [Touch], with event: Event) {
-        var groups: [(phase: Touch.Phase, view: View, touches: Set<Touch>)] = []
-        func add(_ touch: Touch, as phase: Touch.Phase) {
-            guard let view = touch.view else { return }
-            if let index = groups.firstIndex(where: { $0.phase == phase && $0.view === view }) {
-                groups[index].touches.insert(touch)
-            } else {
-                groups.append((phase, view, [touch]))
+        // Each touch's phase for its view, then, phase by phase, one delivery per view with its touches in that
+        // phase, views in the order their first touch comes.
+        var deliveries = Self.take(&viewDeliveryStorage)
+        defer { viewDeliveryStorage = deliveries }
+        for touch in changed {
+            if let phase = touch.viewDelivery.deliver(touch.currentPhase, holds(touch)), touch.view != nil {
+                deliveries.append((touch, phase))
             }
         }
-        for touch in changed {
-            if let phase = touch.viewDelivery.deliver(touch.currentPhase, holds(touch)) { add(touch, as: phase) }
-        }
-        let order: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
-        for phase in order {
-            for group in groups where group.phase == phase {
-                send(phase, group.touches, to: group.view, with: event)
+        for phase in Self.deliveryOrder {
+            for (index, first) in deliveries.enumerated() where first.phase == phase {
+                guard let view = first.touch.view,
+                      !deliveries[..<index].contains(where: { $0.phase == phase && $0.touch.view === view })
+                else { continue }
+                var touches = Self.take(&touchSetStorage)
+                defer { touchSetStorage = touches }
+                for delivery in deliveries[index...] where delivery.phase == phase && delivery.touch.view === view {
+                    touches.insert(delivery.touch)
+                }
+                send(phase, touches, to: view, with: event)
             }
         }
     }

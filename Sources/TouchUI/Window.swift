@@ -47,6 +47,13 @@ open class Window: View {
     /// The touches that changed in the latest delivery: the next delivery shows them stationary unless they change
     /// again, so a delivery costs what changed, not what is down.
     private var latestChanged: [Touch] = []
+    /// Storage reused by every delivery, so that a touch event allocates nothing (issue #22): taken while in use,
+    /// given back after; a delivery within a delivery finds it taken and makes its own.
+    private var batchStorage: [TouchInput] = []
+    private var changedStorage: [Touch] = []
+    var recognizerStorage: [GestureRecognizer] = []
+    var touchSetStorage: Set<Touch> = []
+    var viewDeliveryStorage: [(touch: Touch, phase: Touch.Phase)] = []
     /// The views whose touches are down (touches they hear of), with how many each: what exclusive-touch and
     /// single-touch views are judged by when a touch comes down.
     private var viewsWithTouches: [ObjectIdentifier: (view: View, count: Int)] = [:]
@@ -101,21 +108,39 @@ open class Window: View {
     public func handle(_ inputs: [TouchInput], at time: Timestamp) {
         advanceTime(to: time)
         let time = max(time, timers.now)
-        var batch: [TouchInput] = []
+        var batch = Self.take(&batchStorage)
+        defer { batchStorage = batch }
         for input in inputs {
             let repeatsContact = batch.contains { $0.contact == input.contact }
             if repeatsContact {
                 dispatch(batch, at: time)
-                batch = []
+                batch.removeAll(keepingCapacity: true)
             }
             if case .began = input.change, touchesByContact[input.contact] != nil {
                 dispatch(batch, at: time)
-                batch = []
+                batch.removeAll(keepingCapacity: true)
                 dispatch([TouchInput(contact: input.contact, .cancelled)], at: time)
             }
             batch.append(input)
         }
         dispatch(batch, at: time)
+    }
+
+    /// Takes reused storage out of its property, empty and with its capacity: the caller owns it alone (so adding
+    /// to it allocates nothing once it has grown) and puts it back when done.
+    static func take<Element>(_ storage: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &storage)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// ``take(_:)`` for a set.
+    static func take<Element>(_ storage: inout Set<Element>) -> Set<Element> {
+        var taken: Set<Element> = []
+        swap(&taken, &storage)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// A pen came near the screen (`isNear`) or went away from it (tablet proximity in and out). A pen is a touch
@@ -132,16 +157,17 @@ open class Window: View {
 
     private func dispatch(_ inputs: [TouchInput], at time: Timestamp) {
         guard !inputs.isEmpty else { return }
-        var changed: [Touch] = []
+        var changed = Self.take(&changedStorage)
+        defer { changedStorage = changed }
         for input in inputs {
             if let touch = apply(input, at: time) { changed.append(touch) }
         }
         guard !changed.isEmpty else { return }
-        let changedSet = Set(changed)
-        for touch in latestChanged where activeTouchSet.contains(touch) && !changedSet.contains(touch) {
+        for touch in latestChanged where activeTouchSet.contains(touch) && !changed.contains(where: { $0 === touch }) {
             touch.currentPhase = .stationary
         }
-        latestChanged = changed
+        latestChanged.removeAll(keepingCapacity: true)
+        latestChanged.append(contentsOf: changed)
         event.timestamp = time
         event.allTouches = activeTouchSet
         deliver(changed, with: event)
@@ -252,7 +278,8 @@ open class Window: View {
                 taps.end()
             }
         }
-        for recognizer in arena.recognizers {
+        for entry in arena.entries {
+            let recognizer = entry.recognizer
             if let centroid = recognizer.centroidInWindow { recognizer.lastLocationInWindow = centroid }
             recognizer.trackedTouches.removeAll { $0.currentPhase.isFinished }
         }

@@ -28,6 +28,10 @@ public final class Display {
     private var windows: [OpaquePointer: WeakBox<ToplevelWindow>] = [:]
     /// File descriptors polled with the display's (timers, signals), weak: the program owns them.
     private var sources: [Int32: WeakSource] = [:]
+    /// What one pass of the event loop polls, kept from pass to pass so that a pass allocates nothing (issue #22):
+    /// the display's descriptor first, then the sources' in the order of ``polledSources``, held only during a pass.
+    var pollDescriptors: [pollfd] = []
+    var polledSources: [any EventSource] = []
     private var disconnectError: WaylandError?
     /// The seat and serial of the latest button press or touch down: what an interactive move must quote.
     private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
@@ -97,6 +101,31 @@ public final class Display {
         windows.values.compactMap(\.value)
     }
 
+    /// Calls `body` with each window still alive, making no array of them (the event loop asks at every pass).
+    func forEachLiveWindow(_ body: (ToplevelWindow) -> Void) {
+        for box in windows.values {
+            if let window = box.value { body(window) }
+        }
+    }
+
+    /// Whether any window still alive passes `test`.
+    func containsLiveWindow(where test: (ToplevelWindow) -> Bool) -> Bool {
+        windows.values.contains { box in box.value.map(test) ?? false }
+    }
+
+    /// Fills ``pollDescriptors`` and ``polledSources`` for a pass of the event loop: the display's descriptor, then
+    /// each live source's.
+    func preparePoll(displayFD: Int32) {
+        pollDescriptors.removeAll(keepingCapacity: true)
+        polledSources.removeAll(keepingCapacity: true)
+        pollDescriptors.append(pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0))
+        for (fd, box) in sources {
+            guard let source = box.value else { continue }
+            pollDescriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            polledSources.append(source)
+        }
+    }
+
     func register(_ source: any EventSource, fd: Int32) {
         sources[fd] = WeakSource(value: source)
     }
@@ -105,9 +134,6 @@ public final class Display {
         sources[fd] = nil
     }
 
-    var liveSources: [(fd: Int32, source: any EventSource)] {
-        sources.compactMap { fd, box in box.value.map { (fd, $0) } }
-    }
 
     func noteInteraction(seat: OpaquePointer, serial: UInt32) {
         latestInteraction = (seat, serial)

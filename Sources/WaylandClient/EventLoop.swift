@@ -37,10 +37,15 @@ extension Display {
             throw error
         }
 
-        let displayFD = wl_display_get_fd(pointer)
-        let sources = liveSources
-        var fds = [pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)]
-        fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        // The descriptors and sources live in the display from pass to pass: a pass allocates nothing.
+        preparePoll(displayFD: wl_display_get_fd(pointer))
+        var fds = pollDescriptors
+        pollDescriptors = []
+        let sources = polledSources
+        defer {
+            pollDescriptors = fds
+            polledSources.removeAll(keepingCapacity: true)
+        }
         do {
             let wait = pollTimeout(timeout)
             try systemCall("poll") {
@@ -60,14 +65,12 @@ extension Display {
         }
         if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
 
-        for (index, entry) in sources.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
-            entry.source.readable()
+        for (index, source) in sources.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
+            source.readable()
         }
         let now = MonotonicClock.now
-        for window in liveWindows {
-            window.checkFrameWatchdog(now: now)
-        }
-        if liveWindows.contains(where: \.isDueToDraw) { try dispatchWaitingEvents() }
+        forEachLiveWindow { window in window.checkFrameWatchdog(now: now) }
+        if containsLiveWindow(where: \.isDueToDraw) { try dispatchWaitingEvents() }
         redrawDueWindows()
         try flush()
     }
@@ -102,19 +105,23 @@ extension Display {
     }
 
     private func redrawDueWindows() {
-        for window in liveWindows {
-            window.redrawIfDue()
-        }
+        forEachLiveWindow { window in window.redrawIfDue() }
     }
 
     /// How long poll waits: the caller's timeout, shortened to the nearest window watchdog or paced draw; `nil`
     /// waits forever. To the nanosecond, since a paced draw aims at a moment a millisecond or two before a vblank.
     private func pollTimeout(_ timeout: Duration?) -> timespec? {
         let now = MonotonicClock.now
-        var deadlines = liveWindows.compactMap(\.frameWatchdogDeadline)
-        deadlines += liveWindows.compactMap { $0.pacedDrawTime(now: now) }
-        if let timeout { deadlines.append(now + timeout) }
-        guard let earliest = deadlines.min() else { return nil }
+        var earliest = timeout.map { now + $0 }
+        func consider(_ deadline: Duration?) {
+            guard let deadline else { return }
+            earliest = earliest.map { min($0, deadline) } ?? deadline
+        }
+        forEachLiveWindow { window in
+            consider(window.frameWatchdogDeadline)
+            consider(window.pacedDrawTime(now: now))
+        }
+        guard let earliest else { return nil }
         let remaining = max(earliest - now, .zero)
         let (seconds, attoseconds) = remaining.components
         return timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))

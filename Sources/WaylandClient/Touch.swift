@@ -80,9 +80,14 @@ final class Touch {
     private func deliver(_ event: SeatEvent) {
         switch event.kind {
         case .touchFrame:
-            let windows = windowsInFrame.compactMap(\.value)
-            windowsInFrame.removeAll()
-            for window in windows { window.deliver(event) }
+            // The list's storage is reused frame after frame: a frame allocates nothing.
+            var windows: [WeakBox<ToplevelWindow>] = []
+            swap(&windows, &windowsInFrame)
+            for box in windows { box.value?.deliver(event) }
+            if windowsInFrame.isEmpty {
+                windows.removeAll(keepingCapacity: true)
+                swap(&windows, &windowsInFrame)
+            }
         case .touchCancel:
             var windows: [ToplevelWindow] = []
             for window in targets.values.compactMap(\.value) where !windows.contains(where: { $0 === window }) {
