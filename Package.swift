@@ -151,9 +151,13 @@ let package = Package(
         .executableTarget(name: "fuzz-trace", dependencies: ["FuzzTargets"], path: "Fuzz/trace"),
         .executableTarget(name: "fuzz-seat-events", dependencies: ["FuzzTargets"], path: "Fuzz/seat-events"),
         .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzTargets"], path: "Fuzz/round-trip"),
+        // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
+        // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
+        .target(name: "CAllocationCounter"),
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
-            name: "paint-benchmark", dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims"],
+            name: "paint-benchmark",
+            dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter"],
             path: "Sources/PaintBenchmark"
         ),
         .testTarget(
@@ -198,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [
-                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims",
+                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

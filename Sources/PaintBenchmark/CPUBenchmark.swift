@@ -1,6 +1,6 @@
 // `paint-benchmark cpu`: the CPU a touch event costs fingerpaint against weston-simple-touch, side by side in one run
 // (issue #22, "Lean").
-import CShims
+import CAllocationCounter
 import FingerPaintCore
 import Foundation
 import Glibc
@@ -87,7 +87,7 @@ func runCPUBenchmark(arguments: [String]) {
           + "\(String(format: "%.1f", perFrame)) per frame drawn")
 }
 
-/// The heap allocations (CShims' counter) per touch event and per frame when three fingers draw circles at 120 Hz
+/// The heap allocations (CAllocationCounter) per touch event and per frame when three fingers draw circles at 120 Hz
 /// on an 800x600 app in this process, frames at 60 Hz, after 130 samples of warm-up, over the next 100.
 private func allocationsInProcess() -> (perEvent: Double, perFrame: Double) {
     let app = FingerPaintApp(size: Size(width: 800, height: 600), drawing: Drawing())
@@ -104,14 +104,14 @@ private func allocationsInProcess() -> (perEvent: Double, perFrame: Double) {
         }
         batch.append(SeatEvent(time: .milliseconds(time), .touchFrame))
         let counted = sample >= 130
-        CShims_startCountingAllocations()
+        CAllocationCounter_start()
         for event in batch { app.handle(event) }
-        let handling = CShims_stopCountingAllocations()
+        let handling = CAllocationCounter_stop()
         if counted { eventAllocations += handling; events += batch.count }
         if sample % 2 == 1 {
-            CShims_startCountingAllocations()
+            CAllocationCounter_start()
             app.renderFrame(at: Timestamp(seconds: time / 1000))
-            let drawing = CShims_stopCountingAllocations()
+            let drawing = CAllocationCounter_stop()
             if counted { frameAllocations += drawing; frames += 1 }
         }
     }

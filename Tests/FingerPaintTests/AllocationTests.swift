@@ -1,4 +1,4 @@
-import CShims
+import CAllocationCounter
 import Foundation
 import Testing
 import FingerPaintCore
@@ -8,15 +8,16 @@ import TouchUI
 
 /// The paths a touch takes allocate nothing (issue #22, "Lean"): a seat event through the translator, the window,
 /// the gesture recognizers and the canvas view costs no heap allocation, once the strokes in progress have room.
-/// Counted with the allocation counter in CShims (every malloc, calloc, realloc and aligned allocation the test's
-/// thread makes), never timed.
+/// Counted with CAllocationCounter (every malloc, calloc, realloc and aligned allocation the test's thread makes),
+/// never timed; not in a sanitizer's build, which brings its own allocator.
 ///
 /// Optimized (`swift test -c release`, and the programs, whose figure `paint-benchmark cpu` prints) the count is
 /// zero. A debug build allocates where the optimizer would not: the standard library's generic iteration and
 /// `contains(where:)`, unspecialized, box their values, and its accessors' coroutine frames go on the heap. There
 /// the test holds the count to what this path costs now, so that an allocation added to it (one more per event,
 /// or one per touch) is caught in either build.
-@Suite struct AllocationTests {
+@Suite(.enabled(if: CAllocationCounter_isAvailable() != 0, "a sanitizer's build counts no allocations"))
+struct AllocationTests {
     /// Three fingers drawing circles at 120 Hz, a frame drawn every other sample as a 60 Hz window does.
     private final class Circles {
         let painter = Painter()
@@ -41,9 +42,9 @@ import TouchUI
             var allocations = 0
             for _ in 0..<count {
                 let events = events(at: sample)
-                CShims_startCountingAllocations()
+                CAllocationCounter_start()
                 for event in events { painter.app.handle(event) }
-                allocations += CShims_stopCountingAllocations()
+                allocations += CAllocationCounter_stop()
                 if sample % 2 == 1 { painter.app.renderFrame(at: Timestamp(seconds: Double(sample) / 120)) }
                 sample += 1
             }
@@ -60,9 +61,9 @@ import TouchUI
     #endif
 
     @Test func theCounterCountsAnAllocation() {
-        CShims_startCountingAllocations()
+        CAllocationCounter_start()
         let pointer = malloc(16)
-        let counted = CShims_stopCountingAllocations()
+        let counted = CAllocationCounter_stop()
         free(pointer)
         #expect(counted == 1)
     }

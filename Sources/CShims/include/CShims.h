@@ -46,12 +46,4 @@ static inline void CShims_heapStatistics(size_t *inUse, size_t *mapped, size_t *
 #include <time.h>
 int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout);
 
-// Why: a test that a touch event's path allocates nothing needs the count of heap allocations a piece of code makes,
-// which glibc does not keep. CShims.c defines malloc, calloc, realloc and the aligned allocations, counting each call
-// made on a thread between these two calls and passing it to glibc's allocator unchanged; every other thread, and
-// every other moment, costs one thread-local test. Not reentrant: one count at a time per thread.
-void CShims_startCountingAllocations(void);
-// The allocations the calling thread made since CShims_startCountingAllocations(); stops counting.
-long CShims_stopCountingAllocations(void);
-
 #endif
