@@ -17,7 +17,9 @@ import Geometry
 ///   they come, a few jobs at a time, the visible ones only; until then the frame shows cached tiles of another
 ///   zoom scaled, or paper. Without it (headless replay, tests), they are drawn at once.
 ///
-/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``.
+/// A window draws each frame straight into the shared-memory buffer it is about to show
+/// (``renderFrame(liveStrokes:predictedTails:into:)``): the renderer remembers which frame each buffer shows and
+/// brings it up to date, moving its pixels for a pan. Headless callers use the renderer's own ``frame``.
 public final class CanvasRenderer {
     /// The window's size in logical points.
     public private(set) var logicalSize: Size
@@ -25,10 +27,21 @@ public final class CanvasRenderer {
     public private(set) var scale: Int
     /// The paper colour.
     public let background: Color
-    /// What is shown: the drawing through the view, the strokes in progress and the overlay.
-    public private(set) var frame: ImageSurface
-    /// The memory of ``frame``, kept for the largest size seen.
-    private var frameStorage: PixelStorage
+    /// The renderer's own frame, for headless use (a replay, the tests, ``composite(into:stride:width:height:rects:)``):
+    /// what ``renderFrame(liveStrokes:predictedTails:)`` brings up to date. Made at its first use; a window, which
+    /// draws into its buffers, never makes one.
+    public var frame: ImageSurface {
+        if let ownFrame, ownFrame.width == pixelWidth, ownFrame.height == pixelHeight { return ownFrame }
+        ownFrame = nil
+        let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
+        ownFrame = image
+        return image
+    }
+    private var ownFrame: ImageSurface?
+    /// The buffer's width in pixels.
+    public private(set) var pixelWidth: Int
+    /// The buffer's height in pixels.
+    public private(set) var pixelHeight: Int
     /// Which part of the document is shown, and how large (``setView(_:)``).
     public private(set) var view = ViewTransform.identity
     /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
@@ -50,7 +63,7 @@ public final class CanvasRenderer {
         didSet {
             guard overlay != oldValue else { return }
             for covered in (oldValue?.frames ?? []) + (overlay?.frames ?? []) {
-                pendingDamage.append(PixelRect(covering: covered, scale: scale))
+                pendingScreen.append(PixelRect(covering: covered, scale: scale))
             }
         }
     }
@@ -80,7 +93,19 @@ public final class CanvasRenderer {
     private var live: [Int: LiveStroke] = [:]
     /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
     private var tails: [Int: Tail] = [:]
-    private var pendingDamage: [PixelRect] = []
+    /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
+    private var pendingWhole = true
+    /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
+    /// with a pan.
+    private var pendingDocument: [PixelRect] = []
+    /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
+    private var pendingScreen: [PixelRect] = []
+    /// What the last frames changed, oldest first, back to the oldest frame a buffer still shows.
+    private var history: [FrameRecord] = []
+    /// The buffers frames were drawn into, and the number of the frame each shows.
+    private var shownBuffers: [ShownBuffer] = []
+    /// The number of the last frame drawn.
+    private var frameNumber = 0
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     private var requests: [(key: TileKey, withBase: Bool)] = []
@@ -103,18 +128,9 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
-        let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
-        frame = ImageSurface(width: width, height: height, storage: frameStorage)
-        frame.fill(PixelRect(x: 0, y: 0, width: width, height: height), with: background)
+        (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         self.strokes = Self.ownCopy(of: strokes)
         index = StrokeIndex(strokes)
-        pendingDamage = [bounds]
-    }
-
-    /// The bytes of a frame's pixels.
-    private static func frameBytes(width: Int, height: Int) -> Int {
-        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1)
     }
 
     /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
@@ -125,12 +141,8 @@ public final class CanvasRenderer {
         return copy
     }
 
-    /// The buffer's width in pixels.
-    public var pixelWidth: Int { frame.width }
-    /// The buffer's height in pixels.
-    public var pixelHeight: Int { frame.height }
     /// The whole buffer.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) }
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
     /// Buffer pixels per document point: the zoom times the scale.
     var pixelsPerPoint: Double { view.zoom * Double(scale) }
@@ -139,7 +151,7 @@ public final class CanvasRenderer {
     /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
     /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
     public var canvas: ImageSurface {
-        let image = ImageSurface(width: frame.width, height: frame.height, fill: background)
+        let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
         let level = Double(scale)
         for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
             let part = key.pixelRect.intersection(bounds)!
@@ -191,20 +203,10 @@ public final class CanvasRenderer {
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
-        let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        if width != frame.width || height != frame.height {
-            // The frame's memory is kept for the largest size seen (a window shrinks and grows back without
-            // allocating, or faulting in, 33 MiB at 4K); every pixel is drawn again at the next frame.
-            if !frameStorage.fits(width: width, height: height) {
-                // The old frame and its memory go before the new memory is taken.
-                frame = ImageSurface(width: 1, height: 1, fill: nil)
-                frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
-            }
-            frame = ImageSurface(width: width, height: height, storage: frameStorage)
-        }
+        (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
         view = view.snapped(scale: self.scale)
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
@@ -212,8 +214,10 @@ public final class CanvasRenderer {
     public func setView(_ newView: ViewTransform) {
         let snapped = newView.snapped(scale: scale)
         guard snapped != view else { return }
+        // A pan of an upright view moves the pixels buffers hold (``renderFrame(liveStrokes:predictedTails:into:)``);
+        // anything else draws every pixel again.
+        if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
         view = snapped
-        pendingDamage = [bounds]
         turnedViewMoved = view.rotation != 0
     }
 
@@ -236,7 +240,7 @@ public final class CanvasRenderer {
             index = StrokeIndex()
             cache = TileCache(budget: Self.tileBudget)
             withdrawAll()
-            pendingDamage = [bounds]
+            pendingWhole = true
         case .restored where beforeClear?.strokes.count == strokes.count:
             let saved = beforeClear!
             beforeClear = nil
@@ -244,7 +248,7 @@ public final class CanvasRenderer {
             index = saved.index
             withdrawAll()
             cache = saved.cache
-            pendingDamage = [bounds]
+            pendingWhole = true
         case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
             let changed = positions.map { index.bounds[$0] }
             strokesMoved(strokes, changed: changed)
@@ -287,7 +291,7 @@ public final class CanvasRenderer {
             request(key)
         }
         for rect in changed where !rect.isEmpty {
-            pendingDamage.append(bufferRect(of: rect))
+            pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
             for level in Set(cache.keys.map(\.pixelsPerPoint)).union([pixelsPerPoint]) {
                 for key in TileKey.keys(covering: TileKey.pixels(of: rect, pixelsPerPoint: level), pixelsPerPoint: level) {
                     cache.remove(key)
@@ -300,7 +304,7 @@ public final class CanvasRenderer {
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
     public func setNeedsFullRedraw() {
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     // MARK: - Frames
@@ -316,28 +320,49 @@ public final class CanvasRenderer {
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
     }
 
-    /// Brings the frame up to date with the strokes in progress (by any key that stays the same for a stroke's
-    /// life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels that changed,
-    /// empty when nothing did.
+    /// Brings the renderer's own ``frame`` up to date with the strokes in progress (by any key that stays the same
+    /// for a stroke's life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels
+    /// that changed, empty when nothing did.
     ///
     /// Only new samples of the strokes in progress are looked at: a stroke's last two segments and its new ones
     /// are redrawn. A key that was drawn before and is gone (completed or cancelled) has its area redrawn.
-    @discardableResult
     ///
     /// `predictedTails` are, by the same keys, where strokes in progress are predicted to go next (document
     /// points): each is drawn in this frame only, from the stroke's last sample, and taken away at the next.
+    @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:]) -> [PixelRect] {
+        let image = frame
+        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: image).changed
+    }
+
+    /// Draws the next frame straight into a window's buffer, as ``renderFrame(liveStrokes:predictedTails:)`` does
+    /// into the renderer's own frame: only what the buffer lacks is drawn. The renderer remembers which frame each
+    /// buffer (by its ``FrameTarget/owner``) shows; a buffer it has not drawn, or one that missed a change of size,
+    /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
+    /// pan exposed is drawn, with what changed since the buffer was shown.
+    public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
+                            into target: FrameTarget) -> FrameDamage {
+        let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
+        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: target.owner)
+    }
+
+    private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
+                           owner: AnyObject) -> FrameDamage {
         samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
         turnedViewMoved = false
         if samplesTurnedTilesRoughly {
             showsRoughTurnedTiles = true
         } else if showsRoughTurnedTiles {
             showsRoughTurnedTiles = false
-            pendingDamage = [bounds]
+            pendingWhole = true
         }
-        var damage = pendingDamage
-        pendingDamage = []
-        damage += takeFinishedTiles()
+        let isWhole = pendingWhole
+        var document = pendingDocument, screen = pendingScreen
+        pendingWhole = false
+        pendingDocument = []
+        pendingScreen = []
+        document += takeFinishedTiles()
+        let level = pixelsPerPoint
         var newTails: [Int: Tail] = [:]
         for (key, points) in predictedTails where !points.isEmpty {
             guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
@@ -346,26 +371,90 @@ public final class CanvasRenderer {
             newTails[key] = Tail(points: [last] + points, bounds: bounds)
         }
         for key in Set(tails.keys).union(newTails.keys) where tails[key] != newTails[key] {
-            for tail in [tails[key], newTails[key]].compactMap({ $0 }) { damage.append(bufferRect(of: tail.bounds)) }
+            for tail in [tails[key], newTails[key]].compactMap({ $0 }) {
+                document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
+            }
         }
         tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { damage.append(bufferRect(of: rect)) }
+            if let rect = state.bounds { document.append(TileKey.pixels(of: rect, pixelsPerPoint: level)) }
             live[key] = nil
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
             if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                damage.append(bufferRect(of: rect))
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
             }
         }
-        let rects = damage.compactMap { $0.intersection(bounds) }.merged()
-        for rect in rects { recompose(rect, liveStrokes: liveStrokes) }
+        frameNumber += 1
+        let offset = pixelOffset
+        let record = FrameRecord(number: frameNumber, pixelsPerPoint: level, rotation: view.rotation,
+                                 offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
+                                 isWhole: isWhole, document: document.merged(), screen: screen.merged(),
+                                 overlay: (overlay?.frames ?? []).map { PixelRect(covering: $0, scale: scale) })
+        let previous = history.last
+        history.append(record)
+        // What differs on screen from the last frame: everything after a pan.
+        let changed: [PixelRect]
+        if isWhole || previous.map({ !$0.isContinued(by: record) || $0.offsetX != offset.x || $0.offsetY != offset.y }) ?? true {
+            changed = [bounds]
+        } else {
+            changed = (record.document.map(bufferRect(ofDocumentPixels:)) + record.screen)
+                .compactMap { $0.intersection(bounds) }.merged()
+        }
+        // What this buffer lacks.
+        let drawable = PixelRect(x: 0, y: 0, width: min(image.width, pixelWidth), height: min(image.height, pixelHeight))
+        var lacking: [PixelRect] = []
+        var moved = (x: 0, y: 0)
+        shownBuffers.removeAll { $0.owner == nil }
+        if let shown = shownBuffers.first(where: { $0.owner === owner })?.frame,
+           let then = history.first(where: { $0.number == shown }),
+           !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) }),
+           image.width == then.width, image.height == then.height,
+           view.rotation == 0 || (offset.x == then.offsetX && offset.y == then.offsetY),
+           abs(offset.x - then.offsetX) < drawable.width, abs(offset.y - then.offsetY) < drawable.height {
+            moved = (offset.x - then.offsetX, offset.y - then.offsetY)
+            if moved != (0, 0) {
+                // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
+                // the overlay where it was moved to and where it is, are drawn.
+                image.move(byX: -moved.x, y: -moved.y)
+                if moved.x > 0 { lacking.append(PixelRect(x: drawable.width - moved.x, y: 0, width: moved.x, height: drawable.height)) }
+                if moved.x < 0 { lacking.append(PixelRect(x: 0, y: 0, width: -moved.x, height: drawable.height)) }
+                if moved.y > 0 { lacking.append(PixelRect(x: 0, y: drawable.height - moved.y, width: drawable.width, height: moved.y)) }
+                if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
+                lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
+            }
+            for later in history where later.number > shown {
+                lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
+            }
+        } else {
+            lacking = [bounds]
+        }
+        let rects = lacking.compactMap { $0.intersection(drawable) }.merged()
+        for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
+        cairo_surface_flush(image.surface)
+        noteShown(owner)
         if worker != nil { submitJobs() }
         cache.evict(protecting: isVisible)
         // Tiles kept for the undo of a clear give way to those shown.
         if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
-        return rects
+        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y)
+    }
+
+    /// The most buffers remembered, and the most frames back a remembered buffer may be: a window has two or three.
+    static let rememberedBuffers = 4
+    static let rememberedFrames = 16
+
+    /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
+    private func noteShown(_ owner: AnyObject) {
+        if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
+            shownBuffers[index].frame = frameNumber
+        } else {
+            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber))
+            if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
+        }
+        let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
+        history.removeAll { $0.number < oldest }
     }
 
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
@@ -375,7 +464,7 @@ public final class CanvasRenderer {
         while isDrawingTiles {
             submitJobs()
             worker.waitUntilIdle()
-            pendingDamage += takeFinishedTiles()
+            pendingDocument += takeFinishedTiles()
             cache.evict(protecting: isVisible)
         }
     }
@@ -463,7 +552,7 @@ public final class CanvasRenderer {
     /// (with a new base on the way).
     private func strokeChanged(_ rect: Rect, added: Stroke?) {
         guard !rect.isEmpty else { return }
-        pendingDamage.append(bufferRect(of: rect))
+        pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
         let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
             .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
         for level in levels {
@@ -571,7 +660,7 @@ public final class CanvasRenderer {
         }
     }
 
-    /// Takes what the worker drew into the cache; returns the buffer rectangles that now show it.
+    /// Takes what the worker drew into the cache; returns the document pixels (at ``pixelsPerPoint``) it shows.
     private func takeFinishedTiles() -> [PixelRect] {
         guard let worker else { return [] }
         var damage: [PixelRect] = []
@@ -582,8 +671,8 @@ public final class CanvasRenderer {
         return damage
     }
 
-    /// Puts a drawn tile (and its base, if drawn) into the cache; returns the buffer rectangle it shows in, if on
-    /// screen.
+    /// Puts a drawn tile (and its base, if drawn) into the cache; returns its document pixels, if of the zoom
+    /// shown.
     @discardableResult
     private func store(_ pixels: TilePixels) -> PixelRect? {
         let key = pixels.key
@@ -602,7 +691,7 @@ public final class CanvasRenderer {
                           drawnSince: base.drawnSince)
         }
         guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
-        return bufferRect(ofDocumentPixels: pixels.region)
+        return pixels.region
     }
 
     private func withdraw(_ key: TileKey) {
@@ -622,7 +711,7 @@ public final class CanvasRenderer {
         beforeClear = nil
         withdrawAll()
         cache.removeAll()
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     // MARK: - Drawing
@@ -635,7 +724,7 @@ public final class CanvasRenderer {
 
     /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
     /// to it.
-    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
+    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
@@ -665,8 +754,8 @@ public final class CanvasRenderer {
                 frame.fill(target, with: background)
             }
         }
-        if !missing.isEmpty { drawPreview(missing) }
-        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect) }
+        if !missing.isEmpty { drawPreview(missing, into: frame) }
+        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
             guard let state = live[key],
@@ -709,7 +798,7 @@ public final class CanvasRenderer {
     /// Tiles are opaque, so they are drawn `OVER`, which Cairo does a quarter faster than `SOURCE` with a turned
     /// source. In a frame that moved the view they are sampled nearest-neighbour, twice as fast again; the next
     /// frame after the view rests draws them bilinearly (``needsSharperFrame``).
-    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect) {
+    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect, of frame: ImageSurface) {
         frame.fill(rect, with: background)
         let offset = pixelOffset
         let context = cairo_create(frame.surface)!
@@ -735,7 +824,7 @@ public final class CanvasRenderer {
 
     /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
     /// one, scaled (each painted once, clipped to all the rectangles), where there are some, else paper.
-    private func drawPreview(_ rects: [PixelRect]) {
+    private func drawPreview(_ rects: [PixelRect], into frame: ImageSurface) {
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
         // filled and clipped to as one rectangle (Cairo is much faster with one).
@@ -778,4 +867,72 @@ public final class CanvasRenderer {
         (max(Int(saturating: (size.width * Double(scale)).rounded(.up)), 1),
          max(Int(saturating: (size.height * Double(scale)).rounded(.up)), 1))
     }
+}
+
+/// Memory a frame is drawn into: a window's buffer of XRGB8888 pixels (``CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
+public struct FrameTarget {
+    /// The first pixel: native-endian 32-bit XRGB, rows ``stride`` bytes apart.
+    public var pixels: UnsafeMutableRawPointer
+    /// Bytes from one row to the next: a multiple of 4, at least 4 × ``width``.
+    public var stride: Int
+    /// The size in pixels.
+    public var width: Int
+    public var height: Int
+    /// The object that owns the memory (the buffer): the renderer remembers what each buffer shows while its owner
+    /// lives, and only then, so memory freed and given to another buffer is drawn whole.
+    public var owner: AnyObject
+
+    /// Pixels owned by `owner`.
+    public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject) {
+        self.pixels = pixels
+        self.stride = stride
+        self.width = width
+        self.height = height
+        self.owner = owner
+    }
+}
+
+/// What drawing a frame into a buffer did.
+public struct FrameDamage: Equatable, Sendable {
+    /// The rectangles drawn into the buffer, after its pixels were moved (``movedX``, ``movedY``).
+    public var redrawn: [PixelRect]
+    /// The rectangles that differ on screen from the frame before: what the compositor repaints. All of it after a
+    /// pan.
+    public var changed: [PixelRect]
+    /// How far the pixels the buffer held were moved before drawing (a pan), in pixels; 0 when they were not.
+    public var movedX: Int
+    public var movedY: Int
+}
+
+/// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
+struct FrameRecord {
+    var number: Int
+    var pixelsPerPoint: Double
+    var rotation: Double
+    /// Where the buffer's top-left pixel lay in the document drawn at ``pixelsPerPoint``.
+    var offsetX: Int
+    var offsetY: Int
+    var width: Int
+    var height: Int
+    /// Whether everything was drawn again (a new size, zoom or angle, a clear).
+    var isWhole: Bool
+    /// What changed in the drawing, in document pixels at ``pixelsPerPoint``.
+    var document: [PixelRect]
+    /// What changed in the window (the overlay), in buffer pixels.
+    var screen: [PixelRect]
+    /// Where the overlay was drawn, in buffer pixels.
+    var overlay: [PixelRect]
+
+    /// Whether `later` shows the document at the same zoom, angle and size, so that a buffer showing this frame can be
+    /// brought up to date from what the frames since changed.
+    func isContinued(by later: FrameRecord) -> Bool {
+        later.pixelsPerPoint == pixelsPerPoint && later.rotation == rotation && later.width == width
+            && later.height == height
+    }
+}
+
+/// A buffer the renderer drew into, while its owner lives, and the frame it shows.
+struct ShownBuffer {
+    weak var owner: AnyObject?
+    var frame: Int
 }
