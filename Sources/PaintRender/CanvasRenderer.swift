@@ -402,17 +402,27 @@ public final class CanvasRenderer {
             changed = (record.document.map(bufferRect(ofDocumentPixels:)) + record.screen)
                 .compactMap { $0.intersection(bounds) }.merged()
         }
-        // What this buffer lacks.
+        // What this buffer lacks: what changed since the frame it shows, or, when it cannot be brought up to date
+        // from there (a new buffer, or a change of size, zoom or angle since), since the frame a buffer that can
+        // shows, copied in first.
         let drawable = PixelRect(x: 0, y: 0, width: min(image.width, pixelWidth), height: min(image.height, pixelHeight))
         var lacking: [PixelRect] = []
         var moved = (x: 0, y: 0)
+        var copied = false
         shownBuffers.removeAll { $0.owner == nil }
-        if let shown = shownBuffers.first(where: { $0.owner === owner })?.frame,
-           let then = history.first(where: { $0.number == shown }),
-           !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) }),
-           image.width == then.width, image.height == then.height,
-           view.rotation == 0 || (offset.x == then.offsetX && offset.y == then.offsetY),
-           abs(offset.x - then.offsetX) < drawable.width, abs(offset.y - then.offsetY) < drawable.height {
+        var start = shownBuffers.first(where: { $0.owner === owner }).flatMap {
+            continuableFrame(from: $0.frame, width: image.width, height: image.height)
+        }
+        if start == nil, let (donor, then) = shownBuffers.lazy
+            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height })
+            .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
+                .map { (buffer, $0) } })
+            .max(by: { $0.1.number < $1.1.number }) {
+            image.copyAll(from: UnsafePointer(donor.pixels), stride: donor.stride)
+            copied = true
+            start = then
+        }
+        if let then = start {
             moved = (offset.x - then.offsetX, offset.y - then.offsetY)
             if moved != (0, 0) {
                 // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
@@ -424,21 +434,59 @@ public final class CanvasRenderer {
                 if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
                 lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
             }
-            for later in history where later.number > shown {
+            for later in history where later.number > then.number {
                 lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
             }
         } else {
             lacking = [bounds]
         }
-        let rects = lacking.compactMap { $0.intersection(drawable) }.merged()
+        let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
         for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
         cairo_surface_flush(image.surface)
-        noteShown(owner)
+        noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         cache.evict(protecting: isVisible)
         // Tiles kept for the undo of a clear give way to those shown.
         if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
-        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y)
+        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
+                           isCopiedFromAnotherBuffer: copied)
+    }
+
+    /// Rectangles with those that touch merged into their union where that draws no more pixels than drawing both
+    /// (adjacent, nested or much overlapping ones), until no more merge. Unlike ``Geometry/PixelRect/merged()``, two
+    /// strips a diagonal pan exposes stay two strips rather than their bounding box, the whole buffer; rectangles
+    /// left overlapping are drawn twice where they overlap, which gives the same pixels.
+    static func mergedSparingly(_ rects: [PixelRect]) -> [PixelRect] {
+        var result: [PixelRect] = []
+        for rect in rects where !rect.isEmpty {
+            var current = rect
+            var index = 0
+            while index < result.count {
+                let union = result[index].union(current)
+                if result[index].touches(current), union.area <= result[index].area + current.area {
+                    current = union
+                    result.remove(at: index)
+                    index = 0
+                } else {
+                    index += 1
+                }
+            }
+            result.append(current)
+        }
+        return result
+    }
+
+    /// The record of frame `shown` when a buffer of a size showing it can be brought up to date from it: the frames
+    /// since drew nothing whole and kept the size, zoom and angle, and moved the view (upright only) by less than
+    /// the buffer.
+    private func continuableFrame(from shown: Int, width: Int, height: Int) -> FrameRecord? {
+        guard let then = history.first(where: { $0.number == shown }), let now = history.last,
+              then.width == width, then.height == height,
+              !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) })
+        else { return nil }
+        let dx = now.offsetX - then.offsetX, dy = now.offsetY - then.offsetY
+        guard (now.rotation == 0 || (dx == 0 && dy == 0)), abs(dx) < width, abs(dy) < height else { return nil }
+        return then
     }
 
     /// The most buffers remembered, and the most frames back a remembered buffer may be: a window has two or three.
@@ -446,11 +494,13 @@ public final class CanvasRenderer {
     static let rememberedFrames = 16
 
     /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
-    private func noteShown(_ owner: AnyObject) {
+    private func noteShown(_ owner: AnyObject, image: ImageSurface) {
         if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
-            shownBuffers[index].frame = frameNumber
+            shownBuffers[index] = ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
+                                              width: image.width, height: image.height)
         } else {
-            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber))
+            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
+                                            width: image.width, height: image.height))
             if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
         }
         let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
@@ -731,10 +781,16 @@ public final class CanvasRenderer {
         for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
             // parts never wait for the worker and a stroke just finished there never disappears for a few frames.
-            if cache[key] == nil, worker == nil
-                || (inFlight[key] == nil && index.strokes(reaching: key.documentRect).count <= Self.baseSpacing) {
-                requests.removeAll { $0.key == key }
-                store(makeJob(key, withBase: false).render())
+            if cache[key] == nil, inFlight[key] == nil || worker == nil {
+                let reaching = index.strokes(reaching: key.documentRect).count
+                if reaching == 0 {
+                    // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
+                    requests.removeAll { $0.key == key }
+                    cache.insert(key, image: nil)
+                } else if worker == nil || reaching <= Self.baseSpacing {
+                    requests.removeAll { $0.key == key }
+                    store(makeJob(key, withBase: false).render())
+                }
             }
             guard view.rotation == 0 else {
                 if cache[key] == nil, !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
@@ -902,6 +958,9 @@ public struct FrameDamage: Equatable, Sendable {
     /// How far the pixels the buffer held were moved before drawing (a pan), in pixels; 0 when they were not.
     public var movedX: Int
     public var movedY: Int
+    /// Whether the buffer, which could not be brought up to date from what it showed (new, or shown before a change
+    /// of zoom, angle or size), was first given the pixels of a buffer shown more recently.
+    public var isCopiedFromAnotherBuffer: Bool
 }
 
 /// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
@@ -935,4 +994,9 @@ struct FrameRecord {
 struct ShownBuffer {
     weak var owner: AnyObject?
     var frame: Int
+    /// The buffer's pixels, valid while ``owner`` lives (a buffer brought up to date from another copies them).
+    var pixels: UnsafeMutablePointer<UInt8>
+    var stride: Int
+    var width: Int
+    var height: Int
 }
