@@ -106,6 +106,11 @@ public final class CanvasRenderer {
     private var shownBuffers: [ShownBuffer] = []
     /// The number of the last frame drawn.
     private var frameNumber = 0
+    /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
+    private var syncTileDeadline: UInt64 = 0
+    /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
+    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames).
+    static let syncTileBudget: UInt64 = 2_000_000
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     private var requests: [(key: TileKey, withBase: Bool)] = []
@@ -441,6 +446,7 @@ public final class CanvasRenderer {
             lacking = [bounds]
         }
         let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
+        syncTileDeadline = MonotonicNanos.now + Self.syncTileBudget
         for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
@@ -780,14 +786,18 @@ public final class CanvasRenderer {
         var missing: [PixelRect] = []
         for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
-            // parts never wait for the worker and a stroke just finished there never disappears for a few frames.
+            // parts never wait for the worker and a stroke just finished there never disappears for a few frames;
+            // within ``syncTileBudget`` a frame, so that a zoom exposing dozens of them still makes its frame.
             if cache[key] == nil, inFlight[key] == nil || worker == nil {
-                let reaching = index.strokes(reaching: key.documentRect).count
+                // Counted exactly only where few strokes can reach: a crowded tile goes to the worker unsorted.
+                let candidates = index.candidateCount(reaching: key.documentRect)
+                let reaching = worker != nil && candidates > Self.baseSpacing ? candidates
+                    : index.strokes(reaching: key.documentRect).count
                 if reaching == 0 {
                     // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
                     requests.removeAll { $0.key == key }
                     cache.insert(key, image: nil)
-                } else if worker == nil || reaching <= Self.baseSpacing {
+                } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
                     requests.removeAll { $0.key == key }
                     store(makeJob(key, withBase: false).render())
                 }
@@ -895,18 +905,26 @@ public final class CanvasRenderer {
             for rect in clip { frame.fill(rect, with: background) }
             return
         }
-        // Paper first, unless the scaled tiles cover every pixel (after zooming in, they usually do).
+        // Paper where no scaled tile will cover (after zooming out, around them; after zooming in, usually nowhere):
+        // each pixel is written once, not filled and then covered.
+        let offset = pixelOffset
+        let ratio = pixelsPerPoint / level
         let needed = TileKey.keys(covering: TileKey.pixels(of: area, pixelsPerPoint: level), pixelsPerPoint: level)
-        if !needed.allSatisfy({ candidates[$0] != nil }) {
-            for rect in clip { frame.fill(rect, with: background) }
+        for key in needed where candidates[key] == nil {
+            let tile = key.pixelRect
+            let minX = Int((Double(tile.x) * ratio).rounded(.down)) - offset.x
+            let minY = Int((Double(tile.y) * ratio).rounded(.down)) - offset.y
+            let maxX = Int((Double(tile.maxX) * ratio).rounded(.up)) - offset.x
+            let maxY = Int((Double(tile.maxY) * ratio).rounded(.up)) - offset.y
+            let hole = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            for rect in clip { if let part = rect.intersection(hole) { frame.fill(part, with: background) } }
         }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo_clip(context)
-        let offset = pixelOffset
         cairo_translate(context, Double(-offset.x), Double(-offset.y))
-        cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
+        cairo_scale(context, ratio, ratio)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         // Tiles' edges on whole pixels: boxes, not antialiased polygons (much faster, and tiles meet without seams).
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
@@ -999,4 +1017,9 @@ struct ShownBuffer {
     var stride: Int
     var width: Int
     var height: Int
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.
+enum MonotonicNanos {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
