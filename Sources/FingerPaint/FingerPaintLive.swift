@@ -68,7 +68,9 @@ final class FingerPaintLive: LiveContent {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
         let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
                                  height: buffer.pixelHeight, owner: buffer.buffer)
-        let frame = app.renderFrame(at: isFrameDue ? MonotonicClock.timestamp : nil, into: target)
+        // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
+        // the buffer may lack what earlier frames drew into the other one.
+        let frame = app.renderFrame(at: MonotonicClock.timestamp, into: target)
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }
