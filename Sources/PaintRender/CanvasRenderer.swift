@@ -51,9 +51,17 @@ public final class CanvasRenderer {
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
-                worker = TileWorker()
+                let worker = TileWorker()
+                self.worker = worker
+                if indexState == .deferred {
+                    // A large drawing opened in a window: its index is built on the worker, and the first frames
+                    // show paper meanwhile.
+                    worker.buildIndex(of: strokes)
+                    indexState = .building
+                }
             } else {
                 waitForTiles()
+                awaitIndex()
                 worker = nil
             }
         }
@@ -85,7 +93,6 @@ public final class CanvasRenderer {
     /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
     /// copies the drawing's).
     private var strokes: [Stroke] = []
-    private var index = StrokeIndex()
     private var cache = TileCache(budget: CanvasRenderer.tileBudget)
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
@@ -135,7 +142,73 @@ public final class CanvasRenderer {
         worker = drawsTilesInBackground ? TileWorker() : nil
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         self.strokes = Self.ownCopy(of: strokes)
-        index = StrokeIndex(strokes)
+        if strokes.count < Self.deferredIndexThreshold {
+            storedIndex = StrokeIndex(strokes)
+        } else if let worker {
+            worker.buildIndex(of: strokes)
+            indexState = .building
+        } else {
+            indexState = .deferred
+        }
+    }
+
+    /// Drawings of at least this many strokes have their index built when first needed, or on the worker once
+    /// there is one (a window's start-up: the first frame does not wait for it).
+    static let deferredIndexThreshold = 2_000
+
+    /// Where the stroke index is.
+    enum IndexState: Equatable {
+        /// Built: ``storedIndex``.
+        case built
+        /// Not built yet: built on this thread when first needed, or on the worker when there comes one.
+        case deferred
+        /// Being built on the worker; frames show paper until it is taken.
+        case building
+    }
+
+    private(set) var indexState = IndexState.built
+    private var storedIndex = StrokeIndex()
+    /// The index of the strokes' bounds, waited for (or built) when it is not there yet.
+    private var index: StrokeIndex {
+        get {
+            awaitIndex()
+            return storedIndex
+        }
+        set {
+            awaitIndex()
+            storedIndex = newValue
+        }
+        _modify {
+            awaitIndex()
+            yield &storedIndex
+        }
+    }
+
+    /// Makes the index available: takes it from the worker (waiting for it) or builds it here.
+    private func awaitIndex() {
+        switch indexState {
+        case .built:
+            return
+        case .deferred:
+            storedIndex = StrokeIndex(strokes)
+        case .building:
+            if let worker {
+                // The index is the worker's first job: no tile is asked for until it is taken.
+                worker.waitUntilIdle()
+                storedIndex = worker.takeIndex() ?? StrokeIndex(strokes)
+            } else {
+                storedIndex = StrokeIndex(strokes)
+            }
+        }
+        indexState = .built
+    }
+
+    /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
+    private func takeBuiltIndex() {
+        guard indexState == .building, let built = worker?.takeIndex() else { return }
+        storedIndex = built
+        indexState = .built
+        pendingWhole = true
     }
 
     /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
@@ -315,13 +388,13 @@ public final class CanvasRenderer {
     // MARK: - Frames
 
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
-    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty }
+    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty || indexState == .building }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
     public var hasTileWorkForAFrame: Bool {
         guard let worker else { return false }
-        return worker.hasFinished
+        return worker.hasFinished || (indexState == .building && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
     }
 
@@ -345,6 +418,7 @@ public final class CanvasRenderer {
     /// buffer (by its ``FrameTarget/owner``) shows; a buffer it has not drawn, or one that missed a change of size,
     /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
     /// pan exposed is drawn, with what changed since the buffer was shown.
+    @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
                             into target: FrameTarget) -> FrameDamage {
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
@@ -353,6 +427,7 @@ public final class CanvasRenderer {
 
     private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
                            owner: AnyObject) -> FrameDamage {
+        takeBuiltIndex()
         samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
         turnedViewMoved = false
         if samplesTurnedTilesRoughly {
@@ -517,6 +592,14 @@ public final class CanvasRenderer {
     /// frame, a benchmark, a test).
     public func waitForTiles() {
         guard let worker else { return }
+        if indexState == .building {
+            awaitIndex()
+            pendingWhole = true
+            for key in TileKey.keys(covering: documentPixels(of: bounds), pixelsPerPoint: pixelsPerPoint)
+            where cache[key] == nil {
+                request(key)
+            }
+        }
         while isDrawingTiles {
             submitJobs()
             worker.waitUntilIdle()
@@ -784,7 +867,10 @@ public final class CanvasRenderer {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
-        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
+        // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
+        let keys = indexState == .building ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        if indexState == .building { frame.fill(rect, with: background) }
+        for key in keys {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
             // parts never wait for the worker and a stroke just finished there never disappears for a few frames;
             // within ``syncTileBudget`` a frame, so that a zoom exposing dozens of them still makes its frame.

@@ -204,4 +204,31 @@ final class BufferChain {
             #expect(largestDifference(buffer.image, freshFrame.frame, rows: 300) == 0)
         }
     }
+
+    /// A drawing of thousands of strokes opened in a window: its index is built on the worker, not on the thread
+    /// that shows the first frame, which shows paper (or, if the index came first, the drawing); once the tiles are
+    /// drawn, each buffer shows what a fresh render shows.
+    @Test func aLargeDrawingsIndexIsBuiltOnTheWorkerAndItsFramesEndAsAFreshRender() throws {
+        let size = Size(width: 300, height: 200)
+        var strokes: [Stroke] = []
+        for index in 0..<2_500 {
+            let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
+            strokes.append(Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
+                                  color: Brush.palette[index % 9], width: 2))
+        }
+        let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
+        #expect(renderer.indexState == .deferred)
+        renderer.drawsTilesInBackground = true
+        #expect(renderer.indexState == .building)
+        let buffers = [TestBuffer(width: 300, height: 200), TestBuffer(width: 300, height: 200)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.waitForTiles()
+        #expect(renderer.indexState == .built)
+        let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        for buffer in buffers {
+            renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(largestDifference(buffer.image, fresh.frame, rows: 200) == 0)
+        }
+    }
 }
