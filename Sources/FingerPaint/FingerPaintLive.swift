@@ -62,12 +62,17 @@ final class FingerPaintLive: LiveContent {
         if let session { app.isFullscreen = session.isShownFullscreen }
     }
 
+    /// Draws the frame straight into the buffer: the renderer knows what frame each buffer shows and draws only
+    /// what it lacks (moving its pixels for a pan), so `damage`, the session's view of the same, is not needed.
     func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
-        let changed = isFrameDue ? app.renderFrame(at: MonotonicClock.timestamp) : []
-        app.composite(into: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth, height: buffer.pixelHeight,
-                      rects: damage + changed)
-        return changed
+        let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
+                                 height: buffer.pixelHeight, owner: buffer.buffer)
+        // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
+        // the buffer may lack what earlier frames drew into the other one.
+        let frame = app.renderFrame(at: MonotonicClock.timestamp, into: target)
+        // What was drawn is returned too: the session makes it opaque in a translucent buffer.
+        return frame.changed + frame.redrawn
     }
 
     func replayEnded() {

@@ -531,6 +531,19 @@ public final class FingerPaintApp {
         return damage
     }
 
+    /// Draws the next frame straight into a window's buffer, as ``renderFrame(at:)`` does into the renderer's own
+    /// frame: only what that buffer lacks (``PaintRender/CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
+    public func renderFrame(at time: Timestamp? = nil, into target: FrameTarget) -> FrameDamage {
+        pollDocument()
+        takeThumbnails()
+        if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
+        if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
+        let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
+                                          predictedTails: canvasView.predictedTails(at: time), into: target)
+        needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
+        return damage
+    }
+
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
     public func waitForTiles() {
         renderer.waitForTiles()

@@ -17,7 +17,9 @@ import Geometry
 ///   they come, a few jobs at a time, the visible ones only; until then the frame shows cached tiles of another
 ///   zoom scaled, or paper. Without it (headless replay, tests), they are drawn at once.
 ///
-/// The window copies the frame into its shared-memory buffer with ``composite(into:stride:width:height:rects:)``.
+/// A window draws each frame straight into the shared-memory buffer it is about to show
+/// (``renderFrame(liveStrokes:predictedTails:into:)``): the renderer remembers which frame each buffer shows and
+/// brings it up to date, moving its pixels for a pan. Headless callers use the renderer's own ``frame``.
 public final class CanvasRenderer {
     /// The window's size in logical points.
     public private(set) var logicalSize: Size
@@ -25,10 +27,21 @@ public final class CanvasRenderer {
     public private(set) var scale: Int
     /// The paper colour.
     public let background: Color
-    /// What is shown: the drawing through the view, the strokes in progress and the overlay.
-    public private(set) var frame: ImageSurface
-    /// The memory of ``frame``, kept for the largest size seen.
-    private var frameStorage: PixelStorage
+    /// The renderer's own frame, for headless use (a replay, the tests, ``composite(into:stride:width:height:rects:)``):
+    /// what ``renderFrame(liveStrokes:predictedTails:)`` brings up to date. Made at its first use; a window, which
+    /// draws into its buffers, never makes one.
+    public var frame: ImageSurface {
+        if let ownFrame, ownFrame.width == pixelWidth, ownFrame.height == pixelHeight { return ownFrame }
+        ownFrame = nil
+        let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
+        ownFrame = image
+        return image
+    }
+    private var ownFrame: ImageSurface?
+    /// The buffer's width in pixels.
+    public private(set) var pixelWidth: Int
+    /// The buffer's height in pixels.
+    public private(set) var pixelHeight: Int
     /// Which part of the document is shown, and how large (``setView(_:)``).
     public private(set) var view = ViewTransform.identity
     /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
@@ -38,9 +51,17 @@ public final class CanvasRenderer {
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
-                worker = TileWorker()
+                let worker = TileWorker()
+                self.worker = worker
+                if indexState == .deferred {
+                    // A large drawing opened in a window: its index is built on the worker, and the first frames
+                    // show paper meanwhile.
+                    worker.buildIndex(of: strokes)
+                    indexState = .building
+                }
             } else {
                 waitForTiles()
+                awaitIndex()
                 worker = nil
             }
         }
@@ -50,7 +71,7 @@ public final class CanvasRenderer {
         didSet {
             guard overlay != oldValue else { return }
             for covered in (oldValue?.frames ?? []) + (overlay?.frames ?? []) {
-                pendingDamage.append(PixelRect(covering: covered, scale: scale))
+                pendingScreen.append(PixelRect(covering: covered, scale: scale))
             }
         }
     }
@@ -72,7 +93,6 @@ public final class CanvasRenderer {
     /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
     /// copies the drawing's).
     private var strokes: [Stroke] = []
-    private var index = StrokeIndex()
     private var cache = TileCache(budget: CanvasRenderer.tileBudget)
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
@@ -80,7 +100,24 @@ public final class CanvasRenderer {
     private var live: [Int: LiveStroke] = [:]
     /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
     private var tails: [Int: Tail] = [:]
-    private var pendingDamage: [PixelRect] = []
+    /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
+    private var pendingWhole = true
+    /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
+    /// with a pan.
+    private var pendingDocument: [PixelRect] = []
+    /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
+    private var pendingScreen: [PixelRect] = []
+    /// What the last frames changed, oldest first, back to the oldest frame a buffer still shows.
+    private var history: [FrameRecord] = []
+    /// The buffers frames were drawn into, and the number of the frame each shows.
+    private var shownBuffers: [ShownBuffer] = []
+    /// The number of the last frame drawn.
+    private var frameNumber = 0
+    /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
+    private var syncTileDeadline: UInt64 = 0
+    /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
+    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames).
+    static let syncTileBudget: UInt64 = 2_000_000
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     private var requests: [(key: TileKey, withBase: Bool)] = []
@@ -103,18 +140,75 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
-        let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
-        frame = ImageSurface(width: width, height: height, storage: frameStorage)
-        frame.fill(PixelRect(x: 0, y: 0, width: width, height: height), with: background)
+        (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         self.strokes = Self.ownCopy(of: strokes)
-        index = StrokeIndex(strokes)
-        pendingDamage = [bounds]
+        if strokes.count < Self.deferredIndexThreshold {
+            storedIndex = StrokeIndex(strokes)
+        } else if let worker {
+            worker.buildIndex(of: strokes)
+            indexState = .building
+        } else {
+            indexState = .deferred
+        }
     }
 
-    /// The bytes of a frame's pixels.
-    private static func frameBytes(width: Int, height: Int) -> Int {
-        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(max(width, 1)))) * max(height, 1)
+    /// Drawings of at least this many strokes have their index built when first needed, or on the worker once
+    /// there is one (a window's start-up: the first frame does not wait for it).
+    static let deferredIndexThreshold = 2_000
+
+    /// Where the stroke index is.
+    enum IndexState: Equatable {
+        /// Built: ``storedIndex``.
+        case built
+        /// Not built yet: built on this thread when first needed, or on the worker when there comes one.
+        case deferred
+        /// Being built on the worker; frames show paper until it is taken.
+        case building
+    }
+
+    private(set) var indexState = IndexState.built
+    private var storedIndex = StrokeIndex()
+    /// The index of the strokes' bounds, waited for (or built) when it is not there yet.
+    private var index: StrokeIndex {
+        get {
+            awaitIndex()
+            return storedIndex
+        }
+        set {
+            awaitIndex()
+            storedIndex = newValue
+        }
+        _modify {
+            awaitIndex()
+            yield &storedIndex
+        }
+    }
+
+    /// Makes the index available: takes it from the worker (waiting for it) or builds it here.
+    private func awaitIndex() {
+        switch indexState {
+        case .built:
+            return
+        case .deferred:
+            storedIndex = StrokeIndex(strokes)
+        case .building:
+            if let worker {
+                // The index is the worker's first job: no tile is asked for until it is taken.
+                worker.waitUntilIdle()
+                storedIndex = worker.takeIndex() ?? StrokeIndex(strokes)
+            } else {
+                storedIndex = StrokeIndex(strokes)
+            }
+        }
+        indexState = .built
+    }
+
+    /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
+    private func takeBuiltIndex() {
+        guard indexState == .building, let built = worker?.takeIndex() else { return }
+        storedIndex = built
+        indexState = .built
+        pendingWhole = true
     }
 
     /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
@@ -125,12 +219,8 @@ public final class CanvasRenderer {
         return copy
     }
 
-    /// The buffer's width in pixels.
-    public var pixelWidth: Int { frame.width }
-    /// The buffer's height in pixels.
-    public var pixelHeight: Int { frame.height }
     /// The whole buffer.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) }
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
     /// Buffer pixels per document point: the zoom times the scale.
     var pixelsPerPoint: Double { view.zoom * Double(scale) }
@@ -139,7 +229,7 @@ public final class CanvasRenderer {
     /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
     /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
     public var canvas: ImageSurface {
-        let image = ImageSurface(width: frame.width, height: frame.height, fill: background)
+        let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
         let level = Double(scale)
         for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
             let part = key.pixelRect.intersection(bounds)!
@@ -191,20 +281,10 @@ public final class CanvasRenderer {
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
-        let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
-        if width != frame.width || height != frame.height {
-            // The frame's memory is kept for the largest size seen (a window shrinks and grows back without
-            // allocating, or faulting in, 33 MiB at 4K); every pixel is drawn again at the next frame.
-            if !frameStorage.fits(width: width, height: height) {
-                // The old frame and its memory go before the new memory is taken.
-                frame = ImageSurface(width: 1, height: 1, fill: nil)
-                frameStorage = PixelStorage(capacity: Self.frameBytes(width: width, height: height))
-            }
-            frame = ImageSurface(width: width, height: height, storage: frameStorage)
-        }
+        (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
         view = view.snapped(scale: self.scale)
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
@@ -212,8 +292,10 @@ public final class CanvasRenderer {
     public func setView(_ newView: ViewTransform) {
         let snapped = newView.snapped(scale: scale)
         guard snapped != view else { return }
+        // A pan of an upright view moves the pixels buffers hold (``renderFrame(liveStrokes:predictedTails:into:)``);
+        // anything else draws every pixel again.
+        if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
         view = snapped
-        pendingDamage = [bounds]
         turnedViewMoved = view.rotation != 0
     }
 
@@ -236,7 +318,7 @@ public final class CanvasRenderer {
             index = StrokeIndex()
             cache = TileCache(budget: Self.tileBudget)
             withdrawAll()
-            pendingDamage = [bounds]
+            pendingWhole = true
         case .restored where beforeClear?.strokes.count == strokes.count:
             let saved = beforeClear!
             beforeClear = nil
@@ -244,7 +326,7 @@ public final class CanvasRenderer {
             index = saved.index
             withdrawAll()
             cache = saved.cache
-            pendingDamage = [bounds]
+            pendingWhole = true
         case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
             let changed = positions.map { index.bounds[$0] }
             strokesMoved(strokes, changed: changed)
@@ -287,7 +369,7 @@ public final class CanvasRenderer {
             request(key)
         }
         for rect in changed where !rect.isEmpty {
-            pendingDamage.append(bufferRect(of: rect))
+            pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
             for level in Set(cache.keys.map(\.pixelsPerPoint)).union([pixelsPerPoint]) {
                 for key in TileKey.keys(covering: TileKey.pixels(of: rect, pixelsPerPoint: level), pixelsPerPoint: level) {
                     cache.remove(key)
@@ -300,44 +382,67 @@ public final class CanvasRenderer {
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
     public func setNeedsFullRedraw() {
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     // MARK: - Frames
 
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
-    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty }
+    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty || indexState == .building }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
     public var hasTileWorkForAFrame: Bool {
         guard let worker else { return false }
-        return worker.hasFinished
+        return worker.hasFinished || (indexState == .building && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
     }
 
-    /// Brings the frame up to date with the strokes in progress (by any key that stays the same for a stroke's
-    /// life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels that changed,
-    /// empty when nothing did.
+    /// Brings the renderer's own ``frame`` up to date with the strokes in progress (by any key that stays the same
+    /// for a stroke's life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels
+    /// that changed, empty when nothing did.
     ///
     /// Only new samples of the strokes in progress are looked at: a stroke's last two segments and its new ones
     /// are redrawn. A key that was drawn before and is gone (completed or cancelled) has its area redrawn.
-    @discardableResult
     ///
     /// `predictedTails` are, by the same keys, where strokes in progress are predicted to go next (document
     /// points): each is drawn in this frame only, from the stroke's last sample, and taken away at the next.
+    @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:]) -> [PixelRect] {
+        let image = frame
+        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: image).changed
+    }
+
+    /// Draws the next frame straight into a window's buffer, as ``renderFrame(liveStrokes:predictedTails:)`` does
+    /// into the renderer's own frame: only what the buffer lacks is drawn. The renderer remembers which frame each
+    /// buffer (by its ``FrameTarget/owner``) shows; a buffer it has not drawn, or one that missed a change of size,
+    /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
+    /// pan exposed is drawn, with what changed since the buffer was shown.
+    @discardableResult
+    public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
+                            into target: FrameTarget) -> FrameDamage {
+        let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
+        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: target.owner)
+    }
+
+    private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
+                           owner: AnyObject) -> FrameDamage {
+        takeBuiltIndex()
         samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
         turnedViewMoved = false
         if samplesTurnedTilesRoughly {
             showsRoughTurnedTiles = true
         } else if showsRoughTurnedTiles {
             showsRoughTurnedTiles = false
-            pendingDamage = [bounds]
+            pendingWhole = true
         }
-        var damage = pendingDamage
-        pendingDamage = []
-        damage += takeFinishedTiles()
+        let isWhole = pendingWhole
+        var document = pendingDocument, screen = pendingScreen
+        pendingWhole = false
+        pendingDocument = []
+        pendingScreen = []
+        document += takeFinishedTiles()
+        let level = pixelsPerPoint
         var newTails: [Int: Tail] = [:]
         for (key, points) in predictedTails where !points.isEmpty {
             guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
@@ -346,36 +451,159 @@ public final class CanvasRenderer {
             newTails[key] = Tail(points: [last] + points, bounds: bounds)
         }
         for key in Set(tails.keys).union(newTails.keys) where tails[key] != newTails[key] {
-            for tail in [tails[key], newTails[key]].compactMap({ $0 }) { damage.append(bufferRect(of: tail.bounds)) }
+            for tail in [tails[key], newTails[key]].compactMap({ $0 }) {
+                document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
+            }
         }
         tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { damage.append(bufferRect(of: rect)) }
+            if let rect = state.bounds { document.append(TileKey.pixels(of: rect, pixelsPerPoint: level)) }
             live[key] = nil
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
             if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                damage.append(bufferRect(of: rect))
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
             }
         }
-        let rects = damage.compactMap { $0.intersection(bounds) }.merged()
-        for rect in rects { recompose(rect, liveStrokes: liveStrokes) }
+        frameNumber += 1
+        let offset = pixelOffset
+        let record = FrameRecord(number: frameNumber, pixelsPerPoint: level, rotation: view.rotation,
+                                 offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
+                                 isWhole: isWhole, document: document.merged(), screen: screen.merged(),
+                                 overlay: (overlay?.frames ?? []).map { PixelRect(covering: $0, scale: scale) })
+        let previous = history.last
+        history.append(record)
+        // What differs on screen from the last frame: everything after a pan.
+        let changed: [PixelRect]
+        if isWhole || previous.map({ !$0.isContinued(by: record) || $0.offsetX != offset.x || $0.offsetY != offset.y }) ?? true {
+            changed = [bounds]
+        } else {
+            changed = (record.document.map(bufferRect(ofDocumentPixels:)) + record.screen)
+                .compactMap { $0.intersection(bounds) }.merged()
+        }
+        // What this buffer lacks: what changed since the frame it shows, or, when it cannot be brought up to date
+        // from there (a new buffer, or a change of size, zoom or angle since), since the frame a buffer that can
+        // shows, copied in first.
+        let drawable = PixelRect(x: 0, y: 0, width: min(image.width, pixelWidth), height: min(image.height, pixelHeight))
+        var lacking: [PixelRect] = []
+        var moved = (x: 0, y: 0)
+        var copied = false
+        shownBuffers.removeAll { $0.owner == nil }
+        var start = shownBuffers.first(where: { $0.owner === owner }).flatMap {
+            continuableFrame(from: $0.frame, width: image.width, height: image.height)
+        }
+        if start == nil, let (donor, then) = shownBuffers.lazy
+            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height })
+            .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
+                .map { (buffer, $0) } })
+            .max(by: { $0.1.number < $1.1.number }) {
+            image.copyAll(from: UnsafePointer(donor.pixels), stride: donor.stride)
+            copied = true
+            start = then
+        }
+        if let then = start {
+            moved = (offset.x - then.offsetX, offset.y - then.offsetY)
+            if moved != (0, 0) {
+                // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
+                // the overlay where it was moved to and where it is, are drawn.
+                image.move(byX: -moved.x, y: -moved.y)
+                if moved.x > 0 { lacking.append(PixelRect(x: drawable.width - moved.x, y: 0, width: moved.x, height: drawable.height)) }
+                if moved.x < 0 { lacking.append(PixelRect(x: 0, y: 0, width: -moved.x, height: drawable.height)) }
+                if moved.y > 0 { lacking.append(PixelRect(x: 0, y: drawable.height - moved.y, width: drawable.width, height: moved.y)) }
+                if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
+                lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
+            }
+            for later in history where later.number > then.number {
+                lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
+            }
+        } else {
+            lacking = [bounds]
+        }
+        let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
+        syncTileDeadline = MonotonicNanos.now + Self.syncTileBudget
+        for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
+        cairo_surface_flush(image.surface)
+        noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         cache.evict(protecting: isVisible)
         // Tiles kept for the undo of a clear give way to those shown.
         if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
-        return rects
+        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
+                           isCopiedFromAnotherBuffer: copied)
+    }
+
+    /// Rectangles with those that touch merged into their union where that draws no more pixels than drawing both
+    /// (adjacent, nested or much overlapping ones), until no more merge. Unlike ``Geometry/PixelRect/merged()``, two
+    /// strips a diagonal pan exposes stay two strips rather than their bounding box, the whole buffer; rectangles
+    /// left overlapping are drawn twice where they overlap, which gives the same pixels.
+    static func mergedSparingly(_ rects: [PixelRect]) -> [PixelRect] {
+        var result: [PixelRect] = []
+        for rect in rects where !rect.isEmpty {
+            var current = rect
+            var index = 0
+            while index < result.count {
+                let union = result[index].union(current)
+                if result[index].touches(current), union.area <= result[index].area + current.area {
+                    current = union
+                    result.remove(at: index)
+                    index = 0
+                } else {
+                    index += 1
+                }
+            }
+            result.append(current)
+        }
+        return result
+    }
+
+    /// The record of frame `shown` when a buffer of a size showing it can be brought up to date from it: the frames
+    /// since drew nothing whole and kept the size, zoom and angle, and moved the view (upright only) by less than
+    /// the buffer.
+    private func continuableFrame(from shown: Int, width: Int, height: Int) -> FrameRecord? {
+        guard let then = history.first(where: { $0.number == shown }), let now = history.last,
+              then.width == width, then.height == height,
+              !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) })
+        else { return nil }
+        let dx = now.offsetX - then.offsetX, dy = now.offsetY - then.offsetY
+        guard (now.rotation == 0 || (dx == 0 && dy == 0)), abs(dx) < width, abs(dy) < height else { return nil }
+        return then
+    }
+
+    /// The most buffers remembered, and the most frames back a remembered buffer may be: a window has two or three.
+    static let rememberedBuffers = 4
+    static let rememberedFrames = 16
+
+    /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
+    private func noteShown(_ owner: AnyObject, image: ImageSurface) {
+        if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
+            shownBuffers[index] = ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
+                                              width: image.width, height: image.height)
+        } else {
+            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
+                                            width: image.width, height: image.height))
+            if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
+        }
+        let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
+        history.removeAll { $0.number < oldest }
     }
 
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
     /// frame, a benchmark, a test).
     public func waitForTiles() {
         guard let worker else { return }
+        if indexState == .building {
+            awaitIndex()
+            pendingWhole = true
+            for key in TileKey.keys(covering: documentPixels(of: bounds), pixelsPerPoint: pixelsPerPoint)
+            where cache[key] == nil {
+                request(key)
+            }
+        }
         while isDrawingTiles {
             submitJobs()
             worker.waitUntilIdle()
-            pendingDamage += takeFinishedTiles()
+            pendingDocument += takeFinishedTiles()
             cache.evict(protecting: isVisible)
         }
     }
@@ -463,7 +691,7 @@ public final class CanvasRenderer {
     /// (with a new base on the way).
     private func strokeChanged(_ rect: Rect, added: Stroke?) {
         guard !rect.isEmpty else { return }
-        pendingDamage.append(bufferRect(of: rect))
+        pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
         let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
             .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
         for level in levels {
@@ -571,7 +799,7 @@ public final class CanvasRenderer {
         }
     }
 
-    /// Takes what the worker drew into the cache; returns the buffer rectangles that now show it.
+    /// Takes what the worker drew into the cache; returns the document pixels (at ``pixelsPerPoint``) it shows.
     private func takeFinishedTiles() -> [PixelRect] {
         guard let worker else { return [] }
         var damage: [PixelRect] = []
@@ -582,8 +810,8 @@ public final class CanvasRenderer {
         return damage
     }
 
-    /// Puts a drawn tile (and its base, if drawn) into the cache; returns the buffer rectangle it shows in, if on
-    /// screen.
+    /// Puts a drawn tile (and its base, if drawn) into the cache; returns its document pixels, if of the zoom
+    /// shown.
     @discardableResult
     private func store(_ pixels: TilePixels) -> PixelRect? {
         let key = pixels.key
@@ -602,7 +830,7 @@ public final class CanvasRenderer {
                           drawnSince: base.drawnSince)
         }
         guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
-        return bufferRect(ofDocumentPixels: pixels.region)
+        return pixels.region
     }
 
     private func withdraw(_ key: TileKey) {
@@ -622,7 +850,7 @@ public final class CanvasRenderer {
         beforeClear = nil
         withdrawAll()
         cache.removeAll()
-        pendingDamage = [bounds]
+        pendingWhole = true
     }
 
     // MARK: - Drawing
@@ -635,17 +863,30 @@ public final class CanvasRenderer {
 
     /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
     /// to it.
-    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke]) {
+    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
-        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
+        // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
+        let keys = indexState == .building ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        if indexState == .building { frame.fill(rect, with: background) }
+        for key in keys {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
-            // parts never wait for the worker and a stroke just finished there never disappears for a few frames.
-            if cache[key] == nil, worker == nil
-                || (inFlight[key] == nil && index.strokes(reaching: key.documentRect).count <= Self.baseSpacing) {
-                requests.removeAll { $0.key == key }
-                store(makeJob(key, withBase: false).render())
+            // parts never wait for the worker and a stroke just finished there never disappears for a few frames;
+            // within ``syncTileBudget`` a frame, so that a zoom exposing dozens of them still makes its frame.
+            if cache[key] == nil, inFlight[key] == nil || worker == nil {
+                // Counted exactly only where few strokes can reach: a crowded tile goes to the worker unsorted.
+                let candidates = index.candidateCount(reaching: key.documentRect)
+                let reaching = worker != nil && candidates > Self.baseSpacing ? candidates
+                    : index.strokes(reaching: key.documentRect).count
+                if reaching == 0 {
+                    // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
+                    requests.removeAll { $0.key == key }
+                    cache.insert(key, image: nil)
+                } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
+                    requests.removeAll { $0.key == key }
+                    store(makeJob(key, withBase: false).render())
+                }
             }
             guard view.rotation == 0 else {
                 if cache[key] == nil, !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
@@ -665,8 +906,8 @@ public final class CanvasRenderer {
                 frame.fill(target, with: background)
             }
         }
-        if !missing.isEmpty { drawPreview(missing) }
-        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect) }
+        if !missing.isEmpty { drawPreview(missing, into: frame) }
+        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
             guard let state = live[key],
@@ -709,7 +950,7 @@ public final class CanvasRenderer {
     /// Tiles are opaque, so they are drawn `OVER`, which Cairo does a quarter faster than `SOURCE` with a turned
     /// source. In a frame that moved the view they are sampled nearest-neighbour, twice as fast again; the next
     /// frame after the view rests draws them bilinearly (``needsSharperFrame``).
-    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect) {
+    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect, of frame: ImageSurface) {
         frame.fill(rect, with: background)
         let offset = pixelOffset
         let context = cairo_create(frame.surface)!
@@ -735,7 +976,7 @@ public final class CanvasRenderer {
 
     /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
     /// one, scaled (each painted once, clipped to all the rectangles), where there are some, else paper.
-    private func drawPreview(_ rects: [PixelRect]) {
+    private func drawPreview(_ rects: [PixelRect], into frame: ImageSurface) {
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
         // filled and clipped to as one rectangle (Cairo is much faster with one).
@@ -750,18 +991,26 @@ public final class CanvasRenderer {
             for rect in clip { frame.fill(rect, with: background) }
             return
         }
-        // Paper first, unless the scaled tiles cover every pixel (after zooming in, they usually do).
+        // Paper where no scaled tile will cover (after zooming out, around them; after zooming in, usually nowhere):
+        // each pixel is written once, not filled and then covered.
+        let offset = pixelOffset
+        let ratio = pixelsPerPoint / level
         let needed = TileKey.keys(covering: TileKey.pixels(of: area, pixelsPerPoint: level), pixelsPerPoint: level)
-        if !needed.allSatisfy({ candidates[$0] != nil }) {
-            for rect in clip { frame.fill(rect, with: background) }
+        for key in needed where candidates[key] == nil {
+            let tile = key.pixelRect
+            let minX = Int((Double(tile.x) * ratio).rounded(.down)) - offset.x
+            let minY = Int((Double(tile.y) * ratio).rounded(.down)) - offset.y
+            let maxX = Int((Double(tile.maxX) * ratio).rounded(.up)) - offset.x
+            let maxY = Int((Double(tile.maxY) * ratio).rounded(.up)) - offset.y
+            let hole = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            for rect in clip { if let part = rect.intersection(hole) { frame.fill(part, with: background) } }
         }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo_clip(context)
-        let offset = pixelOffset
         cairo_translate(context, Double(-offset.x), Double(-offset.y))
-        cairo_scale(context, pixelsPerPoint / level, pixelsPerPoint / level)
+        cairo_scale(context, ratio, ratio)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         // Tiles' edges on whole pixels: boxes, not antialiased polygons (much faster, and tiles meet without seams).
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
@@ -778,4 +1027,85 @@ public final class CanvasRenderer {
         (max(Int(saturating: (size.width * Double(scale)).rounded(.up)), 1),
          max(Int(saturating: (size.height * Double(scale)).rounded(.up)), 1))
     }
+}
+
+/// Memory a frame is drawn into: a window's buffer of XRGB8888 pixels (``CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
+public struct FrameTarget {
+    /// The first pixel: native-endian 32-bit XRGB, rows ``stride`` bytes apart.
+    public var pixels: UnsafeMutableRawPointer
+    /// Bytes from one row to the next: a multiple of 4, at least 4 × ``width``.
+    public var stride: Int
+    /// The size in pixels.
+    public var width: Int
+    public var height: Int
+    /// The object that owns the memory (the buffer): the renderer remembers what each buffer shows while its owner
+    /// lives, and only then, so memory freed and given to another buffer is drawn whole.
+    public var owner: AnyObject
+
+    /// Pixels owned by `owner`.
+    public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject) {
+        self.pixels = pixels
+        self.stride = stride
+        self.width = width
+        self.height = height
+        self.owner = owner
+    }
+}
+
+/// What drawing a frame into a buffer did.
+public struct FrameDamage: Equatable, Sendable {
+    /// The rectangles drawn into the buffer, after its pixels were moved (``movedX``, ``movedY``).
+    public var redrawn: [PixelRect]
+    /// The rectangles that differ on screen from the frame before: what the compositor repaints. All of it after a
+    /// pan.
+    public var changed: [PixelRect]
+    /// How far the pixels the buffer held were moved before drawing (a pan), in pixels; 0 when they were not.
+    public var movedX: Int
+    public var movedY: Int
+    /// Whether the buffer, which could not be brought up to date from what it showed (new, or shown before a change
+    /// of zoom, angle or size), was first given the pixels of a buffer shown more recently.
+    public var isCopiedFromAnotherBuffer: Bool
+}
+
+/// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
+struct FrameRecord {
+    var number: Int
+    var pixelsPerPoint: Double
+    var rotation: Double
+    /// Where the buffer's top-left pixel lay in the document drawn at ``pixelsPerPoint``.
+    var offsetX: Int
+    var offsetY: Int
+    var width: Int
+    var height: Int
+    /// Whether everything was drawn again (a new size, zoom or angle, a clear).
+    var isWhole: Bool
+    /// What changed in the drawing, in document pixels at ``pixelsPerPoint``.
+    var document: [PixelRect]
+    /// What changed in the window (the overlay), in buffer pixels.
+    var screen: [PixelRect]
+    /// Where the overlay was drawn, in buffer pixels.
+    var overlay: [PixelRect]
+
+    /// Whether `later` shows the document at the same zoom, angle and size, so that a buffer showing this frame can be
+    /// brought up to date from what the frames since changed.
+    func isContinued(by later: FrameRecord) -> Bool {
+        later.pixelsPerPoint == pixelsPerPoint && later.rotation == rotation && later.width == width
+            && later.height == height
+    }
+}
+
+/// A buffer the renderer drew into, while its owner lives, and the frame it shows.
+struct ShownBuffer {
+    weak var owner: AnyObject?
+    var frame: Int
+    /// The buffer's pixels, valid while ``owner`` lives (a buffer brought up to date from another copies them).
+    var pixels: UnsafeMutablePointer<UInt8>
+    var stride: Int
+    var width: Int
+    var height: Int
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.
+enum MonotonicNanos {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

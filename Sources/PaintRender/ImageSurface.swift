@@ -62,8 +62,40 @@ public final class ImageSurface {
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
     }
 
+    /// An image over memory it does not own (a window's buffer), which must outlive it. Its pixels are what the
+    /// memory holds.
+    init(width: Int, height: Int, stride: Int, pixels: UnsafeMutableRawPointer) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        self.stride = stride
+        storage = nil
+        surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                      Int32(self.width), Int32(self.height), Int32(stride))
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot draw into a \(width)x\(height) buffer")
+    }
+
     deinit {
         cairo_surface_destroy(surface)
+    }
+
+    /// Moves every pixel by `dx`, `dy` within the image (a pan of what it shows); pixels moved out are lost, and
+    /// those uncovered keep what they held. Rows are moved with `memmove`, all at once when they move only
+    /// vertically.
+    func move(byX dx: Int, y dy: Int) {
+        let width = self.width - abs(dx), height = self.height - abs(dy)
+        guard width > 0, height > 0, dx != 0 || dy != 0 else { return }
+        let base = pixels
+        let fromX = max(-dx, 0), toX = max(dx, 0), fromY = max(-dy, 0), toY = max(dy, 0)
+        if dx == 0 {
+            memmove(base + toY * stride, base + fromY * stride, (height - 1) * stride + self.width * 4)
+        } else {
+            // Moving down, the bottom rows go first, so that no row is overwritten before it is moved.
+            let rows = dy > 0 ? Array((0..<height).reversed()) : Array(0..<height)
+            for row in rows {
+                memmove(base + (toY + row) * stride + toX * 4, base + (fromY + row) * stride + fromX * 4, width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
     }
 
     /// The pixel bytes, valid until the surface is released; flushed so that Cairo's drawing is all there.
@@ -101,6 +133,19 @@ public final class ImageSurface {
         for row in 0..<rect.height {
             (to + (y + row) * stride + x * 4).update(from: from + (rect.y + row) * source.stride + rect.x * 4,
                                                      count: rect.width * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies all pixels from memory holding an image of the same size, rows `stride` bytes apart.
+    func copyAll(from source: UnsafePointer<UInt8>, stride sourceStride: Int) {
+        let target = pixels
+        if sourceStride == stride {
+            target.update(from: source, count: stride * height)
+        } else {
+            for row in 0..<height {
+                (target + row * stride).update(from: source + row * sourceStride, count: width * 4)
+            }
         }
         cairo_surface_mark_dirty(surface)
     }

@@ -84,6 +84,14 @@ struct StrokeIndex {
         return result
     }
 
+    /// How many strokes reach a rectangle, at most: the strokes listed in the cells it covers (a stroke in two of
+    /// them counted twice, one whose bounds miss the rectangle counted too) and the wide ones. Cheap where
+    /// ``strokes(reaching:)`` would sort thousands: for telling a tile few strokes reach from a crowded one.
+    func candidateCount(reaching rect: Rect) -> Int {
+        guard let covered = Self.cells(covering: rect) else { return bounds.count }
+        return covered.reduce(wide.count) { $0 + (cells[$1]?.count ?? 0) }
+    }
+
     /// The union of every stroke's bounds, `nil` for none.
     var contentBounds: Rect? {
         DirtyRect.union(bounds.lazy.filter { !$0.isEmpty })

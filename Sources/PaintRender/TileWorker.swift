@@ -133,6 +133,27 @@ final class TileWorker: Sendable {
     private let queue = DispatchQueue(label: "fingerpaint.tiles", qos: .userInitiated)
     private let finished = Mutex<[TilePixels]>([])
     private let wanted = Mutex<Set<Int>>([])
+    private let builtIndex = Mutex<StrokeIndex?>(nil)
+
+    /// Builds the index of strokes' bounds on the worker's queue, ahead of any tile asked for later.
+    func buildIndex(of strokes: [Stroke]) {
+        queue.async { [self] in
+            let index = StrokeIndex(strokes)
+            builtIndex.withLock { $0 = index }
+        }
+    }
+
+    /// The index built by ``buildIndex(of:)``, once (`nil` before it is done).
+    func takeIndex() -> StrokeIndex? {
+        builtIndex.withLock { built in
+            let index = built
+            built = nil
+            return index
+        }
+    }
+
+    /// Whether an index is built and waits to be taken.
+    var hasIndex: Bool { builtIndex.withLock { $0 != nil } }
 
     /// Queues a job.
     func submit(_ job: TileJob) {

@@ -16,9 +16,13 @@ public final class DrawTarget {
     /// A Cairo image surface (`CAIRO_FORMAT_RGB24`) over the content area, with device scale ``scale``: draw in
     /// logical points.
     public let cairoSurface: OpaquePointer
+    /// The buffer the pixels belong to: the same object for every frame drawn into that buffer, so that a
+    /// program can remember what each buffer shows.
+    public let buffer: AnyObject
 
     /// The content area of `buffer`: all of it below its first `top` logical points.
     init(buffer: Buffer, top: Int) {
+        self.buffer = buffer
         scale = Int(buffer.scale)
         stride = Int(buffer.stride)
         let skipped = min(top * scale, Int(buffer.pixelHeight))

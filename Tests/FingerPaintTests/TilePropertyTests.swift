@@ -12,7 +12,7 @@ import TouchUI
     static let edits = Gen.int(in: 0...Int.max).array(of: 1...40)
 
     /// Decodes one random number into an edit of `app`.
-    private static func apply(_ number: Int, to app: FingerPaintApp) {
+    static func apply(_ number: Int, to app: FingerPaintApp) {
         let x = Double((number >> 8) % 700) - 150, y = Double((number >> 18) % 500) - 100
         switch number % 16 {
         case 5:

@@ -1,0 +1,234 @@
+import FingerPaintCore
+import Foundation
+import PaintModel
+@testable import PaintRender
+import PropertyBased
+import SeatInput
+import Testing
+import TouchUI
+
+/// A window's buffer stand-in: XRGB8888 memory the renderer draws frames straight into, as into a wl_shm buffer.
+final class TestBuffer {
+    let width: Int, height: Int, stride: Int
+    let pixels: UnsafeMutableRawPointer
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        stride = width * 4
+        pixels = .allocate(byteCount: stride * height, alignment: 16)
+        // What a fresh wl_shm buffer may hold: nothing the picture should show.
+        pixels.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    var target: FrameTarget { FrameTarget(pixels: pixels, stride: stride, width: width, height: height, owner: self) }
+
+    /// The pixels as an image (sharing the memory).
+    var image: ImageSurface { ImageSurface(width: width, height: height, stride: stride, pixels: pixels) }
+}
+
+/// A window's chain of buffers: frames go into them in turn, as the compositor releases them, so each buffer
+/// is a frame or two behind when it is drawn into again.
+final class BufferChain {
+    private(set) var buffers: [TestBuffer] = []
+    private var next = 0
+
+    /// Draws the app's next frame into the next buffer (new ones after a resize) and returns it and what was drawn.
+    @discardableResult
+    func frame(of app: FingerPaintApp) -> (buffer: TestBuffer, damage: FrameDamage) {
+        let width = app.renderer.pixelWidth, height = app.renderer.pixelHeight
+        if buffers.first.map({ $0.width != width || $0.height != height }) ?? true {
+            buffers = [TestBuffer(width: width, height: height), TestBuffer(width: width, height: height)]
+        }
+        let buffer = buffers[next % buffers.count]
+        next += 1
+        return (buffer, app.renderFrame(into: buffer.target))
+    }
+}
+
+/// Frames drawn straight into a window's buffers (docs/rendering.md, "Frames straight into the buffer"): each
+/// buffer shows what a fresh render shows, whichever frames it missed, and a pan draws only what it exposed.
+@Suite struct BufferFrameTests {
+    /// What a renderer that never changed shows for the app's strokes and view, overlay included.
+    private func freshFrame(of app: FingerPaintApp) -> ImageSurface {
+        let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, scale: app.renderer.scale,
+                                   strokes: app.drawing.strokes)
+        fresh.setView(app.view)
+        fresh.overlay = app.renderer.overlay
+        fresh.renderFrame(liveStrokes: [:])
+        return fresh.frame
+    }
+
+    private func drawStroke(_ app: FingerPaintApp, from start: Point, to end: Point) {
+        app.handle(SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: start)))
+        for step in 1...6 {
+            let t = Double(step) / 6
+            app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
+            app.handle(SeatEvent(time: .milliseconds(0), .touchMotion(
+                id: 1, location: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))))
+        }
+        app.handle(SeatEvent(time: .milliseconds(0), .touchUp(id: 1)))
+        app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
+    }
+
+    /// Each action the renderer does cheaply — a pan (pixels moved), a zoom, clear, its undo, undo and redo of a
+    /// stroke — then a frame into each of two buffers in turn: every buffer shows what a fresh render shows, pixel
+    /// for pixel, the palette included.
+    @Test func afterEachActionEveryBufferShowsWhatAFreshRenderShows() throws {
+        let app = FingerPaintApp(size: Size(width: 320, height: 240))
+        let chain = BufferChain()
+        chain.frame(of: app)
+        chain.frame(of: app)
+        for index in 0..<12 {
+            drawStroke(app, from: Point(x: 20 + Double(index * 23), y: 30 + Double(index * 11)),
+                       to: Point(x: 90 + Double(index * 17), y: 140 - Double(index * 7)))
+            chain.frame(of: app)
+        }
+        let actions: [(String, () -> Void)] = [
+            ("pan", { app.setView(app.view.panned(by: Vector(dx: -37, dy: 21))) }),
+            ("pan back", { app.setView(app.view.panned(by: Vector(dx: 52, dy: -8))) }),
+            ("zoom in", { app.perform(.zoomIn) }),
+            ("pan at 125 %", { app.setView(app.view.panned(by: Vector(dx: 13, dy: 30))) }),
+            ("zoom out", { app.perform(.zoomOut) }),
+            ("undo", { app.perform(.undo) }),
+            ("redo", { app.perform(.redo) }),
+            ("clear", { app.perform(.clear) }),
+            ("undo of clear", { app.perform(.undo) }),
+            ("a stroke then a pan", {
+                self.drawStroke(app, from: Point(x: 200, y: 40), to: Point(x: 260, y: 120))
+                app.setView(app.view.panned(by: Vector(dx: 9, dy: 14)))
+            }),
+        ]
+        for (name, action) in actions {
+            action()
+            app.advanceTime(to: app.window.timers.now + ViewIndicatorView.lingering)
+            let fresh = freshFrame(of: app)
+            for turn in 0..<2 {
+                let (buffer, damage) = chain.frame(of: app)
+                #expect(largestDifference(buffer.image, fresh, rows: buffer.height) == 0, "after \(name)")
+                if name.hasPrefix("zoom"), turn == 1 {
+                    // The other buffer shows the old zoom: it is given the first one's pixels, not drawn again.
+                    #expect(damage.isCopiedFromAnotherBuffer && damage.redrawn.isEmpty, "after \(name)")
+                }
+            }
+        }
+    }
+
+    /// Random edits (strokes, pen strokes, erasing, undo, redo, clear, zoom, pan, resize), a pan after half of
+    /// them, with frames into a chain of two buffers between them now and then: the buffer drawn last, and the other one drawn next, each shows
+    /// what a fresh render shows.
+    @Test func buffersDrawnInTurnAlwaysShowWhatAFreshRenderShows() async {
+        await propertyCheck(count: 40, input: TilePropertyTests.edits) { numbers in
+            let app = FingerPaintApp(size: Size(width: 240, height: 180))
+            let chain = BufferChain()
+            chain.frame(of: app)
+            for number in numbers {
+                TilePropertyTests.apply(number, to: app)
+                if (number >> 45) % 2 == 0 {
+                    // Pans are what moves pixels: one after half the edits, up to a third of the window either way.
+                    let dx = Double((number >> 47) % 161) - 80, dy = Double((number >> 55) % 121) - 60
+                    app.setView(app.view.panned(by: Vector(dx: dx, dy: dy)))
+                }
+                if (number >> 42) % 2 == 0 { chain.frame(of: app) }
+            }
+            app.advanceTime(to: app.window.timers.now + ViewIndicatorView.lingering)
+            let fresh = freshFrame(of: app)
+            for _ in 0..<2 {
+                let buffer = chain.frame(of: app).buffer
+                #expect(largestDifference(buffer.image, fresh, rows: buffer.height) == 0, "\(numbers)")
+            }
+        }
+    }
+
+    /// The pixels a list of rectangles covers, as a set of indices into a `width`-wide image.
+    private func covered(_ rects: [PixelRect], width: Int) -> Set<Int> {
+        var pixels = Set<Int>()
+        for rect in rects {
+            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { pixels.insert(y * width + x) } }
+        }
+        return pixels
+    }
+
+    /// A pan of 30 by 20 pixels draws only the strip it exposed, into each of two buffers; a pan after a stroke
+    /// draws the strip and the stroke's area; the pixels already in the buffer are moved, and the picture is what a
+    /// fresh render shows. The compositor is told that everything changed at the pan's frame.
+    @Test func aPanDrawsTheExposedStripAndWhatChanged() throws {
+        let size = Size(width: 400, height: 300)
+        var strokes: [Stroke] = []
+        for index in 0..<30 {
+            let x = Double(index * 13), y = Double(index * 8)
+            let points = [StrokePoint(Point(x: x, y: 10 + y)), StrokePoint(Point(x: x + 60, y: 40 + y))]
+            strokes.append(Stroke(points: points, color: Brush.palette[index % 9], width: 6))
+        }
+        let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
+        let buffers = [TestBuffer(width: 400, height: 300), TestBuffer(width: 400, height: 300)]
+        // The first buffer is drawn whole; the second is given its pixels.
+        #expect(renderer.renderFrame(liveStrokes: [:], into: buffers[0].target).redrawn == [renderer.bounds])
+        let copy = renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        #expect(copy.isCopiedFromAnotherBuffer && copy.redrawn.isEmpty)
+        func fresh() -> ImageSurface {
+            let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
+            fresh.setView(renderer.view)
+            fresh.renderFrame(liveStrokes: [:])
+            return fresh.frame
+        }
+        // The view moves 30 right and 20 down in the document: the pixels move 30 left and 20 up.
+        renderer.setView(renderer.view.panned(by: Vector(dx: -30, dy: -20)))
+        let strip = [PixelRect(x: 370, y: 0, width: 30, height: 300), PixelRect(x: 0, y: 280, width: 400, height: 20)]
+        for (turn, buffer) in buffers.enumerated() {
+            let damage = renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(covered(damage.redrawn, width: 400) == covered(strip, width: 400))
+            #expect(damage.movedX == -30 && damage.movedY == -20 && !damage.isCopiedFromAnotherBuffer)
+            // On screen everything moved with the first; the second shows what the first did.
+            #expect(damage.changed == (turn == 0 ? [renderer.bounds] : []))
+            #expect(largestDifference(buffer.image, fresh(), rows: 300) == 0)
+        }
+        // A stroke added, then a pan of 10 left: the first buffer lacks the stroke and the new strip; the second
+        // (a frame behind) lacks the same.
+        let stroke = Stroke(points: [StrokePoint(Point(x: 150, y: 150)), StrokePoint(Point(x: 190, y: 170))],
+                            color: Brush.palette[2], width: 8)
+        var all = strokes
+        all.append(stroke)
+        renderer.apply(.appended(stroke), strokes: all)
+        renderer.setView(renderer.view.panned(by: Vector(dx: 10, dy: 0)))
+        let strokeArea = TileKey.pixels(of: stroke.bounds, pixelsPerPoint: 1).offsetBy(dx: -20, dy: -20)
+        let expected = covered([PixelRect(x: 0, y: 0, width: 10, height: 300), strokeArea], width: 400)
+        for buffer in buffers {
+            let damage = renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(covered(damage.redrawn, width: 400) == expected)
+            let freshFrame = CanvasRenderer(logicalSize: size, strokes: all)
+            freshFrame.setView(renderer.view)
+            freshFrame.renderFrame(liveStrokes: [:])
+            #expect(largestDifference(buffer.image, freshFrame.frame, rows: 300) == 0)
+        }
+    }
+
+    /// A drawing of thousands of strokes opened in a window: its index is built on the worker, not on the thread
+    /// that shows the first frame, which shows paper (or, if the index came first, the drawing); once the tiles are
+    /// drawn, each buffer shows what a fresh render shows.
+    @Test func aLargeDrawingsIndexIsBuiltOnTheWorkerAndItsFramesEndAsAFreshRender() throws {
+        let size = Size(width: 300, height: 200)
+        var strokes: [Stroke] = []
+        for index in 0..<2_500 {
+            let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
+            strokes.append(Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
+                                  color: Brush.palette[index % 9], width: 2))
+        }
+        let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
+        #expect(renderer.indexState == .deferred)
+        renderer.drawsTilesInBackground = true
+        #expect(renderer.indexState == .building)
+        let buffers = [TestBuffer(width: 300, height: 200), TestBuffer(width: 300, height: 200)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.waitForTiles()
+        #expect(renderer.indexState == .built)
+        let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        for buffer in buffers {
+            renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(largestDifference(buffer.image, fresh.frame, rows: 200) == 0)
+        }
+    }
+}
