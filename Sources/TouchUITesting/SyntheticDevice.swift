@@ -21,10 +21,14 @@ public struct SyntheticDevice: Sendable {
 
     /// One kernel event: type, code and value.
     public struct Event: Hashable, Sendable {
+        /// The event type (`EV_SYN`, `EV_KEY`, `EV_ABS`).
         public var type: UInt16
+        /// The key or axis.
         public var code: UInt16
+        /// The key's state or the axis's value.
         public var value: Int32
 
+        /// An event of `type` for `code` with `value`.
         public init(_ type: UInt16, _ code: UInt16, _ value: Int32) {
             self.type = type
             self.code = code
@@ -36,15 +40,19 @@ public struct SyntheticDevice: Sendable {
     public struct Report: Hashable, Sendable {
         /// Seconds from the start of the recording.
         public var time: Double
+        /// The events of the report, in order.
         public var events: [Event]
 
+        /// A report at `time` of `events`.
         public init(time: Double, events: [Event]) {
             self.time = time
             self.events = events
         }
     }
 
+    /// The device's name, as the kernel would give it.
     public var name: String
+    /// What the device is.
     public var kind: Kind
     /// The largest x and y the device reports (the smallest is 0).
     public var maximumX: Int32, maximumY: Int32
@@ -65,6 +73,7 @@ public struct SyntheticDevice: Sendable {
     public static let penTablet = SyntheticDevice(name: "Synthetic Pen Tablet Pen", kind: .penTablet,
                                                   maximumX: 44799, maximumY: 29599, resolution: 200)
 
+    /// A device with these axes; pressure, distance and tilt take Wacom-like defaults.
     public init(name: String, kind: Kind, maximumX: Int32, maximumY: Int32, resolution: Int32) {
         self.name = name
         self.kind = kind
@@ -74,6 +83,8 @@ public struct SyntheticDevice: Sendable {
     }
 
     // MARK: - Codes (linux/input-event-codes.h)
+
+    // The event types, axes and buttons the gestures use, by their kernel names.
 
     public static let evSyn: UInt16 = 0, evKey: UInt16 = 1, evAbs: UInt16 = 3
     public static let absX: UInt16 = 0x00, absY: UInt16 = 0x01, absPressure: UInt16 = 0x18, absDistance: UInt16 = 0x19
