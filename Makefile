@@ -18,7 +18,7 @@ BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev li
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
 	desktop-file-utils poppler-utils wl-clipboard
 
-.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize
+.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize docs
 
 all: build
 
@@ -44,6 +44,19 @@ build: generate
 test: test-deps generate
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/check-consumer.sh
+
+# The reference documentation of the library products TouchUI, SeatInput and TouchUITesting, with their articles
+# (Sources/MODULE/MODULE.docc), as one static site in $(DOCS_DIR): serve the folder (for example
+# `python3 -m http.server -d .build/docs`) and open /documentation/touchui. Any DocC warning fails the build, and so
+# does a public symbol without a doc comment of its own (scripts/doc-coverage.swift, over the symbol graphs DocC read).
+DOCS_DIR ?= .build/docs
+DOCS_TARGETS = TouchUI SeatInput TouchUITesting
+docs:
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+		$(foreach t,$(DOCS_TARGETS),--target $(t)) --enable-experimental-combined-documentation \
+		--output-path $(DOCS_DIR) --transform-for-static-hosting --warnings-as-errors
+	$(SWIFT) scripts/doc-coverage.swift "$$(dirname "$$($(SWIFT) build --show-bin-path)")/extracted-symbols" $(DOCS_TARGETS)
 
 # The fuzzers (docs/reliability.md, "Fuzzing"): each target built with libFuzzer and AddressSanitizer, coverage in
 # every module, then run for FUZZ_TIME seconds from its seed corpus (Fuzz/corpus/NAME) and the inputs that once made

@@ -6,8 +6,9 @@ import SeatInput
 
 /// The version of the programs (`--version`).
 public enum ProgramVersion {
-    /// The version every program reports.
-    public static let current = "0.3.0"
+    /// The version every program reports: the semantic version of the package, the newest one CHANGELOG.md names
+    /// (its "Unreleased (X.Y.Z)" section while that is being made). `CommandLineTests` checks that they agree.
+    public static let current = "0.7.0"
 }
 
 /// The debug level of the window programs: `--verbose`, or `FINGERPAINT_DEBUG=1` in the environment.

@@ -3,7 +3,7 @@ import TouchUI
 
 /// What a recording of a kernel input device holds: the device's axes and the events it sent, in order. Read from
 /// `libinput record` YAML or an `evemu-record` file with ``init(parsing:file:)``; turned into seat events with
-/// ``seatEvents(canvas:)`` (docs/recordings.md).
+/// ``seatEvents(canvas:file:)`` (docs/recordings.md).
 public struct DeviceRecording: Hashable, Sendable {
     /// The recording formats read.
     public enum Format: String, Hashable, Sendable {

@@ -5,13 +5,14 @@ import TouchUI
 ///
 /// This mirrors what `wl_touch`, `wl_pointer` and `wl_keyboard` send, in surface-local logical points, with the
 /// event's time. The Wayland client, `touch-replay` and every replay produce these; a
-/// ``SeatEventTranslator`` turns them into ``TouchUI`` touches.
+/// ``SeatEventTranslator`` turns them into ``/TouchUI`` touches.
 public struct SeatEvent: Hashable, Sendable {
     /// When it happened: since the start of the stream (trace time), or the compositor's event time.
     public var time: Timestamp
     /// What happened.
     public var kind: Kind
 
+    /// An event of `kind` at `time`.
     public init(time: Timestamp, _ kind: Kind) {
         self.time = time
         self.kind = kind
@@ -89,6 +90,7 @@ public struct TouchShape: Hashable, Sendable {
     /// The length of the ellipse's minor axis.
     public var minor: Double
 
+    /// A contact ellipse with axes `major` and `minor` long, in points.
     public init(major: Double, minor: Double) {
         self.major = major
         self.minor = minor
@@ -97,7 +99,12 @@ public struct TouchShape: Hashable, Sendable {
 
 /// A pointer button, named as the trace format names it.
 public enum PointerButton: Hashable, Sendable {
-    case left, right, middle
+    /// The primary button (`BTN_LEFT`).
+    case left
+    /// The secondary button (`BTN_RIGHT`).
+    case right
+    /// The middle button or wheel press (`BTN_MIDDLE`).
+    case middle
     /// Any other button, by its Linux input event code.
     case other(UInt32)
 
@@ -124,12 +131,18 @@ public enum PointerButton: Hashable, Sendable {
 
 /// Keyboard modifiers held with a key.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// The modifiers as bits: Ctrl 1, Alt 2, Shift 4, Super 8.
     public let rawValue: UInt8
+    /// The modifiers whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// A Control key (`ctrl` in traces).
     public static let ctrl = KeyModifiers(rawValue: 1 << 0)
+    /// An Alt key (`alt`).
     public static let alt = KeyModifiers(rawValue: 1 << 1)
+    /// A Shift key (`shift`).
     public static let shift = KeyModifiers(rawValue: 1 << 2)
+    /// The Super (logo) key (`super`).
     public static let `super` = KeyModifiers(rawValue: 1 << 3)
 
     /// The modifier a held key is: its trace name (`"ctrl"`) or an xkb keysym name (`"Control_L"`); `nil` for
@@ -157,8 +170,10 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// The xkb keysym name, lower case for letters.
     public var keysym: String
+    /// The modifiers held with the key.
     public var modifiers: KeyModifiers
 
+    /// The key named `keysym` (an xkb keysym name; a letter is lower-cased) with `modifiers` held.
     public init(_ keysym: String, modifiers: KeyModifiers = []) {
         self.keysym = Self.normalized(keysym)
         self.modifiers = modifiers

@@ -1,7 +1,7 @@
 // Turns the seat-event stream into a window's touches: frames grouped, bad sequences survived.
 import TouchUI
 
-/// Feeds a ``Window`` from a stream of ``SeatEvent``s: the one path from a Wayland seat, a replayed trace or a
+/// Feeds a ``/TouchUI/Window`` from a stream of ``SeatEvent``s: the one path from a Wayland seat, a replayed trace or a
 /// test to the core's touches.
 ///
 /// - Touch events are grouped by `frame`: everything between two frames is one delivery. A group that never gets
@@ -13,15 +13,16 @@ import TouchUI
 /// - `cancel` carries no ID and cancels every active touch point. A seat ID may be reused after its up or a
 ///   cancel: that is a new touch.
 /// - The pointer with its left button held is one more finger: a touch of its own from press to release.
-/// - A pen (tablet tool) is a touch from its down to its up: kind ``Touch/Kind/pencil`` (``Touch/Kind/eraser`` for
-///   an eraser), with its pressure and tilt as ``PenAttributes`` at every motion. Its proximity in and out set
-///   ``Window/setPen(_:isNear:)``; while near and not down it hovers: the window's hover recognizers follow it
-///   (``Window/handlePenHover(_:at:)``), then ``onPenHover`` hears of it. A proximity-out while down
-///   ends the touch where the pen was (the compositor owes an up first; the stroke is kept, as for the pointer's
-///   leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch frames do.
+/// - A pen (tablet tool) is a touch from its down to its up: kind ``/TouchUI/Touch/Kind/pencil``
+///   (``/TouchUI/Touch/Kind/eraser`` for an eraser), with its pressure and tilt as ``/TouchUI/PenAttributes`` at every
+///   motion. Its proximity in and out set ``/TouchUI/Window/setPen(_:isNear:)``; while near and not down it hovers:
+///   the window's hover recognizers follow it (``/TouchUI/Window/handlePenHover(_:at:)``), then ``onPenHover`` hears
+///   of it. A proximity-out while down ends the touch where the pen was (the compositor owes an up first; the stroke
+///   is kept, as for the pointer's leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch
+///   frames do.
 /// - A touchpad gesture goes to ``onTouchpadGesture`` and to the window
-///   (``Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off the
-///   surface reaches only ``onTouchpadGesture``.
+///   (``/TouchUI/Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off
+///   the surface reaches only ``onTouchpadGesture``.
 /// - Bad sequences are survived, never trusted: motion or up for an unknown ID is ignored; a second down for an
 ///   ID that is down cancels the old touch and begins a new one; non-finite or absurd coordinates are dropped;
 ///   time going backwards is held at the latest time. Each oddity is counted in ``anomalies`` and reported to
@@ -73,13 +74,13 @@ public final class SeatEventTranslator {
     public private(set) var anomalies: [Anomaly: Int] = [:]
     /// Called for each oddity with the event that showed it.
     public var onAnomaly: ((Anomaly, SeatEvent) -> Void)?
-    /// Called for each key press, with the modifiers held (those of the chord and those held by ``keyState``
-    /// events).
+    /// Called for each key press, with the modifiers held (those of the chord and those held by
+    /// ``SeatEvent/Kind-swift.enum/keyState(_:isPressed:)`` events).
     public var onKey: ((KeyChord, Timestamp) -> Void)?
     /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
     public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?
     /// Called for each touchpad gesture event, before the window gets it. A program that handles touchpad
-    /// gestures itself sets its recognizers' ``GestureRecognizer/allowedTouchpadGestures`` to `[]`.
+    /// gestures itself sets its recognizers' ``/TouchUI/GestureRecognizer/allowedTouchpadGestures`` to `[]`.
     public var onTouchpadGesture: ((TouchpadGesture, Timestamp) -> Void)?
     /// Called for each press and release of a pointer button other than the left one (the left one paints).
     public var onPointerButton: ((PointerButton, Bool, Timestamp) -> Void)?
@@ -113,6 +114,7 @@ public final class SeatEventTranslator {
     /// The left button went out of the window held: its release, if it ever comes, belongs to the stroke that ended.
     private var isButtonHeldOutside = false
 
+    /// A translator that feeds `window`.
     public init(window: Window) {
         self.window = window
     }

@@ -46,6 +46,7 @@ public struct TabletAxes: Hashable, Sendable {
     /// How far the tool is above the surface, from 0 to 1 of its range (the protocol's 0…65535).
     public var distance: Double?
 
+    /// Axis values; each left `nil` did not change.
     public init(pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil, distance: Double? = nil) {
         self.pressure = pressure
         self.tiltX = tiltX
@@ -91,7 +92,7 @@ public enum PenButton: Hashable, Sendable {
     }
 
     /// The trace format's name: `"stylus"`, `"stylus2"`, or the code for any other button.
-    public var traceName: String {
+    package var traceName: String {
         switch self {
         case .stylus: "stylus"
         case .stylus2: "stylus2"

@@ -23,6 +23,7 @@ public struct Trace: Hashable, Sendable {
     /// The events, in order; their times never decrease.
     public var events: [SeatEvent]
 
+    /// A trace of `events`, recorded on a canvas of `canvasSize` at `canvasOrigin` on its surface when they are known.
     public init(canvasSize: Size? = nil, canvasOrigin: Point? = nil, events: [SeatEvent] = []) {
         self.canvasSize = canvasSize
         self.canvasOrigin = canvasOrigin
@@ -36,8 +37,10 @@ public struct TraceError: Error, CustomStringConvertible, Equatable {
     public var file: String
     /// The line, counting from 1; 0 when the file itself could not be read.
     public var line: Int
+    /// What is wrong, in a sentence.
     public var message: String
 
+    /// `FILE:LINE: message`, or `FILE: message` when there is no line.
     public var description: String {
         line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
     }
@@ -421,7 +424,7 @@ extension Trace {
     }
 
     /// A string as a JSON string literal, as the trace writes its strings.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -20,11 +20,11 @@ public final class TraceReader: Sequence, IteratorProtocol {
     /// Where the canvas's top-left corner was on the window's surface, when its canvas line says.
     public var canvasOrigin: Point? { parser.canvasOrigin }
     /// Whether the file is a regular file, which can be read a second time (a pipe cannot).
-    public let isRegularFile: Bool
+    let isRegularFile: Bool
     /// The error that ended iterating the reader, if one did.
     public private(set) var failure: TraceError?
     /// The most bytes the reader has held at once: at most its chunk size plus the longest line it has read.
-    public private(set) var mostBytesHeld = 0
+    package private(set) var mostBytesHeld = 0
 
     private var descriptor: Int32
     private let bytesPerRead: Int

@@ -26,6 +26,7 @@ public struct ArenaDecision: Hashable, Sendable, CustomStringConvertible {
         /// It was disabled or removed from its view.
         case disabled
 
+        /// The reason as a phrase: `its own rule`, `it requires X to fail, which recognized`, and so on.
         public var description: String {
             switch self {
             case .ownRule: "its own rule"
@@ -52,6 +53,8 @@ public struct ArenaDecision: Hashable, Sendable, CustomStringConvertible {
         /// A gesture in progress was cancelled.
         case cancelled(Reason)
 
+        /// The outcome as the arena line ends: `began`, `recognized`, `waits for X to fail`, `failed: REASON`,
+        /// `cancelled: REASON`.
         public var description: String {
             switch self {
             case .began: "began"

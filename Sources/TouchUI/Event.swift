@@ -34,9 +34,9 @@ public final class Event {
         return touch.samplesSinceDelivery
     }
 
-    /// Where a touch is predicted to be a short time ahead (``TouchPredictor``), recomputed at every delivery and
-    /// never stored: empty when nothing is predicted (the touch is stopping, turning, or over); `nil` for a touch
-    /// not in this delivery. As UIKit's `predictedTouches(for:)`.
+    /// Where a touch is predicted to be a short time ahead (`docs/gestures.md`, "Predicted touches"), recomputed at
+    /// every delivery and never stored: empty when nothing is predicted (the touch is stopping, turning, or over);
+    /// `nil` for a touch not in this delivery. As UIKit's `predictedTouches(for:)`.
     public func predictedTouches(for touch: Touch) -> [Touch.Sample]? {
         guard allTouches.contains(touch) else { return nil }
         guard !touch.currentPhase.isFinished else { return [] }

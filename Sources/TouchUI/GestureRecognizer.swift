@@ -35,6 +35,7 @@ open class GestureRecognizer {
         /// A discrete gesture was recognized; the same state as ``ended``.
         public static let recognized = State.ended
 
+        /// The state's name, as UIKit spells it: `possible`, `began`, `changed`, `ended`, `cancelled`, `failed`.
         public var description: String {
             switch self {
             case .possible: "possible"

@@ -6,7 +6,7 @@
 /// `ended` when it leaves the view, leaves proximity, or touches the screen (then it is a touch, and hover begins
 /// again when it lifts, if it is still near).
 ///
-/// ``location(in:)`` is where the pen is; ``zOffset`` is its distance above the screen, 0…1 of the range the tablet
+/// ``GestureRecognizer/location(in:)`` is where the pen is; ``zOffset`` is its distance above the screen, 0…1 of the range the tablet
 /// measures, or 0 when the tablet does not say, as UIKit's `zOffset`. The window delivers hovering to the enabled
 /// hover recognizers of the view under the pen and of its ancestors (``Window/handlePenHover(_:at:)``), each from
 /// when the pen comes over its view to when it leaves it. Hover recognizers never compete with touch recognizers,

@@ -5,6 +5,7 @@
 /// Each method's default passes the call to ``next``; override the phases you handle. For a view, ``next`` is its
 /// superview; the window is the last responder.
 open class Responder {
+    /// A responder with no next responder of its own.
     public init() {}
 
     /// The responder that gets the calls this one does not handle.

@@ -15,12 +15,18 @@ import Foundation
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions a swipe may go, in screen terms (y grows downward).
     public struct Direction: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        /// The directions as bits: right 1, left 2, up 4, down 8.
         public let rawValue: UInt8
+        /// The directions whose bits are set in `rawValue`.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// Towards +x.
         public static let right = Direction(rawValue: 1 << 0)
+        /// Towards −x.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Towards −y, up the screen.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Towards +y, down the screen.
         public static let down = Direction(rawValue: 1 << 3)
 
         /// The single directions, with the unit vector of each on screen.
@@ -29,6 +35,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             (.up, Vector(dx: 0, dy: -1)), (.down, Vector(dx: 0, dy: 1)),
         ]
 
+        /// The directions' names joined by `|`, as `right|up`; empty for the empty set.
         public var description: String {
             let names = [(Direction.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
             return names.filter { contains($0.0) }.map(\.1).joined(separator: "|")

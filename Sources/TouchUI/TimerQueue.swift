@@ -23,6 +23,7 @@ public final class TimerQueue {
     private var entries: [Entry] = []
     private var nextSequence: UInt64 = 0
 
+    /// A queue with no timers whose clock reads `now`.
     public init(now: Timestamp = .zero) {
         self.now = now
     }

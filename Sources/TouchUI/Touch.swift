@@ -20,6 +20,7 @@ public final class Touch: Hashable, CustomStringConvertible {
         /// The system stopped tracking the touch (a compositor's cancel, or its source went away).
         case cancelled
 
+        /// The phase's name: `began`, `moved`, `stationary`, `ended`, `cancelled`.
         public var description: String {
             switch self {
             case .began: "began"
@@ -164,10 +165,13 @@ public final class Touch: Hashable, CustomStringConvertible {
         return view.convert(previousLocationInWindow, from: nil)
     }
 
+    /// Whether the two are the same touch object: touches compare by identity, as `UITouch` does.
     public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
 
+    /// Hashes the touch's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// For debugging: the identifier, phase, location in the window and tap count.
     public var description: String {
         "Touch(\(identifier), \(phase), \(locationInWindow), tapCount: \(tapCount))"
     }

@@ -66,10 +66,10 @@ extension Touch {
 /// than three samples of the run, except after a turn seen whole within one interval (``isTurnSeenWhole(in:)``);
 /// and while the touch decelerates it stops where constant deceleration would stop it. A prediction is
 /// recomputed at every delivery and never stored. See `docs/gestures.md`, "Predicted touches".
-public enum TouchPredictor {
+enum TouchPredictor {
     /// The predicted samples after the newest of `samples` (oldest first, window coordinates), at
     /// ``GestureDefaults/predictionSteps`` even steps up to the horizon; empty when it predicts nothing.
-    public static func predict(from samples: [VelocityTracker.Sample], majorRadius: Double = 0) -> [Touch.Sample] {
+    static func predict(from samples: [VelocityTracker.Sample], majorRadius: Double = 0) -> [Touch.Sample] {
         guard let newest = samples.last else { return [] }
         let windowStart = newest.time.seconds - GestureDefaults.predictionFitWindow.seconds
         let inWindow = samples.filter { $0.time.seconds >= windowStart - 1e-9 }
@@ -144,7 +144,7 @@ public enum TouchPredictor {
     /// ``GestureDefaults/predictionMinimumSpeed`` and within ``GestureDefaults/predictionMaximumTurn`` of the
     /// newest move. A stop or a sharp turn the touch has come out of is not fitted with the run after it: fitting
     /// across it bends the fit and suppresses or misdirects the prediction for a frame or two after it.
-    public static func currentRun(of samples: [VelocityTracker.Sample]) -> [VelocityTracker.Sample] {
+    static func currentRun(of samples: [VelocityTracker.Sample]) -> [VelocityTracker.Sample] {
         guard samples.count >= 2 else { return samples }
         func move(into index: Int) -> (vector: Vector, speed: Double) {
             let a = samples[index - 1], b = samples[index]
@@ -178,7 +178,7 @@ public enum TouchPredictor {
     /// lies between their directions, every move faster than ``GestureDefaults/predictionMinimumSpeed``. The
     /// newest move then shows where the turn led: a turn seen whole. (A turn first seen in the newest move is not:
     /// the move before it still goes the old way.)
-    public static func isTurnSeenWhole(in samples: [VelocityTracker.Sample]) -> Bool {
+    static func isTurnSeenWhole(in samples: [VelocityTracker.Sample]) -> Bool {
         guard samples.count >= 4 else { return false }
         let n = samples.count
         func move(into index: Int) -> Vector {

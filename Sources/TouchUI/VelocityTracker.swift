@@ -22,9 +22,12 @@ public struct VelocityTracker: Sendable {
 
     /// One position at one time.
     public struct Sample: Hashable, Sendable {
+        /// Where the touch was.
         public var position: Point
+        /// When it was there.
         public var time: Timestamp
 
+        /// A sample of `position` at `time`.
         public init(position: Point, time: Timestamp) {
             self.position = position
             self.time = time
@@ -36,6 +39,7 @@ public struct VelocityTracker: Sendable {
     /// The samples within the horizon of the newest one, oldest first.
     public private(set) var samples: [Sample] = []
 
+    /// An empty tracker fitting `strategy`'s curve.
     public init(strategy: Strategy = .linear) {
         self.strategy = strategy
     }

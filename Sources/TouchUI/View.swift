@@ -39,6 +39,7 @@ open class View: Responder {
     /// The gesture recognizers attached to this view, in the order they were added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// A view placed at `frame` in its superview's coordinates, with bounds of the same size at the origin.
     public init(frame: Rect = .zero) {
         self.bounds = Rect(origin: .zero, size: frame.size)
         self.origin = frame.origin

@@ -18,8 +18,10 @@ public struct TouchInput: Hashable, Sendable {
 
     /// The source's number for the contact, unique among the contacts that are down at once.
     public var contact: Int
+    /// What happened to the contact.
     public var change: Change
 
+    /// A `change` of the contact numbered `contact`.
     public init(contact: Int, _ change: Change) {
         self.contact = contact
         self.change = change
@@ -53,7 +55,7 @@ open class Window: View {
     /// number for them. While one is, a painting program may keep fingers from painting, as iPadOS does.
     public private(set) var pensInProximity: Set<Int> = []
     /// How many touch-downs were ignored because ``GestureDefaults/maximumSimultaneousTouches`` were down.
-    public private(set) var ignoredTouchDowns = 0
+    package private(set) var ignoredTouchDowns = 0
     /// The quick taps so far, each near the one before: what a touch coming down counts on from.
     private var taps = TapRun(anchor: .latestTap)
     /// Every recognizer that has seen touches since its last reset, and what it decided.
@@ -74,6 +76,7 @@ open class Window: View {
     /// Recognizers that have seen touches since their last reset, in the order they first did.
     var engagedRecognizers: [GestureRecognizer] { arena.recognizers }
 
+    /// A window covering `frame` whose recognizers' timers run on `timers`, the clock a test or an event loop advances.
     public init(frame: Rect, timers: TimerQueue = TimerQueue()) {
         self.timers = timers
         super.init(frame: frame)

@@ -12,11 +12,12 @@ import TouchUI
 ///     #expect(log.entries == ["pan.began (10, 0)", "pan.changed (20, 0)", "pan.ended (20, 0)"])
 ///
 /// Entries are `"name.state"`, with the values the closure gives after a space. Failures are not logged: like
-/// UIKit, recognizers do not report them to targets; read ``GestureRecognizer/state`` for them.
+/// UIKit, recognizers do not report them to targets; read ``/TouchUI/GestureRecognizer/state`` for them.
 public final class GestureLog {
     /// What was logged, oldest first.
     public private(set) var entries: [String] = []
 
+    /// An empty log.
     public init() {}
 
     /// Appends an entry.
@@ -80,6 +81,7 @@ open class RecordingView: View {
     /// The log entries go to.
     public let log: GestureLog
 
+    /// A view at `frame` whose entries start with `name` and go to `log`.
     public init(_ name: String = "view", frame: Rect, log: GestureLog) {
         self.name = name
         self.log = log

@@ -4,7 +4,7 @@ import Foundation
 /// A touchscreen or pen tablet that exists only on paper: it describes its axes as the kernel would and writes what
 /// it would send for a described gesture, in the two recording formats users attach to bug reports —
 /// `libinput record` YAML (``libinputRecord(_:)``) and `evemu-record` text (``evemuRecording(_:)``). Tests
-/// convert those (``SeatInput/DeviceRecording``) and check the result plays as the gesture; nothing recorded
+/// convert those (``/SeatInput/DeviceRecording``) and check the result plays as the gesture; nothing recorded
 /// elsewhere is needed.
 ///
 /// Positions in gestures are fractions of the device's width and height (0…1); times are seconds. The device

@@ -2,8 +2,8 @@
 import SeatInput
 import TouchUI
 
-/// Feeds a ``Window`` finger by finger, with times in milliseconds, through a ``SeatEventTranslator``: the same
-/// path a Wayland seat or a replayed trace takes.
+/// Feeds a ``/TouchUI/Window`` finger by finger, with times in milliseconds, through a
+/// ``/SeatInput/SeatEventTranslator``: the same path a Wayland seat or a replayed trace takes.
 ///
 ///     let script = TouchScript(window: window)
 ///     script.down(1, at: (100, 100), t: 0)
@@ -26,6 +26,7 @@ public final class TouchScript {
 
     private var isGrouping = false
 
+    /// A script feeding `window` through a translator of its own, starting at time 0.
     public init(window: Window) {
         self.window = window
         self.translator = SeatEventTranslator(window: window)

@@ -4,12 +4,16 @@ import TouchUI
 /// A window of 800×600 points with one ``RecordingView`` filling it, a ``GestureLog`` shared by the view and the
 /// recognizers a test attaches, and a ``TouchScript`` feeding the window: what most gesture tests start from.
 public struct TouchStage {
+    /// The window, 800×600 points unless the stage was made with another size.
     public let window: Window
     /// The view that fills the window and logs its touch calls as `"view.began(1)"` and so on.
     public let view: RecordingView
+    /// The log the view and the attached recognizers write to.
     public let log: GestureLog
+    /// The script that feeds the window.
     public let script: TouchScript
 
+    /// A stage whose window and view are `size`.
     public init(size: Size = Size(width: 800, height: 600)) {
         window = Window(frame: Rect(origin: .zero, size: size))
         log = GestureLog()
@@ -34,13 +38,20 @@ public struct TouchStage {
 
 /// A delegate whose answers are closures, for tests: each left `nil` gives UIKit's default.
 public final class ClosureDelegate: GestureRecognizerDelegate {
+    /// The answer to ``/TouchUI/GestureRecognizerDelegate/gestureRecognizerShouldBegin(_:)``.
     public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    /// The answer to ``/TouchUI/GestureRecognizerDelegate/gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)``.
     public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// The answer to ``/TouchUI/GestureRecognizerDelegate/gestureRecognizer(_:shouldRequireFailureOf:)``.
     public var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// The answer to ``/TouchUI/GestureRecognizerDelegate/gestureRecognizer(_:shouldBeRequiredToFailBy:)``.
     public var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// The answer to the delegate's `gestureRecognizer(_:shouldReceive:)` for a touch.
     public var shouldReceive: ((GestureRecognizer, Touch) -> Bool)?
+    /// The answer to the delegate's `gestureRecognizer(_:shouldReceive:)` for a touchpad gesture.
     public var shouldReceiveTouchpadGesture: ((GestureRecognizer, TouchpadGestureEvent) -> Bool)?
 
+    /// A delegate with every answer left to UIKit's default.
     public init() {}
 
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {

@@ -10,13 +10,36 @@ import Testing
     func versionAndHelpPrintOnStandardOutputAndExitZero(program: String) async throws {
         let path = ChildProcess.product(program)
         let version = try await ChildProcess.run(path, ["--version"])
-        #expect(version.status == 0 && version.standardOutput == "0.3.0\n", "\(version.standardError)")
+        let expected = try Self.changelogVersions().first
+        #expect(version.status == 0 && version.standardOutput == "\(expected ?? "?")\n", "\(version.standardError)")
         let help = try await ChildProcess.run(path, ["--help"])
         #expect(help.status == 0 && help.standardError.isEmpty)
         #expect(help.standardOutput.contains("USAGE: \(program)") && help.standardOutput.contains("--version"))
         if program != "wayland-hello" {
             // Every program that reads traces names the page that describes them.
             #expect(help.standardOutput.contains("trace-format.md"), "\(help.standardOutput)")
+        }
+    }
+
+    /// The semantic versions CHANGELOG.md's sections name, newest first: `0.7.0` from "## Unreleased (0.7.0)", then
+    /// `0.6.0` from "## 0.6.0 — …", and so on.
+    static func changelogVersions() throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md")
+        let semver = /(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?/
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("## ") }
+            .compactMap { line in line.firstMatch(of: semver).map { String($0.output.0) } }
+    }
+
+    @Test func theChangelogsVersionsAreSemanticAndRiseToTheNewest() throws {
+        let versions = try Self.changelogVersions()
+        #expect(versions.count >= 3, "\(versions)")
+        let numbers = versions.map { $0.split(separator: "-")[0].split(separator: ".").compactMap { Int($0) } }
+        #expect(numbers.allSatisfy { $0.count == 3 })
+        // Newest first, each above the one after it.
+        for (newer, older) in zip(numbers, numbers.dropFirst()) {
+            #expect(newer.lexicographicallyPrecedes(older) == false && newer != older, "\(newer) after \(older)")
         }
     }
 

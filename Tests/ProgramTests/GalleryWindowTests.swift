@@ -125,17 +125,27 @@ import TouchUI
     @Test func sigusr1LogsTheWindowsMemoryAndTheWindowGoesOn() async throws {
         let scratch = try TemporaryDirectory()
         let events = GalleryWindowTests.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
-            + GalleryWindowTests.line(2, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 3000)
-            + [SeatEvent(time: .milliseconds(3500), .touchFrame)]
+            // Eight seconds between the lines: on a loaded machine the first is saved seconds late, and a signal
+            // that came as the trace ended could meet a window already closing.
+            + GalleryWindowTests.line(2, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 8000)
+            + [SeatEvent(time: .milliseconds(8500), .touchFrame)]
+        let document = URL(fileURLWithPath: scratch.path("drawing.fpdraw"))
+        let signalled = SignalledClients()
         let result = try await FingerPaintWindowTests.paint(events, in: scratch, replayOptions: ["--realtime"], timeout: 90) { replay in
             // fingerpaint is touch-replay's child: once its document holds the first line (it is running and has
-            // taken it; a loaded machine may take seconds to start it), ask it.
-            for _ in 0..<3000 where FingerPaintWindowTests.savedStrokes(in: scratch)?.isEmpty != false {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            let children = (try? String(contentsOfFile: "/proc/\(replay)/task/\(replay)/children", encoding: .utf8)) ?? ""
-            if let client = children.split(separator: " ").first.flatMap({ Int32($0) }) { kill(client, SIGUSR1) }
+            // taken it; a loaded machine may take seconds to start it), ask it. From a thread of its own: in a full
+            // run, CPU-heavy tests can keep the test pool's threads from waking a task for longer than the trace.
+            Thread {
+                let deadline = Date().addingTimeInterval(80)
+                while Date() < deadline, (try? DocumentFile.read(document))?.drawing.strokes.isEmpty != false {
+                    usleep(20_000)
+                }
+                let clients = Self.children(of: replay)
+                for client in clients { kill(client, SIGUSR1) }
+                signalled.set(clients.count)
+            }.start()
         }
+        #expect(signalled.count > 0, "touch-replay had no child to signal")
         #expect(result.status == 0, "\(result.standardError)")
         let line = try #require(result.standardError.split(separator: "\n").first { $0.contains("memory: resident ") },
                                 "\(result.standardError)")
@@ -144,4 +154,24 @@ import TouchUI
         // The window went on: the second line, drawn after the signal, is in the document.
         #expect(FingerPaintWindowTests.savedStrokes(in: scratch)?.count == 2)
     }
+
+    /// The processes whose parent is `parent`, from /proc (any of its threads may have started them).
+    static func children(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            // /proc/PID/stat: "PID (COMM) STATE PPID ...", COMM may hold spaces and parentheses.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.range(of: ")", options: .backwards) else { return false }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent
+        }
+    }
+}
+
+/// How many clients the memory report's thread signalled, read by the test once touch-replay has ended.
+private final class SignalledClients: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = -1
+    var count: Int { lock.withLock { value } }
+    func set(_ count: Int) { lock.withLock { value = count } }
 }
