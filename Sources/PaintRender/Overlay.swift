@@ -177,6 +177,7 @@ public struct Overlay: Hashable, Sendable {
         /// The brush's colour; `nil` for the eraser's ring.
         public var color: Color?
 
+        /// A preview at `center`, `radius` points across half its width, in `color` (`nil`: the eraser's ring).
         public init(center: Point, radius: Double, color: Color?) {
             self.center = center
             self.radius = radius

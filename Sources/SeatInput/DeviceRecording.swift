@@ -25,11 +25,14 @@ public struct DeviceRecording: Hashable, Sendable {
 
     /// One axis's range, as the kernel's `input_absinfo` gives it.
     public struct AxisRange: Hashable, Sendable {
+        /// The smallest value the axis reports.
         public var minimum: Int32
+        /// The largest value the axis reports.
         public var maximum: Int32
         /// Units per millimetre for position axes; units per radian for tilt; 0 when unknown.
         public var resolution: Int32
 
+        /// A range from `minimum` to `maximum`, with `resolution` units per millimetre (per radian for tilt).
         public init(minimum: Int32, maximum: Int32, resolution: Int32 = 0) {
             self.minimum = minimum
             self.maximum = maximum
@@ -48,12 +51,16 @@ public struct DeviceRecording: Hashable, Sendable {
     public struct Event: Hashable, Sendable {
         /// Seconds since some start, as the recording gives them.
         public var time: Double
+        /// The event type (`EV_SYN`, `EV_KEY`, `EV_ABS`, …).
         public var type: UInt16
+        /// The key or axis.
         public var code: UInt16
+        /// The key's state or the axis's value.
         public var value: Int32
         /// The line of the recording it was read from (1-based); 0 when it was made, not read.
         public var line: Int
 
+        /// An event at `time` seconds, from `line` of its file.
         public init(time: Double, type: UInt16, code: UInt16, value: Int32, line: Int = 0) {
             self.time = time
             self.type = type
@@ -63,6 +70,7 @@ public struct DeviceRecording: Hashable, Sendable {
         }
     }
 
+    /// The format the recording was read from.
     public var format: Format
     /// The device's name, as the kernel gives it.
     public var name: String
@@ -73,6 +81,7 @@ public struct DeviceRecording: Hashable, Sendable {
     /// The device's events, in the order it sent them.
     public var events: [Event]
 
+    /// A recording of a device with these axes and keys, and its events.
     public init(format: Format, name: String, axes: [UInt16: AxisRange], keys: Set<UInt16>, events: [Event]) {
         self.format = format
         self.name = name
@@ -97,17 +106,21 @@ public struct DeviceRecording: Hashable, Sendable {
 
 /// A recording that cannot be read or converted: where and why, as `FILE:LINE: message`.
 public struct DeviceRecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as named on the command line.
     public var file: String
     /// The line (1-based) the problem is on.
     public var line: Int
+    /// What is wrong there.
     public var message: String
 
+    /// An error at `file`'s `line`.
     public init(file: String, line: Int, _ message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
+    /// `FILE:LINE: message`.
     public var description: String { "\(file):\(line): \(message)" }
 }
 

@@ -51,6 +51,7 @@ open class HoverGestureRecognizer: GestureRecognizer {
     /// Nothing makes a hover recognizer fail by recognizing.
     open override func canBePrevented(by other: GestureRecognizer) -> Bool { false }
 
+    /// Forgets the pen and its distance for the next hover.
     open override func reset() {
         super.reset()
         pen = nil

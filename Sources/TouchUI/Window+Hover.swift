@@ -23,6 +23,7 @@ extension Window {
         /// How far above the screen, 0…1 of the tablet's range; `nil` when the tablet does not say.
         public var distance: Double?
 
+        /// Pen `pen` over `location` (`nil`: gone) at `distance`.
         public init(pen: Int, location: Point?, distance: Double? = nil) {
             self.pen = pen
             self.location = location

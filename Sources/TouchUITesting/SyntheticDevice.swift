@@ -21,10 +21,14 @@ public struct SyntheticDevice: Sendable {
 
     /// One kernel event: type, code and value.
     public struct Event: Hashable, Sendable {
+        /// The event type (`EV_SYN`, `EV_KEY`, `EV_ABS`).
         public var type: UInt16
+        /// The key or axis.
         public var code: UInt16
+        /// The key's state or the axis's value.
         public var value: Int32
 
+        /// An event of `type` for `code` with `value`.
         public init(_ type: UInt16, _ code: UInt16, _ value: Int32) {
             self.type = type
             self.code = code
@@ -36,15 +40,19 @@ public struct SyntheticDevice: Sendable {
     public struct Report: Hashable, Sendable {
         /// Seconds from the start of the recording.
         public var time: Double
+        /// The events of the report, in order.
         public var events: [Event]
 
+        /// A report at `time` of `events`.
         public init(time: Double, events: [Event]) {
             self.time = time
             self.events = events
         }
     }
 
+    /// The device's name, as the kernel would give it.
     public var name: String
+    /// What the device is.
     public var kind: Kind
     /// The largest x and y the device reports (the smallest is 0).
     public var maximumX: Int32, maximumY: Int32
@@ -56,6 +64,7 @@ public struct SyntheticDevice: Sendable {
     public var maximumDistance: Int32 = 63
     /// Tilt's range is ±this, in units of `tiltResolution` per radian (Wacom's: -64…63, 57 per radian).
     public var maximumTilt: Int32 = 64
+    /// Tilt's units per radian (the kernel's resolution for tilt axes).
     public var tiltResolution: Int32 = 57
 
     /// A 10-finger touchscreen of 344 × 194 mm (a 15.6" laptop's), 4096 × 2304 units.
@@ -65,6 +74,7 @@ public struct SyntheticDevice: Sendable {
     public static let penTablet = SyntheticDevice(name: "Synthetic Pen Tablet Pen", kind: .penTablet,
                                                   maximumX: 44799, maximumY: 29599, resolution: 200)
 
+    /// A device with these axes; pressure, distance and tilt take Wacom-like defaults.
     public init(name: String, kind: Kind, maximumX: Int32, maximumY: Int32, resolution: Int32) {
         self.name = name
         self.kind = kind
@@ -75,11 +85,40 @@ public struct SyntheticDevice: Sendable {
 
     // MARK: - Codes (linux/input-event-codes.h)
 
-    public static let evSyn: UInt16 = 0, evKey: UInt16 = 1, evAbs: UInt16 = 3
-    public static let absX: UInt16 = 0x00, absY: UInt16 = 0x01, absPressure: UInt16 = 0x18, absDistance: UInt16 = 0x19
-    public static let absTiltX: UInt16 = 0x1a, absTiltY: UInt16 = 0x1b, absMTSlot: UInt16 = 0x2f
-    public static let absMTPositionX: UInt16 = 0x35, absMTPositionY: UInt16 = 0x36, absMTTrackingID: UInt16 = 0x39
-    public static let btnToolPen: UInt16 = 0x140, btnTouch: UInt16 = 0x14a, btnStylus: UInt16 = 0x14b
+    // The event types, axes and buttons the gestures use, by their kernel names.
+
+    /// `EV_SYN`: the type of `SYN_REPORT`, which ends a report.
+    public static let evSyn: UInt16 = 0
+    /// `EV_KEY`: keys and buttons.
+    public static let evKey: UInt16 = 1
+    /// `EV_ABS`: absolute axes.
+    public static let evAbs: UInt16 = 3
+    /// `ABS_X`: the position across.
+    public static let absX: UInt16 = 0x00
+    /// `ABS_Y`: the position down.
+    public static let absY: UInt16 = 0x01
+    /// `ABS_PRESSURE`: a pen's pressure.
+    public static let absPressure: UInt16 = 0x18
+    /// `ABS_DISTANCE`: how far a pen is above the surface.
+    public static let absDistance: UInt16 = 0x19
+    /// `ABS_TILT_X`: a pen's lean towards +x.
+    public static let absTiltX: UInt16 = 0x1a
+    /// `ABS_TILT_Y`: a pen's lean towards +y.
+    public static let absTiltY: UInt16 = 0x1b
+    /// `ABS_MT_SLOT`: the multitouch slot the events after it are about.
+    public static let absMTSlot: UInt16 = 0x2f
+    /// `ABS_MT_POSITION_X`: a slot's position across.
+    public static let absMTPositionX: UInt16 = 0x35
+    /// `ABS_MT_POSITION_Y`: a slot's position down.
+    public static let absMTPositionY: UInt16 = 0x36
+    /// `ABS_MT_TRACKING_ID`: a contact's number in its slot; -1 when it lifts.
+    public static let absMTTrackingID: UInt16 = 0x39
+    /// `BTN_TOOL_PEN`: a pen in proximity.
+    public static let btnToolPen: UInt16 = 0x140
+    /// `BTN_TOUCH`: touching the surface.
+    public static let btnTouch: UInt16 = 0x14a
+    /// `BTN_STYLUS`: a pen's first barrel button.
+    public static let btnStylus: UInt16 = 0x14b
 
     /// The device's axes: code, minimum, maximum, resolution.
     public var axes: [(code: UInt16, minimum: Int32, maximum: Int32, resolution: Int32)] {

@@ -327,6 +327,17 @@ import TouchUI
         painter.send(.touchUp(id: 2), .touchFrame)
     }
 
+    @Test func aPenTouchingDownCatchesTheGlideToo() throws {
+        let painter = Painter()
+        flick(painter)
+        for _ in 0..<5 { painter.send(.tick) }
+        painter.send(.tablet(.proximityIn(.pen, location: point(250, 100))), .tablet(.down), .tablet(.frame))
+        let caught = painter.app.view.origin
+        for _ in 0..<30 { painter.send(.tick) }
+        #expect(painter.app.view.origin == caught)
+        painter.send(.tablet(.up), .tablet(.proximityOut), .tablet(.frame))
+    }
+
     @Test func withoutMomentumTheViewStopsWithTheFingers() throws {
         let painter = Painter()
         painter.app.canvasView.glidesAfterPan = false

@@ -87,4 +87,39 @@ import TouchUI
         #expect(painter.app.drawing.strokes.count == 3)
         #expect(painter.app.view == view)
     }
+
+    /// The arena's lines about the two- and three-finger taps while fingers pinch or drag in navigate mode.
+    static func tapFailures(in painter: Painter, _ gesture: (Painter) -> Void) -> [String] {
+        painter.app.perform(.toggleNavigation)
+        var decisions: [String] = []
+        painter.app.window.onArenaDecision = { decisions.append($0.description) }
+        gesture(painter)
+        return decisions.filter { $0.hasPrefix("arena: TapGestureRecognizer") && $0.contains("failed") }
+    }
+
+    /// Procreate's sample wires its taps to wait for the gestures that move the picture: a tap is only what none of
+    /// them is. When one of them recognizes, the arena's log (TOUCHUI_DEBUG=arena) says the tap failed because it
+    /// required that one to fail.
+    @Test func inNavigateModeAPinchFailsTheTapsAsRequiredToFail() throws {
+        let painter = Self.painterWithThreeStrokes()
+        let failures = Self.tapFailures(in: painter) { painter in
+            painter.drag([(40, point(150, 200), point(100, 200)), (41, point(250, 200), point(300, 200))])
+        }
+        // The two-finger tap (the three-finger one never had enough fingers: it fails by its own rule).
+        #expect(failures.contains { $0.contains("failed: it requires") && $0.contains("to fail, which recognized") }, "\(failures)")
+        #expect(!failures.contains { $0.contains("may not recognize simultaneously") }, "\(failures)")
+        #expect(painter.app.drawing.strokes.count == 3)
+    }
+
+    @Test func inNavigateModeAThreeFingerDragFailsTheRedoTapAsRequiredToFail() throws {
+        let painter = Self.painterWithThreeStrokes()
+        let failures = Self.tapFailures(in: painter) { painter in
+            painter.drag([(50, point(100, 200), point(100, 260)), (51, point(160, 200), point(160, 260)),
+                          (52, point(220, 200), point(220, 260))])
+        }
+        #expect(failures.filter { $0.contains("failed: it requires") && $0.contains("to fail, which recognized") }.count >= 1,
+                "\(failures)")
+        #expect(!failures.contains { $0.contains("may not recognize simultaneously") }, "\(failures)")
+        #expect(painter.app.drawing.strokes.count == 3)
+    }
 }

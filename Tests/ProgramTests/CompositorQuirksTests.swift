@@ -144,4 +144,50 @@ import Testing
         #expect(expected.count > 10)
         #expect(decisions(scratch.read("live.jsonl")) == expected)
     }
+
+    /// Two single-finger taps: weston and mutter send no frame after either up, KWin and sway one after each.
+    @Test(arguments: quirks)
+    func aLoneFingersUpComesWithoutAFrameOnWestonAndMutter(quirks: String) async throws {
+        let trace = """
+            {"canvas": [800, 600]}
+            {"t": 0, "touch": "down", "id": 1, "x": 100, "y": 200}
+            {"t": 0, "touch": "frame"}
+            {"t": 16, "touch": "motion", "id": 1, "x": 200, "y": 200}
+            {"t": 16, "touch": "frame"}
+            {"t": 32, "touch": "up", "id": 1}
+            {"t": 32, "touch": "frame"}
+            {"t": 300, "touch": "down", "id": 2, "x": 100, "y": 400}
+            {"t": 300, "touch": "frame"}
+            {"t": 316, "touch": "motion", "id": 2, "x": 200, "y": 400}
+            {"t": 316, "touch": "frame"}
+            {"t": 332, "touch": "up", "id": 2}
+            {"t": 332, "touch": "frame"}
+
+            """
+        let (strokes, recording) = try await paint(trace, quirks: quirks)
+        // Both strokes, whatever the compositor leaves out.
+        #expect(strokes.count == 2)
+        let kinds = try touchKinds(recording)
+        let framesAfterUps = zip(kinds, kinds.dropFirst()).filter { $0.0.hasPrefix("up") && $0.1 == "frame" }.count
+        #expect(framesAfterUps == (quirks == "weston" || quirks == "mutter" ? 0 : 2), "\(kinds)")
+    }
+
+    /// Three fingers coming down in one frame: on mutter the system gesture takes them at that frame.
+    @Test func onMutterThreeFingersDownTogetherAreCancelledAtTheirFrame() async throws {
+        var trace = "{\"canvas\": [800, 600]}\n"
+        for id in 1...3 { trace += "{\"t\": 0, \"touch\": \"down\", \"id\": \(id), \"x\": \(150 * id), \"y\": 100}\n" }
+        trace += "{\"t\": 0, \"touch\": \"frame\"}\n"
+        for step in 1...4 {
+            for id in 1...3 { trace += "{\"t\": \(step * 16), \"touch\": \"motion\", \"id\": \(id), \"x\": \(150 * id), \"y\": \(100 + step * 50)}\n" }
+            trace += "{\"t\": \(step * 16), \"touch\": \"frame\"}\n"
+        }
+        for id in 1...3 { trace += "{\"t\": 80, \"touch\": \"up\", \"id\": \(id)}\n" }
+        trace += "{\"t\": 80, \"touch\": \"frame\"}\n"
+        let onMutter = try await paint(trace, quirks: "mutter")
+        #expect(onMutter.strokes.isEmpty)
+        let kinds = try touchKinds(onMutter.recording)
+        #expect(kinds == ["down 1", "down 2", "down 3", "frame", "cancel"], "\(kinds)")
+        let onSway = try await paint(trace, quirks: "sway")
+        #expect(onSway.strokes.count == 3)
+    }
 }

@@ -74,6 +74,12 @@ import TouchUI
         ])
         #expect(expected.compactMap { $0["force"] as? Double } == [0.1, 0.4, 0.7, 1, 1, 0, 0.5, 0.5])
         #expect(try Self.penTouches(in: scratch.read("live.jsonl")) == expected)
+        // The hover recognizer's lines, without their time: the same through the compositor's tablet as headless.
+        func hovers(_ log: String) -> [Substring] {
+            log.split(separator: "\n").filter { $0.contains("\"recognizer\": \"hover\"") }.map { $0.drop { $0 != "," } }
+        }
+        #expect(hovers(headless.standardOutput).count == 9, "\(hovers(headless.standardOutput))")
+        #expect(hovers(scratch.read("live.jsonl")) == hovers(headless.standardOutput))
     }
 
     /// Paints a trace into fingerpaint headless (`headless.png`) and in its window through touch-replay

@@ -81,6 +81,32 @@ import UndoGestureBoard
     }
 }
 
+extension PictureBoardTests {
+    /// The arena's lines saying why a tap failed, while `events` play.
+    static func tapFailures(_ events: [SeatEvent]) -> [String] {
+        let stage = Stage()
+        var decisions: [String] = []
+        stage.window.onArenaDecision = { decisions.append($0.description) }
+        stage.script.play(events)
+        stage.script.advance(to: 2000)
+        return decisions.filter { $0.hasPrefix("arena: TapGestureRecognizer") && $0.contains("failed") }
+    }
+
+    /// As the sample wires them, the taps require the pinch, rotation and pan to fail: when one recognizes, the
+    /// arena's log (TOUCHUI_DEBUG=arena) says the tap failed for that, not for a lost race.
+    @Test func aPinchFailsTheTwoFingerTapAsRequiredToFail() {
+        let failures = Self.tapFailures(SeatEvents.twoFingers(center: (400, 300), span: 100, toSpan: 160, t: 0, duration: 200))
+        #expect(failures.contains { $0.contains("failed: it requires PinchGestureRecognizer to fail, which recognized") }, "\(failures)")
+        #expect(!failures.contains { $0.contains("may not recognize simultaneously") }, "\(failures)")
+    }
+
+    @Test func aDragFailsTheTapsAsRequiredToFail() {
+        let failures = Self.tapFailures(SeatEvents.drag(from: (400, 300), to: (500, 300), t: 0, duration: 200))
+        #expect(failures.contains { $0.contains("failed: it requires PanGestureRecognizer to fail, which recognized") }, "\(failures)")
+        #expect(!failures.contains { $0.contains("may not recognize simultaneously") }, "\(failures)")
+    }
+}
+
 /// `undo-gesture` in its window on touch-replay: the picture where the fingers put it, in the pixels it committed.
 @Suite struct UndoGestureWindowTests {
     /// The window's content starts below the 32-point title bar the app draws on touch-replay; the picture's card is
