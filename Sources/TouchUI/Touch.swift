@@ -103,7 +103,7 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The recent samples a prediction is made from.
     var recentMotion = VelocityTracker(strategy: .linear)
 
-    /// Where the touch is predicted to be a short time ahead of its newest sample (``TouchPredictor``), from its
+    /// Where the touch is predicted to be a short time ahead of its newest sample (docs/gestures.md), from its
     /// samples so far: what ``Event/predictedTouches(for:)`` gives for it in its latest delivery, and the same until
     /// the next one. Empty when nothing is predicted (the touch is stopping, turning, or over).
     ///
