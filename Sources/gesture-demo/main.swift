@@ -33,7 +33,7 @@ struct Options: ParsableCommand {
     @Option(help: ArgumentHelp("Where the recognizers' decisions are logged as JSON lines (headless or in the window); - for standard output.", valueName: "FILE|-"))
     var log: String?
 
-    @Flag(help: "Also log each decision of the gesture arena (who began, recognized, waits, failed or was cancelled, and why) as a JSON line, and show the last few in the window.")
+    @Flag(help: "Also log each decision of the gesture arena (who began, recognized, waits, failed or was cancelled, and why) as a JSON line {\"t\", \"arena\"}, and show the last five in the window.")
     var arena = false
 
     @Flag(help: "In the window, print debug lines about the compositor (as FINGERPAINT_DEBUG=1 does).")
