@@ -20,10 +20,11 @@ public final class GestureDemoLive: LiveContent {
 
     /// A live demo of a size; `onRecord` gets every record with its time counted from the first touch or pointer event, so a
     /// trace played into the window logs what `--headless` logs for it when the trace starts at 0.
-    public init(size: Size, onRecord: ((GestureDemoRecord) -> Void)? = nil) {
+    /// `showsArenaDecisions` (`--arena`) records the arena's decisions too, and shows the last few.
+    public init(size: Size, showsArenaDecisions: Bool = false, onRecord: ((GestureDemoRecord) -> Void)? = nil) {
         self.size = size
         self.onRecord = onRecord
-        scene = GestureDemoScene(size: size)
+        scene = GestureDemoScene(size: size, showsArenaDecisions: showsArenaDecisions)
         translator = SeatEventTranslator(window: scene.window)
         scene.observePens(of: translator)
         connect()

@@ -21,9 +21,10 @@ public enum GestureDemoRenderer {
         drawFingers(scene.window.activeTouches, trails: scene.canvas.trails, in: cr)
         drawHoveringPens(Array(scene.hoveringPens.values), in: cr)
         if let location = scene.hoverLocation { drawHover(at: location, zOffset: scene.hover.zOffset, in: cr) }
-        let layout = GestureDemoLayout(size: size, rowCount: scene.rows.count)
+        let layout = scene.layout(size: size)
         drawPanel(scene.rows, layout: layout, now: now, in: cr)
         drawRecentEvents(scene.recentEvents, layout: layout, in: cr)
+        drawArenaDecisions(scene.recentArenaDecisions, layout: layout, in: cr)
     }
 
     /// Renders the scene to a PNG file.
@@ -192,6 +193,18 @@ public enum GestureDemoRenderer {
             let place = layout.recentEvents[layout.recentEvents.count - min(events.count, layout.recentEvents.count) + index]
             let fade = 0.45 + 0.55 * Double(index + 1) / Double(events.count)
             text(cr, line, in: place, size: 15, bold: false, color: (fade, fade, fade))
+        }
+    }
+
+    /// The arena's last decisions (`--arena`), the newest at the bottom line, in a pale violet apart from the events'
+    /// grey, each cut to its line.
+    private static func drawArenaDecisions(_ decisions: [String], layout: GestureDemoLayout, in cr: OpaquePointer) {
+        let places = layout.arenaDecisions
+        let shown = decisions.suffix(places.count)
+        for (index, line) in shown.enumerated() {
+            let place = places[places.count - shown.count + index]
+            let fade = 0.5 + 0.5 * Double(index + 1) / Double(shown.count)
+            text(cr, line, in: place, size: 13, bold: false, color: (0.8 * fade, 0.7 * fade, fade))
         }
     }
 

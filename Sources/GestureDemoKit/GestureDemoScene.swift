@@ -10,6 +10,8 @@ import TouchUI
 /// every other; `long-press` (0.5 s) competes with the rest; `two-finger-tap` and `three-finger-tap` (Procreate's
 /// undo and redo) require pinch, rotation and pan to fail; `hover` follows a hovering pen. Pan, pinch and rotation move, scale and turn a
 /// shape, which stays clear of the panel (``GestureDemoLayout/shapeArea``). Every state change, and every update of a continuous recognizer, becomes a ``GestureDemoRecord``.
+/// A scene made to show the arena's decisions (`gesture-demo --arena`) records each of them too, and keeps the last
+/// few as text for the window. Each recognizer's ``GestureRecognizer/name`` is its name in the log.
 public final class GestureDemoScene {
     /// One recognizer's row in the demo's panel.
     public struct Row {
@@ -54,6 +56,16 @@ public final class GestureDemoScene {
     public private(set) var rows: [Row] = []
     /// The last few records, newest last, as short text.
     public private(set) var recentEvents: [String] = []
+    /// Whether the arena's decisions are recorded and shown (`gesture-demo --arena`); without, the log and the
+    /// picture are as they were before the option existed.
+    public let showsArenaDecisions: Bool
+    /// The arena's last few decisions, newest last, as short text (the time, then the core's line with each
+    /// recognizer called by its name alone); always empty unless ``showsArenaDecisions``.
+    public private(set) var recentArenaDecisions: [String] = []
+    /// How many of the arena's decisions the scene keeps and the window shows.
+    public static let arenaLineCount = 5
+    /// How many recent events the window shows beside the arena's decisions (6 without them).
+    static let eventCountBesideArena = 4
     public private(set) var shape: Shape
     /// Called with every record as it happens.
     public var onRecord: ((GestureDemoRecord) -> Void)?
@@ -66,12 +78,14 @@ public final class GestureDemoScene {
     /// Where each of pan, pinch and rotation started from, so that none jumps when another begins.
     private var shapeAtStart: Shape
 
-    public init(size: Size) {
+    /// A scene filling a window of `size`; `showsArenaDecisions` records and keeps the arena's decisions too.
+    public init(size: Size, showsArenaDecisions: Bool = false) {
+        self.showsArenaDecisions = showsArenaDecisions
         window = Window(frame: Rect(origin: .zero, size: size))
         canvas = TouchTrailView(frame: window.bounds)
         canvas.isMultipleTouchEnabled = true
         window.addSubview(canvas)
-        let area = GestureDemoLayout(size: size, rowCount: Self.recognizerNames.count).shapeArea
+        let area = Self.layout(size: size, rowCount: Self.recognizerNames.count, showsArenaDecisions: showsArenaDecisions).shapeArea
         shape = Shape(center: Point(x: area.midX, y: area.midY))
         shapeAtStart = shape
         defer { clampShape() }
@@ -95,6 +109,7 @@ public final class GestureDemoScene {
         ]
         for (index, (name, recognizer)) in named.enumerated() {
             rows.append(Row(name: name, recognizer: recognizer))
+            recognizer.name = name
             recognizer.delegate = relations
             // The view keeps the fingers' samples for the picture; no recognizer takes them from it.
             recognizer.cancelsTouchesInView = false
@@ -104,8 +119,45 @@ public final class GestureDemoScene {
             canvas.addGestureRecognizer(recognizer)
         }
         canvas.onPenTouch = { [unowned self] touch, phase in self.penTouch(touch, phase: phase) }
+        hover.name = "hover"
         hover.onStateChange = { [unowned self] recognizer in self.hoverChanged(to: recognizer.state) }
         canvas.addGestureRecognizer(hover)
+        if showsArenaDecisions {
+            // Whoever listened before (TOUCHUI_DEBUG=arena's printer) goes on hearing them.
+            let earlier = window.onArenaDecision
+            let shortNames = (named + [("hover", hover as GestureRecognizer)]).map { name, recognizer in
+                ("\(Swift.type(of: recognizer)) \"\(name)\"", name)
+            }
+            window.onArenaDecision = { [unowned self] decision in
+                earlier?(decision)
+                self.arenaDecided(decision, shortNames: shortNames)
+            }
+        }
+    }
+
+    /// The layout of the scene's window at `size`: with the arena's lines when it shows them (and fewer events).
+    public func layout(size: Size) -> GestureDemoLayout {
+        Self.layout(size: size, rowCount: rows.count, showsArenaDecisions: showsArenaDecisions)
+    }
+
+    private static func layout(size: Size, rowCount: Int, showsArenaDecisions: Bool) -> GestureDemoLayout {
+        showsArenaDecisions
+            ? GestureDemoLayout(size: size, rowCount: rowCount, eventCount: eventCountBesideArena, arenaLineCount: arenaLineCount)
+            : GestureDemoLayout(size: size, rowCount: rowCount)
+    }
+
+    /// An arena decision: its record, and its short text among the last few. `shortNames` turns the arena's name
+    /// of each recognizer (its type and its name in quotes) into its name alone.
+    private func arenaDecided(_ decision: ArenaDecision, shortNames: [(arenaName: String, name: String)]) {
+        let record = GestureDemoRecord(time: window.timers.now, arena: decision)
+        var text = record.arenaDecision ?? ""
+        for (arenaName, name) in shortNames { text = text.replacingOccurrences(of: arenaName, with: name) }
+        let since = (record.time - timeOrigin).seconds
+        recentArenaDecisions.append(String(format: "%7.2f s  %@", since, text))
+        if recentArenaDecisions.count > Self.arenaLineCount {
+            recentArenaDecisions.removeFirst(recentArenaDecisions.count - Self.arenaLineCount)
+        }
+        onRecord?(record)
     }
 
     /// Where the hover recognizer last saw the pen, in the canvas, while it follows one.
@@ -159,7 +211,7 @@ public final class GestureDemoScene {
     /// Keeps the whole shape, turned any way, in the area the panel and the events leave it: no larger than the
     /// area allows, its centre far enough from the area's edges.
     private func clampShape() {
-        let area = GestureDemoLayout(size: window.bounds.size, rowCount: rows.count).shapeArea
+        let area = layout(size: window.bounds.size).shapeArea
         // The rounded square reaches at most this far from its centre, however it is turned.
         let reach = Shape.halfSide * 1.3
         shape.scale = min(shape.scale, max(min(area.width, area.height) / (2 * reach), 0.2))

@@ -14,8 +14,8 @@ struct Options: ParsableCommand {
         commandName: "gesture-demo",
         abstract: "Every recognizer of the touch core, live in a window or logged from a trace.",
         usage: """
-            gesture-demo [--replay TRACE] [--log FILE|-] [--size WxH] [--verbose]   (a window on the compositor)
-            gesture-demo --replay TRACE --headless --log FILE|- [--output OUT.png] [--size WxH]
+            gesture-demo [--replay TRACE] [--log FILE|-] [--arena] [--size WxH] [--verbose]   (a window on the compositor)
+            gesture-demo --replay TRACE --headless --log FILE|- [--arena] [--output OUT.png] [--size WxH]
             """,
         discussion: """
             In the window: Escape, q or Ctrl+Q quit; F11 or f toggle full screen. The log is JSON Lines \
@@ -32,6 +32,9 @@ struct Options: ParsableCommand {
 
     @Option(help: ArgumentHelp("Where the recognizers' decisions are logged as JSON lines (headless or in the window); - for standard output.", valueName: "FILE|-"))
     var log: String?
+
+    @Flag(help: "Also log each decision of the gesture arena (who began, recognized, waits, failed or was cancelled, and why) as a JSON line {\"t\", \"arena\"}, and show the last five in the window.")
+    var arena = false
 
     @Flag(help: "In the window, print debug lines about the compositor (as FINGERPAINT_DEBUG=1 does).")
     var verbose = false
@@ -72,7 +75,7 @@ if options.headless {
         Options.fail("\(error)")
     }
     let sink = openLog(logPath)
-    let scene = GestureDemoScene.replay(events, size: options.size ?? events.canvasSize) { record in
+    let scene = GestureDemoScene.replay(events, size: options.size ?? events.canvasSize, showsArenaDecisions: options.arena) { record in
         sink.write(Data((record.jsonLine + "\n").utf8))
     }
     try? sink.synchronize()
@@ -113,7 +116,7 @@ if let replay {
 }
 // Each record is written as it happens, so the log is complete however the window ends.
 let sink = options.log.map(openLog)
-let content = GestureDemoLive(size: size, onRecord: sink.map { sink in { record in sink.write(Data((record.jsonLine + "\n").utf8)) } })
+let content = GestureDemoLive(size: size, showsArenaDecisions: options.arena, onRecord: sink.map { sink in { record in sink.write(Data((record.jsonLine + "\n").utf8)) } })
 do {
     let session = try LiveSession(
         content: content,

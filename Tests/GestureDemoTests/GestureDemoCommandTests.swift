@@ -42,6 +42,65 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("a"), encoding: .utf8) == String(contentsOfFile: scratch.path("b"), encoding: .utf8))
     }
 
+    /// A pinch as a trace, in the demo window's canvas on touch-replay (under its 32-point title bar): two fingers
+    /// 100 pt apart spreading to 200 pt, then lifted.
+    static let pinchTrace = """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "touch": "down", "id": 1, "x": 150, "y": 300}
+        {"t": 0, "touch": "down", "id": 2, "x": 250, "y": 300}
+        {"t": 0, "touch": "frame"}
+        {"t": 16, "touch": "motion", "id": 1, "x": 140, "y": 300}
+        {"t": 16, "touch": "motion", "id": 2, "x": 260, "y": 300}
+        {"t": 16, "touch": "frame"}
+        {"t": 32, "touch": "motion", "id": 1, "x": 120, "y": 300}
+        {"t": 32, "touch": "motion", "id": 2, "x": 280, "y": 300}
+        {"t": 32, "touch": "frame"}
+        {"t": 48, "touch": "motion", "id": 1, "x": 100, "y": 300}
+        {"t": 48, "touch": "motion", "id": 2, "x": 300, "y": 300}
+        {"t": 48, "touch": "frame"}
+        {"t": 64, "touch": "up", "id": 1}
+        {"t": 64, "touch": "up", "id": 2}
+        {"t": 64, "touch": "frame"}
+
+        """
+
+    /// The arena's decisions of a log: its `{"t", "arena"}` lines.
+    static func arenaLines(_ log: String) -> [Substring] {
+        log.split(separator: "\n").filter { $0.hasPrefix(#"{"t": "#) && $0.contains(#", "arena": "#) }
+    }
+
+    @Test func withArenaTheHeadlessLogHasALineForEachDecisionAndIsOtherwiseTheSame() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pinch.jsonl", Self.pinchTrace)
+        let plain = try await ChildProcess.run(Self.demo, ["--replay", trace, "--headless", "--log", "-"])
+        let withArena = try await ChildProcess.run(Self.demo, ["--replay", trace, "--headless", "--arena", "--log", "-"])
+        #expect(plain.status == 0 && withArena.status == 0, "\(withArena.standardError)")
+        #expect(withArena.standardError.isEmpty)
+        let arena = Self.arenaLines(withArena.standardOutput)
+        // The pinch begins and the pan loses to it; the two-finger tap fails because it required the pinch to fail.
+        #expect(arena.contains(#"{"t": 16, "arena": "PinchGestureRecognizer \"pinch\" [touches 1,2] began"}"#))
+        #expect(arena.contains(#"{"t": 16, "arena": "PanGestureRecognizer \"pan\" [touches 1,2] failed: PinchGestureRecognizer \"pinch\" recognized and they may not recognize simultaneously"}"#))
+        #expect(arena.contains(#"{"t": 16, "arena": "TapGestureRecognizer \"two-finger-tap\" [touches 1,2] failed: it requires PinchGestureRecognizer \"pinch\" to fail, which recognized"}"#))
+        #expect(arena.count == 10, "\(arena)")
+        // Without --arena, not one of them, and every other line as with it.
+        #expect(Self.arenaLines(plain.standardOutput).isEmpty)
+        #expect(withArena.standardOutput.split(separator: "\n").filter { !arena.contains($0) }
+            == plain.standardOutput.split(separator: "\n"))
+        // The demo trace too: every line but the arena's is the plain log's.
+        let demoPlain = try await ChildProcess.run(Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", "-"])
+        let demoArena = try await ChildProcess.run(Self.demo, ["--replay", Self.demoTrace, "--headless", "--log", "-", "--arena"])
+        let demoArenaLines = Set(Self.arenaLines(demoArena.standardOutput))
+        #expect(demoArenaLines.count > 20)
+        #expect(demoArena.standardOutput.split(separator: "\n").filter { !demoArenaLines.contains($0) }
+            == demoPlain.standardOutput.split(separator: "\n"))
+    }
+
+    @Test func theHelpNamesTheArenaOption() async throws {
+        let help = try await ChildProcess.run(Self.demo, ["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("--arena"), "\(help.standardOutput)")
+    }
+
     @Test func theLastFrameIsWrittenAsAPicture() async throws {
         let scratch = try TemporaryDirectory()
         let png = scratch.path("demo.png")

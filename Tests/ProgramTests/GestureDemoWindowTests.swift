@@ -70,6 +70,78 @@ extension GestureDemoWindowTests {
     }
 }
 
+extension GestureDemoWindowTests {
+    /// A pinch in the window's canvas (under its 32-point title bar): two fingers spreading from 100 to 200 pt apart.
+    static let pinchTrace = """
+        {"canvas": [800, 568], "origin": [0, 32]}
+        {"t": 0, "touch": "down", "id": 1, "x": 150, "y": 300}
+        {"t": 0, "touch": "down", "id": 2, "x": 250, "y": 300}
+        {"t": 0, "touch": "frame"}
+        {"t": 16, "touch": "motion", "id": 1, "x": 140, "y": 300}
+        {"t": 16, "touch": "motion", "id": 2, "x": 260, "y": 300}
+        {"t": 16, "touch": "frame"}
+        {"t": 32, "touch": "motion", "id": 1, "x": 120, "y": 300}
+        {"t": 32, "touch": "motion", "id": 2, "x": 280, "y": 300}
+        {"t": 32, "touch": "frame"}
+        {"t": 48, "touch": "motion", "id": 1, "x": 100, "y": 300}
+        {"t": 48, "touch": "motion", "id": 2, "x": 300, "y": 300}
+        {"t": 48, "touch": "frame"}
+        {"t": 64, "touch": "up", "id": 1}
+        {"t": 64, "touch": "up", "id": 2}
+        {"t": 64, "touch": "frame"}
+
+        """
+
+    /// The arena's decisions in a log, without their time (the window's clock is real input's).
+    private static func arenaDecisions(in log: String) throws -> [String] {
+        try log.split(separator: "\n").compactMap { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return object["arena"] as? String
+        }
+    }
+
+    /// How many of the points are the arena text's pale violet (red above green, blue well above both).
+    private static func violet(_ pixels: [RGBA]) -> Int {
+        pixels.filter { Int($0.red) > Int($0.green) + 5 && Int($0.blue) > Int($0.green) + 20 }.count
+    }
+
+    @Test func withArenaTheWindowLogsTheDecisionsTheHeadlessDemoLogsAndShowsTheLastOnes() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("pinch.jsonl", Self.pinchTrace)
+        let demo = ChildProcess.product("gesture-demo")
+        let headless = try await ChildProcess.run(demo, ["--replay", trace, "--headless", "--arena", "--log", "-"])
+        #expect(headless.status == 0, "\(headless.standardError)")
+        let expected = try Self.arenaDecisions(in: headless.standardOutput)
+        #expect(expected.contains(#"PinchGestureRecognizer "pinch" [touches 1,2] began"#))
+        #expect(expected.contains(#"TapGestureRecognizer "two-finger-tap" [touches 1,2] failed: it requires PinchGestureRecognizer "pinch" to fail, which recognized"#))
+        var pictures: [String] = []
+        for (name, arena) in [("arena", ["--arena"]), ("plain", [])] {
+            let live = try await ChildProcess.run(
+                ChildProcess.product("touch-replay"),
+                ["--fast", "--trace", trace, "--output", scratch.path("\(name).png"), "--", demo, "--log",
+                 scratch.path("\(name).jsonl")] + arena)
+            #expect(live.status == 0, "\(live.standardError)")
+            pictures.append(scratch.path("\(name).png"))
+        }
+        #expect(try Self.arenaDecisions(in: scratch.read("arena.jsonl")) == expected)
+        #expect(try Self.arenaDecisions(in: scratch.read("plain.jsonl")).isEmpty)
+        // The last five decisions are written above the recent events: every line has the arena text's colour with
+        // --arena, none without.
+        let scene = GestureDemoScene(size: Size(width: 800, height: 568), showsArenaDecisions: true)
+        let places = scene.layout(size: Size(width: 800, height: 568)).arenaDecisions
+        #expect(places.count == 5)
+        for place in places {
+            let points = stride(from: Int(place.minX), to: Int(place.maxX), by: 2).flatMap { x in
+                stride(from: Int(place.minY), to: Int(place.maxY), by: 2).map { y in (x: x, y: y + 32) }
+            }
+            let withArena = try await PNGReader.pixels(in: pictures[0], at: points).pixels
+            let without = try await PNGReader.pixels(in: pictures[1], at: points).pixels
+            #expect(Self.violet(withArena) > 10, "\(place)")
+            #expect(Self.violet(without) == 0, "\(place)")
+        }
+    }
+}
+
 /// `gesture-demo` on a real compositor: headless sway, seen through grim.
 @Suite(.enabled(if: HeadlessCompositor.isInstalled("/usr/bin/sway") && HeadlessCompositor.isInstalled("/usr/bin/grim")))
 struct GestureDemoOnSwayTests {
