@@ -125,7 +125,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func follow(_ touches: Set<Touch>, at time: Timestamp) -> Bool {
         var sum = Vector.zero
         var moved = false
-        for touch in touches {
+        // In the order the touches came down, not the set's, which changes from run to run: the floating-point
+        // sum, and so the translation, is then the same every time the same input comes.
+        for touch in trackedTouches where touches.contains(touch) {
             guard let last = positions[ObjectIdentifier(touch)] else { continue }
             sum = sum + (touch.locationInWindow - last)
             positions[ObjectIdentifier(touch)] = touch.locationInWindow

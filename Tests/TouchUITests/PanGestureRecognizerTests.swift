@@ -68,6 +68,36 @@ import TouchUITesting
         ])
     }
 
+    @Test func theSameMovesGiveTheSameTranslationToTheLastBitEveryTime() throws {
+        // Three fingers moving by different amounts in one frame: added up in a set's order (which follows the
+        // touches' addresses, new each time) the floating-point sum differs in its last bit between orders
+        // (a third of it -17.173333333333332 or -17.173333333333336 here); added up in the order the fingers came
+        // down, it never does. The pan's centroid starts at the first finger, at 0, where the last bit still shows.
+        // Every stage kept to the end, so that each run's touches have addresses of their own.
+        var stages: [TouchStage] = []
+        func translation() -> Double {
+            let stage = TouchStage()
+            stages.append(stage)
+            let pan = PanGestureRecognizer()
+            stage.add(pan, as: "pan")
+            stage.script.together {
+                stage.script.down(1, at: (0, 300), t: 0)
+                stage.script.down(2, at: (200, 300), t: 0)
+                stage.script.down(3, at: (300, 300), t: 0)
+            }
+            stage.script.together {
+                stage.script.move(1, to: (-44.12, 300), t: 16)
+                stage.script.move(2, to: (200 + 15.29, 300), t: 16)
+                stage.script.move(3, to: (300 - 22.69, 300), t: 16)
+            }
+            return pan.translation(in: nil).dx
+        }
+        let first = translation()
+        try #require(abs(first - -51.52 / 3) < 1e-9)
+        for _ in 0..<40 { #expect(translation().bitPattern == first.bitPattern) }
+        #expect(stages.count == 41)
+    }
+
     @Test func aTwoFingerPanWaitsForTheSecondFinger() {
         let stage = TouchStage()
         let pan = PanGestureRecognizer()
