@@ -42,27 +42,10 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("a"), encoding: .utf8) == String(contentsOfFile: scratch.path("b"), encoding: .utf8))
     }
 
-    /// A pinch as a trace, in the demo window's canvas on touch-replay (under its 32-point title bar): two fingers
-    /// 100 pt apart spreading to 200 pt, then lifted.
-    static let pinchTrace = """
-        {"canvas": [800, 568], "origin": [0, 32]}
-        {"t": 0, "touch": "down", "id": 1, "x": 150, "y": 300}
-        {"t": 0, "touch": "down", "id": 2, "x": 250, "y": 300}
-        {"t": 0, "touch": "frame"}
-        {"t": 16, "touch": "motion", "id": 1, "x": 140, "y": 300}
-        {"t": 16, "touch": "motion", "id": 2, "x": 260, "y": 300}
-        {"t": 16, "touch": "frame"}
-        {"t": 32, "touch": "motion", "id": 1, "x": 120, "y": 300}
-        {"t": 32, "touch": "motion", "id": 2, "x": 280, "y": 300}
-        {"t": 32, "touch": "frame"}
-        {"t": 48, "touch": "motion", "id": 1, "x": 100, "y": 300}
-        {"t": 48, "touch": "motion", "id": 2, "x": 300, "y": 300}
-        {"t": 48, "touch": "frame"}
-        {"t": 64, "touch": "up", "id": 1}
-        {"t": 64, "touch": "up", "id": 2}
-        {"t": 64, "touch": "frame"}
-
-        """
+    /// A pinch in the demo window's canvas on touch-replay (under its 32-point title bar): two fingers 100 pt apart
+    /// spreading to 200 pt, then lifted. The window tests play the same file.
+    static let pinchTrace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("assets/pinch.jsonl").path
 
     /// The arena's decisions of a log: its `{"t", "arena"}` lines.
     static func arenaLines(_ log: String) -> [Substring] {
@@ -70,8 +53,7 @@ import Testing
     }
 
     @Test func withArenaTheHeadlessLogHasALineForEachDecisionAndIsOtherwiseTheSame() async throws {
-        let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("pinch.jsonl", Self.pinchTrace)
+        let trace = Self.pinchTrace
         let plain = try await ChildProcess.run(Self.demo, ["--replay", trace, "--headless", "--log", "-"])
         let withArena = try await ChildProcess.run(Self.demo, ["--replay", trace, "--headless", "--arena", "--log", "-"])
         #expect(plain.status == 0 && withArena.status == 0, "\(withArena.standardError)")

@@ -71,26 +71,10 @@ extension GestureDemoWindowTests {
 }
 
 extension GestureDemoWindowTests {
-    /// A pinch in the window's canvas (under its 32-point title bar): two fingers spreading from 100 to 200 pt apart.
-    static let pinchTrace = """
-        {"canvas": [800, 568], "origin": [0, 32]}
-        {"t": 0, "touch": "down", "id": 1, "x": 150, "y": 300}
-        {"t": 0, "touch": "down", "id": 2, "x": 250, "y": 300}
-        {"t": 0, "touch": "frame"}
-        {"t": 16, "touch": "motion", "id": 1, "x": 140, "y": 300}
-        {"t": 16, "touch": "motion", "id": 2, "x": 260, "y": 300}
-        {"t": 16, "touch": "frame"}
-        {"t": 32, "touch": "motion", "id": 1, "x": 120, "y": 300}
-        {"t": 32, "touch": "motion", "id": 2, "x": 280, "y": 300}
-        {"t": 32, "touch": "frame"}
-        {"t": 48, "touch": "motion", "id": 1, "x": 100, "y": 300}
-        {"t": 48, "touch": "motion", "id": 2, "x": 300, "y": 300}
-        {"t": 48, "touch": "frame"}
-        {"t": 64, "touch": "up", "id": 1}
-        {"t": 64, "touch": "up", "id": 2}
-        {"t": 64, "touch": "frame"}
-
-        """
+    /// A pinch in the window's canvas (under its 32-point title bar): two fingers spreading from 100 to 200 pt apart
+    /// (the trace GestureDemoCommandTests plays headless).
+    static let pinchTrace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("assets/pinch.jsonl").path
 
     /// The arena's decisions in a log, without their time (the window's clock is real input's).
     private static func arenaDecisions(in log: String) throws -> [String] {
@@ -107,7 +91,7 @@ extension GestureDemoWindowTests {
 
     @Test func withArenaTheWindowLogsTheDecisionsTheHeadlessDemoLogsAndShowsTheLastOnes() async throws {
         let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("pinch.jsonl", Self.pinchTrace)
+        let trace = Self.pinchTrace
         let demo = ChildProcess.product("gesture-demo")
         let headless = try await ChildProcess.run(demo, ["--replay", trace, "--headless", "--arena", "--log", "-"])
         #expect(headless.status == 0, "\(headless.standardError)")
