@@ -1,7 +1,6 @@
 // Thumbnails of the user's drawings, read and drawn off the Wayland thread: paths in, pixels out.
 import Foundation
 import PaintModel
-import Synchronization
 
 /// Reads drawings and draws their thumbnails on a queue of its own (the second core), one after another, and keeps
 /// what it made until the main thread takes it. The main thread never reads a drawing's file for the gallery.
@@ -36,10 +35,10 @@ public final class ThumbnailMaker: Sendable {
     }
 
     private let queue = DispatchQueue(label: "fingerpaint.thumbnails", qos: .utility)
-    private let finished = Mutex<[Thumbnail]>([])
-    private let pending = Mutex<Int>(0)
+    private let finished = Locked<[Thumbnail]>([])
+    private let pending = Locked<Int>(0)
     /// The paths whose thumbnails are still wanted; `nil`: all. A queued one no longer wanted is skipped.
-    private let wanted = Mutex<Set<String>?>(nil)
+    private let wanted = Locked<Set<String>?>(nil)
 
     public init() {}
 

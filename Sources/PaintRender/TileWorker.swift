@@ -2,7 +2,6 @@
 import CCairo
 import Dispatch
 import PaintModel
-import Synchronization
 import TouchUI
 
 /// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels
@@ -131,9 +130,9 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoin
 /// takes it. Jobs can be withdrawn before they start.
 final class TileWorker: Sendable {
     private let queue = DispatchQueue(label: "fingerpaint.tiles", qos: .userInitiated)
-    private let finished = Mutex<[TilePixels]>([])
-    private let wanted = Mutex<Set<Int>>([])
-    private let builtIndex = Mutex<StrokeIndex?>(nil)
+    private let finished = Locked<[TilePixels]>([])
+    private let wanted = Locked<Set<Int>>([])
+    private let builtIndex = Locked<StrokeIndex?>(nil)
 
     /// Builds the index of strokes' bounds on the worker's queue, ahead of any tile asked for later.
     func buildIndex(of strokes: [Stroke]) {
