@@ -39,12 +39,15 @@ extension Display {
 
         // The descriptors and sources live in the display from pass to pass: a pass allocates nothing.
         preparePoll(displayFD: wl_display_get_fd(pointer))
+        // Taken out while the pass uses them, so that no second reference makes emptying them copy the storage.
         var fds = pollDescriptors
         pollDescriptors = []
-        let sources = polledSources
+        var sources = polledSources
+        polledSources = []
         defer {
             pollDescriptors = fds
-            polledSources.removeAll(keepingCapacity: true)
+            sources.removeAll(keepingCapacity: true)
+            polledSources = sources
         }
         do {
             let wait = pollTimeout(timeout)
