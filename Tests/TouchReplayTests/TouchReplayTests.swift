@@ -228,10 +228,12 @@ extension TouchReplayTests {
     @Test("wp_presentation: each frame is presented at the next simulated 60 Hz vblank")
     func presentationFeedbackAtEachVblank() async throws {
         let scratch = try TemporaryDirectory()
-        // Six tenths of a second at the trace's timing, with nothing to send but a pointer.
+        // Two seconds at the trace's timing (120 vblanks), with nothing to send but a pointer: long enough that a
+        // loaded machine stalling touch-replay for half a second (seen once in CI, after which only 15 of 36 frames
+        // were presented in a 0.6 s trace) still leaves far more than the 20 frames asked for below.
         let trace = try scratch.write("idle.jsonl", """
             {"t": 0, "pointer": "enter", "x": 5, "y": 5}
-            {"t": 600, "pointer": "motion", "x": 6, "y": 5}
+            {"t": 2000, "pointer": "motion", "x": 6, "y": 5}
 
             """)
         let result = try await ReplayRunner.replay(
