@@ -96,7 +96,7 @@ final class FingerPaintLive: LiveContent {
         CShims_heapStatistics(&inUse, &mapped, &free)
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         return "heap in use \(mib(inUse)) (\(mib(mapped)) of it mapped), heap free \(mib(free)), "
-            + "tiles \(mib(app.renderer.tileBytes)) of \(CanvasRenderer.tileBudget >> 20) MiB, "
+            + "tiles \(mib(app.renderer.tileBytes)) of \(mib(app.renderer.tileBudget)), "
             + "\(app.drawing.strokes.count) strokes shown, \(app.drawing.compactEdits.count) edits in the history"
     }
 }

@@ -383,6 +383,13 @@ struct JournalLedger {
             // A new edit forgets what could be redone: those records are dead now.
             redoSizes = []
             redoBytes = 0
+            if undoSizes.count > Drawing.undoLimit {
+                // The drawing folds its oldest edit into its base strokes. Counted as the base strokes it makes
+                // at most (a folded stroke's record), so that the ledger never counts as dead what is not.
+                let folded = undoSizes.removeFirst()
+                undoBytes -= folded
+                fixedBytes += folded
+            }
         case .undo:
             guard let size = undoSizes.popLast() else { return }
             undoBytes -= size

@@ -43,9 +43,16 @@ public enum DrawingEdit: Hashable, Sendable {
 /// replacing a stroke and clearing.
 ///
 /// A drawing starts from base strokes that no undo removes (a document of the first format, which kept no
-/// history) and is changed by ``DrawingEdit``s. A new edit forgets what could be redone. Nothing here limits the
-/// history: strokes are small.
+/// history, or the edits that fell out of the history) and is changed by ``DrawingEdit``s. A new edit forgets what
+/// could be redone. At most ``undoLimit`` edits can be undone: the oldest edit beyond it is folded into the base
+/// strokes.
 public struct Drawing: Hashable, Sendable {
+    /// The most edits undo can take back, in a window and in a reopened document alike (docs/document-format.md,
+    /// "History"). When an edit makes the history longer, its oldest edit is folded into ``baseStrokes``: an
+    /// added stroke becomes a base stroke, and the strokes a folded clear or erase removed (which only the history
+    /// kept) are let go. Redo is not limited: only undos fill it. 250, as Procreate keeps (Photoshop 50, Krita 30).
+    public static let undoLimit = 250
+
     /// One step of the history.
     enum Edit: Hashable, Sendable {
         case add(Stroke)
@@ -144,8 +151,7 @@ public struct Drawing: Hashable, Sendable {
         var stroke = stroke
         stroke.trimCapacity()
         strokes.append(stroke)
-        undoStack.append(.add(stroke))
-        redoStack.removeAll()
+        record(.add(stroke))
         return .appended(stroke)
     }
 
@@ -153,8 +159,7 @@ public struct Drawing: Hashable, Sendable {
     @discardableResult
     public mutating func clear() -> DrawingChange? {
         guard !strokes.isEmpty else { return nil }
-        undoStack.append(.clear(removed: strokes))
-        redoStack.removeAll()
+        record(.clear(removed: strokes))
         strokes = []
         return .cleared
     }
@@ -168,8 +173,7 @@ public struct Drawing: Hashable, Sendable {
         else { return nil }
         let removed = indices.map { (index: $0, stroke: strokes[$0]) }
         for index in indices.reversed() { strokes.remove(at: index) }
-        undoStack.append(.erase(removed: removed))
-        redoStack.removeAll()
+        record(.erase(removed: removed))
         return .removed(indices)
     }
 
@@ -181,10 +185,24 @@ public struct Drawing: Hashable, Sendable {
         guard strokes.indices.contains(index) else { return nil }
         var stroke = stroke
         stroke.trimCapacity()
-        undoStack.append(.replace(index: index, old: strokes[index], new: stroke))
-        redoStack.removeAll()
+        record(.replace(index: index, old: strokes[index], new: stroke))
         strokes[index] = stroke
         return .restroked(at: index)
+    }
+
+    /// Puts a new edit on the history: what could be redone is forgotten, and the oldest edit beyond
+    /// ``undoLimit`` is folded into the base strokes.
+    private mutating func record(_ edit: Edit) {
+        undoStack.append(edit)
+        redoStack.removeAll()
+        while undoStack.count > Self.undoLimit {
+            switch undoStack.removeFirst() {
+            case let .add(stroke): baseStrokes.append(stroke)
+            case .clear: baseStrokes = []
+            case let .erase(removed): for (index, _) in removed.reversed() { baseStrokes.remove(at: index) }
+            case let .replace(index, _, new): baseStrokes[index] = new
+            }
+        }
     }
 
     /// Undoes the last edit; `nil` when there is none.

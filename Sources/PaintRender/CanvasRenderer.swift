@@ -81,11 +81,29 @@ public final class CanvasRenderer {
     /// already names redraws nothing until the overlay changes.
     public var galleryThumbnails: [String: ImageSurface] = [:]
 
-    /// The memory the cached tiles may take.
-    public static let tileBudget = 48 << 20
+    /// The most memory the cached tiles may take, whatever the window's size: what a 4K window keeps.
+    public static let maximumTileBudget = 48 << 20
+    /// The least memory the cached tiles may take, however small the window.
+    public static let minimumTileBudget = 4 << 20
+
+    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
+    /// cover it (a ring around the view for panning, and a zoom step's worth), within ``minimumTileBudget`` and
+    /// ``maximumTileBudget``. Tiles of other zooms and out of view go first, least recently shown first; tiles in
+    /// view are kept even beyond it (docs/rendering.md, "The tile cache's budget").
+    public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
+        // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
+        func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
+        let columns = reach(pixelWidth), rows = reach(pixelHeight)
+        let covering = columns * rows * TileCache.tileBytes
+        return min(max(covering * 3 / 2, minimumTileBudget), maximumTileBudget)
+    }
+
+    /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
+    public var tileBudget: Int { cache.budget }
 
     /// The bytes the cached tiles' images take, those kept for the undo of a clear included: at most
-    /// ``tileBudget`` once a frame has evicted (for memory reports: `fingerpaint` on SIGUSR1).
+    /// ``tileBudget`` once a frame has evicted, unless the tiles in view alone take more (for memory reports:
+    /// `fingerpaint` on SIGUSR1).
     public var tileBytes: Int { cache.bytes + (beforeClear?.cache.bytes ?? 0) }
     /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
     static let jobsInFlight = 3
@@ -93,7 +111,7 @@ public final class CanvasRenderer {
     /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
     /// copies the drawing's).
     private var strokes: [Stroke] = []
-    private var cache = TileCache(budget: CanvasRenderer.tileBudget)
+    private var cache = TileCache(budget: CanvasRenderer.maximumTileBudget)
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
@@ -141,6 +159,7 @@ public final class CanvasRenderer {
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
+        cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         self.strokes = Self.ownCopy(of: strokes)
         if strokes.count < Self.deferredIndexThreshold {
             storedIndex = StrokeIndex(strokes)
@@ -277,7 +296,8 @@ public final class CanvasRenderer {
     // MARK: - Changes
 
     /// A new window size or scale. The document stays where it was under the window's top-left corner; the tiles
-    /// already drawn are shown at once and only newly exposed ones are drawn.
+    /// already drawn are shown at once and only newly exposed ones are drawn. The tiles' budget follows the new size
+    /// (``tileBudget(pixelWidth:pixelHeight:)``), and the cache is trimmed to it at once, tiles in view kept.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
@@ -285,6 +305,8 @@ public final class CanvasRenderer {
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
         view = view.snapped(scale: self.scale)
         pendingWhole = true
+        cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        evictTiles()
     }
 
     /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
@@ -316,7 +338,7 @@ public final class CanvasRenderer {
             beforeClear = (self.strokes, index, cache)
             self.strokes = []
             index = StrokeIndex()
-            cache = TileCache(budget: Self.tileBudget)
+            cache = TileCache(budget: cache.budget)
             withdrawAll()
             pendingWhole = true
         case .restored where beforeClear?.strokes.count == strokes.count:
@@ -526,9 +548,7 @@ public final class CanvasRenderer {
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
-        cache.evict(protecting: isVisible)
-        // Tiles kept for the undo of a clear give way to those shown.
-        if beforeClear != nil { beforeClear!.cache.shrink(to: max(Self.tileBudget - cache.bytes, 0)) }
+        evictTiles()
         return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }
@@ -604,9 +624,22 @@ public final class CanvasRenderer {
             submitJobs()
             worker.waitUntilIdle()
             pendingDocument += takeFinishedTiles()
-            cache.evict(protecting: isVisible)
+            evictTiles()
         }
     }
+
+    /// Brings the tiles within their budget: those out of view go, least recently shown first, and the tiles kept
+    /// for the undo of a clear give way to those shown.
+    private func evictTiles() {
+        let before = tileBytes
+        cache.evict(protecting: isVisible)
+        if beforeClear != nil { beforeClear!.cache.shrink(to: max(cache.budget - cache.bytes, 0)) }
+        if tileBytes < before { tileBytesDropped += before - tileBytes }
+    }
+
+    /// The bytes of tiles dropped to keep within the budget since the renderer was made: when it grows, memory was
+    /// freed (a window at rest may then hand the allocator's free memory back to the system).
+    public private(set) var tileBytesDropped = 0
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes
     /// a row). Pass the rectangles changed since that buffer was last shown.

@@ -71,8 +71,9 @@ struct TileCache {
     /// The bytes of one tile's image.
     static let tileBytes = TileKey.side * TileKey.side * 4
 
-    /// The memory the tiles may take, in bytes.
-    let budget: Int
+    /// The memory the tiles may take, in bytes: the renderer sets it from the window's size
+    /// (``CanvasRenderer/tileBudget(pixelWidth:pixelHeight:)``); the next ``evict(protecting:)`` trims to it.
+    var budget: Int
     private(set) var entries: [TileKey: Entry] = [:]
     private(set) var bytes = 0
     private var clock: UInt64 = 0

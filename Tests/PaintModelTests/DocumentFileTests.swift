@@ -59,6 +59,30 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         #expect(try folderContents(url) == listing)
     }
 
+    /// A journal of 300 undoable edits (as a fingerpaint without the bound wrote them): it opens with every stroke,
+    /// and undo reaches back ``Drawing/undoLimit`` edits; what a compaction writes of it reads back the same, with
+    /// the history bounded, and a clear that fell out of reach no longer in it.
+    @Test func aDocumentOfMoreEditsThanTheLimitReopensWithTheSameStrokesAndTheLimitOfUndos() throws {
+        var edits = (0..<20).map { DrawingEdit.add(stroke(Double($0))) }
+        edits.append(.clear)
+        edits += (20..<299).map { DrawingEdit.add(stroke(Double($0), color: $0 % 9)) }
+        let url = try file(journalBytes(edits))
+        let opened = try DocumentFile.open(url, create: false)
+        var drawing = opened.drawing
+        #expect(drawing.strokes == (20..<299).map { stroke(Double($0), color: $0 % 9) })
+        #expect(drawing.compactEdits.count == Drawing.undoLimit)
+        // The compaction: base strokes and the edits undo reaches; the clear and the strokes it removed are gone.
+        let compacted = DrawingDocument.encode(drawing)
+        #expect(compacted.count < journalBytes(edits).count - 20 * DrawingDocument.record(.add(stroke(0))).count)
+        let reread = try DrawingDocument.read(compacted)
+        #expect(reread.drawing == drawing)
+        var undos = 0
+        while drawing.undo() != nil { undos += 1 }
+        #expect(undos == Drawing.undoLimit)
+        #expect(drawing.strokes == (20..<49).map { stroke(Double($0), color: $0 % 9) })
+        opened.journal?.close()
+    }
+
     @Test func aMissingFolderIsRefusedAndNothingIsCreated() throws {
         let url = temporaryFolder().appendingPathComponent("no/such/drawing.fpdraw")
         #expect(throws: DocumentOpenError(path: url.path, reason: .noSuchFolder)) { try DocumentFile.open(url, create: true) }

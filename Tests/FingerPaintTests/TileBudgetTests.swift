@@ -1,0 +1,74 @@
+import FingerPaintCore
+import PaintModel
+import PaintRender
+import Testing
+import TouchUI
+
+/// The tile cache's budget follows the window's size (``CanvasRenderer/tileBudget(pixelWidth:pixelHeight:)``): a
+/// small window zoomed through many zooms keeps few tiles, and still shows what a fresh render shows.
+@Suite struct TileBudgetTests {
+    /// Strokes in a grid over a document much larger than the window, so that every tile at every zoom shows ink.
+    static func gridDrawing() -> Drawing {
+        var drawing = Drawing()
+        for row in 0..<40 {
+            for column in 0..<40 {
+                let x = Double(column * 100 - 1_500), y = Double(row * 80 - 1_200)
+                drawing.add(Stroke(points: [StrokePoint(point(x, y)), StrokePoint(point(x + 90, y + 60))],
+                                   color: Brush.palette[(row + column) % 9], width: 6))
+            }
+        }
+        return drawing
+    }
+
+    static func freshFrame(_ app: FingerPaintApp) -> ImageSurface {
+        let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, strokes: app.drawing.strokes)
+        fresh.setView(app.view)
+        fresh.overlay = app.renderer.overlay
+        fresh.renderFrame(liveStrokes: [:])
+        return fresh.frame
+    }
+
+    @Test func theBudgetIsAWindowOfTilesAndAHalfWithinAFloorAndTheOld48MiB() {
+        // 800 × 600 reaches at most 5 × 4 tiles of 256 KiB: 5 MiB, and half as much again.
+        #expect(CanvasRenderer.tileBudget(pixelWidth: 800, pixelHeight: 600) == 7_864_320)
+        #expect(CanvasRenderer.tileBudget(pixelWidth: 3_840, pixelHeight: 2_160) == 48 << 20)
+        #expect(CanvasRenderer.tileBudget(pixelWidth: 7_680, pixelHeight: 4_320) == 48 << 20)
+        #expect(CanvasRenderer.tileBudget(pixelWidth: 200, pixelHeight: 100) == CanvasRenderer.minimumTileBudget)
+        // Whatever the numbers, no trap.
+        #expect(CanvasRenderer.tileBudget(pixelWidth: Int.max, pixelHeight: Int.min) == 48 << 20)
+    }
+
+    @Test func an800x600WindowZoomedThroughManyZoomsKeepsItsBudgetAndShowsWhatAFreshRenderShows() {
+        let app = FingerPaintApp(size: Size(width: 800, height: 600), drawing: Self.gridDrawing())
+        let budget = CanvasRenderer.tileBudget(pixelWidth: 800, pixelHeight: 600)
+        app.renderFrame()
+        let commands: [PaintCommand] = [.zoomIn, .zoomIn, .zoomIn, .zoomOut, .zoomOut, .zoomOut, .zoomOut, .zoomOut,
+                                        .zoomOut, .zoomIn, .actualSize, .zoomToFit, .zoomIn]
+        for command in commands {
+            app.perform(command)
+            app.letTheViewIndicatorGo()
+            app.renderFrame()
+            #expect(app.renderer.tileBytes <= budget, "after \(command)")
+            app.setView(app.view.panned(by: Vector(dx: 300, dy: -200)))
+            app.renderFrame()
+            #expect(app.renderer.tileBytes <= budget, "after a pan")
+        }
+        #expect(largestDifference(app.renderer.frame, Self.freshFrame(app)) == 0)
+    }
+
+    @Test func aWindowMadeSmallerTrimsItsTilesToTheSmallerBudgetAtOnce() {
+        let app = FingerPaintApp(size: Size(width: 3_840, height: 2_160), drawing: Self.gridDrawing())
+        #expect(app.renderer.tileBudget == 48 << 20)
+        app.renderFrame()
+        app.perform(.zoomOut)
+        app.letTheViewIndicatorGo()
+        app.renderFrame()
+        #expect(app.renderer.tileBytes > CanvasRenderer.tileBudget(pixelWidth: 800, pixelHeight: 600))
+        app.resize(to: Size(width: 800, height: 600), scale: 1)
+        #expect(app.renderer.tileBudget == CanvasRenderer.tileBudget(pixelWidth: 800, pixelHeight: 600))
+        // Trimmed before any frame is drawn.
+        #expect(app.renderer.tileBytes <= CanvasRenderer.tileBudget(pixelWidth: 800, pixelHeight: 600))
+        app.renderFrame()
+        #expect(largestDifference(app.renderer.frame, Self.freshFrame(app)) == 0)
+    }
+}
