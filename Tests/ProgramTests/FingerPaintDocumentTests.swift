@@ -54,13 +54,14 @@ import TouchUI
 
     @Test func twoWindowsOnOneDocumentLoseNoStroke() async throws {
         let scratch = try TemporaryDirectory()
-        // The first window paints two strokes, then a third, and stays open until the test ends it.
-        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: .milliseconds(60_000), .tick)]
+        // The first window paints two strokes, then a third, and stays open until the test ends it: its trace
+        // lasts three minutes, since on a machine loaded by a full parallel run a minute once ran out first.
+        let first = Window.twoFingerStrokes + Self.stroke(id: 5, y: 450, at: 2500) + [SeatEvent(time: .milliseconds(180_000), .tick)]
         let second = Self.stroke(id: 1, y: 300, at: 0)
         var secondResult: ProcessResult?
         var waitFailure: (any Error)?
         let firstResult = try await Window.paint(
-            first, in: scratch, replayOptions: ["--realtime"], timeout: 120
+            first, in: scratch, replayOptions: ["--realtime"], timeout: 240
         ) { compositor in
             do {
                 // Once the first window's two strokes are in the document (a loaded machine may take a while to
