@@ -20,6 +20,13 @@ final class FingerPaintLive: LiveContent {
     /// How soon to look again for tiles drawn in the background, in milliseconds.
     static let tilePollInterval = Duration.milliseconds(8)
 
+    /// How long the window rests, no frame drawn, before the allocator's free memory is handed back to the system
+    /// (`malloc_trim`): what the tiles dropped, the history folded and the strokes let go leave free in the heap
+    /// (docs/reliability.md, "The soak run").
+    static let restBeforeTrim = Duration.seconds(1)
+    /// When the window hands free memory back, if it rests until then: pushed back by every frame drawn.
+    private var trimDeadline: Timestamp?
+
     init(app: FingerPaintApp) {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
@@ -41,15 +48,20 @@ final class FingerPaintLive: LiveContent {
 
     func handle(_ event: SeatEvent, in session: LiveSession) {
         self.session = session
+        if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
+            self.trimDeadline = nil
+            // Rested: what the allocator holds free in its heap goes back to the system.
+            malloc_trim(0)
+        }
         app.handle(event)
     }
 
     /// The app's timers, and, while tiles or the gallery's thumbnails are made in the background, a look for them
     /// soon.
     var nextDeadline: Timestamp? {
-        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return app.nextDeadline }
-        let poll = MonotonicClock.timestamp + Self.tilePollInterval
-        return app.nextDeadline.map { min($0, poll) } ?? poll
+        let deadlines = [app.nextDeadline, trimDeadline].compactMap { $0 }
+        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return deadlines.min() }
+        return (deadlines + [MonotonicClock.timestamp + Self.tilePollInterval]).min()
     }
 
     /// Whether a frame would change something: input since the last one, or tiles drawn since.
@@ -71,6 +83,7 @@ final class FingerPaintLive: LiveContent {
         // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
         // the buffer may lack what earlier frames drew into the other one.
         let frame = app.renderFrame(at: MonotonicClock.timestamp, into: target)
+        trimDeadline = MonotonicClock.timestamp + Self.restBeforeTrim
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }

@@ -19,6 +19,25 @@ private func sample(_ pid: Int32) -> (residentKiB: Int, descriptors: Int)? {
     return (kib, descriptors.count)
 }
 
+/// How long the window is left resting before it is sampled: longer than fingerpaint's rest before it hands freed
+/// memory back (one second), with room for a loaded machine.
+private let restBeforeSample: useconds_t = 2_500_000
+
+/// Samples fingerpaint as a painter who stops would find it: touch-replay is stopped (SIGSTOP), so no input and no
+/// frame callback reaches the window for ``restBeforeSample``; then its resident memory and descriptors are read,
+/// its memory report asked for (SIGUSR1), and touch-replay continued. Both samples are taken alike, so that what
+/// the window holds while a frame is under way (and what it gives back when it rests) does not count as growth.
+private func sampleAtRest(_ painter: Int32, compositor: Int32) -> (residentKiB: Int, descriptors: Int)? {
+    kill(compositor, SIGSTOP)
+    defer { kill(compositor, SIGCONT) }
+    usleep(restBeforeSample)
+    let result = sample(painter)
+    kill(painter, SIGUSR1)
+    // The report is written by the window's own loop, which does not need the compositor.
+    usleep(300_000)
+    return result
+}
+
 /// The first child of `pid`, if it has one.
 private func child(of pid: Int32) -> Int32? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return nil }
@@ -84,13 +103,11 @@ private func playSession(trace: String, document: String, png: String, folder: S
             if let offset = readOffset(of: process.processIdentifier, in: trace) {
                 sawTraceOpen = true
                 if session.afterFirstMinute == nil, offset >= minuteOffset + TraceReader.chunkSize {
-                    session.afterFirstMinute = sample(painter)
-                    kill(painter, SIGUSR1)
+                    session.afterFirstMinute = sampleAtRest(painter, compositor: process.processIdentifier)
                 }
             } else if sawTraceOpen, session.atEnd == nil {
                 // The reader closes the trace at its end: every event has been read.
-                session.atEnd = sample(painter)
-                kill(painter, SIGUSR1)
+                session.atEnd = sampleAtRest(painter, compositor: process.processIdentifier)
             }
         }
         usleep(20_000)

@@ -631,15 +631,9 @@ public final class CanvasRenderer {
     /// Brings the tiles within their budget: those out of view go, least recently shown first, and the tiles kept
     /// for the undo of a clear give way to those shown.
     private func evictTiles() {
-        let before = tileBytes
         cache.evict(protecting: isVisible)
         if beforeClear != nil { beforeClear!.cache.shrink(to: max(cache.budget - cache.bytes, 0)) }
-        if tileBytes < before { tileBytesDropped += before - tileBytes }
     }
-
-    /// The bytes of tiles dropped to keep within the budget since the renderer was made: when it grows, memory was
-    /// freed (a window at rest may then hand the allocator's free memory back to the system).
-    public private(set) var tileBytesDropped = 0
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes
     /// a row). Pass the rectangles changed since that buffer was last shown.

@@ -28,7 +28,8 @@ extern const int CShims_F_SEAL_WRITE;
 
 // Why: <malloc.h> is not part of Swift's Glibc module. glibc raises its mmap threshold each time a large mapped block
 // is freed (up to 32 MiB), after which frames and tiles come from the heap and their memory, once freed, is rarely
-// given back; the painting program keeps the threshold at its default instead (docs/performance.md).
+// given back; the painting program keeps the threshold at its default instead (docs/performance.md). malloc_trim comes
+// through unchanged: a resting window hands the heap's free memory back with it (docs/reliability.md).
 #include <malloc.h>
 static inline void CShims_keepLargeAllocationsMapped(void) { mallopt(M_MMAP_THRESHOLD, 128 * 1024); }
 // glibc's heap: bytes in use (from the arenas and mapped), mapped, and free in the arenas (mallinfo2), for the
