@@ -24,6 +24,13 @@ struct BulkPixels: @unchecked Sendable {
             }
         }
 
+        /// Whether its rows follow one another in memory, on both sides: copied in one call, in large parts, so
+        /// that the C library writes past the cache as it does for one large copy.
+        func isContiguous(stride: Int) -> Bool {
+            if case let .copy(_, sourceStride, _, rowBytes, _) = self { return sourceStride == rowBytes && stride == rowBytes }
+            return false
+        }
+
         var rowBytes: Int {
             switch self {
             case let .copy(_, _, _, rowBytes, _): rowBytes
@@ -43,6 +50,9 @@ struct BulkPixels: @unchecked Sendable {
     /// Bytes written in one part (a band of rows): small enough for the two cores to share the work evenly, large
     /// enough that taking a part costs nothing beside it.
     static let partBytes = 256 << 10
+    /// Bytes copied in one part when rows follow one another (a buffer given another's pixels): few large copies,
+    /// each past the cache (a copy of 256 KB would go through it, which costs more than the second core gains).
+    static let contiguousPartBytes = 8 << 20
     /// Below this, everything is written on the calling thread (a frame while fingers draw).
     static let sharedBytes = 1 << 20
 
@@ -90,7 +100,8 @@ struct BulkPixels: @unchecked Sendable {
         guard !writes.isEmpty else { return }
         // Bands of rows: (the write, its rows).
         let parts = writes.indices.flatMap { index in
-            let write = writes[index], band = max(Self.partBytes / max(write.rowBytes, 1), 1)
+            let write = writes[index]
+            let band = max((write.isContiguous(stride: stride) ? Self.contiguousPartBytes : Self.partBytes) / max(write.rowBytes, 1), 1)
             return Swift.stride(from: 0, to: write.rows, by: band).map { (write: index, rows: $0..<min($0 + band, write.rows)) }
         }
         if bytes < Self.sharedBytes {
@@ -103,6 +114,11 @@ struct BulkPixels: @unchecked Sendable {
     private func perform(_ index: Int, rows: Range<Int>) {
         switch writes[index] {
         case let .copy(from, sourceStride, to, rowBytes, _):
+            if writes[index].isContiguous(stride: stride) {
+                (to + rows.lowerBound * stride).copyMemory(from: from + rows.lowerBound * sourceStride,
+                                                           byteCount: rows.count * rowBytes)
+                return
+            }
             for row in rows {
                 (to + row * stride).copyMemory(from: from + row * sourceStride, byteCount: rowBytes)
             }
