@@ -1110,4 +1110,3 @@ struct ShownBuffer {
 enum MonotonicNanos {
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
-
