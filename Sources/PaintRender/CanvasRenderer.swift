@@ -38,6 +38,13 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
+    /// The paper colour as a pixel, as Cairo fills it.
+    private lazy var paperPixel: UInt32 = {
+        let paper = ImageSurface(width: 1, height: 1, fill: background)
+        return withExtendedLifetime(paper) { UnsafeRawPointer(paper.pixels).load(as: UInt32.self) }
+    }()
+    /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
+    private let bothCores = BothCores()
     /// The buffer's width in pixels.
     public private(set) var pixelWidth: Int
     /// The buffer's height in pixels.
@@ -520,7 +527,10 @@ public final class CanvasRenderer {
             .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
                 .map { (buffer, $0) } })
             .max(by: { $0.1.number < $1.1.number }) {
-            image.copyAll(from: UnsafePointer(donor.pixels), stride: donor.stride)
+            var writes = BulkPixels(into: image)
+            writes.copyAll(from: donor.pixels, stride: donor.stride)
+            writes.write(using: bothCores)
+            image.markDirty()
             copied = true
             start = then
         }
@@ -894,6 +904,8 @@ public final class CanvasRenderer {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
+        // Tiles copied in, paper and the preview are written together, on both cores when they are many.
+        var writes = BulkPixels(into: frame)
         // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
         let keys = indexState == .building ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
         if indexState == .building { frame.fill(rect, with: background) }
@@ -928,12 +940,15 @@ public final class CanvasRenderer {
             }
             cache.touch(key)
             if let image = entry.image {
-                frame.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
+                writes.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
             } else {
+                // Paper at once, through Cairo as before: filled by many small writes it cost a clear more.
                 frame.fill(target, with: background)
             }
         }
-        if !missing.isEmpty { drawPreview(missing, into: frame) }
+        if !missing.isEmpty { drawPreview(missing, into: &writes) }
+        writes.write(using: bothCores)
+        frame.markDirty()
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
         let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
@@ -1002,51 +1017,37 @@ public final class CanvasRenderer {
     }
 
     /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
-    /// one, scaled (each painted once, clipped to all the rectangles), where there are some, else paper.
-    private func drawPreview(_ rects: [PixelRect], into frame: ImageSurface) {
+    /// one, scaled nearest-neighbour (``NearestScaling``), paper where that zoom has no tile; paper alone when no
+    /// other zoom has tiles there.
+    private func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels) {
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
-        // filled and clipped to as one rectangle (Cairo is much faster with one).
+        // scaled as one rectangle.
         let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
         let clip = isWhole ? [covered] : rects
         let area = documentPixels(of: covered).logical(pixelsPerPoint: pixelsPerPoint)
-        let candidates = cache.entries.filter {
-            $0.value.image != nil && $0.key.pixelsPerPoint != pixelsPerPoint && $0.key.documentRect.intersection(area) != nil
+        // The zoom nearest the current one (by ratio) with a cached tile image there.
+        var level: Double?
+        for (key, entry) in cache.entries where key.pixelsPerPoint != pixelsPerPoint && key.pixelsPerPoint != level
+            && entry.image != nil && key.documentRect.intersection(area) != nil {
+            if let best = level, abs(log(best / pixelsPerPoint)) <= abs(log(key.pixelsPerPoint / pixelsPerPoint)) { continue }
+            level = key.pixelsPerPoint
         }
-        guard let level = candidates.keys.map(\.pixelsPerPoint).min(by: { abs(log($0 / pixelsPerPoint)) < abs(log($1 / pixelsPerPoint)) })
-        else {
-            for rect in clip { frame.fill(rect, with: background) }
+        guard let level else {
+            for rect in clip { writes.fill(rect, with: paperPixel) }
             return
         }
-        // Paper where no scaled tile will cover (after zooming out, around them; after zooming in, usually nowhere):
-        // each pixel is written once, not filled and then covered.
-        let offset = pixelOffset
-        let ratio = pixelsPerPoint / level
-        let needed = TileKey.keys(covering: TileKey.pixels(of: area, pixelsPerPoint: level), pixelsPerPoint: level)
-        for key in needed where candidates[key] == nil {
-            let tile = key.pixelRect
-            let minX = Int((Double(tile.x) * ratio).rounded(.down)) - offset.x
-            let minY = Int((Double(tile.y) * ratio).rounded(.down)) - offset.y
-            let maxX = Int((Double(tile.maxX) * ratio).rounded(.up)) - offset.x
-            let maxY = Int((Double(tile.maxY) * ratio).rounded(.up)) - offset.y
-            let hole = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-            for rect in clip { if let part = rect.intersection(hole) { frame.fill(part, with: background) } }
+        var sources: [NearestScaling.Position: NearestScaling.Source] = [:]
+        for (key, entry) in cache.entries where key.pixelsPerPoint == level {
+            guard let image = entry.image, image.width >= TileKey.side, image.height >= TileKey.side,
+                  key.documentRect.intersection(area) != nil
+            else { continue }
+            sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
+                pixels: UnsafeRawPointer(image.pixels).assumingMemoryBound(to: UInt32.self), rowPixels: image.stride / 4)
         }
-        let context = cairo_create(frame.surface)!
-        defer { cairo_destroy(context) }
-        for rect in clip { cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
-        cairo_clip(context)
-        cairo_translate(context, Double(-offset.x), Double(-offset.y))
-        cairo_scale(context, ratio, ratio)
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        // Tiles' edges on whole pixels: boxes, not antialiased polygons (much faster, and tiles meet without seams).
-        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
-        for (key, entry) in candidates where key.pixelsPerPoint == level {
-            guard let image = entry.image else { continue }
-            cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
-            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_FAST)
-            cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side), Double(TileKey.side))
-            cairo_fill(context)
+        for rect in clip {
+            writes.scale(NearestScaling(rect: rect, offset: pixelOffset, ratio: pixelsPerPoint / level, sources: sources,
+                                        paper: paperPixel))
         }
     }
 

@@ -137,19 +137,6 @@ public final class ImageSurface {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Copies all pixels from memory holding an image of the same size, rows `stride` bytes apart.
-    func copyAll(from source: UnsafePointer<UInt8>, stride sourceStride: Int) {
-        let target = pixels
-        if sourceStride == stride {
-            target.update(from: source, count: stride * height)
-        } else {
-            for row in 0..<height {
-                (target + row * stride).update(from: source + row * sourceStride, count: width * 4)
-            }
-        }
-        cairo_surface_mark_dirty(surface)
-    }
-
     /// Copies all pixels from another image of the same size.
     func copyAll(from source: ImageSurface) {
         precondition(source.height == height && source.stride == stride)

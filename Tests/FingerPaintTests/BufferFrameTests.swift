@@ -73,11 +73,17 @@ final class BufferChain {
         app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
     }
 
+    /// Windows for the actions below: a small one, and one of odd size at scale 2 whose whole frames (a zoom, clear,
+    /// its undo, a buffer given the other's pixels) are large enough to be written on both cores (``BulkPixels``).
+    static let windows: [(size: Size, scale: Int)] = [(Size(width: 320, height: 240), 1), (Size(width: 523, height: 311), 2)]
+
     /// Each action the renderer does cheaply — a pan (pixels moved), a zoom, clear, its undo, undo and redo of a
     /// stroke — then a frame into each of two buffers in turn: every buffer shows what a fresh render shows, pixel
     /// for pixel, the palette included.
-    @Test func afterEachActionEveryBufferShowsWhatAFreshRenderShows() throws {
-        let app = FingerPaintApp(size: Size(width: 320, height: 240))
+    @Test(arguments: Self.windows.indices)
+    func afterEachActionEveryBufferShowsWhatAFreshRenderShows(window: Int) throws {
+        let app = FingerPaintApp(size: Self.windows[window].size)
+        app.resize(to: Self.windows[window].size, scale: Self.windows[window].scale)
         let chain = BufferChain()
         chain.frame(of: app)
         chain.frame(of: app)
@@ -139,6 +145,73 @@ final class BufferChain {
                 let buffer = chain.frame(of: app).buffer
                 #expect(largestDifference(buffer.image, fresh, rows: buffer.height) == 0, "\(numbers)")
             }
+        }
+    }
+
+    /// Zoom steps from 100 %: in and out by one step and by two at once.
+    static let zoomFactors: [(numerator: Int, denominator: Int)] = [(5, 4), (4, 5), (25, 16), (16, 25)]
+
+    /// A zoom step on a drawing whose tiles are drawn in the background first shows the tiles of the old zoom
+    /// scaled: each pixel is the old frame's pixel under its centre (a centre on an edge takes the upper or left
+    /// one), paper beyond the old tiles. Once the worker has drawn the new zoom's tiles, the buffers show what a fresh
+    /// render shows. An odd-sized window at scale 2, so the frame is written on both cores and its last row and
+    /// column are reached.
+    @Test(arguments: Self.zoomFactors.indices)
+    func aZoomStepFirstShowsTheOldTilesScaledThenSharpOnes(factor index: Int) throws {
+        let (numerator, denominator) = Self.zoomFactors[index]
+        let size = Size(width: 333, height: 217), scale = 2
+        // Strokes that all reach the same cells of the index, so that every tile at the new zoom waits for the worker
+        // (more than a few strokes reach it) or shows paper.
+        let strokes = (0..<60).map { index in
+            let start = Point(x: 30 + Double(index % 13) * 3, y: 25 + Double(index % 7) * 4)
+            let end = Point(x: 300 - Double(index % 11) * 5, y: 190 - Double(index % 5) * 6)
+            return Stroke(points: [StrokePoint(start), StrokePoint(Point(x: 170, y: 40 + Double(index) * 2)), StrokePoint(end)],
+                          color: Brush.palette[index % 9], width: 3 + Double(index % 4) * 2)
+        }
+        let renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: strokes, drawsTilesInBackground: true)
+        let buffers = [TestBuffer(width: 666, height: 434), TestBuffer(width: 666, height: 434)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.waitForTiles()
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        func fresh() -> ImageSurface {
+            let fresh = CanvasRenderer(logicalSize: size, scale: scale, strokes: strokes)
+            fresh.setView(renderer.view)
+            fresh.renderFrame(liveStrokes: [:])
+            return fresh.frame
+        }
+        let old = fresh()
+        #expect(largestDifference(buffers[0].image, old, rows: 434) == 0)
+        func offset(_ view: ViewTransform) -> (x: Int, y: Int) {
+            let pixels = view.zoom * Double(scale)
+            return (Int((view.origin.x * pixels).rounded()), Int((view.origin.y * pixels).rounded()))
+        }
+        let before = offset(renderer.view)
+        renderer.setView(renderer.view.zoomed(by: Double(numerator) / Double(denominator), about: Point(x: 140, y: 97)))
+        let after = offset(renderer.view)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        #expect(renderer.isDrawingTiles)
+        // The old zoom's pixel under a centre, at a ratio n / d: ⌈(pixel + offset + ½) · d / n⌉ − 1.
+        func source(_ pixel: Int, _ offset: Int) -> Int {
+            let value = (2 * (pixel + offset) + 1) * denominator, divisor = 2 * numerator
+            return (value >= 0 ? (value + divisor - 1) / divisor : -(-value / divisor)) - 1
+        }
+        var wrong: [String] = []
+        for y in 0..<434 {
+            let sourceY = source(y, after.y) - before.y
+            for x in 0..<666 {
+                let sourceX = source(x, after.x) - before.x
+                let expected = (0..<666).contains(sourceX) && (0..<434).contains(sourceY)
+                    ? old.pixel(x: sourceX, y: sourceY) : paper
+                if buffers[1].image.pixel(x: x, y: y) != expected, wrong.count < 3 { wrong.append("(\(x), \(y))") }
+            }
+        }
+        #expect(wrong.isEmpty, "the preview at \(numerator)/\(denominator) differs at \(wrong)")
+        renderer.waitForTiles()
+        let sharp = fresh()
+        for buffer in [buffers[0], buffers[1], buffers[0]] {
+            renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(largestDifference(buffer.image, sharp, rows: 434) == 0)
         }
     }
 
