@@ -522,7 +522,8 @@ public final class CanvasRenderer {
         }
         let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
         syncTileDeadline = MonotonicNanos.now + Self.syncTileBudget
-        for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
+        for rect in rects { recompose(rect, into: image) }
+        drawStrokesInProgress(liveStrokes, within: rects, into: image)
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
@@ -861,9 +862,9 @@ public final class CanvasRenderer {
         var bounds: Rect
     }
 
-    /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
-    /// to it.
-    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) {
+    /// Redraws the tiles of the frame in one rectangle (the strokes in progress and the overlay go on top after,
+    /// ``drawStrokesInProgress(_:within:into:)``).
+    private func recompose(_ rect: PixelRect, into frame: ImageSurface) {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
@@ -908,39 +909,51 @@ public final class CanvasRenderer {
         }
         if !missing.isEmpty { drawPreview(missing, into: frame) }
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
-        let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// Draws the strokes in progress, their predicted tails and the overlay over the tiles just redrawn in `rects`:
+    /// one Cairo context a frame, clipped to each rectangle in turn. In each, the strokes that reach it are drawn
+    /// in the order they began (so that overlaps look the same in every frame), each with its tail as one path,
+    /// then the overlay. A stroke crossing two rectangles is drawn in each rather than once clipped to both: Cairo
+    /// intersects a path with a clip of several rectangles before filling it, which costs more (docs/performance.md).
+    private func drawStrokesInProgress(_ liveStrokes: [Int: Stroke], within rects: [PixelRect], into frame: ImageSurface) {
         let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
-            guard let state = live[key],
-                  state.bounds?.intersection(logicalArea) != nil || tails[key]?.bounds.intersection(logicalArea) != nil
-            else { return nil }
-            return (key, stroke, state)
-        }
-        let area = rect.logical(pixelsPerPoint: Double(scale))
-        let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(area) != nil } ? overlay : nil }
-        guard !reaching.isEmpty || overlay != nil else { return }
-        let context = cairo_create(frame.surface)!
-        defer { cairo_destroy(context) }
-        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        cairo_clip(context)
-        if !reaching.isEmpty {
+            live[key].map { (key, stroke, $0) }
+        }.sorted { $0.key < $1.key }
+        let offset = pixelOffset
+        var context: OpaquePointer?
+        defer { if let context { cairo_destroy(context) } }
+        for rect in rects {
+            let area = [documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)]
+            let window = rect.logical(pixelsPerPoint: Double(scale))
+            let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(window) != nil } ? overlay : nil }
+            let isReached = reaching.contains {
+                $0.state.bounds.map { LiveStroke.reaches($0, area) } == true
+                    || tails[$0.key].map { LiveStroke.reaches($0.bounds, area) } == true
+            }
+            guard isReached || overlay != nil else { continue }
+            if context == nil { context = cairo_create(frame.surface) }
+            guard let context else { continue }
             cairo_save(context)
-            cairo_rotate(context, view.rotation)
-            cairo_translate(context, Double(-offset.x), Double(-offset.y))
-            prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-            // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-            for (key, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
-                state.draw(stroke, within: logicalArea, in: context)
-                if let tail = tails[key], tail.bounds.intersection(logicalArea) != nil {
-                    cairo_move_to(context, tail.points[0].x, tail.points[0].y)
-                    for point in tail.points.dropFirst() { cairo_line_to(context, point.x, point.y) }
-                    finishStroke(stroke, in: context, width: stroke.width(at: stroke.points.count - 1))
+            cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            cairo_clip(context)
+            if isReached {
+                cairo_save(context)
+                cairo_rotate(context, view.rotation)
+                cairo_translate(context, Double(-offset.x), Double(-offset.y))
+                prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+                for (key, stroke, state) in reaching {
+                    let tail = tails[key].flatMap { LiveStroke.reaches($0.bounds, area) ? $0.points : nil }
+                    guard tail != nil || state.bounds.map({ LiveStroke.reaches($0, area) }) == true else { continue }
+                    state.draw(stroke, tail: tail, within: area, in: context)
                 }
+                cairo_restore(context)
+            }
+            if let overlay {
+                cairo_scale(context, Double(scale), Double(scale))
+                drawOverlay(overlay, thumbnails: galleryThumbnails, in: context)
             }
             cairo_restore(context)
-        }
-        if let overlay {
-            cairo_scale(context, Double(scale), Double(scale))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, in: context)
         }
     }
 
