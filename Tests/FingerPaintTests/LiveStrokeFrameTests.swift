@@ -64,6 +64,23 @@ import Geometry
         #expect(Painter.paintedPixels(of: reference) > 10_000)
     }
 
+    /// Paper under the strokes in progress is written straight into the frame, not filled through Cairo: it has the
+    /// pixel Cairo paints for the paper's colour, whatever the colour.
+    @Test func paperHasThePixelCairoPaints() {
+        var generator = SystemRandomNumberGenerator()
+        let colors = [Color(red: 0.5, green: 1.0 / 3, blue: 0.998), Color(red: 0.002, green: 0.501, blue: 0.25)]
+            + (0..<40).map { _ in
+                Color(red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
+                      blue: .random(in: 0...1, using: &generator))
+            }
+        for color in colors {
+            let renderer = CanvasRenderer(logicalSize: Size(width: 20, height: 10), background: color)
+            renderer.renderFrame(liveStrokes: [:])
+            let painted = ImageSurface(width: 1, height: 1, fill: color).pixel(x: 0, y: 0)
+            #expect(renderer.frame.pixel(x: 3, y: 4) == painted, "\(color)")
+        }
+    }
+
     private func pixelsDiffering(_ a: ImageSurface, _ b: ImageSurface, byMoreThan levels: Int) -> Int {
         var count = 0
         for y in 0..<min(paletteTop, a.height, b.height) {
