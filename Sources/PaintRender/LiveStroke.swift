@@ -51,17 +51,17 @@ struct LiveStroke {
         return changed
     }
 
-    /// Strokes, as one path, the segments that can paint inside one of `areas` (logical points) and the predicted
-    /// `tail` (from the last sample on) when it can: one stroke, joined round where the tail leaves the last sample,
+    /// Strokes, as one path, the segments that can paint inside `area` (logical points) and the predicted `tail`
+    /// (from the last sample, `start`, through its points) when it can: one stroke, joined round where the tail leaves the last sample,
     /// so the two neither meet with a seam nor darken where they overlap. Segments that cannot paint inside the
-    /// areas are left out, which with round caps and joins paints the same pixels inside them. A stroke with
+    /// area are left out, which with round caps and joins paints the same pixels inside it. A stroke with
     /// pressure fills the outlines of the same pieces of its tapered path instead, and strokes its tail apart at
     /// the width of its last sample.
-    func draw(_ stroke: Stroke, tail: [Point]?, within areas: [Rect], in context: OpaquePointer) {
+    func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, in context: OpaquePointer) {
         let settled = path.settled
         guard !settled.isEmpty else { return }
         if stroke.hasPressure, taperedCount == sampleCount {
-            drawTapered(stroke, within: areas, in: context)
+            drawTapered(stroke, within: area, in: context)
             if let tail {
                 appendTail(tail, isJoined: false, to: context)
                 finishStroke(stroke, in: context, width: stroke.width(at: stroke.points.count - 1))
@@ -70,7 +70,7 @@ struct LiveStroke {
         }
         var isOpen = false
         func add(_ segment: PathSegment, from start: Point) {
-            guard Self.reaches(DirtyRect.bounds(of: segment, from: start, width: stroke.width), areas) else {
+            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
                 isOpen = false
                 return
             }
@@ -81,7 +81,7 @@ struct LiveStroke {
             appendSegment(segment, from: start, to: context)
         }
         for (chunk, chunkRect) in chunkBounds.enumerated() {
-            guard Self.reaches(chunkRect, areas) else {
+            guard chunkRect.intersection(area) != nil else {
                 isOpen = false
                 continue
             }
@@ -97,38 +97,33 @@ struct LiveStroke {
         finishStroke(stroke, in: context)
     }
 
-    /// Adds a predicted tail to the path: lines through its points, continuing the open subpath when `isJoined`.
-    private func appendTail(_ tail: [Point], isJoined: Bool, to context: OpaquePointer) {
-        guard let first = tail.first else { return }
-        if !isJoined { cairo_move_to(context, first.x, first.y) }
-        for point in tail.dropFirst() { cairo_line_to(context, point.x, point.y) }
+    /// Adds a predicted tail to the path: lines from its start through its points, continuing the open subpath when
+    /// `isJoined`.
+    private func appendTail(_ tail: (start: Point, points: [Point]), isJoined: Bool, to context: OpaquePointer) {
+        if !isJoined { cairo_move_to(context, tail.start.x, tail.start.y) }
+        for point in tail.points { cairo_line_to(context, point.x, point.y) }
     }
 
     /// Fills the outlines of the tapered pieces whose smoothed segments can paint inside `area`: the pieces are
     /// the segments with widths, and no piece is wider than the stroke.
-    private func drawTapered(_ stroke: Stroke, within areas: [Rect], in context: OpaquePointer) {
+    private func drawTapered(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
         let settled = path.settled, pieces = tapered.settled
         guard pieces.count == settled.count else { return }
         func add(_ index: Int, _ piece: TaperedPath.Piece) {
             let start = index > 0 ? pieces[index - 1].end : piece.end
             let segmentStart = index > 0 ? settled[index - 1].end : settled[0].end
             let segment = index < settled.count ? settled[index] : path.last ?? settled[0]
-            guard Self.reaches(DirtyRect.bounds(of: segment, from: segmentStart, width: stroke.width), areas) else { return }
+            guard DirtyRect.bounds(of: segment, from: segmentStart, width: stroke.width).intersection(area) != nil else { return }
             appendOutline(of: piece, from: start, next: firstNode(after: index, in: pieces, last: tapered.last),
                           isFirst: index == 0, to: context)
         }
-        for (chunk, chunkRect) in chunkBounds.enumerated() where Self.reaches(chunkRect, areas) {
+        for (chunk, chunkRect) in chunkBounds.enumerated() where chunkRect.intersection(area) != nil {
             for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, pieces.count) {
                 add(index, pieces[index])
             }
         }
         if let last = tapered.last { add(pieces.count, last) }
         fillOutline(of: stroke, in: context)
-    }
-
-    /// Whether `rect` meets one of `areas`.
-    static func reaches(_ rect: Rect, _ areas: [Rect]) -> Bool {
-        areas.contains { $0.intersection(rect) != nil }
     }
 
     private static func bounds(ofSegmentAt index: Int, in segments: [PathSegment], width: Double) -> Rect {
