@@ -115,8 +115,9 @@ public final class CanvasRenderer {
     /// ``tileBudget`` once a frame has evicted, unless the tiles in view alone take more (for memory reports:
     /// `fingerpaint` on SIGUSR1).
     public var tileBytes: Int { cache.bytes + (beforeClear?.cache.bytes ?? 0) }
-    /// Jobs handed to the worker at a time: enough to keep it busy, few enough to withdraw cheaply.
-    static let jobsInFlight = 3
+    /// Jobs handed to the worker at a time: enough to keep both its lanes busy (one drawing, one waiting each), few
+    /// enough to withdraw cheaply.
+    static let jobsInFlight = 2 * TileWorker.laneCount
 
     /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
     /// copies the drawing's).

@@ -126,17 +126,26 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoin
     for stroke in strokes { drawStroke(stroke, in: context) }
 }
 
-/// Draws tile jobs one after another on a serial queue of its own, and keeps what it drew until the main thread
-/// takes it. Jobs can be withdrawn before they start.
+/// Draws tile jobs on two lanes at once (serial queues of their own: both cores), and keeps what it drew until the
+/// main thread takes it. Jobs wait in one list, in the order they were submitted; each submission lets one lane
+/// take the first job still waiting, so no job is drawn twice and none waits while a lane is free. Jobs can be
+/// withdrawn before they start.
 final class TileWorker: Sendable {
-    private let queue = DispatchQueue(label: "fingerpaint.tiles", qos: .userInitiated)
+    /// The lanes tiles are drawn on: one per core of the machines this is made for.
+    static let laneCount = 2
+
+    private let lanes = (0..<TileWorker.laneCount).map { lane in
+        DispatchQueue(label: "fingerpaint.tiles.\(lane)", qos: .userInitiated)
+    }
+    /// Jobs submitted and not taken by a lane yet, oldest first, and the lane the next submission wakes.
+    private let waiting = Locked<(jobs: [TileJob], nextLane: Int)>(([], 0))
     private let finished = Locked<[TilePixels]>([])
     private let wanted = Locked<Set<Int>>([])
     private let builtIndex = Locked<StrokeIndex?>(nil)
 
-    /// Builds the index of strokes' bounds on the worker's queue, ahead of any tile asked for later.
+    /// Builds the index of strokes' bounds on the first lane, ahead of any tile asked for later.
     func buildIndex(of strokes: [Stroke]) {
-        queue.async { [self] in
+        lanes[0].async { [self] in
             let index = StrokeIndex(strokes)
             builtIndex.withLock { $0 = index }
         }
@@ -154,14 +163,27 @@ final class TileWorker: Sendable {
     /// Whether an index is built and waits to be taken.
     var hasIndex: Bool { builtIndex.withLock { $0 != nil } }
 
-    /// Queues a job.
+    /// Queues a job: the next lane in turn takes the oldest job waiting, which is this one or an earlier one.
     func submit(_ job: TileJob) {
         wanted.withLock { _ = $0.insert(job.id) }
-        queue.async { [self] in
-            guard wanted.withLock({ $0.contains(job.id) }) else { return }
+        let lane = waiting.withLock { waiting in
+            waiting.jobs.append(job)
+            defer { waiting.nextLane = (waiting.nextLane + 1) % lanes.count }
+            return waiting.nextLane
+        }
+        lanes[lane].async { [self] in
+            guard let job = nextWantedJob() else { return }
             let pixels = job.render()
             finished.withLock { $0.append(pixels) }
         }
+    }
+
+    /// Takes the oldest job waiting that is still wanted, dropping withdrawn ones on the way.
+    private func nextWantedJob() -> TileJob? {
+        while let job = waiting.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) {
+            if wanted.withLock({ $0.contains(job.id) }) { return job }
+        }
+        return nil
     }
 
     /// Withdraws a job: it is not drawn if it has not started; its answer, if any, is for the caller to ignore.
@@ -185,6 +207,6 @@ final class TileWorker: Sendable {
 
     /// Waits until every queued job is drawn or withdrawn.
     func waitUntilIdle() {
-        queue.sync {}
+        for lane in lanes { lane.sync {} }
     }
 }
