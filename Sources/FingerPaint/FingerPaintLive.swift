@@ -20,10 +20,12 @@ final class FingerPaintLive: LiveContent {
     /// How soon to look again for tiles drawn in the background, in milliseconds.
     static let tilePollInterval = Duration.milliseconds(8)
 
-    /// How long the window rests, no frame drawn, before the allocator's free memory is handed back to the system
-    /// (`malloc_trim`): what the tiles dropped, the history folded and the strokes let go leave free in the heap
-    /// (docs/reliability.md, "The soak run").
-    static let restBeforeTrim = Duration.seconds(1)
+    /// How long the window rests, no frame drawn, before it lets go of the tiles out of view
+    /// (`CanvasRenderer.releaseTilesOutOfView()`) and hands the allocator's free memory back to the system
+    /// (`malloc_trim`): what those tiles, the history folded and the strokes let go leave free in the heap
+    /// (docs/reliability.md, "The soak run"). Long enough that a painter's pause between strokes, then a pan, finds
+    /// the ring of tiles around the view still there.
+    static let restBeforeTrim = Duration.seconds(10)
     /// When the window hands free memory back, if it rests until then: pushed back by every frame drawn.
     private var trimDeadline: Timestamp?
 
@@ -50,7 +52,9 @@ final class FingerPaintLive: LiveContent {
         self.session = session
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil
-            // Rested: what the allocator holds free in its heap goes back to the system.
+            // Rested: the tiles out of view go, and what the allocator holds free in its heap goes back to the
+            // system.
+            app.renderer.releaseTilesOutOfView()
             malloc_trim(0)
         }
         app.handle(event)
@@ -59,9 +63,15 @@ final class FingerPaintLive: LiveContent {
     /// The app's timers, and, while tiles or the gallery's thumbnails are made in the background, a look for them
     /// soon.
     var nextDeadline: Timestamp? {
-        let deadlines = [app.nextDeadline, trimDeadline].compactMap { $0 }
-        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return deadlines.min() }
-        return (deadlines + [MonotonicClock.timestamp + Self.tilePollInterval]).min()
+        // Asked at every pass of the loop: the earliest of two or three optionals, without an array.
+        func earlier(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
+        }
+        let deadline = earlier(app.nextDeadline, trimDeadline)
+        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return deadline }
+        return earlier(deadline, MonotonicClock.timestamp + Self.tilePollInterval)
     }
 
     /// Whether a frame would change something: input since the last one, or tiles drawn since.

@@ -19,9 +19,9 @@ private func sample(_ pid: Int32) -> (residentKiB: Int, descriptors: Int)? {
     return (kib, descriptors.count)
 }
 
-/// How long the window is left resting before it is sampled: longer than fingerpaint's rest before it hands freed
-/// memory back (one second), with room for a loaded machine.
-private let restBeforeSample: useconds_t = 2_500_000
+/// How long the window is left resting before it is sampled: longer than fingerpaint's rest before it lets go of
+/// the tiles out of view and hands freed memory back (ten seconds), with room for a loaded machine.
+private let restBeforeSample: useconds_t = 12_500_000
 
 /// Samples fingerpaint as a painter who stops would find it: touch-replay is stopped (SIGSTOP), so no input and no
 /// frame callback reaches the window for ``restBeforeSample``; then its resident memory and descriptors are read,

@@ -653,6 +653,16 @@ public final class CanvasRenderer {
         }
     }
 
+    /// Lets go of every tile out of view — the ring kept around the view for panning, the tiles of other zooms,
+    /// and those kept for the undo of a clear out of view — whatever the budget: what a window that rests for a
+    /// while does, so that its memory comes back to what the view needs (docs/reliability.md, "The soak run").
+    /// Tiles in view, with the copies they keep for a cheap undo, stay, so the frame does not change; tiles let go
+    /// are drawn again if they come into view.
+    public func releaseTilesOutOfView() {
+        cache.remove { !isVisible($0) }
+        beforeClear?.cache.remove { !isVisible($0) }
+    }
+
     /// Brings the tiles within their budget: those out of view go, least recently shown first, and the tiles kept
     /// for the undo of a clear give way to those shown.
     private func evictTiles() {

@@ -186,6 +186,11 @@ struct TileCache {
         }
     }
 
+    /// Removes every tile `isDropped` picks, whatever the budget.
+    mutating func remove(where isDropped: (TileKey) -> Bool) {
+        for key in entries.keys where isDropped(key) { remove(key) }
+    }
+
     /// Paper-only tiles take no image, but their number is bounded too.
     static let entryLimit = 4_096
 

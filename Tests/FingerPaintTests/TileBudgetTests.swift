@@ -71,4 +71,33 @@ import TouchUI
         app.renderFrame()
         #expect(largestDifference(app.renderer.frame, Self.freshFrame(app)) == 0)
     }
+
+    @Test func aRestingWindowLetsGoOfTheTilesOutOfViewAndStillShowsTheSamePixels() {
+        let app = FingerPaintApp(size: Size(width: 800, height: 600), drawing: Self.gridDrawing())
+        app.renderFrame()
+        for command: PaintCommand in [.zoomIn, .zoomIn, .zoomOut] {
+            app.perform(command)
+            app.letTheViewIndicatorGo()
+            app.renderFrame()
+            app.setView(app.view.panned(by: Vector(dx: 300, dy: -200)))
+            app.renderFrame()
+        }
+        // The ring and the other zooms' tiles fill the cache beyond the 5 × 4 tiles that can cover the window.
+        let inView = 5 * 4 * 256 * 256 * 4
+        #expect(app.renderer.tileBytes > inView)
+        func pixels(_ image: ImageSurface) -> [UInt32] {
+            (0..<image.height).flatMap { y in (0..<image.width).map { x in image.pixel(x: x, y: y) } }
+        }
+        let before = pixels(app.renderer.frame)
+        app.renderer.releaseTilesOutOfView()
+        #expect(app.renderer.tileBytes <= inView)
+        // The tiles in view stay: at least the 4 × 3 that any 800 × 600 view covers, each with ink.
+        #expect(app.renderer.tileBytes >= 4 * 3 * 256 * 256 * 4)
+        // Nothing shown changes, and tiles let go come back when the view moves there.
+        app.renderFrame()
+        #expect(pixels(app.renderer.frame) == before)
+        app.setView(app.view.panned(by: Vector(dx: -300, dy: 200)))
+        app.renderFrame()
+        #expect(largestDifference(app.renderer.frame, Self.freshFrame(app)) == 0)
+    }
 }
