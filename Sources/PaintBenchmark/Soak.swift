@@ -68,15 +68,19 @@ private struct Session {
     var reports: [String] = []
 }
 
-/// Plays `trace` with touch-replay --fast into fingerpaint on `document`, saving the window as `png`. When
-/// `minuteOffset` is given, fingerpaint is sampled once touch-replay has read past that byte of the trace (the
-/// first simulated minute), and again when touch-replay has read all of it.
-private func playSession(trace: String, document: String, png: String, folder: String, minuteOffset: Int?) -> Session {
+/// Plays `trace` with touch-replay into fingerpaint on `document`, saving the window as `png`: with `--fast` (the
+/// hour compressed), or at the trace's own timing, so that its last seconds of rest are real seconds in which the
+/// window finishes its tiles (with `--fast`, touch-replay takes its picture once the window has sent nothing for
+/// 20 ms, which a loaded machine's tile worker can outlast). When `minuteOffset` is given, fingerpaint is sampled
+/// once touch-replay has read past that byte of the trace (the first simulated minute), and again when
+/// touch-replay has read all of it.
+private func playSession(trace: String, document: String, png: String, folder: String, minuteOffset: Int?,
+                         fast: Bool = true) -> Session {
     let programs = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let process = Process()
     process.executableURL = programs.appendingPathComponent("touch-replay")
-    process.arguments = ["--fast", "--trace", trace, "--output", png, "--overwrite", "--",
-                         programs.appendingPathComponent("fingerpaint").path, document]
+    process.arguments = (fast ? ["--fast"] : []) + ["--trace", trace, "--output", png, "--overwrite", "--",
+                                                    programs.appendingPathComponent("fingerpaint").path, document]
     var environment = ProcessInfo.processInfo.environment
     for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[name] = folder + "/" + name.lowercased() }
     environment["DBUS_SESSION_BUS_ADDRESS"] = ""
@@ -197,8 +201,11 @@ func runSoak(arguments: [String]) {
     }
 
     // 2. Reopened: a minute more of painting, then reopened once more without input; both windows must show the same.
-    let second = playSession(trace: reuse, document: document, png: folder + "/painted.png", folder: folder, minuteOffset: nil)
-    let third = playSession(trace: look, document: document, png: folder + "/reopened.png", folder: folder, minuteOffset: nil)
+    // Both at the traces' own timing: each ends with five real seconds to settle before its picture is taken.
+    let second = playSession(trace: reuse, document: document, png: folder + "/painted.png", folder: folder,
+                             minuteOffset: nil, fast: false)
+    let third = playSession(trace: look, document: document, png: folder + "/reopened.png", folder: folder,
+                            minuteOffset: nil, fast: false)
     let strokes = (try? DocumentFile.read(URL(fileURLWithPath: document)).drawing.strokes.count) ?? -1
     let painted = FileManager.default.contents(atPath: folder + "/painted.png")
     let reopened = FileManager.default.contents(atPath: folder + "/reopened.png")
