@@ -92,8 +92,9 @@ final class FingerPaintLive: LiveContent {
                                  height: buffer.pixelHeight, owner: buffer.buffer)
         // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
         // the buffer may lack what earlier frames drew into the other one.
-        let frame = app.renderFrame(at: MonotonicClock.timestamp, into: target)
-        trimDeadline = MonotonicClock.timestamp + Self.restBeforeTrim
+        let now = MonotonicClock.timestamp
+        let frame = app.renderFrame(at: now, into: target)
+        trimDeadline = now + Self.restBeforeTrim
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }
