@@ -94,10 +94,26 @@ final class FingerPaintLive: LiveContent {
         // the buffer may lack what earlier frames drew into the other one.
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
+        if session?.window.frameLog != nil {
+            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) live\(app.canvasView.shownLiveStrokes.count) "
+                + "changed\(frame.changed.count) redrawn\(frame.redrawn.count)"
+                + (app.renderer.isDrawingTiles ? " tiles-drawing" : "")
+        }
+        strokesDrawn = app.drawing.strokes.count
         trimDeadline = now + Self.restBeforeTrim
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }
+
+    /// The frame log's words for the last frame drawn (`FINGERPAINT_FRAME_LOG`).
+    private var lastDrawDescription: String?
+    /// How many strokes the drawing had when the last frame was drawn: one more since (a stroke completed), or any
+    /// other count (undo, clear), and the next frame draws strokes into the picture for good.
+    private var strokesDrawn = 0
+
+    var nextFrameIsCostly: Bool { app.drawing.strokes.count != strokesDrawn }
+
+    func describeLastDraw() -> String? { lastDrawDescription }
 
     func replayEnded() {
         app.finishInput()

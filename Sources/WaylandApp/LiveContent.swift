@@ -48,9 +48,18 @@ public protocol LiveContent: AnyObject {
     /// What the content holds in memory, as one line for the log (SIGUSR1 asks for it; docs/reliability.md, "The
     /// soak run"); `nil` by default, and the session reports only the process's own figures.
     func memoryReport() -> String?
+    /// What the last ``draw(into:damage:)`` did, in a few words for the frame log (`FINGERPAINT_FRAME_LOG`,
+    /// docs/frame-pacing.md); `nil` by default.
+    func describeLastDraw() -> String?
+    /// Whether the frame due now will cost more to draw than most (a stroke completed and drawn into the picture
+    /// for good), so that the window plans it earlier; asked after each event that changed something. `false` by
+    /// default.
+    var nextFrameIsCostly: Bool { get }
 }
 
 extension LiveContent {
     public func shouldClose() -> Bool { true }
     public func memoryReport() -> String? { nil }
+    public func describeLastDraw() -> String? { nil }
+    public var nextFrameIsCostly: Bool { false }
 }

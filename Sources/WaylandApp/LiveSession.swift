@@ -110,6 +110,10 @@ public final class LiveSession {
             player = TracePlayer(events: events)
         }
         window.drawsBeforeVblank = !Self.pacesByFrameCallback
+        if let path = getenv("FINGERPAINT_FRAME_LOG").map({ String(cString: $0) }), !path.isEmpty {
+            window.frameLog = FrameLog(path: path)
+            window.describeLastDraw = { [unowned self] in self.content.describeLastDraw() }
+        }
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
         window.onConfigure = { [unowned self] window in
@@ -315,7 +319,7 @@ public final class LiveSession {
             let top = titleBarHeight
             window.setNeedsDisplay(rects.map { $0.offsetBy(dx: 0, dy: Double(top)) })
         case .everything: window.setNeedsDisplay()
-        case .frameNeeded: window.setNeedsDraw()
+        case .frameNeeded: window.setNeedsDraw(isCostly: content.nextFrameIsCostly)
         }
         if let deadline = content.nextDeadline {
             deadlineTimer?.schedule(at: deadline)

@@ -31,6 +31,8 @@ public final class Display {
     /// What one pass of the event loop polls, kept from pass to pass so that a pass allocates nothing (issue #22):
     /// the display's descriptor first, then the sources' in the order of ``polledSources``, held only during a pass.
     var pollDescriptors: [pollfd] = []
+    /// When the event loop's last wait (`ppoll`) returned: for the frame log, how late a window woke for its draw.
+    var lastWake: Duration = .zero
     var polledSources: [any EventSource] = []
     private var disconnectError: WaylandError?
     /// The seat and serial of the latest button press or touch down: what an interactive move must quote.

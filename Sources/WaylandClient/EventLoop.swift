@@ -58,6 +58,7 @@ extension Display {
             wl_display_cancel_read(pointer)
             throw error
         }
+        lastWake = MonotonicClock.now
 
         let displayEvents = Int32(fds[0].revents)
         if displayEvents & Int32(POLLIN) != 0 {

@@ -5,17 +5,24 @@
 /// Decides when a window draws, from the presentation feedback of the frames it committed.
 ///
 /// The display clock is *locked* once three presented frames in a row lie on one grid of vblanks (the feedback's
-/// `refresh` apart, within ``gridTolerance``); until then, and whenever a presentation falls a quarter of a frame off
-/// the grid (virtual time, a compositor that reports no refresh), the window draws as soon as it may, as before. The
-/// grid follows each presentation a tenth of the way, so that jitter in the timestamps is smoothed. Locked, it draws at
-/// the next vblank minus a *lead*: how long before its vblank the compositor must have the commit (``latchLead``,
-/// learnt from the feedback), plus how long the window takes from the planned moment to its commit (the longest of
-/// its recent frames: waking up late on a busy machine, then drawing).
+/// `refresh` apart, within ``gridTolerance``); until then, and once presentations fall a quarter of a frame off the
+/// grid ``offGridToUnlock`` times in a row (virtual time; a single one is left out, as a timestamp its compositor was
+/// late to take) or the compositor reports no refresh, the window draws as soon as it may, as before. The grid
+/// follows each presentation a tenth of the way, so that jitter in the timestamps is smoothed. Locked, it draws at the
+/// next vblank minus a *lead*: how long before its vblank the compositor must have the commit (``latchLead``,
+/// learnt from the feedback), plus how long the window takes from the planned moment to its commit (waking up, then
+/// drawing): the 90th percentile of its last ``drawHistory`` frames drawn on the clock, so that one slow frame (the
+/// first, full-window one; a wake-up the machine delayed) does not make the next ones wait for most of a frame.
+/// Frames the window says are costly (``Phase/planned(at:vblank:isCostly:)``: a stroke completed) are timed apart
+/// and planned with their own estimate.
 ///
 /// The latch lead starts at ``minimumLatchLead``. A frame that went out on plan (its commit at least the lead before
 /// its vblank) and was still presented a vblank later raises the lead by ``leadStep``, up to most of a frame; a frame
 /// that was late by the window's own doing changes nothing. After ``hitsBeforeLowering`` frames on time in a row the
 /// lead is lowered by half a step, so that a compositor that takes frames later again is followed.
+///
+/// The window tells the pacer what happens (it may draw, it cannot, it committed, a frame was presented or
+/// discarded); the pacer answers with what to do (``Decision``). Its phase is ``Phase``.
 public struct FramePacer: Sendable {
     /// What the pacer knows of the display clock.
     public enum Clock: Equatable, Sendable {
@@ -23,6 +30,15 @@ public struct FramePacer: Sendable {
         case unknown
         /// Vblanks at `anchor` + k × `refresh` on `CLOCK_MONOTONIC`.
         case locked(anchor: Duration, refresh: Duration)
+    }
+
+    /// Where the window is in its frame.
+    public enum Phase: Equatable, Sendable {
+        /// Nothing to draw, or a frame in the compositor's hands (a frame callback pending).
+        case idle
+        /// The window draws at `at`, aiming at `vblank` (`nil`: no clock, it draws at once); `isCostly` when it
+        /// said the frame costs more than most (planned with the costly frames' estimate).
+        case planned(at: Duration, vblank: Duration?, isCostly: Bool)
     }
 
     /// When a window with something to draw draws.
@@ -38,6 +54,9 @@ public struct FramePacer: Sendable {
     public static let gridTolerance: Duration = .microseconds(1500)
     /// How many presentations in a row on one grid lock the clock.
     public static let presentationsToLock = 3
+    /// How many presentations in a row a quarter of a frame off the locked grid let go of the clock; fewer are
+    /// left out (a vblank timestamp the compositor's machine delayed).
+    public static let offGridToUnlock = 3
     /// The smallest latch lead: the compositor needs the commit a little before its vblank.
     public static let minimumLatchLead: Duration = .milliseconds(1)
     /// How much a missed vblank raises the latch lead.
@@ -46,47 +65,130 @@ public struct FramePacer: Sendable {
     public static let hitsBeforeLowering = 600
     /// The refresh periods taken as a display's: 1 Hz to 1 000 Hz (zero means the compositor does not know).
     static let plausibleRefresh: ClosedRange<Duration> = .milliseconds(1) ... .seconds(1)
-    /// How many recent draws the draw-time estimate keeps.
-    static let drawHistory = 16
+    /// How many recent frames the estimates keep, each of normal and of costly frames.
+    static let drawHistory = 32
+    /// Which of them the estimate is: the 90th percentile (nearest rank), so that a rare slow frame is not
+    /// planned for, and a machine that is often slow is.
+    static let estimateQuantile = 0.9
+    /// What a costly frame is taken to add before one was timed: a stroke's completion drawn into its tiles.
+    public static let costlyFramePrior: Duration = .milliseconds(2)
 
     /// What the pacer knows of the display clock.
     public private(set) var clock: Clock = .unknown
+    /// Where the window is in its frame.
+    public private(set) var phase: Phase = .idle
     /// How long before a vblank the compositor must have the commit, as learnt.
     public private(set) var latchLead = Self.minimumLatchLead
     /// The last presentation, and how many in a row agreed with the grid before it.
     private var lastPresentation: (time: Duration, refresh: Duration)?
     private var agreeing = 0
+    /// Presentations in a row off the locked grid.
+    private var offGrid = 0
     /// Frames on time in a row since the lead last changed.
     private var hits = 0
-    /// The window's recent times from the planned draw to the commit, newest last.
+    /// The window's recent times from the planned draw to the commit, of frames planned on the clock, newest last:
+    /// normal ones and costly ones.
     private var drawTimes: [Duration] = []
+    private var costlyDrawTimes: [Duration] = []
     /// Committed frames awaiting feedback, by frame number: the vblank each aimed at and the lead it had.
     private var inFlight: [(frame: Int, vblank: Duration, lead: Duration)] = []
 
     public init() {}
 
-    /// The time from the planned draw to its commit, as the pacer plans for it: the longest of the recent ones.
-    public var drawEstimate: Duration { drawTimes.max() ?? .zero }
+    /// The time from the planned draw to its commit, as the pacer plans for it: the 90th percentile of the recent
+    /// ones (zero before any).
+    public var drawEstimate: Duration { Self.quantile(drawTimes) ?? .zero }
 
-    /// When a window that has something to draw, and may draw (no frame callback pending), draws.
-    public func decision(now: Duration) -> Decision {
-        guard case let .locked(anchor, refresh) = clock else { return .now }
-        // A draw that once ran long should not make every frame wait most of a frame: three quarters at most.
-        let lead = min(latchLead + drawEstimate, refresh * 3 / 4)
-        let deadline = Self.firstVblank(after: now + lead, anchor: anchor, refresh: refresh) - lead
-        return deadline <= now ? .now : .at(deadline)
+    /// The same for a costly frame: from the costly frames timed, else the normal estimate plus
+    /// ``costlyFramePrior``.
+    public var costlyDrawEstimate: Duration {
+        Self.quantile(costlyDrawTimes).map { max($0, drawEstimate) } ?? drawEstimate + Self.costlyFramePrior
     }
 
-    /// The window planned to draw at `planned` (the ``decision(now:)``'s time, or when it drew at once) and
-    /// committed frame number `frame` at `commit`.
-    public mutating func committed(frame: Int, plannedAt planned: Duration, at commit: Duration) {
-        drawTimes.append(max(commit - planned, .zero))
-        if drawTimes.count > Self.drawHistory { drawTimes.removeFirst() }
+    /// How long before its vblank a frame is planned: the latch lead plus the draw estimate (the costly one for a
+    /// costly frame), three quarters of a frame at most; `nil` while the clock is not locked.
+    public func lead(isCostly: Bool = false) -> Duration? {
+        guard case let .locked(_, refresh) = clock else { return nil }
+        return min(latchLead + (isCostly ? costlyDrawEstimate : drawEstimate), refresh * 3 / 4)
+    }
+
+    /// The first vblank at or after `time`, when the clock is locked.
+    public func vblank(atOrAfter time: Duration) -> Duration? {
+        guard case let .locked(anchor, refresh) = clock else { return nil }
+        return Self.firstVblank(after: time, anchor: anchor, refresh: refresh)
+    }
+
+    /// When a window that has something to draw, and may draw, would draw now: at once without a clock, else at the
+    /// first vblank it can still make less the lead.
+    public func decision(now: Duration, isCostly: Bool = false) -> Decision {
+        guard let plan = plan(now: now, isCostly: isCostly), plan.time > now else { return .now }
+        return .at(plan.time)
+    }
+
+    private func plan(now: Duration, isCostly: Bool) -> (time: Duration, vblank: Duration)? {
+        guard case let .locked(anchor, refresh) = clock, let lead = lead(isCostly: isCostly) else { return nil }
+        let vblank = Self.firstVblank(after: now + lead, anchor: anchor, refresh: refresh)
+        return (vblank - lead, vblank)
+    }
+
+    /// The window has something to draw and may draw (no frame callback pending): when it draws. The plan is made
+    /// the first time and kept, so that input arriving meanwhile does not push it back; a frame that became costly
+    /// since (`isCostly`) is planned again, earlier, with the costly estimate — at once if that moment has passed.
+    public mutating func windowMayDraw(now: Duration, isCostly: Bool = false) -> Decision {
+        switch phase {
+        case .idle:
+            let plan = plan(now: now, isCostly: isCostly)
+            phase = .planned(at: plan?.time ?? now, vblank: plan?.vblank, isCostly: isCostly)
+        case let .planned(time, vblank?, false) where isCostly:
+            // Became costly since it was planned: the same vblank with the costly lead, never later than planned,
+            // at once if that moment has passed.
+            let costly = vblank - (lead(isCostly: true) ?? .zero)
+            phase = .planned(at: min(time, max(costly, now)), vblank: vblank, isCostly: true)
+        case .planned:
+            break
+        }
+        guard case let .planned(time, _, _) = phase, time > now else { return .now }
+        return .at(time)
+    }
+
+    /// The window has nothing to draw, or a frame callback is pending: no plan.
+    public mutating func windowCannotDraw() {
+        phase = .idle
+    }
+
+    /// The window committed frame number `frame` at `commit`, drawn on the current plan (or at once).
+    public mutating func committed(frame: Int, at commit: Duration) {
+        var planned = commit
+        if case let .planned(time, vblank, isCostly) = phase {
+            planned = min(time, commit)
+            // Only frames drawn on the clock say how long a frame takes: the first, full-window frame, drawn at once
+            // before the clock locks, is not one to plan every later frame by.
+            if vblank != nil { record(commit - planned, isCostly: isCostly) }
+        }
+        phase = .idle
         guard case let .locked(anchor, refresh) = clock else { return }
         let vblank = Self.firstVblank(after: commit, anchor: anchor, refresh: refresh)
         inFlight.append((frame, vblank, vblank - commit))
         // Feedback never asked for or lost: keep only the last few frames.
         if inFlight.count > 8 { inFlight.removeFirst() }
+    }
+
+    private mutating func record(_ time: Duration, isCostly: Bool) {
+        if isCostly {
+            costlyDrawTimes.append(time)
+            if costlyDrawTimes.count > Self.drawHistory { costlyDrawTimes.removeFirst() }
+        } else {
+            drawTimes.append(time)
+            if drawTimes.count > Self.drawHistory { drawTimes.removeFirst() }
+        }
+    }
+
+    /// The ``estimateQuantile`` of `times` by nearest rank, `nil` when empty.
+    static func quantile(_ times: [Duration]) -> Duration? {
+        guard !times.isEmpty else { return nil }
+        let sorted = times.sorted()
+        let rank = Int((estimateQuantile * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 
     /// The compositor presented frame number `frame` at `time`, with this `refresh` (zero when it does not know).
@@ -123,6 +225,7 @@ public struct FramePacer: Sendable {
         defer { lastPresentation = (time, refresh) }
         func unlock() {
             agreeing = 0
+            offGrid = 0
             clock = .unknown
         }
         guard Self.plausibleRefresh.contains(refresh), let last = lastPresentation, last.refresh == refresh,
@@ -131,14 +234,21 @@ public struct FramePacer: Sendable {
             let frames = ((time - anchor) / refresh).rounded()
             let predicted = anchor + refresh * frames
             let error = time - predicted
-            guard error <= Self.lockedTolerance(refresh), error >= .zero - Self.lockedTolerance(refresh) else { return unlock() }
+            guard error <= Self.lockedTolerance(refresh), error >= .zero - Self.lockedTolerance(refresh) else {
+                // One timestamp far off (a compositor its machine kept from running for a few milliseconds) is
+                // left out; several in a row mean the clock is not that grid any more.
+                offGrid += 1
+                if offGrid >= Self.offGridToUnlock { unlock() }
+                return
+            }
+            offGrid = 0
             clock = .locked(anchor: predicted + error / 10, refresh: refresh)
             return
         }
         let frames = ((time - last.time) / refresh).rounded()
         let error = (time - last.time) - refresh * frames
-        let offGrid = error < .zero ? .zero - error : error
-        guard frames >= 1, offGrid <= Self.gridTolerance else { return unlock() }
+        let distance = error < .zero ? .zero - error : error
+        guard frames >= 1, distance <= Self.gridTolerance else { return unlock() }
         agreeing += 1
         if agreeing + 1 >= Self.presentationsToLock { clock = .locked(anchor: time, refresh: refresh) }
     }

@@ -92,6 +92,10 @@ public final class ToplevelWindow {
     /// ``committedFrameCount`` that commit made. Feedback is asked for on every buffer commit while this is set and
     /// the compositor offers `wp_presentation` (``offersPresentation``); answers come in commit order.
     public var onFramePresentation: ((_ frame: Int, _ presentation: FramePresentation) -> Void)?
+    /// Where each frame's timing goes, once the compositor said what became of it (`nil`: nowhere); see ``FrameLog``.
+    public var frameLog: FrameLog?
+    /// What the last ``draw`` did, in a few words for the ``frameLog`` (asked right after the commit).
+    public var describeLastDraw: (() -> String?)?
     /// Whether the compositor offers `wp_presentation`, so that ``onFramePresentation`` hears of each frame.
     public var offersPresentation: Bool { display.registry.presentation != nil }
 
@@ -155,15 +159,18 @@ public final class ToplevelWindow {
     private var dirty = DamageList()
     private var needsFullRedraw = true
     private var needsDraw = false
+    /// Whether the frame to draw was said to be costly (``setNeedsDraw(isCostly:)``), until it is drawn.
+    private var nextFrameIsCostly = false
     private var frameCallback: FrameCallback?
     /// Presentation feedback asked for and not answered yet, by frame number.
     private var presentationFeedback: [Int: PresentationFeedback] = [:]
     /// When to draw, from the presentation feedback.
     private var pacer = FramePacer()
-    /// When the window draws what it has to draw, decided when it first could; `nil` while it cannot (nothing to
-    /// draw, or a frame callback pending).
-    private var drawDeadline: Duration?
     private var didLogWatchdog = false
+    /// Frames committed while ``frameLog`` is set and not yet answered, by frame number.
+    private var loggedFrames: [Int: FrameLog.Entry] = [:]
+    /// When the pacer made the current plan, for the ``frameLog``.
+    private var planMadeAt: Duration = .zero
 
     /// Creates a window and asks the compositor to map it; it draws after the first configure.
     ///
@@ -303,8 +310,12 @@ public final class ToplevelWindow {
 
     /// Asks for a frame whose changes ``draw`` finds out and returns, paced like ``setNeedsDisplay(_:)``: for a
     /// program that renders what its input did once per frame (the strokes drawn since the last one).
-    public func setNeedsDraw() {
+    ///
+    /// `isCostly`: the frame will cost more than most (a stroke completed, drawn into the picture for good): the
+    /// pacer plans it earlier, by what such frames took before.
+    public func setNeedsDraw(isCostly: Bool = false) {
         needsDraw = true
+        if isCostly { nextFrameIsCostly = true }
     }
 
     /// Whether something waits to be drawn.
@@ -406,19 +417,18 @@ public final class ToplevelWindow {
     private var canDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
 
     /// When the window draws, if it may: decided by the pacer the first time it is asked after the window could
-    /// draw, and kept until it has drawn.
+    /// draw, and kept until it has drawn (earlier if the frame became costly meanwhile).
     func pacedDrawTime(now: Duration) -> Duration? {
         guard canDraw else {
-            drawDeadline = nil
+            pacer.windowCannotDraw()
             return nil
         }
-        if let drawDeadline { return drawDeadline }
-        let time = switch drawsBeforeVblank ? pacer.decision(now: now) : .now {
+        guard drawsBeforeVblank else { return now }
+        if frameLog != nil, pacer.phase == .idle { planMadeAt = now }
+        return switch pacer.windowMayDraw(now: now, isCostly: nextFrameIsCostly) {
         case .now: now
-        case let .at(deadline): deadline
+        case let .at(time): time
         }
-        drawDeadline = time
-        return time
     }
 
     /// Whether the window draws at the end of this loop iteration: it may, and its time has come.
@@ -486,6 +496,7 @@ public final class ToplevelWindow {
         if let stale { lacking.formUnion(stale) }
         let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
         let alsoChanged = draw?(buffer, requested) ?? []
+        let drawEnd = frameLog == nil ? Duration.zero : MonotonicClock.now
         cairo_surface_flush(buffer.cairoSurface)
         var screenChange = requestedChange
         for rect in alsoChanged { screenChange.insert(rect) }
@@ -509,8 +520,16 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
-        pacer.committed(frame: committedFrameCount, plannedAt: min(drawDeadline ?? drawStart, drawStart), at: MonotonicClock.now)
-        drawDeadline = nil
+        let commit = MonotonicClock.now
+        if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
+            let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
+            loggedFrames[committedFrameCount] = FrameLog.Entry(
+                frame: committedFrameCount, planMade: planMadeAt, planned: planned, wake: display.lastWake, drawStart: drawStart,
+                drawEnd: drawEnd, commit: commit, aim: aim, lead: aim.map { $0 - planned }, note: note)
+            if loggedFrames.count > 64, let oldest = loggedFrames.keys.min() { loggedFrames[oldest] = nil }
+        }
+        pacer.committed(frame: committedFrameCount, at: commit)
+        nextFrameIsCostly = false
         return true
     }
 
@@ -525,9 +544,15 @@ public final class ToplevelWindow {
             let feedback = presentationFeedback.removeValue(forKey: frame)
             switch outcome {
             case let .presented(time, refresh):
+                if let entry = loggedFrames.removeValue(forKey: frame) {
+                    frameLog?.write(entry, presented: time, refresh: refresh)
+                }
                 pacer.presented(frame: frame, at: time, refresh: refresh)
                 onFramePresentation?(frame, .presented(at: Timestamp(seconds: time / .seconds(1))))
             case .discarded:
+                if let entry = loggedFrames.removeValue(forKey: frame) {
+                    frameLog?.write(entry, presented: nil, refresh: .zero)
+                }
                 pacer.discarded(frame: frame)
                 onFramePresentation?(frame, .discarded)
             }

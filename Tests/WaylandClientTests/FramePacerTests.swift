@@ -8,15 +8,24 @@ import Testing
     static let refresh: Duration = .nanoseconds(16_666_667)
 
     /// A simulated window and compositor. The window draws what it has when the pacer says (or at once, for the
-    /// baseline), taking `drawTime`; the compositor presents a commit at the first vblank at least `latch` after it.
+    /// baseline), waking `wakeDelay(frame)` late and taking `drawTime` (plus `costlyExtra` for the frames
+    /// `isCostly(frame)` says, which the window tells the pacer); the compositor presents a commit at the first
+    /// vblank at least `latch` after it.
     struct Simulation {
         var latch: Duration
         var drawTime: Duration = .microseconds(400)
         var paced = true
+        var wakeDelay: (Int) -> Duration = { _ in .zero }
+        var isCostly: (Int) -> Bool = { _ in false }
+        var costlyExtra: Duration = .zero
         var pacer = FramePacer()
         /// Each input's time and the vblank that showed it.
         var shown: [(input: Duration, vblank: Duration)] = []
         var misses = 0
+        /// The frames shown a vblank later than they aimed at, by number.
+        var missedFrames: [Int] = []
+        /// The lead of each frame planned on the clock, by frame number.
+        var leads: [Int: Duration] = [:]
 
         /// Runs `inputs` (times) through the window for as long as they last.
         mutating func run(inputs: [Duration]) {
@@ -40,26 +49,35 @@ import Testing
                 } else if let time = drawAt, time == now {
                     drawAt = nil
                     frame += 1
-                    let commit = now + drawTime
-                    pacer.committed(frame: frame, plannedAt: now, at: commit)
-                    let aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
+                    let commit = now + drawTime + (isCostly(frame) ? costlyExtra : .zero)
+                    var aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
+                    if case let .planned(planned, target?, _) = pacer.phase {
+                        aim = target
+                        leads[frame] = target - planned
+                    }
+                    pacer.committed(frame: frame, at: commit)
                     inFlight = (frame, commit, waiting, aim)
                     waiting = []
                 } else {
                     // A vblank: the frame committed at least `latch` before it is shown, and its frame callback comes.
                     if let flight = inFlight, flight.commit <= vblank - latch {
                         pacer.presented(frame: flight.frame, at: vblank, refresh: FramePacerTests.refresh)
-                        if vblank > flight.aim + FramePacerTests.refresh / 2 { misses += 1 }
+                        if vblank > flight.aim + FramePacerTests.refresh / 2 {
+                            misses += 1
+                            missedFrames.append(flight.frame)
+                        }
                         shown += flight.inputs.map { ($0, vblank) }
                         inFlight = nil
                     }
                     vblank += FramePacerTests.refresh
                 }
-                // The window may draw when it has input and no frame is in flight.
+                // The window may draw when it has input and no frame is in flight; it wakes for it late by the
+                // machine's doing.
                 if drawAt == nil, inFlight == nil, !waiting.isEmpty {
-                    switch paced ? pacer.decision(now: now) : .now {
+                    let next = frame + 1
+                    switch paced ? pacer.windowMayDraw(now: now, isCostly: isCostly(next)) : .now {
                     case .now: drawAt = now
-                    case let .at(time): drawAt = time
+                    case let .at(time): drawAt = time + wakeDelay(next)
                     }
                 }
             }
@@ -91,7 +109,7 @@ import Testing
         var pacer = FramePacer()
         for frame in 1...3 {
             let vblank = Self.refresh * (10 + frame)
-            pacer.committed(frame: frame, plannedAt: vblank - .milliseconds(10), at: vblank - .milliseconds(9))
+            pacer.committed(frame: frame, at: vblank - .milliseconds(9))
             pacer.presented(frame: frame, at: vblank, refresh: Self.refresh)
         }
         #expect(pacer.clock == .locked(anchor: Self.refresh * 13, refresh: Self.refresh))
@@ -139,21 +157,34 @@ import Testing
         #expect(simulation.percentile(0.99) < 16.7 + 12, "\(simulation.latencies)")
     }
 
-    @Test func aFrameLateByTheWindowsOwnDoingDoesNotRaiseTheLead() {
-        var pacer = FramePacer()
-        for frame in 1...3 {
-            pacer.committed(frame: frame, plannedAt: Self.refresh * frame - .milliseconds(3), at: Self.refresh * frame - .milliseconds(2))
-            pacer.presented(frame: frame, at: Self.refresh * frame, refresh: Self.refresh)
-        }
+    @Test func aFrameLateByTheWindowsOwnDoingDoesNotRaiseTheLead() throws {
+        var pacer = Self.lockedPacer()
         let lead = pacer.latchLead
-        // The draw ran long: committed 0.2 ms before the vblank, shown at the next.
-        pacer.committed(frame: 4, plannedAt: Self.refresh * 4 - .milliseconds(12), at: Self.refresh * 4 - .microseconds(200))
+        // The draw ran long: planned for the vblank, committed 0.2 ms before it, shown at the next.
+        #expect(pacer.windowMayDraw(now: Self.refresh * 4 - .milliseconds(12)) != .now)
+        pacer.committed(frame: 4, at: Self.refresh * 4 - .microseconds(200))
         pacer.presented(frame: 4, at: Self.refresh * 5, refresh: Self.refresh)
         #expect(pacer.latchLead == lead)
         // Committed on plan and still shown late: the compositor needs more.
-        pacer.committed(frame: 5, plannedAt: Self.refresh * 6 - .milliseconds(12), at: Self.refresh * 6 - lead - .microseconds(100))
+        _ = pacer.windowMayDraw(now: Self.refresh * 6 - .milliseconds(12))
+        guard case let .planned(planned, _, _) = pacer.phase else {
+            Issue.record("no plan: \(pacer.phase)")
+            return
+        }
+        pacer.committed(frame: 5, at: planned + .microseconds(100))
         pacer.presented(frame: 5, at: Self.refresh * 7, refresh: Self.refresh)
         #expect(pacer.latchLead > lead)
+    }
+
+    /// A pacer locked on vblanks at multiples of the refresh, frames 1 to 3 presented at 1 to 3 refreshes; nothing
+    /// timed yet.
+    static func lockedPacer() -> FramePacer {
+        var pacer = FramePacer()
+        for frame in 1...3 {
+            pacer.committed(frame: frame, at: Self.refresh * frame - .milliseconds(2))
+            pacer.presented(frame: frame, at: Self.refresh * frame, refresh: Self.refresh)
+        }
+        return pacer
     }
 
     @Test func timestampsTakenInSoftwareJitterWithoutMovingTheGridOrLettingItGo() throws {
@@ -173,9 +204,84 @@ import Testing
         let error = (anchor - Self.refresh * frames) / .milliseconds(1)
         let mean = jitter.reduce(0, +) / Double(jitter.count)
         #expect(abs(error - mean) < 0.25, "\(error) against \(mean)")
-        // Far off the grid (virtual time, another output): let go.
-        pacer.presented(frame: 201, at: Self.refresh * 201 + .milliseconds(7), refresh: Self.refresh)
+        // Far off the grid three times in a row (virtual time, another output): let go.
+        for frame in 201...203 {
+            pacer.presented(frame: frame, at: Self.refresh * frame + .milliseconds(7), refresh: Self.refresh)
+        }
         #expect(pacer.clock == .unknown)
+    }
+
+    @Test func oneVblankTimestampFarOffTheGridKeepsTheClock() throws {
+        // A compositor its machine kept from running: one frame's timestamp 4.5 ms late, more than a quarter frame.
+        var pacer = Self.lockedPacer()
+        pacer.presented(frame: 4, at: Self.refresh * 4 + .microseconds(4500), refresh: Self.refresh)
+        #expect(pacer.clock == .locked(anchor: Self.refresh * 3, refresh: Self.refresh))
+        // Back on the grid: still locked, the late one left out of the grid.
+        pacer.presented(frame: 5, at: Self.refresh * 5, refresh: Self.refresh)
+        #expect(pacer.clock == .locked(anchor: Self.refresh * 5, refresh: Self.refresh))
+        #expect(pacer.decision(now: Self.refresh * 5 + .milliseconds(2)) != .now)
+    }
+
+    @Test func theFirstFullWindowFrameDoesNotLengthenTheLeadOnceTheClockLocks() throws {
+        var pacer = FramePacer()
+        // The first frame, drawn at once before the clock is known, takes 12 ms (the whole window).
+        #expect(pacer.windowMayDraw(now: .milliseconds(100)) == .now)
+        pacer.committed(frame: 1, at: .milliseconds(112))
+        for frame in 2...4 {
+            #expect(pacer.windowMayDraw(now: Self.refresh * frame - .milliseconds(5)) == .now)
+            pacer.committed(frame: frame, at: Self.refresh * frame - .microseconds(4600))
+            pacer.presented(frame: frame, at: Self.refresh * frame, refresh: Self.refresh)
+        }
+        try #require(pacer.clock != .unknown)
+        // Locked: the frames after it are planned with the latch lead and the time frames on the clock take.
+        #expect(pacer.drawEstimate == .zero)
+        #expect(pacer.windowMayDraw(now: Self.refresh * 4 + .milliseconds(1)) == .at(Self.refresh * 5 - pacer.latchLead))
+    }
+
+    @Test func aRareLateWakeUpDoesNotLengthenTheLeadOfTheFramesAfterIt() throws {
+        // The machine wakes the window 4 ms late once every 40 frames.
+        var simulation = Simulation(latch: .zero)
+        simulation.wakeDelay = { frame in frame % 40 == 0 ? .milliseconds(4) : .microseconds(50) }
+        simulation.run(inputs: Self.inputs(seconds: 4))
+        let leads = simulation.leads.filter { $0.key > 10 }.map(\.value)
+        try #require(leads.count > 200)
+        // Every frame but those right after the clock locked is planned with the usual lead: the latch lead and
+        // half a millisecond.
+        let long = leads.filter { $0 > FramePacer.minimumLatchLead + .microseconds(500) }
+        #expect(long.count <= 2, "\(long)")
+        #expect(simulation.percentile(0.5) < 11, "\(simulation.latencies)")
+    }
+
+    @Test func aCostlyFrameIsPlannedEarlierAndMakesItsVblankWithoutLengtheningTheOthers() throws {
+        // Every 25th frame completes a stroke, which costs 3.5 ms more to draw (more than the pacer assumes before
+        // it timed one); the window says so.
+        var simulation = Simulation(latch: .zero)
+        simulation.isCostly = { $0 % 25 == 0 }
+        simulation.costlyExtra = .microseconds(3500)
+        simulation.run(inputs: Self.inputs(seconds: 4))
+        // The first one is late; the pacer times it, and the later ones make their vblank.
+        #expect(simulation.missedFrames == [25])
+        // The costly frames are planned apart; the others keep the short lead.
+        let normal = simulation.leads.filter { $0.key > 10 && $0.key % 25 != 0 }.map(\.value)
+        #expect(normal.allSatisfy { $0 <= FramePacer.minimumLatchLead + .microseconds(500) }, "\(normal)")
+        let costly = simulation.leads.filter { $0.key > 25 && $0.key % 25 == 0 }.map(\.value)
+        #expect(costly.count >= 8 && costly.allSatisfy { $0 >= .microseconds(3900) }, "\(costly)")
+    }
+
+    @Test func aFrameThatBecomesCostlyAfterItWasPlannedIsPlannedEarlierForTheSameVblank() throws {
+        var pacer = Self.lockedPacer()
+        let now = Self.refresh * 3 + .milliseconds(1)
+        #expect(pacer.windowMayDraw(now: now) == .at(Self.refresh * 4 - pacer.latchLead))
+        // A stroke ends before that moment: the same vblank, with the costly lead.
+        let costly = Self.refresh * 4 - pacer.latchLead - FramePacer.costlyFramePrior
+        #expect(pacer.windowMayDraw(now: now + .milliseconds(2), isCostly: true) == .at(costly))
+        #expect(pacer.phase == .planned(at: costly, vblank: Self.refresh * 4, isCostly: true))
+        // Asked again, the plan holds; too late for the costly lead: at once, still for that vblank.
+        #expect(pacer.windowMayDraw(now: now + .milliseconds(3), isCostly: true) == .at(costly))
+        var late = Self.lockedPacer()
+        _ = late.windowMayDraw(now: now)
+        #expect(late.windowMayDraw(now: costly + .microseconds(100), isCostly: true) == .now)
+        #expect(late.phase == .planned(at: costly + .microseconds(100), vblank: Self.refresh * 4, isCostly: true))
     }
 
     /// What any compositor may send: any time (its 64-bit seconds), any refresh (its 32-bit nanoseconds), frames
@@ -194,10 +300,16 @@ import Testing
                     : .seconds(Int64(number >> 8)) + .nanoseconds(Int64(number % 1_000_000_000))
                 switch number % 5 {
                 case 0, 1, 2: pacer.presented(frame: index, at: time, refresh: refresh)
-                case 3: pacer.committed(frame: index, plannedAt: now, at: now + .microseconds(Int64(number % 50_000)))
+                case 3:
+                    _ = pacer.windowMayDraw(now: now, isCostly: number % 3 == 0)
+                    pacer.committed(frame: index, at: now + .microseconds(Int64(number % 50_000)))
                 default: now = onGrid ? time + .microseconds(Int64(number >> 32) % 16_000) : time
                 }
                 if case let .at(deadline) = pacer.decision(now: now) {
+                    #expect(deadline > now)
+                }
+                if number % 11 == 0 { pacer.windowCannotDraw() }
+                if case let .at(deadline) = pacer.windowMayDraw(now: now, isCostly: number % 13 == 0) {
                     #expect(deadline > now)
                 }
             }
