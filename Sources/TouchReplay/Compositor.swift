@@ -1,4 +1,5 @@
 // The headless compositor: the display, its globals, the surfaces, and the one event loop everything runs on.
+import CShims
 import CWaylandServer
 import CWaylandServerProtocols
 import Foundation
@@ -168,8 +169,11 @@ final class Compositor {
     func dispatch(timeout: Double) -> Bool {
         wl_display_flush_clients(display)
         var descriptor = pollfd(fd: wl_event_loop_get_fd(eventLoop), events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(max(0, min(timeout * 1000, 60_000)).rounded(.up))
-        let ready = poll(&descriptor, 1, milliseconds) > 0
+        // To the nanosecond: poll's whole milliseconds, rounded up, put the simulated vblanks up to a millisecond
+        // late, and by a different amount each time, which a client pacing its frames by them reads as jitter.
+        let nanoseconds = Int(max(0, min(timeout, 60)) * 1e9)
+        var wait = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        let ready = CShims_ppoll(&descriptor, 1, &wait) > 0
         if ready {
             _ = wl_event_loop_dispatch(eventLoop, 0)
         }

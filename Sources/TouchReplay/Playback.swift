@@ -100,12 +100,24 @@ final class Player {
         return keys
     }
 
+    // MARK: - The display clock
+
+    /// The next simulated vblank in real time (``monotonicNow()``): one grid of 60 Hz ticks from start to end, as a
+    /// display's, so that a client pacing its frames by the presentation feedback sees one clock from its first
+    /// frame on.
+    private var nextVblank = monotonicNow()
+
+    /// Moves ``nextVblank`` to the first tick of its grid after `now` (skipping ticks this loop was kept from).
+    private func advanceVblank(past now: Double) {
+        let interval = Timing.frameInterval / 1000
+        nextVblank += (max(0, now - nextVblank) / interval).rounded(.down) * interval + interval
+    }
+
     // MARK: - Waiting for the client
 
     /// Runs the loop until the client shows its toplevel's first buffer.
     func waitForMap(timeout: Double = Timing.mapTimeout) throws(ReplayError) -> Surface {
         let deadline = monotonicNow() + timeout
-        var nextFrame = monotonicNow()
         while true {
             if let surface = compositor.toplevel, surface.isMapped { return surface }
             if client.hasEnded() {
@@ -116,11 +128,11 @@ final class Player {
                 throw ReplayError(description: "the client showed no window within \(ReplayOptions.format(seconds: timeout)) s")
             }
             // Some clients draw their first buffer from a frame callback.
-            if now >= nextFrame {
+            if now >= nextVblank {
                 compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
-                nextFrame = now + Timing.frameInterval / 1000
+                advanceVblank(past: now)
             }
-            compositor.dispatch(timeout: min(deadline, nextFrame) - now)
+            compositor.dispatch(timeout: min(deadline, nextVblank) - now)
         }
     }
 
@@ -214,18 +226,19 @@ final class Player {
     private func playInRealTime() {
         guard let first = upcoming?.time.milliseconds else { return }
         let start = monotonicNow()
-        var nextFrame = start
         func pump(until deadline: Double) {
             while !client.hasEnded() {
                 let now = monotonicNow()
-                if now >= nextFrame {
+                if now >= nextVblank {
+                    // The frame takes what the client committed before it: requests already waiting on the socket
+                    // (sent while this loop was kept from running on a loaded machine) are read first.
+                    compositor.dispatch(timeout: 0)
                     let traceTime = first + (now - start) * 1000
                     compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(traceTime)))
-                    nextFrame += Timing.frameInterval / 1000
-                    if nextFrame < now { nextFrame = now + Timing.frameInterval / 1000 }
+                    advanceVblank(past: now)
                 }
                 guard now < deadline else { return }
-                compositor.dispatch(timeout: min(deadline, nextFrame) - now)
+                compositor.dispatch(timeout: min(deadline, nextVblank) - now)
             }
         }
         while let group = nextGroup() {

@@ -47,7 +47,9 @@ final class InkRecorder {
     /// Milliseconds from each touch point to the next vblank: the floor of ``inputToPresent``.
     private(set) var inputToNextVblank = Percentiles()
     /// When the touch points inked and not yet presented were sent.
-    private var inkedUnpresented: [Double] = []
+    private var inkedUnpresented: [(sent: Double, inked: Double)] = []
+    /// Every inked point's times (sent, inked, presented), for `TOUCH_REPLAY_INK_LOG` (a debugging aid).
+    private(set) var presentedPoints: [(sent: Double, inked: Double, presented: Double)] = []
     /// When the touch points sent since the last vblank were sent.
     private var sentSinceVblank: [Double] = []
     /// Milliseconds between the toplevel's buffer commits.
@@ -68,7 +70,10 @@ final class InkRecorder {
     func vblank(at time: Double) {
         for sent in sentSinceVblank { inputToNextVblank.add((time - sent) * 1000) }
         sentSinceVblank.removeAll(keepingCapacity: true)
-        for sent in inkedUnpresented { inputToPresent.add((time - sent) * 1000) }
+        for point in inkedUnpresented {
+            inputToPresent.add((time - point.sent) * 1000)
+            presentedPoints.append((point.sent, point.inked, time))
+        }
         inkedUnpresented.removeAll(keepingCapacity: true)
     }
 
@@ -80,7 +85,7 @@ final class InkRecorder {
         waiting.removeAll { sent in
             guard damage.contains(where: { $0.contains(sent.point) }) else { return false }
             inputToInk.add((time - sent.sentAt) * 1000)
-            inkedUnpresented.append(sent.sentAt)
+            inkedUnpresented.append((sent.sentAt, time))
             return true
         }
     }

@@ -107,6 +107,15 @@ struct TouchReplayCommand {
             var counters = compositor.counters
             counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
             print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
+            // A debugging aid (docs/frame-pacing.md, "The frame log"): every inked point's send, ink and present
+            // times, in milliseconds on CLOCK_MONOTONIC.
+            if let path = ProcessInfo.processInfo.environment["TOUCH_REPLAY_INK_LOG"] {
+                let lines = player.ink.presentedPoints.map { point in
+                    [point.sent, point.inked, point.presented].map { String(format: "%.3f", $0 * 1000) }.joined(separator: " ")
+                }
+                try? ("# sent_ms inked_ms presented_ms\n" + lines.joined(separator: "\n") + "\n")
+                    .write(toFile: path, atomically: true, encoding: .utf8)
+            }
         }
         guard !client.wasKilled, let termination = client.termination else { return 0 }
         return termination.status

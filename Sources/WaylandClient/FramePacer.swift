@@ -4,11 +4,12 @@
 
 /// Decides when a window draws, from the presentation feedback of the frames it committed.
 ///
-/// The display clock is *locked* once three presented frames in a row lie on one grid of vblanks (the feedback's
+/// The display clock is *locked* once two presented frames in a row lie on one grid of vblanks (the feedback's
 /// `refresh` apart, within ``gridTolerance``); until then, and once presentations fall a quarter of a frame off the
 /// grid ``offGridToUnlock`` times in a row (virtual time; a single one is left out, as a timestamp its compositor was
 /// late to take) or the compositor reports no refresh, the window draws as soon as it may, as before. The grid
-/// follows each presentation a tenth of the way, so that jitter in the timestamps is smoothed. Locked, it draws at the
+/// follows the presentations, quickly towards early ones and slowly towards late ones (a timestamp is the vblank or
+/// later, never earlier), so that jitter in the timestamps is smoothed. Locked, it draws at the
 /// next vblank minus a *lead*: how long before its vblank the compositor must have the commit (``latchLead``,
 /// learnt from the feedback), plus how long the window takes from the planned moment to its commit (waking up, then
 /// drawing): the 90th percentile of its last ``drawHistory`` frames drawn on the clock, so that one slow frame (the
@@ -53,7 +54,7 @@ public struct FramePacer: Sendable {
     /// while the clock is not locked yet.
     public static let gridTolerance: Duration = .microseconds(1500)
     /// How many presentations in a row on one grid lock the clock.
-    public static let presentationsToLock = 3
+    public static let presentationsToLock = 2
     /// How many presentations in a row a quarter of a frame off the locked grid let go of the clock; fewer are
     /// left out (a vblank timestamp the compositor's machine delayed).
     public static let offGridToUnlock = 3
@@ -217,10 +218,12 @@ public struct FramePacer: Sendable {
         inFlight.removeAll { $0.frame <= frame }
     }
 
-    /// Locks onto the grid after ``presentationsToLock`` presentations agree, and lets go when one is far off it.
-    /// Locked, the grid follows the presentations a tenth of the way at each, so that a compositor's timestamps
-    /// taken in software (touch-replay's, a loaded machine's) do not each move every later deadline by their
-    /// jitter.
+    /// Locks onto the grid after ``presentationsToLock`` presentations agree, and lets go when several in a row are
+    /// far off it. Locked, the grid follows each presentation part of the way: half of the way towards one earlier
+    /// than the grid, a sixteenth towards one later. A timestamp taken in software (touch-replay's, a loaded
+    /// machine's compositor) is the vblank plus however long the compositor took to get there, never less, so the
+    /// earliest timestamps are the vblanks: a grid following the mean would put the deadlines after the vblanks
+    /// that came on time.
     private mutating func followClock(presentedAt time: Duration, refresh: Duration) {
         defer { lastPresentation = (time, refresh) }
         func unlock() {
@@ -242,7 +245,7 @@ public struct FramePacer: Sendable {
                 return
             }
             offGrid = 0
-            clock = .locked(anchor: predicted + error / 10, refresh: refresh)
+            clock = .locked(anchor: predicted + (error < .zero ? error / 2 : error / 16), refresh: refresh)
             return
         }
         let frames = ((time - last.time) / refresh).rounded()
