@@ -89,8 +89,8 @@ public struct FramePacer: Sendable {
     private var hits = 0
     /// The window's recent times from the planned draw to the commit, of frames planned on the clock, newest last:
     /// normal ones and costly ones.
-    private var drawTimes: [Duration] = []
-    private var costlyDrawTimes: [Duration] = []
+    private var drawTimes = RecentTimes(count: drawHistory)
+    private var costlyDrawTimes = RecentTimes(count: drawHistory)
     /// Committed frames awaiting feedback, by frame number: the vblank each aimed at and the lead it had.
     private var inFlight: [(frame: Int, vblank: Duration, lead: Duration)] = []
 
@@ -98,12 +98,12 @@ public struct FramePacer: Sendable {
 
     /// The time from the planned draw to its commit, as the pacer plans for it: the 90th percentile of the recent
     /// ones (zero before any).
-    public var drawEstimate: Duration { Self.quantile(drawTimes) ?? .zero }
+    public var drawEstimate: Duration { drawTimes.quantile(Self.estimateQuantile) ?? .zero }
 
     /// The same for a costly frame: from the costly frames timed, else the normal estimate plus
     /// ``costlyFramePrior``.
     public var costlyDrawEstimate: Duration {
-        Self.quantile(costlyDrawTimes).map { max($0, drawEstimate) } ?? drawEstimate + Self.costlyFramePrior
+        costlyDrawTimes.quantile(Self.estimateQuantile).map { max($0, drawEstimate) } ?? drawEstimate + Self.costlyFramePrior
     }
 
     /// How long before its vblank a frame is planned: the latch lead plus the draw estimate (the costly one for a
@@ -175,21 +175,7 @@ public struct FramePacer: Sendable {
     }
 
     private mutating func record(_ time: Duration, isCostly: Bool) {
-        if isCostly {
-            costlyDrawTimes.append(time)
-            if costlyDrawTimes.count > Self.drawHistory { costlyDrawTimes.removeFirst() }
-        } else {
-            drawTimes.append(time)
-            if drawTimes.count > Self.drawHistory { drawTimes.removeFirst() }
-        }
-    }
-
-    /// The ``estimateQuantile`` of `times` by nearest rank, `nil` when empty.
-    static func quantile(_ times: [Duration]) -> Duration? {
-        guard !times.isEmpty else { return nil }
-        let sorted = times.sorted()
-        let rank = Int((estimateQuantile * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
+        if isCostly { costlyDrawTimes.add(time) } else { drawTimes.add(time) }
     }
 
     /// The compositor presented frame number `frame` at `time`, with this `refresh` (zero when it does not know).
@@ -263,5 +249,37 @@ public struct FramePacer: Sendable {
     static func firstVblank(after time: Duration, anchor: Duration, refresh: Duration) -> Duration {
         let frames = ((time - anchor) / refresh).rounded(.up)
         return anchor + refresh * frames
+    }
+}
+
+/// The last few durations, also kept in order, for a quantile without sorting or allocating at each frame.
+struct RecentTimes: Sendable {
+    /// How many are kept.
+    let count: Int
+    /// Oldest first.
+    private var recent: [Duration] = []
+    /// The same, smallest first.
+    private var sorted: [Duration] = []
+
+    init(count: Int) {
+        self.count = max(count, 1)
+        recent.reserveCapacity(self.count + 1)
+        sorted.reserveCapacity(self.count + 1)
+    }
+
+    /// Keeps `time`, forgetting the oldest beyond ``count``.
+    mutating func add(_ time: Duration) {
+        recent.append(time)
+        sorted.insert(time, at: sorted.firstIndex { $0 > time } ?? sorted.endIndex)
+        guard recent.count > count else { return }
+        let oldest = recent.removeFirst()
+        if let index = sorted.firstIndex(of: oldest) { sorted.remove(at: index) }
+    }
+
+    /// The `q`-quantile (0...1) by nearest rank, `nil` when empty.
+    func quantile(_ q: Double) -> Duration? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 }

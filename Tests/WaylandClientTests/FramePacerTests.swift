@@ -301,6 +301,17 @@ import Testing
         #expect(late.phase == .planned(at: costly + .microseconds(100), vblank: Self.refresh * 4, isCostly: true))
     }
 
+    @Test func recentTimesKeepTheLastFewAndTheirQuantile() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...20_000).array(of: 1...100)) { values in
+            var times = RecentTimes(count: 32)
+            for value in values { times.add(.microseconds(value)) }
+            let kept = values.suffix(32).sorted()
+            let rank = Int((0.9 * Double(kept.count)).rounded(.up)) - 1
+            #expect(times.quantile(0.9) == .microseconds(kept[rank]))
+            #expect(times.quantile(0) == .microseconds(kept[0]) && times.quantile(1) == .microseconds(kept[kept.count - 1]))
+        }
+    }
+
     /// What any compositor may send: any time (its 64-bit seconds), any refresh (its 32-bit nanoseconds), frames
     /// presented, discarded or never heard of, and draws at any time; mostly near a 60 Hz grid, so that the clock
     /// locks and unlocks as it goes.
