@@ -57,7 +57,9 @@ public final class FrameLog {
         fields.append(entry.lead.map(ms) ?? "-")
         if let presented {
             fields.append(entry.aim.map { ms(presented - $0) } ?? ms(presented))
-            let late = entry.aim.map { aim in refresh > .zero ? Int(((presented - aim) / refresh).rounded()) : 0 } ?? 0
+            // Whole refreshes after the aim; any time a compositor may send (its 64-bit seconds) stays a number.
+            let frames = entry.aim.map { aim in refresh > .zero ? ((presented - aim) / refresh).rounded() : 0 } ?? 0
+            let late = frames.isFinite && abs(frames) < 1e9 ? Int(frames) : 0
             fields.append(late > 0 ? "LATE\(late)" : "ok")
         } else {
             fields += ["discarded", "-"]
