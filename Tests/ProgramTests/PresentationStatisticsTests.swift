@@ -24,13 +24,16 @@ import Testing
         let samples = try #require(presentation["samples"])
         #expect(samples >= 20 && samples == commit["samples"], "\(stats)")
         #expect(stats["frames"] as? Int ?? 0 > 0)
-        // A frame is presented at or after its commit: each figure is at least its commit figure, and the clocks
-        // agree (a presentation time on another clock, or read in the wrong units, is off by far more than a second).
+        // A frame is presented at or after its commit: each figure is at least its commit figure.
         for key in ["p50", "p99", "max"] {
             let shown = try #require(presentation[key]), committed = try #require(commit[key])
-            #expect(shown >= committed && shown < 1000, "\(key): presented \(shown) ms, committed \(committed) ms")
+            #expect(shown >= committed, "\(key): presented \(shown) ms, committed \(committed) ms")
         }
-        #expect(try #require(presentation["p50"]) > 0)
+        // And the clocks agree: a presentation time on another clock, or read in the wrong units, puts every frame
+        // off by far more than a second. Only the median says so: a loaded machine can hold touch-replay back for
+        // a second now and then (the max once reached 1.09 s in a full run), which moves the tail, not the median.
+        let median = try #require(presentation["p50"])
+        #expect(median > 0 && median < 1000, "p50: presented \(median) ms")
     }
 
     @Test func withoutWpPresentationTheLineSaysItIsNotOffered() async throws {
