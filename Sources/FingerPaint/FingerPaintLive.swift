@@ -1,6 +1,7 @@
 // The painting app in a live window: seat events in, one rendered frame per display frame out.
 import CShims
 import FingerPaintCore
+import Foundation
 import PaintRender
 import SeatInput
 import TouchUI
@@ -28,11 +29,18 @@ final class FingerPaintLive: LiveContent {
     static let restBeforeTrim = Duration.seconds(10)
     /// When the window hands free memory back, if it rests until then: pushed back by every frame drawn.
     private var trimDeadline: Timestamp?
+    /// Writes the tiles in view to the disk cache (docs/tile-cache.md) when the window rests and when it closes.
+    private var lastStoredDocument: TileStore.Document?
+    private let tileWriter = TileStoreWriter(store: TileStore(environment: ProcessInfo.processInfo.environment))
+    /// How long closing waits for the tiles to be written: a slow disk does not hold the window open longer.
+    static let tileWriteAtClose = Duration.seconds(1)
 
     init(app: FingerPaintApp) {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
         app.renderer.drawsTilesInBackground = true
+        // The tiles this drawing showed last time, read on another thread: shown instead of drawn when still right.
+        if let url = app.document?.url { app.renderer.loadStoredTiles(from: tileWriter.store, document: url) }
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
@@ -52,8 +60,9 @@ final class FingerPaintLive: LiveContent {
         self.session = session
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil
-            // Rested: the tiles out of view go, and what the allocator holds free in its heap goes back to the
-            // system.
+            // Rested: the tiles in view are written to the disk cache, the tiles out of view go, and what the
+            // allocator holds free in its heap goes back to the system.
+            storeTiles()
             app.renderer.releaseTilesOutOfView()
             malloc_trim(0)
         }
@@ -108,7 +117,23 @@ final class FingerPaintLive: LiveContent {
     }
 
     func prepareToExit() -> Bool {
-        app.finishDocument()
+        let keptEverything = app.finishDocument()
+        // The document is written and closed: its tiles as it is now, unless the last rest wrote the same.
+        storeTiles(evenIfHandedOut: true)
+        // Past that the process ends: the half-written temporary file is never renamed, and the next write removes it.
+        tileWriter.waitUntilIdle(timeout: Self.tileWriteAtClose)
+        return keptEverything
+    }
+
+    /// Hands the sharp tiles of the launch view to the writer, with the document as it is now on disk, when they
+    /// or the document changed since they were last handed over.
+    private func storeTiles(evenIfHandedOut: Bool = false) {
+        guard let url = app.document?.url, let document = TileStore.Document(url) else { return }
+        // At close, written again only when the file changed since (the journal's last flush, a compaction).
+        let fileChanged = evenIfHandedOut && document != lastStoredDocument
+        guard let snapshot = app.renderer.tilesForStore(evenIfHandedOut: fileChanged) else { return }
+        lastStoredDocument = document
+        tileWriter.write(snapshot, of: document)
     }
 
     func shouldClose() -> Bool {
