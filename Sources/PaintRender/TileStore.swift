@@ -404,7 +404,7 @@ enum TileStoreFormat {
         let format: UInt16 = reader.next()
         guard fileVersion == version, pathLength <= longestPath, tileCount <= mostTiles, strokeCount <= UInt64(Int32.max),
               renderer == rendererVersion, cairo == cairoVersion, Int(tileSide) == side, format == 1,
-              pixelsPerPoint.isFinite, pixelsPerPoint > 0, pixelsPerPoint <= 1_024,
+              pixelsPerPoint.isFinite, pixelsPerPoint > 0, pixelsPerPoint <= 1_024, length >= fixedHeader + pathLength + 4,
               let rest = read(fixedHeader, pathLength + 4), rest.count == pathLength + 4
         else { return nil }
         var checkReader = ByteReader(bytes: rest, offset: pathLength)

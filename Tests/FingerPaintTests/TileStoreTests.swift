@@ -196,10 +196,13 @@ import Testing
                 bytes = (0..<(numbers[0] % 4_000)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) ^ numbers[0] >> 7) }
                 if numbers[0] % 2 == 0 { bytes = TileStoreFormat.magic + bytes }
             } else {
-                // The good file, cut and with a few bytes changed.
+                // The good file, cut and with a few bytes changed: most in the header and the table, which are small.
                 bytes = Array(good.prefix(numbers[0] % 5 == 0 ? numbers[0] % good.count : good.count))
+                let tableEnd = TileStoreFormat.fixedHeader + fixture.document.standardizedFileURL.path.utf8.count + 4
+                    + 6 * TileStoreFormat.tableEntry + 4
                 for number in numbers.dropFirst() where !bytes.isEmpty {
-                    bytes[number % bytes.count] ^= UInt8(truncatingIfNeeded: number >> 20) | 1
+                    let reach = number % 4 == 0 ? bytes.count : min(bytes.count, tableEnd)
+                    bytes[(number >> 2) % reach] ^= UInt8(truncatingIfNeeded: number >> 20) | 1
                 }
             }
             var readBeyond = false
