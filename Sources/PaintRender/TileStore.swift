@@ -176,20 +176,17 @@ public struct TileStore: Sendable {
         let contents = Contents(document: document, strokeCount: snapshot.strokes.count,
                                 strokesDigest: Self.digest(of: snapshot.strokes), pixelsPerPoint: snapshot.pixelsPerPoint,
                                 paperPixel: snapshot.paperPixel, tiles: snapshot.tiles)
-        guard let bytes = TileStoreFormat.encode(contents), Self.makeFolders(folder) else { return false }
+        guard let head = TileStoreFormat.encodeHead(contents), Self.makeFolders(folder) else { return false }
         let destination = file(forDocument: document.path)
         guard Self.isOursOrMissing(destination.path) else { return false }
         let temporary = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        var failed = fchmod(descriptor, 0o600) != 0
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count, !failed {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { failed = true }
-            }
+        // The header and table, then each tile's pixels from where they are: the file is never whole in memory.
+        var failed = fchmod(descriptor, 0o600) != 0 || !Self.writeAll(head, to: descriptor)
+        for tile in contents.tiles where !failed {
+            if let pixels = tile.pixels, !Self.writeAll(pixels, to: descriptor) { failed = true }
         }
         if close(descriptor) != 0 { failed = true }
         if !failed, rename(temporary, destination.path) == 0 {
@@ -198,6 +195,18 @@ public struct TileStore: Sendable {
         }
         unlink(temporary)
         return false
+    }
+
+    /// Writes all of `bytes`; whether it could.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return false }
+            }
+            return true
+        }
     }
 
     /// Whether `path` names nothing, or a regular file that starts with the cache's magic.
@@ -329,17 +338,16 @@ enum TileStoreFormat {
     /// `cairo_version()` of the library the tiles were drawn with.
     static var cairoVersion: UInt32 { UInt32(clamping: cairo_version()) }
 
-    /// The file's bytes; `nil` when the contents cannot be written (too many tiles, a path too long, a tile of the
-    /// wrong size).
-    static func encode(_ contents: TileStore.Contents) -> [UInt8]? {
+    /// The file's header and tile table with their checksums: what comes before the tiles' pixels (each tile of
+    /// pixels then follows, in the table's order); `nil` when the contents cannot be written.
+    static func encodeHead(_ contents: TileStore.Contents) -> [UInt8]? {
         let path = Array(contents.document.path.utf8)
         guard path.count <= longestPath, contents.tiles.count <= mostTiles,
               contents.tiles.allSatisfy({ $0.pixels == nil || $0.pixels!.count == tileBytes }),
               contents.tiles.allSatisfy({ abs($0.column) <= farthestTile && abs($0.row) <= farthestTile })
         else { return nil }
         var bytes: [UInt8] = []
-        let pixelTiles = contents.tiles.filter { $0.pixels != nil }.count
-        bytes.reserveCapacity(fixedHeader + path.count + 8 + contents.tiles.count * tableEntry + pixelTiles * tileBytes)
+        bytes.reserveCapacity(fixedHeader + path.count + 8 + contents.tiles.count * tableEntry)
         bytes += magic
         append(version, to: &bytes)
         append(UInt16(0), to: &bytes)
@@ -368,7 +376,6 @@ enum TileStoreFormat {
             append(tile.pixels.map { CRC32.checksum($0[...]) } ?? 0, to: &bytes)
         }
         append(CRC32.checksum(bytes[tableStart...]), to: &bytes)
-        for tile in contents.tiles { if let pixels = tile.pixels { bytes += pixels } }
         return bytes
     }
 
