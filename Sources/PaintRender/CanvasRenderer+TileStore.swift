@@ -14,7 +14,10 @@ struct StoredTiles {
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// A read under way: for the strokes as they were after `changes` changes, at a number of pixels per point.
+    /// A read asked for, to start once the first frame is drawn (so that the first frame never shares the cores
+    /// with it).
+    var asked: (store: TileStore, document: URL)?
+    /// A read under way: for the strokes as they were after `changes` changes.
     var reading: (reading: Reading, changes: Int)?
     /// Tiles read and not shown yet, at the pixels per point the file holds, for the strokes after `changes` changes.
     var toShow: [TileStore.Tile] = []
@@ -25,7 +28,7 @@ struct StoredTiles {
     /// What was last handed out to be written: the strokes after that many changes, and the tiles.
     var handedOut: (changes: Int, keys: Set<TileKey>)?
 
-    var isLoading: Bool { reading != nil || !toShow.isEmpty }
+    var isLoading: Bool { asked != nil || reading != nil || !toShow.isEmpty }
     var hasTilesToShow: Bool { !toShow.isEmpty || reading.map { $0.reading.result.withLock { $0 != nil } } ?? false }
 }
 
@@ -33,11 +36,19 @@ extension CanvasRenderer {
     /// The most tiles read from disk copied into the cache in one frame (each 256 KiB): the rest in the next frames.
     static let storedTilesPerFrame = 48
 
-    /// Starts reading, on another thread, the tiles `store` keeps for the document at `url` as it is now. Those that
-    /// are still for the drawing shown when they come (no stroke changed since) take the place of drawing them: a
-    /// tile being drawn is withdrawn, one not asked for yet is never asked for. The first frame does not wait; any
-    /// tile the file lacks is drawn as always.
+    /// Reads, on another thread from the end of the next frame on, the tiles `store` keeps for the document at
+    /// `url` as it is then. Those that are still for the drawing shown when they come (no stroke changed since)
+    /// take the place of drawing them: a tile being drawn is withdrawn, one not asked for yet is never asked for.
+    /// The first frame neither waits for them nor shares the cores with their reading; any tile the file lacks is
+    /// drawn as always.
     public func loadStoredTiles(from store: TileStore, document url: URL) {
+        storedTiles.asked = (store, url)
+    }
+
+    /// Starts the read asked for by ``loadStoredTiles(from:document:)`` (called when a frame is drawn).
+    func startReadingStoredTiles() {
+        guard let (store, url) = storedTiles.asked else { return }
+        storedTiles.asked = nil
         let reading = StoredTiles.Reading()
         storedTiles.reading = (reading, strokeChanges)
         let strokes = self.strokes, paper = paperPixel
@@ -86,6 +97,7 @@ extension CanvasRenderer {
 
     /// Waits for the tiles being read from disk, and takes them all.
     func waitForStoredTiles() {
+        startReadingStoredTiles()
         if let (reading, _) = storedTiles.reading { reading.done.wait(); reading.done.signal() }
         takeStoredTiles(all: true)
     }

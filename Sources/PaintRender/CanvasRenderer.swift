@@ -569,6 +569,7 @@ public final class CanvasRenderer {
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         evictTiles()
+        startReadingStoredTiles()
         return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }

@@ -17,9 +17,10 @@ import Testing
         let folder = temporaryFolder()
         var document: URL { folder.appendingPathComponent("drawing.fpdraw") }
         var store: TileStore { TileStore(folder: folder.appendingPathComponent("cache/fingerpaint/tiles")) }
-        let drawing = Drawing(strokes: TileWorkerTests.crossingStrokes())
+        let drawing: Drawing
 
-        init() throws {
+        init(strokes: [Stroke] = TileWorkerTests.crossingStrokes()) throws {
+            drawing = Drawing(strokes: strokes)
             try DocumentFile.writeNew(drawing, to: document)
         }
 
@@ -127,12 +128,17 @@ import Testing
     }
 
     @Test func tilesReadForADrawingThatChangedWhileTheyWereReadAreNotShown() throws {
-        let fixture = try Fixture()
+        // A drawing large enough that its index is built on the worker: the first frame shows paper and asks for no
+        // tile, and the stroke below is drawn into none.
+        let many = Array(repeating: TileWorkerTests.crossingStrokes(), count: 34).flatMap { $0 }
+        #expect(many.count >= CanvasRenderer.deferredIndexThreshold)
+        let fixture = try Fixture(strokes: many)
         _ = try fixture.storeTiles()
         var drawing = fixture.drawing
         let renderer = CanvasRenderer(logicalSize: Self.size, strokes: drawing.strokes, drawsTilesInBackground: true)
         renderer.loadStoredTiles(from: fixture.store, document: fixture.document)
-        // A stroke completes before the tiles are in.
+        // The first frame starts the reading; a stroke completes before the tiles are taken.
+        renderer.renderFrame(liveStrokes: [:])
         let stroke = Stroke(points: [StrokePoint(Point(x: 20, y: 300)), StrokePoint(Point(x: 580, y: 40))], color: .black, width: 24)
         renderer.apply(drawing.add(stroke), strokes: drawing.strokes)
         renderer.renderFrame(liveStrokes: [:])
