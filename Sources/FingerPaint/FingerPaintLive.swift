@@ -129,6 +129,8 @@ final class FingerPaintLive: LiveContent {
     /// or the document changed since they were last handed over.
     private func storeTiles(evenIfHandedOut: Bool = false) {
         guard let url = app.document?.url, let document = TileStore.Document(url) else { return }
+        // The file the tiles were read from at launch is the one kept, until something is written.
+        if lastStoredDocument == nil { lastStoredDocument = app.renderer.storedTilesDocument }
         // At close, written again only when the file changed since (the journal's last flush, a compaction).
         let fileChanged = evenIfHandedOut && document != lastStoredDocument
         guard let snapshot = app.renderer.tilesForStore(evenIfHandedOut: fileChanged) else { return }

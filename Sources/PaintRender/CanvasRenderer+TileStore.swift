@@ -10,7 +10,7 @@ import PaintModel
 struct StoredTiles {
     /// What the reading thread hands back: `nil` until it is done, then the tiles (empty when the cache had none).
     final class Reading: Sendable {
-        let result = Locked<(tiles: [TileStore.Tile], level: Double)?>(nil)
+        let result = Locked<(tiles: [TileStore.Tile], level: Double, document: TileStore.Document?)?>(nil)
         let done = DispatchSemaphore(value: 0)
     }
 
@@ -23,6 +23,8 @@ struct StoredTiles {
     var toShow: [TileStore.Tile] = []
     var toShowLevel = 1.0
     var toShowChanges = 0
+    /// The document file the tiles shown were read for.
+    var document: TileStore.Document?
     /// The tiles shown from the disk cache so far (for tests and the benchmark).
     var shownCount = 0
     /// What was last handed out to be written: the strokes after that many changes, and the tiles.
@@ -56,10 +58,13 @@ extension CanvasRenderer {
             let tiles = TileStore.Document(url).flatMap { document in
                 store.load(document, strokes: strokes, paperPixel: paper)
             }
-            reading.result.withLock { $0 = (tiles?.tiles ?? [], tiles?.pixelsPerPoint ?? 0) }
+            reading.result.withLock { $0 = (tiles?.tiles ?? [], tiles?.pixelsPerPoint ?? 0, tiles?.document) }
             reading.done.signal()
         }
     }
+
+    /// The document file, as it was, that the tiles shown from the disk cache were kept for; `nil` when none were.
+    public var storedTilesDocument: TileStore.Document? { storedTiles.document }
 
     /// How many tiles were shown from the disk cache rather than drawn.
     public var tilesShownFromStore: Int { storedTiles.shownCount }
@@ -72,6 +77,12 @@ extension CanvasRenderer {
             storedTiles.toShow = read.tiles
             storedTiles.toShowChanges = changes
             storedTiles.toShowLevel = read.level
+            if read.document != nil, changes == strokeChanges {
+                // What the file holds need not be written again while the drawing stays as it is.
+                storedTiles.document = read.document
+                let keys = read.tiles.map { TileKey(pixelsPerPoint: read.level, column: $0.column, row: $0.row) }
+                storedTiles.handedOut = (changes, Set(keys))
+            }
         }
         guard !storedTiles.toShow.isEmpty else { return }
         guard storedTiles.toShowChanges == strokeChanges else {
