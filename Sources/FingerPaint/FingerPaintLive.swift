@@ -29,8 +29,9 @@ final class FingerPaintLive: LiveContent {
     static let restBeforeTrim = Duration.seconds(10)
     /// When the window hands free memory back, if it rests until then: pushed back by every frame drawn.
     private var trimDeadline: Timestamp?
-    /// Writes the tiles in view to the disk cache (docs/tile-cache.md) when the window rests and when it closes.
+    /// The document file as it was when its tiles were last written or read: a close writes them again when it changed.
     private var lastStoredDocument: TileStore.Document?
+    /// Writes the tiles in view to the disk cache (docs/tile-cache.md) when the window rests and when it closes.
     private let tileWriter = TileStoreWriter(store: TileStore(environment: ProcessInfo.processInfo.environment))
     /// How long closing waits for the tiles to be written: a slow disk does not hold the window open longer.
     static let tileWriteAtClose = Duration.seconds(1)

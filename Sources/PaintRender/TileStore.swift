@@ -42,8 +42,10 @@ public struct TileStore: Sendable {
     public struct Document: Sendable, Equatable {
         /// The absolute path, standardized.
         public var path: String
+        /// The file system's device and the file's inode: a file put in its place by rename has another.
         public var device: UInt64
         public var inode: UInt64
+        /// The size in bytes.
         public var size: UInt64
         /// The modification time: seconds since 1970 and nanoseconds.
         public var modifiedSeconds: Int64
@@ -75,13 +77,16 @@ public struct TileStore: Sendable {
     /// One tile: where it lies in the grid of 256-pixel tiles of the document drawn at the file's pixels per point,
     /// and its pixels (rows of 256 × 4 bytes, Cairo's RGB24), `nil` for paper only.
     public struct Tile: Sendable, Equatable {
+        /// The tile's column and row: it shows the document's pixels from (column × 256, row × 256).
         public var column: Int
         public var row: Int
+        /// Rows of 256 × 4 bytes; `nil`: paper only.
         public var pixels: [UInt8]?
     }
 
     /// What a file holds: the document and drawing it shows, how it was drawn, and the tiles.
     public struct Contents: Sendable, Equatable {
+        /// The document file as it was when the tiles were written.
         public var document: Document
         /// The number of strokes shown and their digest (``TileStore/digest(of:)``).
         public var strokeCount: Int
@@ -90,15 +95,20 @@ public struct TileStore: Sendable {
         public var pixelsPerPoint: Double
         /// The paper as a pixel.
         public var paperPixel: UInt32
+        /// The tiles, in the file's order.
         public var tiles: [Tile]
     }
 
     /// What the renderer hands over to be written: the tiles of the launch view it has sharp, and the strokes they
     /// show (their digest is computed by the writer, off the Wayland thread).
     public struct Snapshot: Sendable {
+        /// The strokes the tiles show, all of them, in painting order.
         public var strokes: [Stroke]
+        /// Buffer pixels per document point the tiles were drawn at.
         public var pixelsPerPoint: Double
+        /// The paper as a pixel.
         public var paperPixel: UInt32
+        /// The tiles.
         public var tiles: [Tile]
     }
 
@@ -485,11 +495,13 @@ public final class TileStoreWriter: Sendable {
         public var bytes: Int
     }
 
+    /// Where the files go.
     public let store: TileStore
     private let queue = DispatchQueue(label: "fingerpaint.tile-store", qos: .utility)
     /// The write waiting to start (a later one replaces it), and the report of the last one done.
     private let state = Locked<(next: (TileStore.Snapshot, TileStore.Document)?, report: Report?)>((nil, nil))
 
+    /// A writer into `store`.
     public init(store: TileStore) {
         self.store = store
     }
