@@ -338,6 +338,8 @@ enum TileStoreFormat {
     /// Bytes of the fixed header before the path.
     static let fixedHeader = 96
     static let longestPath = 4_096
+    /// The largest buffer scale whose tiles a file may hold.
+    static let largestScale = 16
     /// The most tiles a file holds: a 4K window at scale 2 needs about 560.
     static let mostTiles = 1_024
     /// Tiles lie within this many columns or rows of the origin, either way.
@@ -353,6 +355,7 @@ enum TileStoreFormat {
     static func encodeHead(_ contents: TileStore.Contents) -> [UInt8]? {
         let path = Array(contents.document.path.utf8)
         guard path.count <= longestPath, contents.tiles.count <= mostTiles,
+              (1...Double(largestScale)).contains(contents.pixelsPerPoint), contents.pixelsPerPoint.rounded() == contents.pixelsPerPoint,
               contents.tiles.allSatisfy({ $0.pixels == nil || $0.pixels!.count == tileBytes }),
               contents.tiles.allSatisfy({ abs($0.column) <= farthestTile && abs($0.row) <= farthestTile })
         else { return nil }
@@ -421,7 +424,9 @@ enum TileStoreFormat {
         let format: UInt16 = reader.next()
         guard fileVersion == version, pathLength <= longestPath, tileCount <= mostTiles, strokeCount <= UInt64(Int32.max),
               renderer == rendererVersion, cairo == cairoVersion, Int(tileSide) == side, format == 1,
-              pixelsPerPoint.isFinite, pixelsPerPoint > 0, pixelsPerPoint <= 1_024, length >= fixedHeader + pathLength + 4,
+              // A launch view's tiles: 100 % at a whole buffer scale.
+              (1...Double(largestScale)).contains(pixelsPerPoint), pixelsPerPoint.rounded() == pixelsPerPoint,
+              length >= fixedHeader + pathLength + 4,
               let rest = read(fixedHeader, pathLength + 4), rest.count == pathLength + 4
         else { return nil }
         var checkReader = ByteReader(bytes: rest, offset: pathLength)

@@ -151,7 +151,7 @@ import Testing
     /// Every way a file can be wrong: each is ignored, and the window shows what a fresh render shows.
     @Test(arguments: ["truncated in the header", "truncated in the table", "truncated in the pixels", "a byte more",
                       "a pixel changed", "the header changed", "the table changed", "a PNG", "empty", "a folder",
-                      "another version", "a tile twice"])
+                      "another version", "a tile twice", "a zoom no launch shows"])
     func aDamagedOrForeignCacheFileIsIgnored(_ damage: String) throws {
         let fixture = try Fixture()
         _ = try fixture.storeTiles()
@@ -170,6 +170,11 @@ import Testing
         case "a PNG": bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(bytes[8...])
         case "empty": bytes = []
         case "another version": bytes[8] = 2
+        case "a zoom no launch shows":
+            // Pixels per point 1e-300, with the header's checksum made right: tiles no launch view has.
+            withUnsafeBytes(of: (1e-300).bitPattern.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[72 + offset] = byte } }
+            let checksum = CRC32.checksum(bytes[..<(headerEnd - 4)])
+            withUnsafeBytes(of: checksum.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[headerEnd - 4 + offset] = byte } }
         case "a tile twice":
             // The second table entry names the first tile again, with the table's checksum made right.
             for offset in 0..<8 { bytes[headerEnd + 16 + offset] = bytes[headerEnd + offset] }
