@@ -36,6 +36,12 @@ final class FingerPaintLive: LiveContent {
     /// How long closing waits for the tiles to be written: a slow disk does not hold the window open longer.
     static let tileWriteAtClose = Duration.seconds(1)
 
+    /// Says, with `--verbose`, when every visible tile is first sharp (drawn or read from the disk cache), counted
+    /// from `launchedAt`: the start-up criterion of issue #22, seen from inside the window.
+    var debug: (String) -> Void = { _ in }
+    var launchedAt: Timestamp?
+    private var saidSharp = false
+
     init(app: FingerPaintApp) {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
@@ -105,6 +111,11 @@ final class FingerPaintLive: LiveContent {
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
         trimDeadline = now + Self.restBeforeTrim
+        if !saidSharp, !app.renderer.isDrawingTiles, let launchedAt {
+            saidSharp = true
+            debug(String(format: "every visible tile sharp %.0f ms after launch (%d from the tile cache)",
+                         (now - launchedAt).seconds * 1_000, app.renderer.tilesShownFromStore))
+        }
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }
