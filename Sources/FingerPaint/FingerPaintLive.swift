@@ -1,6 +1,7 @@
 // The painting app in a live window: seat events in, one rendered frame per display frame out.
 import CShims
 import FingerPaintCore
+import Foundation
 import PaintRender
 import SeatInput
 import TouchUI
@@ -28,11 +29,25 @@ final class FingerPaintLive: LiveContent {
     static let restBeforeTrim = Duration.seconds(10)
     /// When the window hands free memory back, if it rests until then: pushed back by every frame drawn.
     private var trimDeadline: Timestamp?
+    /// The document file as it was when its tiles were last written or read: a close writes them again when it changed.
+    private var lastStoredDocument: TileStore.Document?
+    /// Writes the tiles in view to the disk cache (docs/tile-cache.md) when the window rests and when it closes.
+    private let tileWriter = TileStoreWriter(store: TileStore(environment: ProcessInfo.processInfo.environment))
+    /// How long closing waits for the tiles to be written: a slow disk does not hold the window open longer.
+    static let tileWriteAtClose = Duration.seconds(1)
+
+    /// Says, with `--verbose`, when every visible tile is first sharp (drawn or read from the disk cache), counted
+    /// from `launchedAt`: the start-up criterion of issue #22, seen from inside the window.
+    var debug: (String) -> Void = { _ in }
+    var launchedAt: Timestamp?
+    private var saidSharp = false
 
     init(app: FingerPaintApp) {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
         app.renderer.drawsTilesInBackground = true
+        // The tiles this drawing showed last time, read on another thread: shown instead of drawn when still right.
+        if let url = app.document?.url { app.renderer.loadStoredTiles(from: tileWriter.store, document: url) }
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
@@ -52,8 +67,9 @@ final class FingerPaintLive: LiveContent {
         self.session = session
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil
-            // Rested: the tiles out of view go, and what the allocator holds free in its heap goes back to the
-            // system.
+            // Rested: the tiles in view are written to the disk cache, the tiles out of view go, and what the
+            // allocator holds free in its heap goes back to the system.
+            storeTiles()
             app.renderer.releaseTilesOutOfView()
             malloc_trim(0)
         }
@@ -101,6 +117,11 @@ final class FingerPaintLive: LiveContent {
         }
         strokesDrawn = app.drawing.strokes.count
         trimDeadline = now + Self.restBeforeTrim
+        if !saidSharp, !app.renderer.isDrawingTiles, let launchedAt {
+            saidSharp = true
+            debug(String(format: "every visible tile sharp %.0f ms after launch (%d from the tile cache)",
+                         (now - launchedAt).seconds * 1_000, app.renderer.tilesShownFromStore))
+        }
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
     }
@@ -124,7 +145,25 @@ final class FingerPaintLive: LiveContent {
     }
 
     func prepareToExit() -> Bool {
-        app.finishDocument()
+        let keptEverything = app.finishDocument()
+        // The document is written and closed: its tiles as it is now, unless the last rest wrote the same.
+        storeTiles(evenIfHandedOut: true)
+        // Past that the process ends: the half-written temporary file is never renamed, and the next write removes it.
+        tileWriter.waitUntilIdle(timeout: Self.tileWriteAtClose)
+        return keptEverything
+    }
+
+    /// Hands the sharp tiles of the launch view to the writer, with the document as it is now on disk, when they
+    /// or the document changed since they were last handed over.
+    private func storeTiles(evenIfHandedOut: Bool = false) {
+        guard let url = app.document?.url, let document = TileStore.Document(url) else { return }
+        // The file the tiles were read from at launch is the one kept, until something is written.
+        if lastStoredDocument == nil { lastStoredDocument = app.renderer.storedTilesDocument }
+        // At close, written again only when the file changed since (the journal's last flush, a compaction).
+        let fileChanged = evenIfHandedOut && document != lastStoredDocument
+        guard let snapshot = app.renderer.tilesForStore(evenIfHandedOut: fileChanged) else { return }
+        lastStoredDocument = document
+        tileWriter.write(snapshot, of: document)
     }
 
     func shouldClose() -> Bool {

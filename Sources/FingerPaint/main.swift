@@ -7,6 +7,7 @@ import PaintRender
 import SeatInput
 import TouchUI
 import WaylandApp
+import WaylandClient
 
 /// Prints a line to standard error.
 func complain(_ message: String) {
@@ -189,8 +190,11 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     }
     configuration.replacesRecording = options.overwrite
     do {
+        let live = FingerPaintLive(app: app)
+        live.debug = debug
+        live.launchedAt = launchedAt
         session = try LiveSession(
-            content: FingerPaintLive(app: app),
+            content: live,
             configuration: configuration,
             log: { complain("fingerpaint: \($0)") },
             debug: debug
@@ -231,6 +235,8 @@ func windowTitle(_ document: PaintDocument) -> String {
     "\(document.title) — Finger paint"
 }
 
+/// When the program started, for the start-up figures `--verbose` prints.
+let launchedAt = MonotonicClock.timestamp
 let options = LaunchOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 if let output = options.export, let path = options.document {
     exit(runExport(to: output, from: path, overwrite: options.overwrite))

@@ -74,6 +74,19 @@ func runLargeDrawing() {
         }
         return
     }
+    // The drawing saved as a document, and a tile cache, in a temporary folder of their own (removed at the end):
+    // the launches below read and write the cache as the window does (docs/tile-cache.md).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("paint-benchmark-\(getpid())")
+    let documentURL = scratch.appendingPathComponent("large.fpdraw")
+    let tileStore = TileStore(environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path])
+    let tileWriter = TileStoreWriter(store: tileStore)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    do {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try DocumentFile.writeNew(largeHistory, to: documentURL)
+    } catch {
+        print("   cannot write the drawing to \(documentURL.path): \(error)")
+    }
     let buffer = LargeBuffer(size: large)
     /// Times `work`, then the frame that shows it.
     func shown(_ work: () -> Void = {}, on app: FingerPaintApp, always: Bool = false) -> Double {
@@ -92,6 +105,8 @@ func runLargeDrawing() {
     launch = DispatchTime.now().uptimeNanoseconds
     let largeApp = FingerPaintApp(size: large, drawing: largeHistory)
     largeApp.renderer.drawsTilesInBackground = true
+    // A document never shown on this machine: the cache has nothing for it.
+    largeApp.renderer.loadStoredTiles(from: tileStore, document: documentURL)
     buffer.show(largeApp)
     let largeLaunch = milliseconds(since: launch)
     // The app's drawing is the only one now, as in the program (the first stroke would otherwise copy it).
@@ -101,7 +116,22 @@ func runLargeDrawing() {
     let settle = DispatchTime.now().uptimeNanoseconds
     largeApp.waitForTiles()
     buffer.show(largeApp)
-    print("   ... until every visible tile is drawn (off the main thread where it can be): \(format(milliseconds(since: settle)))")
+    let coldSharp = milliseconds(since: settle)
+    print("   ... until every visible tile is drawn (off the main thread where it can be): \(format(coldSharp))")
+    // The window at rest writes the tiles in view to the disk cache: the copy on the main thread, the rest not.
+    let handOut = DispatchTime.now().uptimeNanoseconds
+    if let snapshot = largeApp.renderer.tilesForStore(), let document = TileStore.Document(documentURL) {
+        tileWriter.write(snapshot, of: document)
+        let copied = milliseconds(since: handOut)
+        tileWriter.waitUntilIdle()
+        if let report = tileWriter.lastReport, report.isWritten {
+            print("   the tile cache written as at a rest: \(snapshot.tiles.count) tiles, "
+                  + "\(format(Double(report.bytes) / 1_048_576)) MiB, \(format(report.milliseconds)) ms off the main thread "
+                  + "(\(format(copied)) ms on it to copy the tiles)")
+        } else {
+            print("   the tile cache could not be written in \(tileStore.folder.path)")
+        }
+    }
     var drawingFrames: [Double] = []
     var completionFrames: [Double] = []
     do {
@@ -171,6 +201,28 @@ func runLargeDrawing() {
     buffer.show(largeApp)
     print("   resident memory now \(format(memory().current)) MiB, peak \(format(memory().peak)) MiB "
           + "(the strokes and their history alone: \(format(strokesResident)) MiB)")
+    // A user reopening the same document: its tiles read from the cache written above.
+    let reopen = DispatchTime.now().uptimeNanoseconds
+    guard let opened = try? DocumentFile.open(documentURL, create: false) else {
+        print("   cannot open \(documentURL.path) again")
+        return
+    }
+    defer { opened.journal?.close() }
+    let openMilliseconds = milliseconds(since: reopen)
+    launch = DispatchTime.now().uptimeNanoseconds
+    let warmApp = FingerPaintApp(size: large, drawing: opened.drawing)
+    warmApp.renderer.drawsTilesInBackground = true
+    warmApp.renderer.loadStoredTiles(from: tileStore, document: documentURL)
+    buffer.show(warmApp)
+    let warmLaunch = milliseconds(since: launch)
+    let warmSettle = DispatchTime.now().uptimeNanoseconds
+    warmApp.waitForTiles()
+    buffer.show(warmApp)
+    let warmSharp = milliseconds(since: warmSettle)
+    print("   reopened with the tile cache warm: opening the document \(format(openMilliseconds)); start-up to the first "
+          + "frame \(format(warmLaunch)), ratio \(String(format: "%.2f", warmLaunch / emptyLaunch)) to the empty one's; "
+          + "every visible tile sharp after \(format(warmSharp)) (\(warmApp.renderer.tilesShownFromStore) tiles from the "
+          + "cache); from launch: cold \(format(largeLaunch + coldSharp)), warm \(format(warmLaunch + warmSharp))")
 }
 
 /// A pan and a zoom step on the drawing: the main thread's time to show each (cached tiles, scaled ones for a

@@ -82,7 +82,7 @@ private func playSession(trace: String, document: String, png: String, folder: S
     process.arguments = (fast ? ["--fast"] : []) + ["--trace", trace, "--output", png, "--overwrite", "--",
                                                     programs.appendingPathComponent("fingerpaint").path, document]
     var environment = ProcessInfo.processInfo.environment
-    for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[name] = folder + "/" + name.lowercased() }
+    for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] { environment[name] = folder + "/" + name.lowercased() }
     environment["DBUS_SESSION_BUS_ADDRESS"] = ""
     process.environment = environment
     // The programs' standard error, where fingerpaint's memory reports go.

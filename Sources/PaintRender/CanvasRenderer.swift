@@ -39,7 +39,7 @@ public final class CanvasRenderer {
     }
     private var ownFrame: ImageSurface?
     /// The paper colour as a pixel, as Cairo fills it.
-    private lazy var paperPixel: UInt32 = {
+    lazy var paperPixel: UInt32 = {
         let paper = ImageSurface(width: 1, height: 1, fill: background)
         return withExtendedLifetime(paper) { UnsafeRawPointer(paper.pixels).load(as: UInt32.self) }
     }()
@@ -118,8 +118,12 @@ public final class CanvasRenderer {
 
     /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
     /// copies the drawing's).
-    private var strokes: [Stroke] = []
-    private var cache = TileCache(budget: CanvasRenderer.maximumTileBudget)
+    var strokes: [Stroke] = []
+    var cache = TileCache(budget: CanvasRenderer.maximumTileBudget)
+    /// Changes of the strokes taken so far: tiles read from the disk cache for an earlier count are not shown.
+    var strokeChanges = 0
+    /// The tiles kept on disk (``TileStore``): being read at launch, waiting to be shown, or handed out to be written.
+    var storedTiles = StoredTiles()
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
@@ -130,7 +134,7 @@ public final class CanvasRenderer {
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
     /// with a pan.
-    private var pendingDocument: [PixelRect] = []
+    var pendingDocument: [PixelRect] = []
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
     /// What the last frames changed, oldest first, back to the oldest frame a buffer still shows.
@@ -146,9 +150,9 @@ public final class CanvasRenderer {
     static let syncTileBudget: UInt64 = 2_000_000
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
-    private var requests: [(key: TileKey, withBase: Bool)] = []
+    var requests: [(key: TileKey, withBase: Bool)] = []
     /// Jobs handed to the worker and not answered yet.
-    private var inFlight: [TileKey: TileJob] = [:]
+    var inFlight: [TileKey: TileJob] = [:]
     private var nextJobID = 0
     /// Whether the view moved since the last frame while turned: that frame samples the turned tiles nearest-
     /// neighbour, which is twice as fast as bilinear, while fingers turn or pan it.
@@ -337,6 +341,7 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        strokeChanges += 1
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             appendStroke(stroke)
@@ -418,11 +423,14 @@ public final class CanvasRenderer {
     // MARK: - Frames
 
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
-    public var isDrawingTiles: Bool { !requests.isEmpty || !inFlight.isEmpty || indexState == .building }
+    public var isDrawingTiles: Bool {
+        !requests.isEmpty || !inFlight.isEmpty || indexState == .building || storedTiles.isLoading
+    }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
     public var hasTileWorkForAFrame: Bool {
+        if storedTiles.hasTilesToShow { return true }
         guard let worker else { return false }
         return worker.hasFinished || (indexState == .building && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
@@ -458,6 +466,7 @@ public final class CanvasRenderer {
     private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
                            owner: AnyObject) -> FrameDamage {
         takeBuiltIndex()
+        takeStoredTiles()
         samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
         turnedViewMoved = false
         if samplesTurnedTilesRoughly {
@@ -560,6 +569,7 @@ public final class CanvasRenderer {
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         evictTiles()
+        startReadingStoredTiles()
         return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }
@@ -622,6 +632,7 @@ public final class CanvasRenderer {
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
     /// frame, a benchmark, a test).
     public func waitForTiles() {
+        waitForStoredTiles()
         guard let worker else { return }
         if indexState == .building {
             awaitIndex()
@@ -722,7 +733,7 @@ public final class CanvasRenderer {
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    private func isVisible(_ key: TileKey) -> Bool {
+    func isVisible(_ key: TileKey) -> Bool {
         key.pixelsPerPoint == pixelsPerPoint && key.pixelRect.intersection(documentPixels(of: bounds)) != nil
     }
 
@@ -881,7 +892,7 @@ public final class CanvasRenderer {
         return pixels.region
     }
 
-    private func withdraw(_ key: TileKey) {
+    func withdraw(_ key: TileKey) {
         guard let job = inFlight.removeValue(forKey: key) else { return }
         worker?.withdraw(job.id)
     }
@@ -893,6 +904,7 @@ public final class CanvasRenderer {
 
     /// New strokes altogether: the index is built again and every tile dropped.
     private func replaceStrokes(_ strokes: [Stroke]) {
+        strokeChanges += 1
         self.strokes = Self.ownCopy(of: strokes)
         index = StrokeIndex(strokes)
         beforeClear = nil

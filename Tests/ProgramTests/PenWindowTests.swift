@@ -86,7 +86,8 @@ import TouchUI
     /// (`live.png`), both in `scratch`, each expected to exit 0; returns the program and the environment they used.
     private static func paintHeadlessAndThroughTouchReplay(_ trace: String, in scratch: TemporaryDirectory) async throws
         -> (fingerpaint: String, environment: [String: String]) {
-        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"),
+                           "XDG_CACHE_HOME": scratch.path("cache")]
         let fingerpaint = ChildProcess.product("fingerpaint")
         let headless = try await ChildProcess.run(
             fingerpaint, ["--replay", trace, "--output", scratch.path("headless.png")], environment: environment)
@@ -151,7 +152,8 @@ import TouchUI
 
     @Test func aHoveringPenShowsTheBrushUnderItInFingerpaintsWindowAndNotInTheDocument() async throws {
         let scratch = try TemporaryDirectory()
-        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")]
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"),
+                           "XDG_CACHE_HOME": scratch.path("cache")]
         var strokes: [String: [PaintModel.Stroke]] = [:]
         for (name, leaving) in [("hovering", false), ("left", true)] {
             let trace = try scratch.write("\(name).jsonl", Self.strokeThenHover(leaving: leaving))
@@ -250,7 +252,8 @@ import TouchUI
                 ChildProcess.product("touch-replay"),
                 ["--fast", "--trace", trace, "--output", scratch.path("\(name).png"), "--", ChildProcess.product("fingerpaint"),
                  scratch.path("\(name).fpdraw"), "--record", recording],
-                environment: ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state")])
+                environment: ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"),
+                              "XDG_CACHE_HOME": scratch.path("cache")])
             #expect(result.status == 0, "\(result.standardError)")
             return try Trace(contentsOf: URL(fileURLWithPath: recording))
         }

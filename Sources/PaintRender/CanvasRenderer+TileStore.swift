@@ -1,0 +1,157 @@
+// The renderer's side of the tile cache on disk (docs/tile-cache.md): tiles read at launch shown in place of
+// drawing them, and the sharp tiles of the launch view handed out to be written.
+import Dispatch
+import Foundation
+import Geometry
+import PaintModel
+
+/// Where the renderer's tiles on disk are: being read (a value another thread fills), read and waiting to be
+/// shown a few at a time, and what was last handed out to be written.
+struct StoredTiles {
+    /// What the reading thread hands back: `nil` until it is done, then the tiles (empty when the cache had none).
+    final class Reading: Sendable {
+        let result = Locked<(tiles: [TileStore.Tile], level: Double, document: TileStore.Document?)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// A read asked for, to start once the first frame is drawn (so that the first frame never shares the cores
+    /// with it).
+    var asked: (store: TileStore, document: URL)?
+    /// A read under way: for the strokes as they were after `changes` changes.
+    var reading: (reading: Reading, changes: Int)?
+    /// Tiles read and not shown yet, at the pixels per point the file holds, for the strokes after `changes` changes.
+    var toShow: [TileStore.Tile] = []
+    var toShowLevel = 1.0
+    var toShowChanges = 0
+    /// The document file the tiles shown were read for.
+    var document: TileStore.Document?
+    /// The tiles shown from the disk cache so far (for tests and the benchmark).
+    var shownCount = 0
+    /// What was last handed out to be written: the strokes after that many changes, and the tiles.
+    var handedOut: (changes: Int, keys: Set<TileKey>)?
+
+    var isLoading: Bool { asked != nil || reading != nil || !toShow.isEmpty }
+    var hasTilesToShow: Bool { !toShow.isEmpty || reading.map { $0.reading.result.withLock { $0 != nil } } ?? false }
+}
+
+extension CanvasRenderer {
+    /// The most tiles read from disk copied into the cache in one frame (each 256 KiB): the rest in the next frames.
+    static let storedTilesPerFrame = 48
+
+    /// Reads, on another thread from the end of the next frame on, the tiles `store` keeps for the document at
+    /// `url` as it is then. Those that are still for the drawing shown when they come (no stroke changed since)
+    /// take the place of drawing them: a tile being drawn is withdrawn, one not asked for yet is never asked for.
+    /// The first frame neither waits for them nor shares the cores with their reading; any tile the file lacks is
+    /// drawn as always.
+    public func loadStoredTiles(from store: TileStore, document url: URL) {
+        storedTiles.asked = (store, url)
+    }
+
+    /// Starts the read asked for by ``loadStoredTiles(from:document:)`` (called when a frame is drawn).
+    func startReadingStoredTiles() {
+        guard let (store, url) = storedTiles.asked else { return }
+        storedTiles.asked = nil
+        let reading = StoredTiles.Reading()
+        storedTiles.reading = (reading, strokeChanges)
+        let strokes = self.strokes, paper = paperPixel
+        DispatchQueue.global(qos: .userInitiated).async {
+            let tiles = TileStore.Document(url).flatMap { document in
+                store.load(document, strokes: strokes, paperPixel: paper)
+            }
+            reading.result.withLock { $0 = (tiles?.tiles ?? [], tiles?.pixelsPerPoint ?? 0, tiles?.document) }
+            reading.done.signal()
+        }
+    }
+
+    /// The document file, as it was, that the tiles shown from the disk cache were kept for; `nil` when none were.
+    public var storedTilesDocument: TileStore.Document? { storedTiles.document }
+
+    /// How many tiles were shown from the disk cache rather than drawn.
+    public var tilesShownFromStore: Int { storedTiles.shownCount }
+
+    /// Takes the tiles read from disk, if they are in, and copies up to ``storedTilesPerFrame`` of them into the
+    /// cache (called at the start of each frame).
+    func takeStoredTiles(all: Bool = false) {
+        if let (reading, changes) = storedTiles.reading, let read = reading.result.withLock({ $0 }) {
+            storedTiles.reading = nil
+            storedTiles.toShow = read.tiles
+            storedTiles.toShowChanges = changes
+            storedTiles.toShowLevel = read.level
+            if read.document != nil, changes == strokeChanges {
+                // What the file holds need not be written again while the drawing stays as it is.
+                storedTiles.document = read.document
+                let keys = read.tiles.map { TileKey(pixelsPerPoint: read.level, column: $0.column, row: $0.row) }
+                storedTiles.handedOut = (changes, Set(keys))
+            }
+        }
+        guard !storedTiles.toShow.isEmpty else { return }
+        guard storedTiles.toShowChanges == strokeChanges else {
+            // The drawing changed since: these tiles show what it was.
+            storedTiles.toShow = []
+            return
+        }
+        let level = storedTiles.toShowLevel
+        let batch = all ? storedTiles.toShow[...] : storedTiles.toShow.prefix(Self.storedTilesPerFrame)
+        storedTiles.toShow.removeFirst(batch.count)
+        for tile in batch {
+            let key = TileKey(pixelsPerPoint: level, column: tile.column, row: tile.row)
+            let pending = inFlight[key] != nil || requests.contains { $0.key == key }
+            // A tile already cached and not being drawn again is the same picture.
+            guard cache[key] == nil || pending else { continue }
+            withdraw(key)
+            requests.removeAll { $0.key == key }
+            cache.insert(key, image: TilePixels.image(of: tile.pixels, region: key.pixelRect))
+            storedTiles.shownCount += 1
+            if level == pixelsPerPoint { pendingDocument.append(key.pixelRect) }
+        }
+    }
+
+    /// Waits for the tiles being read from disk, and takes them all.
+    func waitForStoredTiles() {
+        startReadingStoredTiles()
+        if let (reading, _) = storedTiles.reading { reading.done.wait(); reading.done.signal() }
+        takeStoredTiles(all: true)
+    }
+
+    /// The sharp tiles of the view a launch shows (100 %, upright, from the document's origin, at this window's size
+    /// and scale) that the cache holds for the drawing as it is — none waiting to be drawn again — with the strokes
+    /// they show, to be written to the disk cache; `nil` when there are none, or when these tiles of this drawing
+    /// were already handed out (unless `evenIfHandedOut`). Copies the tiles' pixels (on this thread, a few
+    /// milliseconds at 4K); the rest of writing is the caller's, on another thread.
+    public func tilesForStore(evenIfHandedOut: Bool = false) -> TileStore.Snapshot? {
+        guard indexState == .built || !cache.keys.isEmpty else { return nil }
+        let level = Double(scale)
+        let launchView = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        let keys = TileKey.keys(covering: launchView, pixelsPerPoint: level).filter { key in
+            cache[key] != nil && inFlight[key] == nil && !requests.contains { $0.key == key }
+        }
+        guard !keys.isEmpty else { return nil }
+        let keySet = Set(keys)
+        if !evenIfHandedOut, let handedOut = storedTiles.handedOut, handedOut.changes == strokeChanges,
+           keySet.isSubset(of: handedOut.keys) {
+            return nil
+        }
+        storedTiles.handedOut = (strokeChanges, keySet)
+        let tiles = keys.map { key in
+            TileStore.Tile(column: key.column, row: key.row, pixels: cache[key]?.image.map(Self.storedBytes(of:)))
+        }
+        return TileStore.Snapshot(strokes: strokes, pixelsPerPoint: level, paperPixel: paperPixel, tiles: tiles)
+    }
+
+    /// A tile's pixels as rows of `width × 4` bytes, copied once (no zero fill first: this runs on the Wayland
+    /// thread for every tile in view).
+    private static func storedBytes(of image: ImageSurface) -> [UInt8] {
+        let rowBytes = image.width * 4
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { buffer, count in
+            let source = image.pixels
+            if image.stride == rowBytes {
+                buffer.baseAddress!.initialize(from: source, count: rowBytes * image.height)
+            } else {
+                for row in 0..<image.height {
+                    (buffer.baseAddress! + row * rowBytes).initialize(from: source + row * image.stride, count: rowBytes)
+                }
+            }
+            count = rowBytes * image.height
+        }
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import Geometry
+import Glibc
+import PaintModel
+@testable import PaintRender
+import PropertyBased
+import Testing
+
+/// The visible tiles kept on disk (docs/tile-cache.md): a reopened drawing shows them instead of drawing them, and
+/// nothing else — a changed document, a damaged or foreign file, a folder that cannot be written — ever shows
+/// anything but what a fresh render shows.
+@Suite struct TileStoreTests {
+    static let size = Size(width: 600, height: 400)
+
+    /// A drawing saved as a document in a folder of its own, and a tile cache in another.
+    struct Fixture {
+        let folder = temporaryFolder()
+        var document: URL { folder.appendingPathComponent("drawing.fpdraw") }
+        var store: TileStore { TileStore(folder: folder.appendingPathComponent("cache/fingerpaint/tiles")) }
+        let drawing: Drawing
+
+        init(strokes: [Stroke] = TileWorkerTests.crossingStrokes()) throws {
+            drawing = Drawing(strokes: strokes)
+            try DocumentFile.writeNew(drawing, to: document)
+        }
+
+        /// The window before: its tiles drawn at once, then those of the launch view handed out and written.
+        func storeTiles(of strokes: [Stroke]? = nil) throws -> TileStore.Snapshot {
+            let renderer = CanvasRenderer(logicalSize: TileStoreTests.size, strokes: strokes ?? drawing.strokes)
+            renderer.renderFrame(liveStrokes: [:])
+            let snapshot = try #require(renderer.tilesForStore())
+            let document = try #require(TileStore.Document(document))
+            #expect(store.store(snapshot, of: document))
+            return snapshot
+        }
+
+        /// A window opening the document as it is now, its tiles read from the cache and the others drawn on the
+        /// worker: its frame once every tile is in, and how many tiles came from the cache.
+        func reopen(strokes: [Stroke]? = nil) -> (frame: ImageSurface, fromStore: Int) {
+            let renderer = CanvasRenderer(logicalSize: TileStoreTests.size, strokes: strokes ?? drawing.strokes,
+                                          drawsTilesInBackground: true)
+            renderer.loadStoredTiles(from: store, document: document)
+            // Read before the first frame (a small drawing's first frame would otherwise draw its few-stroke tiles
+            // at once, racing the read), then the rest drawn.
+            renderer.waitForTiles()
+            renderer.renderFrame(liveStrokes: [:])
+            renderer.waitForTiles()
+            renderer.renderFrame(liveStrokes: [:])
+            return (renderer.frame, renderer.tilesShownFromStore)
+        }
+
+        var cacheFile: URL { store.file(forDocument: document.standardizedFileURL.path) }
+    }
+
+    static func freshFrame(_ strokes: [Stroke]) -> ImageSurface {
+        let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        return fresh.frame
+    }
+
+    @Test func aReopenedDrawingShowsItsTilesFromTheCacheEqualToAFreshRender() throws {
+        let fixture = try Fixture()
+        let snapshot = try fixture.storeTiles()
+        // 600x400 at 100 %: three columns and two rows of tiles, some with strokes.
+        #expect(snapshot.tiles.count == 6)
+        #expect(snapshot.tiles.contains { $0.pixels != nil })
+        let reopened = fixture.reopen()
+        #expect(reopened.fromStore == 6)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
+    }
+
+    @Test func theCacheIsWrittenOnlyWhenTheTilesOrTheDrawingChanged() throws {
+        let fixture = try Fixture()
+        let renderer = CanvasRenderer(logicalSize: Self.size, strokes: fixture.drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(renderer.tilesForStore() != nil)
+        #expect(renderer.tilesForStore() == nil)
+        #expect(renderer.tilesForStore(evenIfHandedOut: true) != nil)
+        var drawing = fixture.drawing
+        renderer.apply(drawing.add(Stroke(points: [StrokePoint(Point(x: 30, y: 30))], color: .black, width: 8)),
+                       strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        let after = try #require(renderer.tilesForStore())
+        #expect(after.strokes.count == fixture.drawing.strokes.count + 1)
+    }
+
+    @Test func aDrawingChangedSinceIsNeverShownFromTheCache() throws {
+        // A stroke added and saved elsewhere (another program, another machine's copy synced in).
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let opened = try DocumentFile.open(fixture.document, create: false)
+        let journal = try #require(opened.journal)
+        var drawing = opened.drawing
+        let extra = Stroke(points: [StrokePoint(Point(x: 100, y: 100)), StrokePoint(Point(x: 300, y: 200))], color: .black, width: 16)
+        _ = drawing.add(extra)
+        journal.record(.add(extra))
+        _ = journal.flush(drawing)
+        journal.close()
+        let reopened = fixture.reopen(strokes: drawing.strokes)
+        #expect(reopened.fromStore == 0)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(drawing.strokes), rows: 400) == 0)
+    }
+
+    @Test func aFileReplacedByAnotherDrawingOfTheSameSizeAndTimeIsNotShownFromTheCache() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        // The same number of strokes and bytes, one stroke in another colour, written over the same file (same
+        // inode), and its modification time put back: only the strokes' digest tells them apart.
+        var strokes = fixture.drawing.strokes
+        strokes[4].color = strokes[4].color == .black ? .white : .black
+        let other = Drawing(strokes: strokes)
+        var before = stat()
+        stat(fixture.document.path, &before)
+        let bytes = DrawingDocument.encode(other)
+        #expect(bytes.count == Int(before.st_size))
+        let handle = try FileHandle(forWritingTo: fixture.document)
+        try handle.write(contentsOf: Data(bytes))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, fixture.document.path, &times, 0) == 0)
+        #expect(TileStore.Document(fixture.document) == TileStore.Document(
+            path: fixture.document.standardizedFileURL.path, device: UInt64(before.st_dev), inode: UInt64(before.st_ino),
+            size: UInt64(before.st_size), modifiedSeconds: Int64(before.st_mtim.tv_sec),
+            modifiedNanoseconds: UInt32(before.st_mtim.tv_nsec)))
+        let reopened = fixture.reopen(strokes: other.strokes)
+        #expect(reopened.fromStore == 0)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(other.strokes), rows: 400) == 0)
+    }
+
+    @Test func tilesReadForADrawingThatChangedWhileTheyWereReadAreNotShown() throws {
+        // A drawing large enough that its index is built on the worker: the first frame shows paper and asks for no
+        // tile, and the stroke below is drawn into none.
+        let many = Array(repeating: TileWorkerTests.crossingStrokes(), count: 34).flatMap { $0 }
+        #expect(many.count >= CanvasRenderer.deferredIndexThreshold)
+        let fixture = try Fixture(strokes: many)
+        _ = try fixture.storeTiles()
+        var drawing = fixture.drawing
+        let renderer = CanvasRenderer(logicalSize: Self.size, strokes: drawing.strokes, drawsTilesInBackground: true)
+        renderer.loadStoredTiles(from: fixture.store, document: fixture.document)
+        // The first frame starts the reading; a stroke completes before the tiles are taken.
+        renderer.renderFrame(liveStrokes: [:])
+        let stroke = Stroke(points: [StrokePoint(Point(x: 20, y: 300)), StrokePoint(Point(x: 580, y: 40))], color: .black, width: 24)
+        renderer.apply(drawing.add(stroke), strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        renderer.waitForTiles()
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(renderer.tilesShownFromStore == 0)
+        #expect(largestDifference(renderer.frame, Self.freshFrame(drawing.strokes), rows: 400) == 0)
+    }
+
+    /// Every way a file can be wrong: each is ignored, and the window shows what a fresh render shows.
+    @Test(arguments: ["truncated in the header", "truncated in the table", "truncated in the pixels", "a byte more",
+                      "a pixel changed", "the header changed", "the table changed", "a PNG", "empty", "a folder",
+                      "another version", "a tile twice", "a zoom no launch shows"])
+    func aDamagedOrForeignCacheFileIsIgnored(_ damage: String) throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let path = fixture.cacheFile.path
+        var bytes = try [UInt8](Data(contentsOf: fixture.cacheFile))
+        let headerEnd = TileStoreFormat.fixedHeader + fixture.document.standardizedFileURL.path.utf8.count + 4
+        let tableEnd = headerEnd + 6 * TileStoreFormat.tableEntry + 4
+        switch damage {
+        case "truncated in the header": bytes.removeLast(bytes.count - 40)
+        case "truncated in the table": bytes.removeLast(bytes.count - headerEnd - 20)
+        case "truncated in the pixels": bytes.removeLast(1_000)
+        case "a byte more": bytes.append(0)
+        case "a pixel changed": bytes[bytes.count - 500] ^= 0x10
+        case "the header changed": bytes[60] ^= 1
+        case "the table changed": bytes[headerEnd + 2] ^= 1
+        case "a PNG": bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(bytes[8...])
+        case "empty": bytes = []
+        case "another version": bytes[8] = 2
+        case "a zoom no launch shows":
+            // Pixels per point 1e-300, with the header's checksum made right: tiles no launch view has.
+            withUnsafeBytes(of: (1e-300).bitPattern.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[72 + offset] = byte } }
+            let checksum = CRC32.checksum(bytes[..<(headerEnd - 4)])
+            withUnsafeBytes(of: checksum.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[headerEnd - 4 + offset] = byte } }
+        case "a tile twice":
+            // The second table entry names the first tile again, with the table's checksum made right.
+            for offset in 0..<8 { bytes[headerEnd + 16 + offset] = bytes[headerEnd + offset] }
+            let checksum = CRC32.checksum(bytes[headerEnd..<(tableEnd - 4)])
+            withUnsafeBytes(of: checksum.littleEndian) { for (offset, byte) in $0.enumerated() { bytes[tableEnd - 4 + offset] = byte } }
+        default: break
+        }
+        try FileManager.default.removeItem(atPath: path)
+        if damage == "a folder" {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } else {
+            try Data(bytes).write(to: fixture.cacheFile)
+        }
+        let reopened = fixture.reopen()
+        #expect(reopened.fromStore == 0)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
+    }
+
+    /// Random bytes, and random changes to a good file, never trap, are never read beyond the file's length, and
+    /// never give a tile that is not in the file unchanged.
+    @Test func randomBytesAreReadSafely() async throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let good = try [UInt8](Data(contentsOf: fixture.cacheFile))
+        let generator = Gen.int(in: 0...Int.max).array(of: 1...12)
+        await propertyCheck(count: 300, input: generator) { numbers in
+            var bytes: [UInt8]
+            if numbers[0] % 3 == 0 {
+                // Noise, sometimes after the magic.
+                bytes = (0..<(numbers[0] % 4_000)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) ^ numbers[0] >> 7) }
+                if numbers[0] % 2 == 0 { bytes = TileStoreFormat.magic + bytes }
+            } else {
+                // The good file, cut and with a few bytes changed: most in the header and the table, which are small.
+                bytes = Array(good.prefix(numbers[0] % 5 == 0 ? numbers[0] % good.count : good.count))
+                let tableEnd = TileStoreFormat.fixedHeader + fixture.document.standardizedFileURL.path.utf8.count + 4
+                    + 6 * TileStoreFormat.tableEntry + 4
+                for number in numbers.dropFirst() where !bytes.isEmpty {
+                    let reach = number % 4 == 0 ? bytes.count : min(bytes.count, tableEnd)
+                    bytes[(number >> 2) % reach] ^= UInt8(truncatingIfNeeded: number >> 20) | 1
+                }
+            }
+            var readBeyond = false
+            let contents = TileStoreFormat.decode(length: bytes.count, read: { offset, count in
+                guard offset >= 0, count >= 0, offset + count <= bytes.count else {
+                    readBeyond = true
+                    return nil
+                }
+                return Array(bytes[offset..<(offset + count)])
+            }, expecting: { _ in true })
+            #expect(!readBeyond)
+            if let contents {
+                // Only the good file itself decodes (a change the checksums miss is not among these).
+                #expect(bytes == good, "\(numbers)")
+                #expect(contents.tiles.count == 6)
+            }
+        }
+    }
+
+    @Test func theCacheNeverExceedsItsLimitAndDropsTheLeastRecentlyUsed() throws {
+        let fixture = try Fixture()
+        let snapshot = try fixture.storeTiles()
+        let fileSize = try #require(try FileManager.default.attributesOfItem(atPath: fixture.cacheFile.path)[.size] as? Int)
+        // Room for three files.
+        let store = TileStore(folder: fixture.store.folder, sizeLimit: fileSize * 3 + fileSize / 2)
+        // A file of someone else's in the folder is never counted or removed.
+        let foreign = store.folder.appendingPathComponent("notes.txt")
+        try Data(repeating: 7, count: fileSize * 4).write(to: foreign)
+        var written: [URL] = []
+        for number in 0..<7 {
+            let document = fixture.folder.appendingPathComponent("drawing \(number).fpdraw")
+            try DocumentFile.writeNew(fixture.drawing, to: document)
+            let identity = try #require(TileStore.Document(document))
+            #expect(store.store(snapshot, of: identity))
+            written.append(store.file(forDocument: identity.path))
+            let names = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
+            let total = try names.filter(TileStore.isCacheFileName).reduce(0) { total, name in
+                try total + (FileManager.default.attributesOfItem(atPath: store.folder.appendingPathComponent(name).path)[.size] as? Int ?? 0)
+            }
+            #expect(total <= store.sizeLimit)
+            #expect(FileManager.default.fileExists(atPath: written.last!.path))
+            // Each write is at least a second's nanoseconds later by the clock the times come from.
+            usleep(20_000)
+        }
+        let kept = written.filter { FileManager.default.fileExists(atPath: $0.path) }
+        #expect(kept == Array(written.suffix(3)))
+        #expect(FileManager.default.fileExists(atPath: foreign.path))
+        #expect(!FileManager.default.fileExists(atPath: fixture.cacheFile.path))
+    }
+
+    @Test func aCacheFolderThatCannotBeWrittenLosesNothing() throws {
+        let fixture = try Fixture()
+        // A file where the cache's folder should be.
+        let blocked = fixture.folder.appendingPathComponent("cache")
+        try Data("not a folder".utf8).write(to: blocked)
+        let renderer = CanvasRenderer(logicalSize: Self.size, strokes: fixture.drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        let snapshot = try #require(renderer.tilesForStore())
+        let document = try #require(TileStore.Document(fixture.document))
+        let writer = TileStoreWriter(store: fixture.store)
+        writer.write(snapshot, of: document)
+        #expect(writer.waitUntilIdle())
+        #expect(writer.lastReport?.isWritten == false)
+        #expect(try Data(contentsOf: blocked) == Data("not a folder".utf8))
+        // The document is untouched and opens with every stroke; the window shows what a fresh render shows.
+        let opened = try DocumentFile.open(fixture.document, create: false)
+        opened.journal?.close()
+        #expect(opened.drawing.strokes == fixture.drawing.strokes)
+        let reopened = fixture.reopen()
+        #expect(reopened.fromStore == 0)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
+    }
+
+    @Test func aTemporaryFileOfAWriterThatIsGoneIsRemovedAndOnlyThat() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let name = fixture.cacheFile.lastPathComponent
+        // Process ids are below 2^22 on Linux: this one cannot be running.
+        let stale = fixture.store.folder.appendingPathComponent(".\(name).99999999.12345")
+        let notOurs = fixture.store.folder.appendingPathComponent(".\(name).backup")
+        try Data([1, 2, 3]).write(to: stale)
+        try Data([1, 2, 3]).write(to: notOurs)
+        fixture.store.trim()
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: notOurs.path))
+        #expect(FileManager.default.fileExists(atPath: fixture.cacheFile.path))
+    }
+}
