@@ -1,5 +1,6 @@
 // The pixels a frame writes in bulk, gathered as plain values and then written on both cores.
 import Geometry
+import Glibc
 
 /// What a frame writes into an image in bulk — cached tiles copied in, paper, tiles of another zoom scaled
 /// (``NearestScaling``), another buffer's pixels — gathered on the Wayland thread, then written in bands of rows
@@ -123,6 +124,16 @@ struct BulkPixels: @unchecked Sendable {
                 (to + row * stride).copyMemory(from: from + row * sourceStride, byteCount: rowBytes)
             }
         case let .fill(start, count, _, pixel):
+            // A pixel of four equal bytes (white paper) is a byte fill, which the C library does fastest.
+            let byte = UInt8(truncatingIfNeeded: pixel)
+            if pixel == UInt32(byte) &* 0x0101_0101 {
+                if stride == count * 4 {
+                    memset(start + rows.lowerBound * stride, Int32(byte), rows.count * stride)
+                    return
+                }
+                for row in rows { memset(start + row * stride, Int32(byte), count * 4) }
+                return
+            }
             for row in rows {
                 (start + row * stride).assumingMemoryBound(to: UInt32.self).update(repeating: pixel, count: count)
             }

@@ -38,6 +38,8 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
+    /// The overlay's bar, drawn once (``barImage(for:)``).
+    private var cachedBar: BarImage?
     /// The paper colour as a pixel, as Cairo fills it.
     lazy var paperPixel: UInt32 = {
         let paper = ImageSurface(width: 1, height: 1, fill: background)
@@ -58,6 +60,7 @@ public final class CanvasRenderer {
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
+                _ = textWarmUp
                 let worker = TileWorker()
                 self.worker = worker
                 if indexState == .deferred {
@@ -170,6 +173,7 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
+        if drawsTilesInBackground { _ = textWarmUp }
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         self.strokes = Self.ownCopy(of: strokes)
@@ -563,7 +567,8 @@ public final class CanvasRenderer {
             lacking = [bounds]
         }
         let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
-        syncTileDeadline = MonotonicNanos.now + Self.syncTileBudget
+        // A frame that draws everything (a zoom step, a clear) has the least time to spare: half the budget.
+        syncTileDeadline = MonotonicNanos.now + (isWhole ? Self.syncTileBudget / 2 : Self.syncTileBudget)
         for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
@@ -572,6 +577,29 @@ public final class CanvasRenderer {
         startReadingStoredTiles()
         return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
+    }
+
+    /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:
+    /// first those side by side in a row of the same height, then runs stacked in a column of the same width. The
+    /// same pixels, in fewer and longer rows.
+    static func joined(_ rects: [PixelRect]) -> [PixelRect] {
+        guard rects.count > 1 else { return rects }
+        func join(_ rects: [PixelRect], along horizontal: Bool) -> [PixelRect] {
+            let sorted = rects.sorted { horizontal ? ($0.y, $0.height, $0.x) < ($1.y, $1.height, $1.x)
+                                                   : ($0.x, $0.width, $0.y) < ($1.x, $1.width, $1.y) }
+            var result: [PixelRect] = []
+            for rect in sorted {
+                if let last = result.last, horizontal
+                    ? last.y == rect.y && last.height == rect.height && last.maxX == rect.x
+                    : last.x == rect.x && last.width == rect.width && last.maxY == rect.y {
+                    result[result.count - 1] = last.union(rect)
+                } else {
+                    result.append(rect)
+                }
+            }
+            return result
+        }
+        return join(join(rects.filter { !$0.isEmpty }, along: true), along: false)
     }
 
     /// Rectangles with those that touch merged into their union where that draws no more pixels than drawing both
@@ -927,6 +955,7 @@ public final class CanvasRenderer {
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
+        var paper: [PixelRect] = []
         // Tiles copied in, paper and the preview are written together, on both cores when they are many.
         var writes = BulkPixels(into: frame)
         // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
@@ -965,11 +994,13 @@ public final class CanvasRenderer {
             if let image = entry.image {
                 writes.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
             } else {
-                // Paper at once, through Cairo as before: filled by many small writes it cost a clear more.
-                frame.fill(target, with: background)
+                paper.append(target)
             }
         }
-        if !missing.isEmpty { drawPreview(missing, into: &writes) }
+        // Paper and the preview in as few rectangles as the tiles allow (after a clear, one: the whole buffer), so
+        // that they are written in long rows rather than a tile's 1 KB at a time.
+        for rect in Self.joined(paper) { writes.fill(rect, with: paperPixel) }
+        if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes) }
         writes.write(using: bothCores)
         frame.markDirty()
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
@@ -1004,9 +1035,23 @@ public final class CanvasRenderer {
             cairo_restore(context)
         }
         if let overlay {
+            // The bar is copied from its image; the rest of the overlay is drawn over it.
+            let bar = barImage(for: overlay)
+            if let bar, let part = bar.rect.intersection(rect) {
+                cairo_surface_flush(frame.surface)
+                frame.copy(part.offsetBy(dx: -bar.rect.x, dy: -bar.rect.y), of: bar.image, to: part.x, part.y)
+            }
             cairo_scale(context, Double(scale), Double(scale))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, in: context)
+            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
         }
+    }
+
+    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes; `nil` when its frame
+    /// does not lie on whole pixels (it is then drawn with the rest of the overlay).
+    private func barImage(for overlay: Overlay) -> BarImage? {
+        if let cachedBar, cachedBar.shows(overlay, scale: scale) { return cachedBar }
+        cachedBar = BarImage(overlay, scale: scale)
+        return cachedBar
     }
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
