@@ -98,6 +98,14 @@ public final class Buffer {
         }
     }
 
+    /// Copies every pixel of `source`, a buffer of the same size and format, into this one.
+    func copyPixels(from source: Buffer) {
+        guard source.byteCount == byteCount, source.stride == stride else { return }
+        cairo_surface_flush(cairoSurface)
+        pixels.copyMemory(from: source.pixels, byteCount: byteCount)
+        cairo_surface_mark_dirty(cairoSurface)
+    }
+
     /// `MADV_POPULATE_WRITE` from <linux/mman.h>, which Glibc's module does not export.
     private static let populateWrite: Int32 = 23
 

@@ -62,6 +62,13 @@ final class BufferPool {
         return buffer
     }
 
+    /// A free buffer never painted and the one showing the current picture, of the pool's size, when there are
+    /// both (``BufferSlots/spareToWarm()``).
+    func spareToWarm() -> (spare: Buffer, source: Buffer)? {
+        guard let (spare, source) = slots.spareToWarm() else { return nil }
+        return (buffers[spare], buffers[source])
+    }
+
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).
     func committed(_ buffer: Buffer, changed: DamageList?) {
         guard let index = buffers.firstIndex(where: { $0 === buffer }) else { return }
