@@ -62,11 +62,13 @@ final class BufferPool {
         return buffer
     }
 
-    /// A free buffer never painted and the one showing the current picture, of the pool's size, when there are
-    /// both (``BufferSlots/spareToWarm()``).
-    func spareToWarm() -> (spare: Buffer, source: Buffer)? {
-        guard let (spare, source) = slots.spareToWarm() else { return nil }
-        return (buffers[spare], buffers[source])
+    /// Gives the spare the picture shown, when there is a spare that lacks everything (``spareToWarm()``): a copy
+    /// of the whole buffer. Returns whether it did.
+    func warmSpare() -> Bool {
+        guard let (spare, source) = slots.spareToWarm() else { return false }
+        buffers[spare].copyPixels(from: buffers[source])
+        slots.warmed(at: spare)
+        return true
     }
 
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).

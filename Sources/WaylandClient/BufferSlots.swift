@@ -63,6 +63,11 @@ struct BufferSlots: Equatable {
         return (spare, source)
     }
 
+    /// Records that the free buffer at `index` was given the picture shown (``spareToWarm()``): it lacks nothing.
+    mutating func warmed(at index: Int) {
+        slots[index].staleDamage = DamageList()
+    }
+
     /// What the buffer at `index` lacks: `nil` when everything (a new buffer, or after ``invalidateAll()``).
     func staleDamage(at index: Int) -> DamageList? {
         slots[index].staleDamage

@@ -413,10 +413,10 @@ public final class ToplevelWindow {
     /// two in benchmarks).
     public var drawsBeforeVblank = true
 
-    /// Whether the window, idle after its first frame was shown, copies that frame into its second buffer and
-    /// commits it once (the picture unchanged, one pixel damaged), so that the first frame after the first input
-    /// does not paint a whole buffer (at 3840x2160, 14–48 ms), and the compositor presents twice, which locks the
-    /// pacer's clock before the first input (docs/frame-pacing.md). Off by default: one more commit at start-up.
+    /// Whether the window, idle after its first frame was shown, copies that frame into its spare buffer, so that
+    /// the first frame after the first input paints only what changed, not the whole spare (at 3840x2160 that
+    /// took 14–48 ms, the first input of a stroke shown frames late; docs/frame-pacing.md). Off by default: a copy
+    /// of the whole buffer at start-up, on the Wayland thread while nothing else is to be done.
     public var warmsSpareBufferWhenIdle = false
 
     /// Whether the window may draw: something is dirty and no frame is pending.
@@ -451,22 +451,16 @@ public final class ToplevelWindow {
     }
 
     /// After the first frame only, once the compositor let the window draw again and nothing waits to be drawn:
-    /// the spare buffer gets the picture shown, and is committed (``warmsSpareBufferWhenIdle``). Never again after
-    /// that, so an idle window stays idle.
+    /// the spare buffer gets the picture shown (``warmsSpareBufferWhenIdle``). Nothing is committed: an idle
+    /// window stays idle.
     private func warmSpareBufferIfIdle() {
-        guard warmsSpareBufferWhenIdle, committedFrameCount == 1, isConfigured, !needsDisplay, frameCallback == nil,
-              let (spare, source) = pool.spareToWarm() else { return }
-        spare.copyPixels(from: source)
-        wl_surface_attach(surface.pointer, spare.pointer, 0, 0)
-        // An unchanged picture: one pixel damaged, so that the compositor presents the commit.
-        wl_surface_damage_buffer(surface.pointer, 0, 0, 1, 1)
-        frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
-        requestPresentationFeedback(frame: committedFrameCount + 1)
-        wl_surface_commit(surface.pointer)
-        pool.committed(spare, changed: DamageList())
-        committedFrameCount += 1
-        pacer.committed(frame: committedFrameCount, at: MonotonicClock.now)
+        guard warmsSpareBufferWhenIdle, !didWarmSpareBuffer, committedFrameCount >= 1, isConfigured, !needsDisplay,
+              frameCallback == nil else { return }
+        didWarmSpareBuffer = true
+        _ = pool.warmSpare()
     }
+
+    private var didWarmSpareBuffer = false
 
     /// When the frame watchdog fires, if a frame callback is pending.
     var frameWatchdogDeadline: Duration? {

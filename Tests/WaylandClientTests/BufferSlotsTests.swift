@@ -29,9 +29,11 @@ struct BufferSlotsTests {
         slots.committed(at: 0, changed: nil)
         let warm = slots.spareToWarm()
         #expect(warm?.spare == 1 && warm?.source == 0)
-        // Copied and committed with nothing changed: it lacks nothing, and nothing is left to warm.
-        slots.committed(at: 1, changed: DamageList())
+        // Copied: it lacks nothing, and nothing is left to warm; the next frame goes to it with only its damage.
+        slots.warmed(at: 1)
         #expect(slots.staleDamage(at: 1)?.isEmpty == true)
+        #expect(slots.spareToWarm() == nil)
+        #expect(slots.acquire() == .reuse(1))
         slots.released(at: 0)
         #expect(slots.spareToWarm() == nil)
     }
