@@ -165,9 +165,10 @@ public struct FramePacer: Sendable {
         var planned = commit
         if case let .planned(time, vblank, isCostly) = phase {
             planned = min(time, commit)
-            // Only frames drawn on the clock say how long a frame takes: the first, full-window frame, drawn at once
-            // before the clock locks, is not one to plan every later frame by.
-            if vblank != nil { record(commit - planned, isCostly: isCostly) }
+            // Only frames drawn on a confirmed clock say how long a frame takes: the first, full-window frame, drawn
+            // at once before the clock locks, and the first after it (the first input's, planned on the first
+            // presentation alone: 5–6 ms at 3840x2160), are not ones to plan every later frame by.
+            if vblank != nil, !isProvisional { record(commit - planned, isCostly: isCostly) }
         }
         phase = .idle
         guard case let .locked(anchor, refresh) = clock else { return }
