@@ -413,11 +413,11 @@ public final class ToplevelWindow {
     /// two in benchmarks).
     public var drawsBeforeVblank = true
 
-    /// Whether the window, idle after its first frame was shown, copies that frame into its spare buffer, so that
-    /// the first frame after the first input paints only what changed, not the whole spare (at 3840x2160 that
-    /// took 14–48 ms, the first input of a stroke shown frames late; docs/frame-pacing.md). Off by default: a copy
-    /// of the whole buffer at start-up, on the Wayland thread while nothing else is to be done.
-    public var warmsSpareBufferWhenIdle = false
+    /// Whether the window, right after committing its first frame, has the second core copy that frame into its
+    /// spare buffer, so that the frame after it (the first input's) paints only what changed, not the whole spare
+    /// (at 3840x2160 that took 12–48 ms, and the first input of a stroke was shown frames late; docs/frame-pacing.md).
+    /// Off by default: a copy of the whole buffer at start-up.
+    public var warmsSpareBuffer = false
 
     /// Whether the window may draw: something is dirty and no frame is pending.
     private var canDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
@@ -446,21 +446,9 @@ public final class ToplevelWindow {
     /// Draws if something is dirty, no frame callback is pending and the pacer's time has come (called at the end
     /// of each loop iteration).
     func redrawIfDue() {
-        guard isDueToDraw else { return warmSpareBufferIfIdle() }
+        guard isDueToDraw else { return }
         redraw()
     }
-
-    /// After the first frame only, once the compositor let the window draw again and nothing waits to be drawn:
-    /// the spare buffer gets the picture shown (``warmsSpareBufferWhenIdle``). Nothing is committed: an idle
-    /// window stays idle.
-    private func warmSpareBufferIfIdle() {
-        guard warmsSpareBufferWhenIdle, !didWarmSpareBuffer, committedFrameCount >= 1, isConfigured, !needsDisplay,
-              frameCallback == nil else { return }
-        didWarmSpareBuffer = true
-        _ = pool.warmSpare()
-    }
-
-    private var didWarmSpareBuffer = false
 
     /// When the frame watchdog fires, if a frame callback is pending.
     var frameWatchdogDeadline: Duration? {
@@ -538,6 +526,7 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
+        if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
         let commit = MonotonicClock.now
         if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
             let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
