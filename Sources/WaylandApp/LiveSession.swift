@@ -110,6 +110,7 @@ public final class LiveSession {
             player = TracePlayer(events: events)
         }
         window.drawsBeforeVblank = !Self.pacesByFrameCallback
+        window.warmsSpareBuffer = !Self.pacesByFrameCallback
         if let path = getenv("FINGERPAINT_FRAME_LOG").map({ String(cString: $0) }), !path.isEmpty {
             window.frameLog = FrameLog(path: path)
             window.describeLastDraw = { [unowned self] in self.content.describeLastDraw() }

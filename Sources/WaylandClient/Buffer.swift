@@ -98,6 +98,21 @@ public final class Buffer {
         }
     }
 
+    /// Copies every pixel of `source`, a buffer of the same size and format, into this one on the second core;
+    /// `done` is left when the copy is complete. Neither buffer may be drawn into until then.
+    func copyPixelsInBackground(from source: Buffer, done: DispatchGroup) {
+        guard source.byteCount == byteCount, source.stride == stride else { return }
+        cairo_surface_flush(cairoSurface)
+        let target = UInt(bitPattern: pixels), origin = UInt(bitPattern: source.pixels), count = byteCount
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            if let target = UnsafeMutableRawPointer(bitPattern: target), let origin = UnsafeRawPointer(bitPattern: origin) {
+                target.copyMemory(from: origin, byteCount: count)
+            }
+            done.leave()
+        }
+    }
+
     /// `MADV_POPULATE_WRITE` from <linux/mman.h>, which Glibc's module does not export.
     private static let populateWrite: Int32 = 23
 

@@ -1,5 +1,7 @@
 // A window's chain of buffers: BufferSlots' decisions carried out on real wl_shm buffers.
+import CCairo
 import CWaylandClient
+import Dispatch
 
 /// The buffers of one window: two, a third only while both are busy, all of one size and scale.
 final class BufferPool {
@@ -24,6 +26,7 @@ final class BufferPool {
     /// A change of size, scale or format (`isTranslucent`: ARGB8888) retires every buffer.
     func acquire(width: Int32, height: Int32, scale: Int32,
                  isTranslucent: Bool = false) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
+        finishWarming()
         if width != pixelWidth || height != pixelHeight || scale != self.scale || isTranslucent != self.isTranslucent {
             retireAll()
             pixelWidth = width
@@ -62,6 +65,29 @@ final class BufferPool {
         return buffer
     }
 
+    /// Gives the spare the picture shown, when there is a spare that lacks everything (``spareToWarm()``): a copy
+    /// of the whole buffer on the second core, which ``acquire(width:height:scale:isTranslucent:)`` waits for.
+    /// Returns whether it started one.
+    func warmSpare() -> Bool {
+        guard let (spare, source) = slots.spareToWarm() else { return false }
+        let done = DispatchGroup()
+        buffers[spare].copyPixelsInBackground(from: buffers[source], done: done)
+        warming = (done, buffers[spare])
+        slots.warmed(at: spare)
+        return true
+    }
+
+    /// The copy under way into a spare, and that spare.
+    private var warming: (done: DispatchGroup, buffer: Buffer)?
+
+    /// Waits for the copy into a spare, if one is under way; the spare's pixels are Cairo's again.
+    private func finishWarming() {
+        guard let (done, buffer) = warming else { return }
+        warming = nil
+        done.wait()
+        cairo_surface_mark_dirty(buffer.cairoSurface)
+    }
+
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).
     func committed(_ buffer: Buffer, changed: DamageList?) {
         guard let index = buffers.firstIndex(where: { $0 === buffer }) else { return }
@@ -83,6 +109,7 @@ final class BufferPool {
     }
 
     private func retireAll() {
+        finishWarming()
         for (index, buffer) in buffers.enumerated() where slots.slots[index].isBusy {
             retired[ObjectIdentifier(buffer)] = buffer
         }

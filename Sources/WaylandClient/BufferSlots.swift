@@ -52,6 +52,22 @@ struct BufferSlots: Equatable {
         return slots.count - 1
     }
 
+    /// A free buffer that lacks everything (made as a spare, never painted) and the buffer that shows the current
+    /// picture (the last one committed, nothing changed since), when there are both: copying the one into the other
+    /// while the program is idle spares the next frame painting a whole buffer.
+    func spareToWarm() -> (spare: Int, source: Int)? {
+        guard let source = slots.indices.first(where: { slots[$0].lastFrame == frame && frame > 0 }),
+              slots[source].staleDamage?.isEmpty == true,
+              let spare = slots.indices.first(where: { !slots[$0].isBusy && slots[$0].staleDamage == nil })
+        else { return nil }
+        return (spare, source)
+    }
+
+    /// Records that the free buffer at `index` was given the picture shown (``spareToWarm()``): it lacks nothing.
+    mutating func warmed(at index: Int) {
+        slots[index].staleDamage = DamageList()
+    }
+
     /// What the buffer at `index` lacks: `nil` when everything (a new buffer, or after ``invalidateAll()``).
     func staleDamage(at index: Int) -> DamageList? {
         slots[index].staleDamage

@@ -4,8 +4,9 @@
 
 /// Decides when a window draws, from the presentation feedback of the frames it committed.
 ///
-/// The display clock is *locked* once two presented frames in a row lie on one grid of vblanks (the feedback's
-/// `refresh` apart, within ``gridTolerance``); until then, and once presentations fall a quarter of a frame off the
+/// The display clock is *locked* at the window's first presentation (the grid of its time and its `refresh`, kept
+/// if the next presentation agrees), or later once two presented frames in a row lie on one grid of vblanks (the
+/// feedback's `refresh` apart, within ``gridTolerance``); until then, and once presentations fall a quarter of a frame off the
 /// grid ``offGridToUnlock`` times in a row (virtual time; a single one is left out, as a timestamp its compositor was
 /// late to take) or the compositor reports no refresh, the window draws as soon as it may, as before. The grid
 /// follows the presentations, quickly towards early ones and slowly towards late ones (a timestamp is the vblank or
@@ -85,6 +86,8 @@ public struct FramePacer: Sendable {
     private var agreeing = 0
     /// Presentations in a row off the locked grid.
     private var offGrid = 0
+    /// Whether the clock is locked on the window's first presentation alone, not yet confirmed by a second.
+    private var isProvisional = false
     /// Frames on time in a row since the lead last changed.
     private var hits = 0
     /// The window's recent times from the planned draw to the commit, of frames planned on the clock, newest last:
@@ -162,9 +165,10 @@ public struct FramePacer: Sendable {
         var planned = commit
         if case let .planned(time, vblank, isCostly) = phase {
             planned = min(time, commit)
-            // Only frames drawn on the clock say how long a frame takes: the first, full-window frame, drawn at once
-            // before the clock locks, is not one to plan every later frame by.
-            if vblank != nil { record(commit - planned, isCostly: isCostly) }
+            // Only frames drawn on a confirmed clock say how long a frame takes: the first, full-window frame, drawn
+            // at once before the clock locks, and the first after it (the first input's, planned on the first
+            // presentation alone: 5–6 ms at 3840x2160), are not ones to plan every later frame by.
+            if vblank != nil, !isProvisional { record(commit - planned, isCostly: isCostly) }
         }
         phase = .idle
         guard case let .locked(anchor, refresh) = clock else { return }
@@ -204,8 +208,9 @@ public struct FramePacer: Sendable {
         inFlight.removeAll { $0.frame <= frame }
     }
 
-    /// Locks onto the grid after ``presentationsToLock`` presentations agree, and lets go when several in a row are
-    /// far off it. Locked, the grid follows each presentation part of the way: half of the way towards one earlier
+    /// Locks onto the grid of the window's first presentation at once (let go unless the next one agrees within
+    /// ``gridTolerance``), else after ``presentationsToLock`` presentations agree, and lets go when several in a
+    /// row are far off it. Locked, the grid follows each presentation part of the way: half of the way towards one earlier
     /// than the grid, a sixteenth towards one later. A timestamp taken in software (touch-replay's, a loaded
     /// machine's compositor) is the vblank plus however long the compositor took to get there, never less, so the
     /// earliest timestamps are the vblanks: a grid following the mean would put the deadlines after the vblanks
@@ -215,14 +220,27 @@ public struct FramePacer: Sendable {
         func unlock() {
             agreeing = 0
             offGrid = 0
+            isProvisional = false
             clock = .unknown
         }
-        guard Self.plausibleRefresh.contains(refresh), let last = lastPresentation, last.refresh == refresh,
-              time > last.time else { return unlock() }
+        guard Self.plausibleRefresh.contains(refresh) else { return unlock() }
+        guard let last = lastPresentation else {
+            // The window's first presentation, with the refresh it gives, is the grid until the next one says
+            // otherwise: locked before the first input of a window that drew its first frame and went idle.
+            clock = .locked(anchor: time, refresh: refresh)
+            isProvisional = true
+            return
+        }
+        guard last.refresh == refresh, time > last.time else { return unlock() }
         if case let .locked(anchor, lockedRefresh) = clock, lockedRefresh == refresh {
             let frames = ((time - anchor) / refresh).rounded()
             let predicted = anchor + refresh * frames
             let error = time - predicted
+            if isProvisional {
+                // A grid from one presentation holds only if the next agrees with it as closely as two that lock.
+                isProvisional = false
+                guard error <= Self.gridTolerance, error >= .zero - Self.gridTolerance else { return unlock() }
+            }
             guard error <= Self.lockedTolerance(refresh), error >= .zero - Self.lockedTolerance(refresh) else {
                 // One timestamp far off (a compositor its machine kept from running for a few milliseconds) is
                 // left out; several in a row mean the clock is not that grid any more.

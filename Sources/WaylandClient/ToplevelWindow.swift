@@ -413,6 +413,12 @@ public final class ToplevelWindow {
     /// two in benchmarks).
     public var drawsBeforeVblank = true
 
+    /// Whether the window, right after committing its first frame, has the second core copy that frame into its
+    /// spare buffer, so that the frame after it (the first input's) paints only what changed, not the whole spare
+    /// (at 3840x2160 that took 12–48 ms, and the first input of a stroke was shown frames late; docs/frame-pacing.md).
+    /// Off by default: a copy of the whole buffer at start-up.
+    public var warmsSpareBuffer = false
+
     /// Whether the window may draw: something is dirty and no frame is pending.
     private var canDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
 
@@ -520,6 +526,7 @@ public final class ToplevelWindow {
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
+        if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
         let commit = MonotonicClock.now
         if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
             let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")

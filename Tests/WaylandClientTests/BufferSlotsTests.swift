@@ -20,6 +20,24 @@ struct BufferSlotsTests {
         #expect(slots.slots.count == 1)
     }
 
+    @Test("The spare made with the first buffer is the one to warm from it while idle, once, and then lacks nothing")
+    func spareIsWarmedFromTheBufferShownOnce() {
+        var slots = BufferSlots()
+        #expect(slots.spareToWarm() == nil)
+        #expect(slots.acquire() == .make(0))
+        #expect(slots.addSpare() == 1)
+        slots.committed(at: 0, changed: nil)
+        let warm = slots.spareToWarm()
+        #expect(warm?.spare == 1 && warm?.source == 0)
+        // Copied: it lacks nothing, and nothing is left to warm; the next frame goes to it with only its damage.
+        slots.warmed(at: 1)
+        #expect(slots.staleDamage(at: 1)?.isEmpty == true)
+        #expect(slots.spareToWarm() == nil)
+        #expect(slots.acquire() == .reuse(1))
+        slots.released(at: 0)
+        #expect(slots.spareToWarm() == nil)
+    }
+
     @Test("A second buffer is made while the first is busy; a third only while both are busy; then nil")
     func thirdBufferOnlyWhenBothBusy() {
         var slots = BufferSlots()

@@ -103,6 +103,30 @@ struct WestonTests {
         #expect(Set(frames[2]) == [PixelRect(x: 10, y: 10, width: 20, height: 20), PixelRect(x: 100, y: 50, width: 5, height: 5)])
     }
 
+    @Test("With warmsSpareBuffer, the frame after the first paints only what changed, and shows the first's pixels")
+    func spareBufferWarmedAfterTheFirstFrame() throws {
+        let weston = try HeadlessCompositor.weston()
+        let display = try Display(name: weston.socket)
+        let window = try ToplevelWindow(display: display, title: "warm", appID: "test.warm", width: 320, height: 240)
+        window.warmsSpareBuffer = true
+        var frames: [[PixelRect]] = []
+        var pixelsOutside: [UInt32] = []
+        window.draw = { buffer, damage in
+            fill(buffer, damage, colour: frames.isEmpty ? 0x336699 : 0x993366)
+            frames.append(damage)
+            // A pixel outside the second frame's change: the first frame's colour, copied into the spare.
+            pixelsOutside.append(buffer.pixels.load(fromByteOffset: 200 * Int(buffer.stride) + 4 * 300, as: UInt32.self) & 0xFFFFFF)
+            return []
+        }
+        #expect(try run(display) { window.committedFrameCount >= 1 })
+        window.setNeedsDisplay([Rect(x: 10, y: 10, width: 20, height: 20)])
+        #expect(try run(display) { window.committedFrameCount >= 2 })
+        // The first buffer was busy: the second frame went to the spare, which lacked nothing but the change.
+        #expect(frames.count == 2)
+        #expect(frames.last == [PixelRect(x: 10, y: 10, width: 20, height: 20)])
+        #expect(pixelsOutside == [0x336699, 0x336699])
+    }
+
     @Test("Fullscreen on request: configured with the output's size and the fullscreen state, and back")
     func fullscreenOnRequest() throws {
         let weston = try HeadlessCompositor.weston(width: 640, height: 400)

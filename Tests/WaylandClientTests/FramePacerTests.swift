@@ -108,21 +108,35 @@ import Testing
         #expect(pacer.decision(now: .seconds(5)) == .now)
     }
 
-    @Test func twoPresentationsOnAGridLockTheClockAndTheDrawComesJustBeforeTheNextVblank() throws {
+    @Test func theFirstPresentationLocksTheClockAndTheDrawComesJustBeforeTheNextVblank() throws {
         var pacer = FramePacer()
         for frame in 2...3 {
             let vblank = Self.refresh * (10 + frame)
             pacer.committed(frame: frame, at: vblank - .milliseconds(9))
             pacer.presented(frame: frame, at: vblank, refresh: Self.refresh)
-            #expect((pacer.clock == .unknown) == (frame == 2))
+            // Locked from the first presentation on: a window that showed its first frame and went idle has its
+            // clock before the first input.
+            #expect(pacer.clock == .locked(anchor: vblank, refresh: Self.refresh))
         }
-        #expect(pacer.clock == .locked(anchor: Self.refresh * 13, refresh: Self.refresh))
         // Mid-frame: the draw waits for the next vblank less the lead (the latch lead and the longest time from plan to commit).
         let now = Self.refresh * 13 + .milliseconds(5)
         let lead = pacer.latchLead + pacer.drawEstimate
         #expect(pacer.decision(now: now) == .at(Self.refresh * 14 - lead))
         // Too close to that vblank to make it: the one after.
         #expect(pacer.decision(now: Self.refresh * 14 - lead / 2) == .at(Self.refresh * 15 - lead))
+    }
+
+    @Test func aFirstPresentationTheNextDisagreesWithLetsGoOfTheClock() {
+        var pacer = FramePacer()
+        pacer.presented(frame: 1, at: Self.refresh * 10, refresh: Self.refresh)
+        #expect(pacer.decision(now: Self.refresh * 10 + .milliseconds(2)) != .now)
+        // 3 ms off the first one's grid: more than two presentations that lock may differ.
+        pacer.presented(frame: 2, at: Self.refresh * 11 + .milliseconds(3), refresh: Self.refresh)
+        #expect(pacer.clock == .unknown)
+        #expect(pacer.decision(now: Self.refresh * 11 + .milliseconds(5)) == .now)
+        // Two that agree lock it again.
+        pacer.presented(frame: 3, at: Self.refresh * 12 + .milliseconds(3), refresh: Self.refresh)
+        #expect(pacer.clock == .locked(anchor: Self.refresh * 12 + .milliseconds(3), refresh: Self.refresh))
     }
 
     @Test func presentationsOffTheGridOrWithoutARefreshKeepDrawingAtOnce() {
@@ -157,7 +171,9 @@ import Testing
         simulation.run(inputs: Self.inputs(seconds: 4))
         #expect(simulation.pacer.latchLead >= .milliseconds(7) && simulation.pacer.latchLead <= .milliseconds(11))
         // A few frames late while it learns, none after.
-        #expect(simulation.misses <= 4)
+        // (The first input's frame, planned on the first presentation alone, is not timed: the frame after it
+        // is planned with the latch lead alone again, and is late by what looks like its own doing: one more.)
+        #expect(simulation.misses <= 5, "\(simulation.missedFrames)")
         #expect(simulation.percentile(0.99) < 16.7 + 12, "\(simulation.latencies)")
     }
 
@@ -234,25 +250,28 @@ import Testing
         var simulation = Simulation(latch: .microseconds(300))
         simulation.timestampDelay = { vblank in vblank % 5 < 2 ? .milliseconds(3) : .zero }
         simulation.run(inputs: Self.inputs(seconds: 4))
-        #expect(simulation.misses == 0, "\(simulation.missedFrames)")
+        // The first vblank's timestamp is one of the late ones: the frame planned on it alone (before a second
+        // presentation could say otherwise) may miss; none after.
+        #expect(simulation.missedFrames.allSatisfy { $0 <= 2 }, "\(simulation.missedFrames)")
         #expect(simulation.pacer.latchLead == FramePacer.minimumLatchLead)
         #expect(simulation.percentile(0.5) < 10, "\(simulation.latencies)")
     }
 
-    @Test func theFirstFullWindowFrameDoesNotLengthenTheLeadOnceTheClockLocks() throws {
+    @Test func theFirstFullWindowFrameAndTheFirstInputsDoNotLengthenTheLeadOnceTheClockLocks() throws {
         var pacer = FramePacer()
         // The first frame, drawn at once before the clock is known, takes 12 ms (the whole window).
         #expect(pacer.windowMayDraw(now: .milliseconds(100)) == .now)
         pacer.committed(frame: 1, at: .milliseconds(112))
-        for frame in 2...3 {
-            #expect(pacer.windowMayDraw(now: Self.refresh * frame - .milliseconds(5)) == .now)
-            pacer.committed(frame: frame, at: Self.refresh * frame - .microseconds(4600))
-            pacer.presented(frame: frame, at: Self.refresh * frame, refresh: Self.refresh)
-        }
+        pacer.presented(frame: 1, at: Self.refresh * 7, refresh: Self.refresh)
+        try #require(pacer.clock != .unknown)
+        // The first input's frame, planned on that one presentation, takes 6 ms more than planned.
+        #expect(pacer.windowMayDraw(now: Self.refresh * 7 + .milliseconds(5)) != .now)
+        pacer.committed(frame: 2, at: Self.refresh * 8 + .milliseconds(5))
+        pacer.presented(frame: 2, at: Self.refresh * 9, refresh: Self.refresh)
         try #require(pacer.clock != .unknown)
         // Locked: the frames after it are planned with the latch lead and the time frames on the clock take.
         #expect(pacer.drawEstimate == .zero)
-        #expect(pacer.windowMayDraw(now: Self.refresh * 3 + .milliseconds(1)) == .at(Self.refresh * 4 - pacer.latchLead))
+        #expect(pacer.windowMayDraw(now: Self.refresh * 9 + .milliseconds(1)) == .at(Self.refresh * 10 - pacer.latchLead))
     }
 
     @Test func aRareLateWakeUpDoesNotLengthenTheLeadOfTheFramesAfterIt() throws {
