@@ -58,14 +58,7 @@ public final class CanvasRenderer {
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
-                let worker = TileWorker()
-                self.worker = worker
-                if indexState == .deferred {
-                    // A large drawing opened in a window: its index is built on the worker, and the first frames
-                    // show paper meanwhile.
-                    worker.buildIndex(of: strokes)
-                    indexState = .building
-                }
+                drawTiles(on: TileWorker())
             } else {
                 waitForTiles()
                 awaitIndex()
@@ -73,6 +66,19 @@ public final class CanvasRenderer {
             }
         }
     }
+    /// Draws missing tiles on `worker` from now on (``drawsTilesInBackground``; a test hands a worker that draws only
+    /// when asked).
+    func drawTiles(on worker: TileWorker) {
+        guard self.worker == nil else { return }
+        self.worker = worker
+        if indexState == .deferred {
+            // A large drawing opened in a window: its index is built on the worker, and the first frames show paper
+            // meanwhile.
+            worker.buildIndex(of: strokes)
+            indexState = .building
+        }
+    }
+
     /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
     public var overlay: Overlay? {
         didSet {
@@ -142,8 +148,9 @@ public final class CanvasRenderer {
     /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
     private var syncTileDeadline: UInt64 = 0
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
-    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames).
-    static let syncTileBudget: UInt64 = 2_000_000
+    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames). Tests set it to 0 or
+    /// to years, so that whether a tile is drawn at once does not depend on the machine's speed.
+    var syncTileBudget: UInt64 = 2_000_000
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     private var requests: [(key: TileKey, withBase: Bool)] = []
@@ -343,6 +350,9 @@ public final class CanvasRenderer {
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
             truncateStrokes(to: count)
         case .cleared:
+            // A tile waiting to be drawn again shows what the drawing no longer holds (an undo past its base); the
+            // undo of the clear will not ask for it again, so it goes rather than being put aside as it is.
+            for key in requests.map(\.key) + inFlight.keys { cache.remove(key) }
             beforeClear = (self.strokes, index, cache)
             self.strokes = []
             index = StrokeIndex()
@@ -554,13 +564,28 @@ public final class CanvasRenderer {
             lacking = [bounds]
         }
         let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
-        syncTileDeadline = MonotonicNanos.now + Self.syncTileBudget
-        for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
+        syncTileDeadline = MonotonicNanos.now + syncTileBudget
+        var redrawn = rects, changedNow = changed
+        var toDraw = rects
+        while !toDraw.isEmpty {
+            var drawnAtOnce: [PixelRect] = []
+            for rect in toDraw { drawnAtOnce += recompose(rect, liveStrokes: liveStrokes, into: image) }
+            guard !drawnAtOnce.isEmpty else { break }
+            // Tiles drawn at once while a worker draws the others: where they were missing, this buffer and the
+            // others showed the preview or paper, and the rectangle just drawn covers only part of them. They are
+            // drawn whole here, and what this frame changed says so, so that every buffer draws them.
+            history[history.count - 1].document = (history[history.count - 1].document + drawnAtOnce).merged()
+            let drawn = toDraw
+            toDraw = Self.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
+                .compactMap { $0.intersection(drawable) }.filter { tile in !drawn.contains { $0.contains(tile) } })
+            redrawn += toDraw
+            if changedNow != [bounds] { changedNow = (changedNow + toDraw).merged() }
+        }
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         evictTiles()
-        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
+        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }
 
@@ -910,8 +935,11 @@ public final class CanvasRenderer {
     }
 
     /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
-    /// to it.
-    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) {
+    /// to it. Returns the document pixels of the tiles it put into the cache while a worker draws the others (a
+    /// tile few strokes reach, drawn at once, or paper): they may show the preview elsewhere.
+    @discardableResult
+    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) -> [PixelRect] {
+        var drawnAtOnce: [PixelRect] = []
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
@@ -933,9 +961,11 @@ public final class CanvasRenderer {
                     // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
                     requests.removeAll { $0.key == key }
                     cache.insert(key, image: nil)
+                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
                     requests.removeAll { $0.key == key }
                     store(makeJob(key, withBase: false).render())
+                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 }
             }
             guard view.rotation == 0 else {
@@ -970,7 +1000,7 @@ public final class CanvasRenderer {
         }
         let area = rect.logical(pixelsPerPoint: Double(scale))
         let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(area) != nil } ? overlay : nil }
-        guard !reaching.isEmpty || overlay != nil else { return }
+        guard !reaching.isEmpty || overlay != nil else { return drawnAtOnce }
         let context = cairo_create(frame.surface)!
         defer { cairo_destroy(context) }
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
@@ -995,6 +1025,7 @@ public final class CanvasRenderer {
             cairo_scale(context, Double(scale), Double(scale))
             drawOverlay(overlay, thumbnails: galleryThumbnails, in: context)
         }
+        return drawnAtOnce
     }
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
