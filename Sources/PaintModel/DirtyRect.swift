@@ -7,7 +7,10 @@ public enum DirtyRect {
     public static let antialiasingMargin: Double = 1
 
     /// The bounds of a group of points grown by half the line width plus ``antialiasingMargin``: what a stroke
-    /// through them (or a curve they control) can paint. `nil` when there is no point.
+    /// through them (or a curve they control) can paint. `nil` when there is no point. Inlinable, so that a caller
+    /// in another module gets it specialized for its sequence (a renderer calls it every frame: unspecialized, each
+    /// element read through a generic slice allocated).
+    @inlinable
     public static func bounds<Points: Sequence>(of points: Points, width: Double) -> Rect?
     where Points.Element == Point {
         var minX = Double.infinity, minY = Double.infinity

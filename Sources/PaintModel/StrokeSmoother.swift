@@ -13,7 +13,9 @@ import Geometry
 /// two segments (``firstSampleAffected(in:byPointsFrom:)``). Consecutive samples at the same place add nothing to the
 /// path. One sample is a dot: a move and a line of no length, which a round cap paints as a disc.
 public enum StrokeSmoother {
-    /// The whole path of a stroke's samples.
+    /// The whole path of a stroke's samples. Inlinable, as ``appendPath(through:to:)``: specialized where it is
+    /// called, with no allocation for each sample read.
+    @inlinable
     public static func path<Points: Collection>(through points: Points) -> [PathSegment]
     where Points.Element == Point {
         var segments: [PathSegment] = []
@@ -23,6 +25,7 @@ public enum StrokeSmoother {
     }
 
     /// Appends the path of a stroke's samples to `segments`.
+    @inlinable
     public static func appendPath<Points: Collection>(through points: Points, to segments: inout [PathSegment])
     where Points.Element == Point {
         var path = SmoothPath()
@@ -33,7 +36,10 @@ public enum StrokeSmoother {
 
     /// The index of the first sample whose part of the path changes when the samples from `index` on are added
     /// to the samples before it: the second-last distinct sample before `index`. The samples from there to the end
-    /// bound both the old and the new path's changed segments, which is the area to redraw.
+    /// bound both the old and the new path's changed segments, which is the area to redraw. Inlinable, so that a
+    /// renderer in another module, which asks at every frame, gets it specialized (unspecialized, each sample read
+    /// allocates).
+    @inlinable
     public static func firstSampleAffected<Points: BidirectionalCollection>(in points: Points, byPointsFrom index: Points.Index) -> Points.Index
     where Points.Element == Point {
         var current = index

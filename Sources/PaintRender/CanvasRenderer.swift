@@ -61,14 +61,7 @@ public final class CanvasRenderer {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
                 _ = textWarmUp
-                let worker = TileWorker()
-                self.worker = worker
-                if indexState == .deferred {
-                    // A large drawing opened in a window: its index is built on the worker, and the first frames
-                    // show paper meanwhile.
-                    worker.buildIndex(of: strokes)
-                    indexState = .building
-                }
+                drawTiles(on: TileWorker())
             } else {
                 waitForTiles()
                 awaitIndex()
@@ -76,6 +69,19 @@ public final class CanvasRenderer {
             }
         }
     }
+    /// Draws missing tiles on `worker` from now on (``drawsTilesInBackground``; a test hands a worker that draws only
+    /// when asked).
+    func drawTiles(on worker: TileWorker) {
+        guard self.worker == nil else { return }
+        self.worker = worker
+        if indexState == .deferred {
+            // A large drawing opened in a window: its index is built on the worker, and the first frames show paper
+            // meanwhile.
+            worker.buildIndex(of: strokes)
+            indexState = .building
+        }
+    }
+
     /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
     public var overlay: Overlay? {
         didSet {
@@ -83,8 +89,11 @@ public final class CanvasRenderer {
             for covered in (oldValue?.frames ?? []) + (overlay?.frames ?? []) {
                 pendingScreen.append(PixelRect(covering: covered, scale: scale))
             }
+            overlayFrames = overlay?.frames ?? []
         }
     }
+    /// The overlay's frames (``Overlay/frames`` builds them anew at each call), for every frame to look at.
+    private var overlayFrames: [Rect] = []
 
     /// The gallery's thumbnails, by the keys its tiles name (``Overlay/Gallery/Tile/Content/drawing(name:detail:thumbnail:isDamaged:isUnreadable:isOpen:)``).
     /// A tile shows its thumbnail once the overlay names the key; changing the image under a key the overlay
@@ -133,6 +142,10 @@ public final class CanvasRenderer {
     private var live: [Int: LiveStroke] = [:]
     /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
     private var tails: [Int: Tail] = [:]
+    /// The tails drawn in the frame before, kept for their storage.
+    private var spareTails: [Int: Tail] = [:]
+    /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
+    private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -149,8 +162,9 @@ public final class CanvasRenderer {
     /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
     private var syncTileDeadline: UInt64 = 0
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
-    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames).
-    static let syncTileBudget: UInt64 = 2_000_000
+    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames). Tests set it to 0 or
+    /// to years, so that whether a tile is drawn at once does not depend on the machine's speed.
+    var syncTileBudget: UInt64 = 2_000_000
     private var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     var requests: [(key: TileKey, withBase: Bool)] = []
@@ -352,6 +366,9 @@ public final class CanvasRenderer {
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
             truncateStrokes(to: count)
         case .cleared:
+            // A tile waiting to be drawn again shows what the drawing no longer holds (an undo past its base); the
+            // undo of the clear will not ask for it again, so it goes rather than being put aside as it is.
+            for key in requests.map(\.key) + inFlight.keys { cache.remove(key) }
             beforeClear = (self.strokes, index, cache)
             self.strokes = []
             index = StrokeIndex()
@@ -486,18 +503,24 @@ public final class CanvasRenderer {
         pendingScreen = []
         document += takeFinishedTiles()
         let level = pixelsPerPoint
+        // The tails of this frame, in the storage of the last frame but one (no dictionary made every frame).
         var newTails: [Int: Tail] = [:]
+        swap(&newTails, &spareTails)
+        newTails.removeAll(keepingCapacity: true)
         for (key, points) in predictedTails where !points.isEmpty {
             guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
-                  let bounds = DirtyRect.bounds(of: [last] + points, width: stroke.width)
+                  let bounds = DirtyRect.bounds(of: points, width: stroke.width),
+                  let start = DirtyRect.bounds(of: CollectionOfOne(last), width: stroke.width)
             else { continue }
-            newTails[key] = Tail(points: [last] + points, bounds: bounds)
+            newTails[key] = Tail(start: last, points: points, bounds: bounds.union(start))
         }
-        for key in Set(tails.keys).union(newTails.keys) where tails[key] != newTails[key] {
-            for tail in [tails[key], newTails[key]].compactMap({ $0 }) {
-                document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
-            }
+        for (key, tail) in tails where newTails[key] != tail {
+            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
         }
+        for (key, tail) in newTails where tails[key] != tail {
+            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
+        }
+        spareTails = tails
         tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
             if let rect = state.bounds { document.append(TileKey.pixels(of: rect, pixelsPerPoint: level)) }
@@ -514,7 +537,7 @@ public final class CanvasRenderer {
         let record = FrameRecord(number: frameNumber, pixelsPerPoint: level, rotation: view.rotation,
                                  offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
                                  isWhole: isWhole, document: document.merged(), screen: screen.merged(),
-                                 overlay: (overlay?.frames ?? []).map { PixelRect(covering: $0, scale: scale) })
+                                 overlay: overlayFrames.map { PixelRect(covering: $0, scale: scale) })
         let previous = history.last
         history.append(record)
         // What differs on screen from the last frame: everything after a pan.
@@ -568,14 +591,44 @@ public final class CanvasRenderer {
         }
         let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
         // A frame that draws everything (a zoom step, a clear) has the least time to spare: half the budget.
-        syncTileDeadline = MonotonicNanos.now + (isWhole ? Self.syncTileBudget / 2 : Self.syncTileBudget)
-        for rect in rects { recompose(rect, liveStrokes: liveStrokes, into: image) }
+        let (deadline, overflow) = MonotonicNanos.now.addingReportingOverflow(isWhole ? syncTileBudget / 2 : syncTileBudget)
+        syncTileDeadline = overflow ? .max : deadline
+        var redrawn = rects, changedNow = changed
+        var toDraw = rects
+        // The strokes in progress in the order they began, so that overlaps look the same in every frame.
+        strokeOrder.removeAll(keepingCapacity: true)
+        for (key, stroke) in liveStrokes {
+            if let state = live[key] { strokeOrder.append((key, stroke, state)) }
+        }
+        strokeOrder.sort { $0.key < $1.key }
+        var context: OpaquePointer?
+        while !toDraw.isEmpty {
+            var drawnAtOnce: [PixelRect] = []
+            for rect in toDraw {
+                // Pixels written straight into memory next: Cairo's drawing so far must be there first.
+                if context != nil { cairo_surface_flush(image.surface) }
+                drawnAtOnce += recompose(rect, into: image)
+                drawStrokesInProgress(within: rect, into: image, context: &context)
+            }
+            guard !drawnAtOnce.isEmpty else { break }
+            // Tiles drawn at once while a worker draws the others: where they were missing, this buffer and the
+            // others showed the preview or paper, and the rectangle just drawn covers only part of them. They are
+            // drawn whole here, and what this frame changed says so, so that every buffer draws them.
+            history[history.count - 1].document = (history[history.count - 1].document + drawnAtOnce).merged()
+            let drawn = toDraw
+            toDraw = Self.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
+                .compactMap { $0.intersection(drawable) }.filter { tile in !drawn.contains { $0.contains(tile) } })
+            redrawn += toDraw
+            if changedNow != [bounds] { changedNow = (changedNow + toDraw).merged() }
+        }
+        if let context { cairo_destroy(context) }
+        strokeOrder.removeAll(keepingCapacity: true)
         cairo_surface_flush(image.surface)
         noteShown(owner, image: image)
         if worker != nil { submitJobs() }
         evictTiles()
         startReadingStoredTiles()
-        return FrameDamage(redrawn: rects, changed: changed, movedX: -moved.x, movedY: -moved.y,
+        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }
 
@@ -943,15 +996,21 @@ public final class CanvasRenderer {
 
     // MARK: - Drawing
 
-    /// A stroke's predicted tail as drawn in the current frame: from its last sample through the predicted points.
+    /// A stroke's predicted tail as drawn in the current frame: from its last sample (`start`) through the
+    /// predicted points.
     struct Tail: Equatable {
+        var start: Point
         var points: [Point]
         var bounds: Rect
     }
 
-    /// Redraws the frame in one rectangle: the tiles there, then the strokes in progress and the overlay clipped
-    /// to it.
-    private func recompose(_ rect: PixelRect, liveStrokes: [Int: Stroke], into frame: ImageSurface) {
+    /// Redraws the tiles of the frame in one rectangle (the strokes in progress and the overlay go on top after,
+    /// ``drawStrokesInProgress(_:within:into:)``). Returns the document pixels of the tiles it put into the cache
+    /// while a worker draws the others (a tile few strokes reach, drawn at once, or paper): they may show the
+    /// preview elsewhere.
+    @discardableResult
+    private func recompose(_ rect: PixelRect, into frame: ImageSurface) -> [PixelRect] {
+        var drawnAtOnce: [PixelRect] = []
         let offset = pixelOffset
         let document = documentPixels(of: rect)
         var missing: [PixelRect] = []
@@ -974,9 +1033,11 @@ public final class CanvasRenderer {
                     // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
                     requests.removeAll { $0.key == key }
                     cache.insert(key, image: nil)
+                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
                     requests.removeAll { $0.key == key }
                     store(makeJob(key, withBase: false).render())
+                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 }
             }
             guard view.rotation == 0 else {
@@ -1004,37 +1065,43 @@ public final class CanvasRenderer {
         writes.write(using: bothCores)
         frame.markDirty()
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
-        let logicalArea = document.logical(pixelsPerPoint: pixelsPerPoint)
-        let reaching = liveStrokes.compactMap { key, stroke -> (key: Int, stroke: Stroke, state: LiveStroke)? in
-            guard let state = live[key],
-                  state.bounds?.intersection(logicalArea) != nil || tails[key]?.bounds.intersection(logicalArea) != nil
-            else { return nil }
-            return (key, stroke, state)
+        return drawnAtOnce
+    }
+
+    /// Draws the strokes in progress (``strokeOrder``), their predicted tails and the overlay over the tiles just
+    /// redrawn in `rect`, clipped to it, in one Cairo context for the whole frame (`context`, made at the first
+    /// rectangle that needs it). The strokes that reach the rectangle are drawn in the order they began, each with
+    /// its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
+    /// overlap the second's tiles cover what the first drew there, and no edge is blended twice. A stroke crossing
+    /// two rectangles is drawn in each rather than once clipped to both: Cairo intersects a path with a clip of
+    /// several rectangles before filling it, which costs more (docs/performance.md).
+    private func drawStrokesInProgress(within rect: PixelRect, into frame: ImageSurface, context: inout OpaquePointer?) {
+        let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
+        let window = rect.logical(pixelsPerPoint: Double(scale))
+        let showsOverlay = overlayFrames.contains { $0.intersection(window) != nil }
+        let isReached = strokeOrder.contains {
+            $0.state.bounds?.intersection(area) != nil || tails[$0.key]?.bounds.intersection(area) != nil
         }
-        let area = rect.logical(pixelsPerPoint: Double(scale))
-        let overlay = overlay.flatMap { overlay in overlay.frames.contains { $0.intersection(area) != nil } ? overlay : nil }
-        guard !reaching.isEmpty || overlay != nil else { return }
-        let context = cairo_create(frame.surface)!
-        defer { cairo_destroy(context) }
+        guard isReached || showsOverlay else { return }
+        if context == nil { context = cairo_create(frame.surface) }
+        guard let context else { return }
+        cairo_save(context)
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
-        if !reaching.isEmpty {
+        if isReached {
+            let offset = pixelOffset
             cairo_save(context)
             cairo_rotate(context, view.rotation)
             cairo_translate(context, Double(-offset.x), Double(-offset.y))
             prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-            // Strokes in progress in the order they began, so that overlaps look the same in every frame.
-            for (key, stroke, state) in reaching.sorted(by: { $0.key < $1.key }) {
-                state.draw(stroke, within: logicalArea, in: context)
-                if let tail = tails[key], tail.bounds.intersection(logicalArea) != nil {
-                    cairo_move_to(context, tail.points[0].x, tail.points[0].y)
-                    for point in tail.points.dropFirst() { cairo_line_to(context, point.x, point.y) }
-                    finishStroke(stroke, in: context, width: stroke.width(at: stroke.points.count - 1))
-                }
+            for (key, stroke, state) in strokeOrder {
+                let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
+                guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
+                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
             }
             cairo_restore(context)
         }
-        if let overlay {
+        if showsOverlay, let overlay {
             // The bar is copied from its image; the rest of the overlay is drawn over it.
             let bar = barImage(for: overlay)
             if let bar, let part = bar.rect.intersection(rect) {
@@ -1044,6 +1111,7 @@ public final class CanvasRenderer {
             cairo_scale(context, Double(scale), Double(scale))
             drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
         }
+        cairo_restore(context)
     }
 
     /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes; `nil` when its frame

@@ -111,15 +111,28 @@ public final class ImageSurface {
         return row.load(fromByteOffset: x * 4, as: UInt32.self) & 0x00FF_FFFF
     }
 
-    /// Fills a rectangle of pixels with a colour.
+    /// Fills a rectangle of pixels with a colour (its opacity ignored), writing the pixel Cairo would paint
+    /// (``pixel(of:)``) straight into memory: a frame fills paper under every stroke in progress, and a Cairo context
+    /// for each fill cost more than the writing.
     func fill(_ rect: PixelRect, with color: Color) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
-        let context = cairo_create(surface)
-        cairo_set_source_rgb(context, color.red, color.green, color.blue)
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        cairo_fill(context)
-        cairo_destroy(context)
+        let value = Self.pixel(of: color)
+        let start = UnsafeMutableRawPointer(pixels)
+        for row in rect.y..<rect.maxY {
+            (start + row * stride + rect.x * 4).bindMemory(to: UInt32.self, capacity: rect.width)
+                .update(repeating: value, count: rect.width)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The pixel Cairo paints for a colour, opaque: each channel, clamped to 0...1, made 16 bits with rounding,
+    /// then its top 8 bits (as Cairo's `_cairo_color_double_to_short` and its image compositor do).
+    static func pixel(of color: Color) -> UInt32 {
+        func channel(_ value: Double) -> UInt32 {
+            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
+            return UInt32(clamped * 65535 + 0.5) >> 8
+        }
+        return 0xFF00_0000 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
     }
 
     /// Tells Cairo the pixels were changed directly.

@@ -51,14 +51,21 @@ struct LiveStroke {
         return changed
     }
 
-    /// Strokes, as one path, the segments that can paint inside `area` (logical points). Segments that cannot
-    /// are left out, which with round caps and joins paints the same pixels inside `area`. A stroke with pressure
-    /// fills the outlines of the same pieces of its tapered path instead.
-    func draw(_ stroke: Stroke, within area: Rect, in context: OpaquePointer) {
+    /// Strokes, as one path, the segments that can paint inside `area` (logical points) and the predicted `tail`
+    /// (from the last sample, `start`, through its points) when it can: one stroke, joined round where the tail leaves the last sample,
+    /// so the two neither meet with a seam nor darken where they overlap. Segments that cannot paint inside the
+    /// area are left out, which with round caps and joins paints the same pixels inside it. A stroke with
+    /// pressure fills the outlines of the same pieces of its tapered path instead, and strokes its tail apart at
+    /// the width of its last sample.
+    func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, in context: OpaquePointer) {
         let settled = path.settled
         guard !settled.isEmpty else { return }
         if stroke.hasPressure, taperedCount == sampleCount {
             drawTapered(stroke, within: area, in: context)
+            if let tail {
+                appendTail(tail, isJoined: false, to: context)
+                finishStroke(stroke, in: context, width: stroke.width(at: stroke.points.count - 1))
+            }
             return
         }
         var isOpen = false
@@ -85,7 +92,16 @@ struct LiveStroke {
         if let last = path.last {
             add(last, from: settled[settled.count - 1].end)
         }
+        // The tail starts where the last segment ends, at the last sample.
+        if let tail { appendTail(tail, isJoined: isOpen, to: context) }
         finishStroke(stroke, in: context)
+    }
+
+    /// Adds a predicted tail to the path: lines from its start through its points, continuing the open subpath when
+    /// `isJoined`.
+    private func appendTail(_ tail: (start: Point, points: [Point]), isJoined: Bool, to context: OpaquePointer) {
+        if !isJoined { cairo_move_to(context, tail.start.x, tail.start.y) }
+        for point in tail.points { cairo_line_to(context, point.x, point.y) }
     }
 
     /// Fills the outlines of the tapered pieces whose smoothed segments can paint inside `area`: the pieces are

@@ -134,6 +134,21 @@ final class TileWorker: Sendable {
     /// The lanes tiles are drawn on: one per core of the machines this is made for.
     static let laneCount = 2
 
+    /// When jobs are drawn.
+    enum Pace: Sendable {
+        /// On the lanes, as soon as one is free (a window).
+        case onLanes
+        /// Only when ``drawWaiting(upTo:)`` (or ``waitUntilIdle()``) is called, on the calling thread: a test decides
+        /// when each tile comes back, so that answers can arrive between any two changes of the drawing.
+        case whenAsked
+    }
+
+    private let pace: Pace
+
+    init(pace: Pace = .onLanes) {
+        self.pace = pace
+    }
+
     private let lanes = (0..<TileWorker.laneCount).map { lane in
         DispatchQueue(label: "fingerpaint.tiles.\(lane)", qos: .userInitiated)
     }
@@ -166,6 +181,10 @@ final class TileWorker: Sendable {
     /// Queues a job: the next lane in turn takes the oldest job waiting, which is this one or an earlier one.
     func submit(_ job: TileJob) {
         wanted.withLock { _ = $0.insert(job.id) }
+        guard pace == .onLanes else {
+            waiting.withLock { $0.jobs.append(job) }
+            return
+        }
         let lane = waiting.withLock { waiting in
             waiting.jobs.append(job)
             defer { waiting.nextLane = (waiting.nextLane + 1) % lanes.count }
@@ -176,6 +195,19 @@ final class TileWorker: Sendable {
             let pixels = job.render()
             finished.withLock { $0.append(pixels) }
         }
+    }
+
+    /// Draws, on the calling thread, up to `count` of the jobs waiting that are still wanted, oldest first (a worker
+    /// that draws ``TileWorker/Pace/whenAsked``); returns how many it drew.
+    @discardableResult
+    func drawWaiting(upTo count: Int) -> Int {
+        var drawn = 0
+        while drawn < count, let job = nextWantedJob() {
+            let pixels = job.render()
+            finished.withLock { $0.append(pixels) }
+            drawn += 1
+        }
+        return drawn
     }
 
     /// Takes the oldest job waiting that is still wanted, dropping withdrawn ones on the way.
@@ -208,5 +240,6 @@ final class TileWorker: Sendable {
     /// Waits until every queued job is drawn or withdrawn.
     func waitUntilIdle() {
         for lane in lanes { lane.sync {} }
+        if pace == .whenAsked { drawWaiting(upTo: .max) }
     }
 }
