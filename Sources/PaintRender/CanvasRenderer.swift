@@ -60,7 +60,6 @@ public final class CanvasRenderer {
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
-                _ = textWarmUp
                 drawTiles(on: TileWorker())
             } else {
                 waitForTiles()
@@ -187,7 +186,6 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         self.background = background
         worker = drawsTilesInBackground ? TileWorker() : nil
-        if drawsTilesInBackground { _ = textWarmUp }
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         self.strokes = Self.ownCopy(of: strokes)
@@ -628,6 +626,8 @@ public final class CanvasRenderer {
         if worker != nil { submitJobs() }
         evictTiles()
         startReadingStoredTiles()
+        // After the first frame, not before it: the font's loading would share the cores with it.
+        if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied)
     }
@@ -1019,7 +1019,7 @@ public final class CanvasRenderer {
         var writes = BulkPixels(into: frame)
         // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
         let keys = indexState == .building ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
-        if indexState == .building { frame.fill(rect, with: background) }
+        if indexState == .building { paper.append(rect) }
         for key in keys {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
             // parts never wait for the worker and a stroke just finished there never disappears for a few frames;
