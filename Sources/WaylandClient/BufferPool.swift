@@ -80,6 +80,11 @@ final class BufferPool {
     /// The copy under way into a spare, and that spare.
     private var warming: (done: DispatchGroup, buffer: Buffer)?
 
+    /// A window closed right after its first frame: its buffers are unmapped only once the copy has read them.
+    deinit {
+        finishWarming()
+    }
+
     /// Waits for the copy into a spare, if one is under way; the spare's pixels are Cairo's again.
     private func finishWarming() {
         guard let (done, buffer) = warming else { return }
