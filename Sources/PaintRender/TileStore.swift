@@ -237,7 +237,9 @@ public struct TileStore: Sendable {
     /// `kept` last; temporary files of writers that are gone, or older than an hour, go too. Nothing else is touched.
     public func trim(keeping kept: String? = nil) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        var files: [(name: String, bytes: Int, used: Int64)] = []
+        // Times and sizes as the file system gives them: any 64-bit value (a file's time set far off, a sparse file),
+        // so nothing here is arithmetic that can overflow.
+        var files: [(name: String, bytes: Int, used: (seconds: Int64, nanoseconds: Int64))] = []
         let now = Int64(time(nil))
         for name in names {
             let path = folder.appendingPathComponent(name).path
@@ -245,14 +247,18 @@ public struct TileStore: Sendable {
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             if let writer = Self.temporaryWriter(ofName: name) {
                 let gone = writer != getpid() && kill(writer, 0) != 0 && errno == ESRCH
-                if gone || now - Int64(status.st_mtim.tv_sec) > 3_600 { unlink(path) }
+                if gone || Int64(status.st_mtim.tv_sec) < now.subtractingReportingOverflow(3_600).partialValue { unlink(path) }
                 continue
             }
             guard Self.isCacheFileName(name), Self.startsWithMagic(path) else { continue }
-            files.append((name, Int(status.st_size), Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)))
+            files.append((name, Int(status.st_size), (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))))
         }
-        var total = files.reduce(0) { $0 + $1.bytes }
-        for file in files.sorted(by: { ($0.name == kept ? 1 : 0, $0.used) < ($1.name == kept ? 1 : 0, $1.used) }) {
+        var total = files.reduce(0) { sum, file in
+            let (added, overflow) = sum.addingReportingOverflow(file.bytes)
+            return overflow ? .max : added
+        }
+        for file in files.sorted(by: { ($0.name == kept ? 1 : 0, $0.used.seconds, $0.used.nanoseconds)
+                                        < ($1.name == kept ? 1 : 0, $1.used.seconds, $1.used.nanoseconds) }) {
             guard total > sizeLimit else { break }
             if unlink(folder.appendingPathComponent(file.name).path) == 0 { total -= file.bytes }
         }

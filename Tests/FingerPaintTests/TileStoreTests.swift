@@ -264,6 +264,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fixture.cacheFile.path))
     }
 
+    @Test func cacheFilesDatedAnywhereAreTrimmedWithoutTrapping() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let fileSize = try #require(try FileManager.default.attributesOfItem(atPath: fixture.cacheFile.path)[.size] as? Int)
+        // Two more files of ours: one dated in the year 2445 (ext4 keeps times up to 2446; in nanoseconds that is
+        // past Int64), one in 1901.
+        let future = fixture.store.folder.appendingPathComponent(String(repeating: "a", count: 32) + ".fptiles")
+        let past = fixture.store.folder.appendingPathComponent(String(repeating: "b", count: 32) + ".fptiles")
+        try FileManager.default.copyItem(at: fixture.cacheFile, to: future)
+        try FileManager.default.copyItem(at: fixture.cacheFile, to: past)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 15_000_000_000)],
+                                              ofItemAtPath: future.path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: -2_100_000_000)],
+                                              ofItemAtPath: past.path)
+        TileStore(folder: fixture.store.folder, sizeLimit: fileSize * 2 + fileSize / 2).trim()
+        // The least recently used went: the file of 1901; the one of 2445 counts as the most recent.
+        #expect(!FileManager.default.fileExists(atPath: past.path))
+        #expect(FileManager.default.fileExists(atPath: future.path))
+        #expect(FileManager.default.fileExists(atPath: fixture.cacheFile.path))
+    }
+
     @Test func aCacheFolderThatCannotBeWrittenLosesNothing() throws {
         let fixture = try Fixture()
         // A file where the cache's folder should be.
