@@ -26,26 +26,29 @@ public enum CRC32 {
 
     /// The checksum of some bytes.
     public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.withUnsafeBytes { buffer in
-            tables.withUnsafeBufferPointer { table in
-                var crc: UInt32 = 0xFFFF_FFFF
-                var offset = 0
-                let count = buffer.count
-                while offset + 8 <= count {
-                    let low = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) ^ crc
-                    let high = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                    crc = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
-                        ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
-                        ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
-                        ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
-                    offset += 8
-                }
-                while offset < count {
-                    crc = table[Int((crc ^ UInt32(buffer[offset])) & 0xFF)] ^ (crc >> 8)
-                    offset += 1
-                }
-                return crc ^ 0xFFFF_FFFF
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The checksum of the bytes in memory.
+    public static func checksum(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
+        tables.withUnsafeBufferPointer { table in
+            var crc: UInt32 = 0xFFFF_FFFF
+            var offset = 0
+            let count = buffer.count
+            while offset + 8 <= count {
+                let low = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) ^ crc
+                let high = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                crc = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
+                    ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
+                offset += 8
             }
+            while offset < count {
+                crc = table[Int((crc ^ UInt32(buffer[offset])) & 0xFF)] ^ (crc >> 8)
+                offset += 1
+            }
+            return crc ^ 0xFFFF_FFFF
         }
     }
 }

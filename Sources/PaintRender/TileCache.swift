@@ -132,10 +132,11 @@ struct TileCache {
 
     /// Puts a tile back to its base (which it keeps); `drawnSince` strokes will be drawn onto it again.
     mutating func restoreBase(for key: TileKey, paper: Color, drawnSince: Int) {
-        guard let entry = entries[key], entry.baseCount != nil else { return }
-        bytes -= entry.bytes
-        if let base = entry.base {
-            let image = entry.image ?? ImageSurface(width: base.width, height: base.height, fill: nil)
+        guard entries[key]?.baseCount != nil else { return }
+        bytes -= entries[key]!.bytes
+        if let base = entries[key]!.base {
+            let image = ownedImage(for: key, keepingPixels: false)
+                ?? ImageSurface(width: base.width, height: base.height, fill: nil)
             image.copyAll(from: base)
             entries[key]!.image = image
         } else {
@@ -150,13 +151,28 @@ struct TileCache {
         entries[key]?.sinceBase += 1
     }
 
-    /// Gives a paper-only tile an image of its own (filled with paper), to draw into.
+    /// The tile's image to draw into; a paper-only tile is given an image of its own (filled with paper).
     mutating func makeImage(for key: TileKey, paper: Color) -> ImageSurface? {
-        guard let entry = entries[key] else { return nil }
-        if let image = entry.image { return image }
+        guard entries[key] != nil else { return nil }
+        if let image = ownedImage(for: key) { return image }
         let image = ImageSurface(width: TileKey.side, height: TileKey.side, fill: paper)
         entries[key]?.image = image
         bytes += Self.tileBytes
+        return image
+    }
+
+    /// The tile's image, held by the cache alone, to draw into: an image lent to the disk cache's writer
+    /// (``LentTile``) is replaced by a copy (`keepingPixels`) or a new image first, so that the pixels the writer
+    /// reads never change under it. Every drawing into a cached tile's image goes through here.
+    private mutating func ownedImage(for key: TileKey, keepingPixels: Bool = true) -> ImageSurface? {
+        guard var image = entries[key]?.image else { return nil }
+        entries[key]!.image = nil
+        if !isKnownUniquelyReferenced(&image) {
+            let own = ImageSurface(width: image.width, height: image.height, fill: nil)
+            if keepingPixels { own.copyAll(from: image) }
+            image = own
+        }
+        entries[key]!.image = image
         return image
     }
 

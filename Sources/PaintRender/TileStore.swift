@@ -80,8 +80,44 @@ public struct TileStore: Sendable {
         /// The tile's column and row: it shows the document's pixels from (column × 256, row × 256).
         public var column: Int
         public var row: Int
-        /// Rows of 256 × 4 bytes; `nil`: paper only.
+        /// Rows of 256 × 4 bytes; `nil`: paper only, or pixels lent by the renderer (``lent``).
         public var pixels: [UInt8]?
+        /// The renderer's own tile image, lent to the writer instead of copied (``LentTile``).
+        var lent: LentTile?
+
+        /// A tile of bytes (`nil`: paper only).
+        public init(column: Int, row: Int, pixels: [UInt8]?) {
+            self.column = column
+            self.row = row
+            self.pixels = pixels
+        }
+
+        /// A tile whose pixels are the renderer's image, lent until the writer is done with it.
+        init(column: Int, row: Int, lent: LentTile) {
+            self.init(column: column, row: row, pixels: nil)
+            self.lent = lent
+        }
+
+        /// Whether the tile has pixels (rather than paper only).
+        var hasPixels: Bool { pixels != nil || lent != nil }
+
+        /// Runs `body` with the tile's pixels, rows of 256 × 4 bytes (`nil`: paper only).
+        func withPixels<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+            if let pixels { return pixels.withUnsafeBytes { body($0) } }
+            guard let lent else { return body(nil) }
+            return withExtendedLifetime(lent) { body(UnsafeRawBufferPointer(start: lent.pixels, count: lent.byteCount)) }
+        }
+
+        public static func == (lhs: Tile, rhs: Tile) -> Bool {
+            lhs.column == rhs.column && lhs.row == rhs.row
+                && lhs.withPixels { left in rhs.withPixels { right in
+                    switch (left, right) {
+                    case (nil, nil): true
+                    case let (left?, right?): left.elementsEqual(right)
+                    default: false
+                    }
+                } }
+        }
     }
 
     /// What a file holds: the document and drawing it shows, how it was drawn, and the tiles.
@@ -196,7 +232,7 @@ public struct TileStore: Sendable {
         // The header and table, then each tile's pixels from where they are: the file is never whole in memory.
         var failed = fchmod(descriptor, 0o600) != 0 || !Self.writeAll(head, to: descriptor)
         for tile in contents.tiles where !failed {
-            if let pixels = tile.pixels, !Self.writeAll(pixels, to: descriptor) { failed = true }
+            if !tile.withPixels({ pixels in pixels.map { Self.writeAll($0, to: descriptor) } ?? true }) { failed = true }
         }
         if close(descriptor) != 0 { failed = true }
         if !failed, rename(temporary, destination.path) == 0 {
@@ -209,14 +245,17 @@ public struct TileStore: Sendable {
 
     /// Writes all of `bytes`; whether it could.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return false }
-            }
-            return true
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `buffer`; whether it could.
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return false }
         }
+        return true
     }
 
     /// Whether `path` names nothing, or a regular file that starts with the cache's magic.
@@ -362,7 +401,7 @@ enum TileStoreFormat {
         let path = Array(contents.document.path.utf8)
         guard path.count <= longestPath, contents.tiles.count <= mostTiles,
               (1...Double(largestScale)).contains(contents.pixelsPerPoint), contents.pixelsPerPoint.rounded() == contents.pixelsPerPoint,
-              contents.tiles.allSatisfy({ $0.pixels == nil || $0.pixels!.count == tileBytes }),
+              contents.tiles.allSatisfy({ tile in tile.withPixels { $0 == nil || $0!.count == tileBytes } }),
               contents.tiles.allSatisfy({ abs($0.column) <= farthestTile && abs($0.row) <= farthestTile })
         else { return nil }
         var bytes: [UInt8] = []
@@ -391,8 +430,8 @@ enum TileStoreFormat {
         for tile in contents.tiles {
             append(UInt32(bitPattern: Int32(tile.column)), to: &bytes)
             append(UInt32(bitPattern: Int32(tile.row)), to: &bytes)
-            append(UInt32(tile.pixels == nil ? 0 : 1), to: &bytes)
-            append(tile.pixels.map { CRC32.checksum($0[...]) } ?? 0, to: &bytes)
+            append(UInt32(tile.hasPixels ? 1 : 0), to: &bytes)
+            append(tile.withPixels { $0.map { CRC32.checksum($0) } } ?? 0, to: &bytes)
         }
         append(CRC32.checksum(bytes[tableStart...]), to: &bytes)
         return bytes

@@ -63,7 +63,33 @@ import Testing
         let snapshot = try fixture.storeTiles()
         // 600x400 at 100 %: three columns and two rows of tiles, some with strokes.
         #expect(snapshot.tiles.count == 6)
-        #expect(snapshot.tiles.contains { $0.pixels != nil })
+        #expect(snapshot.tiles.contains { $0.hasPixels })
+        let reopened = fixture.reopen()
+        #expect(reopened.fromStore == 6)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
+    }
+
+    @Test func aTileLentToTheWriterNeverChangesUnderItWhileTheWindowDrawsOn() throws {
+        let fixture = try Fixture()
+        let renderer = CanvasRenderer(logicalSize: Self.size, strokes: fixture.drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        let snapshot = try #require(renderer.tilesForStore())
+        // The tiles' own images are lent, not copied; what the writer will read, as it was lent:
+        #expect(snapshot.tiles.contains { $0.lent != nil })
+        func checksums() -> [UInt32?] { snapshot.tiles.map { tile in tile.withPixels { $0.map(CRC32.checksum) } } }
+        let lent = checksums()
+        // A wide stroke across every tile, drawn into the cached tiles before the writer has written them.
+        var drawing = fixture.drawing
+        let across = Stroke(points: [StrokePoint(Point(x: 10, y: 10)), StrokePoint(Point(x: 590, y: 390))],
+                            color: .black, width: 30)
+        renderer.apply(drawing.add(across), strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(checksums() == lent)
+        // The window shows the stroke, as a fresh render does.
+        #expect(largestDifference(renderer.frame, Self.freshFrame(drawing.strokes), rows: 400) == 0)
+        // What is written is the drawing the snapshot was taken of: reopened, it shows what a fresh render does.
+        let document = try #require(TileStore.Document(fixture.document))
+        #expect(fixture.store.store(snapshot, of: document))
         let reopened = fixture.reopen()
         #expect(reopened.fromStore == 6)
         #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
