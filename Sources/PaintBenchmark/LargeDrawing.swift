@@ -121,7 +121,7 @@ func runLargeDrawing() {
     buffer.show(largeApp)
     let coldSharp = milliseconds(since: settle)
     print("   ... until every visible tile is drawn (off the main thread where it can be): \(format(coldSharp))")
-    // The window at rest writes the tiles in view to the disk cache: the copy on the main thread, the rest not.
+    // The window at rest writes the tiles in view to the disk cache: handing them over on the main thread, the rest not.
     let handOut = DispatchTime.now().uptimeNanoseconds
     if let snapshot = largeApp.renderer.tilesForStore(), let document = TileStore.Document(documentURL) {
         tileWriter.write(snapshot, of: document)
@@ -130,7 +130,7 @@ func runLargeDrawing() {
         if let report = tileWriter.lastReport, report.isWritten {
             print("   the tile cache written as at a rest: \(snapshot.tiles.count) tiles, "
                   + "\(format(Double(report.bytes) / 1_048_576)) MiB, \(format(report.milliseconds)) ms off the main thread "
-                  + "(\(format(copied)) ms on it to copy the tiles)")
+                  + "(\(format(copied)) ms on it to hand the tiles over)")
         } else {
             print("   the tile cache could not be written in \(tileStore.folder.path)")
         }
