@@ -162,8 +162,9 @@ public struct ThumbnailCache: Sendable {
         ])
     }
 
-    /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now.
-    private static func makeFolders(_ folder: URL) -> Bool {
+    /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now (the
+    /// thumbnails' folder and the tile cache's, docs/tile-cache.md).
+    static func makeFolders(_ folder: URL) -> Bool {
         var status = stat()
         if stat(folder.path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
         let parent = folder.deletingLastPathComponent()

@@ -222,7 +222,7 @@ public struct TileStore: Sendable {
         let contents = Contents(document: document, strokeCount: snapshot.strokes.count,
                                 strokesDigest: Self.digest(of: snapshot.strokes), pixelsPerPoint: snapshot.pixelsPerPoint,
                                 paperPixel: snapshot.paperPixel, tiles: snapshot.tiles)
-        guard let head = TileStoreFormat.encodeHead(contents), Self.makeFolders(folder) else { return false }
+        guard let head = TileStoreFormat.encodeHead(contents), ThumbnailCache.makeFolders(folder) else { return false }
         let destination = file(forDocument: document.path)
         guard Self.isOursOrMissing(destination.path) else { return false }
         let temporary = folder.appendingPathComponent(
@@ -301,15 +301,6 @@ public struct TileStore: Sendable {
             guard total > sizeLimit else { break }
             if unlink(folder.appendingPathComponent(file.name).path) == 0 { total -= file.bytes }
         }
-    }
-
-    /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now.
-    private static func makeFolders(_ folder: URL) -> Bool {
-        var status = stat()
-        if stat(folder.path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
-        let parent = folder.deletingLastPathComponent()
-        guard parent.path != folder.path, makeFolders(parent) else { return false }
-        return mkdir(folder.path, 0o700) == 0 || errno == EEXIST
     }
 
     // MARK: - The strokes' digest

@@ -53,12 +53,7 @@ final class BufferChain {
 @Suite struct BufferFrameTests {
     /// What a renderer that never changed shows for the app's strokes and view, overlay included.
     private func freshFrame(of app: FingerPaintApp) -> ImageSurface {
-        let fresh = CanvasRenderer(logicalSize: app.renderer.logicalSize, scale: app.renderer.scale,
-                                   strokes: app.drawing.strokes)
-        fresh.setView(app.view)
-        fresh.overlay = app.renderer.overlay
-        fresh.renderFrame(liveStrokes: [:])
-        return fresh.frame
+        TileWorkerTimingTests.freshFrame(of: app)
     }
 
     private func drawStroke(_ app: FingerPaintApp, from start: Point, to end: Point) {

@@ -280,7 +280,7 @@ import Testing
                 try total + (FileManager.default.attributesOfItem(atPath: store.folder.appendingPathComponent(name).path)[.size] as? Int ?? 0)
             }
             #expect(total <= store.sizeLimit)
-            #expect(FileManager.default.fileExists(atPath: written.last!.path))
+            #expect(FileManager.default.fileExists(atPath: try #require(written.last).path))
             // Each write is at least a second's nanoseconds later by the clock the times come from.
             usleep(20_000)
         }
