@@ -40,11 +40,8 @@ public final class CanvasRenderer {
     private var ownFrame: ImageSurface?
     /// The overlay's bar, drawn once (``barImage(for:)``).
     private var cachedBar: BarImage?
-    /// The paper colour as a pixel, as Cairo fills it.
-    lazy var paperPixel: UInt32 = {
-        let paper = ImageSurface(width: 1, height: 1, fill: background)
-        return withExtendedLifetime(paper) { UnsafeRawPointer(paper.pixels).load(as: UInt32.self) }
-    }()
+    /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
+    lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
     private let bothCores = BothCores()
     /// The buffer's width in pixels.
