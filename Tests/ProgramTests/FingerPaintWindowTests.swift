@@ -81,9 +81,11 @@ import TouchUI
     /// Waits until the program's recording of its input satisfies `condition`; throws after two minutes (a debug
     /// build starting on a machine busy with other builds can take tens of seconds to connect).
     static func waitForRecording(_ path: String, until condition: (String) -> Bool) async throws {
+        // Checked after every wait, the last one included: a busy test pool can wake this task past the deadline.
         let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline {
+        while true {
             if condition((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") { return }
+            if Date() >= deadline { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         let recorded = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "(no file)"

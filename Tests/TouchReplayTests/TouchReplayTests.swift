@@ -273,11 +273,14 @@ extension TouchReplayTests {
         try process.run()
         let pid = process.processIdentifier
         // The client is started after the signal handling is set up: wait for it (a minute, for a loaded machine).
+        // Read after every wait, the last one included: in a full run the test pool's threads can be kept busy past
+        // the deadline while this task sleeps, and the file written long before must still be found.
         var client: Int32?
         let searchDeadline = Date().addingTimeInterval(60)
-        while client == nil, Date() < searchDeadline {
+        while true {
             client = Int32(scratch.read("client.pid").trimmingCharacters(in: .whitespacesAndNewlines))
-            if client == nil { try await Task.sleep(for: .milliseconds(10)) }
+            if client != nil || Date() >= searchDeadline { break }
+            try await Task.sleep(for: .milliseconds(10))
         }
         let clientID = try #require(client, "touch-replay (running: \(process.isRunning)) said: \(scratch.read("stderr"))")
         try #require(process.isRunning, "touch-replay ended before the signal: \(scratch.read("stderr"))")
