@@ -142,6 +142,8 @@ public final class CanvasRenderer {
     private var spareTails: [Int: Tail] = [:]
     /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
     private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
+    /// What a buffer a frame behind takes from another buffer, gathered in storage kept from frame to frame.
+    private var copiedScratch: [PixelRect] = []
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -574,11 +576,16 @@ public final class CanvasRenderer {
                 // A buffer a frame or more behind, while another shows a later frame of the same view: what changed
                 // up to that frame is copied from it, and only what changed since is drawn (a finger's ink: one
                 // frame's new segments and tails rather than two).
-                var copies: [PixelRect] = []
+                copiedScratch.removeAll(keepingCapacity: true)
                 for later in history where later.number > then.number && later.number <= donor.frame {
-                    copies += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
+                    for rect in later.document {
+                        if let inside = bufferRect(ofDocumentPixels: rect).intersection(drawable) { copiedScratch.append(inside) }
+                    }
+                    for rect in later.screen {
+                        if let inside = rect.intersection(drawable) { copiedScratch.append(inside) }
+                    }
                 }
-                copiedRects = Self.mergedSparingly(copies.compactMap { $0.intersection(drawable) })
+                copiedRects = Self.mergedSparingly(copiedScratch)
                 var writes = BulkPixels(into: image)
                 for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
                 writes.write(using: bothCores)
