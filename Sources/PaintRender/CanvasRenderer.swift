@@ -586,9 +586,19 @@ public final class CanvasRenderer {
                     }
                 }
                 copiedRects = Self.mergedSparingly(copiedScratch)
-                var writes = BulkPixels(into: image)
-                for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
-                writes.write(using: bothCores)
+                if copiedRects.reduce(0, { $0 + $1.area }) * 4 < BulkPixels.sharedBytes {
+                    // A finger's ink: a few small rectangles, copied here (no list of writes made).
+                    for rect in copiedRects {
+                        for row in rect.y..<rect.maxY {
+                            (image.pixels + row * image.stride + rect.x * 4)
+                                .update(from: donor.pixels + row * donor.stride + rect.x * 4, count: rect.width * 4)
+                        }
+                    }
+                } else {
+                    var writes = BulkPixels(into: image)
+                    for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
+                    writes.write(using: bothCores)
+                }
                 image.markDirty()
                 since = donor.frame
             }
