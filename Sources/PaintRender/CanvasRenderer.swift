@@ -97,20 +97,21 @@ public final class CanvasRenderer {
     public var galleryThumbnails: [String: ImageSurface] = [:]
 
     /// The most memory the cached tiles may take, whatever the window's size: what a 4K window keeps.
-    public static let maximumTileBudget = 48 << 20
+    public static let maximumTileBudget = 40 << 20
     /// The least memory the cached tiles may take, however small the window.
     public static let minimumTileBudget = 4 << 20
 
-    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
-    /// cover it (a ring around the view for panning, and a zoom step's worth), within ``minimumTileBudget`` and
-    /// ``maximumTileBudget``. Tiles of other zooms and out of view go first, least recently shown first; tiles in
-    /// view are kept even beyond it (docs/rendering.md, "The tile cache's budget").
+    /// The memory the cached tiles may take for a buffer of a pixel size: the tiles that can cover it, wherever the
+    /// view lies (one row and column more than it needs when aligned, so a few tiles beside the view and bases for
+    /// undo fit besides the tiles in view), within ``minimumTileBudget`` and ``maximumTileBudget``. Tiles of other
+    /// zooms and out of view go first, least recently shown first; tiles in view are kept even beyond it
+    /// (docs/rendering.md; one and a half times this before issue #22's memory work, docs/performance.md).
     public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
         // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
         func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
         let columns = reach(pixelWidth), rows = reach(pixelHeight)
         let covering = columns * rows * TileCache.tileBytes
-        return min(max(covering * 3 / 2, minimumTileBudget), maximumTileBudget)
+        return min(max(covering, minimumTileBudget), maximumTileBudget)
     }
 
     /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
