@@ -8,13 +8,13 @@ import TouchUI
 /// compositor through `wp_viewport`, then sharp (docs/rendering.md, "The zoom step at reduced resolution").
 @Suite struct ReducedFrameWindowTests {
     /// The line of ``NavigationWindowTests``, then Ctrl+wheel doubling the zoom about (100, 100), then a pointer
-    /// motion a second later, when a loaded machine has drawn the sharp frame.
+    /// motion 3.5 s later, when even a loaded machine has drawn the sharp tiles and the zoom indicator is gone.
     static let zoomStep: [SeatEvent] = NavigationWindowTests.line + [
         SeatEvent(time: .milliseconds(400), .keyState(KeyChord("ctrl"), isPressed: true)),
         SeatEvent(time: .milliseconds(420), .pointerAxis(dx: 0, dy: -25)),
         SeatEvent(time: .milliseconds(440), .pointerAxis(dx: 0, dy: -25)),
         SeatEvent(time: .milliseconds(500), .keyState(KeyChord("ctrl"), isPressed: false)),
-        SeatEvent(time: .milliseconds(1500), .pointerMotion(location: Point(x: 100, y: 100))),
+        SeatEvent(time: .milliseconds(4000), .pointerMotion(location: Point(x: 100, y: 100))),
     ]
 
     /// One line of touch-replay's `--save-commits` log.
