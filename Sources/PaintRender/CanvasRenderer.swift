@@ -710,13 +710,33 @@ public final class CanvasRenderer {
         writes.write(using: bothCores)
         image.markDirty()
         if let overlay {
+            // The bar from its image, every other pixel; the rest of the overlay drawn by Cairo at half the scale.
+            let bar = barImage(for: overlay)
+            if let bar { Self.copyHalved(bar, into: image) }
             let context = cairo_create(image.surface)!
             cairo_scale(context, Double(scale) / 2, Double(scale) / 2)
-            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: true, in: context)
+            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
             cairo_destroy(context)
             cairo_surface_flush(image.surface)
         }
         if worker != nil { submitJobs() } else { drawRequestsNow() }
+    }
+
+    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at twice its place, as the
+    /// drawing under it does (``NearestScaling`` at ratio ½).
+    private static func copyHalved(_ bar: BarImage, into image: ImageSurface) {
+        let rect = bar.rect
+        let rows = max((rect.y + 1) / 2, 0)..<min((rect.maxY + 1) / 2, image.height)
+        let columns = max((rect.x + 1) / 2, 0)..<min((rect.maxX + 1) / 2, image.width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        cairo_surface_flush(image.surface)
+        for row in rows {
+            let from = UnsafeRawPointer(bar.image.pixels + (2 * row - rect.y) * bar.image.stride)
+                .assumingMemoryBound(to: UInt32.self)
+            let to = UnsafeMutableRawPointer(image.pixels + row * image.stride).assumingMemoryBound(to: UInt32.self)
+            for column in columns { to[column] = from[2 * column - rect.x] }
+        }
+        image.markDirty()
     }
 
     /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:

@@ -57,6 +57,11 @@ import TouchUI
         #expect(preview.width == 800 && preview.height == 600)
         #expect(isPainted(preview.pixels[0]) && isPainted(preview.pixels[1]), "\(preview.pixels)")
         #expect(isBlank(preview.pixels[2]) && isBlank(preview.pixels[3]), "\(preview.pixels)")
+        // The palette bar along the bottom is the sharp frame's, every other pixel (its image halved).
+        let barPoints = [20, 150, 300, 450, 600, 780].flatMap { x in [(x, 560), (x, 580)] }
+        let reducedBar = try await PNGReader.pixels(in: commitsFolder + "/\(reduced.number).png", at: barPoints)
+        let sharpBar = try await PNGReader.pixels(in: scratch.path("window.png"), at: barPoints)
+        #expect(reducedBar.pixels == sharpBar.pixels)
         // After the last, full-size frames with the destination unset.
         let after = commits[(reducedIndex + 1)...]
         #expect(!after.isEmpty)
