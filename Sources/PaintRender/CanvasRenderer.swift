@@ -653,11 +653,13 @@ public final class CanvasRenderer {
                            isCopiedFromAnotherBuffer: copied, isComplete: missing.isEmpty)
     }
 
-    /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view, with no
-    /// stroke in progress): a window that can have the compositor scale its buffer may draw it at half resolution
-    /// with ``renderReducedFrame(into:)`` (docs/rendering.md, "The zoom step at reduced resolution").
+    /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
+    /// first frame): a window that can have the compositor scale its buffer may draw it at half resolution with
+    /// ``renderReducedFrame(into:)`` when no stroke is in progress (docs/rendering.md, "The zoom step at reduced
+    /// resolution"). A stroke completed since the last frame is in the tiles already, and the full frame after the
+    /// reduced one redraws everything.
     public var prefersReducedFrame: Bool {
-        zoomChanged && view.rotation == 0 && live.isEmpty
+        zoomChanged && frameNumber > 0 && view.rotation == 0
     }
 
     /// The size of a reduced frame's image: half the buffer's pixels each way, rounded up.
@@ -666,7 +668,7 @@ public final class CanvasRenderer {
     /// Draws the view at half the resolution into `target` (``reducedPixelSize``, for the compositor to scale up
     /// to the window): the cached tiles of the current zoom scaled by half, where they are missing those of the
     /// zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay drawn by Cairo at half the
-    /// scale. Strokes in progress are not drawn (``prefersReducedFrame`` says there are none). The missing tiles are
+    /// scale. Strokes in progress are not drawn (call it only when there are none). The missing tiles are
     /// asked for, and nothing else changes: the next frame (``renderFrame(liveStrokes:predictedTails:into:)``) draws
     /// everything at full resolution, as it would have without this one.
     public func renderReducedFrame(into target: FrameTarget) {
