@@ -105,7 +105,7 @@ final class FingerPaintLive: LiveContent {
     func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
         let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
-                                 height: buffer.pixelHeight, owner: buffer.buffer)
+                                 height: buffer.pixelHeight, owner: buffer.buffer, mayDrawInParts: buffer.mayDrawInParts)
         // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
         // the buffer may lack what earlier frames drew into the other one.
         let now = MonotonicClock.timestamp
@@ -117,6 +117,7 @@ final class FingerPaintLive: LiveContent {
         }
         strokesDrawn = app.drawing.strokes.count
         trimDeadline = now + Self.restBeforeTrim
+        if !frame.isComplete { buffer.isIncomplete = true }
         if !saidSharp, !app.renderer.isDrawingTiles, let launchedAt {
             saidSharp = true
             debug(String(format: "every visible tile sharp %.0f ms after launch (%d from the tile cache)",
@@ -124,6 +125,19 @@ final class FingerPaintLive: LiveContent {
         }
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
         return frame.changed + frame.redrawn
+    }
+
+    /// A zoom step's frame, and each frame while a pinch changes the zoom, may be drawn at half resolution.
+    var prefersReducedFrame: Bool { app.prefersReducedFrame }
+
+    /// The zoom step's frame at half resolution (docs/rendering.md, "The zoom step at reduced resolution").
+    func drawReduced(into buffer: DrawTarget) {
+        let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
+                                 height: buffer.pixelHeight, owner: buffer.buffer)
+        let now = MonotonicClock.timestamp
+        app.renderReducedFrame(at: now, into: target)
+        if session?.window.frameLog != nil { lastDrawDescription = "reduced" }
+        trimDeadline = now + Self.restBeforeTrim
     }
 
     /// The frame log's words for the last frame drawn (`FINGERPAINT_FRAME_LOG`).

@@ -544,6 +544,24 @@ public final class FingerPaintApp {
         return damage
     }
 
+    /// Whether the next frame is a zoom step's, which a window may draw at half resolution and have the compositor
+    /// scale up (``renderReducedFrame(into:)``): the zoom changed since the last frame, the view is upright, and
+    /// no stroke is in progress.
+    public var prefersReducedFrame: Bool {
+        renderer.prefersReducedFrame && canvasView.shownLiveStrokes.isEmpty
+    }
+
+    /// Draws the next frame at half resolution into a target of ``PaintRender/CanvasRenderer/reducedPixelSize``
+    /// (``PaintRender/CanvasRenderer/renderReducedFrame(into:)``); the frame after it is drawn at full resolution.
+    public func renderReducedFrame(at time: Timestamp? = nil, into target: FrameTarget) {
+        pollDocument()
+        takeThumbnails()
+        if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
+        renderer.renderReducedFrame(into: target)
+        // The sharp frame follows.
+        needsFrame = true
+    }
+
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
     public func waitForTiles() {
         renderer.waitForTiles()

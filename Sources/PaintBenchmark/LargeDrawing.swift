@@ -27,6 +27,8 @@ final class LargeBuffer {
 
     let width: Int, height: Int, stride: Int
     private let buffers: [Memory]
+    /// The buffer a zoom step's reduced frame goes into: half the pixels each way, rounded up.
+    private let reduced: Memory
     private var next = 0
 
     init(size: Size) {
@@ -34,6 +36,8 @@ final class LargeBuffer {
         height = Int(size.height)
         stride = width * 4
         buffers = [Memory(byteCount: stride * height), Memory(byteCount: stride * height)]
+        reduced = Memory(byteCount: (width + 1) / 2 * 4 * ((height + 1) / 2))
+        reduced.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: (width + 1) / 2 * 4 * ((height + 1) / 2))
         // The window's buffers are faulted in before they are drawn (BufferPool makes the second one's pages on the
         // second core): so are these, so that no timed frame pays for first touching 33 MB.
         for memory in buffers { memory.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: stride * height) }
@@ -46,6 +50,29 @@ final class LargeBuffer {
         next += 1
         _ = app.renderFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
                                               owner: memory))
+    }
+
+    /// Draws the zoom step's frame at half resolution, as the window does where the compositor offers wp_viewporter.
+    func showReduced(_ app: FingerPaintApp) {
+        let (width, height) = app.renderer.reducedPixelSize
+        app.renderReducedFrame(into: FrameTarget(pixels: reduced.pixels, stride: width * 4, width: width, height: height,
+                                                 owner: reduced))
+    }
+
+    /// Brings the full frame into the next buffer in parts, as the window does after a reduced frame, until it is
+    /// complete (at most four frames): the main thread's time of each part.
+    func showInParts(_ app: FingerPaintApp) -> [Double] {
+        let memory = buffers[next % buffers.count]
+        next += 1
+        var parts: [Double] = []
+        while parts.count < 4 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let frame = app.renderFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
+                                                          owner: memory, mayDrawInParts: true))
+            parts.append(milliseconds(since: start))
+            if frame.isComplete { break }
+        }
+        return parts
     }
 }
 
@@ -214,6 +241,7 @@ func runLargeDrawing() -> Bool {
     peaks.end("resize")
     benchmarkNavigation(largeApp, shown: { work in shown(work, on: largeApp) },
                         next: { shown({}, on: largeApp, always: true) })
+    benchmarkReducedZoomSteps(largeApp, buffer: buffer, next: { shown({}, on: largeApp, always: true) })
     largeApp.waitForTiles()
     largeApp.waitForTiles()
     buffer.show(largeApp)
@@ -278,5 +306,28 @@ func benchmarkNavigation(_ app: FingerPaintApp, shown: (() -> Void) -> Double, n
         _ = shown {}
         print("   one zoom step (\(command)): \(format(step)), the next frame (the other buffer) \(format(following)); "
               + "the sharp tiles drawn by the worker after \(format(milliseconds(since: start)))")
+    }
+}
+
+/// The zoom steps of ``benchmarkNavigation(_:shown:next:)`` again, as the window draws them where the compositor
+/// offers wp_viewporter (docs/rendering.md, "The zoom step at reduced resolution"): the step's frame at half
+/// resolution, then the full frame brought into a buffer in parts, each part one frame; then the other buffer's
+/// frame. The tiles out of view (the other zooms' included) are let go first, so each step finds the cache as the
+/// first round did.
+func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next: () -> Double) {
+    app.renderer.releaseTilesOutOfView()
+    for command in [PaintCommand.zoomOut, .zoomIn, .zoomIn, .zoomOut] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        app.perform(command)
+        buffer.showReduced(app)
+        let step = milliseconds(since: start)
+        let parts = buffer.showInParts(app)
+        let following = next()
+        app.waitForTiles()
+        _ = next()
+        _ = next()
+        print("   one zoom step at half resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
+              + "\(parts.count) part\(parts.count == 1 ? "" : "s"): \(parts.map(format).joined(separator: ", ")); "
+              + "the other buffer's frame \(format(following))")
     }
 }

@@ -170,6 +170,9 @@ public final class CanvasRenderer {
     /// Jobs handed to the worker and not answered yet.
     var inFlight: [TileKey: TileJob] = [:]
     private var nextJobID = 0
+    /// Whether the zoom changed since the last frame (full or reduced): the next frame may be drawn at reduced
+    /// resolution (``prefersReducedFrame``).
+    private var zoomChanged = false
     /// Whether the view moved since the last frame while turned: that frame samples the turned tiles nearest-
     /// neighbour, which is twice as fast as bilinear, while fingers turn or pan it.
     private var turnedViewMoved = false
@@ -345,6 +348,7 @@ public final class CanvasRenderer {
         // A pan of an upright view moves the pixels buffers hold (``renderFrame(liveStrokes:predictedTails:into:)``);
         // anything else draws every pixel again.
         if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
+        if snapped.zoom != view.zoom { zoomChanged = true }
         view = snapped
         turnedViewMoved = view.rotation != 0
     }
@@ -475,15 +479,21 @@ public final class CanvasRenderer {
     /// buffer (by its ``FrameTarget/owner``) shows; a buffer it has not drawn, or one that missed a change of size,
     /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
     /// pan exposed is drawn, with what changed since the buffer was shown.
+    ///
+    /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than half its pixels gets only its upper half
+    /// drawn (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next
+    /// frame into it draws that with what changed since (the window commits it only once complete).
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
                             into target: FrameTarget) -> FrameDamage {
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
-        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: target.owner)
+        return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: target.owner,
+                         mayDrawInParts: target.mayDrawInParts)
     }
 
     private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
-                           owner: AnyObject) -> FrameDamage {
+                           owner: AnyObject, mayDrawInParts: Bool = false) -> FrameDamage {
+        zoomChanged = false
         takeBuiltIndex()
         takeStoredTiles()
         samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
@@ -554,11 +564,14 @@ public final class CanvasRenderer {
         var moved = (x: 0, y: 0)
         var copied = false
         shownBuffers.removeAll { $0.owner == nil }
-        var start = shownBuffers.first(where: { $0.owner === owner }).flatMap {
+        let shownHere = shownBuffers.first(where: { $0.owner === owner })
+        var start = shownHere.flatMap {
             continuableFrame(from: $0.frame, width: image.width, height: image.height)
         }
+        // What a frame drawn in part left out (``FrameTarget/mayDrawInParts``), where it is now.
+        var stillLacking = start == nil ? [] : shownHere?.missing ?? []
         if start == nil, let (donor, then) = shownBuffers.lazy
-            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height })
+            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height && $0.missing.isEmpty })
             .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
                 .map { (buffer, $0) } })
             .max(by: { $0.1.number < $1.1.number }) {
@@ -612,14 +625,25 @@ public final class CanvasRenderer {
                 if moved.y > 0 { lacking.append(PixelRect(x: 0, y: drawable.height - moved.y, width: drawable.width, height: moved.y)) }
                 if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
                 lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
+                stillLacking = stillLacking.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) }
             }
+            lacking += stillLacking
             for later in history where later.number > since {
                 lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
             }
         } else {
             lacking = [bounds]
         }
-        let rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
+        var rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
+        // In parts: a buffer lacking more than half its pixels gets its upper half now, the rest at the next frame.
+        var missing: [PixelRect] = []
+        if mayDrawInParts, rects.reduce(0, { $0 + $1.area }) * 2 > drawable.area, drawable.height > 1 {
+            let half = drawable.height / 2
+            let upper = PixelRect(x: 0, y: 0, width: drawable.width, height: half)
+            let lower = PixelRect(x: 0, y: half, width: drawable.width, height: drawable.height - half)
+            missing = rects.compactMap { $0.intersection(lower) }
+            rects = rects.compactMap { $0.intersection(upper) }
+        }
         // A frame that draws everything (a zoom step, a clear) has the least time to spare: half the budget.
         let (deadline, overflow) = MonotonicNanos.now.addingReportingOverflow(isWhole ? syncTileBudget / 2 : syncTileBudget)
         syncTileDeadline = overflow ? .max : deadline
@@ -654,14 +678,102 @@ public final class CanvasRenderer {
         if let context { cairo_destroy(context) }
         strokeOrder.removeAll(keepingCapacity: true)
         cairo_surface_flush(image.surface)
-        noteShown(owner, image: image)
+        noteShown(owner, image: image, missing: missing)
         if worker != nil { submitJobs() }
         evictTiles()
         startReadingStoredTiles()
         // After the first frame, not before it: the font's loading would share the cores with it.
         if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
-                           isCopiedFromAnotherBuffer: copied, copied: copiedRects)
+                           isCopiedFromAnotherBuffer: copied, copied: copiedRects, isComplete: missing.isEmpty)
+    }
+
+    /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
+    /// first frame): a window that can have the compositor scale its buffer may draw it at half resolution with
+    /// ``renderReducedFrame(into:)`` when no stroke is in progress (docs/rendering.md, "The zoom step at reduced
+    /// resolution"). A stroke completed since the last frame is in the tiles already, and the full frame after the
+    /// reduced one redraws everything.
+    public var prefersReducedFrame: Bool {
+        zoomChanged && frameNumber > 0 && view.rotation == 0
+    }
+
+    /// The size of a reduced frame's image: half the buffer's pixels each way, rounded up.
+    public var reducedPixelSize: (width: Int, height: Int) { ((pixelWidth + 1) / 2, (pixelHeight + 1) / 2) }
+
+    /// Draws the view at half the resolution into `target` (``reducedPixelSize``, for the compositor to scale up
+    /// to the window): the cached tiles of the current zoom scaled by half, where they are missing those of the
+    /// zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay drawn by Cairo at half the
+    /// scale. Strokes in progress are not drawn (call it only when there are none). The missing tiles are
+    /// asked for, and nothing else changes: the next frame (``renderFrame(liveStrokes:predictedTails:into:)``) draws
+    /// everything at full resolution, as it would have without this one.
+    public func renderReducedFrame(into target: FrameTarget) {
+        zoomChanged = false
+        takeBuiltIndex()
+        let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
+        let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let density = pixelsPerPoint / 2
+        let offset = (x: Int(saturating: (view.origin.x * density).rounded()), y: Int(saturating: (view.origin.y * density).rounded()))
+        var writes = BulkPixels(into: image)
+        if indexState == .building {
+            writes.fill(whole, with: paperPixel)
+        } else {
+            // The document pixels at the current zoom the image shows: each image pixel shows the one at twice its
+            // place (``NearestScaling`` at ratio ½), so a tile of 256 pixels fills 128 of the image, from 128 × its column.
+            let shown = PixelRect(x: 2 * offset.x, y: 2 * offset.y, width: 2 * whole.width, height: 2 * whole.height)
+            var cached: [PixelRect] = [], missing: [PixelRect] = []
+            var sources: [NearestScaling.Position: NearestScaling.Source] = [:]
+            for key in TileKey.keys(covering: shown, pixelsPerPoint: pixelsPerPoint) {
+                let half = TileKey.side / 2
+                guard let rect = PixelRect(x: key.column * half - offset.x, y: key.row * half - offset.y, width: half,
+                                           height: half).intersection(whole) else { continue }
+                if let entry = cache[key] {
+                    cache.touch(key)
+                    cached.append(rect)
+                    if let tile = entry.image, tile.width >= TileKey.side, tile.height >= TileKey.side {
+                        sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
+                            pixels: UnsafeRawPointer(tile.pixels).assumingMemoryBound(to: UInt32.self),
+                            rowPixels: tile.stride / 4)
+                    }
+                } else {
+                    missing.append(rect)
+                    if !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                }
+            }
+            for rect in Self.joined(cached) {
+                writes.scale(NearestScaling(rect: rect, offset: offset, ratio: 0.5, sources: sources, paper: paperPixel))
+            }
+            if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes, shownAt: density, offset: offset) }
+        }
+        writes.write(using: bothCores)
+        image.markDirty()
+        if let overlay {
+            // The bar from its image, every other pixel; the rest of the overlay drawn by Cairo at half the scale.
+            let bar = barImage(for: overlay)
+            if let bar { Self.copyHalved(bar, into: image) }
+            let context = cairo_create(image.surface)!
+            cairo_scale(context, Double(scale) / 2, Double(scale) / 2)
+            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
+            cairo_destroy(context)
+            cairo_surface_flush(image.surface)
+        }
+        if worker != nil { submitJobs() } else { drawRequestsNow() }
+    }
+
+    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at twice its place, as the
+    /// drawing under it does (``NearestScaling`` at ratio ½).
+    private static func copyHalved(_ bar: BarImage, into image: ImageSurface) {
+        let rect = bar.rect
+        let rows = max((rect.y + 1) / 2, 0)..<min((rect.maxY + 1) / 2, image.height)
+        let columns = max((rect.x + 1) / 2, 0)..<min((rect.maxX + 1) / 2, image.width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        cairo_surface_flush(image.surface)
+        for row in rows {
+            let from = UnsafeRawPointer(bar.image.pixels + (2 * row - rect.y) * bar.image.stride)
+                .assumingMemoryBound(to: UInt32.self)
+            let to = UnsafeMutableRawPointer(image.pixels + row * image.stride).assumingMemoryBound(to: UInt32.self)
+            for column in columns { to[column] = from[2 * column - rect.x] }
+        }
+        image.markDirty()
     }
 
     /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:
@@ -717,7 +829,8 @@ public final class CanvasRenderer {
     private func newerBuffer(than shown: Int, for owner: AnyObject, image: ImageSurface) -> ShownBuffer? {
         let offset = pixelOffset
         return shownBuffers.lazy
-            .filter { $0.owner !== owner && $0.frame > shown && $0.width == image.width && $0.height == image.height }
+            .filter { $0.owner !== owner && $0.frame > shown && $0.width == image.width && $0.height == image.height
+                && $0.missing.isEmpty }
             .filter { buffer in
                 self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
                     .map { $0.offsetX == offset.x && $0.offsetY == offset.y } ?? false
@@ -743,13 +856,13 @@ public final class CanvasRenderer {
     static let rememberedFrames = 16
 
     /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
-    private func noteShown(_ owner: AnyObject, image: ImageSurface) {
+    private func noteShown(_ owner: AnyObject, image: ImageSurface, missing: [PixelRect] = []) {
         if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
             shownBuffers[index] = ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                              width: image.width, height: image.height)
+                                              width: image.width, height: image.height, missing: missing)
         } else {
             shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                            width: image.width, height: image.height))
+                                            width: image.width, height: image.height, missing: missing))
             if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
         }
         let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
@@ -1201,13 +1314,17 @@ public final class CanvasRenderer {
     /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
     /// one, scaled nearest-neighbour (``NearestScaling``), paper where that zoom has no tile; paper alone when no
     /// other zoom has tiles there.
-    private func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels) {
+    /// `shownAt`: the pixels per point of the image written (``pixelsPerPoint``, or half of it in a reduced frame),
+    /// whose top-left pixel lies at `offset` in the document drawn at that density (``pixelOffset`` by default).
+    private func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
+                             offset: (x: Int, y: Int)? = nil) {
+        let density = density ?? pixelsPerPoint, offset = offset ?? pixelOffset
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
         // scaled as one rectangle.
         let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
         let clip = isWhole ? [covered] : rects
-        let area = documentPixels(of: covered).logical(pixelsPerPoint: pixelsPerPoint)
+        let area = covered.offsetBy(dx: offset.x, dy: offset.y).logical(pixelsPerPoint: density)
         // The zoom nearest the current one (by ratio) with a cached tile image there.
         var level: Double?
         for (key, entry) in cache.entries where key.pixelsPerPoint != pixelsPerPoint && key.pixelsPerPoint != level
@@ -1228,7 +1345,7 @@ public final class CanvasRenderer {
                 pixels: UnsafeRawPointer(image.pixels).assumingMemoryBound(to: UInt32.self), rowPixels: image.stride / 4)
         }
         for rect in clip {
-            writes.scale(NearestScaling(rect: rect, offset: pixelOffset, ratio: pixelsPerPoint / level, sources: sources,
+            writes.scale(NearestScaling(rect: rect, offset: offset, ratio: density / level, sources: sources,
                                         paper: paperPixel))
         }
     }
@@ -1251,14 +1368,20 @@ public struct FrameTarget {
     /// The object that owns the memory (the buffer): the renderer remembers what each buffer shows while its owner
     /// lives, and only then, so memory freed and given to another buffer is drawn whole.
     public var owner: AnyObject
+    /// Whether a frame that must draw more than half the buffer may draw only part of it, the rest at the next frame
+    /// into the same buffer (a window bringing in the sharp frame after a reduced one, which it commits once
+    /// complete: ``FrameDamage/isComplete``).
+    public var mayDrawInParts: Bool
 
     /// Pixels owned by `owner`.
-    public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject) {
+    public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject,
+                mayDrawInParts: Bool = false) {
         self.pixels = pixels
         self.stride = stride
         self.width = width
         self.height = height
         self.owner = owner
+        self.mayDrawInParts = mayDrawInParts
     }
 }
 
@@ -1278,6 +1401,9 @@ public struct FrameDamage: Equatable, Sendable {
     /// The rectangles given the pixels of another buffer showing a later frame before drawing (what changed up to
     /// that frame, when this buffer showed an earlier one of the same view); empty when none were.
     public var copied: [PixelRect] = []
+    /// Whether the buffer now shows the whole frame: `false` when it was drawn in part
+    /// (``FrameTarget/mayDrawInParts``) and the next frame into it draws the rest.
+    public var isComplete: Bool = true
 }
 
 /// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
@@ -1316,6 +1442,8 @@ struct ShownBuffer {
     var stride: Int
     var width: Int
     var height: Int
+    /// What a frame drawn in part left out of it, in its pixels (``FrameTarget/mayDrawInParts``).
+    var missing: [PixelRect] = []
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.

@@ -53,8 +53,13 @@ final class Compositor {
     private(set) var output: Output!
     private(set) var shell: XDGShell!
     private(set) var inertGlobals: InertGlobals!
-    /// wp_viewporter and wp_fractional_scale_manager_v1, only with `--fractional-scale`.
+    /// wp_fractional_scale_manager_v1, only with `--fractional-scale`.
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
+    /// wp_viewporter, unless `--no-viewporter`.
+    private(set) var viewporter: ViewporterGlobal?
+    /// The pixels a logical point takes in the saved picture: the output's scale, or with a fractional scale the
+    /// whole number above it (what a client rendering sharp draws at).
+    let pictureScale: Int
     /// zwp_pointer_gestures_v1: touchpad gestures from the trace.
     private(set) var pointerGestures: PointerGestures!
     /// `zwp_tablet_manager_v2`: one tablet with a pen and an eraser.
@@ -69,6 +74,17 @@ final class Compositor {
     /// The last image committed to ``toplevel``; it outlives the surface, so a client that closes its window
     /// before the end still leaves its picture.
     private(set) var lastImage: ShmImage?
+    /// The toplevel's viewport and buffer scale at that commit.
+    private var lastViewport = ViewportState()
+    private var lastBufferScale: Int32 = 1
+    /// Where each toplevel buffer commit's picture goes (`--save-commits`), if anywhere.
+    var commitLog: CommitLog?
+
+    /// What the toplevel showed at its last buffer commit: the buffer through its viewport
+    /// (``ViewportState/picture(of:bufferScale:scale:)``) at ``pictureScale``.
+    var lastPicture: ShmImage? {
+        lastImage.map { lastViewport.picture(of: $0, bufferScale: lastBufferScale, scale: pictureScale) }
+    }
     /// Live surfaces, for cleaning up frame callbacks.
     private(set) var surfaces: [Surface] = []
     /// Frame callbacks committed and not yet answered.
@@ -96,7 +112,7 @@ final class Compositor {
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(
         configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
-        offersPresentation: Bool = true, heldBufferCount: Int
+        offersPresentation: Bool = true, offersViewporter: Bool = true, heldBufferCount: Int
     ) throws(ReplayError) {
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
@@ -104,6 +120,7 @@ final class Compositor {
         eventLoop = wl_display_get_event_loop(display)
         self.configuredSize = configuredSize
         self.outputScale = outputScale
+        pictureScale = fractionalScale.map { Int($0.rounded(.up)) } ?? Int(outputScale)
         buffersLeftToHold = heldBufferCount
         compositorImplementation = ImplementationTable(Surface.compositorTable())
         surfaceImplementation = ImplementationTable(Surface.surfaceTable())
@@ -146,6 +163,7 @@ final class Compositor {
         tablets = Tablets(compositor: self)
         foreign = XDGForeign(compositor: self)
         if offersPresentation { presentation = Presentation(compositor: self) }
+        if offersViewporter { viewporter = ViewporterGlobal(compositor: self) }
         if let fractionalScale {
             fractionalScaleGlobals = FractionalScaleGlobals(compositor: self, scale: fractionalScale)
         }
@@ -239,7 +257,11 @@ final class Compositor {
     func surfaceCommittedBuffer(_ surface: Surface) {
         guard surface === toplevel, let image = surface.image else { return }
         lastImage = image
+        lastViewport = surface.viewportState
+        lastBufferScale = surface.bufferScale
         counters.viewportDestination = surface.viewportDestination
+        commitLog?.record(counters.toplevelBufferCommits + 1, picture: lastPicture, bufferWidth: image.width,
+                          bufferHeight: image.height, viewport: surface.viewportState)
         counters.toplevelBufferCommits += 1
         onToplevelBufferCommit?(surface.committedDamageInSurfaceCoordinates)
     }

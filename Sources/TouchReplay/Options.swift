@@ -11,7 +11,7 @@ struct ReplayOptions: ParsableCommand {
         commandName: "touch-replay",
         abstract: "A headless Wayland compositor that plays a recorded trace into a client and saves its window as a PNG.",
         usage: """
-            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] -- CLIENT [ARGS...]
+            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] [--no-viewporter] -- CLIENT [ARGS...]
             """,
         discussion: """
             Traces: \(FormatPages.traceFormat). The compositor: docs/touch-replay.md.
@@ -48,6 +48,17 @@ struct ReplayOptions: ParsableCommand {
     /// `--no-presentation`: offer no wp_presentation, as KWin 5.27 does not.
     @Flag(name: .customLong("no-presentation"), help: "Offer no wp_presentation (presentation-time), like a compositor without it.")
     var withoutPresentation = false
+
+    /// `--no-viewporter`: offer no wp_viewporter, as a compositor without it.
+    @Flag(name: .customLong("no-viewporter"), help: """
+        Offer no wp_viewporter (viewporter), like a compositor without it: a client then scales nothing through the \
+        compositor (fingerpaint draws a zoom step at full resolution).
+        """)
+    var withoutViewporter = false
+
+    /// Hidden, for tests: each toplevel buffer commit's picture as DIR/N.png, and DIR/commits.jsonl.
+    @Option(name: .customLong("save-commits"), help: .hidden)
+    var commitFolder: String?
 
     /// Play in virtual time: idle gaps compressed, frames answered as fast as the client commits.
     @Flag(name: .customLong("fast"), help: """
@@ -98,6 +109,9 @@ struct ReplayOptions: ParsableCommand {
 
     func validate() throws {
         if isFast && isRealtimeRequested { throw ValidationError("--fast and --realtime cannot be used together") }
+        if fractionalScale != nil && withoutViewporter {
+            throw ValidationError("--fractional-scale needs wp_viewporter: it cannot be used with --no-viewporter")
+        }
         if fractionalScale != nil && scale != 1 {
             throw ValidationError("--fractional-scale and --scale cannot be used together")
         }

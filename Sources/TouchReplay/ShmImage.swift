@@ -72,7 +72,38 @@ final class ShmImage {
         bytes.copyMemory(from: UnsafeRawBufferPointer(start: data, count: stride * height))
     }
 
+    /// An image of a size and format, every byte 0.
+    private init(width: Int, height: Int, format: Format) {
+        self.width = width
+        self.height = height
+        self.format = format
+        stride = width * 4
+        bytes = .allocate(byteCount: stride * height, alignment: 16)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0)
+    }
+
     deinit { bytes.deallocate() }
+
+    /// A new image of `width` × `height` whose pixel (x, y) is this image's pixel under
+    /// (`originX` + (x + ½) × `stepX`, `originY` + (y + ½) × `stepY`), nearest-neighbour, clamped to the image: a
+    /// viewport's source rectangle shown at its destination.
+    func scaled(width: Int, height: Int, originX: Double, originY: Double, stepX: Double, stepY: Double) -> ShmImage {
+        let result = ShmImage(width: width, height: height, format: format)
+        guard let source = UnsafeRawPointer(bytes.baseAddress), let target = result.bytes.baseAddress,
+              self.width > 0, self.height > 0 else { return result }
+        func pick(_ index: Int, _ origin: Double, _ step: Double, _ limit: Int) -> Int {
+            let position = (origin + (Double(index) + 0.5) * step).rounded(.down)
+            guard position.isFinite else { return 0 }
+            return min(max(Int(position), 0), limit - 1)
+        }
+        let columns = (0..<width).map { pick($0, originX, stepX, self.width) }
+        for row in 0..<height {
+            let from = (source + pick(row, originY, stepY, self.height) * stride).assumingMemoryBound(to: UInt32.self)
+            let to = (target + row * result.stride).assumingMemoryBound(to: UInt32.self)
+            for (column, sourceColumn) in columns.enumerated() { to[column] = from[sourceColumn] }
+        }
+        return result
+    }
 
     /// Writes the image as PNG at buffer size with Cairo.
     func writePNG(to path: String) throws(ReplayError) {

@@ -30,16 +30,22 @@ final class Surface {
     private var pendingBuffer: BufferReference?
     private var hasPendingAttach = false
     private var pendingBufferScale: Int32?
-    /// A `wp_viewport` destination to apply at commit: `.some(nil)` unsets it, `nil` leaves it.
-    var pendingViewportDestination: (width: Int32, height: Int32)??
+    /// The surface's `wp_viewport`, while it has one (a second is the protocol's `viewport_exists`).
+    var viewport: WLResource?
+    /// The viewport's source and destination as the client set them, applied at commit.
+    var pendingViewport = ViewportState()
+    /// Whether the `wl_surface` resource is gone (a viewport's requests are then `no_surface`).
+    private(set) var isDestroyed = false
     var pendingFrameCallbacks: [WLResource] = []
 
     // Current state.
     private(set) var currentBuffer: BufferReference?
     /// The integer scale of the committed buffer (`wl_surface.set_buffer_scale`).
     private(set) var bufferScale: Int32 = 1
-    /// The `wp_viewport` destination in logical points, if the client set one (`--fractional-scale`).
-    private(set) var viewportDestination: (width: Int32, height: Int32)?
+    /// The `wp_viewport` source and destination of the last commit.
+    private(set) var viewportState = ViewportState()
+    /// The `wp_viewport` destination in logical points, if the client set one.
+    var viewportDestination: (width: Int32, height: Int32)? { viewportState.destination }
     /// A copy of the last committed buffer's pixels.
     private(set) var image: ShmImage?
     /// Damage since the last commit, in buffer pixels (`damage_buffer`).
@@ -53,11 +59,17 @@ final class Surface {
     /// ``committedDamage`` in surface coordinates (logical points): through the viewport or the buffer scale.
     var committedDamageInSurfaceCoordinates: [Rect] {
         guard let image else { return [] }
-        let ratioX = viewportDestination.map { Double(image.width) / Double($0.width) } ?? Double(bufferScale)
-        let ratioY = viewportDestination.map { Double(image.height) / Double($0.height) } ?? Double(bufferScale)
+        let map = bufferMapping(width: image.width, height: image.height, viewport: viewportState)
         return committedDamage.map {
-            Rect(x: Double($0.x) / ratioX, y: Double($0.y) / ratioY, width: Double($0.width) / ratioX, height: Double($0.height) / ratioY)
+            Rect(x: (Double($0.x) - map.originX) / map.ratioX, y: (Double($0.y) - map.originY) / map.ratioY,
+                 width: Double($0.width) / map.ratioX, height: Double($0.height) / map.ratioY)
         }
+    }
+
+    /// How surface coordinates map onto a buffer of a size: buffer pixel = origin + surface coordinate × ratio.
+    private func bufferMapping(width: Int, height: Int, viewport: ViewportState)
+        -> (originX: Double, originY: Double, ratioX: Double, ratioY: Double) {
+        viewport.bufferMapping(width: width, height: height, bufferScale: bufferScale)
     }
 
     init(compositor: Compositor, resource: WLResource, client: OpaquePointer) {
@@ -68,6 +80,7 @@ final class Surface {
 
     /// The wl_surface resource went away.
     func destroyed() {
+        isDestroyed = true
         currentBuffer?.release()
         currentBuffer = nil
         compositor.remove(self)
@@ -84,10 +97,8 @@ final class Surface {
             bufferScale = scale
             pendingBufferScale = nil
         }
-        if let destination = pendingViewportDestination {
-            viewportDestination = destination
-            pendingViewportDestination = nil
-        }
+        if let viewport, !checkViewport(pendingViewport, viewport: viewport) { return }
+        viewportState = pendingViewport
         compositor.commitFrameCallbacks(pendingFrameCallbacks)
         pendingFrameCallbacks = []
         compositor.presentation?.surfaceCommitted(self)
@@ -126,6 +137,28 @@ final class Surface {
         if tookBuffer { compositor.surfaceCommittedBuffer(self) }
     }
 
+    /// Whether the viewport's state may be committed with the buffer that will be current: a source rectangle
+    /// within the buffer (`out_of_buffer`), and a whole size to show when no destination is set (`bad_size`).
+    /// Posts the error otherwise.
+    private func checkViewport(_ state: ViewportState, viewport: WLResource) -> Bool {
+        guard let source = state.source else { return true }
+        if state.destination == nil, source.width != source.width.rounded() || source.height != source.height.rounded() {
+            CShims_wl_resource_post_error(viewport, WP_VIEWPORT_ERROR_BAD_SIZE.rawValue,
+                                          "a source of fractional size needs a destination")
+            return false
+        }
+        let buffer = hasPendingAttach ? pendingBuffer?.resource : currentBuffer?.resource
+        guard let buffer, let shm = wl_shm_buffer_get(buffer) else { return true }
+        let width = Double(wl_shm_buffer_get_width(shm)) / Double(pendingBufferScale ?? bufferScale)
+        let height = Double(wl_shm_buffer_get_height(shm)) / Double(pendingBufferScale ?? bufferScale)
+        guard source.x + source.width <= width, source.y + source.height <= height else {
+            CShims_wl_resource_post_error(viewport, WP_VIEWPORT_ERROR_OUT_OF_BUFFER.rawValue,
+                                          "the source rectangle reaches outside the buffer")
+            return false
+        }
+        return true
+    }
+
     /// The damage of the commit under way in buffer pixels, clipped to the buffer, and forgotten for the next one;
     /// the whole buffer when there is none or the image has another size. `nil` for a buffer that is not shm.
     private func takeDamage(for buffer: WLResource) -> [PixelRect]? {
@@ -137,13 +170,14 @@ final class Surface {
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         guard let image, image.width == width, image.height == height else { return [whole] }
-        // Surface coordinates to buffer pixels: the buffer scale, or the viewport's ratio.
-        let ratioX = viewportDestination.map { Double(width) / Double($0.width) } ?? Double(bufferScale)
-        let ratioY = viewportDestination.map { Double(height) / Double($0.height) } ?? Double(bufferScale)
+        // Surface coordinates to buffer pixels: through the viewport, or the buffer scale.
+        let map = bufferMapping(width: width, height: height, viewport: viewportState)
         var damage = pendingBufferDamage
         for rect in pendingSurfaceDamage {
-            let x0 = Int((Double(rect.x) * ratioX).rounded(.down)), y0 = Int((Double(rect.y) * ratioY).rounded(.down))
-            let x1 = Int((Double(rect.x) + Double(rect.width)) * ratioX + 0.999), y1 = Int((Double(rect.y) + Double(rect.height)) * ratioY + 0.999)
+            let x0 = Int((map.originX + Double(rect.x) * map.ratioX).rounded(.down))
+            let y0 = Int((map.originY + Double(rect.y) * map.ratioY).rounded(.down))
+            let x1 = Int(map.originX + (Double(rect.x) + Double(rect.width)) * map.ratioX + 0.999)
+            let y1 = Int(map.originY + (Double(rect.y) + Double(rect.height)) * map.ratioY + 0.999)
             damage.append(PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0)))
         }
         let clipped = damage.compactMap { $0.intersection(whole) }

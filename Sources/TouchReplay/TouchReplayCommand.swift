@@ -54,8 +54,9 @@ struct TouchReplayCommand {
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
             offersPresentation: !options.withoutPresentation && options.isRealtime,
-            heldBufferCount: options.heldBufferCount
+            offersViewporter: !options.withoutViewporter, heldBufferCount: options.heldBufferCount
         )
+        if let folder = options.commitFolder { compositor.commitLog = CommitLog(folder: folder) }
         defer { compositor.shutDown() }
         let keys = try Player.resolveKeys(of: summary.keyEvents, in: compositor.seat.keymap)
 
@@ -94,7 +95,7 @@ struct TouchReplayCommand {
             throw ReplayError(description: "\(failure) (the file changed while it was played); nothing was written")
         }
 
-        guard let image = compositor.lastImage else {
+        guard let image = compositor.lastPicture else {
             throw ReplayError(description: "the client's window has no picture to save")
         }
         do {

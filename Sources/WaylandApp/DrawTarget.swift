@@ -11,28 +11,37 @@ public final class DrawTarget {
     /// The size in pixels.
     public let pixelWidth: Int
     public let pixelHeight: Int
-    /// Pixels per logical point.
+    /// Pixels per logical point of the window's full-resolution buffers.
     public let scale: Int
-    /// A Cairo image surface (`CAIRO_FORMAT_RGB24`) over the content area, with device scale ``scale``: draw in
-    /// logical points.
+    /// Whether this is a reduced frame's buffer, at half ``scale`` pixels a point (``LiveContent/drawReduced(into:)``).
+    public let isReduced: Bool
+    /// Whether the content may draw only part of this frame, the rest at the next frame into the same buffer
+    /// (the full-resolution frame after a reduced one): it says so with ``isIncomplete``.
+    public let mayDrawInParts: Bool
+    /// Set by the content when it drew only part of the frame (``mayDrawInParts``).
+    public var isIncomplete = false
+    /// A Cairo image surface (`CAIRO_FORMAT_RGB24`) over the content area, with the buffer's device scale
+    /// (``scale``, or half of it in a reduced frame): draw in logical points.
     public let cairoSurface: OpaquePointer
     /// The buffer the pixels belong to: the same object for every frame drawn into that buffer, so that a
     /// program can remember what each buffer shows.
     public let buffer: AnyObject
 
     /// The content area of `buffer`: all of it below its first `top` logical points.
-    init(buffer: Buffer, top: Int) {
+    init(buffer: Buffer, top: Int, mayDrawInParts: Bool = false) {
         self.buffer = buffer
         scale = Int(buffer.scale)
+        isReduced = buffer.pixelsPerPoint != Double(buffer.scale)
+        self.mayDrawInParts = mayDrawInParts
         stride = Int(buffer.stride)
-        let skipped = min(top * scale, Int(buffer.pixelHeight))
+        let skipped = min(Int((Double(top) * buffer.pixelsPerPoint).rounded(.up)), Int(buffer.pixelHeight))
         pixels = buffer.pixels + skipped * stride
         pixelWidth = Int(buffer.pixelWidth)
         pixelHeight = Int(buffer.pixelHeight) - skipped
         cairoSurface = cairo_image_surface_create_for_data(
             pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight),
             Int32(stride))
-        cairo_surface_set_device_scale(cairoSurface, Double(scale), Double(scale))
+        cairo_surface_set_device_scale(cairoSurface, buffer.pixelsPerPoint, buffer.pixelsPerPoint)
     }
 
     deinit {
@@ -40,7 +49,7 @@ public final class DrawTarget {
         cairo_surface_destroy(cairoSurface)
     }
 
-    /// The size in logical points.
-    public var width: Int { pixelWidth / scale }
-    public var height: Int { pixelHeight / scale }
+    /// The size in logical points (of a full-resolution buffer).
+    public var width: Int { isReduced ? (pixelWidth * 2) / scale : pixelWidth / scale }
+    public var height: Int { isReduced ? (pixelHeight * 2) / scale : pixelHeight / scale }
 }

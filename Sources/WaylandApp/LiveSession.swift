@@ -116,7 +116,10 @@ public final class LiveSession {
             window.describeLastDraw = { [unowned self] in self.content.describeLastDraw() }
         }
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
-        window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
+        window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage).changed }
+        window.drawPart = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage, mayDrawInParts: true) }
+        window.wantsReducedFrame = { [unowned self] in self.content.prefersReducedFrame }
+        window.drawReduced = { [unowned self] buffer in self.drawReduced(into: buffer) }
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
@@ -281,7 +284,8 @@ public final class LiveSession {
         Rect(x: 0, y: 0, width: Double(window.width), height: Double(titleBarHeight))
     }
 
-    private func draw(into buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+    private func draw(into buffer: Buffer, damage: [PixelRect],
+                      mayDrawInParts: Bool = false) -> (changed: [PixelRect], isComplete: Bool) {
         let top = titleBarHeight * Int(buffer.scale)
         if top > 0, damage.contains(where: { $0.y < top }) {
             TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
@@ -289,15 +293,29 @@ public final class LiveSession {
         }
         let contentArea = PixelRect(x: 0, y: top, width: Int(buffer.pixelWidth), height: max(Int(buffer.pixelHeight) - top, 0))
         let contentDamage = damage.compactMap { $0.intersection(contentArea)?.offsetBy(dx: 0, dy: -top) }
-        let changed = content.draw(into: DrawTarget(buffer: buffer, top: titleBarHeight), damage: contentDamage)
-            .map { $0.offsetBy(dx: 0, dy: top) }
+        let target = DrawTarget(buffer: buffer, top: titleBarHeight, mayDrawInParts: mayDrawInParts)
+        let changed = content.draw(into: target, damage: contentDamage).map { $0.offsetBy(dx: 0, dy: top) }
         // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
         for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
             if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
         }
+        guard !target.isIncomplete else { return (changed, false) }
         // The window commits this buffer as soon as this returns: the input so far is in that frame.
         presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
-        return changed
+        return (changed, true)
+    }
+
+    /// A reduced frame (``LiveContent/drawReduced(into:)``): the title bar and the content at half resolution.
+    private func drawReduced(into buffer: Buffer) {
+        if titleBarHeight > 0 {
+            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
+                          isMaximized: window.states.contains(.maximized), isRounded: isResizable)
+        }
+        let target = DrawTarget(buffer: buffer, top: titleBarHeight)
+        content.drawReduced(into: target)
+        let top = Int(buffer.pixelHeight) - target.pixelHeight
+        buffer.makeOpaque(PixelRect(x: 0, y: top, width: target.pixelWidth, height: target.pixelHeight))
+        presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
     }
 
     /// Takes up a change of the content made outside its input (an answer from another thread, delivered through a

@@ -18,13 +18,16 @@ public final class Buffer {
     public let pixelHeight: Int32
     /// Bytes from one row to the next.
     public let stride: Int32
-    /// Pixels per logical point.
+    /// Pixels per logical point of a full-resolution buffer (the window's buffer scale).
     public let scale: Int32
+    /// Pixels per logical point of this buffer: ``scale``, or half of it for a reduced frame's buffer, which the
+    /// compositor scales up to the window (``ToplevelWindow/drawReduced``).
+    public let pixelsPerPoint: Double
     /// The pixels: `stride × pixelHeight` bytes, native-endian 32-bit XRGB (Cairo's RGB24), or premultiplied
     /// ARGB (Cairo's ARGB32) when ``isTranslucent``.
     public let pixels: UnsafeMutableRawPointer
     /// A Cairo image surface over ``pixels`` (`CAIRO_FORMAT_RGB24`, or `CAIRO_FORMAT_ARGB32` when
-    /// ``isTranslucent``), with device scale ``scale``.
+    /// ``isTranslucent``), with device scale ``pixelsPerPoint``.
     public let cairoSurface: OpaquePointer
     /// Whether the compositor reads the pixels' alpha (`WL_SHM_FORMAT_ARGB8888`): what is drawn with alpha 0 shows
     /// what lies behind the window.
@@ -39,13 +42,15 @@ public final class Buffer {
     var onRelease: (() -> Void)?
 
     /// The size in logical points.
-    public var width: Int { Int(pixelWidth / scale) }
-    public var height: Int { Int(pixelHeight / scale) }
+    public var width: Int { Int((Double(pixelWidth) / pixelsPerPoint).rounded(.down)) }
+    public var height: Int { Int((Double(pixelHeight) / pixelsPerPoint).rounded(.down)) }
 
+    /// `isReduced`: a reduced frame's buffer, at half the pixels per point (``pixelsPerPoint``).
     init(display: Display, shm: OpaquePointer, width: Int32, height: Int32, scale: Int32,
-         isTranslucent: Bool = false) throws(WaylandError) {
+         isTranslucent: Bool = false, isReduced: Bool = false) throws(WaylandError) {
         self.display = display
         self.isTranslucent = isTranslucent
+        pixelsPerPoint = isReduced ? Double(scale) / 2 : Double(scale)
         let cairoFormat = isTranslucent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         pixelWidth = width
         pixelHeight = height
@@ -78,7 +83,7 @@ public final class Buffer {
         cairoSurface = cairo_image_surface_create_for_data(
             memory.assumingMemoryBound(to: UInt8.self), cairoFormat, width, height, stride
         )
-        cairo_surface_set_device_scale(cairoSurface, Double(scale), Double(scale))
+        cairo_surface_set_device_scale(cairoSurface, pixelsPerPoint, pixelsPerPoint)
 
         listener = .allocate(capacity: 1)
         listener.initialize(to: wl_buffer_listener(release: { data, _ in

@@ -3,7 +3,7 @@
 import CWaylandClient
 import CWaylandProtocols
 
-/// Owns a surface's `wp_fractional_scale_v1` and `wp_viewport` (made only when the compositor offers both
+/// Owns a surface's `wp_fractional_scale_v1` and uses its ``Viewport`` (made only when the compositor offers both
 /// `wp_fractional_scale_manager_v1` and `wp_viewporter`).
 ///
 /// The window renders at the smallest integer scale ≥ the preferred scale (``bufferScale(preferredScale120:)``),
@@ -11,18 +11,16 @@ import CWaylandProtocols
 /// maps the buffer onto that size and scales it down to the output's fractional scale itself.
 final class FractionalScale {
     private let fractional: OpaquePointer
-    private let viewport: OpaquePointer
+    private let viewport: Viewport
     private let listener: UnsafeMutablePointer<wp_fractional_scale_v1_listener>
     /// The last `preferred_scale`, in 120ths (180 means 1.5); `nil` before the first.
     private(set) var preferredScale120: UInt32?
-    /// The destination last sent, so an unchanged size sends nothing.
-    private var destination: (width: Int32, height: Int32)?
     /// Called when `preferred_scale` changed.
     var onPreferredScaleChanged: (() -> Void)?
 
-    init(manager: OpaquePointer, viewporter: OpaquePointer, surface: OpaquePointer) {
+    init(manager: OpaquePointer, viewport: Viewport, surface: OpaquePointer) {
         fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)!
-        viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        self.viewport = viewport
         listener = .allocate(capacity: 1)
         listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
             Unmanaged<FractionalScale>.fromOpaque(data!).takeUnretainedValue().preferred(scale)
@@ -31,7 +29,6 @@ final class FractionalScale {
     }
 
     deinit {
-        wp_viewport_destroy(viewport)
         wp_fractional_scale_v1_destroy(fractional)
         listener.deallocate()
     }
@@ -48,9 +45,7 @@ final class FractionalScale {
     /// `wp_viewport.set_destination(width, height)` when it differs from the last one sent (double-buffered: it
     /// applies at the next commit).
     func setDestination(width: Int32, height: Int32) {
-        if let destination, destination == (width, height) { return }
-        wp_viewport_set_destination(viewport, width, height)
-        destination = (width, height)
+        viewport.setDestination((width, height))
     }
 
     private func preferred(_ scale: UInt32) {

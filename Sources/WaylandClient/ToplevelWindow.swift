@@ -81,6 +81,17 @@ public final class ToplevelWindow {
     /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
     /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
     public var draw: ((_ buffer: Buffer, _ damage: [PixelRect]) -> [PixelRect])?
+    /// Draws a frame at half resolution into `buffer` (half the window's pixels each way, rounded up; its
+    /// ``Buffer/pixelsPerPoint`` is half the scale), which the compositor scales up to the window
+    /// (`wp_viewport.set_destination`). Asked for when ``wantsReducedFrame`` says so and the compositor offers
+    /// `wp_viewporter`; the frames after it are full-size again, through ``drawPart`` until one is complete.
+    public var drawReduced: ((_ buffer: Buffer) -> Void)?
+    /// Whether the next frame may be drawn at half resolution (``drawReduced``): a zoom step, say.
+    public var wantsReducedFrame: (() -> Bool)?
+    /// Draws the full-resolution frame after a reduced one, as ``draw`` does, into the same buffer until it says the
+    /// buffer is complete: only then is it committed (each frame before is a bare commit). Without it ``draw`` is
+    /// used and the frame is complete at once.
+    public var drawPart: ((_ buffer: Buffer, _ damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool))?
     /// Called when the compositor asks the window to close (`xdg_toplevel.close`). The program decides: save,
     /// then release the window (or not).
     public var onClose: (() -> Void)?
@@ -136,8 +147,17 @@ public final class ToplevelWindow {
     private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener>
     private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener>
     private var decoration: Decoration?
-    /// The surface's fractional scale and viewport, when the compositor offers both protocols.
+    /// The surface's fractional scale, when the compositor offers it and `wp_viewporter`.
     private var fractionalScale: FractionalScale?
+    /// The surface's one viewport, when the compositor offers `wp_viewporter`: fractional scale's, and a reduced
+    /// frame's.
+    private var viewport: Viewport?
+    /// The reduced frames' buffers (half size), made at the first.
+    private lazy var reducedPool = BufferPool(display: display, shm: display.registry.shm!.pointer, isReduced: true)
+    /// Around a reduced frame: what is drawn and committed.
+    private var reducedFrames = ReducedFrames()
+    /// The full-size buffer the full frame after a reduced one is being drawn into, in parts.
+    private var bufferInParts: Buffer?
     /// The window exported through xdg-foreign, when the compositor offers it.
     private var exported: ExportedToplevel?
     /// The window's xdg-foreign handle, for the desktop portal's dialogs (`wayland:HANDLE`); `nil` until the
@@ -199,10 +219,11 @@ public final class ToplevelWindow {
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdgSurfaceListener = .allocate(capacity: 1)
         toplevelListener = .allocate(capacity: 1)
-        if let manager = display.registry.fractionalScaleManager, let viewporter = display.registry.viewporter {
-            fractionalScale = FractionalScale(
-                manager: manager.pointer, viewporter: viewporter.pointer, surface: surface.pointer
-            )
+        if let viewporter = display.registry.viewporter {
+            viewport = Viewport(viewporter: viewporter.pointer, surface: surface.pointer)
+        }
+        if let manager = display.registry.fractionalScaleManager, let viewport {
+            fractionalScale = FractionalScale(manager: manager.pointer, viewport: viewport, surface: surface.pointer)
         }
         scale = wantedScale
         if let exporter = display.registry.exporter {
@@ -251,6 +272,7 @@ public final class ToplevelWindow {
         presentationFeedback = [:]
         decoration = nil
         fractionalScale = nil
+        viewport = nil
         // The handle goes with the window: destroyed before the toplevel it names.
         exported = nil
         xdg_toplevel_destroy(toplevel)
@@ -478,11 +500,14 @@ public final class ToplevelWindow {
     /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
     @discardableResult
     private func redraw() -> Bool {
+        let drawing = reducedFrames.nextFrame(programWantsReduced: drawReduced != nil && (wantsReducedFrame?() ?? false),
+                                              compositorCanScale: viewport != nil)
+        if drawing == .reduced { return redrawReduced() }
         let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
             acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
-                                        isTranslucent: isTranslucent)
+                                        isTranslucent: isTranslucent, preferring: drawing == .partOfFull ? bufferInParts : nil)
         } catch {
             display.log("cannot make a buffer: \(error)")
             return false
@@ -501,21 +526,38 @@ public final class ToplevelWindow {
         var lacking = requestedChange
         if let stale { lacking.formUnion(stale) }
         let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
-        let alsoChanged = draw?(buffer, requested) ?? []
+        var alsoChanged: [PixelRect]
+        var isComplete = true
+        if drawing == .partOfFull, let drawPart {
+            (alsoChanged, isComplete) = drawPart(buffer, requested)
+        } else {
+            alsoChanged = draw?(buffer, requested) ?? []
+        }
         let drawEnd = frameLog == nil ? Duration.zero : MonotonicClock.now
         cairo_surface_flush(buffer.cairoSurface)
         var screenChange = requestedChange
         for rect in alsoChanged { screenChange.insert(rect) }
-        let changed: DamageList? = isFullChange ? nil : DamageList(screenChange.clipped(to: bounds))
+        let commit = reducedFrames.drew(drawing, isComplete: isComplete)
+        // After a reduced frame everything changed on screen.
+        let changed: DamageList? = isFullChange || commit == .fullBuffer(restoresViewport: true)
+            ? nil : DamageList(screenChange.clipped(to: bounds))
+        guard commit != .frameCallbackOnly else {
+            // The buffer is kept for the next part; what it was asked to draw is drawn (the rest it knows itself).
+            bufferInParts = buffer
+            frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
+            wl_surface_commit(surface.pointer)
+            return true
+        }
+        bufferInParts = nil
 
         // With fractional scale the buffer scale stays 1 and the viewport maps the buffer onto the logical size;
-        // otherwise the integer buffer scale does.
+        // otherwise the integer buffer scale does, and no destination is set.
         let bufferScale = fractionalScale == nil ? pool.scale : 1
         if bufferScale != appliedBufferScale {
             wl_surface_set_buffer_scale(surface.pointer, bufferScale)
             appliedBufferScale = bufferScale
         }
-        fractionalScale?.setDestination(width: Int32(width), height: Int32(height))
+        viewport?.setDestination(fractionalScale == nil ? nil : (Int32(width), Int32(height)))
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
         let surfaceDamage = changed?.rects ?? [bounds]
         for rect in surfaceDamage {
@@ -527,15 +569,51 @@ public final class ToplevelWindow {
         pool.committed(buffer, changed: changed)
         committedFrameCount += 1
         if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
-        let commit = MonotonicClock.now
+        let committedAt = MonotonicClock.now
         if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
             let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
             loggedFrames[committedFrameCount] = FrameLog.Entry(
                 frame: committedFrameCount, planMade: planMadeAt, planned: planned, wake: display.lastWake, drawStart: drawStart,
-                drawEnd: drawEnd, commit: commit, aim: aim, lead: aim.map { $0 - planned }, note: note)
+                drawEnd: drawEnd, commit: committedAt, aim: aim, lead: aim.map { $0 - planned }, note: note)
             if loggedFrames.count > 64, let oldest = loggedFrames.keys.min() { loggedFrames[oldest] = nil }
         }
-        pacer.committed(frame: committedFrameCount, at: commit)
+        pacer.committed(frame: committedFrameCount, at: committedAt)
+        nextFrameIsCostly = false
+        return true
+    }
+
+    /// Draws a reduced frame (``drawReduced``) into a buffer of half the window's pixels each way and commits it
+    /// with the viewport's destination at the window's logical size, buffer scale 1. What waits to be drawn stays
+    /// asked for, and the whole window too: the full-resolution frame after it draws it.
+    private func redrawReduced() -> Bool {
+        let acquired: (buffer: Buffer, stale: DamageList?)?
+        do {
+            acquired = try reducedPool.acquire(width: (Int32(width) * scale + 1) / 2, height: (Int32(height) * scale + 1) / 2,
+                                               scale: scale, isTranslucent: isTranslucent)
+        } catch {
+            display.log("cannot make a buffer: \(error)")
+            return false
+        }
+        guard let (buffer, _) = acquired, let viewport else { return false }
+        needsDraw = false
+        drawReduced?(buffer)
+        cairo_surface_flush(buffer.cairoSurface)
+        _ = reducedFrames.drew(.reduced, isComplete: true)
+        needsFullRedraw = true
+        bufferInParts = nil
+        if appliedBufferScale != 1 {
+            wl_surface_set_buffer_scale(surface.pointer, 1)
+            appliedBufferScale = 1
+        }
+        viewport.setDestination((Int32(width), Int32(height)))
+        wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
+        wl_surface_damage_buffer(surface.pointer, 0, 0, Int32(buffer.pixelWidth), Int32(buffer.pixelHeight))
+        frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
+        requestPresentationFeedback(frame: committedFrameCount + 1)
+        wl_surface_commit(surface.pointer)
+        reducedPool.committed(buffer, changed: nil)
+        committedFrameCount += 1
+        pacer.committed(frame: committedFrameCount, at: MonotonicClock.now)
         nextFrameIsCostly = false
         return true
     }

@@ -1,0 +1,92 @@
+import Foundation
+import ProcessTesting
+import SeatInput
+import Testing
+import TouchUI
+
+/// A zoom step in `fingerpaint`'s window on touch-replay: drawn first at half resolution and scaled up by the
+/// compositor through `wp_viewport`, then sharp (docs/rendering.md, "The zoom step at reduced resolution").
+@Suite struct ReducedFrameWindowTests {
+    /// The line of ``NavigationWindowTests``, then Ctrl+wheel doubling the zoom about (100, 100), then a pointer
+    /// motion 3.5 s later, when even a loaded machine has drawn the sharp tiles and the zoom indicator is gone.
+    static let zoomStep: [SeatEvent] = NavigationWindowTests.line + [
+        SeatEvent(time: .milliseconds(400), .keyState(KeyChord("ctrl"), isPressed: true)),
+        SeatEvent(time: .milliseconds(420), .pointerAxis(dx: 0, dy: -25)),
+        SeatEvent(time: .milliseconds(440), .pointerAxis(dx: 0, dy: -25)),
+        SeatEvent(time: .milliseconds(500), .keyState(KeyChord("ctrl"), isPressed: false)),
+        SeatEvent(time: .milliseconds(4000), .pointerMotion(location: Point(x: 100, y: 100))),
+    ]
+
+    /// One line of touch-replay's `--save-commits` log.
+    struct Commit {
+        var number: Int
+        var buffer: [Int]
+        var destination: [Int]?
+    }
+
+    static func commits(in folder: String) throws -> [Commit] {
+        let text = try String(contentsOfFile: folder + "/commits.jsonl", encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return Commit(number: try #require(object["commit"] as? Int), buffer: try #require(object["buffer"] as? [Int]),
+                          destination: object["destination"] as? [Int])
+        }
+    }
+
+    private func isPainted(_ pixel: RGBA) -> Bool { pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 }
+    private func isBlank(_ pixel: RGBA) -> Bool { pixel.red > 240 && pixel.green > 240 && pixel.blue > 240 }
+
+    @Test func aZoomStepIsFirstShownAtHalfResolutionThenSharpAsWithoutTheViewport() async throws {
+        let scratch = try TemporaryDirectory()
+        let commitsFolder = scratch.path("commits")
+        try FileManager.default.createDirectory(atPath: commitsFolder, withIntermediateDirectories: true)
+        let result = try await FingerPaintWindowTests.paint(Self.zoomStep, in: scratch,
+                                                            replayOptions: ["--save-commits", commitsFolder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let commits = try Self.commits(in: commitsFolder)
+        // Each zoom step's frame (two wheel steps): 400x300 pixels for the 800x600 window, scaled up to it by the
+        // viewport; the frames before them full-size without a destination.
+        let firstReduced = try #require(commits.firstIndex { $0.buffer == [400, 300] }, "\(commits.map(\.buffer))")
+        let reducedIndex = try #require(commits.lastIndex { $0.buffer == [400, 300] })
+        let reduced = commits[reducedIndex]
+        #expect(commits.filter { $0.buffer == [400, 300] }.allSatisfy { $0.destination == [800, 600] })
+        #expect(commits[..<firstReduced].allSatisfy { $0.buffer == [800, 600] && $0.destination == nil })
+        // It shows the line twice as long and wide from the pointer: to x = 500.
+        let preview = try await PNGReader.pixels(in: commitsFolder + "/\(reduced.number).png",
+                                                 at: [(300, 100), (450, 100), (540, 100), (100, 140)])
+        #expect(preview.width == 800 && preview.height == 600)
+        #expect(isPainted(preview.pixels[0]) && isPainted(preview.pixels[1]), "\(preview.pixels)")
+        #expect(isBlank(preview.pixels[2]) && isBlank(preview.pixels[3]), "\(preview.pixels)")
+        // The palette bar along the bottom is the sharp frame's, every other pixel (its image halved).
+        let barPoints = [20, 150, 300, 450, 600, 780].flatMap { x in [(x, 560), (x, 580)] }
+        let reducedBar = try await PNGReader.pixels(in: commitsFolder + "/\(reduced.number).png", at: barPoints)
+        let sharpBar = try await PNGReader.pixels(in: scratch.path("window.png"), at: barPoints)
+        #expect(reducedBar.pixels == sharpBar.pixels)
+        // After the last, full-size frames with the destination unset.
+        let after = commits[(reducedIndex + 1)...]
+        #expect(!after.isEmpty)
+        #expect(after.allSatisfy { $0.buffer == [800, 600] && $0.destination == nil }, "\(after.map(\.buffer))")
+
+        // The last frame equals the one the window shows without wp_viewporter, pixel for pixel (the same PNG).
+        let plain = try TemporaryDirectory()
+        let plainResult = try await FingerPaintWindowTests.paint(Self.zoomStep, in: plain, replayOptions: ["--no-viewporter"])
+        #expect(plainResult.status == 0, "\(plainResult.standardError)")
+        let sharp = try Data(contentsOf: URL(fileURLWithPath: scratch.path("window.png")))
+        let expected = try Data(contentsOf: URL(fileURLWithPath: plain.path("window.png")))
+        #expect(sharp == expected)
+    }
+
+    @Test func withoutViewporterEveryFrameIsFullSize() async throws {
+        let scratch = try TemporaryDirectory()
+        let commitsFolder = scratch.path("commits")
+        try FileManager.default.createDirectory(atPath: commitsFolder, withIntermediateDirectories: true)
+        let result = try await FingerPaintWindowTests.paint(
+            Self.zoomStep, in: scratch, replayOptions: ["--no-viewporter", "--save-commits", commitsFolder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let commits = try Self.commits(in: commitsFolder)
+        #expect(commits.count > 2)
+        #expect(commits.allSatisfy { $0.buffer == [800, 600] && $0.destination == nil }, "\(commits.map(\.buffer))")
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(300, 100), (450, 100), (540, 100)])
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]) && isBlank(image.pixels[2]), "\(image.pixels)")
+    }
+}
