@@ -544,6 +544,14 @@ public final class FingerPaintApp {
         return damage
     }
 
+    /// Draws the strokes completed since the last call into their tiles, when the renderer defers it
+    /// (``PaintRender/CanvasRenderer/defersStrokeBaking``); the next frame shows them from the tiles.
+    public func bakeStrokes() {
+        guard renderer.hasStrokesToBake else { return }
+        renderer.bakeStrokes()
+        needsFrame = true
+    }
+
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
     public func waitForTiles() {
         renderer.waitForTiles()

@@ -55,6 +55,10 @@ public protocol LiveContent: AnyObject {
     /// for good), so that the window plans it earlier; asked after each event that changed something. `false` by
     /// default.
     var nextFrameIsCostly: Bool { get }
+    /// The frame just drawn is on its way to the compositor: work it need not wait for (a completed stroke drawn
+    /// into the picture for good) is done now, and a frame asked for (``takeInvalidation()``) if it changes the
+    /// picture. Nothing by default.
+    func frameSent()
 }
 
 extension LiveContent {
@@ -62,4 +66,5 @@ extension LiveContent {
     public func memoryReport() -> String? { nil }
     public func describeLastDraw() -> String? { nil }
     public var nextFrameIsCostly: Bool { false }
+    public func frameSent() {}
 }

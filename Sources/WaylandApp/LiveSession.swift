@@ -117,6 +117,10 @@ public final class LiveSession {
         }
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage) }
+        window.onFrameSent = { [unowned self] in
+            content.frameSent()
+            afterContentChanged()
+        }
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")

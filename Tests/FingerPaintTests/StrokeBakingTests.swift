@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import FingerPaintCore
+import PaintModel
+import PaintRender
+import SeatInput
+import Geometry
+
+/// A window's renderer defers drawing a completed stroke into its tiles (`defersStrokeBaking`) until the frame of
+/// the touch-up is sent (docs/frame-pacing.md, "The touch-up"): that frame shows the stroke drawn as the strokes in
+/// progress are, and once baked the picture is what a fresh render of the drawing gives.
+@Suite struct StrokeBakingTests {
+    /// A painter whose renderer defers baking, as a window's does.
+    private func deferringPainter() -> Painter {
+        let painter = Painter()
+        painter.app.renderer.defersStrokeBaking = true
+        return painter
+    }
+
+    /// Three fingers drawing arcs, a frame after each sample, then lifting together (the last frame is the
+    /// touch-up's).
+    private func drawArcs(_ painter: Painter, centerX: Double = 110) {
+        for sample in 0...24 {
+            let angle = Double(sample) / 24 * 1.4 * .pi
+            var kinds: [SeatEvent.Kind] = []
+            for finger in 0..<3 {
+                let center = point(centerX + 90 * Double(finger), 120)
+                let location = point(center.x + 60 * cos(angle + Double(finger)), center.y + 60 * sin(angle + Double(finger)))
+                kinds.append(sample == 0 ? .touchDown(id: Int32(finger + 1), location: location)
+                                         : .touchMotion(id: Int32(finger + 1), location: location))
+            }
+            painter.send(contentsOf: kinds + [.touchFrame])
+        }
+        painter.send(contentsOf: (1...3).map { .touchUp(id: Int32($0)) } + [.touchFrame])
+    }
+
+    /// The drawing rendered afresh: a new renderer over its strokes.
+    private func freshRender(of painter: Painter) -> ImageSurface {
+        let fresh = CanvasRenderer(logicalSize: Size(width: 400, height: 300), strokes: painter.app.drawing.strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        return fresh.frame
+    }
+
+    @Test func theTouchUpFrameShowsTheStrokesBeforeTheyAreBakedAndTheBakedPictureIsAFreshRender() throws {
+        let painter = deferringPainter()
+        drawArcs(painter)
+        // The touch-up's frame was drawn without the strokes' tiles: they wait to be baked.
+        #expect(painter.app.drawing.strokes.count == 3)
+        #expect(painter.app.renderer.strokesToBake == 3)
+        // ... yet it shows them, drawn as strokes in progress: within antialiasing of the baked picture.
+        let fresh = freshRender(of: painter)
+        #expect(Painter.paintedPixels(of: fresh) > 2_000)
+        let beforeBaking = pixelsDiffering(painter.app.renderer.frame, fresh, byMoreThan: 96)
+        #expect(beforeBaking <= 40, "\(beforeBaking) pixels differ from the baked picture by more than 96 levels")
+
+        painter.app.bakeStrokes()
+        #expect(!painter.app.renderer.hasStrokesToBake)
+        #expect(painter.app.needsFrame)
+        painter.app.renderFrame()
+        #expect(largestDifference(painter.app.renderer.frame, fresh) == 0)
+        #expect(largestDifference(painter.app.renderer.canvas, fresh) == 0)
+    }
+
+    /// An edit that comes before the strokes are baked (an undo right after the touch-up) bakes them first: the
+    /// drawing and the picture agree whatever the order.
+    @Test func anEditBeforeBakingBakesFirst() throws {
+        let painter = deferringPainter()
+        drawArcs(painter)
+        #expect(painter.app.renderer.strokesToBake == 3)
+        painter.app.perform(.undo)
+        #expect(!painter.app.renderer.hasStrokesToBake)
+        #expect(painter.app.drawing.strokes.count == 2)
+        painter.app.renderFrame()
+        #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
+
+        // More strokes, then what reads the strokes (the eyedropper's colour, the export's canvas) before baking.
+        drawArcs(painter, centerX: 120)
+        #expect(painter.app.renderer.strokesToBake == 3)
+        _ = painter.app.renderer.drawingColor(at: point(10, 10))
+        #expect(!painter.app.renderer.hasStrokesToBake)
+        painter.app.renderFrame()
+        #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
+    }
+}
