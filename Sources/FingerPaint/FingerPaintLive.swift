@@ -113,7 +113,8 @@ final class FingerPaintLive: LiveContent {
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
         if session?.window.frameLog != nil {
-            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) live\(app.canvasView.shownLiveStrokes.count) "
+            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) unbaked\(app.renderer.strokesToBake) "
+                + "live\(app.canvasView.shownLiveStrokes.count) "
                 + "changed\(frame.changed.count) redrawn\(frame.redrawn.count)"
                 + (app.renderer.isDrawingTiles ? " tiles-drawing" : "")
         }
