@@ -137,8 +137,9 @@ public final class CanvasRenderer {
     /// What has been drawn of each stroke in progress.
     private var live: [Int: LiveStroke] = [:]
     /// Strokes added on top (``apply(_:strokes:)``) and not drawn into their tiles yet (``defersStrokeBaking``),
-    /// oldest first, each with its path as the strokes in progress keep it: frames draw them as they draw those.
-    private var unbaked: [(stroke: Stroke, state: LiveStroke)] = []
+    /// oldest first, each with its path as the strokes in progress keep it (`nil` until a frame takes it up):
+    /// frames draw them as they draw those.
+    private var unbaked: [(stroke: Stroke, state: LiveStroke?)] = []
     /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
     private var tails: [Int: Tail] = [:]
     /// The tails drawn in the frame before, kept for their storage.
@@ -391,12 +392,8 @@ public final class CanvasRenderer {
         strokeChanges += 1
         if defersStrokeBaking, case let .appended(stroke) = change,
            strokes.count == self.strokes.count + unbaked.count + 1 {
-            // Drawn over the tiles in the frames until it is baked: its whole area in the next one (its end may
-            // reach past what the stroke in progress drew).
-            var state = LiveStroke()
-            _ = state.update(with: stroke)
-            unbaked.append((stroke, state))
-            if !stroke.bounds.isEmpty { pendingDocument.append(TileKey.pixels(of: stroke.bounds, pixelsPerPoint: pixelsPerPoint)) }
+            // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
+            unbaked.append((stroke, nil))
             return
         }
         bakeStrokes()
@@ -563,8 +560,30 @@ public final class CanvasRenderer {
         spareTails = tails
         tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { document.append(TileKey.pixels(of: rect, pixelsPerPoint: level)) }
             live[key] = nil
+            // A stroke in progress that was completed and waits to be baked is shown as it was: the buffers hold
+            // it already, and only its samples since the last frame (the last, at the touch-up) are drawn. Any
+            // other gone (cancelled, or baked into the tiles) has its area redrawn.
+            if let index = unbaked.firstIndex(where: { entry in
+                entry.state == nil && entry.stroke.points.count >= state.sampleCount
+                    && entry.stroke.points.first?.location == state.firstLocation
+            }) {
+                var adopted = state
+                if let rect = adopted.update(with: unbaked[index].stroke) {
+                    document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                }
+                unbaked[index].state = adopted
+            } else if let rect = state.bounds {
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+            }
+        }
+        // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
+        for index in unbaked.indices where unbaked[index].state == nil {
+            var state = LiveStroke()
+            if let rect = state.update(with: unbaked[index].stroke) {
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+            }
+            unbaked[index].state = state
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
@@ -638,7 +657,9 @@ public final class CanvasRenderer {
         // The strokes in progress in the order they began, so that overlaps look the same in every frame.
         strokeOrder.removeAll(keepingCapacity: true)
         // Completed strokes not baked yet lie under the strokes in progress, in the order they were added.
-        for (offset, entry) in unbaked.enumerated() { strokeOrder.append((Int.min + offset, entry.stroke, entry.state)) }
+        for (offset, entry) in unbaked.enumerated() {
+            if let state = entry.state { strokeOrder.append((Int.min + offset, entry.stroke, state)) }
+        }
         for (key, stroke) in liveStrokes {
             if let state = live[key] { strokeOrder.append((key, stroke, state)) }
         }

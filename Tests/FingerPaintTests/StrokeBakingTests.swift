@@ -18,8 +18,9 @@ import Geometry
     }
 
     /// Three fingers drawing arcs, a frame after each sample, then lifting together (the last frame is the
-    /// touch-up's).
-    private func drawArcs(_ painter: Painter, centerX: Double = 110) {
+    /// touch-up's, whose damage is returned).
+    @discardableResult
+    private func drawArcs(_ painter: Painter, centerX: Double = 110) -> [PixelRect] {
         for sample in 0...24 {
             let angle = Double(sample) / 24 * 1.4 * .pi
             var kinds: [SeatEvent.Kind] = []
@@ -31,7 +32,10 @@ import Geometry
             }
             painter.send(contentsOf: kinds + [.touchFrame])
         }
-        painter.send(contentsOf: (1...3).map { .touchUp(id: Int32($0)) } + [.touchFrame])
+        for kind in (1...3).map({ SeatEvent.Kind.touchUp(id: Int32($0)) }) + [.touchFrame] {
+            painter.app.handle(SeatEvent(time: .milliseconds(painter.time), kind))
+        }
+        return painter.app.renderFrame()
     }
 
     /// The drawing rendered afresh: a new renderer over its strokes.
@@ -59,6 +63,27 @@ import Geometry
         painter.app.renderFrame()
         #expect(largestDifference(painter.app.renderer.frame, fresh) == 0)
         #expect(largestDifference(painter.app.renderer.canvas, fresh) == 0)
+    }
+
+    /// The touch-up's frame keeps the strokes the buffers already show as strokes in progress: it draws only what
+    /// changed at their ends (the last samples, the predicted tails taken away), not each stroke whole again, which
+    /// costs what drawing it into its tiles does (3–15 ms for three strokes at the end of `paint-benchmark
+    /// latency`'s circles, seen in the frame log).
+    @Test func theTouchUpFrameDrawsOnlyTheStrokesEnds() throws {
+        let painter = deferringPainter()
+        let damage = drawArcs(painter)
+        #expect(painter.app.renderer.strokesToBake == 3)
+        let strokesArea = painter.app.drawing.strokes.map { $0.bounds.width * $0.bounds.height }.reduce(0, +)
+        // (The palette bar below changes too: its undo button comes alive.)
+        let canvas = PixelRect(x: 0, y: 0, width: 400, height: paletteTop)
+        let damagedArea = damage.compactMap { $0.intersection(canvas) }.map { Double($0.width * $0.height) }.reduce(0, +)
+        #expect(!damage.isEmpty)
+        #expect(damagedArea < strokesArea / 8, "damaged \(damagedArea) of the strokes' \(strokesArea): \(damage)")
+        // Once baked, the next frame shows the strokes from their tiles: their whole area, copied.
+        painter.app.bakeStrokes()
+        let baked = painter.app.renderFrame()
+        #expect(baked.map { Double($0.width * $0.height) }.reduce(0, +) >= strokesArea / 2)
+        #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
     }
 
     /// An edit that comes before the strokes are baked (an undo right after the touch-up) bakes them first: the
