@@ -138,23 +138,11 @@ public struct FramePacer: Sendable {
     /// The window has something to draw and may draw (no frame callback pending): when it draws. The plan is made
     /// the first time and kept, so that input arriving meanwhile does not push it back; a frame that became costly
     /// since (`isCostly`) is planned again, earlier, with the costly estimate — at once if that moment has passed.
-    /// Asked when the window wakes for its plan after the compositor's latch for the vblank aimed at (the machine
-    /// woke it late), it plans for the next vblank rather than drawing a frame that vblank can no longer show.
     public mutating func windowMayDraw(now: Duration, isCostly: Bool = false) -> Decision {
         switch phase {
         case .idle:
             let plan = plan(now: now, isCostly: isCostly)
             phase = .planned(at: plan?.time ?? now, vblank: plan?.vblank, isCostly: isCostly)
-        case let .planned(time, vblank?, wasCostly) where now > vblank - (latchLead - Self.minimumLatchLead):
-            // Woken after the compositor took (or began to take) the vblank aimed at: that vblank is lost whatever
-            // the window does. (Past the vblank less the latch lead learnt from frames shown late: the smallest
-            // lead is a guess, and touch-replay takes commits up to the vblank itself.) Drawn now, the frame would be shown at the next vblank and, one frame in the
-            // compositor's hands, hold the frame after it back a vblank more; planned for the next vblank instead,
-            // it is shown then too, with the input that comes until then. The wake-up is timed as a frame's
-            // would be, so that a machine that often wakes the window late is planned for.
-            if now > time { record(now - time, isCostly: wasCostly || isCostly) }
-            let plan = plan(now: now, isCostly: wasCostly || isCostly)
-            phase = .planned(at: plan?.time ?? now, vblank: plan?.vblank, isCostly: wasCostly || isCostly)
         case let .planned(time, vblank?, false) where isCostly:
             // Became costly since it was planned: the same vblank with the costly lead, never later than planned,
             // at once if that moment has passed.

@@ -28,8 +28,6 @@ import Testing
         var missedFrames: [Int] = []
         /// The lead of each frame planned on the clock, by frame number.
         var leads: [Int: Duration] = [:]
-        /// How many times the window, awake for its plan, was told to wait for a later moment.
-        var replans = 0
 
         /// Runs `inputs` (times) through the window for as long as they last.
         mutating func run(inputs: [Duration]) {
@@ -52,12 +50,6 @@ import Testing
                     pending.removeFirst()
                 } else if let time = drawAt, time == now {
                     drawAt = nil
-                    // Awake, the window asks the pacer again, as the event loop does before it draws.
-                    if paced, case let .at(later) = pacer.windowMayDraw(now: now, isCostly: isCostly(frame + 1)), later > now {
-                        drawAt = later + wakeDelay(frame + 1)
-                        replans += 1
-                        continue
-                    }
                     frame += 1
                     let commit = now + drawTime + (isCostly(frame) ? costlyExtra : .zero)
                     var aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
@@ -283,13 +275,9 @@ import Testing
     }
 
     @Test func aRareLateWakeUpDoesNotLengthenTheLeadOfTheFramesAfterIt() throws {
-        // The machine wakes the window 4 ms late once every 40 wake-ups.
+        // The machine wakes the window 4 ms late once every 40 frames.
         var simulation = Simulation(latch: .zero)
-        var wakeUps = 0
-        simulation.wakeDelay = { _ in
-            wakeUps += 1
-            return wakeUps % 40 == 0 ? .milliseconds(4) : .microseconds(50)
-        }
+        simulation.wakeDelay = { frame in frame % 40 == 0 ? .milliseconds(4) : .microseconds(50) }
         simulation.run(inputs: Self.inputs(seconds: 4))
         let leads = simulation.leads.filter { $0.key > 10 }.map(\.value)
         try #require(leads.count > 200)
@@ -298,33 +286,6 @@ import Testing
         let long = leads.filter { $0 > FramePacer.minimumLatchLead + .microseconds(500) }
         #expect(long.count <= 2, "\(long)")
         #expect(simulation.percentile(0.5) < 11, "\(simulation.latencies)")
-    }
-
-    @Test func aWindowWokenAfterTheLatchWaitsForTheNextVblankRatherThanHoldingTheNextFrameBack() throws {
-        // The machine wakes the window 4 ms late once every 20 wake-ups: after the compositor took the vblank
-        // the frame aimed at.
-        var wakeUps = 0
-        var simulation = Simulation(latch: .milliseconds(1))
-        simulation.wakeDelay = { _ in
-            wakeUps += 1
-            return wakeUps % 20 == 0 ? .milliseconds(4) : .microseconds(50)
-        }
-        simulation.run(inputs: Self.inputs(seconds: 4))
-        #expect(simulation.replans >= 8)
-        // No frame is committed for a vblank it can no longer make, so none holds the next one back: every frame
-        // is shown at the vblank it aimed at, and an input waits at most the frame a late wake-up lost (the latency
-        // is counted after the first second).
-        // (The first two frames miss while the latch lead is learnt.)
-        #expect(simulation.missedFrames.filter { $0 > 3 }.isEmpty, "\(simulation.missedFrames)")
-        // Each late wake-up puts the input of one frame a vblank late (two inputs, here 23–31 ms); drawn at once,
-        // the frame after it was late too (25 inputs over 20 ms, up to 34.4 ms, in this simulation).
-        let late = simulation.latencies.filter { $0 > 20 }
-        #expect(late.count <= 20, "\(late.count) of \(simulation.latencies.count): \(late)")
-        #expect((late.last ?? 0) < 32, "\(late)")
-        // Late wake-ups this rare do not lengthen the lead: the others are still planned with the latch lead and
-        // about the usual wake-up.
-        let leads = simulation.leads.filter { $0.key > 10 }.map(\.value).sorted()
-        #expect(leads[leads.count / 2] <= .milliseconds(1) + .microseconds(500), "\(leads)")
     }
 
     @Test func aCostlyFrameIsPlannedEarlierAndMakesItsVblankWithoutLengtheningTheOthers() throws {
