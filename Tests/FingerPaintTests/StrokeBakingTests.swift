@@ -74,13 +74,19 @@ import Geometry
         let damage = drawArcs(painter)
         #expect(painter.app.renderer.strokesToBake == 3)
         let strokesArea = painter.app.drawing.strokes.map { $0.bounds.width * $0.bounds.height }.reduce(0, +)
-        // (The palette bar below changes too: its undo button comes alive.)
         let canvas = PixelRect(x: 0, y: 0, width: 400, height: paletteTop)
         let damagedArea = damage.compactMap { $0.intersection(canvas) }.map { Double($0.width * $0.height) }.reduce(0, +)
         #expect(!damage.isEmpty)
         #expect(damagedArea < strokesArea / 8, "damaged \(damagedArea) of the strokes' \(strokesArea): \(damage)")
+        // The palette bar is not drawn again in that frame (its image takes 1-3 ms): undo comes alive with the
+        // baking.
+        func undoIsEnabled() -> Bool? {
+            painter.app.renderer.overlay?.items.first { $0.content == .undo }?.isEnabled
+        }
+        #expect(undoIsEnabled() == false)
         // Once baked, the next frame shows the strokes from their tiles: their whole area, copied.
         painter.app.bakeStrokes()
+        #expect(undoIsEnabled() == true)
         let baked = painter.app.renderFrame()
         #expect(baked.map { Double($0.width * $0.height) }.reduce(0, +) >= strokesArea / 2)
         #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
