@@ -46,6 +46,8 @@ final class FingerPaintLive: LiveContent {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
         app.renderer.drawsTilesInBackground = true
+        // A completed stroke is drawn into its tiles once the frame that shows it is sent (frameSent()).
+        app.renderer.defersStrokeBaking = true
         // The tiles this drawing showed last time, read on another thread: shown instead of drawn when still right.
         if let url = app.document?.url { app.renderer.loadStoredTiles(from: tileWriter.store, document: url) }
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
@@ -111,7 +113,8 @@ final class FingerPaintLive: LiveContent {
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
         if session?.window.frameLog != nil {
-            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) live\(app.canvasView.shownLiveStrokes.count) "
+            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) unbaked\(app.renderer.strokesToBake) "
+                + "live\(app.canvasView.shownLiveStrokes.count) "
                 + "changed\(frame.changed.count) redrawn\(frame.redrawn.count)"
                 + (app.renderer.isDrawingTiles ? " tiles-drawing" : "")
         }
@@ -146,7 +149,13 @@ final class FingerPaintLive: LiveContent {
     /// other count (undo, clear), and the next frame draws strokes into the picture for good.
     private var strokesDrawn = 0
 
-    var nextFrameIsCostly: Bool { app.drawing.strokes.count != strokesDrawn }
+    /// A stroke completed since is not: it is drawn as the strokes in progress are, and into its tiles once the frame
+    /// is sent (``frameSent()``).
+    var nextFrameIsCostly: Bool { app.drawing.strokes.count != strokesDrawn + app.renderer.strokesToBake }
+
+    func frameSent() {
+        app.bakeStrokes()
+    }
 
     func describeLastDraw() -> String? { lastDrawDescription }
 

@@ -562,6 +562,18 @@ public final class FingerPaintApp {
         needsFrame = true
     }
 
+    /// Draws the strokes completed since the last call into their tiles, when the renderer defers it
+    /// (``PaintRender/CanvasRenderer/defersStrokeBaking``); the next frame shows them from the tiles.
+    public func bakeStrokes() {
+        guard renderer.hasStrokesToBake else { return }
+        renderer.bakeStrokes()
+        if isOverlayStale { updateOverlay() }
+        needsFrame = true
+    }
+
+    /// Whether the palette bar waits for the strokes to be baked to show what the history allows now.
+    private var isOverlayStale = false
+
     /// Waits for the tiles being drawn in the background, so that the next frame shows all of them.
     public func waitForTiles() {
         renderer.waitForTiles()
@@ -765,7 +777,13 @@ public final class FingerPaintApp {
     private func edit(_ edit: DrawingEdit) {
         guard let change = drawing.apply(edit) else { return }
         renderer.apply(change, strokes: drawing.strokes)
-        updateOverlay()
+        // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
+        // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.
+        if renderer.hasStrokesToBake {
+            isOverlayStale = true
+        } else {
+            updateOverlay()
+        }
         needsFrame = true
         guard let document else { return }
         let title = document.title
@@ -813,6 +831,7 @@ public final class FingerPaintApp {
 
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     func updateOverlay() {
+        isOverlayStale = false
         var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
                                           isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
                                           isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,

@@ -119,6 +119,7 @@ extension CanvasRenderer {
     /// were already handed out (unless `evenIfHandedOut`). Copies the tiles' pixels (on this thread, a few
     /// milliseconds at 4K); the rest of writing is the caller's, on another thread.
     public func tilesForStore(evenIfHandedOut: Bool = false) -> TileStore.Snapshot? {
+        bakeStrokes()
         guard indexState == .built || !cache.keys.isEmpty else { return nil }
         let level = Double(scale)
         let launchView = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)

@@ -137,6 +137,10 @@ public final class CanvasRenderer {
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What has been drawn of each stroke in progress.
     private var live: [Int: LiveStroke] = [:]
+    /// Strokes added on top (``apply(_:strokes:)``) and not drawn into their tiles yet (``defersStrokeBaking``),
+    /// oldest first, each with its path as the strokes in progress keep it (`nil` until a frame takes it up):
+    /// frames draw them as they draw those.
+    private var unbaked: [(stroke: Stroke, state: LiveStroke?)] = []
     /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
     private var tails: [Int: Tail] = [:]
     /// The tails drawn in the frame before, kept for their storage.
@@ -181,6 +185,29 @@ public final class CanvasRenderer {
     private var showsRoughTurnedTiles = false
     /// Whether the turned tiles are being drawn nearest-neighbour in the frame under way.
     private var samplesTurnedTilesRoughly = false
+
+    /// Whether a stroke added on top is drawn into its tiles only at ``bakeStrokes()`` (a window calls it once the
+    /// frame that shows the stroke is on its way to the compositor), rather than at once in ``apply(_:strokes:)``.
+    /// Meanwhile frames draw it over the tiles as they draw the strokes in progress, so the frame of a touch-up
+    /// does not wait for the stroke's tiles (1.4–2.7 ms a stroke at 3840x2160; docs/frame-pacing.md). Anything
+    /// else that reads or changes the strokes bakes them first.
+    public var defersStrokeBaking = false
+
+    /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
+    public var hasStrokesToBake: Bool { !unbaked.isEmpty }
+
+    /// How many strokes added wait to be drawn into their tiles.
+    public var strokesToBake: Int { unbaked.count }
+
+    /// Draws the strokes added since the last call into their tiles, as ``apply(_:strokes:)`` does when it does not
+    /// defer them, and redraws their area from the tiles at the next frame: from then on the frame is what a fresh
+    /// render gives.
+    public func bakeStrokes() {
+        guard !unbaked.isEmpty else { return }
+        let baking = unbaked
+        unbaked.removeAll(keepingCapacity: true)
+        for (stroke, _) in baking { appendStroke(stroke) }
+    }
 
     /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
     public init(logicalSize: Size, scale: Int = 1, strokes: [Stroke] = [], background: Color = .white,
@@ -279,6 +306,7 @@ public final class CanvasRenderer {
     /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
     /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
     public var canvas: ImageSurface {
+        bakeStrokes()
         let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
         let level = Double(scale)
         for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
@@ -298,6 +326,7 @@ public final class CanvasRenderer {
     /// The colour of the completed drawing at a window point, as the view shows it (strokes in progress and the
     /// overlay left out): what an eyedropper picks. Read from the tile there, drawn for it when not cached.
     public func drawingColor(at windowPoint: Point) -> Color {
+        bakeStrokes()
         let offset = pixelOffset, level = pixelsPerPoint
         let x = Int(saturating: (windowPoint.x * Double(scale)).rounded(.down)) + offset.x
         let y = Int(saturating: (windowPoint.y * Double(scale)).rounded(.down)) + offset.y
@@ -317,12 +346,17 @@ public final class CanvasRenderer {
     /// in painting order: the strokes the index finds near the path, hit-tested against their outlines
     /// (``PaintModel/Stroke/isTouched(byPath:radius:)``).
     public func strokes(touchedBy path: [Point], radius: Double) -> [Int] {
+        bakeStrokes()
         guard let reach = DirtyRect.bounds(of: path, width: 2 * radius) else { return [] }
         return index.strokes(reaching: reach).filter { strokes[$0].isTouched(byPath: path, radius: radius) }
     }
 
     /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
-    public var contentBounds: Rect? { index.contentBounds }
+    public var contentBounds: Rect? {
+        unbaked.reduce(index.contentBounds) { bounds, entry in
+            entry.stroke.bounds.isEmpty ? bounds : bounds.map { $0.union(entry.stroke.bounds) } ?? entry.stroke.bounds
+        }
+    }
 
     // MARK: - Changes
 
@@ -330,6 +364,7 @@ public final class CanvasRenderer {
     /// already drawn are shown at once and only newly exposed ones are drawn. The tiles' budget follows the new size
     /// (``tileBudget(pixelWidth:pixelHeight:)``), and the cache is trimmed to it at once, tiles in view kept.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
+        bakeStrokes()
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
@@ -345,6 +380,8 @@ public final class CanvasRenderer {
     public func setView(_ newView: ViewTransform) {
         let snapped = newView.snapped(scale: scale)
         guard snapped != view else { return }
+        // The strokes waiting to be baked go into the tiles of the view they were drawn in, before it changes.
+        bakeStrokes()
         // A pan of an upright view moves the pixels buffers hold (``renderFrame(liveStrokes:predictedTails:into:)``);
         // anything else draws every pixel again.
         if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
@@ -362,6 +399,13 @@ public final class CanvasRenderer {
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
         strokeChanges += 1
+        if defersStrokeBaking, case let .appended(stroke) = change,
+           strokes.count == self.strokes.count + unbaked.count + 1 {
+            // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
+            unbaked.append((stroke, nil))
+            return
+        }
+        bakeStrokes()
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             appendStroke(stroke)
@@ -531,8 +575,30 @@ public final class CanvasRenderer {
         spareTails = tails
         tails = newTails
         for (key, state) in live where liveStrokes[key] == nil {
-            if let rect = state.bounds { document.append(TileKey.pixels(of: rect, pixelsPerPoint: level)) }
             live[key] = nil
+            // A stroke in progress that was completed and waits to be baked is shown as it was: the buffers hold
+            // it already, and only its samples since the last frame (the last, at the touch-up) are drawn. Any
+            // other gone (cancelled, or baked into the tiles) has its area redrawn.
+            if let index = unbaked.firstIndex(where: { entry in
+                entry.state == nil && entry.stroke.points.count >= state.sampleCount
+                    && entry.stroke.points.first?.location == state.firstLocation
+            }) {
+                var adopted = state
+                if let rect = adopted.update(with: unbaked[index].stroke) {
+                    document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                }
+                unbaked[index].state = adopted
+            } else if let rect = state.bounds {
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+            }
+        }
+        // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
+        for index in unbaked.indices where unbaked[index].state == nil {
+            var state = LiveStroke()
+            if let rect = state.update(with: unbaked[index].stroke) {
+                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+            }
+            unbaked[index].state = state
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
@@ -651,6 +717,10 @@ public final class CanvasRenderer {
         var toDraw = rects
         // The strokes in progress in the order they began, so that overlaps look the same in every frame.
         strokeOrder.removeAll(keepingCapacity: true)
+        // Completed strokes not baked yet lie under the strokes in progress, in the order they were added.
+        for (offset, entry) in unbaked.enumerated() {
+            if let state = entry.state { strokeOrder.append((Int.min + offset, entry.stroke, state)) }
+        }
         for (key, stroke) in liveStrokes {
             if let state = live[key] { strokeOrder.append((key, stroke, state)) }
         }
@@ -691,8 +761,8 @@ public final class CanvasRenderer {
     /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
     /// first frame): a window that can have the compositor scale its buffer may draw it at half resolution with
     /// ``renderReducedFrame(into:)`` when no stroke is in progress (docs/rendering.md, "The zoom step at reduced
-    /// resolution"). A stroke completed since the last frame is in the tiles already, and the full frame after the
-    /// reduced one redraws everything.
+    /// resolution"). A stroke completed since the last frame is baked into the tiles first, and the full frame after
+    /// the reduced one redraws everything.
     public var prefersReducedFrame: Bool {
         zoomChanged && frameNumber > 0 && view.rotation == 0
     }
@@ -707,6 +777,8 @@ public final class CanvasRenderer {
     /// asked for, and nothing else changes: the next frame (``renderFrame(liveStrokes:predictedTails:into:)``) draws
     /// everything at full resolution, as it would have without this one.
     public func renderReducedFrame(into target: FrameTarget) {
+        // It draws no stroke over the tiles: a stroke completed since the zoom step goes into them first.
+        bakeStrokes()
         zoomChanged = false
         takeBuiltIndex()
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
@@ -872,6 +944,7 @@ public final class CanvasRenderer {
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
     /// frame, a benchmark, a test).
     public func waitForTiles() {
+        bakeStrokes()
         waitForStoredTiles()
         guard let worker else { return }
         if indexState == .building {

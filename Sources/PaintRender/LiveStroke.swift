@@ -15,6 +15,9 @@ struct LiveStroke {
     private(set) var sampleCount = 0
     /// The area everything taken in so far paints.
     private(set) var bounds: Rect?
+    /// Where the stroke's first sample is: a completed stroke that begins there and has at least ``sampleCount``
+    /// samples is the one this stroke in progress became.
+    private(set) var firstLocation: Point?
     private var path = SmoothPath()
     /// The stroke's tapered path, while it has pressure; it has taken in the first `taperedCount` samples.
     private var tapered = TaperedPath()
@@ -26,6 +29,7 @@ struct LiveStroke {
     mutating func update(with stroke: Stroke) -> Rect? {
         let count = stroke.points.count
         guard count > sampleCount else { return nil }
+        if sampleCount == 0 { firstLocation = stroke.points.first?.location }
         let locations = stroke.points.lazy.map(\.location)
         let first = StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: sampleCount)
         for index in sampleCount..<count { path.add(stroke.points[index].location) }

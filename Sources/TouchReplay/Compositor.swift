@@ -233,15 +233,19 @@ final class Compositor {
         for surface in surfaces { surface.pendingFrameCallbacks.removeAll { $0 == frameCallback } }
     }
 
-    /// Called at each simulated vblank, before the frame callbacks are answered.
-    var onVblank: (() -> Void)?
+    /// Called at each simulated vblank, with its time (seconds on `CLOCK_MONOTONIC`), before the frame callbacks
+    /// are answered.
+    var onVblank: ((Double) -> Void)?
 
     /// A simulated vblank: the frames committed since the last one are presented (``Presentation``), and every
-    /// committed frame callback is answered with `time` (milliseconds). Returns how many callbacks were answered.
+    /// committed frame callback is answered with `time` (milliseconds). `vblank` is the vblank's time on
+    /// `CLOCK_MONOTONIC` (seconds), as a display's clock puts it, however late this loop came to it; `nil`: now.
+    /// Returns how many callbacks were answered.
     @discardableResult
-    func answerFrameCallbacks(time: UInt32) -> Int {
-        presentation?.vblank()
-        onVblank?()
+    func answerFrameCallbacks(time: UInt32, vblank: Double? = nil) -> Int {
+        let vblank = vblank ?? monotonicNow()
+        presentation?.vblank(at: vblank)
+        onVblank?(vblank)
         let callbacks = readyFrameCallbacks
         readyFrameCallbacks = []
         for callback in callbacks {

@@ -68,7 +68,7 @@ final class Player {
             latency.bufferCommitted()
             ink.bufferCommitted(damage: damage)
         }
-        compositor.onVblank = { [ink] in ink.vblank(at: monotonicNow()) }
+        compositor.onVblank = { [ink] time in ink.vblank(at: time) }
     }
 
     /// The keys a trace types, looked up in the keymap; throws for a key the "us" layout cannot type.
@@ -107,6 +107,15 @@ final class Player {
     /// frame on.
     private var nextVblank = monotonicNow()
 
+    /// The last tick of the grid at or before `now`, once ``nextVblank`` has come: the vblank this loop handles,
+    /// stamped with its own time however late the loop came to it (a display's vblank timestamps lie on its grid;
+    /// before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and
+    /// a client pacing itself by them saw a grid that was not one).
+    private func vblankDue(at now: Double) -> Double {
+        let interval = Timing.frameInterval / 1000
+        return nextVblank + (max(0, now - nextVblank) / interval).rounded(.down) * interval
+    }
+
     /// Moves ``nextVblank`` to the first tick of its grid after `now` (skipping ticks this loop was kept from).
     private func advanceVblank(past now: Double) {
         let interval = Timing.frameInterval / 1000
@@ -129,7 +138,7 @@ final class Player {
             }
             // Some clients draw their first buffer from a frame callback.
             if now >= nextVblank {
-                compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
+                compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)), vblank: vblankDue(at: now))
                 advanceVblank(past: now)
             }
             compositor.dispatch(timeout: min(deadline, nextVblank) - now)
@@ -234,7 +243,7 @@ final class Player {
                     // (sent while this loop was kept from running on a loaded machine) are read first.
                     compositor.dispatch(timeout: 0)
                     let traceTime = first + (now - start) * 1000
-                    compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(traceTime)))
+                    compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(traceTime)), vblank: vblankDue(at: now))
                     advanceVblank(past: now)
                 }
                 guard now < deadline else { return }

@@ -59,13 +59,13 @@ final class Presentation {
         committed.append((key, feedbacks))
     }
 
-    /// A vblank at `CLOCK_MONOTONIC` now: the newest committed frame of each surface is presented, older ones since
-    /// the last vblank are discarded.
-    func vblank() {
+    /// A vblank at `time` (seconds on `CLOCK_MONOTONIC`): the newest committed frame of each surface is presented
+    /// at that time, older ones since the last vblank are discarded.
+    func vblank(at time: Double) {
         guard !committed.isEmpty else { return }
         sequence += 1
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        let whole = max(time, 0).rounded(.down)
+        let now = timespec(tv_sec: Int(whole), tv_nsec: min(Int(((time - whole) * 1e9).rounded()), 999_999_999))
         let seconds = UInt64(now.tv_sec)
         let frames = committed
         committed = []

@@ -62,6 +62,10 @@ public protocol LiveContent: AnyObject {
     /// for good), so that the window plans it earlier; asked after each event that changed something. `false` by
     /// default.
     var nextFrameIsCostly: Bool { get }
+    /// The frame just drawn is on its way to the compositor: work it need not wait for (a completed stroke drawn
+    /// into the picture for good) is done now, and a frame asked for (``takeInvalidation()``) if it changes the
+    /// picture. Nothing by default.
+    func frameSent()
 }
 
 extension LiveContent {
@@ -71,4 +75,5 @@ extension LiveContent {
     public var nextFrameIsCostly: Bool { false }
     public var prefersReducedFrame: Bool { false }
     public func drawReduced(into target: DrawTarget) {}
+    public func frameSent() {}
 }

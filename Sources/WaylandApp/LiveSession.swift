@@ -120,6 +120,10 @@ public final class LiveSession {
         window.drawPart = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage, mayDrawInParts: true) }
         window.wantsReducedFrame = { [unowned self] in self.content.prefersReducedFrame }
         window.drawReduced = { [unowned self] buffer in self.drawReduced(into: buffer) }
+        window.onFrameSent = { [unowned self] in
+            content.frameSent()
+            afterContentChanged()
+        }
         window.onConfigure = { [unowned self] window in
             self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
                        + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")

@@ -36,6 +36,9 @@ extension Display {
             wl_display_cancel_read(pointer)
             throw error
         }
+        // Work a frame committed above need not wait for (its commit is out): while the compositor takes it. Input
+        // it handles waits in the socket, read below.
+        forEachLiveWindow { window in window.queuedRequestsSent() }
 
         // The descriptors and sources live in the display from pass to pass: a pass allocates nothing.
         preparePoll(displayFD: wl_display_get_fd(pointer))
@@ -77,6 +80,7 @@ extension Display {
         if containsLiveWindow(where: \.isDueToDraw) { try dispatchWaitingEvents() }
         redrawDueWindows()
         try flush()
+        forEachLiveWindow { window in window.queuedRequestsSent() }
     }
 
     /// Reads and dispatches the events already on the socket, without waiting: input that arrived while this

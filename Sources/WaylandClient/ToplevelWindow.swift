@@ -103,6 +103,10 @@ public final class ToplevelWindow {
     /// ``committedFrameCount`` that commit made. Feedback is asked for on every buffer commit while this is set and
     /// the compositor offers `wp_presentation` (``offersPresentation``); answers come in commit order.
     public var onFramePresentation: ((_ frame: Int, _ presentation: FramePresentation) -> Void)?
+    /// Called once a committed buffer has been sent to the compositor (the event loop's flush after the commit):
+    /// for work that the frame need not wait for, done while the compositor shows it (a completed stroke drawn
+    /// into its tiles). Not called when a configure's bare commit carries no buffer.
+    public var onFrameSent: (() -> Void)?
     /// Where each frame's timing goes, once the compositor said what became of it (`nil`: nowhere); see ``FrameLog``.
     public var frameLog: FrameLog?
     /// What the last ``draw`` did, in a few words for the ``frameLog`` (asked right after the commit).
@@ -615,10 +619,21 @@ public final class ToplevelWindow {
         committedFrameCount += 1
         pacer.committed(frame: committedFrameCount, at: MonotonicClock.now)
         nextFrameIsCostly = false
+        hasUnsentFrame = true
         return true
     }
 
     private var appliedBufferScale: Int32 = 1
+
+    /// Whether a buffer was committed since the event loop last flushed.
+    private var hasUnsentFrame = false
+
+    /// The event loop flushed what was queued: a frame committed since is on its way (``onFrameSent``).
+    func queuedRequestsSent() {
+        guard hasUnsentFrame else { return }
+        hasUnsentFrame = false
+        onFrameSent?()
+    }
 
     /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`: for the
     /// pacer, and for ``onFramePresentation``.

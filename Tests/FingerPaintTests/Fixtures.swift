@@ -115,6 +115,18 @@ func largestDifference(_ a: ImageSurface, _ b: ImageSurface, rows: Int = palette
     return worst
 }
 
+/// How many pixels of two images' first `rows` rows differ by more than `levels` in some colour channel.
+func pixelsDiffering(_ a: ImageSurface, _ b: ImageSurface, byMoreThan levels: Int, rows: Int = paletteTop) -> Int {
+    var count = 0
+    for y in 0..<min(rows, a.height, b.height) {
+        for x in 0..<min(a.width, b.width) {
+            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+            if [0, 8, 16].contains(where: { abs(Int((p >> $0) & 0xFF) - Int((q >> $0) & 0xFF)) > levels }) { count += 1 }
+        }
+    }
+    return count
+}
+
 func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
 /// A fresh, empty folder under the system's temporary folder.

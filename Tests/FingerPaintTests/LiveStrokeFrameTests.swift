@@ -81,16 +81,6 @@ import Geometry
         }
     }
 
-    private func pixelsDiffering(_ a: ImageSurface, _ b: ImageSurface, byMoreThan levels: Int) -> Int {
-        var count = 0
-        for y in 0..<min(paletteTop, a.height, b.height) {
-            for x in 0..<min(a.width, b.width) {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                if [0, 8, 16].contains(where: { abs(Int((p >> $0) & 0xFF) - Int((q >> $0) & 0xFF)) > levels }) { count += 1 }
-            }
-        }
-        return count
-    }
     /// A buffer two frames behind lacks two frames' changes, whose rectangles can overlap without being merged (an
     /// L-shaped pair). A stroke in progress across their overlap is drawn over each rectangle's tiles once: the
     /// buffer shows it as a frame drawn whole does, not with its edges blended twice where the rectangles overlap.

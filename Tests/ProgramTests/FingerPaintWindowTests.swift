@@ -296,6 +296,45 @@ import TouchUI
         #expect(Self.savedStrokes(in: again)?.count == 4)
     }
 
+    /// The touch-up's frame shows the completed strokes drawn as they were in progress, committed before they are
+    /// drawn into their tiles (docs/frame-pacing.md, "The touch-up"); baked, the window shows what the drawing,
+    /// reopened in a new window, shows.
+    @Test func theTouchUpFrameIsCommittedBeforeTheStrokesAreBakedAndTheBakedWindowIsAFreshOne() async throws {
+        let scratch = try TemporaryDirectory()
+        let log = scratch.path("frames.txt")
+        var environment = Self.environment(in: scratch)
+        environment["FINGERPAINT_FRAME_LOG"] = log
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
+        let live = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", trace, "--output", scratch.path("window.png"), "--", Self.fingerpaint,
+                               scratch.path("drawing.fpdraw")], environment: environment, timeout: 60)
+        #expect(live.status == 0, "\(live.standardError)")
+        let notes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        // Each touch-up's frame completed strokes without baking them; the last frame has none left to bake.
+        let touchUps = notes.filter { $0.contains("strokes+") && !$0.contains("strokes+0") }
+        #expect(!touchUps.isEmpty && touchUps.allSatisfy { line in
+            line.split(separator: " ").contains { $0.hasPrefix("unbaked") && $0 != "unbaked0" }
+        }, "\(notes)")
+        #expect(notes.last?.contains("unbaked0") == true, "\(notes)")
+        #expect(Self.savedStrokes(in: scratch)?.count == 4)
+        // The same drawing in a new window: its first frames drawn from the document.
+        let idle = try scratch.write("idle.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: [
+            SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 400, y: 300))),
+            SeatEvent(time: .milliseconds(300), .pointerMotion(location: Point(x: 401, y: 300))),
+        ]).serialized())
+        let reopened = try await ChildProcess.run(
+            Self.touchReplay, ["--trace", idle, "--output", scratch.path("reopened.png"), "--", Self.fingerpaint,
+                               scratch.path("drawing.fpdraw")], environment: Self.environment(in: scratch), timeout: 60)
+        #expect(reopened.status == 0, "\(reopened.standardError)")
+        // The canvas between the title bar and the palette, every other pixel of every fourth row.
+        let grid = stride(from: 40, to: 540, by: 4).flatMap { y in stride(from: 0, to: 800, by: 2).map { (x: $0, y: y) } }
+        let painted = try await PNGReader.pixels(in: scratch.path("window.png"), at: grid)
+        let fresh = try await PNGReader.pixels(in: scratch.path("reopened.png"), at: grid)
+        #expect(fresh.pixels.filter(isPainted).count > 200)
+        let differing = zip(grid, zip(painted.pixels, fresh.pixels)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+        #expect(differing.isEmpty, "\(differing.count) of \(grid.count) pixels differ, first at \(differing.prefix(5))")
+    }
+
     @Test func fingersLeftDownWhenTouchReplaysTraceEndsAreCancelled() async throws {
         let scratch = try TemporaryDirectory()
         let result = try await Self.paint(Self.oneStrokeLiftedOneLeftDown, in: scratch)

@@ -255,6 +255,32 @@ extension TouchReplayTests {
         #expect(median > 15_000 && median < 25_000, "presentation intervals (µs): \(sorted)")
     }
 
+    @Test("wp_presentation: the presentation times lie on one 60 Hz grid, however late touch-replay comes to a vblank")
+    func presentationTimesOnOneGrid() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("idle.jsonl", """
+            {"t": 0, "pointer": "enter", "x": 5, "y": 5}
+            {"t": 1000, "pointer": "motion", "x": 6, "y": 5}
+
+            """)
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // "p2p 16528 us": from the last presentation to this one, whole microseconds. A display's vblank
+        // timestamps are a whole number of refreshes apart; touch-replay's loop wakes tens of microseconds to
+        // milliseconds after a vblank, and stamping that moment put them anywhere.
+        let intervals = result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
+            guard line.contains("seq"), let range = line.range(of: "p2p ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(intervals.count >= 10, "\(result.standardOutput)")
+        let refresh = 1_000_000.0 / 60
+        let offGrid = intervals.filter { interval in
+            abs(interval - (interval / refresh).rounded() * refresh) > 2 || interval < refresh / 2
+        }
+        #expect(offGrid.isEmpty, "intervals (µs) not a whole number of refreshes: \(offGrid) of \(intervals.count)")
+    }
+
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
     func stopsOnSigterm() async throws {
         let scratch = try TemporaryDirectory()
