@@ -46,8 +46,9 @@ final class FingerPaintLive: LiveContent {
         self.app = app
         // Tiles are drawn on the second core; the Wayland thread only copies them in.
         app.renderer.drawsTilesInBackground = true
-        // The tiles this drawing showed last time, read on another thread: shown instead of drawn when still right.
-        if let url = app.document?.url { app.renderer.loadStoredTiles(from: tileWriter.store, document: url) }
+        // The tiles this drawing, and each one the gallery opens, showed last time, read on another thread: shown
+        // instead of drawn when still right.
+        app.readStoredTiles(from: tileWriter.store)
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
