@@ -51,6 +51,11 @@ final class FingerPaintLive: LiveContent {
         app.readStoredTiles(from: tileWriter.store)
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
+        // A drawing left for another: its tiles written as at a close (the next drawing's are compared with their own).
+        app.onDocumentLeft = { [unowned self] in
+            storeTiles(evenIfHandedOut: true)
+            lastStoredDocument = nil
+        }
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
         app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
         app.onCopyRequest = { [unowned self] representations in

@@ -73,6 +73,10 @@ public final class FingerPaintApp {
     public var onOpenRequest: (() -> Void)? {
         didSet { galleryView.onOpenFile = onOpenRequest == nil ? nil : { [unowned self] in perform(.openFile) } }
     }
+    /// Called when the document shown is about to give way to another (the gallery, the open dialog), once it is
+    /// saved and closed and while the renderer still holds its tiles: the window writes them to the disk cache then
+    /// (docs/tile-cache.md).
+    public var onDocumentLeft: (() -> Void)?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.

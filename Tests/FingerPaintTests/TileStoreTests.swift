@@ -96,6 +96,34 @@ import Testing
         #expect(largestDifference(renderer.frame, Self.freshFrame(fixture.drawing.strokes), rows: rows) == 0)
     }
 
+    /// A drawing left for another (the gallery) is saved and closed while its tiles are still the renderer's: handed
+    /// to the cache then (as the window does, `FingerPaintLive`), they are what its next opening shows.
+    @Test func aDrawingLeftForAnotherHandsItsTilesOverOnceSavedAndClosed() throws {
+        let fixture = try Fixture()
+        let home = fixture.folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let other = home.appendingPathComponent("other.fpdraw")
+        try DocumentFile.writeNew(Drawing(), to: other)
+        let painter = try Painter(opening: fixture.document, home: home, size: Self.size)
+        painter.drag([(1, point(40, 300), point(560, 60))])
+        var written = 0
+        painter.app.onDocumentLeft = {
+            guard let snapshot = painter.app.renderer.tilesForStore(evenIfHandedOut: true),
+                  let document = TileStore.Document(fixture.document) else { return }
+            if fixture.store.store(snapshot, of: document) { written = snapshot.tiles.count }
+        }
+        painter.app.renderFrame()
+        painter.app.open(other)
+        #expect(painter.app.document?.url.lastPathComponent == "other.fpdraw")
+        #expect(written == 6)
+        // Opened again as saved: every tile from the cache, as a fresh render of what was saved shows.
+        let saved = try DocumentFile.read(fixture.document).drawing.strokes
+        #expect(saved.count == fixture.drawing.strokes.count + 1)
+        let reopened = fixture.reopen(strokes: saved)
+        #expect(reopened.fromStore == 6)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(saved), rows: 400) == 0)
+    }
+
     @Test func aTileLentToTheWriterNeverChangesUnderItWhileTheWindowDrawsOn() throws {
         let fixture = try Fixture()
         let renderer = CanvasRenderer(logicalSize: Self.size, strokes: fixture.drawing.strokes)
