@@ -49,17 +49,22 @@ final class LargeBuffer {
     }
 }
 
-func runLargeDrawing() {
+/// Runs section 6; `false` when `--peak-limit MiB` was given and the peak resident memory of the run up to the
+/// reopening went over it.
+func runLargeDrawing() -> Bool {
     // As fingerpaint's window does (FingerPaintLive).
     CShims_keepLargeAllocationsMapped()
     print("6. 50 000 realistic strokes (20-60 samples) on 3840x2160: main-thread ms of a change + its frame "
           + "drawn into one of two buffers in turn; tiles drawn in the background as in the window")
     let large = Size(width: 3840, height: 2160)
+    var peaks = ResidentPeaks()
+    peaks.end("start")
     let residentBefore = memory().current
     let largeStrokes = realisticStrokes(50_000, in: large, seed: 11)
     var largeHistory = Drawing()
     for stroke in largeStrokes { largeHistory.add(stroke) }
     let strokesResident = memory().current - residentBefore
+    peaks.end("making the strokes")
     if let flag = CommandLine.arguments.firstIndex(of: "--document"), flag + 1 < CommandLine.arguments.count {
         // For timing the program's start-up on touch-replay (docs/performance.md): the same drawing as a document.
         let path = CommandLine.arguments[flag + 1]
@@ -72,7 +77,7 @@ func runLargeDrawing() {
         } catch {
             print("   cannot write \(path): \(error)")
         }
-        return
+        return true
     }
     // The drawing saved as a document, and a tile cache, in a temporary folder of their own (removed at the end):
     // the launches below read and write the cache as the window does (docs/tile-cache.md).
@@ -87,6 +92,7 @@ func runLargeDrawing() {
     } catch {
         print("   cannot write the drawing to \(documentURL.path): \(error)")
     }
+    peaks.end("saving the document")
     let buffer = LargeBuffer(size: large)
     /// Times `work`, then the frame that shows it.
     func shown(_ work: () -> Void = {}, on app: FingerPaintApp, always: Bool = false) -> Double {
@@ -112,6 +118,7 @@ func runLargeDrawing() {
         buffer.show(emptyApp)
     }
     let emptyLaunch = milliseconds(since: launch)
+    peaks.end("the empty window")
     launch = DispatchTime.now().uptimeNanoseconds
     let largeApp = FingerPaintApp(size: large, drawing: largeHistory)
     largeApp.renderer.drawsTilesInBackground = true
@@ -119,6 +126,7 @@ func runLargeDrawing() {
     largeApp.renderer.loadStoredTiles(from: tileStore, document: documentURL)
     buffer.show(largeApp)
     let largeLaunch = milliseconds(since: launch)
+    peaks.end("the first frame")
     // The app's drawing is the only one now, as in the program (the first stroke would otherwise copy it).
     largeHistory = Drawing()
     print("   start-up to the first frame copied: empty \(format(emptyLaunch)), 50 000 strokes \(format(largeLaunch)); "
@@ -127,6 +135,7 @@ func runLargeDrawing() {
     largeApp.waitForTiles()
     buffer.show(largeApp)
     let coldSharp = milliseconds(since: settle)
+    peaks.end("the tiles drawn")
     print("   ... until every visible tile is drawn (off the main thread where it can be): \(format(coldSharp))")
     // The window at rest writes the tiles in view to the disk cache: handing them over on the main thread, the rest not.
     let handOut = DispatchTime.now().uptimeNanoseconds
@@ -142,6 +151,7 @@ func runLargeDrawing() {
             print("   the tile cache could not be written in \(tileStore.folder.path)")
         }
     }
+    peaks.end("the tile cache written")
     var drawingFrames: [Double] = []
     var completionFrames: [Double] = []
     do {
@@ -166,6 +176,7 @@ func runLargeDrawing() {
             time += 1000.0 / 60
         }
     }
+    peaks.end("drawing")
     print("   frames while one finger draws, stroke completions included: p50 \(format(percentile(drawingFrames, 0.5)))"
           + "  p99 \(format(percentile(drawingFrames, 0.99)))  max \(format(drawingFrames.max()!)); "
           + "the 6 stroke-completion frames: \(completionFrames.map(format).joined(separator: ", "))")
@@ -190,8 +201,10 @@ func runLargeDrawing() {
     }
     print("   ... then 20 more, each waiting for the worker to redraw the tiles under the stroke: p50 "
           + "\(format(percentile(sharp, 0.5)))  max \(format(sharp.max()!)) (not main-thread time: when the undo shows)")
+    peaks.end("undo")
     let redos = (0..<20).map { _ in shown({ largeApp.perform(.redo) }, on: largeApp) }
     print("   20 redos: p50 \(format(percentile(redos, 0.5)))  max \(format(redos.max()!))")
+    peaks.end("redo")
     for _ in 0..<3 {
         let clear = shown({ largeApp.perform(.clear) }, on: largeApp)
         let clearNext = shown({}, on: largeApp, always: true)
@@ -200,16 +213,32 @@ func runLargeDrawing() {
         print("   clear: \(format(clear)) (the other buffer's frame after it: \(format(clearNext)));"
               + " undo of clear: \(format(undo)) (the other buffer's: \(format(undoNext)))")
     }
+    peaks.end("clear")
     print("   resize to 3000x1700: \(format(shown({ largeApp.resize(to: Size(width: 3000, height: 1700), scale: 1) }, on: largeApp)));"
           + " back to 3840x2160: \(format(shown({ largeApp.resize(to: large, scale: 1) }, on: largeApp)))")
     largeApp.waitForTiles()
     buffer.show(largeApp)
+    peaks.end("resize")
     benchmarkNavigation(largeApp, shown: { work in shown(work, on: largeApp) },
                         next: { shown({}, on: largeApp, always: true) })
     largeApp.waitForTiles()
     largeApp.waitForTiles()
     buffer.show(largeApp)
-    print("   resident memory now \(format(memory().current)) MiB, peak \(format(memory().peak)) MiB "
+    peaks.end("pan and zoom")
+    print("   peak resident memory by phase (MiB): \(peaks.summary)")
+    var inUse = 0, mapped = 0, free = 0
+    CShims_heapStatistics(&inUse, &mapped, &free)
+    print("   heap in use now \(format(Double(inUse) / 1_048_576)) MiB (the tiles \(format(Double(largeApp.renderer.tileBytes) / 1_048_576)), "
+          + "the two buffers \(format(Double(2 * buffer.stride * buffer.height) / 1_048_576)), free in malloc's arenas "
+          + "\(format(Double(free) / 1_048_576))); resident beside the heap (runtime, libraries, stacks, fonts): "
+          + "\(format(memory().current - Double(inUse) / 1_048_576)) MiB")
+    var withinLimit = true
+    if let flag = CommandLine.arguments.firstIndex(of: "--peak-limit"), flag + 1 < CommandLine.arguments.count,
+       let limit = Double(CommandLine.arguments[flag + 1]) {
+        withinLimit = peaks.peak <= limit
+        print("   peak resident memory \(format(peaks.peak)) MiB: " + (withinLimit ? "within" : "OVER") + " the limit of \(format(limit)) MiB")
+    }
+    print("   resident memory now \(format(memory().current)) MiB, peak \(format(peaks.peak)) MiB "
           + "(the strokes and their history alone: \(format(strokesResident)) MiB)")
     // The launches above start from the drawing in memory; a window first opens its document (reads the journal),
     // which the user waits for too: an empty document opened and shown the same way, for the ratio with it.
@@ -230,7 +259,7 @@ func runLargeDrawing() {
     let reopen = DispatchTime.now().uptimeNanoseconds
     guard let opened = try? DocumentFile.open(documentURL, create: false) else {
         print("   cannot open \(documentURL.path) again")
-        return
+        return withinLimit
     }
     defer { opened.journal?.close() }
     let openMilliseconds = milliseconds(since: reopen)
@@ -252,6 +281,7 @@ func runLargeDrawing() {
     print("   start-up to the first frame with the document's opening (as a window launches, less connecting): empty "
           + "\(format(emptyOpenLaunch)), 50 000 strokes \(format(openedLaunch)); ratio "
           + String(format: "%.2f", openedLaunch / emptyOpenLaunch))
+    return withinLimit
 }
 
 /// A pan and a zoom step on the drawing: the main thread's time to show each (cached tiles, scaled ones for a

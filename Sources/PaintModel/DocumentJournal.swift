@@ -253,7 +253,9 @@ public final class DocumentJournal: @unchecked Sendable {
     /// renamed over the document, then the folder flushed. The old file's lock is given up only after the new one
     /// holds its own.
     private func rewrite(_ drawing: Drawing) {
-        let bytes = pending.reduce(DrawingDocument.encode(drawing), +)
+        // One allocation for the whole file: the pending records appended in place, not a new array each.
+        var bytes = DrawingDocument.encode(drawing, reservingExtra: pending.reduce(0) { $0 + $1.count })
+        for record in pending { bytes += record }
         // Never over a file someone else put at the path: the drawing moves to a new document beside it.
         if descriptor >= 0, (try? checkStillAtPath()) == nil, FileManager.default.fileExists(atPath: path.path) {
             moveAside()

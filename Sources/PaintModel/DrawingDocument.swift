@@ -115,10 +115,17 @@ public enum DrawingDocument {
     }
 
     /// A compacted journal: the header, the base strokes and the shortest history that makes the drawing again.
-    public static func encode(_ drawing: Drawing) -> [UInt8] {
+    ///
+    /// The bytes are one allocation of the journal's size (and `extra` bytes more, for records the caller appends):
+    /// grown by doubling, a 48 MB journal held up to 64 MiB, and both the old and the new storage while it grew
+    /// (docs/performance.md, "Memory").
+    public static func encode(_ drawing: Drawing, reservingExtra extra: Int = 0) -> [UInt8] {
+        let edits = drawing.compactEdits
         var bytes = header()
+        let size = drawing.baseStrokes.reduce(bytes.count + max(extra, 0)) { $0 + recordOverhead + strokeSize($1) }
+        bytes.reserveCapacity(edits.reduce(size) { $0 + recordSize(of: $1) })
         for stroke in drawing.baseStrokes { bytes += record(.baseStroke, stroke: stroke) }
-        for edit in drawing.compactEdits { bytes += record(edit) }
+        for edit in edits { bytes += record(edit) }
         return bytes
     }
 

@@ -79,6 +79,14 @@ struct BulkPixels: @unchecked Sendable {
         add(.copy(from: source, stride: sourceStride, to: target, rowBytes: bounds.width * 4, rows: bounds.height))
     }
 
+    /// Copies a rectangle of the image's pixels from the same place in memory holding an image of the same size,
+    /// rows `sourceStride` bytes apart (another buffer).
+    mutating func copy(_ rect: PixelRect, from source: UnsafeRawPointer, stride sourceStride: Int) {
+        guard let rect = rect.intersection(bounds) else { return }
+        add(.copy(from: source + rect.y * sourceStride + rect.x * 4, stride: sourceStride,
+                  to: target + rect.y * stride + rect.x * 4, rowBytes: rect.width * 4, rows: rect.height))
+    }
+
     /// Fills a rectangle with one pixel value.
     mutating func fill(_ rect: PixelRect, with pixel: UInt32) {
         guard let rect = rect.intersection(bounds) else { return }

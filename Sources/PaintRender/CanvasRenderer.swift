@@ -94,20 +94,21 @@ public final class CanvasRenderer {
     public var galleryThumbnails: [String: ImageSurface] = [:]
 
     /// The most memory the cached tiles may take, whatever the window's size: what a 4K window keeps.
-    public static let maximumTileBudget = 48 << 20
+    public static let maximumTileBudget = 40 << 20
     /// The least memory the cached tiles may take, however small the window.
     public static let minimumTileBudget = 4 << 20
 
-    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
-    /// cover it (a ring around the view for panning, and a zoom step's worth), within ``minimumTileBudget`` and
-    /// ``maximumTileBudget``. Tiles of other zooms and out of view go first, least recently shown first; tiles in
-    /// view are kept even beyond it (docs/rendering.md, "The tile cache's budget").
+    /// The memory the cached tiles may take for a buffer of a pixel size: the tiles that can cover it, wherever the
+    /// view lies (one row and column more than it needs when aligned, so a few tiles beside the view and bases for
+    /// undo fit besides the tiles in view), within ``minimumTileBudget`` and ``maximumTileBudget``. Tiles of other
+    /// zooms and out of view go first, least recently shown first; tiles in view are kept even beyond it
+    /// (docs/rendering.md; one and a half times this before issue #22's memory work, docs/performance.md).
     public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
         // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
         func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
         let columns = reach(pixelWidth), rows = reach(pixelHeight)
         let covering = columns * rows * TileCache.tileBytes
-        return min(max(covering * 3 / 2, minimumTileBudget), maximumTileBudget)
+        return min(max(covering, minimumTileBudget), maximumTileBudget)
     }
 
     /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
@@ -139,6 +140,8 @@ public final class CanvasRenderer {
     private var spareTails: [Int: Tail] = [:]
     /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
     private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
+    /// What a buffer a frame behind takes from another buffer, gathered in storage kept from frame to frame.
+    private var copiedScratch: [PixelRect] = []
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -589,8 +592,40 @@ public final class CanvasRenderer {
             copied = true
             start = then
         }
+        var copiedRects: [PixelRect] = []
         if let then = start {
             moved = (offset.x - then.offsetX, offset.y - then.offsetY)
+            var since = then.number
+            if moved == (0, 0), let donor = newerBuffer(than: then.number, for: owner, image: image) {
+                // A buffer a frame or more behind, while another shows a later frame of the same view: what changed
+                // up to that frame is copied from it, and only what changed since is drawn (a finger's ink: one
+                // frame's new segments and tails rather than two).
+                copiedScratch.removeAll(keepingCapacity: true)
+                for later in history where later.number > then.number && later.number <= donor.frame {
+                    for rect in later.document {
+                        if let inside = bufferRect(ofDocumentPixels: rect).intersection(drawable) { copiedScratch.append(inside) }
+                    }
+                    for rect in later.screen {
+                        if let inside = rect.intersection(drawable) { copiedScratch.append(inside) }
+                    }
+                }
+                copiedRects = Self.mergedSparingly(copiedScratch)
+                if copiedRects.reduce(0, { $0 + $1.area }) * 4 < BulkPixels.sharedBytes {
+                    // A finger's ink: a few small rectangles, copied here (no list of writes made).
+                    for rect in copiedRects {
+                        for row in rect.y..<rect.maxY {
+                            (image.pixels + row * image.stride + rect.x * 4)
+                                .update(from: donor.pixels + row * donor.stride + rect.x * 4, count: rect.width * 4)
+                        }
+                    }
+                } else {
+                    var writes = BulkPixels(into: image)
+                    for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
+                    writes.write(using: bothCores)
+                }
+                image.markDirty()
+                since = donor.frame
+            }
             if moved != (0, 0) {
                 // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
                 // the overlay where it was moved to and where it is, are drawn.
@@ -601,7 +636,7 @@ public final class CanvasRenderer {
                 if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
                 lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
             }
-            for later in history where later.number > then.number {
+            for later in history where later.number > since {
                 lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
             }
         } else {
@@ -650,7 +685,7 @@ public final class CanvasRenderer {
         // After the first frame, not before it: the font's loading would share the cores with it.
         if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
-                           isCopiedFromAnotherBuffer: copied)
+                           isCopiedFromAnotherBuffer: copied, copied: copiedRects)
     }
 
     /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:
@@ -698,6 +733,20 @@ public final class CanvasRenderer {
             result.append(current)
         }
         return result
+    }
+
+    /// Another buffer of `image`'s size showing a frame later than `shown`, of the view as it is now (not moved
+    /// since, nothing drawn whole since): the pixels it shows of what changed up to its frame are this frame's.
+    /// The latest such, `nil` when there is none.
+    private func newerBuffer(than shown: Int, for owner: AnyObject, image: ImageSurface) -> ShownBuffer? {
+        let offset = pixelOffset
+        return shownBuffers.lazy
+            .filter { $0.owner !== owner && $0.frame > shown && $0.width == image.width && $0.height == image.height }
+            .filter { buffer in
+                self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
+                    .map { $0.offsetX == offset.x && $0.offsetY == offset.y } ?? false
+            }
+            .max { $0.frame < $1.frame }
     }
 
     /// The record of frame `shown` when a buffer of a size showing it can be brought up to date from it: the frames
@@ -1260,6 +1309,9 @@ public struct FrameDamage: Equatable, Sendable {
     /// Whether the buffer, which could not be brought up to date from what it showed (new, or shown before a change
     /// of zoom, angle or size), was first given the pixels of a buffer shown more recently.
     public var isCopiedFromAnotherBuffer: Bool
+    /// The rectangles given the pixels of another buffer showing a later frame before drawing (what changed up to
+    /// that frame, when this buffer showed an earlier one of the same view); empty when none were.
+    public var copied: [PixelRect] = []
 }
 
 /// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.

@@ -210,6 +210,48 @@ final class BufferChain {
         }
     }
 
+    /// A finger drawing with frames into two buffers in turn: each buffer is a frame behind the other, so what changed
+    /// up to the other's frame (the last frame's new segments and tails) is copied from it, and only what changed
+    /// since is drawn (docs/performance.md, "Lean"). Outside this frame's change the buffer shows what the other does;
+    /// once the stroke is done, both show what a fresh render shows.
+    @Test func aBufferBehindAnotherCopiesItsPixelsAndDrawsOnlyTheLastChange() {
+        let size = Size(width: 400, height: 300)
+        let renderer = CanvasRenderer(logicalSize: size)
+        let buffers = [TestBuffer(width: 400, height: 300), TestBuffer(width: 400, height: 300)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        func point(_ angle: Double) -> Point { Point(x: 200 + 100 * cos(angle), y: 150 + 100 * sin(angle)) }
+        var points: [StrokePoint] = []
+        for step in 0..<24 {
+            let angle = Double(step) * 0.2
+            points.append(StrokePoint(point(angle)))
+            let stroke = Stroke(points: points, color: Brush.palette[2], width: 8)
+            let tail = [point(angle + 0.1), point(angle + 0.2)]
+            let (buffer, other) = (buffers[step % 2], buffers[(step + 1) % 2])
+            let damage = renderer.renderFrame(liveStrokes: [1: stroke], predictedTails: [1: tail], into: buffer.target)
+            guard step > 0 else { continue }
+            let changed = covered(damage.changed, width: 400)
+            #expect(!damage.copied.isEmpty, "frame \(step)")
+            // Drawn only within this frame's change: the pixels drawn outside it are none.
+            #expect(covered(damage.redrawn, width: 400).subtracting(changed).count == 0, "frame \(step)")
+            var differing = 0
+            for y in 0..<300 {
+                for x in 0..<400 where !changed.contains(y * 400 + x) && buffer.image.pixel(x: x, y: y) != other.image.pixel(x: x, y: y) {
+                    differing += 1
+                }
+            }
+            #expect(differing == 0, "frame \(step)")
+        }
+        let stroke = Stroke(points: points, color: Brush.palette[2], width: 8)
+        renderer.apply(.appended(stroke), strokes: [stroke])
+        let fresh = CanvasRenderer(logicalSize: size, strokes: [stroke])
+        fresh.renderFrame(liveStrokes: [:])
+        for buffer in buffers {
+            renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(largestDifference(buffer.image, fresh.frame, rows: 300) == 0)
+        }
+    }
+
     /// The pixels a list of rectangles covers, as a set of indices into a `width`-wide image.
     private func covered(_ rects: [PixelRect], width: Int) -> Set<Int> {
         var pixels = Set<Int>()

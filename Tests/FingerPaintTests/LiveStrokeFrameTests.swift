@@ -103,11 +103,16 @@ import Geometry
         func stroke(_ from: Point, _ to: Point, width: Double) -> Stroke {
             Stroke(points: [StrokePoint(from), StrokePoint(to)], color: Brush.palette[2], width: width)
         }
-        // A stroke in progress across the window, and a finished stroke under part of it: the first buffer.
+        // A stroke in progress across the window, and a finished stroke under part of it.
         let live = [1: stroke(point(60, 148.5), point(340, 160.3), width: 7)]
         var strokes = [stroke(point(100, 100), point(200, 200), width: 4)]
         renderer.apply(.appended(strokes[0]), strokes: strokes)
-        renderer.renderFrame(liveStrokes: live, into: buffers[0].target)
+        do {
+            // Into a buffer that goes away after: with the first buffer showing this frame, the second would be
+            // given its pixels for what changed here (BufferFrameTests) and lack only the next frame's rectangle.
+            let gone = TestBuffer(width: 400, height: 300)
+            renderer.renderFrame(liveStrokes: live, into: gone.target)
+        }
         // Another finished stroke whose rectangle overlaps the first's and the stroke in progress: the second
         // buffer lacks both frames' rectangles.
         strokes.append(stroke(point(250, 140), point(330, 290), width: 4))

@@ -38,6 +38,25 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
 }
 
 @Suite struct DrawingDocumentTests {
+    /// A compacted journal is made in one allocation of its size: grown record by record, a big drawing's bytes
+    /// took up to twice their size, and the old storage beside the new while they grew (a 48 MB journal: 79 MiB
+    /// more resident memory while it was written).
+    @Test func aCompactedJournalIsOneAllocationOfItsSize() throws {
+        var drawing = sampleDrawing()
+        for index in 0..<3_000 {
+            drawing.add(Stroke(points: (0..<20).map { StrokePoint(Point(x: Double(index), y: Double($0)),
+                                                                  time: Timestamp(milliseconds: Double($0) * 16)) },
+                               color: Brush.palette[index % 9], width: 4))
+        }
+        let bytes = DrawingDocument.encode(drawing)
+        #expect(bytes.count > 1_000_000)
+        #expect(bytes.capacity - bytes.count < 4_096, "\(bytes.capacity) bytes of storage for \(bytes.count)")
+        let extra = DrawingDocument.encode(drawing, reservingExtra: 10_000)
+        #expect(extra == bytes)
+        #expect(extra.capacity >= bytes.count + 10_000 && extra.capacity - bytes.count - 10_000 < 4_096)
+        #expect(try DrawingDocument.read(bytes).drawing == drawing)
+    }
+
     @Test func aDrawingAndItsHistorySurviveEncodingIdentical() throws {
         let drawing = sampleDrawing()
         let contents = try DrawingDocument.read(DrawingDocument.encode(drawing))
