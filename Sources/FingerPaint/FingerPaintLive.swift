@@ -48,10 +48,16 @@ final class FingerPaintLive: LiveContent {
         app.renderer.drawsTilesInBackground = true
         // A completed stroke is drawn into its tiles once the frame that shows it is sent (frameSent()).
         app.renderer.defersStrokeBaking = true
-        // The tiles this drawing showed last time, read on another thread: shown instead of drawn when still right.
-        if let url = app.document?.url { app.renderer.loadStoredTiles(from: tileWriter.store, document: url) }
+        // The tiles this drawing, and each one the gallery opens, showed last time, read on another thread: shown
+        // instead of drawn when still right.
+        app.readStoredTiles(from: tileWriter.store)
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
+        // A drawing left for another: its tiles written as at a close (the next drawing's are compared with their own).
+        app.onDocumentLeft = { [unowned self] in
+            storeTiles(evenIfHandedOut: true)
+            lastStoredDocument = nil
+        }
         app.onQuitRequest = { [unowned self] in self.session?.quit() }
         app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
         app.onCopyRequest = { [unowned self] representations in

@@ -144,6 +144,8 @@ extension FingerPaintApp {
     public func switchDocument(to opened: OpenedDocument) {
         guard let library = document?.library else { return }
         finishDocument()
+        // Saved and closed, still shown: its file is as its next opening finds it, its tiles still in the renderer.
+        onDocumentLeft?()
         let next = PaintDocument(opened, library: library)
         library.remember(opened.url)
         replaceDocument(with: next, drawing: opened.drawing)

@@ -73,6 +73,10 @@ public final class FingerPaintApp {
     public var onOpenRequest: (() -> Void)? {
         didSet { galleryView.onOpenFile = onOpenRequest == nil ? nil : { [unowned self] in perform(.openFile) } }
     }
+    /// Called when the document shown is about to give way to another (the gallery, the open dialog), once it is
+    /// saved and closed and while the renderer still holds its tiles: the window writes them to the disk cache then
+    /// (docs/tile-cache.md).
+    public var onDocumentLeft: (() -> Void)?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -637,9 +641,22 @@ public final class FingerPaintApp {
         canvasView.stopGliding()
         renderer.apply(.replaced, strokes: drawing.strokes)
         setView(.identity)
+        // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
+        if let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
         banner = nil
         updateOverlay()
         needsFrame = true
+    }
+
+    /// Where the tiles each drawing showed are kept on disk (docs/tile-cache.md); `nil`: none are read.
+    public private(set) var tileStore: TileStore?
+
+    /// Shows the tiles `store` keeps for the drawing open now, and for each drawing opened in its place from now on
+    /// (the gallery, the open dialog), instead of drawing them, when they are still right (read on another thread
+    /// once the next frame is drawn: ``CanvasRenderer/loadStoredTiles(from:document:)``).
+    public func readStoredTiles(from store: TileStore) {
+        tileStore = store
+        if let url = document?.url { renderer.loadStoredTiles(from: store, document: url) }
     }
 
     /// Whether a close was refused because the drawing could be saved nowhere: the next close goes ahead.

@@ -70,12 +70,9 @@ public final class CanvasRenderer {
     func drawTiles(on worker: TileWorker) {
         guard self.worker == nil else { return }
         self.worker = worker
-        if indexState == .deferred {
-            // A large drawing opened in a window: its index is built on the worker, and the first frames show paper
-            // meanwhile.
-            worker.buildIndex(of: strokes)
-            indexState = .building
-        }
+        // A large drawing opened in a window: its index is built on the worker once the first frame is drawn, and
+        // the first frames show paper meanwhile.
+        if indexState == .deferred { indexState = .afterNextFrame }
     }
 
     /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
@@ -218,29 +215,37 @@ public final class CanvasRenderer {
         worker = drawsTilesInBackground ? TileWorker() : nil
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        self.strokes = Self.ownCopy(of: strokes)
         if strokes.count < Self.deferredIndexThreshold {
+            self.strokes = Self.ownCopy(of: strokes)
             storedIndex = StrokeIndex(strokes)
-        } else if let worker {
-            worker.buildIndex(of: strokes)
-            indexState = .building
         } else {
-            indexState = .deferred
+            // The caller's array, shared: its own copy is made with the index (``awaitIndex()``, the worker).
+            self.strokes = strokes
+            indexState = worker == nil ? .deferred : .afterNextFrame
         }
     }
 
-    /// Drawings of at least this many strokes have their index built when first needed, or on the worker once
-    /// there is one (a window's start-up: the first frame does not wait for it).
+    /// Drawings of at least this many strokes have their index (and the renderer's copy of their strokes) built
+    /// when first needed, or on the worker once there is one, after the first frame (a window's start-up: the first
+    /// frame neither waits for them nor shares the cores with them).
     static let deferredIndexThreshold = 2_000
 
-    /// Where the stroke index is.
+    /// Where the stroke index is. Until it is built, ``strokes`` is the array the renderer was given, shared with
+    /// the caller and never changed: the index is built with the renderer's own copy of it.
     enum IndexState: Equatable {
-        /// Built: ``storedIndex``.
+        /// Built: ``storedIndex``, and ``strokes`` the renderer's own.
         case built
         /// Not built yet: built on this thread when first needed, or on the worker when there comes one.
         case deferred
+        /// To be built on the worker once the next frame is drawn (the first frame of a window, or the one after a
+        /// drawing replaced another), so that frame does not share the cores with it; built on this thread if
+        /// needed before. Frames show paper until it is taken.
+        case afterNextFrame
         /// Being built on the worker; frames show paper until it is taken.
         case building
+
+        /// Whether frames show paper for want of the index, rather than build it on the Wayland thread.
+        var showsPaper: Bool { self == .afterNextFrame || self == .building }
     }
 
     private(set) var indexState = IndexState.built
@@ -266,30 +271,46 @@ public final class CanvasRenderer {
         switch indexState {
         case .built:
             return
-        case .deferred:
+        case .deferred, .afterNextFrame:
             storedIndex = StrokeIndex(strokes)
+            strokes = Self.ownCopy(of: strokes)
         case .building:
-            if let worker {
-                // The index is the worker's first job: no tile is asked for until it is taken.
-                worker.waitUntilIdle()
-                storedIndex = worker.takeIndex() ?? StrokeIndex(strokes)
+            // The index is the worker's first job: no tile is asked for until it is taken.
+            worker?.waitUntilIdle()
+            if let built = worker?.takeIndex() {
+                take(built)
             } else {
                 storedIndex = StrokeIndex(strokes)
+                strokes = Self.ownCopy(of: strokes)
             }
         }
         indexState = .built
     }
 
+    /// Starts building the index on the worker, if it waits for a frame to be drawn first.
+    private func startBuildingIndex() {
+        guard indexState == .afterNextFrame, let worker else { return }
+        worker.buildIndex(of: strokes)
+        indexState = .building
+    }
+
     /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
     private func takeBuiltIndex() {
         guard indexState == .building, let built = worker?.takeIndex() else { return }
-        storedIndex = built
+        take(built)
         indexState = .built
         pendingWhole = true
     }
 
+    /// The index the worker built, and its copy of the strokes: the same strokes as ``strokes``, which do not
+    /// change while the index is built.
+    private func take(_ built: TileWorker.BuiltIndex) {
+        storedIndex = built.index
+        strokes = built.strokes
+    }
+
     /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
-    private static func ownCopy(of strokes: [Stroke]) -> [Stroke] {
+    static func ownCopy(of strokes: [Stroke]) -> [Stroke] {
         var copy: [Stroke] = []
         copy.reserveCapacity(strokes.count + 1_024)
         copy.append(contentsOf: strokes)
@@ -398,6 +419,8 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        // Every change needs the index; taken first, so that the strokes never change while it is being built.
+        awaitIndex()
         strokeChanges += 1
         if defersStrokeBaking, case let .appended(stroke) = change,
            strokes.count == self.strokes.count + unbaked.count + 1 {
@@ -491,13 +514,13 @@ public final class CanvasRenderer {
 
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
     public var isDrawingTiles: Bool {
-        !requests.isEmpty || !inFlight.isEmpty || indexState == .building || storedTiles.isLoading
+        !requests.isEmpty || !inFlight.isEmpty || indexState.showsPaper || storedTiles.isLoading
     }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
     public var hasTileWorkForAFrame: Bool {
-        if storedTiles.hasTilesToShow { return true }
+        if storedTiles.hasTilesToShow || indexState == .afterNextFrame { return true }
         guard let worker else { return false }
         return worker.hasFinished || (indexState == .building && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
@@ -751,6 +774,7 @@ public final class CanvasRenderer {
         noteShown(owner, image: image, missing: missing)
         if worker != nil { submitJobs() }
         evictTiles()
+        startBuildingIndex()
         startReadingStoredTiles()
         // After the first frame, not before it: the font's loading would share the cores with it.
         if worker != nil { _ = textWarmUp }
@@ -947,7 +971,7 @@ public final class CanvasRenderer {
         bakeStrokes()
         waitForStoredTiles()
         guard let worker else { return }
-        if indexState == .building {
+        if indexState.showsPaper {
             awaitIndex()
             pendingWhole = true
             for key in TileKey.keys(covering: documentPixels(of: bounds), pixelsPerPoint: pixelsPerPoint)
@@ -1217,9 +1241,19 @@ public final class CanvasRenderer {
 
     /// New strokes altogether: the index is built again and every tile dropped.
     private func replaceStrokes(_ strokes: [Stroke]) {
+        // An index being built is of the strokes replaced: waited for (the worker's lane is serial) and dropped.
+        if indexState == .building { awaitIndex() }
         strokeChanges += 1
-        self.strokes = Self.ownCopy(of: strokes)
-        index = StrokeIndex(strokes)
+        if strokes.count >= Self.deferredIndexThreshold, worker != nil {
+            // A large drawing opened in place of another (the gallery): as at a window's start, its index and the
+            // strokes' own copy are made on the worker after the next frame, which shows paper (or the disk cache's
+            // tiles) meanwhile.
+            self.strokes = strokes
+            indexState = .afterNextFrame
+        } else {
+            self.strokes = Self.ownCopy(of: strokes)
+            storedIndex = StrokeIndex(strokes)
+        }
         beforeClear = nil
         withdrawAll()
         cache.removeAll()
@@ -1250,8 +1284,8 @@ public final class CanvasRenderer {
         // Tiles copied in, paper and the preview are written together, on both cores when they are many.
         var writes = BulkPixels(into: frame)
         // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
-        let keys = indexState == .building ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
-        if indexState == .building { paper.append(rect) }
+        let keys = indexState.showsPaper ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        if indexState.showsPaper { paper.append(rect) }
         for key in keys {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
             // parts never wait for the worker and a stroke just finished there never disappears for a few frames;

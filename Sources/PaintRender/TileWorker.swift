@@ -156,23 +156,49 @@ final class TileWorker: Sendable {
     private let waiting = Locked<(jobs: [TileJob], nextLane: Int)>(([], 0))
     private let finished = Locked<[TilePixels]>([])
     private let wanted = Locked<Set<Int>>([])
-    private let builtIndex = Locked<StrokeIndex?>(nil)
+    private let builtIndex = Locked<BuiltIndex?>(nil)
+    /// The index asked for of a worker that draws only when asked, until it is.
+    private let indexWaiting = Locked<[Stroke]?>(nil)
 
-    /// Builds the index of strokes' bounds on the first lane, ahead of any tile asked for later.
+    /// A drawing's stroke index built on the worker, and its strokes in an array of their own, with room to grow
+    /// (``CanvasRenderer``'s, so that appending to it never copies the drawing's): both O(strokes), neither on the
+    /// Wayland thread.
+    struct BuiltIndex: Sendable {
+        var index: StrokeIndex
+        var strokes: [Stroke]
+    }
+
+    /// Builds the index of strokes' bounds, and the strokes' own copy, on the first lane, ahead of any tile asked
+    /// for later (a worker that draws only when asked: when it is asked).
     func buildIndex(of strokes: [Stroke]) {
+        guard pace == .onLanes else {
+            indexWaiting.withLock { $0 = strokes }
+            return
+        }
         lanes[0].async { [self] in
-            let index = StrokeIndex(strokes)
-            builtIndex.withLock { $0 = index }
+            let built = BuiltIndex(index: StrokeIndex(strokes), strokes: CanvasRenderer.ownCopy(of: strokes))
+            builtIndex.withLock { $0 = built }
         }
     }
 
     /// The index built by ``buildIndex(of:)``, once (`nil` before it is done).
-    func takeIndex() -> StrokeIndex? {
+    func takeIndex() -> BuiltIndex? {
         builtIndex.withLock { built in
             let index = built
             built = nil
             return index
         }
+    }
+
+    /// Whether an index was asked for and has not been built yet (a worker that draws only when asked: the tests
+    /// see when it was asked for).
+    var isIndexWaiting: Bool { indexWaiting.withLock { $0 != nil } }
+
+    /// Builds the index asked for of a worker that draws only when asked, on the calling thread.
+    private func buildWaitingIndex() {
+        guard let strokes = indexWaiting.withLock({ waiting in defer { waiting = nil }; return waiting }) else { return }
+        let built = BuiltIndex(index: StrokeIndex(strokes), strokes: CanvasRenderer.ownCopy(of: strokes))
+        builtIndex.withLock { $0 = built }
     }
 
     /// Whether an index is built and waits to be taken.
@@ -201,6 +227,8 @@ final class TileWorker: Sendable {
     /// that draws ``TileWorker/Pace/whenAsked``); returns how many it drew.
     @discardableResult
     func drawWaiting(upTo count: Int) -> Int {
+        // The index first, as the first lane builds it ahead of any tile.
+        buildWaitingIndex()
         var drawn = 0
         while drawn < count, let job = nextWantedJob() {
             let pixels = job.render()

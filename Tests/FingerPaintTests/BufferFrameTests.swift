@@ -354,11 +354,56 @@ final class BufferChain {
         let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
         #expect(renderer.indexState == .deferred)
         renderer.drawsTilesInBackground = true
-        #expect(renderer.indexState == .building)
+        #expect(renderer.indexState == .afterNextFrame)
         let buffers = [TestBuffer(width: 300, height: 200), TestBuffer(width: 300, height: 200)]
         renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        #expect(renderer.indexState != .afterNextFrame)
         renderer.waitForTiles()
         #expect(renderer.indexState == .built)
+        let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
+        fresh.renderFrame(liveStrokes: [:])
+        for buffer in buffers {
+            renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+            #expect(largestDifference(buffer.image, fresh.frame, rows: 200) == 0)
+        }
+    }
+
+    /// A large drawing's first frame in a window neither waits for its stroke index nor shares the cores with it:
+    /// nothing is asked of the worker until that frame (paper) is drawn, then the index and the renderer's own copy
+    /// of the strokes are made there (the caller's array is shared until then, not copied on the Wayland thread);
+    /// the frames then end as a fresh render.
+    @Test func aLargeDrawingsFirstFrameComesBeforeItsIndexIsStarted() throws {
+        let size = Size(width: 300, height: 200)
+        var strokes: [Stroke] = []
+        for index in 0..<2_500 {
+            let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
+            strokes.append(Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
+                                  color: Brush.palette[index % 9], width: 2))
+        }
+        func storage(_ strokes: [Stroke]) -> UnsafeRawPointer? {
+            strokes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let worker = TileWorker(pace: .whenAsked)
+        let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
+        renderer.drawTiles(on: worker)
+        // Made and given a worker: nothing copied, nothing asked of the worker yet.
+        #expect(storage(renderer.strokes) == storage(strokes))
+        #expect(!worker.isIndexWaiting)
+        let buffers = [TestBuffer(width: 300, height: 200), TestBuffer(width: 300, height: 200)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        let paper = CanvasRenderer(logicalSize: size)
+        paper.renderFrame(liveStrokes: [:])
+        #expect(largestDifference(buffers[0].image, paper.frame, rows: 200) == 0)
+        // The first frame drawn: the index is asked for now, and only now.
+        #expect(worker.isIndexWaiting)
+        #expect(renderer.isDrawingTiles)
+        worker.drawWaiting(upTo: 0)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        #expect(renderer.indexState == .built)
+        // The strokes the renderer keeps are its own copy, made with the index off this thread.
+        #expect(storage(renderer.strokes) != storage(strokes))
+        #expect(renderer.strokes == strokes)
+        renderer.waitForTiles()
         let fresh = CanvasRenderer(logicalSize: size, strokes: strokes)
         fresh.renderFrame(liveStrokes: [:])
         for buffer in buffers {

@@ -1,3 +1,4 @@
+import FingerPaintCore
 import Foundation
 import Geometry
 import Glibc
@@ -67,6 +68,60 @@ import Testing
         let reopened = fixture.reopen()
         #expect(reopened.fromStore == 6)
         #expect(largestDifference(reopened.frame, Self.freshFrame(fixture.drawing.strokes), rows: 400) == 0)
+    }
+
+    /// A drawing opened in place of another (the gallery, the open dialog) reads the disk cache as a launch does:
+    /// its tiles are shown from the cache, with no tile drawn (the worker draws only when asked, and never is), equal
+    /// to a fresh render.
+    @Test func aDrawingOpenedInPlaceOfAnotherShowsItsTilesFromTheCache() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        let home = fixture.folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let painter = try Painter(opening: home.appendingPathComponent("first.fpdraw"), home: home, size: Self.size)
+        let renderer = painter.app.renderer
+        renderer.drawTiles(on: TileWorker(pace: .whenAsked))
+        renderer.syncTileBudget = 0
+        painter.app.readStoredTiles(from: fixture.store)
+        painter.app.renderFrame()
+        painter.app.open(fixture.document)
+        #expect(painter.app.document?.url.standardizedFileURL == fixture.document.standardizedFileURL)
+        #expect(painter.app.drawing.strokes == fixture.drawing.strokes)
+        // The frame after the open starts the read; once it is in, the next frame shows the tiles.
+        painter.app.renderFrame()
+        renderer.waitForStoredTiles()
+        painter.app.renderFrame()
+        #expect(renderer.tilesShownFromStore == 6)
+        let rows = Int(Self.size.height - PaletteView.height)
+        #expect(largestDifference(renderer.frame, Self.freshFrame(fixture.drawing.strokes), rows: rows) == 0)
+    }
+
+    /// A drawing left for another (the gallery) is saved and closed while its tiles are still the renderer's: handed
+    /// to the cache then (as the window does, `FingerPaintLive`), they are what its next opening shows.
+    @Test func aDrawingLeftForAnotherHandsItsTilesOverOnceSavedAndClosed() throws {
+        let fixture = try Fixture()
+        let home = fixture.folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let other = home.appendingPathComponent("other.fpdraw")
+        try DocumentFile.writeNew(Drawing(), to: other)
+        let painter = try Painter(opening: fixture.document, home: home, size: Self.size)
+        painter.drag([(1, point(40, 300), point(560, 60))])
+        var written = 0
+        painter.app.onDocumentLeft = {
+            guard let snapshot = painter.app.renderer.tilesForStore(evenIfHandedOut: true),
+                  let document = TileStore.Document(fixture.document) else { return }
+            if fixture.store.store(snapshot, of: document) { written = snapshot.tiles.count }
+        }
+        painter.app.renderFrame()
+        painter.app.open(other)
+        #expect(painter.app.document?.url.lastPathComponent == "other.fpdraw")
+        #expect(written == 6)
+        // Opened again as saved: every tile from the cache, as a fresh render of what was saved shows.
+        let saved = try DocumentFile.read(fixture.document).drawing.strokes
+        #expect(saved.count == fixture.drawing.strokes.count + 1)
+        let reopened = fixture.reopen(strokes: saved)
+        #expect(reopened.fromStore == 6)
+        #expect(largestDifference(reopened.frame, Self.freshFrame(saved), rows: 400) == 0)
     }
 
     @Test func aTileLentToTheWriterNeverChangesUnderItWhileTheWindowDrawsOn() throws {
