@@ -27,8 +27,14 @@ final class LargeBuffer {
 
     let width: Int, height: Int, stride: Int
     private let buffers: [Memory]
-    /// The buffer a zoom step's reduced frame goes into: half the pixels each way, rounded up.
-    private let reduced: Memory
+    /// The buffer a zoom step's reduced frame goes into: half the pixels each way, rounded up; made at the first,
+    /// as the window's.
+    private lazy var reduced: Memory = {
+        let bytes = (width + 1) / 2 * 4 * ((height + 1) / 2)
+        let memory = Memory(byteCount: bytes)
+        memory.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: bytes)
+        return memory
+    }()
     private var next = 0
 
     init(size: Size) {
@@ -36,8 +42,6 @@ final class LargeBuffer {
         height = Int(size.height)
         stride = width * 4
         buffers = [Memory(byteCount: stride * height), Memory(byteCount: stride * height)]
-        reduced = Memory(byteCount: (width + 1) / 2 * 4 * ((height + 1) / 2))
-        reduced.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: (width + 1) / 2 * 4 * ((height + 1) / 2))
         // The window's buffers are faulted in before they are drawn (BufferPool makes the second one's pages on the
         // second core): so are these, so that no timed frame pays for first touching 33 MB.
         for memory in buffers { memory.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: stride * height) }

@@ -98,17 +98,18 @@ public final class CanvasRenderer {
     /// The least memory the cached tiles may take, however small the window.
     public static let minimumTileBudget = 4 << 20
 
-    /// The memory the cached tiles may take for a buffer of a pixel size: the tiles that can cover it, wherever the
-    /// view lies (one row and column more than it needs when aligned, so a few tiles beside the view and bases for
-    /// undo fit besides the tiles in view), within ``minimumTileBudget`` and ``maximumTileBudget``. Tiles of other
-    /// zooms and out of view go first, least recently shown first; tiles in view are kept even beyond it
-    /// (docs/rendering.md; one and a half times this before issue #22's memory work, docs/performance.md).
+    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
+    /// cover it, wherever the view lies (one row and column more than it needs when aligned), so that tiles beside
+    /// the view and bases for undo fit besides the tiles in view, within ``minimumTileBudget`` and
+    /// ``maximumTileBudget`` (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak).
+    /// Tiles of other zooms and out of view go first, least recently shown first; tiles in view are kept even
+    /// beyond it (docs/rendering.md, docs/performance.md "Memory at 4K").
     public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
         // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
         func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
         let columns = reach(pixelWidth), rows = reach(pixelHeight)
         let covering = columns * rows * TileCache.tileBytes
-        return min(max(covering, minimumTileBudget), maximumTileBudget)
+        return min(max(covering + covering / 2, minimumTileBudget), maximumTileBudget)
     }
 
     /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
