@@ -340,17 +340,19 @@ final class BufferChain {
         }
     }
 
+    /// 2 500 short strokes over a 300 x 200 window: enough that the renderer builds their index on the worker.
+    static let manyShortStrokes: [Stroke] = (0..<2_500).map { index in
+        let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
+        return Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
+                      color: Brush.palette[index % 9], width: 2)
+    }
+
     /// A drawing of thousands of strokes opened in a window: its index is built on the worker, not on the thread
     /// that shows the first frame, which shows paper (or, if the index came first, the drawing); once the tiles are
     /// drawn, each buffer shows what a fresh render shows.
     @Test func aLargeDrawingsIndexIsBuiltOnTheWorkerAndItsFramesEndAsAFreshRender() throws {
         let size = Size(width: 300, height: 200)
-        var strokes: [Stroke] = []
-        for index in 0..<2_500 {
-            let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
-            strokes.append(Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
-                                  color: Brush.palette[index % 9], width: 2))
-        }
+        let strokes = Self.manyShortStrokes
         let renderer = CanvasRenderer(logicalSize: size, strokes: strokes)
         #expect(renderer.indexState == .deferred)
         renderer.drawsTilesInBackground = true
@@ -374,12 +376,7 @@ final class BufferChain {
     /// the frames then end as a fresh render.
     @Test func aLargeDrawingsFirstFrameComesBeforeItsIndexIsStarted() throws {
         let size = Size(width: 300, height: 200)
-        var strokes: [Stroke] = []
-        for index in 0..<2_500 {
-            let x = Double((index * 37) % 290), y = Double((index * 53) % 190)
-            strokes.append(Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + 9, y: y + 5))],
-                                  color: Brush.palette[index % 9], width: 2))
-        }
+        let strokes = Self.manyShortStrokes
         func storage(_ strokes: [Stroke]) -> UnsafeRawPointer? {
             strokes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }

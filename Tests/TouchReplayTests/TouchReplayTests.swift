@@ -227,25 +227,11 @@ extension TouchReplayTests {
 
     @Test("wp_presentation: each frame is presented at the next simulated 60 Hz vblank")
     func presentationFeedbackAtEachVblank() async throws {
-        let scratch = try TemporaryDirectory()
         // Two seconds at the trace's timing (120 vblanks), with nothing to send but a pointer: long enough that a
         // loaded machine stalling touch-replay for half a second (seen once in CI, after which only 15 of 36 frames
         // were presented in a 0.6 s trace) still leaves far more than the 20 frames asked for below.
-        let trace = try scratch.write("idle.jsonl", """
-            {"t": 0, "pointer": "enter", "x": 5, "y": 5}
-            {"t": 2000, "pointer": "motion", "x": 6, "y": 5}
-
-            """)
-        let result = try await ReplayRunner.replay(
-            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
-        #expect(result.status == 0, "\(result.standardError)")
-        // weston-presentation-shm prints a line per presented frame: "N: f2c …, c2p … ms, …, p2p 16528 us, …, seq N".
-        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("p2p") && $0.contains("seq") }
-        let intervals = lines.compactMap { line -> Double? in
-            guard let range = line.range(of: "p2p ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0.isNumber })
-        }
-        #expect(lines.count >= 20, "\(result.standardOutput)")
+        let (intervals, output) = try await presentationIntervals(overMilliseconds: 2000)
+        #expect(intervals.count >= 20, "\(output)")
         let sorted = intervals.sorted()
         let median = try #require(sorted.isEmpty ? nil : sorted[sorted.count / 2])
         // Presented at vblanks, not as fast as the client commits (which would be well under a millisecond apart),
@@ -257,28 +243,36 @@ extension TouchReplayTests {
 
     @Test("wp_presentation: the presentation times lie on one 60 Hz grid, however late touch-replay comes to a vblank")
     func presentationTimesOnOneGrid() async throws {
-        let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("idle.jsonl", """
-            {"t": 0, "pointer": "enter", "x": 5, "y": 5}
-            {"t": 1000, "pointer": "motion", "x": 6, "y": 5}
-
-            """)
-        let result = try await ReplayRunner.replay(
-            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
-        #expect(result.status == 0, "\(result.standardError)")
         // "p2p 16528 us": from the last presentation to this one, whole microseconds. A display's vblank
         // timestamps are a whole number of refreshes apart; touch-replay's loop wakes tens of microseconds to
         // milliseconds after a vblank, and stamping that moment put them anywhere.
-        let intervals = result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
-            guard line.contains("seq"), let range = line.range(of: "p2p ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0.isNumber })
-        }
-        #expect(intervals.count >= 10, "\(result.standardOutput)")
+        let (intervals, output) = try await presentationIntervals(overMilliseconds: 1000)
+        #expect(intervals.count >= 10, "\(output)")
         let refresh = 1_000_000.0 / 60
         let offGrid = intervals.filter { interval in
             abs(interval - (interval / refresh).rounded() * refresh) > 2 || interval < refresh / 2
         }
         #expect(offGrid.isEmpty, "intervals (µs) not a whole number of refreshes: \(offGrid) of \(intervals.count)")
+    }
+
+    /// weston-presentation-shm run through touch-replay for a trace of `milliseconds` with nothing but a pointer:
+    /// the intervals between its presented frames, µs, and what it printed. It prints a line per presented frame:
+    /// "N: f2c …, c2p … ms, …, p2p 16528 us, …, seq N".
+    private func presentationIntervals(overMilliseconds milliseconds: Int) async throws -> (intervals: [Double], output: String) {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("idle.jsonl", """
+            {"t": 0, "pointer": "enter", "x": 5, "y": 5}
+            {"t": \(milliseconds), "pointer": "motion", "x": 6, "y": 5}
+
+            """)
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let intervals = result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
+            guard line.contains("seq"), let range = line.range(of: "p2p ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        return (intervals, result.standardOutput)
     }
 
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
