@@ -583,6 +583,7 @@ public final class ToplevelWindow {
         }
         pacer.committed(frame: committedFrameCount, at: committedAt)
         nextFrameIsCostly = false
+        hasUnsentFrame = true
         return true
     }
 
