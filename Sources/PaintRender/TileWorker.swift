@@ -126,7 +126,7 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoin
     for stroke in strokes { drawStroke(stroke, in: context) }
 }
 
-/// Draws tile jobs on two lanes at once (serial queues of their own: both cores), and keeps what it drew until the
+/// Draws tile jobs on two lanes at once (threads of their own: both cores, below the Wayland thread), and keeps what it drew until the
 /// main thread takes it. Jobs wait in one list, in the order they were submitted; each submission lets one lane
 /// take the first job still waiting, so no job is drawn twice and none waits while a lane is free. Jobs can be
 /// withdrawn before they start.
@@ -149,9 +149,13 @@ final class TileWorker: Sendable {
         self.pace = pace
     }
 
-    private let lanes = (0..<TileWorker.laneCount).map { lane in
-        DispatchQueue(label: "fingerpaint.tiles.\(lane)", qos: .userInitiated)
+    deinit {
+        for lane in lanes { lane.stop() }
     }
+
+    /// Threads of their own at a lower priority than the Wayland thread (``BackgroundLane``), made with the worker
+    /// and ended with it.
+    private let lanes = (0..<TileWorker.laneCount).map { lane in BackgroundLane(name: "fp-tiles-\(lane)") }
     /// Jobs submitted and not taken by a lane yet, oldest first, and the lane the next submission wakes.
     private let waiting = Locked<(jobs: [TileJob], nextLane: Int)>(([], 0))
     private let finished = Locked<[TilePixels]>([])
@@ -267,7 +271,7 @@ final class TileWorker: Sendable {
 
     /// Waits until every queued job is drawn or withdrawn.
     func waitUntilIdle() {
-        for lane in lanes { lane.sync {} }
+        for lane in lanes { lane.waitUntilIdle() }
         if pace == .whenAsked { drawWaiting(upTo: .max) }
     }
 }
