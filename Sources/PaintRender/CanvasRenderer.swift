@@ -833,7 +833,7 @@ public final class CanvasRenderer {
                     }
                 } else {
                     missing.append(rect)
-                    if !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                    requestUnlessUnderWay(key)
                 }
             }
             for rect in Self.joined(cached) {
@@ -1139,6 +1139,11 @@ public final class CanvasRenderer {
     }
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
+    /// Asks for a tile a frame lacks, unless it is being drawn already (asked for twice, it is asked for once).
+    private func requestUnlessUnderWay(_ key: TileKey) {
+        if inFlight[key] == nil { request(key) }
+    }
+
     private func request(_ key: TileKey, withBase: Bool = false) {
         if let existing = requests.firstIndex(where: { $0.key == key }) {
             requests[existing].withBase = requests[existing].withBase || withBase
@@ -1308,14 +1313,14 @@ public final class CanvasRenderer {
                 }
             }
             guard view.rotation == 0 else {
-                if cache[key] == nil, !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                if cache[key] == nil { requestUnlessUnderWay(key) }
                 continue
             }
             let part = key.pixelRect.intersection(document)!
             let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
             guard let entry = cache[key] else {
                 missing.append(target)
-                if !requests.contains(where: { $0.key == key }), inFlight[key] == nil { request(key) }
+                requestUnlessUnderWay(key)
                 continue
             }
             cache.touch(key)

@@ -170,6 +170,12 @@ final class TileWorker: Sendable {
     struct BuiltIndex: Sendable {
         var index: StrokeIndex
         var strokes: [Stroke]
+
+        /// The index of `strokes`, and their own copy.
+        init(of strokes: [Stroke]) {
+            index = StrokeIndex(strokes)
+            self.strokes = CanvasRenderer.ownCopy(of: strokes)
+        }
     }
 
     /// Builds the index of strokes' bounds, and the strokes' own copy, on the first lane, ahead of any tile asked
@@ -180,7 +186,7 @@ final class TileWorker: Sendable {
             return
         }
         lanes[0].async { [self] in
-            let built = BuiltIndex(index: StrokeIndex(strokes), strokes: CanvasRenderer.ownCopy(of: strokes))
+            let built = BuiltIndex(of: strokes)
             builtIndex.withLock { $0 = built }
         }
     }
@@ -201,7 +207,7 @@ final class TileWorker: Sendable {
     /// Builds the index asked for of a worker that draws only when asked, on the calling thread.
     private func buildWaitingIndex() {
         guard let strokes = indexWaiting.withLock({ waiting in defer { waiting = nil }; return waiting }) else { return }
-        let built = BuiltIndex(index: StrokeIndex(strokes), strokes: CanvasRenderer.ownCopy(of: strokes))
+        let built = BuiltIndex(of: strokes)
         builtIndex.withLock { $0 = built }
     }
 
