@@ -265,7 +265,7 @@ public final class LiveSession {
     private func deliverFromSeat(_ event: SeatEvent) {
         var event = event
         let arrival = MonotonicClock.timestamp
-        event.time = clock.time(of: event.time, receivedAt: arrival)
+        event.time = clock.time(of: event, receivedAt: arrival)
         if titleBarHeight > 0 {
             guard let inner = titleBar.filter(event, width: window.width, height: window.height,
                                                isResizable: isResizable, actions: windowActions)
