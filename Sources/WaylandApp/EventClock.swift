@@ -32,11 +32,15 @@ struct EventClock {
 
     /// The session time of a seat event received at `now`.
     ///
-    /// `wl_touch.cancel` carries no time of its own (the converter gives it the latest event's): it happened when it
-    /// came, so that timers due by then fire before it — a finger held 700 ms before the compositor took it began a
-    /// long press, even when the program was too busy to see its timer and the cancel apart.
+    /// `wl_touch.cancel`, `wl_pointer.enter` and `wl_pointer.leave` carry no time of their own (the client gives
+    /// them the latest event's): each happened when it came, so that timers due by then fire before it — a finger
+    /// held 700 ms before the compositor took it began a long press, even when the program was too busy to see its
+    /// timer and the cancel apart.
     mutating func time(of event: SeatEvent, receivedAt now: Timestamp) -> Timestamp {
-        event.kind == .touchCancel ? time(at: now) : time(of: event.time, receivedAt: now)
+        switch event.kind {
+        case .touchCancel, .pointerEnter, .pointerLeave: time(at: now)
+        default: time(of: event.time, receivedAt: now)
+        }
     }
 
     /// The session time of something that happens at `now` (a timer firing).

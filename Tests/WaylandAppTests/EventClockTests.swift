@@ -59,6 +59,10 @@ private func isAt(_ time: Timestamp, _ milliseconds: Double) -> Bool {
         // The converter gives a cancel the latest event's time; it is read 700 ms on, timer and cancel together.
         let cancel = SeatEvent(time: .milliseconds(8500), .touchCancel)
         #expect(isAt(clock.time(of: cancel, receivedAt: .milliseconds(100_700)), 100_700))
+        // So does the pointer's leave (a mouse button held as a finger), and its enter.
+        #expect(isAt(clock.time(of: SeatEvent(time: .milliseconds(8500), .pointerLeave), receivedAt: .milliseconds(100_900)), 100_900))
+        #expect(isAt(clock.time(of: SeatEvent(time: .milliseconds(8500), .pointerEnter(location: Point(x: 1, y: 1))),
+                                receivedAt: .milliseconds(101_000)), 101_000))
     }
 
     @Test func timersFireOnTheSameClock() {
