@@ -585,10 +585,9 @@ public final class CanvasRenderer {
         newTails.removeAll(keepingCapacity: true)
         for (key, points) in predictedTails where !points.isEmpty {
             guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
-                  let bounds = DirtyRect.bounds(of: points, width: stroke.width),
-                  let start = DirtyRect.bounds(of: CollectionOfOne(last), width: stroke.width)
+                  let bounds = LiveStroke.changeBounds(of: points, and: last, width: stroke.width)
             else { continue }
-            newTails[key] = Tail(start: last, points: points, bounds: bounds.union(start))
+            newTails[key] = Tail(start: last, points: points, bounds: bounds)
         }
         for (key, tail) in tails where newTails[key] != tail {
             document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))

@@ -25,13 +25,41 @@ struct LiveStroke {
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
 
-    /// Takes in the samples not seen yet; returns the area they change (the last segments, old and new).
+    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Cairo's antialiased
+    /// stroke covers only the pixels its outline reaches, and the outline (round caps and joins, curves flattened
+    /// onto themselves) lies within half the width of the path, which lies within its points' bounds; the renderer
+    /// takes a rectangle outward to whole pixels. (``DirtyRect``'s point of margin, kept where a stroke's bounds
+    /// decide which strokes or segments reach an area, made each frame's change of a stroke two rows taller.)
+    static let changeMargin = 0.0
+
+    /// The bounds of `points` and `extra` grown by half `width` (``changeMargin`` more): what a stroke through them
+    /// can paint. `nil` for no point.
+    static func changeBounds<Points: Sequence>(of points: Points, and extra: Point? = nil, width: Double) -> Rect?
+    where Points.Element == Point {
+        var minX = extra?.x ?? .infinity, minY = extra?.y ?? .infinity
+        var maxX = extra?.x ?? -.infinity, maxY = extra?.y ?? -.infinity
+        for point in points {
+            minX = min(minX, point.x)
+            minY = min(minY, point.y)
+            maxX = max(maxX, point.x)
+            maxY = max(maxY, point.y)
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let grow = width / 2 + changeMargin
+        return Rect(x: minX - grow, y: minY - grow, width: maxX - minX + 2 * grow, height: maxY - minY + 2 * grow)
+    }
+
+    /// Takes in the samples not seen yet; returns the area they change: from where the last segment began (the
+    /// settled segments before it never change) through the new samples, the last segment old and new.
     mutating func update(with stroke: Stroke) -> Rect? {
         let count = stroke.points.count
         guard count > sampleCount else { return nil }
         if sampleCount == 0 { firstLocation = stroke.points.first?.location }
         let locations = stroke.points.lazy.map(\.location)
-        let first = StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: sampleCount)
+        // Where the segment that the new samples replace begins (the end of the last settled one), when there is
+        // one: the new segments' points, and the old last segment's end, lie after it in the samples.
+        let lastSegmentStart = sampleCount > 0 ? path.settled.last?.end : nil, lastSample = sampleCount - 1
+        let oldCount = sampleCount
         for index in sampleCount..<count { path.add(stroke.points[index].location) }
         // A stroke that gains pressure after its first samples (they take the first pressure) is redrawn whole.
         let gainedPressure = stroke.hasPressure && taperedCount == 0 && sampleCount > 0
@@ -50,7 +78,16 @@ struct LiveStroke {
             }
             boundedCount += 1
         }
-        let changed = DirtyRect.bounds(of: locations[(gainedPressure ? 0 : first)...], width: stroke.width)
+        let changed: Rect?
+        if !stroke.hasPressure, let lastSegmentStart {
+            // The old last segment ran from its start to the last sample then; the new segments bend through the
+            // samples from there, ending between them.
+            changed = Self.changeBounds(of: locations[lastSample...], and: lastSegmentStart, width: stroke.width)
+        } else {
+            // A stroke with pressure: its tapered outline from the second-last distinct sample before the new ones.
+            let affected = gainedPressure ? 0 : StrokeSmoother.firstSampleAffected(in: locations, byPointsFrom: oldCount)
+            changed = DirtyRect.bounds(of: locations[affected...], width: stroke.width)
+        }
         if let changed { bounds = bounds.map { $0.union(changed) } ?? changed }
         return changed
     }
