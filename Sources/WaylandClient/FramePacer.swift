@@ -76,8 +76,8 @@ public struct FramePacer: Sendable {
     public static let costlyFramePrior: Duration = .milliseconds(2)
     /// What a frame is taken to need from the planned moment to its commit before any frame was timed: the first
     /// frames of the first stroke, planned on the first presentation alone. They draw longer than the frames after
-    /// them (0.8–1.4 ms at 800x600 against 0.3: the first stroke's storage), and planned with the latch lead alone
-    /// the first input's frame missed its vblank in most runs through touch-replay.
+    /// them (0.8–1.4 ms at 800x600 against 0.3), and planned with the latch lead alone the first input's frame
+    /// missed its vblank in a quarter of the runs through touch-replay on a loaded machine (docs/frame-pacing.md).
     public static let untimedDrawPrior: Duration = .milliseconds(2)
 
     /// What the pacer knows of the display clock.
