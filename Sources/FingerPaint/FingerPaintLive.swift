@@ -113,7 +113,8 @@ final class FingerPaintLive: LiveContent {
     func draw(into buffer: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
         // The session's clock is CLOCK_MONOTONIC (EventClock puts every event on it): the frame is committed now.
         let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
-                                 height: buffer.pixelHeight, owner: buffer.buffer, mayDrawInParts: buffer.mayDrawInParts)
+                                 height: buffer.pixelHeight, owner: buffer.buffer, mayDrawInParts: buffer.mayDrawInParts,
+                                 copyOf: buffer.copyOf)
         // Drawn even when no frame is due (the session draws for its title bar, or a buffer shown a while ago):
         // the buffer may lack what earlier frames drew into the other one.
         let now = MonotonicClock.timestamp

@@ -556,11 +556,11 @@ public final class CanvasRenderer {
                             into target: FrameTarget) -> FrameDamage {
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
         return drawFrame(liveStrokes: liveStrokes, predictedTails: predictedTails, into: image, owner: target.owner,
-                         mayDrawInParts: target.mayDrawInParts)
+                         mayDrawInParts: target.mayDrawInParts, copyOf: target.copyOf)
     }
 
     private func drawFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], into image: ImageSurface,
-                           owner: AnyObject, mayDrawInParts: Bool = false) -> FrameDamage {
+                           owner: AnyObject, mayDrawInParts: Bool = false, copyOf: AnyObject? = nil) -> FrameDamage {
         zoomChanged = false
         takeBuiltIndex()
         takeStoredTiles()
@@ -653,7 +653,9 @@ public final class CanvasRenderer {
         var moved = (x: 0, y: 0)
         var copied = false
         shownBuffers.removeAll { $0.owner == nil }
+        // A buffer not drawn yet whose pixels are a copy of another's (``FrameTarget/copyOf``) shows what that one shows.
         let shownHere = shownBuffers.first(where: { $0.owner === owner })
+            ?? copyOf.flatMap { twin in shownBuffers.first(where: { $0.owner === twin }) }
         var start = shownHere.flatMap {
             continuableFrame(from: $0.frame, width: image.width, height: image.height)
         }
@@ -1484,16 +1486,21 @@ public struct FrameTarget {
     /// into the same buffer (a window bringing in the sharp frame after a reduced one, which it commits once
     /// complete: ``FrameDamage/isComplete``).
     public var mayDrawInParts: Bool
+    /// The owner of another buffer whose pixels these are a copy of, neither drawn since (a window's spare buffer,
+    /// filled from its first frame's on the second core): a buffer the renderer has not drawn then shows what that one
+    /// shows, and only what it lacks is drawn, rather than the other's pixels copied in whole first.
+    public var copyOf: AnyObject?
 
     /// Pixels owned by `owner`.
     public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject,
-                mayDrawInParts: Bool = false) {
+                mayDrawInParts: Bool = false, copyOf: AnyObject? = nil) {
         self.pixels = pixels
         self.stride = stride
         self.width = width
         self.height = height
         self.owner = owner
         self.mayDrawInParts = mayDrawInParts
+        self.copyOf = copyOf
     }
 }
 

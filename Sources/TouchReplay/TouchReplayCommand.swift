@@ -79,6 +79,7 @@ struct TouchReplayCommand {
         do {
             _ = try player.waitForMap(timeout: options.mapTimeout)
             compositor.counters.mapMilliseconds = (monotonicNow() - launched) * 1000
+            player.waitUntilShown()
         } catch {
             client.kill()
             if let status = stoppedBySignal() { return status }

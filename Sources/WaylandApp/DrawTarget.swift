@@ -26,10 +26,14 @@ public final class DrawTarget {
     /// The buffer the pixels belong to: the same object for every frame drawn into that buffer, so that a
     /// program can remember what each buffer shows.
     public let buffer: AnyObject
+    /// The buffer whose pixels ``buffer``'s are a copy of, neither drawn since (the spare the window filled from its
+    /// first frame's buffer on the second core), if any: it shows what that one shows.
+    public let copyOf: AnyObject?
 
     /// The content area of `buffer`: all of it below its first `top` logical points.
     init(buffer: Buffer, top: Int, mayDrawInParts: Bool = false) {
         self.buffer = buffer
+        copyOf = buffer.warmedFrom
         scale = Int(buffer.scale)
         isReduced = buffer.pixelsPerPoint != Double(buffer.scale)
         self.mayDrawInParts = mayDrawInParts

@@ -40,6 +40,10 @@ public final class Buffer {
     private let listener: UnsafeMutablePointer<wl_buffer_listener>
     /// Called on `wl_buffer.release`.
     var onRelease: (() -> Void)?
+    /// The buffer whose pixels this one holds a copy of (the spare the pool warmed from the first frame's buffer),
+    /// while neither was drawn again since: a renderer that remembers what each buffer shows can take this one to
+    /// show what that one shows, rather than copy it all again (docs/frame-pacing.md, "The spare buffer").
+    public internal(set) weak var warmedFrom: Buffer?
 
     /// The size in logical points.
     public var width: Int { Int((Double(pixelWidth) / pixelsPerPoint).rounded(.down)) }

@@ -40,12 +40,14 @@ final class BufferPool {
             self.isTranslucent = isTranslucent
         }
         if let preferred, let index = buffers.firstIndex(where: { $0 === preferred }), !slots.slots[index].isBusy {
+            forgetCopies(of: preferred)
             return (preferred, slots.staleDamage(at: index))
         }
         switch slots.acquire() {
         case nil:
             return nil
         case let .reuse(index):
+            forgetCopies(of: buffers[index])
             return (buffers[index], slots.staleDamage(at: index))
         case let .make(index):
             let buffer = try makeBuffer(at: index)
@@ -80,6 +82,7 @@ final class BufferPool {
         guard let (spare, source) = slots.spareToWarm() else { return false }
         let done = DispatchGroup()
         buffers[spare].copyPixelsInBackground(from: buffers[source], done: done)
+        buffers[spare].warmedFrom = buffers[source]
         warming = (done, buffers[spare])
         slots.warmed(at: spare)
         return true
@@ -93,6 +96,11 @@ final class BufferPool {
         finishWarming()
     }
 
+    /// `buffer` is about to be drawn into: a copy of its pixels is one no longer.
+    private func forgetCopies(of buffer: Buffer) {
+        for other in buffers where other.warmedFrom === buffer { other.warmedFrom = nil }
+    }
+
     /// Waits for the copy into a spare, if one is under way; the spare's pixels are Cairo's again.
     private func finishWarming() {
         guard let (done, buffer) = warming else { return }
@@ -103,6 +111,7 @@ final class BufferPool {
 
     /// Records that `buffer` was attached and committed with `changed` damaged (`nil`: everything).
     func committed(_ buffer: Buffer, changed: DamageList?) {
+        buffer.warmedFrom = nil
         guard let index = buffers.firstIndex(where: { $0 === buffer }) else { return }
         slots.committed(at: index, changed: changed)
     }

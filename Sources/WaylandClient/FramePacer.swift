@@ -74,6 +74,11 @@ public struct FramePacer: Sendable {
     static let estimateQuantile = 0.9
     /// What a costly frame is taken to add before one was timed: a stroke's completion drawn into its tiles.
     public static let costlyFramePrior: Duration = .milliseconds(2)
+    /// What a frame is taken to need from the planned moment to its commit before any frame was timed: the first
+    /// frames of the first stroke, planned on the first presentation alone. They draw longer than the frames after
+    /// them (0.8–1.4 ms at 800x600 against 0.3), and planned with the latch lead alone the first input's frame
+    /// missed its vblank in a quarter of the runs through touch-replay on a loaded machine (docs/frame-pacing.md).
+    public static let untimedDrawPrior: Duration = .milliseconds(2)
 
     /// What the pacer knows of the display clock.
     public private(set) var clock: Clock = .unknown
@@ -100,8 +105,8 @@ public struct FramePacer: Sendable {
     public init() {}
 
     /// The time from the planned draw to its commit, as the pacer plans for it: the 90th percentile of the recent
-    /// ones (zero before any).
-    public var drawEstimate: Duration { drawTimes.quantile(Self.estimateQuantile) ?? .zero }
+    /// ones (``untimedDrawPrior`` before any).
+    public var drawEstimate: Duration { drawTimes.quantile(Self.estimateQuantile) ?? Self.untimedDrawPrior }
 
     /// The same for a costly frame: from the costly frames timed, else the normal estimate plus
     /// ``costlyFramePrior``.

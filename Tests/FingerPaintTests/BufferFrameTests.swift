@@ -252,6 +252,32 @@ final class BufferChain {
         }
     }
 
+    /// A window's spare buffer, filled with a copy of its first frame's buffer on the second core, shows what that
+    /// one shows: the first stroke's frame into it draws only the stroke, not the other buffer's pixels copied in
+    /// whole first (docs/frame-pacing.md, "The spare buffer").
+    @Test func aBufferHoldingACopyOfAnothersPixelsDrawsOnlyWhatChanged() {
+        let size = Size(width: 400, height: 300)
+        let renderer = CanvasRenderer(logicalSize: size)
+        let first = TestBuffer(width: 400, height: 300), spare = TestBuffer(width: 400, height: 300)
+        renderer.renderFrame(liveStrokes: [:], into: first.target)
+        spare.pixels.copyMemory(from: first.pixels, byteCount: first.stride * first.height)
+        // A pixel far from the stroke, changed after the copy: copied in again, it would be the first buffer's.
+        let marker: UInt32 = 0x0012_3456
+        spare.pixels.storeBytes(of: marker, toByteOffset: 290 * spare.stride + 390 * 4, as: UInt32.self)
+        let stroke = Stroke(points: [StrokePoint(Point(x: 100, y: 100)), StrokePoint(Point(x: 150, y: 120))],
+                            color: Brush.palette[2], width: 8)
+        var target = spare.target
+        target.copyOf = first
+        let damage = renderer.renderFrame(liveStrokes: [1: stroke], into: target)
+        #expect(!damage.isCopiedFromAnotherBuffer)
+        #expect(spare.image.pixel(x: 390, y: 290) == marker)
+        // Everything else is what a fresh render of the stroke in progress shows.
+        let fresh = CanvasRenderer(logicalSize: size)
+        fresh.renderFrame(liveStrokes: [1: stroke])
+        spare.pixels.storeBytes(of: fresh.frame.pixel(x: 390, y: 290), toByteOffset: 290 * spare.stride + 390 * 4, as: UInt32.self)
+        #expect(largestDifference(spare.image, fresh.frame, rows: 300) == 0)
+    }
+
     /// The pixels a list of rectangles covers, as a set of indices into a `width`-wide image.
     private func covered(_ rects: [PixelRect], width: Int) -> Set<Int> {
         var pixels = Set<Int>()

@@ -225,6 +225,27 @@ extension TouchReplayTests {
         #expect(lateMedian >= promptMedian + 25, "prompt \(prompt), late \(late)")
     }
 
+    @Test("At the trace's timing the first touch comes once the window's first frame is on the display")
+    func theTraceStartsWhenTheWindowIsShown() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("drag.jsonl", Trace(events: drag(id: 0, from: Point(x: 100, y: 200), to: Point(x: 300, y: 200), steps: 2)).serialized())
+        // libwayland prints every request and event of the client, in order, on its standard error, which the client
+        // shares with touch-replay.
+        let result = try await ReplayRunner.replay(
+            ["--trace", trace, "--output", scratch.path("o.png"), "--overwrite", "--size", "600x400", "--",
+             ChildProcess.product("wayland-hello")], environment: ["WAYLAND_DEBUG": "client"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        // The first frame callback the window asks for comes with the vblank that presents its first buffer.
+        let request = try #require(lines.first { $0.contains("-> wl_surface@") && $0.contains(".frame(new id wl_callback@") })
+        let callback = try #require(request.split(separator: "new id ").last?.prefix { $0 != ")" })
+        let shown = try #require(lines.firstIndex { $0.contains("] \(callback).done(") }, "\(result.standardError)")
+        let firstTouch = try #require(lines.firstIndex { $0.contains(".down(") && $0.contains("wl_touch@") })
+        // Before, the first touch came as soon as the window mapped, while its first frame still waited for the
+        // vblank: a client that draws once its frame is shown could draw that touch only a vblank later.
+        #expect(shown < firstTouch, "\(lines[min(shown, firstTouch)...max(shown, firstTouch)])")
+    }
+
     @Test("wp_presentation: each frame is presented at the next simulated 60 Hz vblank")
     func presentationFeedbackAtEachVblank() async throws {
         // Two seconds at the trace's timing (120 vblanks), with nothing to send but a pointer: long enough that a

@@ -18,6 +18,8 @@ import Testing
         var wakeDelay: (Int) -> Duration = { _ in .zero }
         var isCostly: (Int) -> Bool = { _ in false }
         var costlyExtra: Duration = .zero
+        /// What frames take beyond `drawTime` without the window saying so, by frame number.
+        var extraDrawTime: (Int) -> Duration = { _ in .zero }
         /// How late the compositor takes each vblank's timestamp (its machine kept it from running), by vblank number.
         var timestampDelay: (Int) -> Duration = { _ in .zero }
         var pacer = FramePacer()
@@ -51,7 +53,7 @@ import Testing
                 } else if let time = drawAt, time == now {
                     drawAt = nil
                     frame += 1
-                    let commit = now + drawTime + (isCostly(frame) ? costlyExtra : .zero)
+                    let commit = now + drawTime + (isCostly(frame) ? costlyExtra : .zero) + extraDrawTime(frame)
                     var aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
                     if case let .planned(planned, target?, _) = pacer.phase {
                         aim = target
@@ -269,9 +271,25 @@ import Testing
         pacer.committed(frame: 2, at: Self.refresh * 8 + .milliseconds(5))
         pacer.presented(frame: 2, at: Self.refresh * 9, refresh: Self.refresh)
         try #require(pacer.clock != .unknown)
-        // Locked: the frames after it are planned with the latch lead and the time frames on the clock take.
-        #expect(pacer.drawEstimate == .zero)
-        #expect(pacer.windowMayDraw(now: Self.refresh * 9 + .milliseconds(1)) == .at(Self.refresh * 10 - pacer.latchLead))
+        // Locked: the frames after it are planned with the latch lead and the time frames on the clock take, none
+        // timed yet.
+        #expect(pacer.drawEstimate == FramePacer.untimedDrawPrior)
+        #expect(pacer.windowMayDraw(now: Self.refresh * 9 + .milliseconds(1))
+            == .at(Self.refresh * 10 - pacer.latchLead - FramePacer.untimedDrawPrior))
+    }
+
+    @Test func theFirstStrokesFramesPlannedBeforeAnyWasTimedMakeTheirVblank() throws {
+        // The first frames of the first stroke take 1.4 ms more than the later ones (its storage made); the
+        // compositor takes a commit up to the vblank. Frames 2 and 3 are planned before any frame was timed (frame
+        // 2 on the first presentation alone).
+        var simulation = Simulation(latch: .zero)
+        simulation.extraDrawTime = { $0 <= 3 ? .microseconds(1400) : .zero }
+        simulation.run(inputs: Self.inputs(seconds: 1))
+        try #require(simulation.leads[2] != nil && simulation.leads[3] != nil, "\(simulation.leads)")
+        #expect(simulation.missedFrames.isEmpty, "\(simulation.missedFrames)")
+        // Once frames are timed, the lead is the latch lead and what they take.
+        let later = simulation.leads.filter { $0.key > 15 }.map(\.value)
+        #expect(!later.isEmpty && later.allSatisfy { $0 <= FramePacer.minimumLatchLead + .microseconds(500) }, "\(later)")
     }
 
     @Test func aRareLateWakeUpDoesNotLengthenTheLeadOfTheFramesAfterIt() throws {
@@ -307,9 +325,9 @@ import Testing
     @Test func aFrameThatBecomesCostlyAfterItWasPlannedIsPlannedEarlierForTheSameVblank() throws {
         var pacer = Self.lockedPacer()
         let now = Self.refresh * 3 + .milliseconds(1)
-        #expect(pacer.windowMayDraw(now: now) == .at(Self.refresh * 4 - pacer.latchLead))
+        #expect(pacer.windowMayDraw(now: now) == .at(Self.refresh * 4 - pacer.latchLead - pacer.drawEstimate))
         // A stroke ends before that moment: the same vblank, with the costly lead.
-        let costly = Self.refresh * 4 - pacer.latchLead - FramePacer.costlyFramePrior
+        let costly = Self.refresh * 4 - pacer.latchLead - pacer.drawEstimate - FramePacer.costlyFramePrior
         #expect(pacer.windowMayDraw(now: now + .milliseconds(2), isCostly: true) == .at(costly))
         #expect(pacer.phase == .planned(at: costly, vblank: Self.refresh * 4, isCostly: true))
         // Asked again, the plan holds; too late for the costly lead: at once, still for that vblank.
