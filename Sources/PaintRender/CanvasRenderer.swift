@@ -38,8 +38,10 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
-    /// The overlay's bar, drawn once (``barImage(for:)``).
-    private var cachedBar: BarImage?
+    /// The overlay's bars last shown, drawn once each (``barImage(for:)``), the latest first.
+    private var cachedBars: [BarImage] = []
+    /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
+    private(set) var barImagesDrawn = 0
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -1414,13 +1416,25 @@ public final class CanvasRenderer {
         cairo_restore(context)
     }
 
-    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes; `nil` when its frame
-    /// does not lie on whole pixels (it is then drawn with the rest of the overlay).
+    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
+    /// ``keptBars`` shown; `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
+    /// overlay).
     private func barImage(for overlay: Overlay) -> BarImage? {
-        if let cachedBar, cachedBar.shows(overlay, scale: scale) { return cachedBar }
-        cachedBar = BarImage(overlay, scale: scale)
-        return cachedBar
+        if let index = cachedBars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
+            if index > 0 { cachedBars.insert(cachedBars.remove(at: index), at: 0) }
+            return cachedBars[0]
+        }
+        guard let bar = BarImage(overlay, scale: scale) else { return nil }
+        barImagesDrawn += 1
+        cachedBars.insert(bar, at: 0)
+        if cachedBars.count > Self.keptBars { cachedBars.removeLast() }
+        return bar
     }
+
+    /// The bar images kept: the bar before a change and after it, so that a change undone (a clear and its undo
+    /// enable and disable the bar's buttons) copies the bar back rather than drawing it (about 1 ms at 4K; an image
+    /// is about 1 MB there).
+    static let keptBars = 2
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
     /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
