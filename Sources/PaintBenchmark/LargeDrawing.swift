@@ -64,12 +64,12 @@ final class LargeBuffer {
     }
 
     /// Brings the full frame into the next buffer in parts, as the window does after a reduced frame, until it is
-    /// complete (at most four frames): the main thread's time of each part.
+    /// complete (at most eight frames; four when nothing changes meanwhile): the main thread's time of each part.
     func showInParts(_ app: FingerPaintApp) -> [Double] {
         let memory = buffers[next % buffers.count]
         next += 1
         var parts: [Double] = []
-        while parts.count < 4 {
+        while parts.count < 8 {
             let start = DispatchTime.now().uptimeNanoseconds
             let frame = app.renderFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
                                                           owner: memory, mayDrawInParts: true))

@@ -38,8 +38,10 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
-    /// The overlay's bar, drawn once (``barImage(for:)``).
-    private var cachedBar: BarImage?
+    /// The overlay's bars last shown, drawn once each (``barImage(for:)``), the latest first.
+    private var cachedBars: [BarImage] = []
+    /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
+    private(set) var barImagesDrawn = 0
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -548,9 +550,10 @@ public final class CanvasRenderer {
     /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
     /// pan exposed is drawn, with what changed since the buffer was shown.
     ///
-    /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than half its pixels gets only its upper half
-    /// drawn (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next
-    /// frame into it draws that with what changed since (the window commits it only once complete).
+    /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than a quarter of its pixels gets only a band of
+    /// rows from the first it lacks, with at most a quarter of them (``partRows(of:within:)``), drawn
+    /// (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next frame
+    /// into it draws the next band of that with what changed since (the window commits it only once complete).
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
                             into target: FrameTarget) -> FrameDamage {
@@ -726,14 +729,16 @@ public final class CanvasRenderer {
             lacking = [bounds]
         }
         var rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
-        // In parts: a buffer lacking more than half its pixels gets its upper half now, the rest at the next frame.
+        // In parts: a buffer lacking more than a part's pixels gets the rows from its first lacking one down as far
+        // as a part reaches now, the rest in the frames after.
         var missing: [PixelRect] = []
-        if mayDrawInParts, rects.reduce(0, { $0 + $1.area }) * 2 > drawable.area, drawable.height > 1 {
-            let half = drawable.height / 2
-            let upper = PixelRect(x: 0, y: 0, width: drawable.width, height: half)
-            let lower = PixelRect(x: 0, y: half, width: drawable.width, height: drawable.height - half)
-            missing = rects.compactMap { $0.intersection(lower) }
-            rects = rects.compactMap { $0.intersection(upper) }
+        if mayDrawInParts, let rows = Self.partRows(of: rects, within: drawable) {
+            // Nothing lacking lies above the band.
+            let band = PixelRect(x: drawable.x, y: rows.lowerBound, width: drawable.width, height: rows.count)
+            let below = PixelRect(x: drawable.x, y: rows.upperBound, width: drawable.width,
+                                  height: drawable.maxY - rows.upperBound)
+            missing = rects.compactMap { $0.intersection(below) }
+            rects = rects.compactMap { $0.intersection(band) }
         }
         // A frame that draws everything (a zoom step, a clear) has the least time to spare: half the budget.
         let (deadline, overflow) = MonotonicNanos.now.addingReportingOverflow(isWhole ? syncTileBudget / 2 : syncTileBudget)
@@ -782,6 +787,31 @@ public final class CanvasRenderer {
         if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied, copied: copiedRects, isComplete: missing.isEmpty)
+    }
+
+    /// The most pixels a frame drawn in part draws, as a share of the buffer's: a quarter (of its rows' pixels), so
+    /// that a part of a 4K frame writes about 8 MB, as a reduced frame does (docs/rendering.md, "The zoom step at
+    /// reduced resolution").
+    static let partShare = 4
+
+    /// The rows a frame drawn in part draws of the rectangles a buffer lacks (``FrameTarget/mayDrawInParts``): from
+    /// the first row lacking down as far as the lacking pixels in them stay within those of ``partShare`` of
+    /// `drawable`'s rows, rounded up (at least one row; a buffer lacking everything comes in that many parts);
+    /// `nil` when all of them fit, and the frame draws everything.
+    static func partRows(of rects: [PixelRect], within drawable: PixelRect) -> Range<Int>? {
+        let limit = (drawable.height + partShare - 1) / partShare * drawable.width
+        guard rects.reduce(0, { $0 + $1.area }) > limit, let top = rects.map(\.y).min(),
+              let bottom = rects.map(\.maxY).max() else { return nil }
+        func area(above row: Int) -> Int {
+            rects.reduce(0) { $0 + $1.width * max(min($1.maxY, row) - max($1.y, top), 0) }
+        }
+        // The lowest row whose band still fits: the area grows with it.
+        var low = top + 1, high = bottom
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if area(above: middle) <= limit { low = middle } else { high = middle - 1 }
+        }
+        return top..<low
     }
 
     /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
@@ -1387,13 +1417,25 @@ public final class CanvasRenderer {
         cairo_restore(context)
     }
 
-    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes; `nil` when its frame
-    /// does not lie on whole pixels (it is then drawn with the rest of the overlay).
+    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
+    /// ``keptBars`` shown; `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
+    /// overlay).
     private func barImage(for overlay: Overlay) -> BarImage? {
-        if let cachedBar, cachedBar.shows(overlay, scale: scale) { return cachedBar }
-        cachedBar = BarImage(overlay, scale: scale)
-        return cachedBar
+        if let index = cachedBars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
+            if index > 0 { cachedBars.insert(cachedBars.remove(at: index), at: 0) }
+            return cachedBars[0]
+        }
+        guard let bar = BarImage(overlay, scale: scale) else { return nil }
+        barImagesDrawn += 1
+        cachedBars.insert(bar, at: 0)
+        if cachedBars.count > Self.keptBars { cachedBars.removeLast() }
+        return bar
     }
+
+    /// The bar images kept: the bar before a change and after it, so that a change undone (a clear and its undo
+    /// enable and disable the bar's buttons) copies the bar back rather than drawing it (about 1 ms at 4K; an image
+    /// is about 1 MB there).
+    static let keptBars = 2
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
     /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
@@ -1482,8 +1524,8 @@ public struct FrameTarget {
     /// The object that owns the memory (the buffer): the renderer remembers what each buffer shows while its owner
     /// lives, and only then, so memory freed and given to another buffer is drawn whole.
     public var owner: AnyObject
-    /// Whether a frame that must draw more than half the buffer may draw only part of it, the rest at the next frame
-    /// into the same buffer (a window bringing in the sharp frame after a reduced one, which it commits once
+    /// Whether a frame that must draw more than a quarter of the buffer may draw only part of it, the rest in the
+    /// next frames into the same buffer (a window bringing in the sharp frame after a reduced one, which it commits once
     /// complete: ``FrameDamage/isComplete``).
     public var mayDrawInParts: Bool
     /// The owner of another buffer whose pixels these are a copy of, neither drawn since (a window's spare buffer,
@@ -1569,3 +1611,4 @@ struct ShownBuffer {
 enum MonotonicNanos {
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
+

@@ -57,4 +57,16 @@ import Testing
             #expect(differingPixels(renderer.frame, drawnDirectly(state, over: renderer, scale: scale)) == 0)
         }
     }
+
+    @Test func aBarShownAgainAfterAChangeIsCopiedFromItsImageNotDrawnAgain() throws {
+        // A clear and its undo: the undo button enabled, disabled, enabled again.
+        let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: 2)
+        let states = [overlay(undoEnabled: true, swatchSelected: true), overlay(undoEnabled: false, swatchSelected: true)]
+        for state in states + states + states {
+            renderer.overlay = state
+            renderer.renderFrame(liveStrokes: [:])
+            #expect(differingPixels(renderer.frame, drawnDirectly(state, over: renderer, scale: 2)) == 0)
+        }
+        #expect(renderer.barImagesDrawn == 2)
+    }
 }

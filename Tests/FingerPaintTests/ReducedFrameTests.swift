@@ -59,19 +59,59 @@ import Testing
         }
         #expect(wrong.isEmpty, "the reduced frame differs at \(wrong)")
 
-        // The full frame into a buffer in parts: its upper half, then the rest; then it equals a fresh render.
+        // The full frame into a buffer in parts: bands of rows from the top, each at most a quarter of the buffer's
+        // rows (109 of 434), four of them; then it equals a fresh render.
         let sharp = fresh(renderer.view)
         var target = buffers[0].target
         target.mayDrawInParts = true
-        let first = renderer.renderFrame(liveStrokes: [:], into: target)
-        #expect(!first.isComplete)
-        #expect(first.redrawn.allSatisfy { $0.maxY <= 217 }, "\(first.redrawn)")
-        let second = renderer.renderFrame(liveStrokes: [:], into: target)
-        #expect(second.isComplete)
+        var parts: [FrameDamage] = []
+        var drawnDown = 0
+        repeat {
+            let part = renderer.renderFrame(liveStrokes: [:], into: target)
+            parts.append(part)
+            #expect(part.redrawn.reduce(0) { $0 + $1.area } <= 666 * 109, "part \(parts.count): \(part.redrawn)")
+            #expect(part.redrawn.allSatisfy { $0.y >= drawnDown }, "part \(parts.count) goes back up: \(part.redrawn)")
+            drawnDown = part.redrawn.map(\.maxY).max() ?? drawnDown
+        } while parts.last?.isComplete == false && parts.count < 8
+        #expect(parts.count == 4)
+        #expect(parts.last?.isComplete == true)
         #expect(largestDifference(buffers[0].image, sharp, rows: 434) == 0)
         // The other buffer takes its pixels.
         let other = renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
         #expect(other.isCopiedFromAnotherBuffer)
         #expect(largestDifference(buffers[1].image, sharp, rows: 434) == 0)
+    }
+
+    @Test func aStrokeCompletedAboveWhileTheFullFrameComesInPartsIsDrawnAndEveryPartStillDrawsAQuarter() throws {
+        let renderer = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: Self.strokes)
+        let buffers = [TestBuffer(width: 666, height: 434), TestBuffer(width: 666, height: 434)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        renderer.setView(renderer.view.zoomed(by: 0.8, about: Point(x: 140, y: 97)))
+        renderer.renderReducedFrame(into: TestBuffer(width: 333, height: 217).target)
+        var target = buffers[0].target
+        target.mayDrawInParts = true
+        let first = renderer.renderFrame(liveStrokes: [:], into: target)
+        #expect(!first.isComplete)
+        // A stroke completes near the top, in the rows the first part drew: the next parts draw it and go on down.
+        let stroke = Stroke(points: [StrokePoint(Point(x: 40, y: 12)), StrokePoint(Point(x: 90, y: 20))],
+                            color: Brush.palette[2], width: 6)
+        let strokes = Self.strokes + [stroke]
+        renderer.apply(.appended(stroke), strokes: strokes)
+        var parts = [first]
+        while parts.last?.isComplete == false && parts.count < 8 {
+            let part = renderer.renderFrame(liveStrokes: [:], into: target)
+            parts.append(part)
+            let area = part.redrawn.reduce(0) { $0 + $1.area }
+            #expect(area <= 666 * 109, "part \(parts.count): \(part.redrawn)")
+            // A part that leaves pixels for later draws all a part may: none is spent on the stroke's few alone.
+            if !part.isComplete { #expect(area > 666 * 108, "part \(parts.count): \(part.redrawn)") }
+        }
+        #expect(parts.last?.isComplete == true)
+        #expect(parts.count <= 5)
+        let fresh = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: strokes)
+        fresh.setView(renderer.view)
+        fresh.renderFrame(liveStrokes: [:])
+        #expect(largestDifference(buffers[0].image, fresh.frame, rows: 434) == 0)
     }
 }
