@@ -35,7 +35,7 @@ func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1, samples: Close
         let sampleCount = samples.count == 1 ? samples.lowerBound : Int.random(in: samples, using: &random)
         var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
                             width: Brush.widths[0..<4].randomElement(using: &random)!)
-        stroke.points.reserveCapacity(sampleCount)
+        stroke.reserveCapacity(sampleCount)
         for index in 0..<sampleCount {
             stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
             heading += turn + .random(in: -0.1...0.1, using: &random)
