@@ -253,7 +253,7 @@ public final class CanvasView: View {
                 if touch.kind == .pencil, let samples = event?.coalescedTouches(for: touch), !samples.isEmpty {
                     // Every sample the pen reported, each with its own pressure.
                     for sample in samples {
-                        let location = viewTransform.documentPoint(convert(sample.locationInWindow, from: nil))
+                        let location = documentPoint(atViewPoint: convert(sample.locationInWindow, from: nil))
                         stroke.append(StrokePoint(location, time: sample.timestamp), pen: sample.pen.map(Self.strokePen))
                     }
                 } else {
@@ -349,8 +349,18 @@ public final class CanvasView: View {
     }
 
     private func documentPoint(of touch: Touch) -> Point {
-        viewTransform.documentPoint(touch.location(in: self))
+        documentPoint(atViewPoint: touch.location(in: self))
     }
+
+    /// A view point's document point, each coordinate rounded to a `Float` where that moves it by less than half
+    /// the input's own step (wl_fixed's 1/256 point, so 1/512 of a window point): invisible, and it lets a stroke
+    /// drawn with a finger be stored compactly (``Stroke``, issue #22).
+    private func documentPoint(atViewPoint point: Point) -> Point {
+        viewTransform.documentPoint(point).roundedToFloat(within: Self.inputRounding / viewTransform.zoom)
+    }
+
+    /// Half the input's step, in window points: the farthest the input path moves a document point to round it.
+    static let inputRounding = 1.0 / 512
 
     /// A pen's pressure and tilt now, or a finger's contact size as a pressure (``ContactRules``); `nil` for none.
     private func pen(of touch: Touch) -> StrokePen? {

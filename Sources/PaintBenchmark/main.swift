@@ -20,7 +20,8 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// Completed strokes scattered over a canvas, like a finger's: `samples` samples (24 unless asked) 16.7 ms apart,
+/// Completed strokes scattered over a canvas, like a finger's: `samples` samples (24 unless asked) 16.7 ms apart
+/// (rounded to whole milliseconds, and each point to a `Float` as the input path does),
 /// moving `speeds` points a sample in a direction that turns gently (up to `turn` radians a sample, plus a little
 /// noise), in palette colours and widths from 2 to 16.
 func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1, samples: ClosedRange<Int> = 24...24,
@@ -35,9 +36,12 @@ func randomStrokes(_ count: Int, in size: Size, seed: UInt64 = 1, samples: Close
         let sampleCount = samples.count == 1 ? samples.lowerBound : Int.random(in: samples, using: &random)
         var stroke = Stroke(color: Brush.palette.randomElement(using: &random)!,
                             width: Brush.widths[0..<4].randomElement(using: &random)!)
-        stroke.points.reserveCapacity(sampleCount)
+        stroke.reserveCapacity(sampleCount)
         for index in 0..<sampleCount {
-            stroke.append(StrokePoint(location, time: Timestamp(milliseconds: Double(index) * 16.7)))
+            // Rounded as the input path rounds a finger's point at 100 %, at whole milliseconds as Wayland's times
+            // are: stored compactly, as a drawing made with the program is (issue #22).
+            stroke.append(StrokePoint(location.roundedToFloat(within: 1.0 / 512),
+                                      time: Timestamp(milliseconds: (Double(index) * 16.7).rounded())))
             heading += turn + .random(in: -0.1...0.1, using: &random)
             location = Point(x: location.x + speed * cos(heading), y: location.y + speed * sin(heading))
         }

@@ -316,11 +316,11 @@ public struct TileStore: Sendable {
             for component in [stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha] {
                 digest.add(component.bitPattern)
             }
-            stroke.points.withUnsafeBytes { bytes in
-                // A point is three doubles (x, y, seconds), no padding.
-                for offset in Swift.stride(from: 0, to: bytes.count - 7, by: 8) {
-                    digest.add(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                }
+            // Each sample as the three doubles (x, y, seconds) it was before strokes were stored compactly.
+            for point in stroke.points {
+                digest.add(point.location.x.bitPattern)
+                digest.add(point.location.y.bitPattern)
+                digest.add(point.timeBitPattern)
             }
             for pen in stroke.pen {
                 digest.add(UInt64(pen.pressure.bitPattern) | UInt64(pen.altitude.bitPattern) << 32)

@@ -112,7 +112,9 @@ import TouchUI
         Self.rest(painter, for: 600)
         painter.send(.touchUp(id: 1), .touchFrame)
         let line = try #require(painter.app.drawing.strokes.first)
-        #expect(line.points.map(\.location) == [points[0], points[40]])
+        // The ends where the finger was, within the input path's rounding (1/512 point at 100 %).
+        #expect(line.points.count == 2)
+        #expect(zip(line.points.map(\.location), [points[0], points[40]]).allSatisfy { $0.distance(to: $1) < 1.0 / 512 })
         #expect(line.color == painter.app.canvasView.brush.color && line.width == painter.app.canvasView.brush.width)
         #expect(painter.app.drawing.strokes.count == 1)
     }
