@@ -14,7 +14,9 @@ import TouchUI
         SeatEvent(time: .milliseconds(420), .pointerAxis(dx: 0, dy: -25)),
         SeatEvent(time: .milliseconds(440), .pointerAxis(dx: 0, dy: -25)),
         SeatEvent(time: .milliseconds(500), .keyState(KeyChord("ctrl"), isPressed: false)),
-        SeatEvent(time: .milliseconds(4000), .pointerMotion(location: Point(x: 100, y: 100))),
+        // Long after the step, so that the sharp frame is in before the window closes, however slow the machine (a
+        // loaded parallel run once closed it 3.5 s after the step with the sharp frame not yet complete).
+        SeatEvent(time: .milliseconds(10_000), .pointerMotion(location: Point(x: 100, y: 100))),
     ]
 
     /// One line of touch-replay's `--save-commits` log.

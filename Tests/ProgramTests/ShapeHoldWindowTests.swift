@@ -88,11 +88,12 @@ import TouchUI
         #expect(isPainted(image.pixels[2]) && isBlank(image.pixels[3]), "\(image.pixels)")
 
         // Reopened, Ctrl+Z: the rectangle goes back to the stroke as it was drawn.
-        // The pointer comes in first and moves a second later: the window is up before the key, and shows the undo
-        // before it closes, however slow the machine.
+        // The pointer comes in first and moves five seconds later: the window is up before the key, and shows the
+        // undo before it closes, however slow the machine (a loaded parallel run once closed it a second after the
+        // key still showing the rectangle).
         let undo = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 300))),
                     SeatEvent(time: .milliseconds(300), .key(KeyChord("z", modifiers: .ctrl))),
-                    SeatEvent(time: .milliseconds(1300), .pointerMotion(location: Point(x: 795, y: 300)))]
+                    SeatEvent(time: .milliseconds(5300), .pointerMotion(location: Point(x: 795, y: 300)))]
         let undone = try await Window.paint(undo, in: scratch, replayOptions: ["--realtime"], png: "undone.png")
         #expect(undone.status == 0, "\(undone.standardError)")
         let freehand = try #require(Window.savedStrokes(in: scratch)?.last)
