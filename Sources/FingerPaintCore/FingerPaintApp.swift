@@ -77,6 +77,13 @@ public final class FingerPaintApp {
     /// saved and closed and while the renderer still holds its tiles: the window writes them to the disk cache then
     /// (docs/tile-cache.md).
     public var onDocumentLeft: (() -> Void)?
+    /// Called when the launch's document could not be read after the window showed (docs/loading.md): the window
+    /// closes (the reason went to ``onMessage``).
+    public var onLoadFailure: (() -> Void)?
+    /// The launch's document while its records are read on another thread (``load(_:library:on:)``).
+    var loading = DocumentLoading.idle
+    /// The reading under way, the file it reads and the library the document will belong to.
+    var documentRead: (read: DocumentRead, opening: DocumentOpening, library: DocumentLibrary)?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -350,6 +357,11 @@ public final class FingerPaintApp {
 
     /// Takes one seat event: touches, the pointer and keys.
     public func handle(_ event: SeatEvent) {
+        // Held while the launch's document is read (docs/loading.md).
+        guard case .idle = loading else {
+            takeLoadedDocument()
+            return receive(event)
+        }
         translator.handle(event)
     }
 
@@ -523,6 +535,7 @@ public final class FingerPaintApp {
     /// as they are predicted.
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
+        takeLoadedDocument()
         pollDocument()
         takeThumbnails()
         // A flicked view glides on a step each frame, and so does a flicked gallery.
@@ -538,6 +551,7 @@ public final class FingerPaintApp {
     /// Draws the next frame straight into a window's buffer, as ``renderFrame(at:)`` does into the renderer's own
     /// frame: only what that buffer lacks (``PaintRender/CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
     public func renderFrame(at time: Timestamp? = nil, into target: FrameTarget) -> FrameDamage {
+        takeLoadedDocument()
         pollDocument()
         takeThumbnails()
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
@@ -624,6 +638,8 @@ public final class FingerPaintApp {
     /// again when nothing was drawn.
     @discardableResult
     public func finishDocument(windowNeverOpened: Bool = false) -> Bool {
+        // While the launch's document is read: nothing to save without input held, else the drawing first.
+        if loading.isReading, !quitWhileLoading() { return true }
         guard let document else { return true }
         if let documentPollTimer { window.timers.cancel(documentPollTimer) }
         documentPollTimer = nil
