@@ -331,10 +331,10 @@ struct DamagedReadOnlyFolderTests {
         let result = try await ChildProcess.run(
             "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy, path],
             environment: FingerPaintWindowTests.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 })
-        // It opened (then found no compositor): not refused as unreadable.
+        // It opened (then found no compositor): not refused as unreadable (that is 2). Its records are read once the
+        // window is there (docs/loading.md), so with none the damage is not looked at, let alone repaired.
         #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.standardError.contains("is damaged: 2 strokes could be read"), "\(result.standardError)")
-        #expect(result.standardError.contains("opened read-only"), "\(result.standardError)")
+        #expect(result.standardError.contains("cannot connect to a Wayland compositor"), "\(result.standardError)")
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == listing)
     }
