@@ -32,10 +32,19 @@ extension FingerPaintApp {
     /// (``takeLoadedDocument()``, at each frame and event). Input meanwhile is held and given to the drawing once it
     /// is in; ``finishDocument(windowNeverOpened:)`` while reading writes nothing, or waits for the drawing when
     /// input is held. The app must have no document yet.
+    ///
+    /// The reading starts once the next frame is drawn (``startReadingAfterFrame()``), as the stroke index does:
+    /// the first frame does not share the cores, the memory or the disk with it.
     public func load(_ opening: DocumentOpening, library: DocumentLibrary, on queue: DispatchQueue = .global(qos: .userInitiated)) {
-        let read = DocumentRead()
-        documentRead = (read, opening, library)
+        documentRead = (DocumentRead(), opening, library)
+        readingQueue = queue
         loading = .reading(held: [])
+    }
+
+    /// Starts reading the document ``load(_:library:on:)`` was given, if it has not started: called after each frame.
+    func startReadingAfterFrame() {
+        guard let queue = readingQueue, let (read, opening, _) = documentRead else { return }
+        readingQueue = nil
         queue.async {
             read.put(Result { () throws(DocumentOpenError) in try opening.read() })
         }
@@ -55,6 +64,7 @@ extension FingerPaintApp {
 
     /// Blocks until the document's reading is done, then paints it as ``takeLoadedDocument()`` does.
     public func waitForLoadedDocument() {
+        startReadingAfterFrame()
         guard loading.isReading, let (read, _, _) = documentRead else { return }
         read.done.wait()
         takeLoadedDocument()

@@ -84,6 +84,8 @@ public final class FingerPaintApp {
     var loading = DocumentLoading.idle
     /// The reading under way, the file it reads and the library the document will belong to.
     var documentRead: (read: DocumentRead, opening: DocumentOpening, library: DocumentLibrary)?
+    /// Where the document is to be read, until the frame after which its reading starts.
+    var readingQueue: DispatchQueue?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -543,6 +545,7 @@ public final class FingerPaintApp {
         if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time))
+        startReadingAfterFrame()
         // A turned view shown roughly while it moved is shown sharp at the next frame.
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
@@ -558,6 +561,7 @@ public final class FingerPaintApp {
         if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time), into: target)
+        startReadingAfterFrame()
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
     }
