@@ -154,20 +154,16 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     // A journal's records are read on another thread once the window is there: its first frame shows paper and
     // the palette meanwhile (docs/loading.md). Anything else (created, empty, version 1) is opened already.
     var opening: DocumentOpening?
+    var opened: OpenedDocument?
     switch beginning {
-    case var .opened(opened):
-        library.remember(opened.url)
-        let document = PaintDocument(opened, library: library)
-        app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
+    case var .opened(whole):
+        library.remember(whole.url)
+        let document = PaintDocument(whole, library: library)
+        app = FingerPaintApp(size: size, drawing: whole.drawing, document: document, exportFolder: picturesFolder())
         title = windowTitle(document.title)
         // The app's drawing is the only one now: the first stroke copies nothing.
-        opened.drawing = Drawing()
-        var notices = opened.notices
-        if let reason = opened.readOnlyReason {
-            notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
-        }
-        for notice in notices { complain("fingerpaint: \(notice)") }
-        if let notice = notices.last { app.showBanner(notice) } else { app.offerRecovery() }
+        whole.drawing = Drawing()
+        opened = whole
     case let .reading(begun):
         library.remember(begun.url)
         opening = begun
@@ -190,6 +186,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             if let failure = settings.save(to: settingsFile) { complain("fingerpaint: \(failure)") }
         }
     }
+    if let opened { app.announce(opened) }
     let session: LiveSession
     var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint",
                                                   size: size, recordPath: options.record)

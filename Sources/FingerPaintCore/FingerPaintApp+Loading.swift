@@ -70,6 +70,17 @@ extension FingerPaintApp {
         takeLoadedDocument()
     }
 
+    /// Says what opening a launch's document found (records recovered, read-only) to ``onMessage`` and in the
+    /// banner; offers its recovery document when there is nothing to say.
+    public func announce(_ opened: OpenedDocument) {
+        var notices = opened.notices
+        if let reason = opened.readOnlyReason {
+            notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
+        }
+        for notice in notices { onMessage?("fingerpaint: \(notice)") }
+        if let notice = notices.last { showBanner(notice) } else { offerRecovery() }
+    }
+
     /// Input, through the loading state: held while the document is read.
     func receive(_ event: SeatEvent) {
         perform(loading.receive(event))
@@ -96,12 +107,7 @@ extension FingerPaintApp {
             documentRead = nil
             let next = PaintDocument(opened, library: library)
             replaceDocument(with: next, drawing: opened.drawing)
-            var notices = opened.notices
-            if let reason = opened.readOnlyReason {
-                notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
-            }
-            for notice in notices { onMessage?("fingerpaint: \(notice)") }
-            if let notice = notices.last { showBanner(notice) } else { offerRecovery() }
+            announce(opened)
             onTitleChange?(next.title)
             for event in heldInput { translator.handle(event) }
         case let .refuse(error, heldInput):
