@@ -42,6 +42,8 @@ final class FingerPaintLive: LiveContent {
     var launchedAt: Timestamp?
     private var saidSharp = false
     private var saidFirstFrame = false
+    /// Whether the launch's document was being read at the last look: says when it is in, with `--verbose`.
+    private var isShowingLoad = false
 
     init(app: FingerPaintApp) {
         self.app = app
@@ -177,7 +179,13 @@ final class FingerPaintLive: LiveContent {
 
     func takeInvalidation() -> Invalidation {
         // The launch's document, read on another thread, painted as soon as it is in (docs/loading.md).
-        if app.isLoadingDocument, app.takeLoadedDocument(), let launchedAt {
+        if app.isLoadingDocument {
+            isShowingLoad = true
+            app.takeLoadedDocument()
+        }
+        // Taken here or by the event just handled.
+        if isShowingLoad, !app.isLoadingDocument, let launchedAt {
+            isShowingLoad = false
             debug(String(format: "the document read and shown %.0f ms after launch", (MonotonicClock.timestamp - launchedAt).seconds * 1_000))
         }
         return isFrameDue ? .frameNeeded : .nothing

@@ -49,6 +49,8 @@ public enum DocumentLoading: Sendable {
         switch self {
         case .idle: return .deliver(event)
         case var .reading(held):
+            // The clock moving (the window's polls come as ticks) changes nothing: not held, nothing to keep.
+            if case .tick = event.kind { return .none }
             held.append(event)
             self = .reading(held: held)
             return .hold
