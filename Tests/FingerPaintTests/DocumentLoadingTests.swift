@@ -29,6 +29,9 @@ import TouchUI
         }
         let library = DocumentLibrary(environment: ["HOME": url.deletingLastPathComponent().path])
         let painter = Painter()
+        // As the window has it: tiles drawn on the worker, a completed stroke baked after its frame is sent.
+        painter.app.renderer.drawsTilesInBackground = true
+        painter.app.renderer.defersStrokeBaking = true
         painter.app.load(opening, library: library, on: queue)
         return painter
     }
@@ -72,6 +75,14 @@ import TouchUI
         let strokes = painter.app.drawing.strokes
         #expect(strokes.count == 31 && Array(strokes.prefix(30)) == loaded)
         #expect(strokes.last?.points.first?.location.y == 180)
+        // And shown: the stroke made while loading is drawn with the loaded ones, once the tiles are in.
+        for _ in 0..<3 {
+            painter.app.renderFrame()
+            painter.app.bakeStrokes()
+            painter.app.waitForTiles()
+        }
+        painter.app.renderFrame()
+        #expect(painter.isPainted(200, 180) && painter.isPainted(200, 20))
         painter.app.finishDocument()
         let reopened = try DocumentFile.read(url).drawing
         #expect(reopened == painter.app.drawing)
