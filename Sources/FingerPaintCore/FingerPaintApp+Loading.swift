@@ -2,20 +2,35 @@
 import Dispatch
 import Foundation
 import PaintModel
+import PaintRender
 import SeatInput
 
 /// The result of reading a document on another thread, handed to the Wayland thread.
 final class DocumentRead: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Result<OpenedDocument, DocumentOpenError>?
+    private var tiles: TileStore.Contents?
     /// Left when the result is in.
     let done = DispatchGroup()
+    /// Whether the disk cache's tiles are read with the document (set before the reading starts).
+    var readsStoredTiles = false
 
     init() { done.enter() }
 
-    func put(_ result: Result<OpenedDocument, DocumentOpenError>) {
-        lock.withLock { self.result = result }
+    func put(_ result: Result<OpenedDocument, DocumentOpenError>, tiles: TileStore.Contents? = nil) {
+        lock.withLock {
+            self.result = result
+            self.tiles = tiles
+        }
         done.leave()
+    }
+
+    /// The disk cache's tiles read with the document, once; `nil` when it had none for it.
+    func takeTiles() -> TileStore.Contents? {
+        lock.withLock {
+            defer { tiles = nil }
+            return tiles
+        }
     }
 
     /// The result, once; `nil` while reading.
@@ -45,8 +60,18 @@ extension FingerPaintApp {
     func startReadingAfterFrame() {
         guard let queue = readingQueue, let (read, opening, _) = documentRead else { return }
         readingQueue = nil
+        // The disk cache's tiles are read in the same job, right after the records: ready when the drawing is
+        // adopted, so the frame after it shows them (checked there as always: the file, the strokes, the paper).
+        let store = tileStore, paper = renderer.storedTilesPaper
+        read.readsStoredTiles = store != nil
         queue.async {
-            read.put(Result { () throws(DocumentOpenError) in try opening.read() })
+            let result = Result { () throws(DocumentOpenError) in try opening.read() }
+            let tiles = store.flatMap { store in
+                (try? result.get()).flatMap { opened in
+                    TileStore.Document(opened.url).flatMap { store.load($0, strokes: opened.drawing.strokes, paperPixel: paper) }
+                }
+            }
+            read.put(result, tiles: tiles)
         }
     }
 
@@ -103,13 +128,16 @@ extension FingerPaintApp {
         case .hold, .none:
             break
         case let .adopt(opened, heldInput):
-            guard let (_, _, library) = documentRead else { return }
+            guard let (read, _, library) = documentRead else { return }
             documentRead = nil
             let next = PaintDocument(opened, library: library)
-            replaceDocument(with: next, drawing: opened.drawing)
+            replaceDocument(with: next, drawing: opened.drawing, readsStoredTiles: !read.readsStoredTiles)
+            let mark = renderer.strokeChangeMark
             announce(opened)
             onTitleChange?(next.title)
             for event in heldInput { translator.handle(event) }
+            // After the held input: a stroke added on top is drawn over the tiles, any other change drops them.
+            if let tiles = read.takeTiles() { renderer.showStoredTiles(tiles, since: mark) }
         case let .refuse(error, heldInput):
             documentRead = nil
             let lost = heldInput == 0 ? "" : "; what was done in the window meanwhile was not kept"

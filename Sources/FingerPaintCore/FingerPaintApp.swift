@@ -654,7 +654,8 @@ public final class FingerPaintApp {
 
     /// Paints another document from here on (the gallery's open and new): its drawing in the renderer, the view at
     /// 100 % and upright, nothing in progress, nothing in the banner. The document before must be finished.
-    func replaceDocument(with next: PaintDocument, drawing: Drawing) {
+    /// `readsStoredTiles`: false when the caller read the disk cache's tiles with the document (a launch's).
+    func replaceDocument(with next: PaintDocument, drawing: Drawing, readsStoredTiles: Bool = true) {
         document = next
         self.drawing = drawing
         canvasView.discardLiveStrokes()
@@ -662,7 +663,7 @@ public final class FingerPaintApp {
         renderer.apply(.replaced, strokes: drawing.strokes)
         setView(.identity)
         // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
-        if let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
+        if readsStoredTiles, let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
         banner = nil
         updateOverlay()
         needsFrame = true
