@@ -41,6 +41,9 @@ final class FingerPaintLive: LiveContent {
     var debug: (String) -> Void = { _ in }
     var launchedAt: Timestamp?
     private var saidSharp = false
+    private var saidFirstFrame = false
+    /// Whether the launch's document was being read at the last look: says when it is in, with `--verbose`.
+    private var isShowingLoad = false
 
     init(app: FingerPaintApp) {
         self.app = app
@@ -94,7 +97,7 @@ final class FingerPaintLive: LiveContent {
             return min(a, b)
         }
         let deadline = earlier(app.nextDeadline, trimDeadline)
-        guard app.renderer.isDrawingTiles || app.isMakingThumbnails else { return deadline }
+        guard app.renderer.isDrawingTiles || app.isMakingThumbnails || app.isLoadingDocument else { return deadline }
         return earlier(deadline, MonotonicClock.timestamp + Self.tilePollInterval)
     }
 
@@ -128,7 +131,12 @@ final class FingerPaintLive: LiveContent {
         strokesDrawn = app.drawing.strokes.count
         trimDeadline = now + Self.restBeforeTrim
         if !frame.isComplete { buffer.isIncomplete = true }
-        if !saidSharp, !app.renderer.isDrawingTiles, let launchedAt {
+        if !saidFirstFrame, let launchedAt {
+            saidFirstFrame = true
+            debug(String(format: "first frame %.0f ms after launch%@", (now - launchedAt).seconds * 1_000,
+                         app.isLoadingDocument ? ", the document still being read" : ""))
+        }
+        if !saidSharp, !app.renderer.isDrawingTiles, !app.isLoadingDocument, let launchedAt {
             saidSharp = true
             debug(String(format: "every visible tile sharp %.0f ms after launch (%d from the tile cache)",
                          (now - launchedAt).seconds * 1_000, app.renderer.tilesShownFromStore))
@@ -171,7 +179,17 @@ final class FingerPaintLive: LiveContent {
     }
 
     func takeInvalidation() -> Invalidation {
-        isFrameDue ? .frameNeeded : .nothing
+        // The launch's document, read on another thread, painted as soon as it is in (docs/loading.md).
+        if app.isLoadingDocument {
+            isShowingLoad = true
+            app.takeLoadedDocument()
+        }
+        // Taken here or by the event just handled.
+        if isShowingLoad, !app.isLoadingDocument, let launchedAt {
+            isShowingLoad = false
+            debug(String(format: "the document read and shown %.0f ms after launch", (MonotonicClock.timestamp - launchedAt).seconds * 1_000))
+        }
+        return isFrameDue ? .frameNeeded : .nothing
     }
 
     func prepareToExit() -> Bool {

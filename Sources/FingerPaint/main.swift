@@ -106,21 +106,22 @@ func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
 }
 
 /// Opens the document the window paints: FILE (created when missing), else the one used last, else a new
-/// untitled one. `nil`, after saying why, when FILE cannot be opened.
-func openDocument(_ options: LaunchOptions, library: DocumentLibrary) -> OpenedDocument? {
+/// untitled one. `nil`, after saying why, when FILE cannot be opened. A journal is checked only as far as its
+/// header here (what can refuse it); its records are read after the window shows (docs/loading.md).
+func openDocument(_ options: LaunchOptions, library: DocumentLibrary) -> DocumentFile.Beginning? {
     do {
         if let path = options.document {
-            return try DocumentFile.open(URL(fileURLWithPath: path), create: true)
+            return try DocumentFile.begin(URL(fileURLWithPath: path), create: true)
         }
         if !options.startsBlank, let last = library.documentToReopen() {
             do {
-                return try DocumentFile.open(last, create: true)
+                return try DocumentFile.begin(last, create: true)
             } catch {
                 // Not asked for by name: say why, and start a new drawing rather than not at all.
                 complain("fingerpaint: \(error); starting a new drawing")
             }
         }
-        return try DocumentFile.open(try library.newUntitledDocument(), create: true)
+        return try DocumentFile.begin(try library.newUntitledDocument(), create: true)
     } catch {
         complain("fingerpaint: \(error)")
         return nil
@@ -146,11 +147,29 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 2
     }
     let library = DocumentLibrary()
-    guard var opened = openDocument(options, library: library) else { return 2 }
-    library.remember(opened.url)
-    let document = PaintDocument(opened, library: library)
+    guard let beginning = openDocument(options, library: library) else { return 2 }
     let size = options.size ?? replay?.summary.canvasSize ?? Size(width: 1024, height: 700)
-    let app = FingerPaintApp(size: size, drawing: opened.drawing, document: document, exportFolder: picturesFolder())
+    let app: FingerPaintApp
+    let title: String
+    // A journal's records are read on another thread once the window is there: its first frame shows paper and
+    // the palette meanwhile (docs/loading.md). Anything else (created, empty, version 1) is opened already.
+    var opening: DocumentOpening?
+    var opened: OpenedDocument?
+    switch beginning {
+    case var .opened(whole):
+        library.remember(whole.url)
+        let document = PaintDocument(whole, library: library)
+        app = FingerPaintApp(size: size, drawing: whole.drawing, document: document, exportFolder: picturesFolder())
+        title = windowTitle(document.title)
+        // The app's drawing is the only one now: the first stroke copies nothing.
+        whole.drawing = Drawing()
+        opened = whole
+    case let .reading(begun):
+        library.remember(begun.url)
+        opening = begun
+        app = FingerPaintApp(size: size, drawing: Drawing(), exportFolder: picturesFolder())
+        title = windowTitle(PaintDocument.title(of: begun.url, isReadOnly: begun.readOnlyReason != nil))
+    }
     app.canvasView.predictsTouches = !options.withoutPrediction
     app.canvasView.rules = options.contactRules
     app.canvasView.glidesAfterPan = !options.withoutMomentum
@@ -159,8 +178,6 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     // The desktop's portal: its dark style unless --style says, its file dialog for Export… (docs/portal.md).
     let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
     defer { withExtendedLifetime(desktop) {} }
-    // The app's drawing is the only one now: the first stroke copies nothing.
-    opened.drawing = Drawing()
     app.onMessage = { complain($0) }
     // The brush, tool and recent colours of the last session (docs/settings.md), remembered as they change.
     if let settingsFile = BrushSettings.fileURL() {
@@ -169,14 +186,9 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             if let failure = settings.save(to: settingsFile) { complain("fingerpaint: \(failure)") }
         }
     }
-    var notices = opened.notices
-    if let reason = opened.readOnlyReason {
-        notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
-    }
-    for notice in notices { complain("fingerpaint: \(notice)") }
-    if let notice = notices.last { app.showBanner(notice) } else { app.offerRecovery() }
+    if let opened { app.announce(opened) }
     let session: LiveSession
-    var configuration = LiveSession.Configuration(title: windowTitle(document), appID: "io.github.fingerpaint.FingerPaint",
+    var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint",
                                                   size: size, recordPath: options.record)
     if let events = replay?.events {
         // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
@@ -200,13 +212,20 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             debug: debug
         )
     } catch {
-        // Nothing was drawn: the document is closed as it was (one this run made, untitled or named, is removed).
+        // Nothing was drawn: the document is closed as it was (one this run made, untitled or named, is removed;
+        // one not read yet is let go unread).
+        opening?.abandon()
         app.finishDocument(windowNeverOpened: true)
         complain("fingerpaint: \(error)")
         return 1
     }
     app.onTitleChange = { [unowned session, unowned app] _ in
-        if let document = app.document { session.title = windowTitle(document) }
+        if let document = app.document { session.title = windowTitle(document.title) }
+    }
+    // The records read on another thread from now on; a file that cannot be read after all closes the window.
+    if let opening {
+        app.onLoadFailure = { [unowned session] in session.quit(status: 2) }
+        app.load(opening, library: library, on: loadQueue(debug: debug))
     }
     desktop.attach(to: session)
     if options.printsStatistics { session.measurePresentation() }
@@ -217,6 +236,21 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         complain("fingerpaint: \(error)")
         return 1
     }
+}
+
+/// The queue the launch's document is read on. `FINGERPAINT_LOAD_GATE=FILE` (for tests) holds the reading until no
+/// other process holds an exclusive `flock` on FILE: a test keeps the document loading for as long as it needs.
+func loadQueue(debug: (String) -> Void) -> DispatchQueue {
+    let queue = DispatchQueue(label: "fingerpaint.document-read", qos: .userInitiated)
+    guard let gate = ProcessInfo.processInfo.environment["FINGERPAINT_LOAD_GATE"] else { return queue }
+    debug("the document's reading waits for \(gate)")
+    queue.async {
+        let fd = open(gate, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        while flock(fd, LOCK_SH) != 0, errno == EINTR {}
+        close(fd)
+    }
+    return queue
 }
 
 /// The `--stats` line of a window session.
@@ -231,8 +265,8 @@ func printStatistics(_ latencies: PresentationLatencies) {
 }
 
 /// The window's title: the document's name, then the program's.
-func windowTitle(_ document: PaintDocument) -> String {
-    "\(document.title) — Finger paint"
+func windowTitle(_ documentTitle: String) -> String {
+    "\(documentTitle) — Finger paint"
 }
 
 /// When the program started, for the start-up figures `--verbose` prints.

@@ -77,6 +77,15 @@ public final class FingerPaintApp {
     /// saved and closed and while the renderer still holds its tiles: the window writes them to the disk cache then
     /// (docs/tile-cache.md).
     public var onDocumentLeft: (() -> Void)?
+    /// Called when the launch's document could not be read after the window showed (docs/loading.md): the window
+    /// closes (the reason went to ``onMessage``).
+    public var onLoadFailure: (() -> Void)?
+    /// The launch's document while its records are read on another thread (``load(_:library:on:)``).
+    var loading = DocumentLoading.idle
+    /// The reading under way, the file it reads and the library the document will belong to.
+    var documentRead: (read: DocumentRead, opening: DocumentOpening, library: DocumentLibrary)?
+    /// Where the document is to be read, until the frame after which its reading starts.
+    var readingQueue: DispatchQueue?
     /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
     public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
@@ -350,6 +359,11 @@ public final class FingerPaintApp {
 
     /// Takes one seat event: touches, the pointer and keys.
     public func handle(_ event: SeatEvent) {
+        // Held while the launch's document is read (docs/loading.md).
+        guard case .idle = loading else {
+            takeLoadedDocument()
+            return receive(event)
+        }
         translator.handle(event)
     }
 
@@ -523,6 +537,7 @@ public final class FingerPaintApp {
     /// as they are predicted.
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
+        takeLoadedDocument()
         pollDocument()
         takeThumbnails()
         // A flicked view glides on a step each frame, and so does a flicked gallery.
@@ -530,6 +545,7 @@ public final class FingerPaintApp {
         if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time))
+        startReadingAfterFrame()
         // A turned view shown roughly while it moved is shown sharp at the next frame.
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
@@ -538,12 +554,14 @@ public final class FingerPaintApp {
     /// Draws the next frame straight into a window's buffer, as ``renderFrame(at:)`` does into the renderer's own
     /// frame: only what that buffer lacks (``PaintRender/CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
     public func renderFrame(at time: Timestamp? = nil, into target: FrameTarget) -> FrameDamage {
+        takeLoadedDocument()
         pollDocument()
         takeThumbnails()
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
         if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
         let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
                                           predictedTails: canvasView.predictedTails(at: time), into: target)
+        startReadingAfterFrame()
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
     }
@@ -624,6 +642,8 @@ public final class FingerPaintApp {
     /// again when nothing was drawn.
     @discardableResult
     public func finishDocument(windowNeverOpened: Bool = false) -> Bool {
+        // While the launch's document is read: nothing to save without input held, else the drawing first.
+        if loading.isReading, !quitWhileLoading() { return true }
         guard let document else { return true }
         if let documentPollTimer { window.timers.cancel(documentPollTimer) }
         documentPollTimer = nil
@@ -634,7 +654,8 @@ public final class FingerPaintApp {
 
     /// Paints another document from here on (the gallery's open and new): its drawing in the renderer, the view at
     /// 100 % and upright, nothing in progress, nothing in the banner. The document before must be finished.
-    func replaceDocument(with next: PaintDocument, drawing: Drawing) {
+    /// `readsStoredTiles`: false when the caller read the disk cache's tiles with the document (a launch's).
+    func replaceDocument(with next: PaintDocument, drawing: Drawing, readsStoredTiles: Bool = true) {
         document = next
         self.drawing = drawing
         canvasView.discardLiveStrokes()
@@ -642,7 +663,7 @@ public final class FingerPaintApp {
         renderer.apply(.replaced, strokes: drawing.strokes)
         setView(.identity)
         // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
-        if let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
+        if readsStoredTiles, let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
         banner = nil
         updateOverlay()
         needsFrame = true

@@ -24,9 +24,12 @@ public final class PaintDocument {
     private var copyFailed = false
 
     /// The name a window shows: the file's name without its extension, and whether it is read-only.
-    public var title: String {
+    public var title: String { Self.title(of: url, isReadOnly: readOnlyReason != nil) }
+
+    /// The name a window shows for a document at `url` (also while it is being read: docs/loading.md).
+    public static func title(of url: URL, isReadOnly: Bool) -> String {
         let name = url.deletingPathExtension().lastPathComponent
-        return readOnlyReason == nil ? name : "\(name) (read-only)"
+        return isReadOnly ? "\(name) (read-only)" : name
     }
 
 

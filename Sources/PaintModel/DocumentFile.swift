@@ -101,6 +101,28 @@ public enum DocumentFile {
     ///   from the records that were valid; ``OpenedDocument/notices`` says so.
     /// - A document of version 1 is rewritten as a journal before the first edit is saved.
     public static func open(_ url: URL, create: Bool, now: Date = Date()) throws(DocumentOpenError) -> OpenedDocument {
+        switch try begin(url, create: create, now: now) {
+        case let .opened(opened): return opened
+        case let .reading(opening): return try opening.read(now: now)
+        }
+    }
+
+    /// What ``begin(_:create:now:)`` did: opened the document whole, or checked it as far as its header and left
+    /// its records to be read (``DocumentOpening/read(now:)``, on another thread).
+    public enum Beginning: Sendable {
+        /// Opened whole: created, empty, or of version 1 (one checksum over the whole file, so only reading it
+        /// all tells whether it is a drawing).
+        case opened(OpenedDocument)
+        /// A journal whose header is whole and of a version this program reads: reading its records refuses
+        /// nothing more (damage in them is repaired, as ``open(_:create:now:)`` says).
+        case reading(DocumentOpening)
+    }
+
+    /// Does everything ``open(_:create:now:)`` does that can refuse the file, and no more: the path, the file's
+    /// kind, the permission, the lock, and the header — a file that is not a drawing of ours, or of a newer version,
+    /// throws here, with the same error and the file untouched. A launch shows its window after this and reads the
+    /// records on another thread (docs/loading.md).
+    public static func begin(_ url: URL, create: Bool, now: Date = Date()) throws(DocumentOpenError) -> Beginning {
         let path = url.path
         func failure(_ reason: DocumentOpenError.Reason) -> DocumentOpenError { DocumentOpenError(path: path, reason: reason) }
 
@@ -111,9 +133,9 @@ public enum DocumentFile {
             let folder = url.deletingLastPathComponent().path
             guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else { throw failure(.noSuchFolder) }
             guard create else { throw failure(.noSuchFile) }
-            if let created = try createJournal(url) { return created }
+            if let created = try createJournal(url) { return .opened(created) }
             // Another process created it first: open what it made.
-            return try open(url, create: false, now: now)
+            return try begin(url, create: false, now: now)
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw failure(.isAFolder) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw failure(.notARegularFile) }
@@ -129,6 +151,18 @@ public enum DocumentFile {
         } else if !lockBriefly(fd) {
             readOnlyReason = .openInAnotherWindow
         }
+        let opening = DocumentOpening(url: url, descriptor: fd, readOnlyReason: readOnlyReason)
+        // A journal with a whole header of a known version: its records are read later, and refuse nothing.
+        if DrawingDocument.isJournalHeader(opening.header()) { return .reading(opening) }
+        return .opened(try opening.read(now: now))
+    }
+
+    /// Reads, checks and repairs an open document's records into the drawing (the rest of ``open(_:create:now:)``).
+    /// Closes `fd` unless the journal keeps it.
+    fileprivate static func read(_ url: URL, descriptor fd: Int32, readOnlyReason: OpenedDocument.ReadOnlyReason?,
+                                 now: Date) throws(DocumentOpenError) -> OpenedDocument {
+        let path = url.path
+        func failure(_ reason: DocumentOpenError.Reason) -> DocumentOpenError { DocumentOpenError(path: path, reason: reason) }
         var keepDescriptor = false
         defer { if !keepDescriptor { close(fd) } }
 
@@ -393,4 +427,40 @@ func utcStamp(_ date: Date) -> String {
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     return formatter.string(from: date)
+}
+
+/// A document checked as far as its header by ``DocumentFile/begin(_:create:now:)``, its file open (and locked
+/// when this process may write it), its records not read yet. Read it once, with ``read(now:)`` (on any thread),
+/// or let it go with ``abandon()``: either closes the file. Abandoning writes nothing.
+public struct DocumentOpening: Sendable {
+    /// The document's path.
+    public let url: URL
+    fileprivate let descriptor: Int32
+    /// Why this process may not write the document; `nil` when it holds the lock.
+    public let readOnlyReason: OpenedDocument.ReadOnlyReason?
+
+    fileprivate init(url: URL, descriptor: Int32, readOnlyReason: OpenedDocument.ReadOnlyReason?) {
+        self.url = url
+        self.descriptor = descriptor
+        self.readOnlyReason = readOnlyReason
+    }
+
+    /// The file's first bytes, up to a header's length.
+    fileprivate func header() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: DrawingDocument.headerSize)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return Array(bytes.prefix(max(count, 0)))
+    }
+
+    /// Reads the records, as ``DocumentFile/open(_:create:now:)`` does: the drawing with its history, a torn
+    /// record cut off, damaged ones recovered with the original kept beside it. Throws only when the file cannot
+    /// be read (or changed under the lock since its header was checked).
+    public func read(now: Date = Date()) throws(DocumentOpenError) -> OpenedDocument {
+        try DocumentFile.read(url, descriptor: descriptor, readOnlyReason: readOnlyReason, now: now)
+    }
+
+    /// Closes the file without reading it: nothing is written, the lock is let go.
+    public func abandon() {
+        close(descriptor)
+    }
 }

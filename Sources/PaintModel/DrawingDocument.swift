@@ -269,6 +269,15 @@ public enum DrawingDocument {
         }
     }
 
+    /// Whether `bytes` (a file's first ``headerSize`` bytes or fewer) are a whole journal header of a version this
+    /// program reads: then ``read(_:)`` of the whole file throws nothing (its records' damage is repaired, not
+    /// refused).
+    public static func isJournalHeader(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= headerSize, bytes.starts(with: magic) else { return false }
+        guard (2...4).contains(UInt16(bytes[8]) | UInt16(bytes[9]) << 8) else { return false }
+        return CRC32.checksum(bytes[..<12]) == ByteReader(bytes: bytes, offset: 12).peekUInt32()
+    }
+
     private static func readJournal(_ bytes: [UInt8], version: UInt16) throws(ReadError) -> Contents {
         guard bytes.count >= headerSize else { throw .truncated }
         let reader = ByteReader(bytes: bytes, offset: 12)

@@ -63,6 +63,38 @@ extension CanvasRenderer {
         }
     }
 
+    /// The paper as a pixel, as the tiles are drawn on it: what ``TileStore/load(_:strokes:paperPixel:)`` checks a
+    /// file against when it is read away from the renderer.
+    public var storedTilesPaper: UInt32 { paperPixel }
+
+    /// A mark of the strokes as they are now (how many times they changed), for ``showStoredTiles(_:since:)``.
+    public var strokeChangeMark: Int { strokeChanges }
+
+    /// Shows `contents` instead of drawing those tiles, copied in from the next frame on as
+    /// ``loadStoredTiles(from:document:)``'s are once read: tiles read on another thread with the document, and
+    /// checked there against its file and the strokes this renderer was given at `mark` (``strokeChangeMark``).
+    /// Taken only while the strokes under the tiles are still those: every change since `mark` a stroke added on
+    /// top and not drawn into the tiles yet (it is drawn over them); and only on the paper they were drawn on.
+    /// Returns whether they were taken.
+    @discardableResult
+    public func showStoredTiles(_ contents: TileStore.Contents, since mark: Int) -> Bool {
+        // Each change counts one; only a stroke added and not baked adds to those to bake, and a bake or any other
+        // change leaves the count behind: equal, the baked strokes are those of `mark`.
+        guard contents.paperPixel == paperPixel, strokeChanges - mark == strokesToBake else { return false }
+        storedTiles.asked = nil
+        storedTiles.reading = nil
+        storedTiles.toShow = contents.tiles
+        storedTiles.toShowLevel = contents.pixelsPerPoint
+        storedTiles.toShowChanges = strokeChanges
+        if strokeChanges == mark {
+            // What the file holds need not be written again while the drawing stays as it is.
+            storedTiles.document = contents.document
+            let keys = contents.tiles.map { TileKey(pixelsPerPoint: contents.pixelsPerPoint, column: $0.column, row: $0.row) }
+            storedTiles.handedOut = (strokeChanges, Set(keys))
+        }
+        return true
+    }
+
     /// The document file, as it was, that the tiles shown from the disk cache were kept for; `nil` when none were.
     public var storedTilesDocument: TileStore.Document? { storedTiles.document }
 

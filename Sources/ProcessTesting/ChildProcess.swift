@@ -30,14 +30,15 @@ public enum ChildProcess {
     /// Runs a program, collecting its output in files (no pipe can fill up), polling for its end: waitUntilExit can
     /// hang in async tests, and SIGTERM may be blocked by the test runner's signal mask, so timeouts use SIGKILL.
     ///
-    /// `whileRunning` is called with the process's ID once it has started, to act on it while it runs.
+    /// `whileRunning` is called with the process's ID once it has started, to act on it while it runs; what the
+    /// process has said on standard error so far is in `standardErrorFile` when one is given (created or emptied).
     public static func run(
         _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
-        whileRunning: ((Int32) async throws -> Void)? = nil
+        standardErrorFile: String? = nil, whileRunning: ((Int32) async throws -> Void)? = nil
     ) async throws -> ProcessResult {
         let scratch = try TemporaryDirectory()
         let outputURL = scratch.url.appendingPathComponent("stdout")
-        let errorURL = scratch.url.appendingPathComponent("stderr")
+        let errorURL = standardErrorFile.map { URL(fileURLWithPath: $0) } ?? scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)

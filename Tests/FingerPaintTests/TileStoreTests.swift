@@ -1,3 +1,4 @@
+import Dispatch
 import FingerPaintCore
 import Foundation
 import Geometry
@@ -94,6 +95,67 @@ import Testing
         #expect(renderer.tilesShownFromStore == 6)
         let rows = Int(Self.size.height - PaletteView.height)
         #expect(largestDifference(renderer.frame, Self.freshFrame(fixture.drawing.strokes), rows: rows) == 0)
+    }
+
+    /// A launch's document read after the first frame (docs/loading.md) has its disk cache's tiles read in the same
+    /// job: the frame after the drawing is adopted shows them, with no tile drawn by the worker or on this thread.
+    @Test func aLaunchReadsItsTilesWithItsDocumentAndTheFrameAfterTheDrawingIsInShowsThem() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        guard case let .reading(opening) = try DocumentFile.begin(fixture.document, create: false) else {
+            Issue.record("the document was opened whole, not read after the first frame")
+            return
+        }
+        let painter = Painter(size: Self.size)
+        let renderer = painter.app.renderer
+        renderer.drawTiles(on: TileWorker(pace: .whenAsked))
+        renderer.syncTileBudget = 0
+        painter.app.readStoredTiles(from: fixture.store)
+        let gate = DispatchQueue(label: "gate")
+        gate.suspend()
+        painter.app.load(opening, library: DocumentLibrary(environment: ["HOME": fixture.folder.path]), on: gate)
+        // The first frame starts the reading, held until the test lets it go; then the drawing is taken.
+        painter.app.renderFrame()
+        #expect(painter.app.isLoadingDocument)
+        gate.resume()
+        painter.app.waitForLoadedDocument()
+        #expect(painter.app.drawing.strokes == fixture.drawing.strokes)
+        painter.app.renderFrame()
+        #expect(renderer.tilesShownFromStore == 6)
+        let rows = Int(Self.size.height - PaletteView.height)
+        #expect(largestDifference(renderer.frame, Self.freshFrame(fixture.drawing.strokes), rows: rows) == 0)
+        painter.app.finishDocument()
+    }
+
+    /// A clear made while the launch's document is read changes the strokes under the tiles read with it: they are
+    /// not shown, and what shows is what a fresh render of the cleared drawing shows.
+    @Test func aClearMadeWhileTheDocumentIsReadDropsTheTilesReadWithIt() throws {
+        let fixture = try Fixture()
+        _ = try fixture.storeTiles()
+        guard case let .reading(opening) = try DocumentFile.begin(fixture.document, create: false) else {
+            Issue.record("the document was opened whole, not read after the first frame")
+            return
+        }
+        let painter = Painter(size: Self.size)
+        let renderer = painter.app.renderer
+        renderer.drawTiles(on: TileWorker(pace: .whenAsked))
+        renderer.syncTileBudget = 0
+        painter.app.readStoredTiles(from: fixture.store)
+        let gate = DispatchQueue(label: "gate")
+        gate.suspend()
+        painter.app.load(opening, library: DocumentLibrary(environment: ["HOME": fixture.folder.path]), on: gate)
+        painter.app.renderFrame()
+        painter.key("Delete")
+        gate.resume()
+        painter.app.waitForLoadedDocument()
+        #expect(painter.app.drawing.strokes.isEmpty)
+        painter.app.renderFrame()
+        painter.app.waitForTiles()
+        painter.app.renderFrame()
+        #expect(renderer.tilesShownFromStore == 0)
+        let rows = Int(Self.size.height - PaletteView.height)
+        #expect(largestDifference(renderer.frame, Self.freshFrame([]), rows: rows) == 0)
+        painter.app.finishDocument()
     }
 
     /// A drawing left for another (the gallery) is saved and closed while its tiles are still the renderer's: handed
