@@ -39,6 +39,11 @@ struct ReducedFrames: Equatable {
 
     private(set) var phase = Phase.sharp
 
+    /// Whether a part of the full frame was drawn and the rest is still to come: the window draws at its next frame
+    /// whether or not anything else changes meanwhile (a frame whose tiles had all come in before its first part
+    /// otherwise waited for some other change to go on, and the reduced frame stayed on screen).
+    private(set) var hasPartToDraw = false
+
     /// What the next frame draws: reduced when the program asks and the compositor can scale; else the next part of
     /// the full frame after a reduced one, or a full frame.
     func nextFrame(programWantsReduced: Bool, compositorCanScale: Bool) -> Drawing {
@@ -48,6 +53,7 @@ struct ReducedFrames: Equatable {
 
     /// The frame `drawing` was drawn (`isComplete`: the buffer shows the whole frame): what to commit.
     mutating func drew(_ drawing: Drawing, isComplete: Bool) -> Commit {
+        hasPartToDraw = drawing == .partOfFull && !isComplete
         switch drawing {
         case .reduced:
             phase = .reducedShown

@@ -345,7 +345,7 @@ public final class ToplevelWindow {
     }
 
     /// Whether something waits to be drawn.
-    public var needsDisplay: Bool { needsFullRedraw || needsDraw || !dirty.isEmpty }
+    public var needsDisplay: Bool { needsFullRedraw || needsDraw || !dirty.isEmpty || reducedFrames.hasPartToDraw }
 
     // MARK: - Configure
 
