@@ -166,6 +166,21 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
             && Double(Float(location.y)).bitPattern == location.y.bitPattern
     }
 
+    /// The times' layout, and their base, of samples laid out as `times` from `base` once a sample at `seconds` is
+    /// added: the first known time sets the base, compact while each time comes back bit for bit, wide from the
+    /// first that does not (and wide stays wide).
+    static func timeLayout(_ times: TimeStorage, base: Double, adding seconds: Double) -> (TimeStorage, Double) {
+        switch times {
+        case .none where seconds.bitPattern != Double.nan.bitPattern:
+            let base = timeBase(startingAt: seconds)
+            return (compactTime(seconds, base: base) == nil ? .wide : .compact, base)
+        case .compact where compactTime(seconds, base: base) == nil:
+            return (.wide, base)
+        default:
+            return (times, base)
+        }
+    }
+
     /// The milliseconds compact times would count from when `seconds` is the first known time.
     static func timeBase(startingAt seconds: Double) -> Double {
         let milliseconds = (seconds * 1000).rounded()
@@ -301,15 +316,7 @@ public struct Stroke: Hashable, @unchecked Sendable {
         var wide = false, times = TimeStorage.none, timeBase = 0.0
         for point in points {
             if !wide, !StrokeSamples.fitsSingle(point.location) { wide = true }
-            switch times {
-            case .none where point.seconds.bitPattern != Double.nan.bitPattern:
-                timeBase = StrokeSamples.timeBase(startingAt: point.seconds)
-                times = StrokeSamples.compactTime(point.seconds, base: timeBase) == nil ? .wide : .compact
-            case .compact where StrokeSamples.compactTime(point.seconds, base: timeBase) == nil:
-                times = .wide
-            default:
-                break
-            }
+            (times, timeBase) = StrokeSamples.timeLayout(times, base: timeBase, adding: point.seconds)
         }
         storage = StrokeSamples.make(StrokeHeader(color: color, width: width, timeBase: timeBase, count: points.count,
                                                   capacity: points.count, wideCoordinates: wide, times: times))
@@ -370,16 +377,7 @@ public struct Stroke: Hashable, @unchecked Sendable {
             ($0.pointee.count, $0.pointee.capacity, $0.pointee.wideCoordinates, $0.pointee.times, $0.pointee.timeBase)
         }
         let wide = wasWide || !StrokeSamples.fitsSingle(point.location)
-        var times = oldTimes, timeBase = oldBase
-        switch oldTimes {
-        case .none where point.seconds.bitPattern != Double.nan.bitPattern:
-            timeBase = StrokeSamples.timeBase(startingAt: point.seconds)
-            times = StrokeSamples.compactTime(point.seconds, base: timeBase) == nil ? .wide : .compact
-        case .compact where StrokeSamples.compactTime(point.seconds, base: timeBase) == nil:
-            times = .wide
-        default:
-            break
-        }
+        let (times, timeBase) = StrokeSamples.timeLayout(oldTimes, base: oldBase, adding: point.seconds)
         if count == capacity || wide != wasWide || times != oldTimes || !isKnownUniquelyReferenced(&storage) {
             let grown = count < capacity ? capacity : Swift.max(count + 1, capacity &* 2, 4)
             storage = storage.copy(capacity: grown, wideCoordinates: wide, times: times, timeBase: timeBase)

@@ -97,23 +97,32 @@ import Testing
         #expect(largestDifference(renderer.frame, Self.freshFrame(fixture.drawing.strokes), rows: rows) == 0)
     }
 
-    /// A launch's document read after the first frame (docs/loading.md) has its disk cache's tiles read in the same
-    /// job: the frame after the drawing is adopted shows them, with no tile drawn by the worker or on this thread.
-    @Test func aLaunchReadsItsTilesWithItsDocumentAndTheFrameAfterTheDrawingIsInShowsThem() throws {
-        let fixture = try Fixture()
+    /// A window launched on the fixture's document, its tiles stored on disk, whose reading after the first frame
+    /// (docs/loading.md) waits on `gate` until the test resumes it; tiles drawn only when the test asks.
+    private func launchHoldingItsReading(_ fixture: Fixture) throws -> (Painter, gate: DispatchQueue) {
         _ = try fixture.storeTiles()
-        guard case let .reading(opening) = try DocumentFile.begin(fixture.document, create: false) else {
-            Issue.record("the document was opened whole, not read after the first frame")
-            return
+        let begun = try DocumentFile.begin(fixture.document, create: false)
+        guard case let .reading(opening) = begun else {
+            throw LaunchFailure(message: "the document was opened whole, not read after the first frame")
         }
         let painter = Painter(size: Self.size)
-        let renderer = painter.app.renderer
-        renderer.drawTiles(on: TileWorker(pace: .whenAsked))
-        renderer.syncTileBudget = 0
+        painter.app.renderer.drawTiles(on: TileWorker(pace: .whenAsked))
+        painter.app.renderer.syncTileBudget = 0
         painter.app.readStoredTiles(from: fixture.store)
         let gate = DispatchQueue(label: "gate")
         gate.suspend()
         painter.app.load(opening, library: DocumentLibrary(environment: ["HOME": fixture.folder.path]), on: gate)
+        return (painter, gate)
+    }
+
+    private struct LaunchFailure: Error { var message: String }
+
+    /// A launch's document read after the first frame (docs/loading.md) has its disk cache's tiles read in the same
+    /// job: the frame after the drawing is adopted shows them, with no tile drawn by the worker or on this thread.
+    @Test func aLaunchReadsItsTilesWithItsDocumentAndTheFrameAfterTheDrawingIsInShowsThem() throws {
+        let fixture = try Fixture()
+        let (painter, gate) = try launchHoldingItsReading(fixture)
+        let renderer = painter.app.renderer
         // The first frame starts the reading, held until the test lets it go; then the drawing is taken.
         painter.app.renderFrame()
         #expect(painter.app.isLoadingDocument)
@@ -131,19 +140,8 @@ import Testing
     /// not shown, and what shows is what a fresh render of the cleared drawing shows.
     @Test func aClearMadeWhileTheDocumentIsReadDropsTheTilesReadWithIt() throws {
         let fixture = try Fixture()
-        _ = try fixture.storeTiles()
-        guard case let .reading(opening) = try DocumentFile.begin(fixture.document, create: false) else {
-            Issue.record("the document was opened whole, not read after the first frame")
-            return
-        }
-        let painter = Painter(size: Self.size)
+        let (painter, gate) = try launchHoldingItsReading(fixture)
         let renderer = painter.app.renderer
-        renderer.drawTiles(on: TileWorker(pace: .whenAsked))
-        renderer.syncTileBudget = 0
-        painter.app.readStoredTiles(from: fixture.store)
-        let gate = DispatchQueue(label: "gate")
-        gate.suspend()
-        painter.app.load(opening, library: DocumentLibrary(environment: ["HOME": fixture.folder.path]), on: gate)
         painter.app.renderFrame()
         painter.key("Delete")
         gate.resume()
