@@ -15,8 +15,9 @@ public enum DocumentLoading: Sendable {
     case idle
     /// The document's records are being read; `held` is the input that came since, oldest first.
     case reading(held: [SeatEvent])
-    /// The launch ended without the drawing: reading failed after the window showed (the file could not be read),
-    /// or the window quit before it ended with no input held. Nothing is written; input is dropped.
+    /// The launch ended without the drawing and without input to keep: reading failed after the window showed
+    /// (the file could not be read) before anything was done in it, or the window quit before it ended with no
+    /// input held. Nothing is written.
     case abandoned
 
     /// What the app does after a transition.
@@ -27,9 +28,11 @@ public enum DocumentLoading: Sendable {
         case hold
         /// Paint the document read from here on, then give it the input held meanwhile, in order.
         case adopt(OpenedDocument, heldInput: [SeatEvent])
-        /// Say why the document could not be read and close the window; `heldInput` events are dropped
-        /// (nothing could be saved to a file that cannot be read).
-        case refuse(DocumentOpenError, heldInput: Int)
+        /// Say why the document could not be read and close the window: nothing was done in it.
+        case refuse(DocumentOpenError)
+        /// Say why the document could not be read, start a new drawing in its place (the file left as it was), and
+        /// give it the input held meanwhile, in order: what was drawn while loading is kept there.
+        case startNewDrawing(DocumentOpenError, heldInput: [SeatEvent])
         /// Quit now: nothing was drawn, nothing is written (the file is let go unread).
         case quitNow
         /// Wait for the reading to end, take the result as ``adopt(_:heldInput:)`` says, then quit as usual.
@@ -66,8 +69,14 @@ public enum DocumentLoading: Sendable {
             self = .idle
             return .adopt(opened, heldInput: held)
         case let .failure(error):
-            self = .abandoned
-            return .refuse(error, heldInput: held.count)
+            // Nothing done in the window: it closes, as a refusal before the window would have. Otherwise what was
+            // drawn is not dropped: it goes to a new drawing, never to the file that could not be read.
+            if held.isEmpty {
+                self = .abandoned
+                return .refuse(error)
+            }
+            self = .idle
+            return .startNewDrawing(error, heldInput: held)
         }
     }
 

@@ -138,11 +138,30 @@ extension FingerPaintApp {
             for event in heldInput { translator.handle(event) }
             // After the held input: a stroke added on top is drawn over the tiles, any other change drops them.
             if let tiles = read.takeTiles() { renderer.showStoredTiles(tiles, since: mark) }
-        case let .refuse(error, heldInput):
+        case let .refuse(error):
             documentRead = nil
-            let lost = heldInput == 0 ? "" : "; what was done in the window meanwhile was not kept"
-            onMessage?("fingerpaint: \(error)\(lost)")
+            onMessage?("fingerpaint: \(error)")
             onLoadFailure?()
+        case let .startNewDrawing(error, heldInput):
+            guard let (_, _, library) = documentRead else { return }
+            documentRead = nil
+            let opened: OpenedDocument
+            do {
+                opened = try DocumentFile.open(try library.newUntitledDocument(), create: true)
+            } catch {
+                // Nowhere to keep it: said, and the window closes as for any file that cannot be read.
+                onMessage?("fingerpaint: \(error); what was drawn while loading could not be kept")
+                onLoadFailure?()
+                return
+            }
+            let next = PaintDocument(opened, library: library)
+            library.remember(opened.url)
+            replaceDocument(with: next, drawing: opened.drawing)
+            onTitleChange?(next.title)
+            for event in heldInput { translator.handle(event) }
+            onMessage?("fingerpaint: \(error); what was drawn while loading is kept in \(opened.url.path)")
+            let name = URL(fileURLWithPath: error.path).lastPathComponent
+            showBanner("Cannot read \(name): \(error.plainReason). What you drew is kept in a new drawing, \(next.title).")
         case .quitNow:
             // The file stays with the reading thread (it may be reading it now) and is let go when the process
             // ends; its result, when it comes, is never taken.

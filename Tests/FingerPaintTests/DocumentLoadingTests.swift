@@ -129,6 +129,61 @@ import TouchUI
         #expect(saved.count == 11 && saved.last?.points.first?.location.y == 200)
     }
 
+    /// Makes `url`'s records unreadable in place (the same file, as another program ignoring the lock would), after
+    /// its header was checked: what reading it then finds. Returns the bytes it holds now.
+    private func spoilInPlace(_ url: URL) throws -> Data {
+        let garbage = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 300))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.write(contentsOf: garbage)
+        try handle.truncate(atOffset: UInt64(garbage.count))
+        try handle.close()
+        return garbage
+    }
+
+    @Test func aFileThatCannotBeReadAfterItsHeaderKeepsWhatWasDrawnMeanwhileInANewDrawing() throws {
+        let folder = temporaryFolder()
+        let url = try document(strokes: 10, in: folder)
+        let gate = DispatchQueue(label: "gate")
+        gate.suspend()
+        let painter = try launch(url, on: gate)
+        var closed = false
+        painter.app.onLoadFailure = { closed = true }
+        painter.app.renderFrame()
+        painter.drag([(1, point(50, 200), point(350, 200))], steps: 3)
+        let spoiled = try spoilInPlace(url)
+        gate.resume()
+        painter.app.waitForLoadedDocument()
+        // The window stays, with a new drawing holding the stroke made while loading; the banner says why.
+        let document = try #require(painter.app.document)
+        #expect(!closed && document.url != url && !painter.app.isLoadingDocument)
+        #expect(painter.app.drawing.strokes.count == 1 && painter.app.drawing.strokes.first?.points.first?.location.y == 200)
+        #expect(painter.app.banner?.hasPrefix("Cannot read large.fpdraw:") == true)
+        #expect(painter.app.banner?.contains(document.title) == true)
+        painter.app.finishDocument()
+        // Saved there; the file that could not be read is as it was left, nothing written to it or beside it.
+        #expect(try DocumentFile.read(document.url).drawing.strokes == painter.app.drawing.strokes)
+        #expect(try Data(contentsOf: url) == spoiled)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") } == ["large.fpdraw"])
+    }
+
+    @Test func aFileThatCannotBeReadAfterItsHeaderWithNothingDoneClosesTheWindowWritingNothing() throws {
+        let folder = temporaryFolder()
+        let url = try document(strokes: 10, in: folder)
+        let gate = DispatchQueue(label: "gate")
+        gate.suspend()
+        let painter = try launch(url, on: gate)
+        var closed = false
+        painter.app.onLoadFailure = { closed = true }
+        painter.app.renderFrame()
+        let spoiled = try spoilInPlace(url)
+        gate.resume()
+        painter.app.waitForLoadedDocument()
+        #expect(closed && painter.app.document == nil)
+        #expect(try Data(contentsOf: url) == spoiled)
+        let everything = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fpdraw") }
+        #expect(everything == ["large.fpdraw"])
+    }
+
     @Test(arguments: ["a PNG", "a damaged header", "a newer version"])
     func aFileThatIsNotADrawingIsRefusedAtTheHeaderAsBeforeAndLeftAsItWas(kind: String) throws {
         let folder = temporaryFolder()
