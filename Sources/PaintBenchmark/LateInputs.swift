@@ -9,7 +9,7 @@ import Foundation
 /// - `afterDeadline`: it came after the frame for `V` had begun drawing, or when the moment planned for `V` (the
 ///   vblank less the lead) had passed: the lead (margin) too long for it;
 /// - `wokeLate`: the frame for `V` was planned before it, and the event loop woke for that frame so late that the
-///   commit missed `V`, or that the pacer planned it again for a later vblank (the machine's scheduling);
+///   commit missed `V` (the machine's scheduling);
 /// - `drewLong`: the same frame woke on time but drew past `V`;
 /// - `commitLate`: the frame committed before `V` but touch-replay had it only after (its latch, or the socket);
 /// - `afterLateFrame`: no frame aimed at `V` because the one before was presented late, at `V` or after (one
@@ -37,8 +37,6 @@ struct LateInputs {
         var wakeLateness: Double
         var lead: Double?
         var presented: Double?
-        /// Planned again for a later vblank: the window woke too late for the one it was planned for.
-        var wasReplanned = false
     }
 
     /// Inputs a frame or more late, by cause; the same for those presented more than ``threshold`` after sending.
@@ -95,9 +93,6 @@ struct LateInputs {
                 } else {
                     cause = .drewLong
                 }
-            } else if let shown, shown.wasReplanned {
-                // The frame for the next vblank was planned again for a later one: the window woke too late.
-                cause = .wokeLate
             } else if let shown, let previous = byNumber[shown.number - 1], let presented = previous.presented,
                       presented > next - refresh / 2 {
                 // The frame before was still in the compositor's hands at the next vblank.
@@ -145,8 +140,7 @@ struct LateInputs {
             let plannedAt = aim + planned
             return Frame(number: number, aim: aim, planMade: aim + planMade, planned: plannedAt,
                          drawStart: plannedAt + start, drawEnd: plannedAt + start + draw, commit: aim + commit,
-                         wakeLateness: wake, lead: Double(fields[8]), presented: Double(fields[9]).map { aim + $0 },
-                         wasReplanned: fields.dropFirst(11).contains("replanned"))
+                         wakeLateness: wake, lead: Double(fields[8]), presented: Double(fields[9]).map { aim + $0 })
         }
         // Without a clock only the presentation is absolute.
         return Frame(number: number, aim: nil, planMade: 0, planned: 0, drawStart: 0, drawEnd: draw, commit: 0,

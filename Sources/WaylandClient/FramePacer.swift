@@ -67,8 +67,6 @@ public struct FramePacer: Sendable {
     public static let hitsBeforeLowering = 600
     /// The refresh periods taken as a display's: 1 Hz to 1 000 Hz (zero means the compositor does not know).
     static let plausibleRefresh: ClosedRange<Duration> = .milliseconds(1) ... .seconds(1)
-    /// How many frames committed after their vblank the pacer remembers the compositor's treatment of.
-    static let lateCommitMemory = 4
     /// How many recent frames the estimates keep, each of normal and of costly frames.
     static let drawHistory = 32
     /// Which of them the estimate is: the 90th percentile (nearest rank), so that a rare slow frame is not
@@ -101,14 +99,8 @@ public struct FramePacer: Sendable {
     /// normal ones and costly ones.
     private var drawTimes = RecentTimes(count: drawHistory)
     private var costlyDrawTimes = RecentTimes(count: drawHistory)
-    /// How the compositor treated frames committed after their vblank: one more for each it still showed at that
-    /// vblank, one less for each it showed later, within ±``lateCommitMemory``.
-    private var lateCommitsTaken = 0
-    /// How many frames were planned again for a later vblank because the window woke too late for theirs.
-    public private(set) var replannedFrames = 0
     /// Committed frames awaiting feedback, by frame number: the vblank each aimed at and the lead it had.
-    /// `planned` is the vblank it was planned for, if it was.
-    private var inFlight: [(frame: Int, vblank: Duration, lead: Duration, planned: Duration?)] = []
+    private var inFlight: [(frame: Int, vblank: Duration, lead: Duration)] = []
 
     public init() {}
 
@@ -161,36 +153,11 @@ public struct FramePacer: Sendable {
             // at once if that moment has passed.
             let costly = vblank - (lead(isCostly: true) ?? .zero)
             phase = .planned(at: min(time, max(costly, now)), vblank: vblank, isCostly: true)
-        case let .planned(time, vblank?, isCostly) where time <= now && cannotMake(vblank, from: now, isCostly: isCostly):
-            // Woken so late that the commit would come after the compositor took its frame: drawn now, it would be
-            // shown a vblank late anyway and hold the next frame back another (one frame in the compositor's
-            // hands), so the input that comes meanwhile would wait two. Planned again for the next vblank it can
-            // make, it shows that input too. The late wake-up is timed, so that a machine that often wakes the
-            // window late is planned for.
-            if !isProvisional { record(now - time, isCostly: isCostly) }
-            if let plan = plan(now: now, isCostly: isCostly), plan.vblank > vblank {
-                replannedFrames += 1
-                phase = .planned(at: plan.time, vblank: plan.vblank, isCostly: isCostly)
-            }
         case .planned:
             break
         }
         guard case let .planned(time, _, _) = phase, time > now else { return .now }
         return .at(time)
-    }
-
-    /// Whether a frame drawn from `now` would be committed after the compositor takes its frame for `vblank`: the
-    /// usual draw (the median of the recent frames' times from plan to commit) would end after the vblank less the
-    /// part of the latch lead the compositor showed it needs (beyond ``minimumLatchLead``). Only once the compositor
-    /// has shown more frames committed after their vblank a vblank late than at that vblank: a compositor whose
-    /// own loop comes to a vblank late on a loaded machine (touch-replay's) takes what came until then, and the
-    /// window, woken late by the same machine, often still makes it by drawing at once (through touch-replay here,
-    /// 45 of 50 frames committed after their vblank were shown at it, load 12; planned again, they lost that
-    /// vblank: present p99 at 800x600 from 20 to 35 ms).
-    private func cannotMake(_ vblank: Duration, from now: Duration, isCostly: Bool) -> Bool {
-        guard lateCommitsTaken < 0 else { return false }
-        let usualDraw = (isCostly ? costlyDrawTimes : drawTimes).quantile(0.5) ?? Self.untimedDrawPrior
-        return now + usualDraw > vblank - (latchLead - Self.minimumLatchLead)
     }
 
     /// The window has nothing to draw, or a frame callback is pending: no plan.
@@ -200,9 +167,8 @@ public struct FramePacer: Sendable {
 
     /// The window committed frame number `frame` at `commit`, drawn on the current plan (or at once).
     public mutating func committed(frame: Int, at commit: Duration) {
-        var planned = commit, plannedVblank: Duration?
+        var planned = commit
         if case let .planned(time, vblank, isCostly) = phase {
-            plannedVblank = vblank
             planned = min(time, commit)
             // Only frames drawn on a confirmed clock say how long a frame takes: the first, full-window frame, drawn
             // at once before the clock locks, and the first after it (the first input's, planned on the first
@@ -212,7 +178,7 @@ public struct FramePacer: Sendable {
         phase = .idle
         guard case let .locked(anchor, refresh) = clock else { return }
         let vblank = Self.firstVblank(after: commit, anchor: anchor, refresh: refresh)
-        inFlight.append((frame, vblank, vblank - commit, plannedVblank))
+        inFlight.append((frame, vblank, vblank - commit))
         // Feedback never asked for or lost: keep only the last few frames.
         if inFlight.count > 8 { inFlight.removeFirst() }
     }
@@ -227,11 +193,6 @@ public struct FramePacer: Sendable {
         inFlight.removeAll { $0.frame <= frame }
         followClock(presentedAt: time, refresh: refresh)
         guard case .locked = clock, let aim else { return }
-        if let planned = aim.planned, aim.vblank > planned {
-            // Committed after the vblank it was planned for: did the compositor still take it then?
-            lateCommitsTaken += time > planned + refresh / 2 ? -1 : 1
-            lateCommitsTaken = min(max(lateCommitsTaken, -Self.lateCommitMemory), Self.lateCommitMemory)
-        }
         if time > aim.vblank + refresh / 2 {
             // A vblank later than aimed at: the compositor took its frame before the commit came.
             hits = 0

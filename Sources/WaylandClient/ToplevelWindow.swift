@@ -195,8 +195,6 @@ public final class ToplevelWindow {
     private var loggedFrames: [Int: FrameLog.Entry] = [:]
     /// When the pacer made the current plan, for the ``frameLog``.
     private var planMadeAt: Duration = .zero
-    /// The pacer's count of frames planned again (woken too late) at the last commit, for the ``frameLog``.
-    private var replannedAtLastCommit = 0
 
     /// Creates a window and asks the compositor to map it; it draws after the first configure.
     ///
@@ -577,9 +575,7 @@ public final class ToplevelWindow {
         if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
         let committedAt = MonotonicClock.now
         if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
-            let replanned = pacer.replannedFrames != replannedAtLastCommit ? "replanned" : nil
-            replannedAtLastCommit = pacer.replannedFrames
-            let note = [isCostly ? "costly" : nil, replanned, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
+            let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
             loggedFrames[committedFrameCount] = FrameLog.Entry(
                 frame: committedFrameCount, planMade: planMadeAt, planned: planned, wake: display.lastWake, drawStart: drawStart,
                 drawEnd: drawEnd, commit: committedAt, aim: aim, lead: aim.map { $0 - planned }, note: note)

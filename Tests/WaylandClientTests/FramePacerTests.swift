@@ -28,8 +28,6 @@ import Testing
         var misses = 0
         /// The frames shown a vblank later than they aimed at, by number.
         var missedFrames: [Int] = []
-        /// When the window woke more than a millisecond late for a frame.
-        var lateWakeUps: [Duration] = []
         /// The lead of each frame planned on the clock, by frame number.
         var leads: [Int: Duration] = [:]
 
@@ -41,7 +39,6 @@ import Testing
             // The frame in the compositor's hands: its number, commit time, the inputs in it, and the vblank it aimed at.
             var inFlight: (frame: Int, commit: Duration, inputs: [Duration], aim: Duration)?
             var drawAt: Duration?
-            var wokeLate = false
             var vblank = FramePacerTests.refresh
             var now: Duration = .zero
             let end = (inputs.last ?? .zero) + .milliseconds(100)
@@ -55,14 +52,6 @@ import Testing
                     pending.removeFirst()
                 } else if let time = drawAt, time == now {
                     drawAt = nil
-                    if wokeLate { lateWakeUps.append(now) }
-                    wokeLate = false
-                    // Woken, the window asks again: the pacer may plan the frame for a later vblank. That wake-up
-                    // comes on time (the machine's late ones are rare).
-                    if paced, case let .at(later) = pacer.windowMayDraw(now: now, isCostly: isCostly(frame + 1)) {
-                        drawAt = later
-                        continue
-                    }
                     frame += 1
                     let commit = now + drawTime + (isCostly(frame) ? costlyExtra : .zero) + extraDrawTime(frame)
                     var aim = FramePacer.firstVblank(after: commit, anchor: vblank, refresh: FramePacerTests.refresh)
@@ -93,9 +82,7 @@ import Testing
                     let next = frame + 1
                     switch paced ? pacer.windowMayDraw(now: now, isCostly: isCostly(next)) : .now {
                     case .now: drawAt = now
-                    case let .at(time):
-                        drawAt = time + wakeDelay(next)
-                        wokeLate = wakeDelay(next) > .milliseconds(1)
+                    case let .at(time): drawAt = time + wakeDelay(next)
                     }
                 }
             }
@@ -104,14 +91,6 @@ import Testing
         /// Input to presentation, in milliseconds, after the first second (the pacer has learnt by then).
         var latencies: [Double] {
             shown.filter { $0.input > .seconds(1) }.map { ($0.vblank - $0.input) / .milliseconds(1) }.sorted()
-        }
-
-        /// How many vblanks after the first one following it each input was shown.
-        var framesLate: [Int] {
-            shown.map { input, vblank in
-                let next = FramePacer.firstVblank(after: input, anchor: .zero, refresh: FramePacerTests.refresh)
-                return Int(((vblank - next) / FramePacerTests.refresh).rounded())
-            }
         }
 
         func percentile(_ q: Double) -> Double {
@@ -327,28 +306,6 @@ import Testing
         #expect(simulation.percentile(0.5) < 11, "\(simulation.latencies)")
     }
 
-    @Test func aFrameWokenTooLateForItsVblankShowsTheInputThatCameMeanwhileAtTheNext() throws {
-        // The machine wakes the window 4 ms late once every 20 frames; the compositor takes the frame at the vblank.
-        var simulation = Simulation(latch: .zero)
-        simulation.wakeDelay = { frame in frame % 20 == 0 ? .milliseconds(4) : .microseconds(50) }
-        simulation.run(inputs: Self.inputs(seconds: 4))
-        try #require(simulation.latencies.count > 300)
-        #expect(simulation.pacer.replannedFrames >= 8, "\(simulation.pacer.replannedFrames)")
-        // Drawn at once, such a frame is shown a vblank late and holds the next one back another (one frame in the
-        // compositor's hands): the input that comes after the late wake-up would be shown a vblank after the next.
-        // Planned again for the next vblank, the frame takes it in and shows it at that vblank. (The first such
-        // frame is drawn at once: the compositor has not yet shown that it does not take a commit after its vblank.)
-        try #require(simulation.lateWakeUps.count >= 8)
-        for wake in simulation.lateWakeUps.dropFirst() {
-            let after = simulation.shown.filter { $0.input > wake && $0.input < wake + .milliseconds(10) }
-            let next = FramePacer.firstVblank(after: wake, anchor: .zero, refresh: Self.refresh)
-            #expect(!after.isEmpty && after.allSatisfy { $0.vblank == next }, "woke at \(wake): \(after)")
-        }
-        // Fewer inputs over 20.5 ms, and the median as good (27 and 10.4 ms drawing such frames at once).
-        #expect(simulation.latencies.filter { $0 > 20.5 }.count < 22, "\(simulation.latencies)")
-        #expect(simulation.percentile(0.5) < 11, "\(simulation.latencies)")
-    }
-
     @Test func theLeadFollowsASpellOfLateWakeUpsAndComesBackAfterIt() throws {
         // For frames 80 to 140 the machine wakes the window 3 ms late every other frame (a busy spell).
         var simulation = Simulation(latch: .zero)
@@ -359,45 +316,12 @@ import Testing
         let during = simulation.leads.filter { (110...140).contains($0.key) }.map(\.value)
         let after = simulation.leads.filter { $0.key > 190 }.map(\.value)
         try #require(during.count > 20 && after.count > 20, "\(simulation.leads.count)")
-        // The late wake-ups are timed, re-planned frames too: the spell is planned for, so its frames make their
-        // vblank; once it is over the lead comes back to the latch lead and what a frame takes.
+        // Late wake-ups are timed with the draw (plan to commit): the spell is planned for, so its frames make
+        // their vblank, and input that comes before that earlier deadline is in them; once it is over the lead
+        // comes back to the latch lead and what a frame takes.
         #expect(during.allSatisfy { $0 >= .milliseconds(3) }, "\(during)")
-        #expect(after.allSatisfy { $0 <= FramePacer.minimumLatchLead + .microseconds(500) }, "\(after)")
         #expect(simulation.missedFrames.filter { (110...140).contains($0) }.isEmpty, "\(simulation.missedFrames)")
-    }
-
-    @Test func aFrameWokenAfterItsVblankIsPlannedAgainUnlessTheCompositorTakesLateCommits() throws {
-        // Vblanks at multiples of the refresh. A compositor that showed a frame committed after its vblank a vblank
-        // later (frame 4, for vblank 5, committed 1 ms after it); then the frame for vblank 7, woken 1 ms after it.
-        var strict = Self.lockedPacer()
-        _ = strict.windowMayDraw(now: Self.refresh * 4 + .milliseconds(2))
-        #expect(strict.windowMayDraw(now: Self.refresh * 5 + .milliseconds(1)) == .now)
-        strict.committed(frame: 4, at: Self.refresh * 5 + .milliseconds(1))
-        strict.presented(frame: 4, at: Self.refresh * 6, refresh: Self.refresh)
-        _ = strict.windowMayDraw(now: Self.refresh * 6 + .milliseconds(2))
-        guard case .at(let replanned) = strict.windowMayDraw(now: Self.refresh * 7 + .milliseconds(1)) else {
-            Issue.record("drawn at once: \(strict.phase)")
-            return
-        }
-        #expect(replanned == Self.refresh * 8 - (strict.lead() ?? .zero))
-        // Input that comes before that moment is in the frame: the window draws only then.
-        #expect(strict.windowMayDraw(now: replanned - .milliseconds(1)) == .at(replanned))
-        #expect(strict.windowMayDraw(now: replanned) == .now)
-
-        // A compositor that, after that one, showed two frames committed after their vblank at that vblank (its
-        // loop came to the vblank late on a loaded machine): a frame woken late is drawn at once, as it may still be
-        // taken.
-        var lenient = Self.lockedPacer()
-        _ = lenient.windowMayDraw(now: Self.refresh * 4 + .milliseconds(2))
-        lenient.committed(frame: 4, at: Self.refresh * 5 + .milliseconds(1))
-        lenient.presented(frame: 4, at: Self.refresh * 6, refresh: Self.refresh)
-        for (frame, vblank) in [(5, 8), (6, 9)] {
-            _ = lenient.windowMayDraw(now: Self.refresh * (vblank - 1) + .milliseconds(2))
-            lenient.committed(frame: frame, at: Self.refresh * vblank + .microseconds(500))
-            lenient.presented(frame: frame, at: Self.refresh * vblank, refresh: Self.refresh)
-        }
-        _ = lenient.windowMayDraw(now: Self.refresh * 9 + .milliseconds(2))
-        #expect(lenient.windowMayDraw(now: Self.refresh * 10 + .milliseconds(1)) == .now)
+        #expect(after.allSatisfy { $0 <= FramePacer.minimumLatchLead + .microseconds(500) }, "\(after)")
     }
 
     @Test func aCostlyFrameIsPlannedEarlierAndMakesItsVblankWithoutLengtheningTheOthers() throws {
