@@ -259,6 +259,7 @@ private func runPredictionSection() {
 private func runTouchReplaySection(_ options: LatencyOptions) {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let fingerpaint = options.fingerpaint ?? folder.appendingPathComponent("fingerpaint").path
+    if let logs = options.logs { try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true) }
     guard FileManager.default.isExecutableFile(atPath: fingerpaint) else {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
         return
