@@ -147,8 +147,84 @@ func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
     return path
 }
 
-func runLatencyBenchmark() {
+/// What `paint-benchmark latency` measures: all of it by default; the options choose rows of section 2.
+struct LatencyOptions {
+    /// Whether section 1 (headless, the predictor) runs: not when section 2's rows are chosen.
+    var runsSection1 = true
+    /// Section 2's window sizes, input rates and clients (by name: `fingerpaint`, `callback`, `weston`).
+    var sizes: [(width: Int, height: Int)] = [(800, 600), (3840, 2160)]
+    var rates: [Double] = [118, 123]
+    var clients: Set<String> = ["fingerpaint", "callback", "weston"]
+    /// Another fingerpaint binary to measure (an older build, for a before and after under one touch-replay).
+    var fingerpaint: String?
+    /// Runs per client and row.
+    var runs = 3
+    /// A folder for each fingerpaint run's frame log and touch-replay's ink log, and a line per run sorting the
+    /// inputs presented a frame or more late by cause (``LateInputs``).
+    var logs: String?
+
+    static let usage = "paint-benchmark latency [--size WxH]... [--rate HZ]... [--clients fingerpaint,callback,weston] "
+        + "[--client PATH] [--runs N] [--logs DIR]"
+
+    /// Reads the options; `nil` (after saying why) for one it does not know.
+    init?(arguments: [String]) {
+        var remaining = arguments[...]
+        var sizes: [(width: Int, height: Int)] = [], rates: [Double] = []
+        while let argument = remaining.popFirst() {
+            let value = remaining.popFirst()
+            switch argument {
+            case "--size":
+                let parts = value?.split(separator: "x").compactMap { Int($0) } ?? []
+                guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
+                    print("paint-benchmark latency: --size takes WxH, as 800x600")
+                    return nil
+                }
+                sizes.append((parts[0], parts[1]))
+            case "--rate":
+                guard let rate = value.flatMap(Double.init), (1...1000).contains(rate) else {
+                    print("paint-benchmark latency: --rate takes a rate in Hz, 1 to 1000")
+                    return nil
+                }
+                rates.append(rate)
+            case "--clients":
+                let names = Set((value ?? "").split(separator: ",").map(String.init))
+                guard !names.isEmpty, names.isSubset(of: ["fingerpaint", "callback", "weston"]) else {
+                    print("paint-benchmark latency: --clients takes names among fingerpaint, callback, weston")
+                    return nil
+                }
+                clients = names
+            case "--client":
+                guard let value else { print("paint-benchmark latency: --client takes a path"); return nil }
+                fingerpaint = value
+            case "--runs":
+                guard let runs = value.flatMap(Int.init), (1...100).contains(runs) else {
+                    print("paint-benchmark latency: --runs takes 1 to 100")
+                    return nil
+                }
+                self.runs = runs
+            case "--logs":
+                guard let value else { print("paint-benchmark latency: --logs takes a folder"); return nil }
+                logs = value
+            default:
+                print("paint-benchmark latency: unknown argument \(argument) (\(Self.usage))")
+                return nil
+            }
+            runsSection1 = false
+        }
+        if !sizes.isEmpty { self.sizes = sizes }
+        if !rates.isEmpty { self.rates = rates }
+    }
+}
+
+func runLatencyBenchmark(arguments: [String] = []) {
+    guard let options = LatencyOptions(arguments: arguments) else { return }
     print("paint-benchmark latency: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    if options.runsSection1 { runPredictionSection() }
+    runTouchReplaySection(options)
+}
+
+/// Section 1: where the ink ends against the finger, headless, with and without the core's predictor.
+private func runPredictionSection() {
     print("1. where the ink ends against where the finger is at each 60 Hz commit (points; headless, the core's "
           + "predictor): mean / p95 without prediction -> with")
     for rate in [120.0, 240.0] {
@@ -177,27 +253,35 @@ func runLatencyBenchmark() {
                   + "p95 x\(String(format: "%.2f", p95.predicted / max(p95.plain, 1e-9))))")
         }
     }
+}
+
+/// Section 2: input to ink and to presentation through touch-replay, the rows `options` chooses.
+private func runTouchReplaySection(_ options: LatencyOptions) {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let fingerpaint = folder.appendingPathComponent("fingerpaint").path
+    let fingerpaint = options.fingerpaint ?? folder.appendingPathComponent("fingerpaint").path
+    if let logs = options.logs { try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true) }
     guard FileManager.default.isExecutableFile(atPath: fingerpaint) else {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
         return
     }
     print("2. through touch-replay at the trace's timing, 3 fingers at 118 and 123 Hz against its 60 Hz clock, so "
           + "input lands at every phase of it. Input to the commit that shows the ink (ink) and to the vblank that "
-          + "presents that commit (present), ms: the median of \(latencyRuns) runs' p50 and p99 [their range]. "
+          + "presents that commit (present), ms: the median of \(options.runs) runs' p50 and p99 [their range]. "
           + "Client CPU per input event, µs: the client's own user and system time (wait4), less an idle run of the "
           + "same length, over the events; median of the runs [range].")
     let clients: [(name: String, command: [String], environment: [String: String])] = [
         ("fingerpaint", [fingerpaint, "--new"], [:]),
         ("fingerpaint drawing at the frame callback", [fingerpaint, "--new"], ["FINGERPAINT_PACING": "callback"]),
         ("weston-simple-touch", ["/usr/bin/weston-simple-touch"], [:]),
-    ]
-    for (width, height) in [(800, 600), (3840, 2160)] {
+    ].filter { client in
+        options.clients.contains(client.name == "fingerpaint" ? "fingerpaint"
+                                     : client.name.hasPrefix("fingerpaint") ? "callback" : "weston")
+    }
+    for (width, height) in options.sizes {
         let size = Size(width: Double(width), height: Double(height))
         let idle = idleTrace(size: size)
         defer { unlink(idle) }
-        for rate in [118.0, 123.0] {
+        for rate in options.rates {
             let fingers = 3
             let trace = circlesTrace(fingers: fingers, rate: rate, size: size)
             defer { unlink(trace) }
@@ -206,9 +290,22 @@ func runLatencyBenchmark() {
                 let idleCPU = replay(idle, size: "\(width)x\(height)", client: client.command, environment: client.environment)
                     .flatMap { $0.stats["client_cpu_ms"] as? Double } ?? 0
                 var figures: [String: [Double]] = [:]
-                for _ in 0..<latencyRuns {
+                var lateLines: [String] = []
+                for run in 1...options.runs {
+                    var environment = client.environment
+                    let logs = options.logs.map { folder in
+                        let name = "\(folder)/\(width)x\(height)-\(Int(rate))-\(client.name.replacingOccurrences(of: " ", with: "-"))-\(run)"
+                        return (frames: name + ".frames.txt", ink: name + ".ink.txt")
+                    }
+                    if let logs {
+                        environment["FINGERPAINT_FRAME_LOG"] = logs.frames
+                        environment["TOUCH_REPLAY_INK_LOG"] = logs.ink
+                    }
                     guard let (stats, _) = replay(trace, size: "\(width)x\(height)", client: client.command,
-                                                  environment: client.environment) else { continue }
+                                                  environment: environment) else { continue }
+                    if let logs, let late = LateInputs(frameLog: logs.frames, inkLog: logs.ink) {
+                        lateLines.append("      run \(run): present p99 \(format((stats["input_to_present_ms"] as? [String: Any])?["p99"] as? Double ?? .nan)); \(late.summary)")
+                    }
                     for key in ["input_to_ink_ms", "input_to_present_ms", "input_to_next_vblank_ms"] {
                         let values = stats[key] as? [String: Any] ?? [:]
                         for quantile in ["p50", "p99"] {
@@ -228,13 +325,11 @@ func runLatencyBenchmark() {
                       + "p99 \(summary("input_to_ink_ms p99")); present p50 \(summary("input_to_present_ms p50")) "
                       + "p99 \(summary("input_to_present_ms p99")) (floor p50 \(summary("input_to_next_vblank_ms p50")) "
                       + "p99 \(summary("input_to_next_vblank_ms p99"))); CPU \(summary("cpu")) µs per event")
+                for line in lateLines { print(line) }
             }
         }
     }
 }
-
-/// How many runs of each client section 2 takes the median of.
-private let latencyRuns = 3
 
 /// A trace as long as ``circlesTrace(fingers:rate:size:)``'s with no input: for the client's CPU at rest.
 func idleTrace(size: Size) -> String {

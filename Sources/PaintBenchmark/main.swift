@@ -136,7 +136,7 @@ if CommandLine.arguments.dropFirst().first == "cpu" {
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "latency" {
-    runLatencyBenchmark()
+    runLatencyBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

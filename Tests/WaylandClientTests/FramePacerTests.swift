@@ -306,6 +306,24 @@ import Testing
         #expect(simulation.percentile(0.5) < 11, "\(simulation.latencies)")
     }
 
+    @Test func theLeadFollowsASpellOfLateWakeUpsAndComesBackAfterIt() throws {
+        // For frames 80 to 140 the machine wakes the window 3 ms late every other frame (a busy spell).
+        var simulation = Simulation(latch: .zero)
+        simulation.wakeDelay = { frame in
+            (80...140).contains(frame) && frame.isMultiple(of: 2) ? .milliseconds(3) : .microseconds(50)
+        }
+        simulation.run(inputs: Self.inputs(seconds: 4))
+        let during = simulation.leads.filter { (110...140).contains($0.key) }.map(\.value)
+        let after = simulation.leads.filter { $0.key > 190 }.map(\.value)
+        try #require(during.count > 20 && after.count > 20, "\(simulation.leads.count)")
+        // Late wake-ups are timed with the draw (plan to commit): the spell is planned for, so its frames make
+        // their vblank, and input that comes before that earlier deadline is in them; once it is over the lead
+        // comes back to the latch lead and what a frame takes.
+        #expect(during.allSatisfy { $0 >= .milliseconds(3) }, "\(during)")
+        #expect(simulation.missedFrames.filter { (110...140).contains($0) }.isEmpty, "\(simulation.missedFrames)")
+        #expect(after.allSatisfy { $0 <= FramePacer.minimumLatchLead + .microseconds(500) }, "\(after)")
+    }
+
     @Test func aCostlyFrameIsPlannedEarlierAndMakesItsVblankWithoutLengtheningTheOthers() throws {
         // Every 25th frame completes a stroke, which costs 3.5 ms more to draw (more than the pacer assumes before
         // it timed one); the window says so.
