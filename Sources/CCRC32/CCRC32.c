@@ -5,7 +5,7 @@
 // below 64, reflected). Moved forward by n bits, the register's value becomes L·x^(n+64) + H·x^n, which modulo P is
 // L·(x^(n+32) mod P)·x^32 + H·(x^(n-32) mod P)·x^32: two carry-less products of 64 by 33 bits, whose 97-bit sum lands
 // in the register's place (the factor x^32 is the product's offset in reflected order). So the constants are
-// x^(n+32) and x^(n-32) modulo P, reflected over 32 bits and shifted left by one (docs/tile-cache.md): n = 512 folds
+// x^(n+32) and x^(n-32) modulo P, reflected over 32 bits and shifted left by one: n = 512 folds
 // four registers over the next 64 bytes, n = 128 one register over the next 16. What is left is congruent to the
 // message modulo P, so its CRC from a register of 0 is the message's.
 #include "CCRC32.h"
