@@ -122,7 +122,9 @@ let package = Package(
             ]
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry"]),
+        .target(name: "PaintModel", dependencies: ["Geometry", "CCRC32"]),
+        // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
+        .target(name: "CCRC32"),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.

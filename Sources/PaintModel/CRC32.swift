@@ -1,9 +1,12 @@
 // CRC-32 (the IEEE 802.3 polynomial that zlib and PNG use), for the document's checksum.
 
+import CCRC32
+
 /// The CRC-32 checksum of the IEEE 802.3 polynomial (reflected, `0xEDB88320`), as zlib computes it.
 ///
-/// Computed eight bytes at a time ("slicing by 8": eight tables, one per byte position), so that checking a
-/// document of several megabytes takes milliseconds.
+/// Long runs folded sixteen bytes at a time by carry-less multiplication where the processor has it (CCRC32), the
+/// rest eight bytes at a time ("slicing by 8": eight tables, one per byte position), so that checking a document of
+/// several megabytes, or writing the tile cache's pixels, takes little.
 public enum CRC32 {
     /// `tables[k][b]`: the CRC of byte `b` followed by `k` zero bytes.
     private static let tables: [UInt32] = {
@@ -29,10 +32,33 @@ public enum CRC32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
-    /// The checksum of the bytes in memory.
+    /// Whether the processor folds long runs of bytes by carry-less multiplication (`CCRC32_fold`).
+    static let folds = CCRC32_isAvailable() != 0
+
+    /// The checksum of the bytes in memory: runs of 64 bytes or more folded 16 bytes at a time by carry-less
+    /// multiplication where the processor can (about a tenth of the tables' instructions), their ends and
+    /// everything else through the tables. The same value either way.
     public static func checksum(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
+        guard folds, buffer.count >= 64, let base = buffer.baseAddress else { return checksumByTables(buffer) }
+        var folded: (UInt64, UInt64) = (0, 0)
+        let done = withUnsafeMutableBytes(of: &folded) { folded in
+            CCRC32_fold(0xFFFF_FFFF, base.assumingMemoryBound(to: UInt8.self), buffer.count,
+                        folded.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        var crc = withUnsafeBytes(of: &folded) { update(0, with: $0) }
+        crc = update(crc, with: UnsafeRawBufferPointer(rebasing: buffer[done...]))
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    /// The checksum of the bytes in memory through the tables alone.
+    static func checksumByTables(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
+        update(0xFFFF_FFFF, with: buffer) ^ 0xFFFF_FFFF
+    }
+
+    /// The CRC register after `buffer` from `crc`, without the inversions at either end.
+    private static func update(_ register: UInt32, with buffer: UnsafeRawBufferPointer) -> UInt32 {
         tables.withUnsafeBufferPointer { table in
-            var crc: UInt32 = 0xFFFF_FFFF
+            var crc = register
             var offset = 0
             let count = buffer.count
             while offset + 8 <= count {
@@ -48,7 +74,7 @@ public enum CRC32 {
                 crc = table[Int((crc ^ UInt32(buffer[offset])) & 0xFF)] ^ (crc >> 8)
                 offset += 1
             }
-            return crc ^ 0xFFFF_FFFF
+            return crc
         }
     }
 }

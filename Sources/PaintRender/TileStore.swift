@@ -275,13 +275,17 @@ public struct TileStore: Sendable {
     /// Keeps the folder within ``sizeLimit``: the cache's files (by name and magic) least recently used first go,
     /// `kept` last; temporary files of writers that are gone, or older than an hour, go too. Nothing else is touched.
     public func trim(keeping kept: String? = nil) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let folderPath = folder.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return }
+        // A file's path is the folder's and its name joined as text: the folder lists only names (no "/"), and a
+        // `URL` made for each of a hundred files cost more than the rest of the trim together.
+        let prefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         // Times and sizes as the file system gives them: any 64-bit value (a file's time set far off, a sparse file),
         // so nothing here is arithmetic that can overflow.
         var files: [(name: String, bytes: Int, used: (seconds: Int64, nanoseconds: Int64))] = []
         let now = Int64(time(nil))
         for name in names {
-            let path = folder.appendingPathComponent(name).path
+            let path = prefix + name
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             if let writer = Self.temporaryWriter(ofName: name) {
@@ -299,7 +303,7 @@ public struct TileStore: Sendable {
         for file in files.sorted(by: { ($0.name == kept ? 1 : 0, $0.used.seconds, $0.used.nanoseconds)
                                         < ($1.name == kept ? 1 : 0, $1.used.seconds, $1.used.nanoseconds) }) {
             guard total > sizeLimit else { break }
-            if unlink(folder.appendingPathComponent(file.name).path) == 0 { total -= file.bytes }
+            if unlink(prefix + file.name) == 0 { total -= file.bytes }
         }
     }
 

@@ -112,3 +112,13 @@ public enum GestureDefaults {
     /// without failing: 5 pt, half the ``tapSlop``, a fingertip's roll.
     public static let checkmarkWobbleTolerance: Double = tapSlop / 2
 }
+
+/// The durations of ``GestureDefaults`` that every event or frame reads, in seconds, converted once: a `Duration`'s
+/// seconds divide its 128-bit count of attoseconds (about 190 instructions), which the prediction did a dozen times
+/// a touch and frame. The same values as converting each time.
+enum DefaultSeconds {
+    static let velocityHorizon = GestureDefaults.velocityHorizon.seconds
+    static let velocityRestTime = GestureDefaults.velocityRestTime.seconds
+    static let predictionHorizon = GestureDefaults.predictionHorizon.seconds
+    static let predictionFitWindow = GestureDefaults.predictionFitWindow.seconds
+}

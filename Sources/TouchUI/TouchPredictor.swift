@@ -71,7 +71,7 @@ enum TouchPredictor {
     /// ``GestureDefaults/predictionSteps`` even steps up to the horizon; empty when it predicts nothing.
     static func predict(from samples: [VelocityTracker.Sample], majorRadius: Double = 0) -> [Touch.Sample] {
         guard let newest = samples.last else { return [] }
-        let windowStart = newest.time.seconds - GestureDefaults.predictionFitWindow.seconds
+        let windowStart = newest.time.seconds - DefaultSeconds.predictionFitWindow
         let inWindow = samples.filter { $0.time.seconds >= windowStart - 1e-9 }
         let recent = currentRun(of: inWindow)
         if recent.count == 2, isTurnSeenWhole(in: inWindow) {
@@ -80,7 +80,7 @@ enum TouchPredictor {
             let velocity = Vector(dx: (recent[1].position.x - recent[0].position.x) / span,
                                   dy: (recent[1].position.y - recent[0].position.y) / span)
             return path(from: newest, velocity: velocity, deceleration: 0,
-                        horizon: GestureDefaults.predictionHorizon.seconds, majorRadius: majorRadius)
+                        horizon: DefaultSeconds.predictionHorizon, majorRadius: majorRadius)
         }
         guard recent.count >= 3 else { return [] }
         // A sudden stop seen: the newest move is less than half as fast as the one before it.
@@ -105,7 +105,7 @@ enum TouchPredictor {
         // Slowing down: the speed over the older half against the newer half gives a deceleration; the
         // prediction ends where it would stop the touch.
         let middle = recent.count / 2
-        var horizon = GestureDefaults.predictionHorizon.seconds
+        var horizon = DefaultSeconds.predictionHorizon
         var deceleration = 0.0
         let older = Array(recent[..<max(middle + 1, 2)])
         if older.count >= 2, let first = older.first, let last = older.last, last.time.seconds > first.time.seconds {

@@ -49,7 +49,7 @@ public struct VelocityTracker: Sendable {
         guard position.isFinite else { return }
         if let last = samples.last, time < last.time { return }
         samples.append(Sample(position: position, time: time))
-        let horizonStart = time.seconds - GestureDefaults.velocityHorizon.seconds
+        let horizonStart = time.seconds - DefaultSeconds.velocityHorizon
         // The last two samples are kept whatever their age: the rest test needs the gap between them.
         while samples.count > 2, samples[0].time.seconds < horizonStart { samples.removeFirst() }
     }
@@ -63,10 +63,10 @@ public struct VelocityTracker: Sendable {
     public func velocity(at time: Timestamp) -> Vector {
         guard let newest = samples.last, samples.count >= GestureDefaults.velocityMinimumSamples else { return .zero }
         // A microsecond of slack, as the timers have: times are seconds in a Double.
-        let rest = GestureDefaults.velocityRestTime.seconds + 1e-6
+        let rest = DefaultSeconds.velocityRestTime + 1e-6
         if time.seconds - newest.time.seconds > rest { return .zero }
         if newest.time.seconds - samples[samples.count - 2].time.seconds > rest { return .zero }
-        let horizonStart = newest.time.seconds - GestureDefaults.velocityHorizon.seconds
+        let horizonStart = newest.time.seconds - DefaultSeconds.velocityHorizon
         // The samples within the horizon are the newest ones: a suffix, fitted where it lies (no array is made:
         // a painting program predicts every touch at every frame, issue #22).
         let first = samples.lastIndex { $0.time.seconds < horizonStart }.map { $0 + 1 } ?? 0

@@ -15,6 +15,8 @@ import SeatInput
 struct EventClock {
     /// How far a mapped time may lie before the real clock before the offset is learned again.
     static let tolerance = Duration.seconds(1)
+    /// ``tolerance`` in seconds, converted once (a `Duration`'s seconds cost a 128-bit division).
+    static let toleranceSeconds = tolerance.seconds
 
     private var offset: Duration?
     private var latest = Timestamp(seconds: -.infinity)
@@ -24,7 +26,7 @@ struct EventClock {
         if let offset {
             let mapped = time + offset
             let lateness = (now - mapped).seconds
-            if lateness >= 0, lateness <= Self.tolerance.seconds { return advance(to: mapped) }
+            if lateness >= 0, lateness <= Self.toleranceSeconds { return advance(to: mapped) }
         }
         offset = now - time
         return advance(to: now)

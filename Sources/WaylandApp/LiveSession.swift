@@ -67,6 +67,8 @@ public final class LiveSession {
     private var presentationLog: PresentationLog?
     /// The title bar's height when the content was last laid out.
     private var laidOutTitleBarHeight: Int?
+    /// The rectangles a frame made opaque, kept for the next frame's storage.
+    private var opaqueRects: [PixelRect] = []
 
     /// The window's title; the title bar the session draws shows it too.
     public var title: String {
@@ -300,13 +302,29 @@ public final class LiveSession {
         let target = DrawTarget(buffer: buffer, top: titleBarHeight, mayDrawInParts: mayDrawInParts)
         let changed = content.draw(into: target, damage: contentDamage).map { $0.offsetBy(dx: 0, dy: top) }
         // The content draws without alpha (RGB24 leaves it undefined): in a translucent buffer it is made opaque.
-        for rect in contentDamage.map({ $0.offsetBy(dx: 0, dy: top) }) + changed {
-            if let inside = rect.intersection(contentArea) { buffer.makeOpaque(inside) }
+        // A rectangle within one made opaque before is skipped: the content's changes often repeat what it redrew.
+        var opaque: [PixelRect] = []
+        swap(&opaque, &opaqueRects)
+        opaque.removeAll(keepingCapacity: true)
+        for rect in contentDamage {
+            if let inside = rect.offsetBy(dx: 0, dy: top).intersection(contentArea) { Self.add(inside, to: &opaque) }
         }
+        for rect in changed {
+            if let inside = rect.intersection(contentArea) { Self.add(inside, to: &opaque) }
+        }
+        for rect in opaque { buffer.makeOpaque(rect) }
+        opaqueRects = opaque
         guard !target.isIncomplete else { return (changed, false) }
         // The window commits this buffer as soon as this returns: the input so far is in that frame.
         presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
         return (changed, true)
+    }
+
+    /// Adds `rect` to `rects` unless it lies within one of them: the rectangles a frame makes opaque, each pixel
+    /// of them all in at least one.
+    static func add(_ rect: PixelRect, to rects: inout [PixelRect]) {
+        guard !rects.contains(where: { $0.contains(rect) }) else { return }
+        rects.append(rect)
     }
 
     /// A reduced frame (``LiveContent/drawReduced(into:)``): the title bar and the content at half resolution.
