@@ -6,13 +6,14 @@ import Glibc
 /// whole list, so every page of them becomes resident: 4 MiB for the 2 600 fonts of a machine with Noto installed,
 /// more with more fonts, a tenth of what a 4K window needs beside its buffers and tiles (docs/performance.md,
 /// "Memory at 4K"). Once Cairo has the two faces the overlay and the title bar use (it keeps them, and what it
-/// found, for the life of the process), the lists are not read again.
-enum FontCachePages {
+/// found, for the life of the process), the lists are not read again; should a face new to Cairo read them back, a
+/// resting window lets them go again (`FingerPaintLive`).
+public enum FontCachePages {
     /// Drops the pages of fontconfig's cache files from this process's resident memory; returns the bytes of the
     /// mappings dropped. The files are mapped read-only and shared, so nothing is lost: a page read again later (a
     /// face never asked for before) comes back from the file, as it was.
     @discardableResult
-    static func release() -> Int {
+    public static func release() -> Int {
         var released = 0
         for mapping in mappings() {
             guard madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.end - mapping.start,
