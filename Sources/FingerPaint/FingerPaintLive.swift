@@ -83,6 +83,8 @@ final class FingerPaintLive: LiveContent {
             storeTiles()
             app.renderer.releaseTilesOutOfView()
             malloc_trim(0)
+            // fontconfig's font list, should a face new to Cairo have read it back since the font was loaded.
+            FontCachePages.release()
         }
         app.handle(event)
     }

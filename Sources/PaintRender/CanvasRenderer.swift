@@ -1233,26 +1233,36 @@ public final class CanvasRenderer {
     }
 
     /// Takes what the worker drew into the cache; returns the document pixels (at ``pixelsPerPoint``) it shows.
+    ///
+    /// One answer at a time: each answer's bytes are let go once its images are made, and the tiles are brought
+    /// within their budget before the next, so that the answers and the tiles they push out are never all held at
+    /// once (up to four answers of three tiles each in an undo walk: docs/performance.md, "Memory at 4K").
     private func takeFinishedTiles() -> [PixelRect] {
         guard let worker else { return [] }
         var damage: [PixelRect] = []
-        for pixels in worker.takeFinished() where inFlight[pixels.key]?.id == pixels.id {
+        var finished = worker.takeFinished()
+        finished.reverse()
+        while let pixels = finished.popLast() {
+            guard inFlight[pixels.key]?.id == pixels.id else { continue }
             inFlight[pixels.key] = nil
-            if let rect = store(pixels) { damage.append(rect) }
+            if let rect = store(consume pixels) { damage.append(rect) }
+            evictTiles()
         }
         return damage
     }
 
     /// Puts a drawn tile (and its base, if drawn) into the cache; returns its document pixels, if of the zoom
-    /// shown.
+    /// shown. Each of the answer's copies is let go as soon as its image is made.
     @discardableResult
-    private func store(_ pixels: TilePixels) -> PixelRect? {
+    private func store(_ pixels: consuming TilePixels) -> PixelRect? {
         let key = pixels.key
         let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
         cache.insert(key, image: pixels.image())
+        pixels.bytes = nil
         // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
         if pixels.snapshots.count == 2 {
             let deepSnapshot = pixels.snapshots[0]
+            pixels.snapshots[0].bytes = nil
             cache.setDeepBase(for: key, image: TilePixels.image(of: deepSnapshot.bytes, region: pixels.region),
                               count: deepSnapshot.count)
         } else if let (image, count) = deep, pixels.snapshots.count == 1, count <= strokes.count {

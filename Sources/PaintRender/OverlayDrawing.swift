@@ -84,8 +84,10 @@ let textWarmUp: Void = {
 
 /// Loads the overlay's font on the calling thread (fontconfig's configuration and font list, once a process):
 /// ``textWarmUp`` does it in the background; `paint-benchmark --large` does it before the two launches it compares,
-/// which share one process, so that neither first frame meets the other's warm-up.
+/// which share one process, so that neither first frame meets the other's warm-up. The font list, read whole to
+/// find the font, is then let go from resident memory (``FontCachePages``).
 public func loadOverlayFont() {
+    defer { FontCachePages.release() }
     let image = ImageSurface(width: 64, height: 32, fill: .white)
     let context = cairo_create(image.surface)!
     for weight in [CAIRO_FONT_WEIGHT_NORMAL, CAIRO_FONT_WEIGHT_BOLD] {

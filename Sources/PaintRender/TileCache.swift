@@ -181,8 +181,37 @@ struct TileCache {
         bytes -= old.bytes
     }
 
-    /// Evicts the least recently used tiles not in `protected` until the tiles fit the budget.
+    /// The most bytes the tiles' copies for undo (their bases and deep bases) take together, whatever the budget:
+    /// 16 tiles. An undo walk otherwise fills the whole budget beyond the tiles in view with them (6 MiB of a 4K
+    /// window's peak); a tile that lost its copies is drawn again by the worker when an undo needs it
+    /// (docs/performance.md, "Memory at 4K").
+    static let undoCopyLimit = 16 * tileBytes
+
+    /// The bytes the tiles' copies for undo take.
+    var undoCopyBytes: Int {
+        entries.values.reduce(0) { $0 + (($1.base == nil ? 0 : 1) + ($1.deepBase == nil ? 0 : 1)) * Self.tileBytes }
+    }
+
+    /// Evicts the least recently used tiles not in `protected` until the tiles fit the budget, after the copies for
+    /// undo of the least recently used tiles beyond ``undoCopyLimit`` (deep bases first).
     mutating func evict(protecting protected: (TileKey) -> Bool) {
+        var copies = undoCopyBytes
+        if copies > Self.undoCopyLimit {
+            let byAge = entries.filter { $0.value.base != nil || $0.value.deepBase != nil }
+                .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+            for key in byAge where copies > Self.undoCopyLimit && entries[key]!.deepBase != nil {
+                copies -= Self.tileBytes
+                bytes -= Self.tileBytes
+                entries[key]!.deepBase = nil
+                entries[key]!.deepBaseCount = nil
+            }
+            for key in byAge where copies > Self.undoCopyLimit && entries[key]!.base != nil {
+                copies -= Self.tileBytes
+                bytes -= Self.tileBytes
+                entries[key]!.base = nil
+                entries[key]!.baseCount = nil
+            }
+        }
         guard bytes > budget || entries.count > Self.entryLimit else { return }
         // Deep bases, then bases, of tiles on screen go before anything on screen does.
         for (key, entry) in entries where protected(key) && entry.deepBase != nil && bytes > budget {
