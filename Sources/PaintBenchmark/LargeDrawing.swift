@@ -27,14 +27,6 @@ final class LargeBuffer {
 
     let width: Int, height: Int, stride: Int
     private let buffers: [Memory]
-    /// The buffer a zoom step's reduced frame goes into: half the pixels each way, rounded up; made at the first,
-    /// as the window's.
-    private lazy var reduced: Memory = {
-        let bytes = (width + 1) / 2 * 4 * ((height + 1) / 2)
-        let memory = Memory(byteCount: bytes)
-        memory.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: bytes)
-        return memory
-    }()
     private var next = 0
 
     init(size: Size) {
@@ -56,11 +48,14 @@ final class LargeBuffer {
                                               owner: memory))
     }
 
-    /// Draws the zoom step's frame at half resolution, as the window does where the compositor offers wp_viewporter.
+    /// Draws the zoom step's frame at reduced resolution (half, a quarter zooming out) into the top-left part of the
+    /// next buffer, as the window does where the compositor offers wp_viewporter (which crops and scales it up).
     func showReduced(_ app: FingerPaintApp) {
+        let memory = buffers[next % buffers.count]
+        next += 1
         let (width, height) = app.renderer.reducedPixelSize
-        app.renderReducedFrame(into: FrameTarget(pixels: reduced.pixels, stride: width * 4, width: width, height: height,
-                                                 owner: reduced))
+        app.renderReducedFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
+                                                 owner: memory))
     }
 
     /// Brings the full frame into the next buffer in parts, as the window does after a reduced frame, until it is
@@ -369,7 +364,7 @@ func benchmarkNavigation(_ app: FingerPaintApp, shown: (() -> Void) -> Double, n
 
 /// The zoom steps of ``benchmarkNavigation(_:shown:next:)`` again, as the window draws them where the compositor
 /// offers wp_viewporter (docs/rendering.md, "The zoom step at reduced resolution"): the step's frame at half
-/// resolution, then the full frame brought into a buffer in parts, each part one frame; then the other buffer's
+/// resolution (a quarter zooming out) in the top-left part of the next buffer, then the full frame brought into a buffer in parts, each part one frame; then the other buffer's
 /// frame. The tiles out of view (the other zooms' included) are let go first, so each step finds the cache as the
 /// first round did.
 func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next: () -> Double) {
@@ -377,6 +372,7 @@ func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next:
     for command in [PaintCommand.zoomOut, .zoomIn, .zoomIn, .zoomOut] {
         let start = DispatchTime.now().uptimeNanoseconds
         app.perform(command)
+        let reduction = app.renderer.reduction
         buffer.showReduced(app)
         let step = milliseconds(since: start)
         let parts = buffer.showInParts(app)
@@ -384,7 +380,7 @@ func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next:
         app.waitForTiles()
         _ = next()
         _ = next()
-        print("   one zoom step at half resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
+        print("   one zoom step at \(reduction == 2 ? "half" : "a quarter") resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
               + "\(parts.count) part\(parts.count == 1 ? "" : "s"): \(parts.map(format).joined(separator: ", ")); "
               + "the other buffer's frame \(format(following))")
     }
