@@ -60,19 +60,28 @@ final class LargeBuffer {
 
     /// Brings the full frame into the next buffer in parts, as the window does after a reduced frame, until it is
     /// complete (at most eight frames; four when nothing changes meanwhile): the main thread's time of each part.
-    func showInParts(_ app: FingerPaintApp) -> [Double] {
+    func showInParts(_ app: FingerPaintApp) -> (wall: [Double], processor: [Double]) {
         let memory = buffers[next % buffers.count]
         next += 1
-        var parts: [Double] = []
+        var parts: [Double] = [], processor: [Double] = []
         while parts.count < 8 {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = DispatchTime.now().uptimeNanoseconds, processorStart = threadProcessorMilliseconds()
             let frame = app.renderFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
                                                           owner: memory, mayDrawInParts: true))
             parts.append(milliseconds(since: start))
+            processor.append(threadProcessorMilliseconds() - processorStart)
             if frame.isComplete { break }
         }
-        return parts
+        return (parts, processor)
     }
+}
+
+/// The calling thread's processor time so far (`CLOCK_THREAD_CPUTIME_ID`), in milliseconds: what a frame cost the
+/// Wayland thread itself, whatever else the loaded machine ran meanwhile.
+func threadProcessorMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1_000_000
 }
 
 /// Runs section 6; `false` when `--peak-limit MiB` was given and the peak resident memory of the run up to the
@@ -370,18 +379,19 @@ func benchmarkNavigation(_ app: FingerPaintApp, shown: (() -> Void) -> Double, n
 func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next: () -> Double) {
     app.renderer.releaseTilesOutOfView()
     for command in [PaintCommand.zoomOut, .zoomIn, .zoomIn, .zoomOut] {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = DispatchTime.now().uptimeNanoseconds, processorStart = threadProcessorMilliseconds()
         app.perform(command)
         let reduction = app.renderer.reduction
         buffer.showReduced(app)
-        let step = milliseconds(since: start)
-        let parts = buffer.showInParts(app)
+        let step = milliseconds(since: start), stepProcessor = threadProcessorMilliseconds() - processorStart
+        let (parts, partsProcessor) = buffer.showInParts(app)
         let following = next()
         app.waitForTiles()
         _ = next()
         _ = next()
         print("   one zoom step at \(reduction == 2 ? "half" : "a quarter") resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
               + "\(parts.count) part\(parts.count == 1 ? "" : "s"): \(parts.map(format).joined(separator: ", ")); "
-              + "the other buffer's frame \(format(following))")
+              + "the other buffer's frame \(format(following)); the thread's processor time: the reduced frame "
+              + "\(format(stepProcessor)), the parts \(partsProcessor.map(format).joined(separator: ", "))")
     }
 }
