@@ -566,9 +566,9 @@ public final class FingerPaintApp {
         return damage
     }
 
-    /// Whether the next frame is a zoom step's, which a window may draw at half resolution and have the compositor
-    /// scale up (``renderReducedFrame(into:)``): the zoom changed since the last frame, the view is upright, and
-    /// no stroke is in progress.
+    /// Whether the next frame is a zoom step's, which a window may draw at reduced resolution and have the compositor
+    /// scale up (``renderReducedFrame(at:into:reduction:)``): the zoom changed since the last frame, the view is
+    /// upright, and no stroke is in progress.
     public var prefersReducedFrame: Bool {
         renderer.prefersReducedFrame && canvasView.shownLiveStrokes.isEmpty
     }

@@ -819,10 +819,10 @@ public final class CanvasRenderer {
     }
 
     /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
-    /// first frame): a window that can have the compositor scale its buffer may draw it at half resolution with
-    /// ``renderReducedFrame(into:)`` when no stroke is in progress (docs/rendering.md, "The zoom step at reduced
-    /// resolution"). A stroke completed since the last frame is baked into the tiles first, and the full frame after
-    /// the reduced one redraws everything.
+    /// first frame): a window that can have the compositor scale its buffer may draw it at reduced resolution
+    /// (``reduction``) with ``renderReducedFrame(into:reduction:)`` when no stroke is in progress (docs/rendering.md,
+    /// "The zoom step at reduced resolution"). A stroke completed since the last frame is baked into the tiles first,
+    /// and the full frame after the reduced one redraws everything.
     public var prefersReducedFrame: Bool {
         zoomChanged && frameNumber > 0 && view.rotation == 0
     }
