@@ -147,15 +147,16 @@ final class FingerPaintLive: LiveContent {
         return frame.changed + frame.redrawn
     }
 
-    /// A zoom step's frame, and each frame while a pinch changes the zoom, may be drawn at half resolution.
-    var prefersReducedFrame: Bool { app.prefersReducedFrame }
+    /// A zoom step's frame, and each frame while a pinch changes the zoom, may be drawn at reduced resolution: half,
+    /// a quarter zooming out (``PaintRender/CanvasRenderer/reduction``).
+    var reductionOfNextFrame: Int? { app.prefersReducedFrame ? app.renderer.reduction : nil }
 
-    /// The zoom step's frame at half resolution (docs/rendering.md, "The zoom step at reduced resolution").
+    /// The zoom step's frame at reduced resolution (docs/rendering.md, "The zoom step at reduced resolution").
     func drawReduced(into buffer: DrawTarget) {
         let target = FrameTarget(pixels: buffer.pixels, stride: buffer.stride, width: buffer.pixelWidth,
                                  height: buffer.pixelHeight, owner: buffer.buffer)
         let now = MonotonicClock.timestamp
-        app.renderReducedFrame(at: now, into: target)
+        app.renderReducedFrame(at: now, into: target, reduction: buffer.reduction)
         if session?.window.frameLog != nil { lastDrawDescription = "reduced" }
         trimDeadline = now + Self.restBeforeTrim
     }

@@ -566,20 +566,22 @@ public final class FingerPaintApp {
         return damage
     }
 
-    /// Whether the next frame is a zoom step's, which a window may draw at half resolution and have the compositor
-    /// scale up (``renderReducedFrame(into:)``): the zoom changed since the last frame, the view is upright, and
-    /// no stroke is in progress.
+    /// Whether the next frame is a zoom step's, which a window may draw at reduced resolution and have the compositor
+    /// scale up (``renderReducedFrame(at:into:reduction:)``): the zoom changed since the last frame, the view is
+    /// upright, and no stroke is in progress.
     public var prefersReducedFrame: Bool {
         renderer.prefersReducedFrame && canvasView.shownLiveStrokes.isEmpty
     }
 
-    /// Draws the next frame at half resolution into a target of ``PaintRender/CanvasRenderer/reducedPixelSize``
-    /// (``PaintRender/CanvasRenderer/renderReducedFrame(into:)``); the frame after it is drawn at full resolution.
-    public func renderReducedFrame(at time: Timestamp? = nil, into target: FrameTarget) {
+    /// Draws the next frame at reduced resolution into a target of ``PaintRender/CanvasRenderer/reducedPixelSize``
+    /// (``PaintRender/CanvasRenderer/renderReducedFrame(into:reduction:)``; `reduction`: how many times fewer
+    /// pixels each way, ``PaintRender/CanvasRenderer/reduction`` by default); the frame after it is drawn at full
+    /// resolution.
+    public func renderReducedFrame(at time: Timestamp? = nil, into target: FrameTarget, reduction: Int? = nil) {
         pollDocument()
         takeThumbnails()
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
-        renderer.renderReducedFrame(into: target)
+        renderer.renderReducedFrame(into: target, reduction: reduction)
         // The sharp frame follows.
         needsFrame = true
     }

@@ -27,14 +27,6 @@ final class LargeBuffer {
 
     let width: Int, height: Int, stride: Int
     private let buffers: [Memory]
-    /// The buffer a zoom step's reduced frame goes into: half the pixels each way, rounded up; made at the first,
-    /// as the window's.
-    private lazy var reduced: Memory = {
-        let bytes = (width + 1) / 2 * 4 * ((height + 1) / 2)
-        let memory = Memory(byteCount: bytes)
-        memory.pixels.initializeMemory(as: UInt8.self, repeating: 0xFF, count: bytes)
-        return memory
-    }()
     private var next = 0
 
     init(size: Size) {
@@ -56,28 +48,40 @@ final class LargeBuffer {
                                               owner: memory))
     }
 
-    /// Draws the zoom step's frame at half resolution, as the window does where the compositor offers wp_viewporter.
+    /// Draws the zoom step's frame at reduced resolution (half, a quarter zooming out) into the top-left part of the
+    /// next buffer, as the window does where the compositor offers wp_viewporter (which crops and scales it up).
     func showReduced(_ app: FingerPaintApp) {
+        let memory = buffers[next % buffers.count]
+        next += 1
         let (width, height) = app.renderer.reducedPixelSize
-        app.renderReducedFrame(into: FrameTarget(pixels: reduced.pixels, stride: width * 4, width: width, height: height,
-                                                 owner: reduced))
+        app.renderReducedFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
+                                                 owner: memory))
     }
 
     /// Brings the full frame into the next buffer in parts, as the window does after a reduced frame, until it is
     /// complete (at most eight frames; four when nothing changes meanwhile): the main thread's time of each part.
-    func showInParts(_ app: FingerPaintApp) -> [Double] {
+    func showInParts(_ app: FingerPaintApp) -> (wall: [Double], processor: [Double]) {
         let memory = buffers[next % buffers.count]
         next += 1
-        var parts: [Double] = []
+        var parts: [Double] = [], processor: [Double] = []
         while parts.count < 8 {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = DispatchTime.now().uptimeNanoseconds, processorStart = threadProcessorMilliseconds()
             let frame = app.renderFrame(into: FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height,
                                                           owner: memory, mayDrawInParts: true))
             parts.append(milliseconds(since: start))
+            processor.append(threadProcessorMilliseconds() - processorStart)
             if frame.isComplete { break }
         }
-        return parts
+        return (parts, processor)
     }
+}
+
+/// The calling thread's processor time so far (`CLOCK_THREAD_CPUTIME_ID`), in milliseconds: what a frame cost the
+/// Wayland thread itself, whatever else the loaded machine ran meanwhile.
+func threadProcessorMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1_000_000
 }
 
 /// Runs section 6; `false` when `--peak-limit MiB` was given and the peak resident memory of the run up to the
@@ -369,23 +373,25 @@ func benchmarkNavigation(_ app: FingerPaintApp, shown: (() -> Void) -> Double, n
 
 /// The zoom steps of ``benchmarkNavigation(_:shown:next:)`` again, as the window draws them where the compositor
 /// offers wp_viewporter (docs/rendering.md, "The zoom step at reduced resolution"): the step's frame at half
-/// resolution, then the full frame brought into a buffer in parts, each part one frame; then the other buffer's
+/// resolution (a quarter zooming out) in the top-left part of the next buffer, then the full frame brought into a buffer in parts, each part one frame; then the other buffer's
 /// frame. The tiles out of view (the other zooms' included) are let go first, so each step finds the cache as the
 /// first round did.
 func benchmarkReducedZoomSteps(_ app: FingerPaintApp, buffer: LargeBuffer, next: () -> Double) {
     app.renderer.releaseTilesOutOfView()
     for command in [PaintCommand.zoomOut, .zoomIn, .zoomIn, .zoomOut] {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = DispatchTime.now().uptimeNanoseconds, processorStart = threadProcessorMilliseconds()
         app.perform(command)
+        let reduction = app.renderer.reduction
         buffer.showReduced(app)
-        let step = milliseconds(since: start)
-        let parts = buffer.showInParts(app)
+        let step = milliseconds(since: start), stepProcessor = threadProcessorMilliseconds() - processorStart
+        let (parts, partsProcessor) = buffer.showInParts(app)
         let following = next()
         app.waitForTiles()
         _ = next()
         _ = next()
-        print("   one zoom step at half resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
+        print("   one zoom step at \(reduction == 2 ? "half" : "a quarter") resolution (\(command)): the reduced frame \(format(step)), then the full frame in "
               + "\(parts.count) part\(parts.count == 1 ? "" : "s"): \(parts.map(format).joined(separator: ", ")); "
-              + "the other buffer's frame \(format(following))")
+              + "the other buffer's frame \(format(following)); the thread's processor time: the reduced frame "
+              + "\(format(stepProcessor)), the parts \(partsProcessor.map(format).joined(separator: ", "))")
     }
 }

@@ -265,7 +265,8 @@ final class Compositor {
         lastBufferScale = surface.bufferScale
         counters.viewportDestination = surface.viewportDestination
         commitLog?.record(counters.toplevelBufferCommits + 1, picture: lastPicture, bufferWidth: image.width,
-                          bufferHeight: image.height, viewport: surface.viewportState)
+                          bufferHeight: image.height, bufferID: surface.currentBuffer?.resource.map(wl_resource_get_id) ?? 0,
+                          viewport: surface.viewportState)
         counters.toplevelBufferCommits += 1
         onToplevelBufferCommit?(surface.committedDamageInSurfaceCoordinates)
     }

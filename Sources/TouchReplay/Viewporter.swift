@@ -142,7 +142,8 @@ final class ViewporterGlobal {
 
 /// `--save-commits DIR` (hidden, for tests): each buffer commit of the toplevel written as `DIR/N.png` (its picture,
 /// as the saved one is made) and a line of `DIR/commits.jsonl`:
-/// `{"commit": N, "buffer": [W, H], "source": [X, Y, W, H] or null, "destination": [W, H] or null}`.
+/// `{"commit": N, "buffer": [W, H], "bufferID": ID, "source": [X, Y, W, H] or null, "destination": [W, H] or null}`
+/// (`bufferID`: the `wl_buffer`'s protocol id, so that a test can tell the client's buffers apart).
 final class CommitLog {
     let folder: String
     private var lines = ""
@@ -151,13 +152,15 @@ final class CommitLog {
         self.folder = folder
     }
 
-    func record(_ number: Int, picture: ShmImage?, bufferWidth: Int, bufferHeight: Int, viewport: ViewportState) {
+    func record(_ number: Int, picture: ShmImage?, bufferWidth: Int, bufferHeight: Int, bufferID: UInt32,
+                viewport: ViewportState) {
         func list(_ values: [Double]) -> String {
             "[" + values.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ") + "]"
         }
         let source = viewport.source.map { list([$0.x, $0.y, $0.width, $0.height]) } ?? "null"
         let destination = viewport.destination.map { list([Double($0.width), Double($0.height)]) } ?? "null"
-        lines += "{\"commit\": \(number), \"buffer\": [\(bufferWidth), \(bufferHeight)], \"source\": \(source), "
+        lines += "{\"commit\": \(number), \"buffer\": [\(bufferWidth), \(bufferHeight)], \"bufferID\": \(bufferID), "
+            + "\"source\": \(source), "
             + "\"destination\": \(destination)}\n"
         try? lines.write(toFile: folder + "/commits.jsonl", atomically: true, encoding: .utf8)
         try? picture?.writePNG(to: folder + "/\(number).png")

@@ -13,15 +13,18 @@ public final class DrawTarget {
     public let pixelHeight: Int
     /// Pixels per logical point of the window's full-resolution buffers.
     public let scale: Int
-    /// Whether this is a reduced frame's buffer, at half ``scale`` pixels a point (``LiveContent/drawReduced(into:)``).
-    public let isReduced: Bool
+    /// How many times fewer pixels each way than a full-resolution buffer: 1, or 2 or more in a reduced frame
+    /// (``LiveContent/drawReduced(into:)``), drawn at ``scale`` / ``reduction`` pixels a point.
+    public let reduction: Int
+    /// Whether this is a reduced frame's image (``reduction`` above 1).
+    public var isReduced: Bool { reduction > 1 }
     /// Whether the content may draw only part of this frame, the rest at the next frame into the same buffer
     /// (the full-resolution frame after a reduced one): it says so with ``isIncomplete``.
     public let mayDrawInParts: Bool
     /// Set by the content when it drew only part of the frame (``mayDrawInParts``).
     public var isIncomplete = false
     /// A Cairo image surface (`CAIRO_FORMAT_RGB24`) over the content area, with the buffer's device scale
-    /// (``scale``, or half of it in a reduced frame): draw in logical points.
+    /// (``scale``, divided by ``reduction`` in a reduced frame): draw in logical points.
     public let cairoSurface: OpaquePointer
     /// The buffer the pixels belong to: the same object for every frame drawn into that buffer, so that a
     /// program can remember what each buffer shows.
@@ -31,21 +34,36 @@ public final class DrawTarget {
     public let copyOf: AnyObject?
 
     /// The content area of `buffer`: all of it below its first `top` logical points.
-    init(buffer: Buffer, top: Int, mayDrawInParts: Bool = false) {
+    convenience init(buffer: Buffer, top: Int, mayDrawInParts: Bool = false) {
+        self.init(buffer: buffer, pixelWidth: Int(buffer.pixelWidth), pixelHeight: Int(buffer.pixelHeight), reduction: 1,
+                  top: top, mayDrawInParts: mayDrawInParts)
+    }
+
+    /// The content area of a reduced frame's image: all of it below its first `top` logical points.
+    convenience init(reduced image: ReducedImage, top: Int) {
+        self.init(buffer: image.buffer, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                  reduction: Int(image.reduction), top: top, mayDrawInParts: false)
+    }
+
+    /// The part of `buffer` from its top-left pixel, `pixelWidth` × `pixelHeight` pixels drawn at its scale divided
+    /// by `reduction`, below its first `top` logical points.
+    private init(buffer: Buffer, pixelWidth: Int, pixelHeight: Int, reduction: Int, top: Int, mayDrawInParts: Bool) {
         self.buffer = buffer
-        copyOf = buffer.warmedFrom
+        // A reduced frame overwrites the buffer: it is no copy of another's pixels any more.
+        copyOf = reduction > 1 ? nil : buffer.warmedFrom
         scale = Int(buffer.scale)
-        isReduced = buffer.pixelsPerPoint != Double(buffer.scale)
+        self.reduction = reduction
         self.mayDrawInParts = mayDrawInParts
         stride = Int(buffer.stride)
-        let skipped = min(Int((Double(top) * buffer.pixelsPerPoint).rounded(.up)), Int(buffer.pixelHeight))
+        let pixelsPerPoint = Double(buffer.scale) / Double(reduction)
+        let skipped = min(Int((Double(top) * pixelsPerPoint).rounded(.up)), pixelHeight)
         pixels = buffer.pixels + skipped * stride
-        pixelWidth = Int(buffer.pixelWidth)
-        pixelHeight = Int(buffer.pixelHeight) - skipped
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight - skipped
         cairoSurface = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight),
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(self.pixelHeight),
             Int32(stride))
-        cairo_surface_set_device_scale(cairoSurface, buffer.pixelsPerPoint, buffer.pixelsPerPoint)
+        cairo_surface_set_device_scale(cairoSurface, pixelsPerPoint, pixelsPerPoint)
     }
 
     deinit {
@@ -54,6 +72,6 @@ public final class DrawTarget {
     }
 
     /// The size in logical points (of a full-resolution buffer).
-    public var width: Int { isReduced ? (pixelWidth * 2) / scale : pixelWidth / scale }
-    public var height: Int { isReduced ? (pixelHeight * 2) / scale : pixelHeight / scale }
+    public var width: Int { (pixelWidth * reduction) / scale }
+    public var height: Int { (pixelHeight * reduction) / scale }
 }

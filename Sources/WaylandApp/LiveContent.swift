@@ -32,12 +32,13 @@ public protocol LiveContent: AnyObject {
     /// (usually nothing: `[]`). Rectangles are in the content area's pixels (``DrawTarget/pixels``). See
     /// ``WaylandClient/ToplevelWindow/draw``.
     func draw(into target: DrawTarget, damage: [PixelRect]) -> [PixelRect]
-    /// Whether the next frame may be drawn at half resolution and scaled up by the compositor (a zoom step, each
-    /// frame of a pinch): ``drawReduced(into:)`` then draws it, where the compositor offers `wp_viewporter`, and
-    /// the frames after it are drawn at full resolution (``DrawTarget/mayDrawInParts``). `false` by default.
-    var prefersReducedFrame: Bool { get }
-    /// Paints the whole content area of a reduced frame's buffer (``DrawTarget/isReduced``: half the pixels each
-    /// way). Never called unless ``prefersReducedFrame`` said so.
+    /// How many times fewer pixels each way the next frame may have, drawn at reduced resolution and scaled up by
+    /// the compositor (a zoom step, each frame of a pinch: 2, half; 4 a quarter), or `nil` (the default) for a full
+    /// frame: ``drawReduced(into:)`` then draws it, where the compositor offers `wp_viewporter`, and the frames
+    /// after it are drawn at full resolution (``DrawTarget/mayDrawInParts``).
+    var reductionOfNextFrame: Int? { get }
+    /// Paints the whole content area of a reduced frame (``DrawTarget/reduction`` times fewer pixels each way).
+    /// Never called unless ``reductionOfNextFrame`` asked for one.
     func drawReduced(into target: DrawTarget)
     /// The trace being replayed as live input has ended: touches (and a held pointer button) it left down are
     /// cancelled, as at the end of a headless replay. Input from the seat goes on as before.
@@ -73,7 +74,7 @@ extension LiveContent {
     public func memoryReport() -> String? { nil }
     public func describeLastDraw() -> String? { nil }
     public var nextFrameIsCostly: Bool { false }
-    public var prefersReducedFrame: Bool { false }
+    public var reductionOfNextFrame: Int? { nil }
     public func drawReduced(into target: DrawTarget) {}
     public func frameSent() {}
 }

@@ -120,8 +120,8 @@ public final class LiveSession {
         window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
         window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage).changed }
         window.drawPart = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage, mayDrawInParts: true) }
-        window.wantsReducedFrame = { [unowned self] in self.content.prefersReducedFrame }
-        window.drawReduced = { [unowned self] buffer in self.drawReduced(into: buffer) }
+        window.reductionOfNextFrame = { [unowned self] in self.content.reductionOfNextFrame }
+        window.drawReduced = { [unowned self] image in self.drawReduced(into: image) }
         window.onFrameSent = { [unowned self] in
             content.frameSent()
             afterContentChanged()
@@ -327,16 +327,18 @@ public final class LiveSession {
         rects.append(rect)
     }
 
-    /// A reduced frame (``LiveContent/drawReduced(into:)``): the title bar and the content at half resolution.
-    private func drawReduced(into buffer: Buffer) {
+    /// A reduced frame (``LiveContent/drawReduced(into:)``): the title bar and the content at reduced resolution, in
+    /// the top-left part of a full-size buffer.
+    private func drawReduced(into image: ReducedImage) {
         if titleBarHeight > 0 {
-            TitleBar.draw(into: buffer, title: title, isActive: window.states.contains(.activated),
-                          isMaximized: window.states.contains(.maximized), isRounded: isResizable)
+            TitleBar.draw(into: image.cairoSurface, width: image.width, title: title,
+                          isActive: window.states.contains(.activated), isMaximized: window.states.contains(.maximized),
+                          isRounded: isResizable)
         }
-        let target = DrawTarget(buffer: buffer, top: titleBarHeight)
+        let target = DrawTarget(reduced: image, top: titleBarHeight)
         content.drawReduced(into: target)
-        let top = Int(buffer.pixelHeight) - target.pixelHeight
-        buffer.makeOpaque(PixelRect(x: 0, y: top, width: target.pixelWidth, height: target.pixelHeight))
+        let top = Int(image.pixelHeight) - target.pixelHeight
+        image.buffer.makeOpaque(PixelRect(x: 0, y: top, width: target.pixelWidth, height: target.pixelHeight))
         presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
     }
 

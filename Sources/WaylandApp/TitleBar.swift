@@ -238,9 +238,17 @@ struct TitleBar {
     /// rounding (in a translucent buffer); otherwise the strip is square and opaque to its corners.
     static func draw(into buffer: Buffer, title: String, isActive: Bool, isMaximized: Bool = false,
                      isRounded: Bool = false) {
-        let cr = cairo_create(buffer.cairoSurface)!
+        draw(into: buffer.cairoSurface, width: buffer.width, title: title, isActive: isActive, isMaximized: isMaximized,
+             isRounded: isRounded)
+    }
+
+    /// Draws the strip across the top of `surface` (a Cairo surface whose device scale turns logical points into its
+    /// pixels, `width` points wide): a buffer's, or a reduced frame's (``WaylandClient/ReducedImage``).
+    static func draw(into surface: OpaquePointer, width: Int, title: String, isActive: Bool, isMaximized: Bool = false,
+                     isRounded: Bool = false) {
+        let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        let width = Double(buffer.width), side = Double(height)
+        let width = Double(width), side = Double(height)
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_rectangle(cr, 0, 0, width, side)
@@ -263,7 +271,7 @@ struct TitleBar {
         cairo_set_font_size(cr, 14)
         cairo_set_source_rgb(cr, 0.92, 0.93, 0.95)
         // The title stops short of the buttons (the leftmost one is fullscreen), ending in an ellipsis when cut.
-        let room = rect(of: .fullscreen, width: buffer.width).minX - 12 - 8
+        let room = rect(of: .fullscreen, width: Int(width)).minX - 12 - 8
         var shown = title
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, shown, &extents)
@@ -278,12 +286,12 @@ struct TitleBar {
         cairo_set_line_width(cr, 2)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         let inset = 11.0
-        let close = rect(of: .close, width: buffer.width)
+        let close = rect(of: .close, width: Int(width))
         cairo_move_to(cr, close.minX + inset, close.minY + inset)
         cairo_line_to(cr, close.maxX - inset, close.maxY - inset)
         cairo_move_to(cr, close.maxX - inset, close.minY + inset)
         cairo_line_to(cr, close.minX + inset, close.maxY - inset)
-        let maximize = rect(of: .maximize, width: buffer.width)
+        let maximize = rect(of: .maximize, width: Int(width))
         if isMaximized {
             cairo_rectangle(cr, maximize.minX + inset, maximize.minY + inset + 3, 7, 7)
             cairo_move_to(cr, maximize.minX + inset + 3, maximize.minY + inset)
@@ -293,11 +301,11 @@ struct TitleBar {
             cairo_rectangle(cr, maximize.minX + inset, maximize.minY + inset, maximize.width - 2 * inset,
                             maximize.height - 2 * inset)
         }
-        let minimize = rect(of: .minimize, width: buffer.width)
+        let minimize = rect(of: .minimize, width: Int(width))
         cairo_move_to(cr, minimize.minX + inset, minimize.maxY - inset)
         cairo_line_to(cr, minimize.maxX - inset, minimize.maxY - inset)
         // Fullscreen: four corners pointing out.
-        let full = rect(of: .fullscreen, width: buffer.width).insetBy(dx: inset - 1, dy: inset - 1)
+        let full = rect(of: .fullscreen, width: Int(width)).insetBy(dx: inset - 1, dy: inset - 1)
         let arm = 3.5
         for (x, y, dx, dy) in [(full.minX, full.minY, 1.0, 1.0), (full.maxX, full.minY, -1.0, 1.0),
                                (full.minX, full.maxY, 1.0, -1.0), (full.maxX, full.maxY, -1.0, -1.0)] {

@@ -18,16 +18,13 @@ public final class Buffer {
     public let pixelHeight: Int32
     /// Bytes from one row to the next.
     public let stride: Int32
-    /// Pixels per logical point of a full-resolution buffer (the window's buffer scale).
+    /// Pixels per logical point (the window's buffer scale).
     public let scale: Int32
-    /// Pixels per logical point of this buffer: ``scale``, or half of it for a reduced frame's buffer, which the
-    /// compositor scales up to the window (``ToplevelWindow/drawReduced``).
-    public let pixelsPerPoint: Double
     /// The pixels: `stride × pixelHeight` bytes, native-endian 32-bit XRGB (Cairo's RGB24), or premultiplied
     /// ARGB (Cairo's ARGB32) when ``isTranslucent``.
     public let pixels: UnsafeMutableRawPointer
     /// A Cairo image surface over ``pixels`` (`CAIRO_FORMAT_RGB24`, or `CAIRO_FORMAT_ARGB32` when
-    /// ``isTranslucent``), with device scale ``pixelsPerPoint``.
+    /// ``isTranslucent``), with device scale ``scale``.
     public let cairoSurface: OpaquePointer
     /// Whether the compositor reads the pixels' alpha (`WL_SHM_FORMAT_ARGB8888`): what is drawn with alpha 0 shows
     /// what lies behind the window.
@@ -46,15 +43,13 @@ public final class Buffer {
     public internal(set) weak var warmedFrom: Buffer?
 
     /// The size in logical points.
-    public var width: Int { Int((Double(pixelWidth) / pixelsPerPoint).rounded(.down)) }
-    public var height: Int { Int((Double(pixelHeight) / pixelsPerPoint).rounded(.down)) }
+    public var width: Int { Int(pixelWidth / scale) }
+    public var height: Int { Int(pixelHeight / scale) }
 
-    /// `isReduced`: a reduced frame's buffer, at half the pixels per point (``pixelsPerPoint``).
     init(display: Display, shm: OpaquePointer, width: Int32, height: Int32, scale: Int32,
-         isTranslucent: Bool = false, isReduced: Bool = false) throws(WaylandError) {
+         isTranslucent: Bool = false) throws(WaylandError) {
         self.display = display
         self.isTranslucent = isTranslucent
-        pixelsPerPoint = isReduced ? Double(scale) / 2 : Double(scale)
         let cairoFormat = isTranslucent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         pixelWidth = width
         pixelHeight = height
@@ -87,7 +82,7 @@ public final class Buffer {
         cairoSurface = cairo_image_surface_create_for_data(
             memory.assumingMemoryBound(to: UInt8.self), cairoFormat, width, height, stride
         )
-        cairo_surface_set_device_scale(cairoSurface, pixelsPerPoint, pixelsPerPoint)
+        cairo_surface_set_device_scale(cairoSurface, Double(scale), Double(scale))
 
         listener = .allocate(capacity: 1)
         listener.initialize(to: wl_buffer_listener(release: { data, _ in
@@ -147,4 +142,45 @@ public final class Buffer {
         munmap(pixels, byteCount)
         listener.deallocate()
     }
+}
+
+/// A reduced frame's image (``ToplevelWindow/drawReduced``): the top-left part of a full-size buffer, ``reduction``
+/// times fewer pixels each way (rounded up), which the compositor crops and scales up to the window through
+/// `wp_viewport` (its source this part, its destination the window's logical size). No buffer of its own: the
+/// window's buffers are all a zoom step needs (docs/rendering.md, "The zoom step at reduced resolution").
+public final class ReducedImage {
+    /// The full-size buffer whose top-left part this is: the same object for every frame drawn into that buffer.
+    public let buffer: Buffer
+    /// How many times fewer pixels each way than the buffer: 2 (half) or more.
+    public let reduction: Int32
+    /// The size in pixels: the buffer's divided by ``reduction``, rounded up.
+    public let pixelWidth: Int32
+    public let pixelHeight: Int32
+    /// Pixels per logical point: the buffer's scale divided by ``reduction``.
+    public let pixelsPerPoint: Double
+    /// A Cairo image surface over this part of the buffer's pixels (rows the buffer's ``Buffer/stride`` apart), with
+    /// device scale ``pixelsPerPoint``: draw in logical points.
+    public let cairoSurface: OpaquePointer
+
+    /// The top-left part of `buffer`, `reduction` (at least 2) times fewer pixels each way.
+    init(buffer: Buffer, reduction: Int32) {
+        self.buffer = buffer
+        self.reduction = max(reduction, 2)
+        pixelWidth = (buffer.pixelWidth + self.reduction - 1) / self.reduction
+        pixelHeight = (buffer.pixelHeight + self.reduction - 1) / self.reduction
+        pixelsPerPoint = Double(buffer.scale) / Double(self.reduction)
+        cairoSurface = cairo_image_surface_create_for_data(
+            buffer.pixels.assumingMemoryBound(to: UInt8.self), buffer.isTranslucent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+            pixelWidth, pixelHeight, buffer.stride)
+        cairo_surface_set_device_scale(cairoSurface, pixelsPerPoint, pixelsPerPoint)
+    }
+
+    deinit {
+        cairo_surface_flush(cairoSurface)
+        cairo_surface_destroy(cairoSurface)
+    }
+
+    /// The size in logical points.
+    public var width: Int { Int((Double(pixelWidth) / pixelsPerPoint).rounded(.down)) }
+    public var height: Int { Int((Double(pixelHeight) / pixelsPerPoint).rounded(.down)) }
 }

@@ -15,22 +15,21 @@ final class BufferPool {
     private(set) var pixelHeight: Int32 = 0
     private(set) var scale: Int32 = 1
     private(set) var isTranslucent = false
-    /// Whether the buffers are a reduced frame's, at half the pixels per point (``Buffer/pixelsPerPoint``): such a
-    /// pool makes no spare.
-    let isReduced: Bool
 
-    init(display: Display, shm: OpaquePointer, isReduced: Bool = false) {
+    init(display: Display, shm: OpaquePointer) {
         self.display = display
         self.shm = shm
-        self.isReduced = isReduced
     }
 
     /// A free buffer of the given size and what it lacks (`nil`: everything), or `nil` when all three are busy.
     ///
     /// A change of size, scale or format (`isTranslucent`: ARGB8888) retires every buffer.
     /// `preferring`: that buffer when it is still the pool's and free (the one a frame is being drawn into in parts).
+    /// `mayMakeThird`: whether a third buffer may be made when both are busy (`false`: `nil` then, and the frame
+    /// waits for a release).
     func acquire(width: Int32, height: Int32, scale: Int32, isTranslucent: Bool = false,
-                 preferring preferred: Buffer? = nil) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
+                 preferring preferred: Buffer? = nil,
+                 mayMakeThird: Bool = true) throws(WaylandError) -> (buffer: Buffer, stale: DamageList?)? {
         finishWarming()
         if width != pixelWidth || height != pixelHeight || scale != self.scale || isTranslucent != self.isTranslucent {
             retireAll()
@@ -43,7 +42,7 @@ final class BufferPool {
             forgetCopies(of: preferred)
             return (preferred, slots.staleDamage(at: index))
         }
-        switch slots.acquire() {
+        switch slots.acquire(mayMakeThird: mayMakeThird) {
         case nil:
             return nil
         case let .reuse(index):
@@ -60,7 +59,7 @@ final class BufferPool {
     /// it while the compositor holds the first, and painting a fresh buffer of 3840x2160 in full took 30 to 140 ms
     /// on the Wayland thread, most of it in page faults (docs/performance.md, "Latency at 3840x2160").
     private func makeSpare() throws(WaylandError) {
-        guard !isReduced, let index = slots.addSpare() else { return }
+        guard let index = slots.addSpare() else { return }
         try makeBuffer(at: index).faultInPagesInBackground()
     }
 
@@ -68,7 +67,7 @@ final class BufferPool {
     @discardableResult
     private func makeBuffer(at index: Int) throws(WaylandError) -> Buffer {
         let buffer = try Buffer(display: display, shm: shm, width: pixelWidth, height: pixelHeight, scale: scale,
-                                isTranslucent: isTranslucent, isReduced: isReduced)
+                                isTranslucent: isTranslucent)
         buffer.onRelease = { [unowned self, unowned buffer] in self.released(buffer) }
         assert(index == buffers.count)
         buffers.append(buffer)

@@ -32,13 +32,13 @@ struct BufferSlots: Equatable {
     }
 
     /// Picks a buffer to draw into: the free one shown most recently (it lacks the least); a new one only when
-    /// every buffer is busy and there are fewer than three; `nil` when all three are busy.
-    mutating func acquire() -> Acquisition? {
+    /// every buffer is busy and there are fewer than three (`mayMakeThird` false: two); `nil` when all are busy.
+    mutating func acquire(mayMakeThird: Bool = true) -> Acquisition? {
         let free = slots.indices.filter { !slots[$0].isBusy }
         if let best = free.max(by: { slots[$0].lastFrame < slots[$1].lastFrame }) {
             return .reuse(best)
         }
-        guard slots.count < Self.maximumCount else { return nil }
+        guard slots.count < (mayMakeThird ? Self.maximumCount : 2) else { return nil }
         slots.append(Slot())
         return .make(slots.count - 1)
     }

@@ -81,13 +81,15 @@ public final class ToplevelWindow {
     /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
     /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
     public var draw: ((_ buffer: Buffer, _ damage: [PixelRect]) -> [PixelRect])?
-    /// Draws a frame at half resolution into `buffer` (half the window's pixels each way, rounded up; its
-    /// ``Buffer/pixelsPerPoint`` is half the scale), which the compositor scales up to the window
-    /// (`wp_viewport.set_destination`). Asked for when ``wantsReducedFrame`` says so and the compositor offers
+    /// Draws a frame at reduced resolution into `image`: the top-left part of a full-size buffer, the one not on
+    /// screen, ``reductionOfNextFrame`` times fewer pixels each way (its ``ReducedImage/pixelsPerPoint`` is the scale
+    /// divided by that), which the compositor crops and scales up to the window (`wp_viewport.set_source` and
+    /// `set_destination`). Asked for when ``reductionOfNextFrame`` says so and the compositor offers
     /// `wp_viewporter`; the frames after it are full-size again, through ``drawPart`` until one is complete.
-    public var drawReduced: ((_ buffer: Buffer) -> Void)?
-    /// Whether the next frame may be drawn at half resolution (``drawReduced``): a zoom step, say.
-    public var wantsReducedFrame: (() -> Bool)?
+    public var drawReduced: ((_ image: ReducedImage) -> Void)?
+    /// How many times fewer pixels each way the next frame may have (``drawReduced``; 2 is half, at most 8), or
+    /// `nil` for a full frame: a zoom step, say.
+    public var reductionOfNextFrame: (() -> Int?)?
     /// Draws the full-resolution frame after a reduced one, as ``draw`` does, into the same buffer until it says the
     /// buffer is complete: only then is it committed (each frame before is a bare commit). Without it ``draw`` is
     /// used and the frame is complete at once.
@@ -156,8 +158,6 @@ public final class ToplevelWindow {
     /// The surface's one viewport, when the compositor offers `wp_viewporter`: fractional scale's, and a reduced
     /// frame's.
     private var viewport: Viewport?
-    /// The reduced frames' buffers (half size), made at the first.
-    private lazy var reducedPool = BufferPool(display: display, shm: display.registry.shm!.pointer, isReduced: true)
     /// Around a reduced frame: what is drawn and committed.
     private var reducedFrames = ReducedFrames()
     /// The full-size buffer the full frame after a reduced one is being drawn into, in parts.
@@ -504,14 +504,15 @@ public final class ToplevelWindow {
     /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
     @discardableResult
     private func redraw() -> Bool {
-        let drawing = reducedFrames.nextFrame(programWantsReduced: drawReduced != nil && (wantsReducedFrame?() ?? false),
-                                              compositorCanScale: viewport != nil)
-        if drawing == .reduced { return redrawReduced() }
+        let reduction = drawReduced == nil ? nil : reductionOfNextFrame?()
+        let drawing = reducedFrames.nextFrame(programWantsReduced: reduction != nil, compositorCanScale: viewport != nil)
+        if drawing == .reduced, let reduction { return redrawReduced(reduction: reduction) }
         let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
             acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
-                                        isTranslucent: isTranslucent, preferring: drawing == .partOfFull ? bufferInParts : nil)
+                                        isTranslucent: isTranslucent, preferring: drawing == .partOfFull ? bufferInParts : nil,
+                                        mayMakeThird: drawing != .partOfFull)
         } catch {
             display.log("cannot make a buffer: \(error)")
             return false
@@ -561,6 +562,7 @@ public final class ToplevelWindow {
             wl_surface_set_buffer_scale(surface.pointer, bufferScale)
             appliedBufferScale = bufferScale
         }
+        viewport?.setSource(nil)
         viewport?.setDestination(fractionalScale == nil ? nil : (Int32(width), Int32(height)))
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
         let surfaceDamage = changed?.rects ?? [bounds]
@@ -587,22 +589,27 @@ public final class ToplevelWindow {
         return true
     }
 
-    /// Draws a reduced frame (``drawReduced``) into a buffer of half the window's pixels each way and commits it
-    /// with the viewport's destination at the window's logical size, buffer scale 1. What waits to be drawn stays
-    /// asked for, and the whole window too: the full-resolution frame after it draws it.
-    private func redrawReduced() -> Bool {
+    /// Draws a reduced frame (``drawReduced``) into the top-left part of a full-size buffer (one of two: never a
+    /// third, it waits for a release instead), `reduction` times fewer pixels each way, and commits that buffer with the viewport's source that part and its destination the
+    /// window's logical size, buffer scale 1: the compositor crops and scales it, and no buffer beyond the window's
+    /// own is made. What waits to be drawn stays asked for, and the whole window too: the full-resolution frame after
+    /// it draws it, into another buffer (this one is on screen meanwhile).
+    private func redrawReduced(reduction: Int) -> Bool {
         let acquired: (buffer: Buffer, stale: DamageList?)?
         do {
-            acquired = try reducedPool.acquire(width: (Int32(width) * scale + 1) / 2, height: (Int32(height) * scale + 1) / 2,
-                                               scale: scale, isTranslucent: isTranslucent)
+            // No third buffer for a zoom step: its frames wait for a release instead (the compositor shows the
+            // frame before, or the reduced frame, meanwhile).
+            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
+                                        isTranslucent: isTranslucent, mayMakeThird: false)
         } catch {
             display.log("cannot make a buffer: \(error)")
             return false
         }
         guard let (buffer, _) = acquired, let viewport else { return false }
         needsDraw = false
-        drawReduced?(buffer)
-        cairo_surface_flush(buffer.cairoSurface)
+        let image = ReducedImage(buffer: buffer, reduction: Int32(min(max(reduction, 2), 8)))
+        drawReduced?(image)
+        cairo_surface_flush(image.cairoSurface)
         _ = reducedFrames.drew(.reduced, isComplete: true)
         needsFullRedraw = true
         bufferInParts = nil
@@ -610,19 +617,25 @@ public final class ToplevelWindow {
             wl_surface_set_buffer_scale(surface.pointer, 1)
             appliedBufferScale = 1
         }
+        viewport.setSource((0, 0, image.pixelWidth, image.pixelHeight))
         viewport.setDestination((Int32(width), Int32(height)))
         wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
-        wl_surface_damage_buffer(surface.pointer, 0, 0, Int32(buffer.pixelWidth), Int32(buffer.pixelHeight))
+        wl_surface_damage_buffer(surface.pointer, 0, 0, image.pixelWidth, image.pixelHeight)
         frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
         requestPresentationFeedback(frame: committedFrameCount + 1)
         wl_surface_commit(surface.pointer)
-        reducedPool.committed(buffer, changed: nil)
+        // Everything else in the buffer is stale, and every other buffer lacks everything: the sharp frame draws it.
+        pool.committed(buffer, changed: nil)
         committedFrameCount += 1
         pacer.committed(frame: committedFrameCount, at: MonotonicClock.now)
         nextFrameIsCostly = false
         hasUnsentFrame = true
         return true
     }
+
+    /// How many buffers the window holds: its own full-size ones (two, a third while both are busy), none of its
+    /// own for a zoom step's reduced frame (for tests and diagnostics).
+    public var bufferCount: Int { pool.count }
 
     private var appliedBufferScale: Int32 = 1
 

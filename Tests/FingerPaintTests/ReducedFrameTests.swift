@@ -1,3 +1,4 @@
+import FingerPaintCore
 import Foundation
 import Geometry
 import PaintModel
@@ -82,13 +83,76 @@ import Testing
         #expect(largestDifference(buffers[1].image, sharp, rows: 434) == 0)
     }
 
+    /// A zoom out's reduced frame is a quarter of the pixels each way, drawn into the top-left part of the buffer not
+    /// on screen (the window's own, which the compositor crops and scales up: no buffer of its own), and shows the
+    /// old picture scaled: each pixel the old frame's pixel under its centre, exactly (tolerance: none; pixels whose
+    /// centre lies outside the old frame show the old zoom's tiles beyond it or paper, and are not compared). The
+    /// rest of that buffer is left as it was; the sharp frame comes into the other buffer in parts and equals a fresh
+    /// render, and then the first buffer takes its pixels.
+    @Test func aZoomOutsReducedFrameIsTheOldPictureAtAQuarterInTheBufferNotOnScreenThenTheSharpFrame() throws {
+        let renderer = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: Self.strokes)
+        let buffers = [TestBuffer(width: 666, height: 434), TestBuffer(width: 666, height: 434)]
+        renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
+        let old = fresh(renderer.view)
+        let oldOffset = (x: Int((renderer.view.origin.x * 2).rounded()), y: Int((renderer.view.origin.y * 2).rounded()))
+        renderer.setView(renderer.view.zoomed(by: 0.8, about: Point(x: 140, y: 97)))
+        #expect(renderer.prefersReducedFrame)
+        #expect(renderer.reduction == 4)
+        #expect(renderer.reducedPixelSize == (167, 109))
+
+        // Into buffers[0] (buffers[1] is on screen), at its full stride.
+        let untouched = [(200, 120), (665, 433), (20, 300)].map { buffers[0].image.pixel(x: $0.0, y: $0.1) }
+        renderer.renderReducedFrame(into: FrameTarget(pixels: buffers[0].pixels, stride: buffers[0].stride, width: 167,
+                                                      height: 109, owner: buffers[0]))
+        #expect([(200, 120), (665, 433), (20, 300)].map { buffers[0].image.pixel(x: $0.0, y: $0.1) } == untouched)
+        let density = renderer.view.zoom * Double(Self.scale) / 4
+        let offset = (x: Int((renderer.view.origin.x * density).rounded()), y: Int((renderer.view.origin.y * density).rounded()))
+        let ratio = density / 2
+        func source(_ pixel: Int, _ offset: Int) -> Int {
+            Int(((Double(pixel + offset) + 0.5) / ratio - 1.0 / 65_536).rounded(.down))
+        }
+        var wrong: [String] = []
+        var compared = 0
+        // Above the palette bar (drawn over the drawing at a quarter of the scale).
+        for y in 0..<((Int(Self.size.height) - Int(PaletteView.height)) * Self.scale / 4) {
+            let sourceY = source(y, offset.y) - oldOffset.y
+            for x in 0..<167 {
+                let sourceX = source(x, offset.x) - oldOffset.x
+                guard (0..<666).contains(sourceX), (0..<434).contains(sourceY) else { continue }
+                compared += 1
+                if buffers[0].image.pixel(x: x, y: y) != old.pixel(x: sourceX, y: sourceY), wrong.count < 3 {
+                    wrong.append("(\(x), \(y))")
+                }
+            }
+        }
+        #expect(compared > 8_000, "\(compared) pixels compared")
+        #expect(wrong.isEmpty, "the reduced frame differs at \(wrong)")
+
+        // The sharp frame into buffers[1] in parts, then buffers[0] takes its pixels; both equal a fresh render.
+        let sharp = fresh(renderer.view)
+        var target = buffers[1].target
+        target.mayDrawInParts = true
+        var parts: [FrameDamage] = []
+        repeat {
+            parts.append(renderer.renderFrame(liveStrokes: [:], into: target))
+        } while parts.last?.isComplete == false && parts.count < 8
+        #expect(parts.last?.isComplete == true)
+        #expect(parts.count <= 5)
+        #expect(largestDifference(buffers[1].image, sharp, rows: 434) == 0)
+        let other = renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
+        #expect(other.isCopiedFromAnotherBuffer)
+        #expect(largestDifference(buffers[0].image, sharp, rows: 434) == 0)
+    }
+
     @Test func aStrokeCompletedAboveWhileTheFullFrameComesInPartsIsDrawnAndEveryPartStillDrawsAQuarter() throws {
         let renderer = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: Self.strokes)
         let buffers = [TestBuffer(width: 666, height: 434), TestBuffer(width: 666, height: 434)]
         renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
         renderer.renderFrame(liveStrokes: [:], into: buffers[1].target)
         renderer.setView(renderer.view.zoomed(by: 0.8, about: Point(x: 140, y: 97)))
-        renderer.renderReducedFrame(into: TestBuffer(width: 333, height: 217).target)
+        renderer.renderReducedFrame(into: TestBuffer(width: renderer.reducedPixelSize.width,
+                                                     height: renderer.reducedPixelSize.height).target)
         var target = buffers[0].target
         target.mayDrawInParts = true
         let first = renderer.renderFrame(liveStrokes: [:], into: target)

@@ -19,10 +19,19 @@ import TouchUI
         SeatEvent(time: .milliseconds(10_000), .pointerMotion(location: Point(x: 100, y: 100))),
     ]
 
+    /// The line, then Ctrl+wheel halving the zoom about (100, 100) in two steps: zoom outs, each shown first at a
+    /// quarter of the resolution.
+    static let zoomOutStep: [SeatEvent] = zoomStep.map { event in
+        guard case .pointerAxis(let dx, let dy) = event.kind else { return event }
+        return SeatEvent(time: event.time, .pointerAxis(dx: dx, dy: -dy))
+    }
+
     /// One line of touch-replay's `--save-commits` log.
     struct Commit {
         var number: Int
         var buffer: [Int]
+        var bufferID: Int
+        var source: [Int]?
         var destination: [Int]?
     }
 
@@ -31,6 +40,7 @@ import TouchUI
         return try text.split(separator: "\n").map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             return Commit(number: try #require(object["commit"] as? Int), buffer: try #require(object["buffer"] as? [Int]),
+                          bufferID: try #require(object["bufferID"] as? Int), source: object["source"] as? [Int],
                           destination: object["destination"] as? [Int])
         }
     }
@@ -46,13 +56,19 @@ import TouchUI
                                                             replayOptions: ["--save-commits", commitsFolder])
         #expect(result.status == 0, "\(result.standardError)")
         let commits = try Self.commits(in: commitsFolder)
-        // Each zoom step's frame (two wheel steps): 400x300 pixels for the 800x600 window, scaled up to it by the
-        // viewport; the frames before them full-size without a destination.
-        let firstReduced = try #require(commits.firstIndex { $0.buffer == [400, 300] }, "\(commits.map(\.buffer))")
-        let reducedIndex = try #require(commits.lastIndex { $0.buffer == [400, 300] })
+        // Each zoom step's frame (two wheel steps): the top-left 400x300 pixels of one of the window's own 800x600
+        // buffers, cropped and scaled up to the window by the viewport; the frames before them full-size without a
+        // source or destination.
+        let firstReduced = try #require(commits.firstIndex { $0.source != nil }, "\(commits.map(\.source))")
+        let reducedIndex = try #require(commits.lastIndex { $0.source != nil })
         let reduced = commits[reducedIndex]
-        #expect(commits.filter { $0.buffer == [400, 300] }.allSatisfy { $0.destination == [800, 600] })
-        #expect(commits[..<firstReduced].allSatisfy { $0.buffer == [800, 600] && $0.destination == nil })
+        #expect(commits.filter { $0.source != nil }.allSatisfy { $0.source == [0, 0, 400, 300] && $0.destination == [800, 600] })
+        #expect(commits.allSatisfy { $0.buffer == [800, 600] }, "\(commits.map(\.buffer))")
+        #expect(commits[..<firstReduced].allSatisfy { $0.source == nil && $0.destination == nil })
+        // No buffer is made for the zoom step: every buffer committed from its first frame on was committed before.
+        let buffersBefore = Set(commits[..<firstReduced].map(\.bufferID))
+        #expect(Set(commits[firstReduced...].map(\.bufferID)).isSubset(of: buffersBefore),
+                "\(commits.map(\.bufferID))")
         // It shows the line twice as long and wide from the pointer: to x = 500.
         let preview = try await PNGReader.pixels(in: commitsFolder + "/\(reduced.number).png",
                                                  at: [(300, 100), (450, 100), (540, 100), (100, 140)])
@@ -67,7 +83,7 @@ import TouchUI
         // After the last, full-size frames with the destination unset.
         let after = commits[(reducedIndex + 1)...]
         #expect(!after.isEmpty)
-        #expect(after.allSatisfy { $0.buffer == [800, 600] && $0.destination == nil }, "\(after.map(\.buffer))")
+        #expect(after.allSatisfy { $0.source == nil && $0.destination == nil }, "\(after.map(\.source))")
 
         // The last frame equals the one the window shows without wp_viewporter, pixel for pixel (the same PNG).
         let plain = try TemporaryDirectory()
@@ -76,6 +92,31 @@ import TouchUI
         let sharp = try Data(contentsOf: URL(fileURLWithPath: scratch.path("window.png")))
         let expected = try Data(contentsOf: URL(fileURLWithPath: plain.path("window.png")))
         #expect(sharp == expected)
+    }
+
+    /// A zoom out's frame is a quarter of the window's pixels each way, in the top-left part of one of its own
+    /// buffers; the sharp frame after it shows the line half as long.
+    @Test func aZoomOutIsFirstShownAtAQuarterOfTheResolutionInTheWindowsOwnBuffer() async throws {
+        let scratch = try TemporaryDirectory()
+        let commitsFolder = scratch.path("commits")
+        try FileManager.default.createDirectory(atPath: commitsFolder, withIntermediateDirectories: true)
+        let result = try await FingerPaintWindowTests.paint(Self.zoomOutStep, in: scratch,
+                                                            replayOptions: ["--save-commits", commitsFolder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let commits = try Self.commits(in: commitsFolder)
+        let firstReduced = try #require(commits.firstIndex { $0.source != nil }, "\(commits.map(\.source))")
+        let reducedIndex = try #require(commits.lastIndex { $0.source != nil })
+        #expect(commits.filter { $0.source != nil }.allSatisfy { $0.source == [0, 0, 200, 150] && $0.destination == [800, 600] },
+                "\(commits.map(\.source))")
+        #expect(commits.allSatisfy { $0.buffer == [800, 600] }, "\(commits.map(\.buffer))")
+        let buffersBefore = Set(commits[..<firstReduced].map(\.bufferID))
+        #expect(Set(commits[firstReduced...].map(\.bufferID)).isSubset(of: buffersBefore), "\(commits.map(\.bufferID))")
+        let after = commits[(reducedIndex + 1)...]
+        #expect(!after.isEmpty)
+        #expect(after.allSatisfy { $0.source == nil && $0.destination == nil }, "\(after.map(\.source))")
+        // The line from (100, 100) to (300, 100) zoomed out by half about (100, 100): to x = 200.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(120, 100), (180, 100), (250, 100)])
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]) && isBlank(image.pixels[2]), "\(image.pixels)")
     }
 
     @Test func withoutViewporterEveryFrameIsFullSize() async throws {
