@@ -151,8 +151,10 @@ public final class Buffer {
 public final class ReducedImage {
     /// The full-size buffer whose top-left part this is: the same object for every frame drawn into that buffer.
     public let buffer: Buffer
-    /// How many times fewer pixels each way than the buffer: 2 (half) or more.
+    /// How many times fewer pixels each way than the buffer: 2 (half) to ``reductions``' upper bound.
     public let reduction: Int32
+    /// The reductions an image can have; a value asked for outside them is taken to the nearest.
+    public static let reductions: ClosedRange<Int32> = 2...8
     /// The size in pixels: the buffer's divided by ``reduction``, rounded up.
     public let pixelWidth: Int32
     public let pixelHeight: Int32
@@ -162,10 +164,10 @@ public final class ReducedImage {
     /// device scale ``pixelsPerPoint``: draw in logical points.
     public let cairoSurface: OpaquePointer
 
-    /// The top-left part of `buffer`, `reduction` (at least 2) times fewer pixels each way.
-    init(buffer: Buffer, reduction: Int32) {
+    /// The top-left part of `buffer`, `reduction` (taken into ``reductions``) times fewer pixels each way.
+    init(buffer: Buffer, reduction: Int) {
         self.buffer = buffer
-        self.reduction = max(reduction, 2)
+        self.reduction = Int32(min(max(reduction, Int(Self.reductions.lowerBound)), Int(Self.reductions.upperBound)))
         pixelWidth = (buffer.pixelWidth + self.reduction - 1) / self.reduction
         pixelHeight = (buffer.pixelHeight + self.reduction - 1) / self.reduction
         pixelsPerPoint = Double(buffer.scale) / Double(self.reduction)

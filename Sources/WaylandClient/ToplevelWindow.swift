@@ -607,7 +607,7 @@ public final class ToplevelWindow {
         }
         guard let (buffer, _) = acquired, let viewport else { return false }
         needsDraw = false
-        let image = ReducedImage(buffer: buffer, reduction: Int32(min(max(reduction, 2), 8)))
+        let image = ReducedImage(buffer: buffer, reduction: reduction)
         drawReduced?(image)
         cairo_surface_flush(image.cairoSurface)
         _ = reducedFrames.drew(.reduced, isComplete: true)
