@@ -1,8 +1,9 @@
 // A stroke: the samples one finger (or the pointer) left, with its colour and width.
 //
 // In memory a stroke is one reference to a buffer of its own holding its colour, width, pen values and samples,
-// each sample's coordinates as two Floats and its time as a Float of milliseconds when every value of the stroke
-// converts back bit for bit, else as Doubles (docs/document-format.md, "Strokes in memory"; issue #22).
+// each sample's coordinates as two Floats and its time as two bytes of whole milliseconds (or a Float of
+// milliseconds) when every value of the stroke converts back bit for bit, else as Doubles (docs/document-format.md,
+// "Strokes in memory"; issue #22).
 import Geometry
 
 /// One sample of a stroke: where the contact was, in canvas points, and when, if known.
@@ -60,15 +61,52 @@ extension Point {
     }
 }
 
-/// How a stroke keeps its samples' times.
+/// How a stroke keeps its samples' times: the one place the layouts are decided (docs/document-format.md,
+/// "Strokes in memory"). Each layout holds every time the ones before it hold, and gives it back as they do; a
+/// stroke takes the first that holds all of its times.
 @usableFromInline
-enum TimeStorage: UInt8, Sendable {
+enum TimeStorage: UInt8, Sendable, CaseIterable {
     /// No sample's time is known: none is stored.
     case none
+    /// Each time as a `UInt16` of whole milliseconds after ``StrokeHeader/timeBase`` (0 to 65 534), four a word;
+    /// ``unknownOffset`` when unknown.
+    case wholeMilliseconds
     /// Each time as a `Float` of milliseconds after ``StrokeHeader/timeBase``, two a word; NaN when unknown.
     case compact
     /// Each time as a `Double` of seconds, NaN when unknown.
     case wide
+
+    /// The two-byte offset an unknown time takes.
+    @usableFromInline static let unknownOffset = UInt16.max
+
+    /// The bytes a sample's time takes.
+    @inlinable var bytesPerSample: Int {
+        switch self {
+        case .none: 0
+        case .wholeMilliseconds: 2
+        case .compact: 4
+        case .wide: 8
+        }
+    }
+
+    /// The words the times of `capacity` samples take.
+    func words(forCapacity capacity: Int) -> Int { (capacity * bytesPerSample + 7) / 8 }
+
+    /// Whether the layout gives `seconds` (NaN's own bits for an unknown time) back bit for bit, counting from
+    /// `base` milliseconds.
+    func holds(_ seconds: Double, base: Double) -> Bool {
+        switch self {
+        case .none: seconds.bitPattern == Double.nan.bitPattern
+        case .wholeMilliseconds: StrokeSamples.wholeMilliseconds(seconds, base: base) != nil
+        case .compact: StrokeSamples.compactTime(seconds, base: base) != nil
+        case .wide: true
+        }
+    }
+
+    /// The narrowest layout, this one or a wider, that holds `seconds` as well as what this one holds.
+    func widened(holding seconds: Double, base: Double) -> TimeStorage {
+        Self.allCases.first { $0.rawValue >= rawValue && $0.holds(seconds, base: base) } ?? .wide
+    }
 }
 
 /// What a stroke's buffer holds besides its samples.
@@ -108,11 +146,7 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
     /// A buffer with this header and room for its `capacity` samples in its layout.
     static func make(_ header: StrokeHeader) -> StrokeSamples {
         let coordinateWords = header.capacity * (header.wideCoordinates ? 2 : 1)
-        let timeWords = switch header.times {
-        case .none: 0
-        case .compact: (header.capacity + 1) / 2
-        case .wide: header.capacity
-        }
+        let timeWords = header.times.words(forCapacity: header.capacity)
         return unsafeDowncast(create(minimumCapacity: coordinateWords + timeWords) { _ in header },
                               to: StrokeSamples.self)
     }
@@ -134,14 +168,19 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
                                  y: Double(Float(bitPattern: UInt32(truncatingIfNeeded: word >> 32))))
                 timeWords = words + header.pointee.capacity
             }
+            // The times follow the coordinates, each at a multiple of its own size: every read is aligned.
+            let times = UnsafeRawPointer(timeWords)
             switch header.pointee.times {
             case .none:
                 return StrokePoint(location, seconds: .nan)
+            case .wholeMilliseconds:
+                let offset = times.load(fromByteOffset: 2 * index, as: UInt16.self)
+                return StrokePoint(location, seconds: Self.seconds(offset: offset, base: header.pointee.timeBase))
             case .compact:
-                let offset = Float(bitPattern: UInt32(truncatingIfNeeded: timeWords[index / 2] >> (32 * (index & 1))))
+                let offset = Float(bitPattern: times.load(fromByteOffset: 4 * index, as: UInt32.self))
                 return StrokePoint(location, seconds: Self.seconds(offset: offset, base: header.pointee.timeBase))
             case .wide:
-                return StrokePoint(location, seconds: Double(bitPattern: timeWords[index]))
+                return StrokePoint(location, seconds: Double(bitPattern: times.load(fromByteOffset: 8 * index, as: UInt64.self)))
             }
         }
     }
@@ -150,6 +189,24 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
     @inlinable
     static func seconds(offset: Float, base: Double) -> Double {
         offset.isNaN ? .nan : (base + Double(offset)) / 1000
+    }
+
+    /// A two-byte time's seconds: NaN (unknown) for ``TimeStorage/unknownOffset``. The same sum as a `Float`
+    /// offset's, so a time both layouts hold is given back alike.
+    @inlinable
+    static func seconds(offset: UInt16, base: Double) -> Double {
+        offset == TimeStorage.unknownOffset ? .nan : (base + Double(offset)) / 1000
+    }
+
+    /// The two-byte time giving `seconds` back bit for bit, ``TimeStorage/unknownOffset`` for an unknown time
+    /// (NaN's own bits); `nil` when there is none: a time before the base or 65.535 s or more after it, a fraction
+    /// of a millisecond, any other NaN, an infinity.
+    static func wholeMilliseconds(_ seconds: Double, base: Double) -> UInt16? {
+        if seconds.bitPattern == Double.nan.bitPattern { return TimeStorage.unknownOffset }
+        let milliseconds = (seconds * 1000 - base).rounded()
+        guard milliseconds >= 0, milliseconds < Double(TimeStorage.unknownOffset) else { return nil }
+        let offset = UInt16(milliseconds)
+        return Self.seconds(offset: offset, base: base).bitPattern == seconds.bitPattern ? offset : nil
     }
 
     /// The compact time giving `seconds` back bit for bit, NaN for an unknown time (NaN's own bits); `nil` when
@@ -167,18 +224,14 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
     }
 
     /// The times' layout, and their base, of samples laid out as `times` from `base` once a sample at `seconds` is
-    /// added: the first known time sets the base, compact while each time comes back bit for bit, wide from the
-    /// first that does not (and wide stays wide).
+    /// added: the first known time sets the base; then the narrowest layout that gives back every time so far
+    /// (``TimeStorage``), which only ever widens.
     static func timeLayout(_ times: TimeStorage, base: Double, adding seconds: Double) -> (TimeStorage, Double) {
-        switch times {
-        case .none where seconds.bitPattern != Double.nan.bitPattern:
+        if times == .none, seconds.bitPattern != Double.nan.bitPattern {
             let base = timeBase(startingAt: seconds)
-            return (compactTime(seconds, base: base) == nil ? .wide : .compact, base)
-        case .compact where compactTime(seconds, base: base) == nil:
-            return (.wide, base)
-        default:
-            return (times, base)
+            return (TimeStorage.wholeMilliseconds.widened(holding: seconds, base: base), base)
         }
+        return (times.widened(holding: seconds, base: base), base)
     }
 
     /// The milliseconds compact times would count from when `seconds` is the first known time.
@@ -191,16 +244,19 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
     func store(_ point: StrokePoint, at index: Int) {
         storeCoordinates(point.location, at: index)
         withUnsafeMutablePointers { header, words in
-            let timeWords = words + header.pointee.capacity * (header.pointee.wideCoordinates ? 2 : 1)
+            let times = UnsafeMutableRawPointer(words + header.pointee.capacity * (header.pointee.wideCoordinates ? 2 : 1))
+            let base = header.pointee.timeBase
             switch header.pointee.times {
             case .none:
                 break
+            case .wholeMilliseconds:
+                let offset = Self.wholeMilliseconds(point.seconds, base: base) ?? TimeStorage.unknownOffset
+                times.storeBytes(of: offset, toByteOffset: 2 * index, as: UInt16.self)
             case .compact:
-                let offset = Self.compactTime(point.seconds, base: header.pointee.timeBase) ?? .nan
-                let shift = UInt64(32 * (index & 1))
-                timeWords[index / 2] = timeWords[index / 2] & ~(0xFFFF_FFFF << shift) | UInt64(offset.bitPattern) << shift
+                let offset = Self.compactTime(point.seconds, base: base) ?? .nan
+                times.storeBytes(of: offset.bitPattern, toByteOffset: 4 * index, as: UInt32.self)
             case .wide:
-                timeWords[index] = point.seconds.bitPattern
+                times.storeBytes(of: point.seconds.bitPattern, toByteOffset: 8 * index, as: UInt64.self)
             }
         }
     }
@@ -237,7 +293,7 @@ final class StrokeSamples: ManagedBuffer<StrokeHeader, UInt64> {
                     // Compact times are copied as they are: an offset read back and made again may differ.
                     let from = words + old.capacity * (old.wideCoordinates ? 2 : 1)
                     let to = newWords + capacity * (wideCoordinates ? 2 : 1)
-                    to.update(from: from, count: times == .compact ? (count + 1) / 2 : count)
+                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: count * times.bytesPerSample)
                 }
             }
         }
@@ -280,8 +336,9 @@ public struct StrokePoints: RandomAccessCollection, @unchecked Sendable {
 /// A stroke is one reference to a buffer of its own (copied before a change when shared, as an array's storage
 /// is) holding its colour, width, pen values and samples (docs/document-format.md, "Strokes in memory"). A
 /// sample's coordinates take two `Float`s (8 bytes) when every coordinate of the stroke converts to `Float` and
-/// back bit for bit, else two `Double`s (16); its time a `Float` of milliseconds after the stroke's first (4 bytes)
-/// when every time comes back so, else a `Double` (8), and nothing when no time is known. So every value given is
+/// back bit for bit, else two `Double`s (16); its time two bytes of whole milliseconds after the stroke's first when
+/// every time comes back so and the stroke lasts less than 65.535 s, else a `Float` of milliseconds (4 bytes) when
+/// every time comes back so, else a `Double` (8), and nothing when no time is known. So every value given is
 /// read back exactly, NaN and infinities included (a stroke holding one is kept wide), and equality, hashing and
 /// the saved bytes are those of the values. Pressure and tilt live in ``pen``: 12 bytes a sample more.
 public struct Stroke: Hashable, @unchecked Sendable {
@@ -353,8 +410,8 @@ public struct Stroke: Hashable, @unchecked Sendable {
     /// Whether the stroke's width follows pressure.
     public var hasPressure: Bool { storage.withUnsafeMutablePointerToHeader { !$0.pointee.pen.isEmpty } }
 
-    /// Whether the stroke's samples take the compact layout: coordinates as `Float`s and times, if any, as
-    /// `Float` milliseconds.
+    /// Whether the stroke's samples take a compact layout: coordinates as `Float`s and times, if any, as whole
+    /// milliseconds in two bytes or as `Float` milliseconds.
     public var isCompact: Bool {
         storage.withUnsafeMutablePointerToHeader { !$0.pointee.wideCoordinates && $0.pointee.times != .wide }
     }
@@ -364,7 +421,7 @@ public struct Stroke: Hashable, @unchecked Sendable {
         storage.withUnsafeMutablePointerToHeader { header in
             let capacity = header.pointee.capacity
             let coordinates = capacity * (header.pointee.wideCoordinates ? 16 : 8)
-            return coordinates + capacity * [0, 4, 8][Int(header.pointee.times.rawValue)]
+            return coordinates + capacity * header.pointee.times.bytesPerSample
         }
     }
 

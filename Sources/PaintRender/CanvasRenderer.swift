@@ -459,7 +459,7 @@ public final class CanvasRenderer {
             cache = saved.cache
             pendingWhole = true
         case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
-            let changed = positions.map { index.bounds[$0] }
+            let changed = positions.map { index.bounds(at: $0) }
             strokesMoved(strokes, changed: changed)
         case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
             strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
@@ -468,7 +468,7 @@ public final class CanvasRenderer {
             truncateStrokes(to: position)
             appendStroke(strokes[position])
         case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
-            strokesMoved(strokes, changed: [index.bounds[position], strokes[position].bounds])
+            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
         default:
             replaceStrokes(strokes)
         }

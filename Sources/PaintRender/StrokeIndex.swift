@@ -19,36 +19,86 @@ struct StrokeIndex {
         var row: Int32
     }
 
-    /// Each stroke's bounds (antialiasing included), by its position in the drawing.
-    private(set) var bounds: [Rect] = []
+    /// A stroke's bounds (antialiasing included) as `Float`s, each edge rounded outwards: 16 bytes a stroke
+    /// instead of a `Rect`'s 32, and never smaller than the stroke's `Double` bounds, so no query misses a stroke
+    /// they reach (one they miss by less than a `Float`'s step may be answered too, and draws nothing there).
+    struct Bounds {
+        var minX: Float, minY: Float, maxX: Float, maxY: Float
+
+        /// The smallest `Float` bounds holding `rect`; empty (all zero) when `rect` is, as it reaches nothing.
+        init(around rect: Rect) {
+            guard !rect.isEmpty else {
+                (minX, minY, maxX, maxY) = (0, 0, 0, 0)
+                return
+            }
+            minX = Self.down(rect.minX)
+            minY = Self.down(rect.minY)
+            maxX = Self.up(rect.maxX)
+            maxY = Self.up(rect.maxY)
+        }
+
+        /// The largest `Float` at most `value` (NaN stays NaN).
+        static func down(_ value: Double) -> Float {
+            let single = Float(value)
+            return Double(single) > value ? single.nextDown : single
+        }
+
+        /// The smallest `Float` at least `value` (NaN stays NaN).
+        static func up(_ value: Double) -> Float {
+            let single = Float(value)
+            return Double(single) < value ? single.nextUp : single
+        }
+
+        var isEmpty: Bool { minX == maxX || minY == maxY }
+
+        /// The bounds as a rectangle in document points.
+        var rect: Rect {
+            isEmpty ? .zero : Rect(x: Double(minX), y: Double(minY), width: Double(maxX) - Double(minX),
+                                   height: Double(maxY) - Double(minY))
+        }
+
+        /// Whether the bounds reach `rect`: what `Rect.intersection(_:) != nil` answers, on the edges themselves.
+        func reaches(_ rect: Rect) -> Bool {
+            let x0 = Swift.max(Double(minX), rect.minX), y0 = Swift.max(Double(minY), rect.minY)
+            let x1 = Swift.min(Double(maxX), rect.maxX), y1 = Swift.min(Double(maxY), rect.maxY)
+            return x1 > x0 && y1 > y0
+        }
+    }
+
+    /// Each stroke's bounds, by its position in the drawing.
+    private var strokeBounds: [Bounds] = []
     private var cells: [Cell: [Int32]] = [:]
     /// Strokes too large for the grid (more than ``cellLimit`` cells), in painting order.
     private var wide: [Int32] = []
 
     /// An index of strokes, bottom first.
     init(_ strokes: [Stroke] = []) {
-        bounds.reserveCapacity(strokes.count)
+        strokeBounds.reserveCapacity(strokes.count)
         for stroke in strokes { append(stroke) }
     }
 
     /// How many strokes the index holds.
-    var count: Int { bounds.count }
+    var count: Int { strokeBounds.count }
+
+    /// The bounds the index keeps of the stroke at `position` (its own, or up to a `Float`'s step larger).
+    func bounds(at position: Int) -> Rect { strokeBounds[position].rect }
 
     /// Adds a stroke on top.
     mutating func append(_ stroke: Stroke) {
-        let rect = stroke.bounds
-        let index = Int32(bounds.count)
-        bounds.append(rect)
-        guard !stroke.points.isEmpty else { return }
-        guard let covered = Self.cells(covering: rect) else { return wide.append(index) }
+        let kept = Bounds(around: stroke.bounds)
+        let index = Int32(strokeBounds.count)
+        strokeBounds.append(kept)
+        // The cells come from the bounds kept, as when the stroke is taken off.
+        guard !kept.isEmpty else { return }
+        guard let covered = Self.cells(covering: kept.rect) else { return wide.append(index) }
         for cell in covered { cells[cell, default: []].append(index) }
     }
 
     /// Takes strokes off the top until `count` remain; returns the bounds of those taken off.
     @discardableResult
     mutating func truncate(to count: Int) -> [Rect] {
-        guard count < bounds.count else { return [] }
-        let removed = Array(bounds[max(count, 0)...])
+        guard count < strokeBounds.count else { return [] }
+        let removed = strokeBounds[max(count, 0)...].map(\.rect)
         while let last = wide.last, last >= count { wide.removeLast() }
         for rect in removed where !rect.isEmpty {
             for cell in Self.cells(covering: rect) ?? [] {
@@ -57,14 +107,14 @@ struct StrokeIndex {
                 cells[cell] = list.isEmpty ? nil : list
             }
         }
-        bounds.removeLast(bounds.count - max(count, 0))
+        strokeBounds.removeLast(strokeBounds.count - max(count, 0))
         return removed
     }
 
     /// The positions of the strokes whose bounds reach `rect` (document points), in painting order.
     func strokes(reaching rect: Rect) -> [Int] {
         guard let covered = Self.cells(covering: rect) else {
-            return bounds.indices.filter { bounds[$0].intersection(rect) != nil }
+            return strokeBounds.indices.filter { strokeBounds[$0].reaches(rect) }
         }
         var found: [Int] = []
         if covered.count == 1, wide.isEmpty {
@@ -79,7 +129,7 @@ struct StrokeIndex {
         var previous = -1
         for index in found where index != previous {
             previous = index
-            if bounds[index].intersection(rect) != nil { result.append(index) }
+            if strokeBounds[index].reaches(rect) { result.append(index) }
         }
         return result
     }
@@ -88,13 +138,13 @@ struct StrokeIndex {
     /// them counted twice, one whose bounds miss the rectangle counted too) and the wide ones. Cheap where
     /// ``strokes(reaching:)`` would sort thousands: for telling a tile few strokes reach from a crowded one.
     func candidateCount(reaching rect: Rect) -> Int {
-        guard let covered = Self.cells(covering: rect) else { return bounds.count }
+        guard let covered = Self.cells(covering: rect) else { return strokeBounds.count }
         return covered.reduce(wide.count) { $0 + (cells[$1]?.count ?? 0) }
     }
 
     /// The union of every stroke's bounds, `nil` for none.
     var contentBounds: Rect? {
-        DirtyRect.union(bounds.lazy.filter { !$0.isEmpty })
+        DirtyRect.union(strokeBounds.lazy.filter { !$0.isEmpty }.map(\.rect))
     }
 
     /// The cells a rectangle reaches; `nil` when they are more than ``cellLimit``.

@@ -6,7 +6,7 @@ import Testing
 
 /// Strokes stored compactly (issue #22) save the same bytes and give the tile cache the same digest as the
 /// strokes stored as arrays of three `Double`s a sample did: the figures below were taken from main at e123f49,
-/// before the change, for the same drawing.
+/// before the change, for the same drawing, and hold with the times in two bytes (memtimes) too.
 @Suite struct StrokeStorageFormatTests {
     /// A drawing with every kind of stroke: compact (Float coordinates, whole milliseconds), coordinates only a
     /// Double holds, times that are not whole milliseconds, no times, some times unknown, pressure, a dot; with
@@ -56,6 +56,9 @@ import Testing
         let drawing = Self.drawing()
         let bytes = DrawingDocument.encode(drawing)
         #expect(drawing.strokes.map(\.isCompact) == [true, true, true, true, false])
+        // The timed compact strokes take two bytes a time (whole milliseconds within 65.5 s, some unknown), the
+        // untimed ones none; the dot's coordinates are Doubles.
+        #expect(drawing.strokes.map { $0.sampleBytes / $0.points.count } == [10, 8, 10, 10, 16])
         #expect(bytes.count == 2564 && Self.fnv1a(bytes) == 159_452_042_038_258_797)
         #expect(TileStore.digest(of: drawing.strokes) == 1_562_945_653_582_522_809)
     }

@@ -81,12 +81,68 @@ import Testing
         #expect(stroke.points.last?.location.x == 0.1 && stroke.points.last?.time == .milliseconds(5.25))
     }
 
-    @Test func aCompactStrokeTakesTwelveBytesASample() {
+    @Test func aCompactStrokeTakesTenBytesASampleOrTwelveWhenItLastsAMinuteAndAHalf() {
         let stroke = Stroke(points: (0..<40).map { StrokePoint(Point(x: Double($0) / 4, y: 7), time: .milliseconds(Double(1_000_000 + 8 * $0))) },
                             color: .black, width: 2)
-        #expect(stroke.isCompact && stroke.sampleBytes == 40 * 12)
+        #expect(stroke.isCompact && stroke.sampleBytes == 40 * 10)
+        let long = Stroke(points: (0..<40).map { StrokePoint(Point(x: Double($0) / 4, y: 7), time: .milliseconds(Double(1_000_000 + 2_500 * $0))) },
+                          color: .black, width: 2)
+        #expect(long.isCompact && long.sampleBytes == 40 * 12)
         let untimed = Stroke(points: [StrokePoint(Point(x: 0.5, y: 7))], color: .black, width: 2)
         #expect(untimed.isCompact && untimed.sampleBytes == 8)
+    }
+
+    /// What a time after a stroke's first is made of, in ``twoByteLayoutTakesTimesThatFitAndNoOther``.
+    enum TimeKind: CaseIterable {
+        case fits, unknown, beyondTwoBytes, fraction, beforeTheFirst, infinite, oddNaN, huge
+    }
+
+    /// A time from a random number: the kind and a value, in milliseconds after the stroke's first when it has one.
+    static func time(from number: Int, firstMilliseconds: Double) -> (TimeKind, Timestamp?) {
+        let kind = TimeKind.allCases[number % TimeKind.allCases.count]
+        let value = number / 8
+        let edges = [0, 1, 16, 65_533, 65_534]
+        let offset = Double(value % 3 == 0 ? edges[value / 3 % edges.count] : value % 65_535)
+        switch kind {
+        case .fits: return (kind, Timestamp(milliseconds: firstMilliseconds + offset))
+        case .unknown: return (kind, nil)
+        case .beyondTwoBytes: return (kind, Timestamp(milliseconds: firstMilliseconds + 65_535 + Double(value % 10_000_000)))
+        case .fraction: return (kind, Timestamp(milliseconds: firstMilliseconds + offset + (value % 2 == 0 ? 0.5 : 0.25)))
+        case .beforeTheFirst: return (kind, Timestamp(milliseconds: firstMilliseconds - 1 - Double(value % 100_000)))
+        case .oddNaN: return (kind, Timestamp(seconds: Double(bitPattern: 0x7FF8_0000_0000_0000 | UInt64(value % 1000 + 1))))
+        case .infinite: return (kind, Timestamp(seconds: value % 2 == 0 ? .infinity : -.infinity))
+        case .huge: return (kind, Timestamp(seconds: value % 2 == 0 ? 1e300 : -1e300))
+        }
+    }
+
+    /// A stroke's times take two bytes a sample exactly when each is a whole millisecond from 0 to 65 534 after its
+    /// first (or unknown); else a `Float` of milliseconds when each comes back from one (infinities do), else a
+    /// `Double`: every time given back bit for bit whichever, never a trap.
+    @Test func twoByteLayoutTakesTimesThatFitAndNoOther() async {
+        let input = Gen.int(in: 0...Int.max).array(of: 1...60)
+        await propertyCheck(count: 600, input: input) { numbers in
+            // The first known time in whole milliseconds: within 2^32 (a Wayland clock's) or up to 2^44 (557 years),
+            // sometimes after unknown ones; a stroke that leaves the two-byte layout has its earlier times read back
+            // from the Float one, checked bit for bit below.
+            let firstMilliseconds = Double(numbers[0] % (numbers[0] >> 50 % 2 == 0 ? 1 << 32 : 1 << 44))
+            let leadingUnknown = numbers[0] >> 40 % 3
+            let made = numbers.dropFirst().map { Self.time(from: $0, firstMilliseconds: firstMilliseconds) }
+            let times = Array(repeating: nil, count: leadingUnknown) + [Timestamp(milliseconds: firstMilliseconds)]
+                + made.map(\.1)
+            let points = times.enumerated().map { StrokePoint(Point(x: Double($0.offset) / 4, y: 7), time: $0.element) }
+            let kinds = Set(made.map(\.0))
+            let expectedTimeBytes = kinds.isSubset(of: [.fits, .unknown]) ? 2
+                : kinds.isDisjoint(with: [.oddNaN, .huge]) ? 4 : 8
+            var appended = Stroke(color: .black, width: 3)
+            for point in points { appended.append(point) }
+            appended.trimCapacity()
+            let given = Stroke(points: points, color: .black, width: 3)
+            for stroke in [given, appended] {
+                #expect(stroke.points.map(Self.bits) == points.map(Self.bits))
+                #expect(stroke.sampleBytes == points.count * (8 + expectedTimeBytes))
+            }
+            #expect(given == appended && given.hashValue == appended.hashValue)
+        }
     }
 
     @Test func theInputsRoundingMovesAPointByLessThanTheTolerance() {
