@@ -16,10 +16,31 @@ public enum FuzzTargets {
         ("document", document), ("trace", trace), ("seat-events", seatEvents), ("round-trip", roundTrip),
     ]
 
-    /// The document reader with repair, then the drawing it read: every stroke within the documented limits,
-    /// written again it reads back equal, and drawn into a small canvas and a thumbnail.
+    /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is
+    /// opened, a chunk at a time), every stroke within the documented limits, written again it reads back equal, and
+    /// drawn into a small canvas and a thumbnail.
     public static func document(_ bytes: [UInt8]) {
-        guard let contents = try? DrawingDocument.read(bytes) else { return }
+        let whole = Result { () throws(DrawingDocument.ReadError) in try DrawingDocument.read(bytes) }
+        // Chunks of 1 to 16 bytes, chosen by the input's first byte.
+        var decoder = DrawingDocument.Decoder()
+        let step = 1 + Int(bytes.first ?? 0) % 16
+        var start = 0
+        while start < bytes.count {
+            decoder.feed(bytes[start..<min(start + step, bytes.count)])
+            start += step
+        }
+        let chunked = Result { () throws(DrawingDocument.ReadError) in try decoder.finish() }
+        switch (whole, chunked) {
+        case let (.success(a), .success(b)):
+            precondition(a.drawing == b.drawing && a.version == b.version && a.validLength == b.validLength
+                && a.tornBytes == b.tornBytes && a.damagedRuns == b.damagedRuns && a.liveBytes == b.liveBytes,
+                "a document read in chunks of \(step) bytes differs from the bytes read whole")
+        case let (.failure(a), .failure(b)):
+            precondition(a == b, "a document read in chunks of \(step) bytes fails otherwise than whole: \(b), \(a)")
+        default:
+            preconditionFailure("a document read in chunks of \(step) bytes reads otherwise than whole")
+        }
+        guard case let .success(contents) = whole else { return }
         for stroke in contents.drawing.strokes {
             precondition(stroke.isWithinLimits, "a stroke outside the limits was read: \(stroke)")
         }

@@ -39,10 +39,19 @@ public enum CRC32 {
     /// multiplication where the processor can (about a tenth of the tables' instructions), their ends and
     /// everything else through the tables. The same value either way.
     public static func checksum(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
-        guard folds, buffer.count >= 64, let base = buffer.baseAddress else { return checksumByTables(buffer) }
+        checksum(buffer, continuing: 0)
+    }
+
+    /// The checksum of some bytes that follow those whose checksum is `previous` (0 before any byte): the checksum
+    /// of both runs together, for bytes that come in pieces (a document read a chunk at a time).
+    public static func checksum(_ buffer: UnsafeRawBufferPointer, continuing previous: UInt32) -> UInt32 {
+        let register = previous ^ 0xFFFF_FFFF
+        guard folds, buffer.count >= 64, let base = buffer.baseAddress else {
+            return update(register, with: buffer) ^ 0xFFFF_FFFF
+        }
         var folded: (UInt64, UInt64) = (0, 0)
         let done = withUnsafeMutableBytes(of: &folded) { folded in
-            CCRC32_fold(0xFFFF_FFFF, base.assumingMemoryBound(to: UInt8.self), buffer.count,
+            CCRC32_fold(register, base.assumingMemoryBound(to: UInt8.self), buffer.count,
                         folded.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         var crc = withUnsafeBytes(of: &folded) { update(0, with: $0) }

@@ -166,18 +166,18 @@ public enum DocumentFile {
         var keepDescriptor = false
         defer { if !keepDescriptor { close(fd) } }
 
-        let bytes: [UInt8]
+        var decoder = DrawingDocument.Decoder()
         do {
-            bytes = try readAll(fd)
+            try decode(fd, into: &decoder)
         } catch {
             throw failure(.failed("cannot read it (\(error.reason))"))
         }
         let contents: DrawingDocument.Contents
         do {
-            contents = try DrawingDocument.read(bytes)
+            contents = try decoder.finish()
         } catch {
             // An empty file another window has just created and not yet written is a blank drawing.
-            if bytes.isEmpty, readOnlyReason == .openInAnotherWindow {
+            if decoder.byteCount == 0, readOnlyReason == .openInAnotherWindow {
                 return OpenedDocument(url: url, drawing: Drawing(), journal: nil, readOnlyReason: readOnlyReason,
                                       wasCreated: false, notices: [])
             }
@@ -198,7 +198,7 @@ public enum DocumentFile {
             // the user may not write), the document opens read-only with what was recovered, the file as it was.
             let copy: URL
             do {
-                copy = try keepCopy(of: bytes, beside: url, suffix: "damaged", now: now)
+                copy = try keepCopy(of: fd, length: decoder.byteCount, beside: url, suffix: "damaged", now: now)
             } catch {
                 notices.append("\(path) is damaged: \(contents.drawing.strokes.count) strokes could be read; its folder "
                     + "cannot be written to keep the original beside it, so the file was left as it was")
@@ -233,12 +233,16 @@ public enum DocumentFile {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw DocumentOpenError(path: path, reason: reasonForErrno(errno)) }
         defer { close(fd) }
+        var decoder = DrawingDocument.Decoder()
         do {
-            return try DrawingDocument.read(try readAll(fd))
-        } catch let error as DrawingDocument.ReadError {
-            throw DocumentOpenError(path: path, reason: .unreadable(error))
+            try decode(fd, into: &decoder)
         } catch {
             throw DocumentOpenError(path: path, reason: .failed("cannot read it"))
+        }
+        do {
+            return try decoder.finish()
+        } catch {
+            throw DocumentOpenError(path: path, reason: .unreadable(error))
         }
     }
 
@@ -340,8 +344,10 @@ public enum DocumentFile {
                               notices: [])
     }
 
-    /// Copies bytes to a new file beside `url` named `NAME.SUFFIX-<UTC time>` (with a number when taken).
-    private static func keepCopy(of bytes: [UInt8], beside url: URL, suffix: String, now: Date) throws(DocumentOpenError) -> URL {
+    /// Copies the first `length` bytes of the file open at `source` (what was read of it), a chunk at a time, to a
+    /// new file beside `url` named `NAME.SUFFIX-<UTC time>` (with a number when taken).
+    private static func keepCopy(of source: Int32, length: Int, beside url: URL, suffix: String,
+                                 now: Date) throws(DocumentOpenError) -> URL {
         let base = url.path + ".\(suffix)-" + utcStamp(now)
         var candidate = base
         var number = 1
@@ -349,8 +355,16 @@ public enum DocumentFile {
             let fd = Glibc.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd >= 0 {
                 defer { close(fd) }
-                do {
-                    try writeAll(bytes, to: fd, at: 0, path: candidate)
+                do throws(DocumentWriteError) {
+                    var chunk = [UInt8](repeating: 0, count: min(DrawingDocument.Decoder.chunkSize, max(length, 1)))
+                    var offset = 0
+                    while offset < length {
+                        let count = try readChunk(source, at: offset, into: &chunk, limit: length - offset)
+                        // The file got shorter than what was read: the copy cannot be what was read.
+                        guard count > 0 else { throw DocumentWriteError(path: url.path, errno: EIO) }
+                        try writeAll(Array(chunk[..<count]), to: fd, at: offset, path: candidate)
+                        offset += count
+                    }
                 } catch {
                     unlink(candidate)
                     throw DocumentOpenError(path: url.path, reason: .failed("cannot keep a copy of the damaged file (\(error.reason))"))
@@ -366,25 +380,29 @@ public enum DocumentFile {
         }
     }
 
-    private static func readAll(_ fd: Int32) throws(DocumentWriteError) -> [UInt8] {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw DocumentWriteError(path: "", errno: errno) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
-            while total < buffer.count {
-                let result = pread(fd, buffer.baseAddress! + total, buffer.count - total, off_t(total))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if result == 0 { break }
-                total += result
-            }
-            return nil
+    /// Feeds the whole file open at `fd` to a decoder a chunk at a time (one buffer, reused), from its start, until
+    /// its end or until the decoder has decided (a file that is not a drawing is not read further).
+    private static func decode(_ fd: Int32, into decoder: inout DrawingDocument.Decoder) throws(DocumentWriteError) {
+        var chunk = [UInt8](repeating: 0, count: DrawingDocument.Decoder.chunkSize)
+        var offset = 0
+        while decoder.wantsMore {
+            let count = try readChunk(fd, at: offset, into: &chunk, limit: chunk.count)
+            if count == 0 { return }
+            decoder.feed(chunk[..<count])
+            offset += count
         }
-        if let failure { throw DocumentWriteError(path: "", errno: failure) }
-        return Array(bytes.prefix(total))
+    }
+
+    /// Reads up to `limit` bytes (at most the chunk's size) at `offset` into the start of `chunk`, retrying
+    /// interruptions; how many, 0 at the file's end.
+    private static func readChunk(_ fd: Int32, at offset: Int, into chunk: inout [UInt8],
+                                  limit: Int) throws(DocumentWriteError) -> Int {
+        let wanted = min(limit, chunk.count)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
+            if result >= 0 { return result }
+            if errno != EINTR { throw DocumentWriteError(path: "", errno: errno) }
+        }
     }
 
     private static func reasonForErrno(_ code: Int32) -> DocumentOpenError.Reason {

@@ -8,6 +8,18 @@ import Testing
         #expect(CRC32.checksum([][...]) == 0)
     }
 
+    /// A checksum continued over pieces (a document read a chunk at a time) is the checksum of the bytes whole, for
+    /// every cut, folded runs included.
+    @Test func aChecksumContinuedOverTwoPiecesIsTheWholeOnes() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 3) }
+        let whole = CRC32.checksum(bytes[...])
+        for cut in 0...bytes.count {
+            let first = CRC32.checksum(bytes[..<cut])
+            let both = bytes[cut...].withUnsafeBytes { CRC32.checksum($0, continuing: first) }
+            #expect(both == whole, "cut at \(cut)")
+        }
+    }
+
     @Test func everyLengthAgreesWithTheBytewiseDefinition() {
         let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         for length in 0...bytes.count {

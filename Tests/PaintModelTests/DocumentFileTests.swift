@@ -152,6 +152,32 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         opened.journal?.close()
     }
 
+    /// The document is read, and its original copied, a chunk (1 MiB) at a time: a damaged document of several
+    /// chunks is kept byte for byte, its records cut by the chunks' ends read once.
+    @Test func aDamagedDocumentOfSeveralChunksIsKeptByteForByte() throws {
+        var strokes: [Stroke] = []
+        for index in 0..<1200 {
+            var stroke = Stroke(color: Brush.palette[index % 9], width: Double(1 + index % 20))
+            for step in 0..<100 {
+                stroke.append(StrokePoint(Point(x: Double(step), y: Double(index)), time: Timestamp(milliseconds: Double(step))))
+            }
+            strokes.append(stroke)
+        }
+        let edits = strokes.map { DrawingEdit.add($0) }
+        var damaged = journalBytes(edits)
+        #expect(damaged.count > 2 * DrawingDocument.Decoder.chunkSize)
+        // Damage in the second chunk: the stroke there is lost, every other one kept.
+        let lost = 600
+        damaged[journalBytes(Array(edits.prefix(lost))).count + 60] ^= 0x01
+        let url = try file(damaged)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let opened = try DocumentFile.open(url, create: false, now: now)
+        #expect(opened.drawing.strokes == strokes.enumerated().filter { $0.offset != lost }.map(\.element))
+        let copy = url.deletingLastPathComponent().appendingPathComponent("drawing.fpdraw.damaged-20270115T080000Z")
+        #expect(try bytes(of: copy) == damaged)
+        opened.journal?.close()
+    }
+
     @Test func aFirstVersionDocumentIsUnchangedByOpeningAndBecomesAJournalAtTheFirstEdit() throws {
         let old = DrawingDocument.encodeVersion1(sampleStrokes)
         let url = try file(old)

@@ -15,5 +15,8 @@ int CAllocationCounter_isAvailable(void);
 void CAllocationCounter_start(void);
 // The allocations the calling thread made since CAllocationCounter_start(); stops counting. -1 when not available.
 long CAllocationCounter_stop(void);
+// The size in bytes of the largest single allocation (or reallocation) the calling thread asked for during its last
+// count (between CAllocationCounter_start() and CAllocationCounter_stop()). -1 when not available.
+long CAllocationCounter_largest(void);
 
 #endif
