@@ -65,11 +65,19 @@ public struct BrushSettings: Hashable, Sendable {
         return """
             # fingerpaint's brush, remembered across launches (docs/settings.md)
             color = \(color)
-            width = \(Brush.widths[brush.widthIndex].formatted(.number.grouping(.never)))
+            width = \(Self.widthText(Brush.widths[brush.widthIndex]))
             tool = \(tool == .eraser ? "eraser" : "brush")
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
 
             """
+    }
+
+    /// A width as the file writes it: a whole width by the standard library ("16"), as ICU's number format without
+    /// grouping wrote them, so that saving the brush no longer reads ICU's number and locale data (about 1 MiB
+    /// resident); only a width with a fraction, which no step has, still goes through the number format.
+    static func widthText(_ width: Double) -> String {
+        if width == width.rounded(), abs(width) < 1e15 { return String(Int(width)) }
+        return width.formatted(.number.grouping(.never))
     }
 
     /// The settings in a file, or the defaults when it is missing or unreadable.
