@@ -828,11 +828,16 @@ public final class CanvasRenderer {
     }
 
     /// How many times fewer pixels each way the next reduced frame has than a full one (``reducedPixelSize``): 2,
-    /// or 4 when the zoom went down since the last frame. A zoom out finds every tile of the new zoom missing, so
-    /// its reduced frame is the other zoom's tiles scaled, read sparsely: at a quarter each way it writes 2 MB at
-    /// 3840x2160 instead of 8.3, and the sharp frame follows within four frames (docs/rendering.md, "The zoom
-    /// step at reduced resolution").
-    public var reduction: Int { view.zoom < zoomShown ? 4 : 2 }
+    /// or 4 when the zoom went down by a step since the last frame. A zoom out finds every tile of the new zoom
+    /// missing, so its reduced frame is the other zoom's tiles scaled, read sparsely: at a quarter each way it
+    /// writes 2 MB at 3840x2160 instead of 8.3, and the sharp frame follows within four frames (docs/rendering.md,
+    /// "The zoom step at reduced resolution"). A pinch's frames, which move the zoom by a few percent each while the
+    /// user watches the fingers' picture, keep half.
+    public var reduction: Int { view.zoom <= zoomShown * Self.quarterZoomRatio ? 4 : 2 }
+
+    /// A zoom out to this share of the last frame's zoom or less is drawn at a quarter each way (``reduction``):
+    /// a zoom step (1 / 1.25 = 0.8), not a pinch's frame.
+    static let quarterZoomRatio = 0.85
 
     /// The size of a reduced frame's image: the buffer's pixels each way divided by ``reduction``, rounded up.
     public var reducedPixelSize: (width: Int, height: Int) {

@@ -201,34 +201,40 @@ struct TileCache {
                 .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
             for key in byAge where copies > Self.undoCopyLimit && entries[key]!.deepBase != nil {
                 copies -= Self.tileBytes
-                bytes -= Self.tileBytes
-                entries[key]!.deepBase = nil
-                entries[key]!.deepBaseCount = nil
+                dropDeepBase(of: key)
             }
             for key in byAge where copies > Self.undoCopyLimit && entries[key]!.base != nil {
                 copies -= Self.tileBytes
-                bytes -= Self.tileBytes
-                entries[key]!.base = nil
-                entries[key]!.baseCount = nil
+                dropBase(of: key)
             }
         }
         guard bytes > budget || entries.count > Self.entryLimit else { return }
         // Deep bases, then bases, of tiles on screen go before anything on screen does.
         for (key, entry) in entries where protected(key) && entry.deepBase != nil && bytes > budget {
-            bytes -= Self.tileBytes
-            entries[key]!.deepBase = nil
-            entries[key]!.deepBaseCount = nil
+            dropDeepBase(of: key)
         }
         for (key, entry) in entries where protected(key) && entry.base != nil && bytes > budget {
-            bytes -= Self.tileBytes
-            entries[key]!.base = nil
-            entries[key]!.baseCount = nil
+            dropBase(of: key)
         }
         let candidates = entries.filter { !protected($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, _) in candidates {
             guard bytes > budget || entries.count > Self.entryLimit else { break }
             remove(key)
         }
+    }
+
+    /// Lets go of the deep base of the tile at `key`, which has one.
+    private mutating func dropDeepBase(of key: TileKey) {
+        bytes -= Self.tileBytes
+        entries[key]!.deepBase = nil
+        entries[key]!.deepBaseCount = nil
+    }
+
+    /// Lets go of the base of the tile at `key`, which has one.
+    private mutating func dropBase(of key: TileKey) {
+        bytes -= Self.tileBytes
+        entries[key]!.base = nil
+        entries[key]!.baseCount = nil
     }
 
     /// Removes every tile `isDropped` picks, whatever the budget.

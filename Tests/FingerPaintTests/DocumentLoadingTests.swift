@@ -36,12 +36,18 @@ import TouchUI
         return painter
     }
 
-    @Test func theFirstFrameComesBeforeTheDocumentIsReadAndItsDrawingAfter() throws {
+    /// A launch of a document of `count` strokes whose records are held from being read until the test resumes
+    /// `gate`.
+    private func heldLaunch(strokes count: Int) throws -> (painter: Painter, url: URL, folder: URL, gate: DispatchQueue) {
         let folder = temporaryFolder()
-        let url = try document(strokes: 40, in: folder)
+        let url = try document(strokes: count, in: folder)
         let gate = DispatchQueue(label: "gate")
         gate.suspend()
-        let painter = try launch(url, on: gate)
+        return (try launch(url, on: gate), url, folder, gate)
+    }
+
+    @Test func theFirstFrameComesBeforeTheDocumentIsReadAndItsDrawingAfter() throws {
+        let (painter, url, _, gate) = try heldLaunch(strokes: 40)
         // The reading is held: the frame shows paper and the palette, the app has no document yet.
         painter.app.renderFrame()
         #expect(painter.app.isLoadingDocument && painter.app.document == nil)
@@ -115,11 +121,7 @@ import TouchUI
     }
 
     @Test func quittingWhileLoadingWithInputHeldSavesItAfterTheLoadedStrokes() throws {
-        let folder = temporaryFolder()
-        let url = try document(strokes: 10, in: folder)
-        let gate = DispatchQueue(label: "gate")
-        gate.suspend()
-        let painter = try launch(url, on: gate)
+        let (painter, url, _, gate) = try heldLaunch(strokes: 10)
         painter.app.renderFrame()
         painter.drag([(1, point(50, 200), point(350, 200))], steps: 3)
         // The quit waits for the reading, which the test lets go from another thread once the quit is waiting.
@@ -141,11 +143,7 @@ import TouchUI
     }
 
     @Test func aFileThatCannotBeReadAfterItsHeaderKeepsWhatWasDrawnMeanwhileInANewDrawing() throws {
-        let folder = temporaryFolder()
-        let url = try document(strokes: 10, in: folder)
-        let gate = DispatchQueue(label: "gate")
-        gate.suspend()
-        let painter = try launch(url, on: gate)
+        let (painter, url, folder, gate) = try heldLaunch(strokes: 10)
         var closed = false
         painter.app.onLoadFailure = { closed = true }
         painter.app.renderFrame()
@@ -167,11 +165,7 @@ import TouchUI
     }
 
     @Test func aFileThatCannotBeReadAfterItsHeaderWithNothingDoneClosesTheWindowWritingNothing() throws {
-        let folder = temporaryFolder()
-        let url = try document(strokes: 10, in: folder)
-        let gate = DispatchQueue(label: "gate")
-        gate.suspend()
-        let painter = try launch(url, on: gate)
+        let (painter, url, folder, gate) = try heldLaunch(strokes: 10)
         var closed = false
         painter.app.onLoadFailure = { closed = true }
         painter.app.renderFrame()

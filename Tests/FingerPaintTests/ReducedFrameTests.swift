@@ -145,6 +145,24 @@ import Testing
         #expect(largestDifference(buffers[0].image, sharp, rows: 434) == 0)
     }
 
+    @Test func aPinchsFramesThatZoomOutKeepHalfTheResolutionAndOnlyAStepGoesToAQuarter() throws {
+        let renderer = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: Self.strokes)
+        let buffer = TestBuffer(width: 666, height: 434)
+        renderer.renderFrame(liveStrokes: [:], into: buffer.target)
+        // A pinch closing: each frame a few percent smaller, each shown at half resolution while the fingers move.
+        for _ in 0..<6 {
+            renderer.setView(renderer.view.zoomed(by: 0.96, about: Point(x: 140, y: 97)))
+            #expect(renderer.prefersReducedFrame && renderer.reduction == 2)
+            renderer.renderReducedFrame(into: buffer.target)
+        }
+        // A step out (the wheel, the zoom buttons: 1 / 1.25) goes to a quarter; a step in stays at half.
+        renderer.setView(renderer.view.zoomed(by: 1 / FingerPaintApp.zoomStep, about: Point(x: 140, y: 97)))
+        #expect(renderer.reduction == 4)
+        renderer.renderReducedFrame(into: buffer.target)
+        renderer.setView(renderer.view.zoomed(by: FingerPaintApp.zoomStep, about: Point(x: 140, y: 97)))
+        #expect(renderer.reduction == 2)
+    }
+
     @Test func aStrokeCompletedAboveWhileTheFullFrameComesInPartsIsDrawnAndEveryPartStillDrawsAQuarter() throws {
         let renderer = CanvasRenderer(logicalSize: Self.size, scale: Self.scale, strokes: Self.strokes)
         let buffers = [TestBuffer(width: 666, height: 434), TestBuffer(width: 666, height: 434)]
