@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Geometry
 import PaintModel
+import Threading
 
 /// Where the renderer's tiles on disk are: being read (a value another thread fills), read and waiting to be
 /// shown a few at a time, and what was last handed out to be written.

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Glibc
 import PaintModel
+import Threading
 
 /// The tile cache on disk, `$XDG_CACHE_HOME/fingerpaint/tiles/` (docs/tile-cache.md): one file a document, holding
 /// the tiles of the view a launch shows (100 %, from the document's origin) as they were last shown, keyed so that a
