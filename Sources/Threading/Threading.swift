@@ -105,3 +105,10 @@ public func startThread(named name: String, _ body: @escaping @Sendable () -> Vo
         Unmanaged<Start>.fromOpaque(start).release()
     }
 }
+
+extension Locked where Value == Void {
+    /// A plain lock (`Locked(())`): runs `body` holding it, as `NSLock.withLock` did.
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try withLock { (_: inout Void) in try body() }
+    }
+}
