@@ -1,5 +1,5 @@
 // A thread of its own for work off the Wayland thread that may wait: the tiles.
-import Foundation
+import FoundationEssentials
 import Glibc
 import Threading
 

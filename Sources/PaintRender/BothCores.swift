@@ -1,6 +1,6 @@
 // Bulk pixel work of one frame shared between the Wayland thread and a helper thread (the second core).
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Threading
 
 /// Runs numbered parts of one piece of work on the calling thread and on a helper thread at once, and returns when

@@ -1,7 +1,7 @@
 // The renderer's side of the tile cache on disk (docs/tile-cache.md): tiles read at launch shown in place of
 // drawing them, and the sharp tiles of the launch view handed out to be written.
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Geometry
 import PaintModel
 import Threading

@@ -1,5 +1,6 @@
 // Thumbnails of the user's drawings, read and drawn off the Wayland thread: paths in, pixels out.
-import Foundation
+import Dispatch
+import FoundationEssentials
 import PaintModel
 import Threading
 
