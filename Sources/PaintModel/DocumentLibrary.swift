@@ -1,5 +1,6 @@
 // Where fingerpaint keeps its own files: untitled documents, the document used last, recovery documents.
 import FoundationEssentials
+import Geometry
 #if canImport(Glibc)
 import Glibc
 #endif

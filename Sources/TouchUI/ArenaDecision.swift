@@ -1,5 +1,6 @@
 // What the gesture arena decided and why, for debugging recognizers that fight over touches.
 import FoundationEssentials
+import Geometry
 import Glibc
 
 /// One decision of a window's gesture arena: a recognizer began, recognized, waits, failed or was cancelled, and
@@ -99,20 +100,8 @@ public struct ArenaDecision: Hashable, Sendable, CustomStringConvertible {
     /// contains `arena`). Read once.
     static let isRequestedByEnvironment: Bool = {
         guard let value = ProcessInfo.processInfo.environment["TOUCHUI_DEBUG"] else { return false }
-        return value.split(separator: ",").contains { trimmingSpaces($0) == "arena" }
+        return value.split(separator: ",").contains { trimming($0, \.isFoundationWhitespace) == "arena" }
     }()
-
-    /// `item` without the spaces and tabs at its ends: what Foundation's `trimmingCharacters(in: .whitespaces)` cut
-    /// (Unicode's space separators, the tab and, as CoreFoundation counts it, the zero-width space).
-    static func trimmingSpaces(_ item: Substring) -> String {
-        let isSpace = { (scalar: Unicode.Scalar) in
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = item.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[first...last])
-    }
 }
 
 extension GestureRecognizer {

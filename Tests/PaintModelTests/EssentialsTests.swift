@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import PaintModel
 import Testing
 

@@ -1,3 +1,4 @@
+import Foundation
 @testable import SeatInput
 import Testing
 
@@ -226,5 +227,13 @@ import Testing
         }
         for depth in [510, 511] { #expect(Self.read(line(depth)).hasPrefix("event "), "\(depth)") }
         for depth in [512, 513, 514, 1000, 5000] { #expect(Self.read(line(depth)) == "error f:1: not valid JSON", "\(depth)") }
+    }
+
+    /// The trace writes control characters in strings as `\u` and four lower-case hex digits, as `String(format:)` did.
+    @Test func controlCharactersAreWrittenAsStringFormatWroteThem() {
+        for value in 0..<0x20 {
+            let text = "a" + String(Character(Unicode.Scalar(UInt8(value)))) + "b"
+            #expect(Trace.quoted(text) == "\"a" + String(format: "\\u%04x", value) + "b\"", "\(value)")
+        }
     }
 }
