@@ -1,4 +1,5 @@
-// Text trimmed as Foundation's CharacterSets trimmed it, for the modules that no longer link Foundation (issue #22).
+// Text as Foundation trimmed, formatted and wrote it, for the modules that no longer link Foundation (issue #22).
+import Glibc
 
 /// `text` without the scalars at its ends for which `isCut` holds (`trimmingCharacters(in:)`).
 package func trimming(_ text: some StringProtocol, _ isCut: (Unicode.Scalar) -> Bool) -> String {
@@ -26,5 +27,33 @@ extension Unicode.Scalar {
     /// In Foundation's `CharacterSet.whitespacesAndNewlines`.
     package var isFoundationWhitespaceOrNewline: Bool {
         isFoundationNewline || isFoundationWhitespace
+    }
+}
+
+/// `format` filled in by the C library's `vsnprintf`, the formatter underneath Foundation's `String(format:)` for the
+/// conversions the programs use (`%d`, `%.1f`, `%+.1f`, `%04x`, …; not `%@`): the same text.
+package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    withVaList(arguments) { list in
+        var buffer = [CChar](repeating: 0, count: 256)
+        let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+        guard needed >= buffer.count else { return String(decoding: buffer.prefix(max(needed, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        buffer = [CChar](repeating: 0, count: needed + 1)
+        return withVaList(arguments) { again in
+            _ = vsnprintf(&buffer, buffer.count, format, again)
+            return String(decoding: buffer.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}
+
+/// Writes all of `text` to `descriptor` (standard error, a log, a trace), as `FileHandle.write` did, retrying
+/// interrupted and partial writes; a write that fails ends it quietly instead of stopping the program.
+package func writeAll(_ descriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
     }
 }
