@@ -37,7 +37,7 @@ package struct CivilTime: Sendable {
         return CivilTime(broken)
     }
 
-    private init(_ broken: tm) {
+    fileprivate init(_ broken: tm) {
         year = Int(broken.tm_year) + 1900
         month = Int(broken.tm_mon) + 1
         day = Int(broken.tm_mday)
@@ -107,4 +107,33 @@ package enum PathText {
         while result.count > 1, result.hasSuffix("/") { result.removeLast() }
         return result
     }
+}
+
+extension CivilTime {
+    /// Whether `self` and `other` fall on the same calendar day.
+    package func isSameDay(as other: CivilTime) -> Bool {
+        year == other.year && month == other.month && day == other.day
+    }
+
+    /// The calendar day before this one, in the local time zone (noon of it, as the C library's `mktime` normalises
+    /// the day of the month).
+    package var dayBefore: CivilTime {
+        var broken = tm()
+        broken.tm_year = Int32(year - 1900)
+        broken.tm_mon = Int32(month - 1)
+        broken.tm_mday = Int32(day - 1)
+        broken.tm_hour = 12
+        broken.tm_isdst = -1
+        var seconds = mktime(&broken)
+        var normalised = tm()
+        localtime_r(&seconds, &normalised)
+        return CivilTime(normalised)
+    }
+}
+
+/// Whether a folder is at `path` (a symbolic link to one counts), as `FileManager.fileExists(atPath:isDirectory:)`
+/// said.
+package func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
 }
