@@ -142,7 +142,7 @@ let package = Package(
             name: "FingerPaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "DesktopPortal", "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
