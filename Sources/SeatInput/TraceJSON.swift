@@ -30,7 +30,7 @@ struct JSONNull: CustomStringConvertible, CustomDebugStringConvertible, Sendable
 /// exactly what `JSONSerialization.jsonObject(with:)` (no options) accepted on the trace's lines: an object or an
 /// array at the top, a byte-order mark before it, trailing commas in objects and arrays, nesting up to 512 deep,
 /// numbers that fit a `Double` (not infinity), the last of duplicate keys.
-struct TraceJSON {
+package struct TraceJSON {
     /// Why the text is not JSON (the reader says only "not valid JSON").
     struct Invalid: Error {}
 
@@ -275,5 +275,21 @@ struct TraceJSON {
         }
         guard let value = Double(text), value.isFinite else { throw Invalid() }
         return JSONNumber(value: value, isBoolean: false, description: "\(value)")
+    }
+}
+
+extension TraceJSON {
+    /// The JSON object in `text` (touch-replay's `--stats` line) with its numbers as `Double`s, as `JSONSerialization`'s
+    /// `NSNumber`s cast with `as? Double`; `nil` when it is not a JSON object.
+    package static func object(_ text: Substring) -> [String: Any]? {
+        func plain(_ value: Any) -> Any {
+            switch value {
+            case let number as JSONNumber: return number.isBoolean ? (number.value == 1) : number.value
+            case let array as [Any]: return array.map(plain)
+            case let object as [String: Any]: return object.mapValues(plain)
+            default: return value
+            }
+        }
+        return (try? parse(text)).flatMap { plain($0) as? [String: Any] }
     }
 }
