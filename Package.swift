@@ -26,6 +26,8 @@ let package = Package(
     targets: [
         // Points, sizes, rectangles in logical points and in device pixels, timestamps: for every module below.
         .target(name: "Geometry"),
+        // Locks, conditions and threads on pthreads (which ThreadSanitizer sees), for modules without Foundation.
+        .target(name: "Threading", dependencies: ["CShims"]),
         // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most;
         // re-exports Geometry.
         .target(name: "TouchUI", dependencies: ["Geometry"]),
@@ -82,7 +84,7 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // The desktop's portal (xdg-desktop-portal) over GDBus on a thread of its own: dark style, file dialogs
         // (docs/portal.md). Imports CGio and Foundation only.
-        .target(name: "DesktopPortal", dependencies: ["CGio"]),
+        .target(name: "DesktopPortal", dependencies: ["CGio", "Threading"]),
         // A stand-in for xdg-desktop-portal on a private test bus: Settings and FileChooser. Not installed.
         .executableTarget(name: "fake-portal", dependencies: ["CGio"], path: "Sources/FakePortal"),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
@@ -108,7 +110,7 @@ let package = Package(
         .target(
             name: "WaylandClient",
             dependencies: [
-                "SeatInput", "Geometry", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+                "SeatInput", "Geometry", "Threading", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
@@ -122,16 +124,16 @@ let package = Package(
             ]
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry", "CCRC32"]),
+        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32"]),
         // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
         .target(name: "CCRC32"),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "Geometry", "Threading"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(
             name: "FingerPaintCore",
             dependencies: [
-                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "CommandLineSupport",
+                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "CommandLineSupport", "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -140,7 +142,7 @@ let package = Package(
             name: "FingerPaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "DesktopPortal", "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
@@ -204,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [
-                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CAllocationCounter",
+                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "Threading", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

@@ -19,3 +19,7 @@ const int CShims_F_SEAL_WRITE = F_SEAL_WRITE;
 int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout) {
     return ppoll(fds, count, timeout, NULL);
 }
+
+int CShims_pthread_setname(pthread_t thread, const char *name) {
+    return pthread_setname_np(thread, name);
+}

@@ -1,7 +1,8 @@
 // What every program of the suite does the same on its command line: the version, the canvas size, usage errors.
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 import SeatInput
 
 /// The version of the programs (`--version`).
@@ -44,8 +45,8 @@ public enum CanvasSizeArgument {
 extension ParsableCommand {
     /// Prints `NAME: message` on standard error and exits with `status` (1: something failed; 2: usage).
     public static func fail(_ message: String, status: Int32 = 1) -> Never {
-        FileHandle.standardError.write(Data("\(configuration.commandName ?? "program"): \(message)\n".utf8))
-        Foundation.exit(status)
+        writeAll(STDERR_FILENO, "\(configuration.commandName ?? "program"): \(message)\n")
+        Glibc.exit(status)
     }
 
     /// Parses the command line, or exits: `--help` and `--version` print on standard output and exit 0; a usage
@@ -57,13 +58,13 @@ extension ParsableCommand {
         } catch {
             if exitCode(for: error) == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
             let name = configuration.commandName ?? "program"
             var text = fullMessage(for: error)
             if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-            FileHandle.standardError.write(Data("\(name): \(text)\n".utf8))
-            Foundation.exit(2)
+            writeAll(STDERR_FILENO, "\(name): \(text)\n")
+            Glibc.exit(2)
         }
     }
 }

@@ -1,7 +1,8 @@
 // The desktop's portal (xdg-desktop-portal) over D-Bus: its appearance settings and its file dialogs.
 import CGio
-import Foundation
+import FoundationEssentials
 import Glibc
+import Threading
 
 /// The desktop's colour preference, `org.freedesktop.appearance` `color-scheme`.
 public enum ColorScheme: UInt32, Sendable, Equatable {
@@ -213,7 +214,7 @@ public final class DesktopPortal: Sendable {
 
     /// The Request object's path for `token`: the sender's unique name without ':' and with '.' as '_'.
     static func requestPath(sender: String, token: String) -> String {
-        let name = String(sender.drop(while: { $0 == ":" })).replacingOccurrences(of: ".", with: "_")
+        let name = String(sender.drop(while: { $0 == ":" })).replacing(".", with: "_")
         return "\(objectPath)/request/\(name)/\(token)"
     }
 
@@ -271,7 +272,7 @@ enum RequestToken {
 }
 
 private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked(())
     private var value = 0
     func next() -> Int {
         lock.withLock {

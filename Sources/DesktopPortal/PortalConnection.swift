@@ -1,6 +1,7 @@
 // A GDBus connection to the session bus that lives on its own thread, with its own GLib main context.
 import CGio
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// Why the desktop's portal could not answer: no session bus, no portal on it, a call that failed or timed out.
 public struct PortalUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
@@ -34,9 +35,7 @@ final class PortalThread: @unchecked Sendable {
         let context = g_main_context_new()!
         self.context = GPointer(raw: context)
         loop = GPointer(raw: g_main_loop_new(context, 0))
-        let thread = Thread { [self] in self.run(busAddress: busAddress) }
-        thread.name = "desktop-portal"
-        thread.start()
+        startThread(named: "desktop-portal") { [self] in self.run(busAddress: busAddress) }
     }
 
     /// Ends the loop; the thread closes the connection and ends.

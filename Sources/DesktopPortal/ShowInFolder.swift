@@ -1,6 +1,6 @@
 // "Show in folder": the desktop's file manager shows a file, through the portal's OpenURI or FileManager1.
 import CGio
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A way the desktop offers to show a file in its folder.

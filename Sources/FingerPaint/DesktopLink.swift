@@ -1,9 +1,10 @@
 // fingerpaint and the desktop's portal: the dark style followed live, and the export dialog (docs/portal.md).
 import DesktopPortal
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
 import PaintRender
-import Synchronization
+import Threading
 import WaylandApp
 import WaylandClient
 
@@ -30,7 +31,7 @@ extension OverlayStyle {
 
 /// Carries the portal's answers to the Wayland loop's mailbox; those that come before the loop has one wait.
 final class PortalRelay: Sendable {
-    private let state = Mutex<(poster: Mailbox<PortalMessage>.Poster?, waiting: [PortalMessage])>((nil, []))
+    private let state = Locked<(poster: Mailbox<PortalMessage>.Poster?, waiting: [PortalMessage])>((nil, []))
 
     /// Posts `message` to the loop, or keeps it until ``connect(_:)``. Any thread.
     func post(_ message: PortalMessage) {
@@ -69,7 +70,7 @@ final class DesktopLink {
         let relay = relay
         // Subscribed first: a change between the read and the subscription is not lost.
         portal.watchColorScheme { relay.post(.colorScheme($0)) }
-        let answer = Mutex<Result<ColorScheme, PortalUnavailable>?>(nil)
+        let answer = Locked<Result<ColorScheme, PortalUnavailable>?>(nil)
         let answered = DispatchSemaphore(value: 0)
         portal.readColorScheme { result in
             answer.withLock { $0 = result }

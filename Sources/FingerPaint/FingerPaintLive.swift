@@ -1,7 +1,8 @@
 // The painting app in a live window: seat events in, one rendered frame per display frame out.
 import CShims
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
 import PaintRender
 import SeatInput
 import TouchUI
@@ -135,12 +136,12 @@ final class FingerPaintLive: LiveContent {
         if !frame.isComplete { buffer.isIncomplete = true }
         if !saidFirstFrame, let launchedAt {
             saidFirstFrame = true
-            debug(String(format: "first frame %.0f ms after launch%@", (now - launchedAt).seconds * 1_000,
-                         app.isLoadingDocument ? ", the document still being read" : ""))
+            debug(cFormat("first frame %.0f ms after launch", (now - launchedAt).seconds * 1_000)
+                  + (app.isLoadingDocument ? ", the document still being read" : ""))
         }
         if !saidSharp, !app.renderer.isDrawingTiles, !app.isLoadingDocument, let launchedAt {
             saidSharp = true
-            debug(String(format: "every visible tile sharp %.0f ms after launch (%d from the tile cache)",
+            debug(cFormat("every visible tile sharp %.0f ms after launch (%d from the tile cache)",
                          (now - launchedAt).seconds * 1_000, app.renderer.tilesShownFromStore))
         }
         // What was drawn is returned too: the session makes it opaque in a translucent buffer.
@@ -190,7 +191,7 @@ final class FingerPaintLive: LiveContent {
         // Taken here or by the event just handled.
         if isShowingLoad, !app.isLoadingDocument, let launchedAt {
             isShowingLoad = false
-            debug(String(format: "the document read and shown %.0f ms after launch", (MonotonicClock.timestamp - launchedAt).seconds * 1_000))
+            debug(cFormat("the document read and shown %.0f ms after launch", (MonotonicClock.timestamp - launchedAt).seconds * 1_000))
         }
         return isFrameDue ? .frameNeeded : .nothing
     }
@@ -224,7 +225,7 @@ final class FingerPaintLive: LiveContent {
     func memoryReport() -> String? {
         var inUse = 0, mapped = 0, free = 0
         CShims_heapStatistics(&inUse, &mapped, &free)
-        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        func mib(_ bytes: Int) -> String { cFormat("%.1f MiB", Double(bytes) / 1_048_576) }
         return "heap in use \(mib(inUse)) (\(mib(mapped)) of it mapped), heap free \(mib(free)), "
             + "tiles \(mib(app.renderer.tileBytes)) of \(mib(app.renderer.tileBudget)), "
             + "\(app.drawing.strokes.count) strokes shown, \(app.drawing.compactEdits.count) edits in the history"

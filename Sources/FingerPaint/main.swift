@@ -1,7 +1,10 @@
 // `fingerpaint`: the finger-painting program, in a window on the compositor or replaying a trace into a PNG.
 import CommandLineSupport
 import FingerPaintCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import PaintRender
 import SeatInput
@@ -11,7 +14,7 @@ import WaylandClient
 
 /// Prints a line to standard error.
 func complain(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeAll(STDERR_FILENO, message + "\n")
 }
 
 /// `--replay TRACE --output OUT`: the trace is checked whole as a stream (1 and nothing written when a line is

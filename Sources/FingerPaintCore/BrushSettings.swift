@@ -1,5 +1,6 @@
 // The brush remembered across launches: a small text file in $XDG_CONFIG_HOME/fingerpaint (docs/settings.md).
-import Foundation
+import FoundationEssentials
+import Geometry
 import PaintModel
 
 /// The brush, the tool and the recent colours a window starts with, kept in `$XDG_CONFIG_HOME/fingerpaint/settings`
@@ -37,12 +38,12 @@ public struct BrushSettings: Hashable, Sendable {
     /// The settings a file's text says; what it does not say, or says wrongly, is the default.
     public init(parsing text: String) {
         for line in text.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: "=", maxSplits: 1).map { trimming(String($0), \.isFoundationWhitespace) }
             guard parts.count == 2, !parts[0].hasPrefix("#") else { continue }
             let value = parts[1]
             switch parts[0] {
             case "color":
-                if let index = Int(value.replacingOccurrences(of: "palette ", with: "")), value.hasPrefix("palette ") {
+                if let index = Int(value.replacing("palette ", with: "")), value.hasPrefix("palette ") {
                     brush.selectColor(at: index - 1)
                 } else if let color = Color(hexString: value) {
                     brush.choose(color)
@@ -65,11 +66,19 @@ public struct BrushSettings: Hashable, Sendable {
         return """
             # fingerpaint's brush, remembered across launches (docs/settings.md)
             color = \(color)
-            width = \(Brush.widths[brush.widthIndex].formatted(.number.grouping(.never)))
+            width = \(Self.widthText(Brush.widths[brush.widthIndex]))
             tool = \(tool == .eraser ? "eraser" : "brush")
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
 
             """
+    }
+
+    /// A width as the file writes it: a whole width by the standard library ("16"), as ICU's number format without
+    /// grouping wrote them. Only ``Brush/widths`` are written, all whole; a width with a fraction would be written in
+    /// the standard library's shortest form ("2.5"), which is the number format's up to three fraction digits.
+    static func widthText(_ width: Double) -> String {
+        if width == width.rounded(), abs(width) < 1e15 { return String(Int(width)) }
+        return "\(width)"
     }
 
     /// The settings in a file, or the defaults when it is missing or unreadable.
@@ -88,8 +97,8 @@ public struct BrushSettings: Hashable, Sendable {
             try Data(text.utf8).write(to: url, options: .atomic)
             return nil
         } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            return "cannot remember the brush in \(url.path): \(code.map { OutputFile.reason(Int32($0)) } ?? "it cannot be written")"
+            let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+            return "cannot remember the brush in \(url.path): \(code.map { OutputFile.reason($0) } ?? "it cannot be written")"
         }
     }
 }

@@ -1,6 +1,7 @@
 // The canvas view: in paint mode every finger on it, and the pointer with its left button held, draws its own
 // stroke; in navigate mode fingers pan and pinch-zoom the view.
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaintModel
 import PaintRender
 import TouchUI

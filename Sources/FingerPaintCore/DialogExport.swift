@@ -1,5 +1,5 @@
 // Export… through the desktop's save dialog (the host asks the portal), and the file it chose written (docs/portal.md).
-import Foundation
+import FoundationEssentials
 import PaintModel
 import PaintRender
 

@@ -1,6 +1,6 @@
 // The gallery in the painting app: listing the user's drawings, opening one, starting one, and what a long press
 // offers (duplicate, export, show in folder, move to the Trash with an undo).
-import Foundation
+import FoundationEssentials
 import PaintModel
 import PaintRender
 

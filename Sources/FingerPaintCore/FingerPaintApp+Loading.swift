@@ -1,13 +1,14 @@
 // A launch's document read on another thread after the first frame (docs/loading.md).
 import Dispatch
-import Foundation
+import FoundationEssentials
 import PaintModel
 import PaintRender
 import SeatInput
+import Threading
 
 /// The result of reading a document on another thread, handed to the Wayland thread.
 final class DocumentRead: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked(())
     private var result: Result<OpenedDocument, DocumentOpenError>?
     private var tiles: TileStore.Contents?
     /// Left when the result is in.

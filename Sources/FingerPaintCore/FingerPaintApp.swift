@@ -1,5 +1,6 @@
 // The painting app without a compositor: input in, frames and documents out.
-import Foundation
+import Dispatch
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -731,6 +732,14 @@ public final class FingerPaintApp {
         }
     }
 
+    /// The name of an export of a drawing with no file: `fingerpaint-` and the local time as `yyyy-MM-dd-HHmmss`
+    /// (the format en_US_POSIX's DateFormatter wrote, now the C library's local time).
+    static func exportStem(at now: Date) -> String {
+        let local = CivilTime.local(now)
+        return "fingerpaint-" + zeroPadded(local.year, 4) + "-" + zeroPadded(local.month, 2) + "-" + zeroPadded(local.day, 2)
+            + "-" + zeroPadded(local.hour, 2) + zeroPadded(local.minute, 2) + zeroPadded(local.second, 2)
+    }
+
     /// Writes the drawing — the canvas above the palette, never the palette's strip — as a PNG in the export
     /// folder under a name no file has yet, and says where; returns the file.
     @discardableResult
@@ -752,8 +761,7 @@ public final class FingerPaintApp {
             banner = "Cannot export the drawing: \(reason)."
             return nil
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: exportFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard isFolder(exportFolder.path) else {
             return fail("the folder \(exportFolder.path) does not exist")
         }
         // Named after the drawing; a drawing with no file (a replay) after the time.
@@ -763,10 +771,7 @@ public final class FingerPaintApp {
         } else if let document {
             stem = document.url.deletingPathExtension().lastPathComponent
         } else {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-            stem = "fingerpaint-\(formatter.string(from: now))"
+            stem = Self.exportStem(at: now)
         }
         // Written to a temporary name, then linked under the first free name: an existing file is never replaced.
         let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
@@ -780,7 +785,7 @@ public final class FingerPaintApp {
                 try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
             }
         } catch {
-            return fail("\(error)".replacingOccurrences(of: "cannot write \(temporary.path): ", with: ""))
+            return fail("\(error)".replacing("cannot write \(temporary.path): ", with: ""))
         }
         for number in 1...1000 {
             let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")

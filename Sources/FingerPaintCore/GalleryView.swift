@@ -1,5 +1,5 @@
 // The gallery: the user's drawings as tiles over the whole window, by touch.
-import Foundation
+import FoundationEssentials
 import PaintModel
 import PaintRender
 import TouchUI
@@ -208,28 +208,14 @@ public final class GalleryView: View {
 
     /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
     func detail(of drawing: LibraryDrawing, now: Date = Date()) -> String {
-        let calendar = Calendar.current
-        let formatter: DateFormatter
-        if calendar.isDate(drawing.modified, inSameDayAs: now) {
-            formatter = captionFormatters.today
-        } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now),
-                  calendar.isDate(drawing.modified, inSameDayAs: yesterday) {
-            formatter = captionFormatters.yesterday
-        } else {
-            formatter = captionFormatters.date
-        }
-        return formatter.string(from: drawing.modified)
-    }
-
-    /// The captions' date formats, made once: the overlay is built at every frame a scroll moves.
-    private let captionFormatters = (today: GalleryView.formatter("'Today' HH:mm"), yesterday: GalleryView.formatter("'Yesterday' HH:mm"),
-                                     date: GalleryView.formatter("d MMM yyyy"))
-
-    private static func formatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.dateFormat = format
-        return formatter
+        // The formats were en_GB's "'Today' HH:mm", "'Yesterday' HH:mm" and "d MMM yyyy" in the local time zone:
+        // the C library's local time and the English month abbreviations (this ICU's en_GB has "Sep") give the same text without ICU.
+        let modified = CivilTime.local(drawing.modified)
+        let today = CivilTime.local(now)
+        let time = zeroPadded(modified.hour, 2) + ":" + zeroPadded(modified.minute, 2)
+        if modified.isSameDay(as: today) { return "Today " + time }
+        if modified.isSameDay(as: today.dayBefore) { return "Yesterday " + time }
+        return "\(modified.day) \(modified.shortMonthName) \(zeroPadded(modified.year, 4))"
     }
 
     // MARK: - Touches

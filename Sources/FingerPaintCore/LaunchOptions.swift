@@ -1,7 +1,7 @@
 // The command line of `fingerpaint`.
 import ArgumentParser
 import CommandLineSupport
-import Foundation
+import FoundationEssentials
 import PaintRender
 import SeatInput
 import TouchUI

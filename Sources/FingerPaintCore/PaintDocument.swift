@@ -1,5 +1,6 @@
 // The document a painting window edits: every edit saved, a read-only document turned into a copy, nothing lost.
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaintModel
 
 /// The document behind a painting window, on the main thread.

@@ -1,5 +1,6 @@
 // The headless replay: a trace through the same input path and renderer as the window, at a virtual 60 Hz.
-import Foundation
+import Dispatch
+import FoundationEssentials
 import PaintModel
 import PaintRender
 import SeatInput

@@ -1,5 +1,6 @@
 // The figures of `fingerpaint --stats`: percentiles and milliseconds as its JSON lines write them.
-import Foundation
+import FoundationEssentials
+import Geometry
 
 /// The value at `fraction` (0...1) of sorted `values`, by the index rounded to nearest; `nil` when empty.
 func percentile<T>(_ values: [T], _ fraction: Double) -> T? {
@@ -7,7 +8,7 @@ func percentile<T>(_ values: [T], _ fraction: Double) -> T? {
 }
 
 /// Milliseconds with three decimals (0 for none).
-func ms(_ value: Double?) -> String { String(format: "%.3f", value ?? 0) }
+func ms(_ value: Double?) -> String { cFormat("%.3f", value ?? 0) }
 
 /// `"p50": x, "p99": x, "max": x` of the samples, in milliseconds.
 func millisecondQuantiles(_ samples: [Double]) -> String {

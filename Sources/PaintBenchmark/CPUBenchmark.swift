@@ -1,8 +1,10 @@
 // `paint-benchmark cpu`: the CPU a touch event costs fingerpaint against weston-simple-touch, side by side in one run
 // (issue #22, "Lean").
 import CAllocationCounter
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
 import Glibc
 import PaintModel
 import SeatInput
@@ -68,7 +70,7 @@ func runCPUBenchmark(arguments: [String]) {
         }
         if let ours = clientOnly["fingerpaint"], let theirs = clientOnly["weston-simple-touch"], theirs > 0 {
             figures["ratio", default: []].append(ours / theirs)
-            line += " ratio (client alone) x\(String(format: "%.2f", ours / theirs))"
+            line += " ratio (client alone) x\(cFormat("%.2f", ours / theirs))"
         }
         print(line)
     }
@@ -83,8 +85,8 @@ func runCPUBenchmark(arguments: [String]) {
     print("   ratio fingerpaint / weston-simple-touch, client alone, per run: median \(summary("ratio"))")
     let (perEvent, perFrame) = allocationsInProcess()
     print("   heap allocations in this (release) build, the same three fingers fed to the app in-process after a "
-          + "warm-up: \(String(format: "%.2f", perEvent)) per touch event (translator, window, recognizers, canvas view), "
-          + "\(String(format: "%.1f", perFrame)) per frame drawn")
+          + "warm-up: \(cFormat("%.2f", perEvent)) per touch event (translator, window, recognizers, canvas view), "
+          + "\(cFormat("%.1f", perFrame)) per frame drawn")
 }
 
 /// The heap allocations (CAllocationCounter) per touch event and per frame when three fingers draw circles at 120 Hz

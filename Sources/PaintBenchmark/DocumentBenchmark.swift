@@ -1,6 +1,9 @@
 // `paint-benchmark documents`: what saving and opening a drawing document cost as the drawing grows.
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import SeatInput
 import TouchUI
@@ -84,7 +87,7 @@ func runDocumentBenchmark() {
     print("   the lift that completes a stroke (drawing, canvas, document): p50 \(format(percentile(lifts, 0.5))), "
           + "p99 \(format(percentile(lifts, 0.99)))")
     print("   bytes written \(written) for \(strokeBytes) bytes of stroke records: "
-          + "\(String(format: "%.2f", Double(written) / Double(strokeBytes)))x, \(document.statistics?.rewrites ?? 0) compactions")
+          + "\(cFormat("%.2f", Double(written) / Double(strokeBytes)))x, \(document.statistics?.rewrites ?? 0) compactions")
     app.finishDocument()
 
     // The main thread's part of saving a stroke alone: encoding its record and handing it over.
@@ -122,7 +125,7 @@ func runDocumentBenchmark() {
     let churnWritten = churnJournal.statistics.appendedBytes + churnJournal.statistics.rewrittenBytes
     let size = (try? FileManager.default.attributesOfItem(atPath: churnURL.path)[.size] as? Int) ?? 0
     print("3. 1 000 strokes, every other one undone and replaced: bytes written \(churnWritten) for \(churnBytes) bytes of "
-          + "stroke records: \(String(format: "%.2f", Double(churnWritten) / Double(churnBytes)))x, "
+          + "stroke records: \(cFormat("%.2f", Double(churnWritten) / Double(churnBytes)))x, "
           + "\(churnJournal.statistics.rewrites) compactions; file \(size / 1024) KiB for "
           + "\(DrawingDocument.encode(churned).count / 1024) KiB of drawing")
     churnJournal.close()

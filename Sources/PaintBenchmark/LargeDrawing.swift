@@ -2,8 +2,11 @@
 // thread's time for what the user waits for: the change and the frame that shows it, drawn straight into one of two
 // window buffers in turn, as the window does. Run alone, in a fresh process: `paint-benchmark --large`.
 import CShims
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import PaintRender
 import SeatInput
@@ -169,7 +172,7 @@ func runLargeDrawing() -> Bool {
     // The app's drawing is the only one now, as in the program (the first stroke would otherwise copy it).
     largeHistory = Drawing()
     print("   start-up to the first frame copied: empty \(format(emptyLaunch)), 50 000 strokes \(format(largeLaunch)); "
-          + "ratio \(String(format: "%.2f", largeLaunch / emptyLaunch))")
+          + "ratio \(cFormat("%.2f", largeLaunch / emptyLaunch))")
     let settle = DispatchTime.now().uptimeNanoseconds
     largeApp.waitForTiles()
     buffer.show(largeApp)
@@ -327,7 +330,7 @@ func runLargeDrawing() -> Bool {
     buffer.show(warmApp)
     let warmSharp = milliseconds(since: warmSettle)
     print("   reopened with the tile cache warm: opening the document \(format(openMilliseconds)); start-up to the first "
-          + "frame \(format(warmLaunch)), ratio \(String(format: "%.2f", warmLaunch / emptyLaunch)) to the empty one's; "
+          + "frame \(format(warmLaunch)), ratio \(cFormat("%.2f", warmLaunch / emptyLaunch)) to the empty one's; "
           + "every visible tile sharp after \(format(warmSharp)) (\(warmApp.renderer.tilesShownFromStore) tiles from the "
           + "cache); from launch: cold \(format(largeLaunch + coldSharp)), warm \(format(warmLaunch + warmSharp))")
     // The window's launch (the drawing read after its first frame), the tile cache warm as for a reopening.
@@ -346,7 +349,7 @@ func runLargeDrawing() -> Bool {
     let launchedSharp = milliseconds(since: launchStart)
     print("   start-up to the first frame with the document's opening (as a window launches, less connecting: the "
           + "header checked, the first frame, the records read meanwhile): empty \(format(emptyOpenLaunch)), 50 000 "
-          + "strokes \(format(openedLaunch)); ratio " + String(format: "%.2f", openedLaunch / emptyOpenLaunch)
+          + "strokes \(format(openedLaunch)); ratio " + cFormat("%.2f", openedLaunch / emptyOpenLaunch)
           + "; the drawing in after \(format(drawingIn)), every visible tile sharp after \(format(launchedSharp)) "
           + "(\(launchedApp.renderer.tilesShownFromStore) tiles from the cache)")
     return withinLimit

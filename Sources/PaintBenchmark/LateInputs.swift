@@ -1,6 +1,9 @@
 // `paint-benchmark latency --logs DIR`: why each input presented a frame or more after the next vblank was late,
 // from fingerpaint's frame log and touch-replay's ink log of one run (docs/frame-pacing.md, "The frame log").
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Geometry
+import Glibc
 
 /// The inputs of one run presented a frame or more after the vblank that followed them, sorted by cause.
 ///
@@ -119,9 +122,9 @@ struct LateInputs {
         let parts = Cause.allCases.compactMap { cause -> String? in
             guard let count = counts[cause] else { return nil }
             var part = "\(cause.rawValue) \(count) (\(countsOverThreshold[cause] ?? 0)"
-            if cause == .wokeLate { part += String(format: "; up to %.1f ms", largestWakeLateness) }
+            if cause == .wokeLate { part += cFormat("; up to %.1f ms", largestWakeLateness) }
             if cause == .afterDeadline, let leads = deadlineLeads {
-                part += String(format: "; leads %.1f-%.1f ms", leads.lowerBound, leads.upperBound)
+                part += cFormat("; leads %.1f-%.1f ms", leads.lowerBound, leads.upperBound)
             }
             return part + ")"
         }

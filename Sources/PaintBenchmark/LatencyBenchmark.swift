@@ -1,6 +1,9 @@
 // `paint-benchmark latency`: how far the ink trails the finger, with and without prediction, and input to ink
 // through touch-replay.
-import Foundation
+import Dispatch
+import FingerPaintCore
+import FoundationEssentials
+import Geometry
 import Glibc
 import SeatInput
 import TouchUI
@@ -96,24 +99,19 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:])
     -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = folder.appendingPathComponent("touch-replay")
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    process.arguments = ["--trace", trace, "--output", scratch.appendingPathComponent("last.png").path, "--overwrite",
+    let arguments = ["--trace", trace, "--output", scratch.appendingPathComponent("last.png").path, "--overwrite",
                          "--size", size, "--stats", "--"] + client
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = scratch.path
     environment["XDG_STATE_HOME"] = scratch.path
     environment.merge(extra) { $1 }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
     var before = rusage(), after = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &before)
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    guard let process = Subprocess(folder.appendingPathComponent("touch-replay").path, arguments, environment: environment,
+                                   capturesOutput: true) else { return nil }
+    let data = process.readOutput()
     process.waitUntilExit()
     getrusage(RUSAGE_CHILDREN.rawValue, &after)
     func seconds(_ usage: rusage) -> Double {
@@ -121,7 +119,7 @@ func replay(_ trace: String, size: String, client: [String], environment extra: 
     }
     try? FileManager.default.removeItem(at: scratch)
     let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") }
-    guard let line, let stats = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+    guard let line, let stats = TraceJSON.object(line) else { return nil }
     return (stats, seconds(after) - seconds(before))
 }
 
@@ -233,7 +231,7 @@ private func runPredictionSection() {
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(values.count, 1)) }
             print("   \(Int(rate)) Hz, \(curve.name): \(format(mean(plain))) / \(format(percentile(plain, 0.95))) -> "
                   + "\(format(mean(predicted))) / \(format(percentile(predicted, 0.95)))  "
-                  + "(mean x\(String(format: "%.2f", mean(predicted) / max(mean(plain), 1e-9))))")
+                  + "(mean x\(cFormat("%.2f", mean(predicted) / max(mean(plain), 1e-9))))")
         }
     }
     print("   the same curves off the sample clock (shifted by 16 phases of a sample interval, frames pooled):")
@@ -249,8 +247,8 @@ private func runPredictionSection() {
             let p95 = (plain: percentile(plain, 0.95), predicted: percentile(predicted, 0.95))
             print("   \(Int(rate)) Hz, \(curve.name), off the clock: \(format(mean(plain))) / \(format(p95.plain)) -> "
                   + "\(format(mean(predicted))) / \(format(p95.predicted))  "
-                  + "(mean x\(String(format: "%.2f", mean(predicted) / max(mean(plain), 1e-9))), "
-                  + "p95 x\(String(format: "%.2f", p95.predicted / max(p95.plain, 1e-9))))")
+                  + "(mean x\(cFormat("%.2f", mean(predicted) / max(mean(plain), 1e-9))), "
+                  + "p95 x\(cFormat("%.2f", p95.predicted / max(p95.plain, 1e-9))))")
         }
     }
 }
@@ -294,7 +292,7 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
                 for run in 1...options.runs {
                     var environment = client.environment
                     let logs = options.logs.map { folder in
-                        let name = "\(folder)/\(width)x\(height)-\(Int(rate))-\(client.name.replacingOccurrences(of: " ", with: "-"))-\(run)"
+                        let name = "\(folder)/\(width)x\(height)-\(Int(rate))-\(client.name.replacing(" ", with: "-"))-\(run)"
                         return (frames: name + ".frames.txt", ink: name + ".ink.txt")
                     }
                     if let logs {

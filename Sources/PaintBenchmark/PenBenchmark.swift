@@ -1,7 +1,10 @@
 // `paint-benchmark pen`: what pressure costs: drawing variable-width strokes against the same strokes at one width,
 // in tiles and while a pen draws, and their memory.
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import PaintRender
 import TouchUI
@@ -54,7 +57,7 @@ func runPenBenchmark() {
     print("\n1. memory: StrokePoint \(MemoryLayout<StrokePoint>.stride) bytes, StrokePen \(MemoryLayout<StrokePen>.stride) bytes, "
           + "Stroke \(MemoryLayout<Stroke>.stride) bytes")
     print("   10 000 pressure strokes with their undo history, \(points) points: resident +\(format(grown / 1_048_576)) MiB = "
-          + "\(String(format: "%.1f", grown / Double(points))) bytes per point")
+          + "\(cFormat("%.1f", grown / Double(points))) bytes per point")
     print("   their document: \(DrawingDocument.encode(drawing).count / 1024) KiB")
 
     print("\n2. drawing 2 000 strokes into the 800x600 canvas's tiles from nothing, ms (5 runs, the best)")
@@ -68,7 +71,7 @@ func runPenBenchmark() {
         }
         best.append(runs.min()!)
     }
-    print("   one width \(format(best[0])), with pressure \(format(best[1])): ratio \(String(format: "%.2f", best[1] / best[0]))")
+    print("   one width \(format(best[0])), with pressure \(format(best[1])): ratio \(cFormat("%.2f", best[1] / best[0]))")
 
     print("\n3. a finger and a pen drawing loops over 1 000 strokes (366 frames each), render ms per frame")
     _ = penFrameTimes(pen: true)  // warm-up
@@ -78,7 +81,7 @@ func runPenBenchmark() {
         medians.append(percentile(times, 0.5))
         print("   \(pen ? "pen   " : "finger") p50 \(format(percentile(times, 0.5)))  p99 \(format(percentile(times, 0.99)))  max \(format(times.max()!))")
     }
-    print("   ratio p50 pen / finger: \(String(format: "%.2f", medians[1] / medians[0]))")
+    print("   ratio p50 pen / finger: \(cFormat("%.2f", medians[1] / medians[0]))")
 
     print("\n4. the eraser on 800x600 drawings: an erase and the frame after it, then its undo and its frame, ms")
     for count in [1_000, 10_000] {

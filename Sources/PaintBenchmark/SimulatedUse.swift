@@ -1,11 +1,14 @@
 // Traces of simulated use, written line by line: a long one for the reader's memory, and a soak's hour of painting.
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Geometry
+import Glibc
 import SeatInput
 import TouchUI
 
 /// Writes a trace file line by line, in blocks, so that a trace of any length is never whole in memory.
 struct TraceFileWriter {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var pending = ""
     /// The trace's current time, in milliseconds.
     var time = 0.0
@@ -14,10 +17,9 @@ struct TraceFileWriter {
 
     /// A writer of a new trace at `path` (replacing a file there), starting with its canvas line.
     init(path: String, canvas: Size, origin: Point? = nil) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        self.handle = handle
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        self.descriptor = descriptor
         let trace = Trace(canvasSize: canvas, canvasOrigin: origin)
         append(trace.serialized())
     }
@@ -34,14 +36,14 @@ struct TraceFileWriter {
     }
 
     mutating func flush() {
-        handle.write(Data(pending.utf8))
+        writeAll(descriptor, pending)
         pending = ""
     }
 
     /// Writes what is left and closes the file.
     mutating func close() {
         flush()
-        try? handle.close()
+        Glibc.close(descriptor)
     }
 }
 

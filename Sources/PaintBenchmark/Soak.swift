@@ -1,6 +1,10 @@
 // `paint-benchmark soak`: simulated use through touch-replay --fast into fingerpaint's window, watching its memory
 // and open files, then the document reopened and compared with what the window drew (docs/reliability.md).
-import Foundation
+import Dispatch
+import FingerPaintCore
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import SeatInput
 import TouchUI
@@ -52,7 +56,7 @@ private func readOffset(of pid: Int32, in path: String) -> Int? {
               let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8),
               let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
         else { continue }
-        return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+        return Int(trimming(String(line.dropFirst(4)), \.isFoundationWhitespace))
     }
     return nil
 }
@@ -77,23 +81,18 @@ private struct Session {
 private func playSession(trace: String, document: String, png: String, folder: String, minuteOffset: Int?,
                          fast: Bool = true) -> Session {
     let programs = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = programs.appendingPathComponent("touch-replay")
-    process.arguments = (fast ? ["--fast"] : []) + ["--trace", trace, "--output", png, "--overwrite", "--",
+    let arguments = (fast ? ["--fast"] : []) + ["--trace", trace, "--output", png, "--overwrite", "--",
                                                     programs.appendingPathComponent("fingerpaint").path, document]
     var environment = ProcessInfo.processInfo.environment
     for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] { environment[name] = folder + "/" + name.lowercased() }
     environment["DBUS_SESSION_BUS_ADDRESS"] = ""
-    process.environment = environment
     // The programs' standard error, where fingerpaint's memory reports go.
     let log = png + ".log"
     _ = FileManager.default.createFile(atPath: log, contents: nil)
-    process.standardError = FileHandle(forWritingAtPath: log)
     var session = Session()
     let start = Date()
-    do {
-        try process.run()
-    } catch {
+    guard let process = Subprocess(programs.appendingPathComponent("touch-replay").path, arguments, environment: environment,
+                                   capturesOutput: false, standardError: log) else {
         print("   cannot start touch-replay beside this program (build fingerpaint and touch-replay first)")
         return session
     }
@@ -191,10 +190,10 @@ func runSoak(arguments: [String]) {
         print("   fingerpaint was not sampled (did it start?)")
         exit(1)
     }
-    func mib(_ kib: Int) -> String { String(format: "%.1f MiB", Double(kib) / 1024) }
+    func mib(_ kib: Int) -> String { cFormat("%.1f MiB", Double(kib) / 1024) }
     let growth = Double(late.residentKiB - early.residentKiB) / Double(early.residentKiB) * 100
     print("   resident memory after the first minute \(mib(early.residentKiB)), at the end \(mib(late.residentKiB)) "
-          + "(\(String(format: "%+.1f", growth)) %)")
+          + "(\(cFormat("%+.1f", growth)) %)")
     print("   open file descriptors after the first minute \(early.descriptors), at the end \(late.descriptors)")
     for (moment, report) in zip(["after the first minute", "at the end"], first.reports) {
         print("   \(moment), fingerpaint's own report: \(report)")

@@ -1,8 +1,11 @@
 // `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
 // Run with `swift run -c release paint-benchmark` (and `paint-benchmark --large` for section 6, the 50 000-stroke
 // drawing; `paint-benchmark pen` for what pressure costs); the figures go into docs/performance.md.
+import Dispatch
 import FingerPaintCore
-import Foundation
+import FoundationEssentials
+import Geometry
+import Glibc
 import PaintModel
 import PaintRender
 import SeatInput
@@ -95,7 +98,7 @@ func memory() -> (current: Double, peak: Double) {
     return (field("VmRSS"), field("VmHWM"))
 }
 
-func format(_ value: Double) -> String { String(format: "%.3f", value) }
+func format(_ value: Double) -> String { cFormat("%.3f", value) }
 
 /// The peak resident memory of each phase of a run, in MiB: the kernel's high-water mark (`VmHWM`) is reset as a
 /// phase begins (`/proc/self/clear_refs`), so each phase's figure is the most it held, whatever came before.
@@ -112,7 +115,7 @@ struct ResidentPeaks {
     }
 
     /// The phases and their peaks, as one line: `name 12.3, name 45.6, …`.
-    var summary: String { phases.map { "\($0.name) \(String(format: "%.1f", $0.peak))" }.joined(separator: ", ") }
+    var summary: String { phases.map { "\($0.name) \(cFormat("%.1f", $0.peak))" }.joined(separator: ", ") }
 }
 
 if CommandLine.arguments.dropFirst().first == "documents" {
@@ -161,7 +164,7 @@ print("paint-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores; t
 print("\n3. memory (measured first, in a fresh process)")
 print("   StrokePoint: \(MemoryLayout<StrokePoint>.stride) bytes in an array; Stroke: \(MemoryLayout<Stroke>.stride) bytes")
 print("   a 10 000-stroke drawing with its undo history, \(pointCount) points: resident +\(format(heap / 1_048_576)) MiB = "
-      + "\(String(format: "%.1f", heap / Double(pointCount))) bytes per point (strokes and history share storage)")
+      + "\(cFormat("%.1f", heap / Double(pointCount))) bytes per point (strokes and history share storage)")
 let app = FingerPaintApp(size: canvas, drawing: history)
 app.renderFrame()
 _ = frameTimes(of: app, around: Point(x: 400, y: 300))
@@ -179,10 +182,10 @@ for count in [10, 100, 1_000, 10_000] {
     _ = frameTimes(of: app, around: Point(x: 300, y: 250))  // warm-up
     let times = frameTimes(of: app, around: Point(x: 400, y: 300))
     medians[count] = percentile(times, 0.5)
-    print("   N = \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) p50 \(format(percentile(times, 0.5)))"
+    print("   N = \((String(count) + String(repeating: " ", count: max(6 - String(count).count, 0)))) p50 \(format(percentile(times, 0.5)))"
           + "  p99 \(format(percentile(times, 0.99)))  max \(format(times.max()!))")
 }
-print("   ratio p50 10 000 / 10: \(String(format: "%.2f", medians[10_000]! / medians[10]!))")
+print("   ratio p50 10 000 / 10: \(cFormat("%.2f", medians[10_000]! / medians[10]!))")
 
 // 2. The same small stroke on 800x600 and on 3840x2160.
 print("\n2. the same small stroke on an empty canvas")
@@ -196,7 +199,7 @@ for size in [canvas, Size(width: 3840, height: 2160)] {
     print("   \(Int(size.width))x\(Int(size.height)): p50 \(format(percentile(times, 0.5)))  p99 \(format(percentile(times, 0.99)))"
           + "  max \(format(times.max()!))")
 }
-print("   ratio p50 3840x2160 / 800x600: \(String(format: "%.2f", sizeMedians[1] / sizeMedians[0]))")
+print("   ratio p50 3840x2160 / 800x600: \(cFormat("%.2f", sizeMedians[1] / sizeMedians[0]))")
 
 // 4. Undo on a 10 000-stroke drawing.
 print("\n4. undo on the 10 000-stroke drawing (800x600): undo and the frame after it, in ms")

@@ -1,5 +1,5 @@
 // Opening a drawing document on disk: refused untouched when it is not ours, locked for one writer, repaired.
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -440,11 +440,9 @@ func errnoText(_ code: Int32) -> String {
 
 /// A UTC time as `yyyyMMdd'T'HHmmss'Z'`, for names of kept copies.
 func utcStamp(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    return formatter.string(from: date)
+    let time = CivilTime.utc(date)
+    return zeroPadded(time.year, 4) + zeroPadded(time.month, 2) + zeroPadded(time.day, 2) + "T"
+        + zeroPadded(time.hour, 2) + zeroPadded(time.minute, 2) + zeroPadded(time.second, 2) + "Z"
 }
 
 /// A document checked as far as its header by ``DocumentFile/begin(_:create:now:)``, its file open (and locked

@@ -1,6 +1,7 @@
 // Saving a document as it is painted: one record appended per edit, off the main thread, retried until it lands.
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Threading
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,7 +81,7 @@ public final class DocumentJournal: @unchecked Sendable {
     private var isClosed = false
 
     // Guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Locked(())
     private var events: [Event] = []
     private var failure: DocumentWriteError?
     private var outstanding = 0

@@ -1,5 +1,6 @@
 // Where fingerpaint keeps its own files: untitled documents, the document used last, recovery documents.
-import Foundation
+import FoundationEssentials
+import Geometry
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,7 @@ public struct DocumentLibrary: Sendable {
 
     /// The folders under the XDG base directories of `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let home = URL(fileURLWithPath: environment["HOME"] ?? homeFolderPath(), isDirectory: true)
         self.home = home
         func base(_ variable: String, default relative: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
@@ -46,7 +47,7 @@ public struct DocumentLibrary: Sendable {
     /// an earlier version (migrated: it becomes an untitled document), else `nil` (start a new one).
     public func documentToReopen() -> URL? {
         if let text = try? String(contentsOf: lastDocumentFile, encoding: .utf8) {
-            let path = text.trimmingCharacters(in: .newlines)
+            let path = trimming(text, \.isFoundationNewline)
             if path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) { return URL(fileURLWithPath: path) }
         }
         return FileManager.default.fileExists(atPath: legacyAutosave.path) ? legacyAutosave : nil
@@ -158,8 +159,8 @@ public struct DocumentLibrary: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             // The system's reason in plain words, not Foundation's "NSCocoaErrorDomain error 256".
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw DocumentWriteError(path: folder.path, errno: code.map { Int32($0) } ?? EACCES)
+            let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+            throw DocumentWriteError(path: folder.path, errno: code ?? EACCES)
         }
         let name = document.deletingPathExtension().lastPathComponent
         return uniqueFile(in: folder, stem: "\(name) (recovered \(Self.localStamp(now)))",
@@ -205,12 +206,13 @@ public struct DocumentLibrary: Sendable {
         return candidate
     }
 
-    /// A local time as `yyyy-MM-dd HH.mm.ss`, for names a user reads.
+    /// A local time as `yyyy-MM-dd HH.mm.ss`, for names a user reads: the C library's local time, not a
+    /// `DateFormatter`, whose locale and calendar data from ICU would stay resident in every window started without a
+    /// document (about 4 MiB).
     private static func localStamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH.mm.ss"
-        return formatter.string(from: date)
+        let local = CivilTime.local(date)
+        return zeroPadded(local.year, 4) + "-" + zeroPadded(local.month, 2) + "-" + zeroPadded(local.day, 2) + " "
+            + zeroPadded(local.hour, 2) + "." + zeroPadded(local.minute, 2) + "." + zeroPadded(local.second, 2)
     }
 }
 

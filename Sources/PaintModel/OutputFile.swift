@@ -1,6 +1,6 @@
 // Files the programs write on request (an export, a replay's PNG, a recording): never over a drawing, never over
 // another file unless asked.
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +16,7 @@ public enum OutputFile {
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT {
                 var folder = stat()
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = PathText.deletingLastComponent(path)
                 guard stat(parent.isEmpty ? "." : parent, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
                     return "its folder does not exist"
                 }
@@ -52,15 +52,15 @@ public enum OutputFile {
         if let refusal = refusal(toWrite: path, overwrite: overwrite) {
             throw OutputFileError(path: path, reason: refusal, wasRefused: true)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = PathText.deletingLastComponent(path)
+        let name = PathText.lastComponent(path)
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).tmp-\(getpid())"
         defer { unlink(temporary) }
         do {
             try produce(temporary)
         } catch {
             // The producer's own words name the temporary file: say the one the user asked for.
-            let text = "\(error)".replacingOccurrences(of: "cannot write \(temporary): ", with: "")
+            let text = "\(error)".replacing("cannot write \(temporary): ", with: "")
             throw OutputFileError(path: path, reason: text)
         }
         if overwrite {

@@ -1,6 +1,7 @@
 // The clean shapes a held stroke can become, and how a stroke's points are fitted to one (docs/shapes.md).
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 
 /// A clean shape: what a freehand stroke held still at its end becomes when it looks like one.
 public enum Shape: Hashable, Sendable {

@@ -1,6 +1,7 @@
 // Fitting a freehand stroke's points to the clean shape it looks like: a line, an ellipse, a rectangle, a triangle.
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 
 extension Shape {
     /// The thresholds of the fitting (docs/shapes.md), as fractions of the stroke's size.

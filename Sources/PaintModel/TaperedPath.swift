@@ -1,6 +1,7 @@
 // The smoothed path of a stroke whose width changes along it: what pressure strokes are drawn and hit-tested as.
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 
 /// A stroke's smoothed centreline with a half-width at every point of it, built sample by sample.
 ///

@@ -1,5 +1,5 @@
 // The desktop's Trash, as the freedesktop.org Trash specification lays it out: deleting a drawing is restorable.
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +13,7 @@ public struct Trash: Sendable {
 
     /// The home Trash under the XDG base directory of `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let home = URL(fileURLWithPath: environment["HOME"] ?? homeFolderPath(), isDirectory: true)
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
             ?? home.appendingPathComponent(".local/share", isDirectory: true)
         folder = dataHome.appendingPathComponent("Trash", isDirectory: true)
@@ -97,14 +97,19 @@ public struct Trash: Sendable {
     /// A path as the `Path` key holds it: each byte outside the unreserved set and `/` as `%XX` (RFC 2396).
     static func escaped(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/".utf8)
-        return path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        return path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : percentEscape($0) }.joined()
+    }
+
+    /// `%XX` for a byte, two upper-case hexadecimal digits (`String(format: "%%%02X")`).
+    private static func percentEscape(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return (digits.count < 2 ? "%0" : "%") + digits
     }
 
     /// A local time as the `DeletionDate` key holds it: `YYYY-MM-DDThh:mm:ss`.
-    private static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        return formatter.string(from: date)
+    static func stamp(_ date: Date) -> String {
+        let local = CivilTime.local(date)
+        return zeroPadded(local.year, 4) + "-" + zeroPadded(local.month, 2) + "-" + zeroPadded(local.day, 2) + "T"
+            + zeroPadded(local.hour, 2) + ":" + zeroPadded(local.minute, 2) + ":" + zeroPadded(local.second, 2)
     }
 }

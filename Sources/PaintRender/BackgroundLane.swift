@@ -1,6 +1,7 @@
 // A thread of its own for work off the Wayland thread that may wait: the tiles.
-import Foundation
+import FoundationEssentials
 import Glibc
+import Threading
 
 /// Runs work in the order it is given on a thread of its own whose nice value is raised (``niceness``), so that
 /// where it and the Wayland thread (or the frame's helper, ``BothCores``) both want a core, the frame goes first:
@@ -15,21 +16,19 @@ final class BackgroundLane: @unchecked Sendable {
 
     /// Guards ``queued``, ``isBusy`` and ``isStopping``; signalled when work comes, when a piece of it is done, and at
     /// ``stop()``.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queued: [@Sendable () -> Void] = []
     private var isBusy = false
     private var isStopping = false
 
     /// Starts the lane's thread, named `name` (as `top -H` shows it, up to 15 bytes).
     init(name: String) {
-        let thread = Thread { [self] in
+        startThread(named: name) { [self] in
             // Linux: the calling thread's nice value (per thread, not per process, under NPTL).
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
             _ = setpriority(which, 0, getpriority(which, 0) + Self.niceness)
             run()
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Runs `work` on the lane after what was given before it.

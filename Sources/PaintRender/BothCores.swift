@@ -1,6 +1,7 @@
 // Bulk pixel work of one frame shared between the Wayland thread and a helper thread (the second core).
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// Runs numbered parts of one piece of work on the calling thread and on a helper thread at once, and returns when
 /// every part is done.
@@ -28,7 +29,7 @@ final class BothCores: Sendable {
 /// The parts of one ``BothCores/run(parts:_:)``: which is next, and whether the helper is inside one.
 private final class SharedParts: @unchecked Sendable {
     /// Guards ``next`` and ``helperIsWorking``, and wakes the caller when the helper finishes a part.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var next = 0
     private var helperIsWorking = false
     private let count: Int

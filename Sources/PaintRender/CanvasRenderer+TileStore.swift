@@ -1,9 +1,10 @@
 // The renderer's side of the tile cache on disk (docs/tile-cache.md): tiles read at launch shown in place of
 // drawing them, and the sharp tiles of the launch view handed out to be written.
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Geometry
 import PaintModel
+import Threading
 
 /// Where the renderer's tiles on disk are: being read (a value another thread fills), read and waiting to be
 /// shown a few at a time, and what was last handed out to be written.

@@ -1,8 +1,10 @@
 // The canvas: the drawing shown through a view from tiles drawn once, strokes in progress drawn incrementally.
 import CCairo
-import Foundation
-import PaintModel
+import Dispatch
+import FoundationEssentials
 import Geometry
+import Glibc
+import PaintModel
 
 /// Renders a drawing so that a frame costs what changed on screen, not what the drawing holds (docs/rendering.md).
 ///

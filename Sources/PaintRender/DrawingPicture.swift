@@ -1,6 +1,6 @@
 // A drawing as a picture of its own: PNG, SVG or PDF of the strokes' bounds, and thumbnails (docs/export.md).
 import CCairo
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

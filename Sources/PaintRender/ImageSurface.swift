@@ -1,7 +1,8 @@
 // A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24) that this module owns, with its pixels in reach.
 import CCairo
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 import PaintModel
 
 /// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —

@@ -1,5 +1,6 @@
 // MD5 (RFC 1321), for the freedesktop thumbnail cache's file names only: never for security.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The MD5 digest of some bytes (RFC 1321), as the freedesktop Thumbnail Managing Standard names a thumbnail after
 /// the MD5 of its file's URI. Not for anything that needs a secure hash.

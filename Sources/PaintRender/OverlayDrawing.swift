@@ -1,8 +1,10 @@
 // Drawing the palette bar with Cairo: swatches, width dots and simple icons.
 import CCairo
-import Foundation
-import PaintModel
+import Dispatch
+import FoundationEssentials
 import Geometry
+import Glibc
+import PaintModel
 
 /// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw;
 /// `thumbnails` are the gallery's pictures by key.

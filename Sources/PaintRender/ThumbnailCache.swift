@@ -1,6 +1,6 @@
 // The desktop's shared thumbnail cache (the freedesktop.org Thumbnail Managing Standard), read and written.
 import CCairo
-import Foundation
+import FoundationEssentials
 import Glibc
 import PaintModel
 
@@ -68,7 +68,7 @@ public struct ThumbnailCache: Sendable {
     /// The cache under the XDG base directories of `environment`: `$XDG_CACHE_HOME/thumbnails`, by default
     /// `~/.cache/thumbnails`.
     public init(environment: [String: String]) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let home = URL(fileURLWithPath: environment["HOME"] ?? homeFolderPath(), isDirectory: true)
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
             ?? home.appendingPathComponent(".cache", isDirectory: true)
         self.init(folder: cache.appendingPathComponent("thumbnails", isDirectory: true))

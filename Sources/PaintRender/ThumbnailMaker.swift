@@ -1,6 +1,8 @@
 // Thumbnails of the user's drawings, read and drawn off the Wayland thread: paths in, pixels out.
-import Foundation
+import Dispatch
+import FoundationEssentials
 import PaintModel
+import Threading
 
 /// Reads drawings and draws their thumbnails on a queue of its own (the second core), one after another, and keeps
 /// what it made until the main thread takes it. The main thread never reads a drawing's file for the gallery.

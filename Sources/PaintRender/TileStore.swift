@@ -2,9 +2,10 @@
 // (docs/tile-cache.md): written when the window rests and when it closes, read back at launch on another thread.
 import CCairo
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import PaintModel
+import Threading
 
 /// The tile cache on disk, `$XDG_CACHE_HOME/fingerpaint/tiles/` (docs/tile-cache.md): one file a document, holding
 /// the tiles of the view a launch shows (100 %, from the document's origin) as they were last shown, keyed so that a
@@ -32,7 +33,7 @@ public struct TileStore: Sendable {
     /// The cache under the XDG base directories of `environment`: `$XDG_CACHE_HOME/fingerpaint/tiles`, by default
     /// `~/.cache/fingerpaint/tiles` (beside the thumbnails).
     public init(environment: [String: String], sizeLimit: Int = TileStore.defaultSizeLimit) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let home = URL(fileURLWithPath: environment["HOME"] ?? homeFolderPath(), isDirectory: true)
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
             ?? home.appendingPathComponent(".cache", isDirectory: true)
         self.init(folder: cache.appendingPathComponent("fingerpaint/tiles", isDirectory: true), sizeLimit: sizeLimit)

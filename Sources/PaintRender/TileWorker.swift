@@ -2,6 +2,7 @@
 import CCairo
 import Dispatch
 import PaintModel
+import Threading
 import TouchUI
 
 /// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels

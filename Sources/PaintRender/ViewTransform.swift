@@ -1,5 +1,6 @@
 // Which part of the drawing the window shows, and how large: document points to window points and back.
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaintModel
 import TouchUI
 

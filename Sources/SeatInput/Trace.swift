@@ -1,5 +1,5 @@
 // The trace format: a recorded seat-event stream as JSON Lines (docs/trace-format.md).
-import Foundation
+import FoundationEssentials
 import TouchUI
 
 /// A recorded seat-event stream: the logical size of the surface it was recorded on, and its events in order.
@@ -239,7 +239,7 @@ extension Trace {
             return try tabletEvent(tablet, object)
         }
         if let tick = object["tick"] {
-            guard tick as? Bool == true else { throw FieldError(text: "\"tick\" must be true") }
+            guard (tick as? JSONNumber)?.truth == true else { throw FieldError(text: "\"tick\" must be true") }
             return .tick
         }
         return nil
@@ -266,10 +266,10 @@ extension Trace {
                            rotation: kind == .pinch ? try limitedNumber(object, "rotation", largestRotation) ?? 0 : 0)
         case "end":
             let cancelled = object["cancelled"]
-            guard cancelled == nil || cancelled is Bool && number(cancelled!) == nil else {
+            guard cancelled == nil || (cancelled as? JSONNumber)?.isBoolean == true else {
                 throw FieldError(text: "\"cancelled\" must be true or false")
             }
-            return .end(kind, cancelled: (cancelled as? Bool) ?? false)
+            return .end(kind, cancelled: (cancelled as? JSONNumber)?.truth ?? false)
         default:
             throw FieldError(text: "\"phase\" must be \"begin\", \"update\" or \"end\"")
         }
@@ -401,12 +401,9 @@ extension Trace {
     }
 
     static func number(_ value: Any) -> Double? {
-        // JSON's true and false also arrive as NSNumber; only real, finite numbers count (1e999 reads as infinity).
-        guard let number = value as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean",
-              number.doubleValue.isFinite else {
-            return nil
-        }
-        return number.doubleValue
+        // JSON's true and false are JSONNumbers too, as they were NSNumbers; only real, finite numbers count.
+        guard let number = value as? JSONNumber, !number.isBoolean, number.value.isFinite else { return nil }
+        return number.value
     }
 
     private static func describe(_ value: Any) -> String {
@@ -430,7 +427,7 @@ extension Trace {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: result += (scalar.value < 0x10 ? "\\u000" : "\\u00") + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,6 @@
 // Reading a trace as a stream: a file read in chunks, one line parsed at a time (docs/trace-format.md, "Reading").
-import Foundation
+import FoundationEssentials
+import Glibc
 import TouchUI
 
 /// Reads a trace file as a stream: the file in chunks of ``chunkSize`` bytes, its lines parsed one at a time by the
@@ -235,11 +236,11 @@ struct TraceLineParser {
     mutating func parse(_ line: Substring, number lineNumber: Int) throws(TraceError) -> SeatEvent? {
         func fail(_ message: String) -> TraceError { TraceError(file: file, line: lineNumber, message: message) }
         guard line.utf8.count <= Trace.longestLine else { throw fail(Trace.longLineMessage) }
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Substring(trimming(line, \.isFoundationWhitespaceOrNewline))
         if trimmed.isEmpty { return nil }
         let object: [String: Any]
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
+            guard let parsed = try TraceJSON.parse(trimmed) as? [String: Any] else {
                 throw fail("not a JSON object")
             }
             object = parsed

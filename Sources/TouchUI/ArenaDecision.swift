@@ -1,5 +1,7 @@
 // What the gesture arena decided and why, for debugging recognizers that fight over touches.
-import Foundation
+import FoundationEssentials
+import Geometry
+import Glibc
 
 /// One decision of a window's gesture arena: a recognizer began, recognized, waits, failed or was cancelled, and
 /// why. Install ``Window/onArenaDecision`` to receive them, or set the environment variable `TOUCHUI_DEBUG=arena`
@@ -88,14 +90,17 @@ public struct ArenaDecision: Hashable, Sendable, CustomStringConvertible {
     /// With `TOUCHUI_DEBUG=arena`, what prints each decision's line to standard error; otherwise `nil`.
     static var standardErrorPrinterIfRequested: ((ArenaDecision) -> Void)? {
         guard isRequestedByEnvironment else { return nil }
-        return { decision in FileHandle.standardError.write(Data((decision.description + "\n").utf8)) }
+        return { decision in
+            let line = decision.description + "\n"
+            _ = line.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
     }
 
     /// Whether `TOUCHUI_DEBUG` asks for the arena's decisions on standard error (a comma-separated list that
     /// contains `arena`). Read once.
     static let isRequestedByEnvironment: Bool = {
         guard let value = ProcessInfo.processInfo.environment["TOUCHUI_DEBUG"] else { return false }
-        return value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "arena" }
+        return value.split(separator: ",").contains { trimming($0, \.isFoundationWhitespace) == "arena" }
     }()
 }
 

@@ -1,5 +1,6 @@
 // A flick's glide after the fingers lift: UIScrollView's deceleration, as a value computed from time.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How quickly a glide slows down: the share of its velocity kept after each millisecond, as UIScrollView's
 /// `decelerationRate`.

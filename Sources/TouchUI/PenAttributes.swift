@@ -1,5 +1,6 @@
 // What a pen says of its contact beyond where it is: how hard it presses and how it leans.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A pen's pressure and tilt at one sample, as a tablet reports them (`zwp_tablet_tool_v2` pressure and tilt).
 ///

@@ -1,5 +1,6 @@
 // The swipe recognizer: a quick, straight stroke in an allowed direction.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Recognizes a quick, straight stroke in one of the allowed directions, as UIKit's `UISwipeGestureRecognizer`
 /// does. Discrete: it goes from `possible` straight to `ended` while the touches are still moving.

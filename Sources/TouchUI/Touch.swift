@@ -1,5 +1,6 @@
 // A finger (or the pointer with its button held) on the screen, from touch-down to lift-off or cancel.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One contact with the screen, tracked from the moment it comes down until it is lifted or cancelled.
 ///

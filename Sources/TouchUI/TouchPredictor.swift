@@ -1,5 +1,6 @@
 // Where a touch will be a moment from now: a short straight-line extrapolation that never runs past a stop or a turn.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Touch {
     /// One sample of a touch: where it was, when, and its contact size. ``Event/coalescedTouches(for:)`` and

@@ -1,5 +1,6 @@
 // What pinch and rotation share: the two touches they follow, and the state machine that follows them.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The two touches a two-finger recognizer follows, with the span between them and how far the line through them
 /// has turned since both were down.

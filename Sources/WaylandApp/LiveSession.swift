@@ -1,5 +1,6 @@
 // A program's window on the user's compositor: input in, frames out, timers, recording, replay, and the ways out.
-import Foundation
+import FoundationEssentials
+import Geometry
 import Glibc
 import SeatInput
 import TouchUI
@@ -188,7 +189,7 @@ public final class LiveSession {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let resident = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        var line = String(format: "memory: resident %.1f MiB", Double(resident) / 1024)
+        var line = cFormat("memory: resident %.1f MiB", Double(resident) / 1024)
         if let content = content.memoryReport() { line += ", " + content }
         display.log(line)
     }
@@ -403,7 +404,7 @@ public final class LiveSession {
 
 /// Writes seat events to a trace file as they come, one flushed line each.
 final class TraceRecorder {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var origin: Timestamp?
     /// The content's size, for the trace's canvas line: the size when the first event comes is the one written.
     var canvas: Size?
@@ -418,10 +419,10 @@ final class TraceRecorder {
             throw LiveSession.Failure(message: "cannot write the recording to \(path): "
                 + (errno == EEXIST ? "it already exists (add --overwrite to replace it)" : String(cString: strerror(errno))))
         }
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.descriptor = descriptor
     }
 
-    deinit { try? handle.close() }
+    deinit { close(descriptor) }
 
     func record(_ event: SeatEvent) {
         if origin == nil, let canvas { write(Trace(canvasSize: canvas, canvasOrigin: canvasOrigin).serialized()) }
@@ -434,7 +435,7 @@ final class TraceRecorder {
     }
 
     private func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        writeAll(descriptor, text)
     }
 }
 

@@ -1,7 +1,7 @@
 // libwayland's own messages (wl_log): to the client's debug log instead of standard error.
 import CWaylandClient
-import Foundation
 import Glibc
+import Threading
 
 /// Routes libwayland-client's log (`wl_log_set_handler_client`, one handler per process) to the debug log of the
 /// latest ``Display`` still alive: by default libwayland prints its errors to standard error itself, before the
@@ -9,12 +9,12 @@ import Glibc
 enum LibwaylandLog {
     /// The display whose debug log gets the lines; weak, so a closed display's log is never called.
     private final class Target: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked(())
         private weak var display: Display?
 
         var current: Display? {
-            get { lock.withLock { display } }
-            set { lock.withLock { display = newValue } }
+            get { lock.withLock { _ in display } }
+            set { lock.withLock { _ in display = newValue } }
         }
     }
 

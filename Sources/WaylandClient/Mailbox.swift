@@ -1,7 +1,7 @@
 // Messages from other threads to the event loop: a self-pipe polled with the display's.
 import CShims
 import Glibc
-import Synchronization
+import Threading
 
 /// Delivers `Sendable` messages posted from any thread to a handler on the display's event-loop thread.
 ///
@@ -13,8 +13,8 @@ public final class Mailbox<Message: Sendable>: EventSource {
     public final class Poster: Sendable {
         private let readFD: Int32
         private let writeFD: Int32
-        private let queue = Mutex<[Message]>([])
-        private let isOpen = Mutex(true)
+        private let queue = Locked<[Message]>([])
+        private let isOpen = Locked(true)
 
         fileprivate init(readFD: Int32, writeFD: Int32) {
             self.readFD = readFD

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 @testable import PaintRender
 import Testing
+import Threading
 
 /// The tile worker's lanes (``BackgroundLane``): threads of their own below the Wayland thread's priority, running
 /// work in the order it was given.

@@ -8,6 +8,16 @@ import TouchUI
 
 /// Any colour by touch: the chooser, the eyedropper with its loupe, the recent colours, and the brush remembered.
 @Suite struct ColorTests {
+    @Test func theBrushFileWritesEveryWidthAsTheNumberFormatDid() {
+        for index in Brush.widths.indices {
+            var settings = BrushSettings()
+            settings.brush.selectWidth(at: index)
+            let width = Brush.widths[index].formatted(.number.grouping(.never))
+            #expect(settings.text.contains("\nwidth = \(width)\n"))
+            #expect(BrushSettings(parsing: settings.text).brush.widthIndex == index)
+        }
+    }
+
     @Test func theEyedropperPicksAStrokesColourAndTheNextStrokeHasIt() throws {
         let painter = Painter()
         painter.app.perform(.selectColor(1))

@@ -290,6 +290,18 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         #expect(first.pathExtension == "fpdraw" && first.lastPathComponent.hasPrefix("Drawing "))
         #expect(!library.isUntitled(URL(fileURLWithPath: "/tmp/x.fpdraw")))
     }
+
+    @Test func untitledNamesCarryTheLocalTimeAsADateFormatterWritesIt() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH.mm.ss"
+        for seconds in [1_800_000_000.0, 1_800_000_059.999, 946_684_799.5, 0.25, 4_102_444_800.0] {
+            let library = DocumentLibrary(environment: ["HOME": temporaryFolder().path])
+            let now = Date(timeIntervalSince1970: seconds)
+            let name = try library.newUntitledDocument(now: now).lastPathComponent
+            #expect(name == "Drawing \(formatter.string(from: now)).fpdraw")
+        }
+    }
 }
 
 /// Random sessions of strokes, undos, redos, clears and crashes (the file cut at a random point, then reopened).

@@ -47,4 +47,8 @@ static inline void CShims_heapStatistics(size_t *inUse, size_t *mapped, size_t *
 #include <time.h>
 int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout);
 
+// Why: pthread_setname_np is declared only under _GNU_SOURCE. Threading's threads carry their names (`top -H`).
+#include <pthread.h>
+int CShims_pthread_setname(pthread_t thread, const char *name);
+
 #endif
