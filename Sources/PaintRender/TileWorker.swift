@@ -24,6 +24,8 @@ struct TileJob: Sendable {
     var start: [UInt8]?
     /// Copies to keep on the way, in order.
     var snapshots: [Snapshot] = []
+    /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
+    var rasterizer: StrokeRasterizer = .cairo
 
     /// Draws the job.
     func render() -> TilePixels {
@@ -34,7 +36,8 @@ struct TileJob: Sendable {
         var kept: [TilePixels.Snapshot] = []
         func draw(upTo end: Int) {
             guard end > drawn else { return }
-            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
+                        rasterizer: rasterizer)
             drawn = end
             isPaper = false
         }
@@ -113,17 +116,62 @@ struct TilePixels: Sendable {
 
 /// Draws strokes, in order, over a region of the document drawn at `pixelsPerPoint`, into `image` with the
 /// region's top-left corner at `origin`. Everything outside the region is left alone; inside, paper is
-/// expected to be there already.
+/// expected to be there already. With `rasterizer` ``StrokeRasterizer/own``, the strokes of one width are drawn by
+/// a ``CapsuleRaster`` and those with pressure by Cairo, in order.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
-                 at origin: (x: Int, y: Int)) {
+                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo) {
     guard !strokes.isEmpty else { return }
-    let context = cairo_create(image.surface)!
+    if rasterizer == .own {
+        drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin)
+        return
+    }
+    let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
     defer { cairo_destroy(context) }
+    for stroke in strokes { drawStroke(stroke, in: context) }
+}
+
+/// A Cairo context that draws the document at `pixelsPerPoint` into `image`, clipped to `region` placed at `origin`.
+private func cairoContext(region: PixelRect, into image: ImageSurface, at origin: (x: Int, y: Int),
+                          pixelsPerPoint: Double) -> OpaquePointer {
+    let context = cairo_create(image.surface)!
     cairo_rectangle(context, Double(origin.x), Double(origin.y), Double(region.width), Double(region.height))
     cairo_clip(context)
     cairo_translate(context, Double(origin.x - region.x), Double(origin.y - region.y))
     prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-    for stroke in strokes { drawStroke(stroke, in: context) }
+    return context
+}
+
+/// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:)`` with our own rasterizer: one ``CapsuleRaster`` of
+/// the region's size for all the strokes, Cairo (one context, made at the first) for those with pressure.
+private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
+                                     into image: ImageSurface, at origin: (x: Int, y: Int)) {
+    guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
+        .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
+    let raster = CapsuleRaster(width: target.width, height: target.height)
+    var context: OpaquePointer?
+    defer { if let context { cairo_destroy(context) } }
+    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
+    let offsetX = Double(origin.x - region.x - target.x), offsetY = Double(origin.y - region.y - target.y)
+    var pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
+    var cairoDrewLast = false
+    for stroke in strokes {
+        if CapsuleRaster.draws(stroke) {
+            if cairoDrewLast {
+                pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
+                cairoDrewLast = false
+            }
+            raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
+                        into: pixels, stride: image.stride)
+        } else {
+            if !cairoDrewLast { image.markDirty() }
+            if context == nil {
+                context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
+            }
+            if let context { drawStroke(stroke, in: context) }
+            cairoDrewLast = true
+        }
+    }
+    image.markDirty()
 }
 
 /// Draws tile jobs on two lanes at once (threads of their own: both cores, below the Wayland thread), and keeps what it drew until the

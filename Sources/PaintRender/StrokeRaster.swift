@@ -1,0 +1,350 @@
+// A rasterizer of our own for strokes of one width: the union of round-ended capsules, 8 pixels at a time.
+import Geometry
+import PaintModel
+
+/// Which rasterizer draws the strokes of one width (strokes with pressure are always Cairo's tapered outlines).
+public enum StrokeRasterizer: String, Sendable, CaseIterable {
+    /// Cairo's antialiased stroker and scan converter (the default, and what the reference pictures hold).
+    case cairo
+    /// ``CapsuleRaster``: each stroke's smoothed path flattened and drawn as the union of its lines' capsules,
+    /// within ``CapsuleRaster/tolerance`` of Cairo's pixels.
+    case own
+}
+
+/// Draws strokes of one width into an XRGB image without Cairo: the stroke's smoothed path (``StrokeSmoother``)
+/// flattened to lines within 0.1 pixel, each line's capsule (round caps, so round joins) covering a pixel by the
+/// share of the pixel's area on its inside (exact for a straight edge at the pixel's angle to it), the stroke's
+/// coverage the largest of its capsules' (so a translucent stroke crossing itself is blended once), then
+/// composited over the pixels as Cairo's image compositor does an 8-bit coverage with a solid colour.
+///
+/// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
+/// reused, so a stroke allocates nothing. Not thread-safe: each tile drawing makes its own.
+final class CapsuleRaster {
+    /// The most a pixel's channel differs from Cairo's for the same stroke (levels of 255), held by the tests.
+    /// Edges only: inside a stroke and on paper both are exact.
+    static let tolerance = 48
+    /// How far a flattened line strays from the curve, in pixels (Cairo's default tolerance).
+    static let flatness: Float = 0.1
+    /// The widest stroke drawn as it is, in pixels; wider ones (which cover any tile anyway) are drawn this wide.
+    static let widestHalfWidth: Float = 1_048_576
+
+    /// The region's size in pixels.
+    let width: Int
+    let height: Int
+    /// A row of coverage per pixel row, ``rowLength`` floats each (the width and 8 of padding, for the last group of
+    /// 8 pixels); zero outside what the stroke being drawn covers.
+    private let coverage: UnsafeMutablePointer<Float>
+    private let rowLength: Int
+    /// The rectangle of coverage the stroke being drawn touched.
+    private var touched = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+    /// The half width of the stroke being drawn, in pixels, and how far from its path a pixel's centre can be and
+    /// still be touched (a corner of the pixel reaching the edge): the half width and √½.
+    private var halfWidth: Float = 1
+    private var reach: Float = 1.7072
+    /// The stroke's last line, drawn once the next one tells how far past its end it must go; how far before its
+    /// start it goes.
+    private var pending: (from: SIMD2<Float>, to: SIMD2<Float>, before: Float)?
+    /// A point of the stroke, for a stroke whose lines all have no length (a dot).
+    private var dot: SIMD2<Float>?
+
+    /// A raster for a region of `width` × `height` pixels.
+    init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        rowLength = self.width + 8
+        coverage = .allocate(capacity: rowLength * self.height)
+        coverage.initialize(repeating: 0, count: rowLength * self.height)
+    }
+
+    deinit {
+        coverage.deallocate()
+    }
+
+    /// Whether this raster draws a stroke: one of a single width (a stroke with pressure is Cairo's).
+    static func draws(_ stroke: Stroke) -> Bool {
+        !stroke.hasPressure
+    }
+
+    /// Draws a stroke of one width, in document points at `pixelsPerPoint`, into `pixels` (rows `stride` bytes
+    /// apart, this raster's size) with the document's point (0, 0) at pixel (`offsetX`, `offsetY`). Values that
+    /// are not finite, or absurdly large, draw nothing or a clamped stroke; nothing traps.
+    func draw(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double,
+              into pixels: UnsafeMutableRawPointer, stride: Int) {
+        let scaledHalfWidth = stroke.width * pixelsPerPoint / 2
+        guard scaledHalfWidth > 0, !scaledHalfWidth.isNaN else { return }
+        halfWidth = min(Float(scaledHalfWidth), Self.widestHalfWidth)
+        reach = halfWidth + 0.7072
+        let points = stroke.points
+        guard !points.isEmpty else { return }
+        let scale = pixelsPerPoint
+        @inline(__always) func device(_ point: Point) -> SIMD2<Float> {
+            SIMD2(Float(point.x * scale + offsetX), Float(point.y * scale + offsetY))
+        }
+        // The smoothed path (StrokeSmoother): a line from the first sample to the first midpoint, a quadratic from
+        // each midpoint to the next pulled towards the sample between them, a line from the last midpoint to the
+        // last sample; consecutive samples at the same place add nothing; one sample is a dot.
+        let first = points[points.startIndex].location
+        var previous = first
+        var count = 1
+        var lastMidpoint = device(first)
+        for sample in points.dropFirst() {
+            let point = sample.location
+            guard point != previous else { continue }
+            count += 1
+            let midpoint = device(Point(x: (previous.x + point.x) / 2, y: (previous.y + point.y) / 2))
+            if count == 2 {
+                add(from: device(first), to: midpoint)
+            } else {
+                quad(from: lastMidpoint, control: device(previous), to: midpoint)
+            }
+            lastMidpoint = midpoint
+            previous = point
+        }
+        if count == 1 {
+            add(from: device(first), to: device(first))
+        } else {
+            add(from: lastMidpoint, to: device(previous))
+        }
+        finishLines()
+        composite(stroke.color, into: pixels, stride: stride)
+    }
+
+    /// Flattens a quadratic curve into lines within ``flatness``; a curve whose control polygon (which holds it)
+    /// stays a capsule's reach away from the region is one line (drawing nothing).
+    private func quad(from start: SIMD2<Float>, control: SIMD2<Float>, to end: SIMD2<Float>) {
+        let low = pointwiseMin(pointwiseMin(start, control), end) - (halfWidth + 1)
+        let high = pointwiseMax(pointwiseMax(start, control), end) + (halfWidth + 1)
+        guard high.x > 0, high.y > 0, low.x < Float(width), low.y < Float(height) else {
+            add(from: start, to: end)
+            return
+        }
+        // A uniform step h strays |start − 2·control + end| · h² / 4 from the curve.
+        let bend = start - 2 * control + end
+        let deviation = (bend * bend).sum().squareRoot()
+        let wanted = (deviation / (4 * Self.flatness)).squareRoot().rounded(.up)
+        let pieces = wanted.isFinite ? Int(min(max(wanted, 1), 256)) : 1
+        var from = start
+        let step = 1 / Float(pieces)
+        for piece in 1...pieces {
+            let t = Float(piece) * step
+            let to = piece == pieces ? end : (1 - t) * (1 - t) * start + 2 * (1 - t) * t * control + t * t * end
+            add(from: from, to: to)
+            from = to
+        }
+    }
+
+    /// Adds the next line of the stroke's path. Each line's capsule is drawn only over the pixels beside it (whose
+    /// nearest point on its line's direction lies on it) and, past its ends, as far as the outside of the turn
+    /// to its neighbour needs: the rest of its round ends lies beside the neighbouring line. The stroke's two ends
+    /// get the whole half disc (its round caps).
+    private func add(from a: SIMD2<Float>, to b: SIMD2<Float>) {
+        let direction = b - a
+        let length = (direction * direction).sum().squareRoot()
+        guard length > 1e-4 else {
+            if dot == nil, a.x.isFinite, a.y.isFinite { dot = a }
+            return
+        }
+        guard let last = pending else {
+            pending = (a, b, reach)
+            return
+        }
+        let before = last.to - last.from
+        let unitBefore = before / (before * before).sum().squareRoot(), unit = direction / length
+        let cosine = (unitBefore * unit).sum()
+        let sine = abs(unitBefore.x * unit.y - unitBefore.y * unit.x)
+        // The outside of a turn by θ lies within reach · sin θ past the joint, along either line.
+        let margin = cosine > 0 && sine.isFinite ? min(reach * sine + 0.01, reach) : reach
+        line(from: last.from, to: last.to, before: last.before, after: margin)
+        pending = (a, b, margin)
+    }
+
+    /// Draws the stroke's last line with its round end, or the dot of a stroke without length.
+    private func finishLines() {
+        if let last = pending {
+            line(from: last.from, to: last.to, before: last.before, after: reach)
+        } else if let dot {
+            line(from: dot, to: dot, before: reach, after: reach)
+        }
+        pending = nil
+        dot = nil
+    }
+
+    /// Adds a line's capsule (the pixels within `halfWidth` of it) to the coverage, keeping each pixel's largest,
+    /// over the pixels whose centres lie within ``reach`` of the line's direction from `before` before its start
+    /// to `after` past its end.
+    private func line(from a: SIMD2<Float>, to b: SIMD2<Float>, before: Float, after: Float) {
+        let direction = b - a
+        let lengthSquared = (direction * direction).sum()
+        let length = lengthSquared.squareRoot()
+        let unit = length > 1e-4 ? direction / length : SIMD2<Float>(1, 0)
+        let normal = SIMD2<Float>(-unit.y, unit.x)
+        // The rectangle of pixel centres to look at: along the line from −before to length + after, across ±reach.
+        let start = a - unit * before, end = b + unit * after
+        let across = SIMD2<Float>(abs(normal.x), abs(normal.y)) * reach
+        let low = pointwiseMin(start, end) - across, high = pointwiseMax(start, end) + across
+        guard low.x < Float(width), low.y < Float(height), high.x > 0, high.y > 0 else { return } // also NaN
+        let firstRow = Int(max(low.y.rounded(.down), 0))
+        let endRow = Int(min(high.y.rounded(.up), Float(height)))
+        guard firstRow < endRow else { return }
+        let inverseLengthSquared: Float = lengthSquared > 1e-8 ? 1 / lengthSquared : 0
+        let columnOffsets = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
+        let ax = SIMD8<Float>(repeating: a.x), dx = SIMD8<Float>(repeating: direction.x)
+        let dy = SIMD8<Float>(repeating: direction.y), inverse = SIMD8<Float>(repeating: inverseLengthSquared)
+        let inside = SIMD8<Float>(repeating: halfWidth)
+        for row in firstRow..<endRow {
+            let centreY = Float(row) + 0.5
+            guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
+                                             along: (-before, length + after), across: reach)
+            else { continue }
+            // Clamped to the region first (NaN-safe: a NaN fails every comparison and is skipped).
+            guard from < Float(width), to >= 0 else { continue }
+            let firstColumn = from > 0 ? Int((from - 0.5).rounded(.up)) : 0
+            let endColumn = to < Float(width) ? Int((to - 0.5).rounded(.down)) + 1 : width
+            guard firstColumn < endColumn else { continue }
+            let ry = SIMD8<Float>(repeating: centreY - a.y)
+            let rowStart = coverage + row * rowLength
+            var column = firstColumn
+            while column < endColumn {
+                let slot = UnsafeMutableRawPointer(rowStart + column)
+                let kept = slot.loadUnaligned(as: SIMD8<Float>.self)
+                // Pixels covered fully already (inside the stroke's earlier lines) gain nothing.
+                let open = unsafeBitCast(kept .< one, to: SIMD8<UInt32>.self)
+                let folded = unsafeBitCast(open.lowHalf | open.highHalf, to: SIMD2<UInt64>.self)
+                if folded.x | folded.y != 0 {
+                    let rx = SIMD8<Float>(repeating: Float(column)) + columnOffsets - ax
+                    let t = larger(smaller((rx * dx + ry * dy) * inverse, one), .zero)
+                    let vx = rx - t * dx, vy = ry - t * dy
+                    let distance = (vx * vx + vy * vy).squareRoot()
+                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    slot.storeBytes(of: larger(kept, cover), as: SIMD8<Float>.self)
+                }
+                column += 8
+            }
+            touched.minX = min(touched.minX, firstColumn)
+            touched.maxX = max(touched.maxX, min(column, width))
+            touched.minY = min(touched.minY, row)
+            touched.maxY = max(touched.maxY, row + 1)
+        }
+    }
+
+    /// The interval of x whose points (x, `y`) lie in the rectangle from `origin` spanning `along` in the direction
+    /// `unit` and ±`across` in the direction `normal`; `nil` for none.
+    @inline(__always)
+    private static func span(onRow y: Float, origin: SIMD2<Float>, unit: SIMD2<Float>, normal: SIMD2<Float>,
+                             along: (Float, Float), across: Float) -> (Float, Float)? {
+        var low = -Float.infinity, high = Float.infinity
+        // Each limit is linear in x: lower ≤ (x − origin.x)·slope + (y − origin.y)·other ≤ upper.
+        @inline(__always) func limit(slope: Float, other: Float, from lower: Float, to upper: Float) {
+            let offset = (y - origin.y) * other
+            if abs(slope) > 1e-6 {
+                let x1 = (lower - offset) / slope, x2 = (upper - offset) / slope
+                low = max(low, min(x1, x2))
+                high = min(high, max(x1, x2))
+            } else if offset < lower || offset > upper {
+                low = .infinity
+            }
+        }
+        limit(slope: unit.x, other: unit.y, from: along.0, to: along.1)
+        limit(slope: normal.x, other: normal.y, from: -across, to: across)
+        return low <= high && low < .infinity && high > -.infinity ? (origin.x + low, origin.x + high) : nil
+    }
+
+    /// The share of a pixel's area inside an edge whose centre lies `signed` inside it (negative: outside), the
+    /// edge square to (`vx`, `vy`) of length `distance`: the pixel's area seen along that direction is a trapezoid
+    /// (a box of width |cos| convolved with one of width |sin|), whose integral up to `signed` is the share.
+    @inline(__always)
+    private static func coverage(inside signed: SIMD8<Float>, vx: SIMD8<Float>, vy: SIMD8<Float>,
+                                 distance: SIMD8<Float>) -> SIMD8<Float> {
+        let inverse = 1 / larger(distance, SIMD8(repeating: 1e-6))
+        let cosine = larger(vx, -vx) * inverse, sine = larger(vy, -vy) * inverse
+        let long = larger(larger(cosine, sine), SIMD8(repeating: 0.70710677))
+        let short = larger(smaller(cosine, sine), SIMD8(repeating: 1e-4))
+        let flatHalf = (long - short) * 0.5, outerHalf = (long + short) * 0.5
+        let linear = SIMD8<Float>(repeating: 0.5) + signed / long
+        let curvature = 1 / (2 * long * short)
+        let below = larger(signed + outerHalf, SIMD8<Float>.zero)
+        let above = larger(outerHalf - signed, SIMD8<Float>.zero)
+        var share = linear
+        share = select(below * below * curvature, where: signed .< -flatHalf, else: share)
+        share = select(one - above * above * curvature, where: signed .> flatHalf, else: share)
+        return larger(smaller(share, one), .zero)
+    }
+
+    /// Composites the coverage touched by the stroke with its colour over the pixels and clears it: each pixel's
+    /// coverage made 8 bits (rounded), the colour premultiplied to 8 bits as Cairo does (``ImageSurface/pixel(of:)``
+    /// per channel, times the opacity), then source over with pixman's rounding (x·m/255 rounded).
+    private func composite(_ color: Color, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        defer { touched = (Int.max, Int.max, Int.min, Int.min) }
+        guard touched.minX < touched.maxX, touched.minY < touched.maxY else { return }
+        func channel(_ value: Double) -> UInt32 {
+            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
+            return UInt32(clamped * 65535 + 0.5) >> 8
+        }
+        let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
+        let source = SIMD4<UInt32>(channel(color.blue * alpha), channel(color.green * alpha),
+                                   channel(color.red * alpha), channel(alpha))
+        let opaque = source[3] == 255
+        let solid = source[0] | source[1] << 8 | source[2] << 16 | source[3] << 24
+        @inline(__always) func divide255(_ value: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let rounded = value &+ 128
+            return (rounded &+ (rounded &>> 8)) &>> 8
+        }
+        for row in touched.minY..<touched.maxY {
+            let rowCoverage = coverage + row * rowLength
+            let target = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in touched.minX..<touched.maxX {
+                let share = rowCoverage[column]
+                guard share > 0 else { continue }
+                rowCoverage[column] = 0
+                let mask = UInt32(share * 255 + 0.5)
+                guard mask > 0 else { continue }
+                if mask == 255, opaque {
+                    target[column] = solid
+                    continue
+                }
+                let scaled = divide255(source &* mask)
+                let pixel = target[column]
+                let destination = SIMD4<UInt32>(pixel & 0xFF, pixel >> 8 & 0xFF, pixel >> 16 & 0xFF, pixel >> 24)
+                var result = scaled &+ divide255(destination &* (255 - scaled[3]))
+                result.replace(with: 255, where: result .> 255)
+                target[column] = result[0] | result[1] << 8 | result[2] << 16 | result[3] << 24
+            }
+            // The padding past the row's end may hold coverage of pixels beyond the region.
+            (rowCoverage + width).update(repeating: 0, count: 8)
+        }
+    }
+}
+
+private let one = SIMD8<Float>(repeating: 1)
+
+/// The larger of each pair of lanes, by a compare and a select (`pointwiseMax` is not vectorized); a NaN lane of
+/// `b` gives `a`.
+@inline(__always)
+private func larger(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    select(b, where: a .< b, else: a)
+}
+
+/// The smaller of each pair of lanes; a NaN lane of `b` gives `a`.
+@inline(__always)
+private func smaller(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    select(b, where: b .< a, else: a)
+}
+
+/// `chosen` in the lanes of `mask`, `other` in the rest, by bit operations on the lanes.
+@inline(__always)
+private func select(_ chosen: SIMD8<Float>, where mask: SIMDMask<SIMD8<Int32>>, else other: SIMD8<Float>) -> SIMD8<Float> {
+    let bits = unsafeBitCast(mask, to: SIMD8<UInt32>.self)
+    let mixed = (unsafeBitCast(chosen, to: SIMD8<UInt32>.self) & bits)
+        | (unsafeBitCast(other, to: SIMD8<UInt32>.self) & (bits ^ SIMD8(repeating: .max)))
+    return unsafeBitCast(mixed, to: SIMD8<Float>.self)
+}
+
+/// A region of the document drawn at `pixelsPerPoint` from paper, its strokes (in painting order) drawn by
+/// `rasterizer`, as a tile job draws it: for benchmarks and tests comparing the two rasterizers.
+public func drawRegion(_ strokes: [Stroke], region: PixelRect, pixelsPerPoint: Double, paper: Color = .white,
+                       rasterizer: StrokeRasterizer) -> ImageSurface {
+    let image = ImageSurface(width: region.width, height: region.height, fill: paper)
+    drawStrokes(strokes[...], region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: (0, 0),
+                rasterizer: rasterizer)
+    return image
+}
