@@ -20,14 +20,14 @@ public enum StrokeRasterizer: String, Sendable, CaseIterable {
 /// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
 /// reused, so a stroke allocates nothing. Not thread-safe: each tile drawing makes its own.
 final class CapsuleRaster {
-    /// The most a pixel's channel differs from Cairo's for the same stroke (levels of 255), held by the tests.
-    /// Edges only: inside a stroke and on paper both are exact.
-    static let tolerance = 255
-    /// Levels of 255 a channel of most edge pixels stays within of Cairo's.
+    /// How far a channel of a pixel of a finger's stroke (samples a few points apart, turning gently) may be from
+    /// Cairo's, in levels of 255: the edges differ by Cairo's 15 sub-rows a pixel against the exact share here.
     static let edgeTolerance = 32
-    /// The most pixels, in percent of those the stroke paints, that differ from Cairo's by more than
-    /// ``edgeTolerance``.
-    static let edgeShare = 100
+    /// The most pixels, in percent of those a stroke paints, that may differ from Cairo's by more than
+    /// ``edgeTolerance`` on any stroke: where a stroke turns sharply or crosses itself, a pixel half covered by
+    /// two of its lines is covered by their union (Cairo) or by the larger of the two (here), and Cairo's outline
+    /// of a curve with a cusp has a notch that the union of capsules has not.
+    static let sharpTurnShare = 15
     /// How far a flattened line strays from the curve, in pixels (Cairo's default tolerance).
     static let flatness: Float = 0.1
     /// The widest stroke drawn as it is, in pixels; wider ones (which cover any tile anyway) are drawn this wide.
