@@ -314,7 +314,7 @@ final class CapsuleRaster {
                 let share = rowCoverage[column]
                 guard share > 0 else { continue }
                 rowCoverage[column] = 0
-                let mask = UInt32(share * 255 + 0.5)
+                let mask = UInt32(min(share, 1) * 255 + 0.5)
                 guard mask > 0 else { continue }
                 if mask == 255, opaque {
                     target[column] = solid
