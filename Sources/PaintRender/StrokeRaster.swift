@@ -1,4 +1,4 @@
-// A rasterizer of our own for strokes of one width: the union of round-ended capsules, 8 pixels at a time.
+// A rasterizer of our own for strokes of one width: the union of round-ended capsules, 4 pixels at a time.
 import Geometry
 import PaintModel
 
@@ -201,10 +201,10 @@ final class CapsuleRaster {
         let endRow = Int(min(high.y.rounded(.up), Float(height)))
         guard firstRow < endRow else { return }
         let inverseLengthSquared: Float = lengthSquared > 1e-8 ? 1 / lengthSquared : 0
-        let columnOffsets = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
-        let ax = SIMD8<Float>(repeating: a.x), dx = SIMD8<Float>(repeating: direction.x)
-        let dy = SIMD8<Float>(repeating: direction.y), inverse = SIMD8<Float>(repeating: inverseLengthSquared)
-        let inside = SIMD8<Float>(repeating: halfWidth)
+        let columnOffsets = Lanes(0.5, 1.5, 2.5, 3.5)
+        let ax = Lanes(repeating: a.x), dx = Lanes(repeating: direction.x)
+        let dy = Lanes(repeating: direction.y), inverse = Lanes(repeating: inverseLengthSquared)
+        let inside = Lanes(repeating: halfWidth)
         for row in firstRow..<endRow {
             let centreY = Float(row) + 0.5
             guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
@@ -215,24 +215,19 @@ final class CapsuleRaster {
             let firstColumn = from > 0 ? Int((from - 0.5).rounded(.up)) : 0
             let endColumn = to < Float(width) ? Int((to - 0.5).rounded(.down)) + 1 : width
             guard firstColumn < endColumn else { continue }
-            let ry = SIMD8<Float>(repeating: centreY - a.y)
+            let ry = Lanes(repeating: centreY - a.y)
             let rowStart = coverage + row * rowLength
             var column = firstColumn
             while column < endColumn {
                 let slot = UnsafeMutableRawPointer(rowStart + column)
-                let kept = slot.loadUnaligned(as: SIMD8<Float>.self)
-                // Pixels covered fully already (inside the stroke's earlier lines) gain nothing.
-                let open = unsafeBitCast(kept .< one, to: SIMD8<UInt32>.self)
-                let folded = unsafeBitCast(open.lowHalf | open.highHalf, to: SIMD2<UInt64>.self)
-                if folded.x | folded.y != 0 {
-                    let rx = SIMD8<Float>(repeating: Float(column)) + columnOffsets - ax
-                    let t = larger(smaller((rx * dx + ry * dy) * inverse, one), .zero)
-                    let vx = rx - t * dx, vy = ry - t * dy
-                    let distance = (vx * vx + vy * vy).squareRoot()
-                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
-                    slot.storeBytes(of: larger(kept, cover), as: SIMD8<Float>.self)
-                }
-                column += 8
+                let kept = slot.loadUnaligned(as: Lanes.self)
+                let rx = Lanes(repeating: Float(column)) + columnOffsets - ax
+                let t = larger(smaller((rx * dx + ry * dy) * inverse, one), .zero)
+                let vx = rx - t * dx, vy = ry - t * dy
+                let distance = (vx * vx + vy * vy).squareRoot()
+                let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
+                column += Lanes.scalarCount
             }
             touchedFrom[row] = min(touchedFrom[row], firstColumn)
             touchedTo[row] = max(touchedTo[row], min(column, width))
@@ -267,20 +262,20 @@ final class CapsuleRaster {
     /// edge square to (`vx`, `vy`) of length `distance`: the pixel's area seen along that direction is a trapezoid
     /// (a box of width |cos| convolved with one of width |sin|), whose integral up to `signed` is the share.
     @inline(__always)
-    private static func coverage(inside signed: SIMD8<Float>, vx: SIMD8<Float>, vy: SIMD8<Float>,
-                                 distance: SIMD8<Float>) -> SIMD8<Float> {
-        let inverse = 1 / larger(distance, SIMD8(repeating: 1e-6))
+    private static func coverage(inside signed: Lanes, vx: Lanes, vy: Lanes,
+                                 distance: Lanes) -> Lanes {
+        let inverse = 1 / larger(distance, Lanes(repeating: 1e-6))
         let cosine = larger(vx, -vx) * inverse, sine = larger(vy, -vy) * inverse
-        let long = larger(larger(cosine, sine), SIMD8(repeating: 0.70710677))
-        let short = larger(smaller(cosine, sine), SIMD8(repeating: 1e-4))
+        let long = larger(larger(cosine, sine), Lanes(repeating: 0.70710677))
+        let short = larger(smaller(cosine, sine), Lanes(repeating: 1e-4))
         let flatHalf = (long - short) * 0.5, outerHalf = (long + short) * 0.5
-        let linear = SIMD8<Float>(repeating: 0.5) + signed / long
+        let linear = Lanes(repeating: 0.5) + signed / long
         let curvature = 1 / (2 * long * short)
-        let below = larger(signed + outerHalf, SIMD8<Float>.zero)
-        let above = larger(outerHalf - signed, SIMD8<Float>.zero)
+        let below = larger(signed + outerHalf, Lanes.zero)
+        let above = larger(outerHalf - signed, Lanes.zero)
         var share = linear
-        share = select(below * below * curvature, where: signed .< -flatHalf, else: share)
-        share = select(one - above * above * curvature, where: signed .> flatHalf, else: share)
+        share.replace(with: below * below * curvature, where: signed .< -flatHalf)
+        share.replace(with: one - above * above * curvature, where: signed .> flatHalf)
         return larger(smaller(share, one), .zero)
     }
 
@@ -295,14 +290,19 @@ final class CapsuleRaster {
             return UInt32(clamped * 65535 + 0.5) >> 8
         }
         let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
-        let source = SIMD4<UInt32>(channel(color.blue * alpha), channel(color.green * alpha),
-                                   channel(color.red * alpha), channel(alpha))
-        let opaque = source[3] == 255
-        let solid = source[0] | source[1] << 8 | source[2] << 16 | source[3] << 24
-        @inline(__always) func divide255(_ value: SIMD4<UInt32>) -> SIMD4<UInt32> {
-            let rounded = value &+ 128
-            return (rounded &+ (rounded &>> 8)) &>> 8
+        let solid = channel(color.blue * alpha) | channel(color.green * alpha) << 8
+            | channel(color.red * alpha) << 16 | channel(alpha) << 24
+        let opaque = solid >> 24 == 255
+        // Two channels at once, 16 bits apart, as pixman and Cairo do: each times m / 255, rounded.
+        @inline(__always) func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
+            let t = pair &* m &+ 0x0080_0080
+            return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
         }
+        // Two channels added, each at most 255.
+        @inline(__always) func saturated(_ sum: UInt32) -> UInt32 {
+            (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
+        }
+        let sourceRB = solid & 0x00FF_00FF, sourceAG = solid >> 8 & 0x00FF_00FF
         for row in touched.minY..<touched.maxY {
             let rowCoverage = coverage + row * rowLength
             let target = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -320,12 +320,12 @@ final class CapsuleRaster {
                     target[column] = solid
                     continue
                 }
-                let scaled = divide255(source &* mask)
+                let inRB = scaled(sourceRB, by: mask), inAG = scaled(sourceAG, by: mask)
+                let left = 255 - (inAG >> 16)
                 let pixel = target[column]
-                let destination = SIMD4<UInt32>(pixel & 0xFF, pixel >> 8 & 0xFF, pixel >> 16 & 0xFF, pixel >> 24)
-                var result = scaled &+ divide255(destination &* (255 - scaled[3]))
-                result.replace(with: 255, where: result .> 255)
-                target[column] = result[0] | result[1] << 8 | result[2] << 16 | result[3] << 24
+                let rb = saturated(inRB &+ scaled(pixel & 0x00FF_00FF, by: left))
+                let ag = saturated(inAG &+ scaled(pixel >> 8 & 0x00FF_00FF, by: left))
+                target[column] = rb | ag << 8
             }
             // The padding past the row's end may hold coverage of pixels beyond the region.
             (rowCoverage + width).update(repeating: 0, count: 8)
@@ -333,28 +333,21 @@ final class CapsuleRaster {
     }
 }
 
-private let one = SIMD8<Float>(repeating: 1)
+private let one = Lanes(repeating: 1)
 
-/// The larger of each pair of lanes, by a compare and a select (`pointwiseMax` is not vectorized); a NaN lane of
-/// `b` gives `a`.
+/// The pixels computed at once: 4, one SSE register (8 took two, and spilled).
+typealias Lanes = SIMD4<Float>
+
+/// The larger of each pair of lanes (`pointwiseMax` is not vectorized; this is one `maxps`).
 @inline(__always)
-private func larger(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
-    select(b, where: a .< b, else: a)
+private func larger(_ a: Lanes, _ b: Lanes) -> Lanes {
+    a.replacing(with: b, where: a .< b)
 }
 
-/// The smaller of each pair of lanes; a NaN lane of `b` gives `a`.
+/// The smaller of each pair of lanes.
 @inline(__always)
-private func smaller(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
-    select(b, where: b .< a, else: a)
-}
-
-/// `chosen` in the lanes of `mask`, `other` in the rest, by bit operations on the lanes.
-@inline(__always)
-private func select(_ chosen: SIMD8<Float>, where mask: SIMDMask<SIMD8<Int32>>, else other: SIMD8<Float>) -> SIMD8<Float> {
-    let bits = unsafeBitCast(mask, to: SIMD8<UInt32>.self)
-    let mixed = (unsafeBitCast(chosen, to: SIMD8<UInt32>.self) & bits)
-        | (unsafeBitCast(other, to: SIMD8<UInt32>.self) & (bits ^ SIMD8(repeating: .max)))
-    return unsafeBitCast(mixed, to: SIMD8<Float>.self)
+private func smaller(_ a: Lanes, _ b: Lanes) -> Lanes {
+    a.replacing(with: b, where: b .< a)
 }
 
 /// A region of the document drawn at `pixelsPerPoint` from paper, its strokes (in painting order) drawn by

@@ -87,6 +87,26 @@ import Testing
         }
     }
 
+    /// Inside a stroke, where it covers pixels fully, its colour is blended over the paper exactly as Cairo blends
+    /// it (the colour made 8 bits and premultiplied as Cairo does, pixman's rounding), opaque or not.
+    @Test func aFlatFillIsCairosPixelForPixel() {
+        let paper = Color(red: 0.3, green: 0.6, blue: 0.9)
+        let colors = Self.colors + [Color(red: 0.123, green: 0.456, blue: 0.789, alpha: 0.333),
+                                    Color(red: 1, green: 0.5, blue: 0, alpha: 0.01)]
+        for color in colors {
+            let stroke = Stroke(points: [Point(x: 4, y: 16), Point(x: 60, y: 16)].map { StrokePoint($0) },
+                                color: color, width: 20)
+            let region = PixelRect(x: 0, y: 0, width: 64, height: 32)
+            let own = drawRegion([stroke], region: region, pixelsPerPoint: 1, paper: paper, rasterizer: .own)
+            let cairo = drawRegion([stroke], region: region, pixelsPerPoint: 1, paper: paper, rasterizer: .cairo)
+            for y in 10..<22 {
+                for x in 16..<48 {
+                    #expect(own.pixel(x: x, y: y) == cairo.pixel(x: x, y: y), "\(color) at \(x), \(y)")
+                }
+            }
+        }
+    }
+
     /// A translucent stroke that crosses itself is blended once where it crosses, as Cairo does: the crossing has
     /// the colour of one pass.
     @Test func aTranslucentStrokeCrossingItselfIsBlendedOnce() {
