@@ -205,6 +205,7 @@ final class CapsuleRaster {
         let ax = Lanes(repeating: a.x), dx = Lanes(repeating: direction.x)
         let dy = Lanes(repeating: direction.y), inverse = Lanes(repeating: inverseLengthSquared)
         let inside = Lanes(repeating: halfWidth)
+        let fullyInside = halfWidth - 0.7072
         for row in firstRow..<endRow {
             let centreY = Float(row) + 0.5
             guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
@@ -225,8 +226,14 @@ final class CapsuleRaster {
                 let t = larger(smaller((rx * dx + ry * dy) * inverse, one), .zero)
                 let vx = rx - t * dx, vy = ry - t * dy
                 let distance = (vx * vx + vy * vy).squareRoot()
-                let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
-                slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
+                // Pixels whose centres lie √½ inside the edge are covered fully, whatever the edge's angle.
+                let farthest = larger(distance, Lanes(distance[2], distance[3], distance[0], distance[1]))
+                if max(farthest[0], farthest[1]) <= fullyInside {
+                    slot.storeBytes(of: one, as: Lanes.self)
+                } else {
+                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
+                }
                 column += Lanes.scalarCount
             }
             touchedFrom[row] = min(touchedFrom[row], firstColumn)
