@@ -37,7 +37,7 @@ final class CapsuleRaster {
     let width: Int
     let height: Int
     /// A row of coverage per pixel row, ``rowLength`` floats each (the width and 8 of padding, for the last group of
-    /// 8 pixels); zero outside what the stroke being drawn covers.
+    /// pixels); zero outside what the stroke being drawn covers.
     private let coverage: UnsafeMutablePointer<Float>
     private let rowLength: Int
     /// For each row, the columns the stroke being drawn touched: from `touchedFrom[row]` to before `touchedTo[row]`.
