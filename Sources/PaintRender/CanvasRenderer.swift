@@ -196,10 +196,10 @@ public final class CanvasRenderer {
     /// else that reads or changes the strokes bakes them first.
     public var defersStrokeBaking = false
 
-    /// Who draws the strokes of one width into the tiles: Cairo (the default), or our own rasterizer, within
-    /// ``CapsuleRaster/tolerance`` of Cairo at the edges (a study for `paint-benchmark --large --raster own`;
-    /// docs/performance.md). Set it before the first frame: tiles drawn already are kept. The strokes in progress
-    /// are Cairo's either way.
+    /// Who draws the strokes of one width into the tiles: Cairo (the default), or our own rasterizer, within 32
+    /// levels of Cairo's at the edges of a finger's strokes (`CapsuleRaster.edgeTolerance`; a study for
+    /// `paint-benchmark --large --raster own`, docs/performance.md). Set it before the first frame: tiles drawn
+    /// already are kept. The strokes in progress are Cairo's either way.
     public var tileRasterizer: StrokeRasterizer = .cairo
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).

@@ -6,8 +6,8 @@ import PaintModel
 public enum StrokeRasterizer: String, Sendable, CaseIterable {
     /// Cairo's antialiased stroker and scan converter (the default, and what the reference pictures hold).
     case cairo
-    /// ``CapsuleRaster``: each stroke's smoothed path flattened and drawn as the union of its lines' capsules,
-    /// within ``CapsuleRaster/tolerance`` of Cairo's pixels.
+    /// Our own: each stroke's smoothed path flattened and drawn as the union of its lines' capsules, within 32
+    /// levels of Cairo's pixels at the edges of a finger's strokes (`CapsuleRaster`, docs/rendering.md).
     case own
 }
 
