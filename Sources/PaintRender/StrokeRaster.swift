@@ -54,6 +54,15 @@ final class CapsuleRaster {
     private var pending: (from: SIMD2<Float>, to: SIMD2<Float>, before: Float)?
     /// A point of the stroke, for a stroke whose lines all have no length (a dot).
     private var dot: SIMD2<Float>?
+    /// Per pixel (rows ``rowLength`` bytes apart), 1 where a stroke above the one being traced covers the pixel
+    /// fully with an opaque colour, so that nothing below shows there (``drawSkippingHidden(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``);
+    /// all 0 when strokes are drawn one by one. The padding past each row's end is 1 while skipping.
+    private let sealed: UnsafeMutablePointer<UInt8>
+    /// The strokes traced top first, waiting to be composited bottom up: each stroke's colour and its rows, each
+    /// row's 8-bit coverage of the pixels not sealed. Grown, never shrunk: no allocation per stroke.
+    private var recordedStrokes = Grown<RecordedStroke>()
+    private var recordedRows = Grown<RecordedRow>()
+    private var masks = Grown<UInt8>()
 
     /// A raster for a region of `width` × `height` pixels.
     init(width: Int, height: Int) {
@@ -66,12 +75,18 @@ final class CapsuleRaster {
         touchedFrom.initialize(repeating: Int.max, count: self.height)
         touchedTo = .allocate(capacity: self.height)
         touchedTo.initialize(repeating: Int.min, count: self.height)
+        sealed = .allocate(capacity: rowLength * self.height)
+        sealed.initialize(repeating: 0, count: rowLength * self.height)
     }
 
     deinit {
         coverage.deallocate()
         touchedFrom.deallocate()
         touchedTo.deallocate()
+        sealed.deallocate()
+        recordedStrokes.deallocate()
+        recordedRows.deallocate()
+        masks.deallocate()
     }
 
     /// Whether this raster draws a stroke: one of a single width (a stroke with pressure is Cairo's).
@@ -84,12 +99,44 @@ final class CapsuleRaster {
     /// are not finite, or absurdly large, draw nothing or a clamped stroke; nothing traps.
     func draw(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double,
               into pixels: UnsafeMutableRawPointer, stride: Int) {
+        guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { return }
+        composite(stroke.color, into: pixels, stride: stride)
+    }
+
+    /// Draws strokes of one width, in painting order, as ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``
+    /// draws them one by one, pixel for pixel, without the pixels later strokes hide: traced top first, each
+    /// stroke's coverage kept only where no stroke above covers the pixel fully with an opaque colour (there the
+    /// pixel is that stroke's colour whatever lies below, as compositing a full coverage of an opaque colour writes
+    /// the colour), groups of pixels all hidden skipped while tracing; then the coverage kept composited bottom up.
+    func drawSkippingHidden(_ strokes: some BidirectionalCollection<Stroke>, pixelsPerPoint: Double,
+                            offsetX: Double, offsetY: Double, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        for row in 0..<height {
+            let rowSealed = sealed + row * rowLength
+            rowSealed.update(repeating: 0, count: width)
+            (rowSealed + width).update(repeating: 1, count: rowLength - width)
+        }
+        defer {
+            for row in 0..<height { (sealed + row * rowLength).update(repeating: 0, count: rowLength) }
+            recordedStrokes.removeAll()
+            recordedRows.removeAll()
+            masks.removeAll()
+        }
+        for stroke in strokes.reversed() {
+            guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { continue }
+            record(stroke.color)
+        }
+        replay(into: pixels, stride: stride)
+    }
+
+    /// Computes a stroke's coverage (see ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``); `false` when it
+    /// draws nothing.
+    private func trace(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double) -> Bool {
         let scaledHalfWidth = stroke.width * pixelsPerPoint / 2
-        guard scaledHalfWidth > 0, !scaledHalfWidth.isNaN else { return }
+        guard scaledHalfWidth > 0, !scaledHalfWidth.isNaN else { return false }
         halfWidth = min(Float(scaledHalfWidth), Self.widestHalfWidth)
         reach = halfWidth + 0.7072
         let points = stroke.points
-        guard !points.isEmpty else { return }
+        guard !points.isEmpty else { return false }
         let scale = pixelsPerPoint
         @inline(__always) func device(_ point: Point) -> SIMD2<Float> {
             SIMD2(Float(point.x * scale + offsetX), Float(point.y * scale + offsetY))
@@ -120,7 +167,7 @@ final class CapsuleRaster {
             add(from: lastMidpoint, to: device(previous))
         }
         finishLines()
-        composite(stroke.color, into: pixels, stride: stride)
+        return true
     }
 
     /// Flattens a quadratic curve into lines within ``flatness``; a curve whose control polygon (which holds it)
@@ -218,8 +265,14 @@ final class CapsuleRaster {
             guard firstColumn < endColumn else { continue }
             let ry = Lanes(repeating: centreY - a.y)
             let rowStart = coverage + row * rowLength
+            let rowSealed = UnsafeRawPointer(sealed + row * rowLength)
             var column = firstColumn
             while column < endColumn {
+                // Four pixels all hidden by strokes above (drawing top first): nothing of this stroke shows there.
+                if rowSealed.loadUnaligned(fromByteOffset: column, as: UInt32.self) == 0x0101_0101 {
+                    column += Lanes.scalarCount
+                    continue
+                }
                 let slot = UnsafeMutableRawPointer(rowStart + column)
                 let kept = slot.loadUnaligned(as: Lanes.self)
                 let rx = Lanes(repeating: Float(column)) + columnOffsets - ax
@@ -292,24 +345,7 @@ final class CapsuleRaster {
     private func composite(_ color: Color, into pixels: UnsafeMutableRawPointer, stride: Int) {
         defer { touched = (Int.max, Int.min) }
         guard touched.minY < touched.maxY else { return }
-        func channel(_ value: Double) -> UInt32 {
-            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-            return UInt32(clamped * 65535 + 0.5) >> 8
-        }
-        let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
-        let solid = channel(color.blue * alpha) | channel(color.green * alpha) << 8
-            | channel(color.red * alpha) << 16 | channel(alpha) << 24
-        let opaque = solid >> 24 == 255
-        // Two channels at once, 16 bits apart, as pixman and Cairo do: each times m / 255, rounded.
-        @inline(__always) func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
-            let t = pair &* m &+ 0x0080_0080
-            return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        }
-        // Two channels added, each at most 255.
-        @inline(__always) func saturated(_ sum: UInt32) -> UInt32 {
-            (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
-        }
-        let sourceRB = solid & 0x00FF_00FF, sourceAG = solid >> 8 & 0x00FF_00FF
+        let solid = Self.premultiplied(color)
         for row in touched.minY..<touched.maxY {
             let rowCoverage = coverage + row * rowLength
             let target = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -323,20 +359,158 @@ final class CapsuleRaster {
                 rowCoverage[column] = 0
                 let mask = UInt32(min(share, 1) * 255 + 0.5)
                 guard mask > 0 else { continue }
-                if mask == 255, opaque {
-                    target[column] = solid
-                    continue
-                }
-                let inRB = scaled(sourceRB, by: mask), inAG = scaled(sourceAG, by: mask)
-                let left = 255 - (inAG >> 16)
-                let pixel = target[column]
-                let rb = saturated(inRB &+ scaled(pixel & 0x00FF_00FF, by: left))
-                let ag = saturated(inAG &+ scaled(pixel >> 8 & 0x00FF_00FF, by: left))
-                target[column] = rb | ag << 8
+                target[column] = Self.blend(solid, mask: mask, over: target[column])
             }
             // The padding past the row's end may hold coverage of pixels beyond the region.
             (rowCoverage + width).update(repeating: 0, count: 8)
         }
+    }
+
+    /// Keeps the coverage touched by the stroke being traced top first, made 8 bits, where no stroke above seals
+    /// the pixel, and clears it; seals the pixels this stroke covers fully with an opaque colour.
+    private func record(_ color: Color) {
+        defer { touched = (Int.max, Int.min) }
+        guard touched.minY < touched.maxY else { return }
+        let solid = Self.premultiplied(color)
+        let opaque = solid >> 24 == 255
+        let firstRow = recordedRows.count
+        for row in touched.minY..<touched.maxY {
+            let rowCoverage = coverage + row * rowLength
+            let rowSealed = sealed + row * rowLength
+            let from = touchedFrom[row], to = touchedTo[row]
+            touchedFrom[row] = Int.max
+            touchedTo[row] = Int.min
+            guard from < to else { continue }
+            let start = masks.count
+            masks.reserve(to - from)
+            let kept = masks.end
+            var first = to, last = from - 1
+            for column in from..<to {
+                let share = rowCoverage[column]
+                rowCoverage[column] = 0
+                var mask: UInt8 = 0
+                if share > 0, rowSealed[column] == 0 {
+                    mask = UInt8(min(share, 1) * 255 + 0.5)
+                    if mask > 0 {
+                        first = min(first, column)
+                        last = column
+                        if mask == 255, opaque { rowSealed[column] = 1 }
+                    }
+                }
+                kept[column - from] = mask
+            }
+            (rowCoverage + width).update(repeating: 0, count: 8)
+            guard first <= last else { continue }
+            masks.count = start + (last + 1 - from)
+            recordedRows.append(RecordedRow(row: row, from: first, to: last + 1, masks: start + (first - from)))
+        }
+        guard recordedRows.count > firstRow else { return }
+        recordedStrokes.append(RecordedStroke(solid: solid, rows: firstRow..<recordedRows.count))
+    }
+
+    /// Composites the strokes recorded top first, bottom up.
+    private func replay(into pixels: UnsafeMutableRawPointer, stride: Int) {
+        var index = recordedStrokes.count
+        while index > 0 {
+            index -= 1
+            let stroke = recordedStrokes.base[index]
+            for rowIndex in stroke.rows {
+                let row = recordedRows.base[rowIndex]
+                let target = (pixels + row.row * stride).assumingMemoryBound(to: UInt32.self)
+                let rowMasks = masks.base + (row.masks - row.from)
+                for column in row.from..<row.to {
+                    let mask = UInt32(rowMasks[column])
+                    guard mask > 0 else { continue }
+                    target[column] = Self.blend(stroke.solid, mask: mask, over: target[column])
+                }
+            }
+        }
+    }
+
+    /// A colour premultiplied to 8 bits as Cairo does (``ImageSurface/pixel(of:)`` per channel, times the opacity),
+    /// as an ARGB pixel.
+    private static func premultiplied(_ color: Color) -> UInt32 {
+        func channel(_ value: Double) -> UInt32 {
+            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
+            return UInt32(clamped * 65535 + 0.5) >> 8
+        }
+        let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
+        return channel(color.blue * alpha) | channel(color.green * alpha) << 8
+            | channel(color.red * alpha) << 16 | channel(alpha) << 24
+    }
+
+    /// `solid` (premultiplied ARGB) with an 8-bit coverage `mask` (1...255) source over `pixel`, with pixman's
+    /// rounding; a full coverage of an opaque colour is the colour, whatever the pixel was.
+    @inline(__always)
+    private static func blend(_ solid: UInt32, mask: UInt32, over pixel: UInt32) -> UInt32 {
+        if mask == 255, solid >> 24 == 255 { return solid }
+        // Two channels at once, 16 bits apart, as pixman and Cairo do: each times m / 255, rounded.
+        @inline(__always) func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
+            let t = pair &* m &+ 0x0080_0080
+            return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        }
+        // Two channels added, each at most 255.
+        @inline(__always) func saturated(_ sum: UInt32) -> UInt32 {
+            (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
+        }
+        let inRB = scaled(solid & 0x00FF_00FF, by: mask), inAG = scaled(solid >> 8 & 0x00FF_00FF, by: mask)
+        let left = 255 - (inAG >> 16)
+        let rb = saturated(inRB &+ scaled(pixel & 0x00FF_00FF, by: left))
+        let ag = saturated(inAG &+ scaled(pixel >> 8 & 0x00FF_00FF, by: left))
+        return rb | ag << 8
+    }
+}
+
+/// A stroke traced top first: its colour (premultiplied ARGB) and its rows in ``CapsuleRaster``'s recorded rows.
+private struct RecordedStroke {
+    var solid: UInt32
+    var rows: Range<Int>
+}
+
+/// A row of a recorded stroke: the pixels `from` to before `to` of pixel row `row`, their 8-bit coverage from
+/// `masks` on in the recorded masks (0: nothing of the stroke shows there).
+private struct RecordedRow {
+    var row: Int
+    var from: Int
+    var to: Int
+    var masks: Int
+}
+
+/// Storage that grows by doubling and is reused: `count` elements from `base`.
+private struct Grown<Element> {
+    private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    private var capacity = 64
+    /// How many elements are in use; set lower to drop the last ones, or higher within what ``reserve(_:)`` made room for.
+    var count = 0
+
+    /// The first element past those in use.
+    var end: UnsafeMutablePointer<Element> { base + count }
+
+    /// Makes room for `extra` elements past those in use.
+    mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity
+        while grown < count + extra { grown *= 2 }
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: grown)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    mutating func append(_ element: Element) {
+        reserve(1)
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Forgets the elements (plain values: nothing to deinitialize), keeping the room.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    func deallocate() {
+        base.deallocate()
     }
 }
 
@@ -358,11 +532,12 @@ private func smaller(_ a: Lanes, _ b: Lanes) -> Lanes {
 }
 
 /// A region of the document drawn at `pixelsPerPoint` from paper, its strokes (in painting order) drawn by
-/// `rasterizer`, as a tile job draws it: for benchmarks and tests comparing the two rasterizers.
+/// `rasterizer`, as a tile job draws it: for benchmarks and tests comparing the two rasterizers. With our own,
+/// `skippingHidden` `false` draws every stroke's pixels one stroke after the other (the same picture, slower).
 public func drawRegion(_ strokes: [Stroke], region: PixelRect, pixelsPerPoint: Double, paper: Color = .white,
-                       rasterizer: StrokeRasterizer) -> ImageSurface {
+                       rasterizer: StrokeRasterizer, skippingHidden: Bool = true) -> ImageSurface {
     let image = ImageSurface(width: region.width, height: region.height, fill: paper)
     drawStrokes(strokes[...], region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: (0, 0),
-                rasterizer: rasterizer)
+                rasterizer: rasterizer, skippingHidden: skippingHidden)
     return image
 }

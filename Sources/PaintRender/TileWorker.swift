@@ -117,12 +117,14 @@ struct TilePixels: Sendable {
 /// Draws strokes, in order, over a region of the document drawn at `pixelsPerPoint`, into `image` with the
 /// region's top-left corner at `origin`. Everything outside the region is left alone; inside, paper is
 /// expected to be there already. With `rasterizer` ``StrokeRasterizer/own``, the strokes of one width are drawn by
-/// a ``CapsuleRaster`` and those with pressure by Cairo, in order.
+/// a ``CapsuleRaster`` and those with pressure by Cairo, in order; unless `skippingHidden` is `false`, each run of
+/// strokes of one width is drawn without the pixels its later opaque strokes cover fully (the same picture).
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
-                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo) {
+                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo, skippingHidden: Bool = true) {
     guard !strokes.isEmpty else { return }
     if rasterizer == .own {
-        drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin)
+        drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin,
+                                skippingHidden: skippingHidden)
         return
     }
     let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
@@ -141,10 +143,11 @@ private func cairoContext(region: PixelRect, into image: ImageSurface, at origin
     return context
 }
 
-/// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:)`` with our own rasterizer: one ``CapsuleRaster`` of
-/// the region's size for all the strokes, Cairo (one context, made at the first) for those with pressure.
+/// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:skippingHidden:)`` with our own rasterizer: one
+/// ``CapsuleRaster`` of the region's size for all the strokes, each run of strokes of one width drawn top first
+/// without its hidden pixels (or one by one), Cairo (one context, made at the first) for those with pressure.
 private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
-                                     into image: ImageSurface, at origin: (x: Int, y: Int)) {
+                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool) {
     guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
         .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
     let raster = CapsuleRaster(width: target.width, height: target.height)
@@ -152,24 +155,29 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
     defer { if let context { cairo_destroy(context) } }
     // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
     let offsetX = Double(origin.x - region.x - target.x), offsetY = Double(origin.y - region.y - target.y)
-    var pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
-    var cairoDrewLast = false
-    for stroke in strokes {
-        if CapsuleRaster.draws(stroke) {
-            if cairoDrewLast {
-                pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
-                cairoDrewLast = false
+    var runStart = strokes.startIndex
+    while runStart < strokes.endIndex {
+        let runEnd = strokes[runStart...].firstIndex { !CapsuleRaster.draws($0) } ?? strokes.endIndex
+        if runStart < runEnd {
+            // Cairo may have drawn before: the pixels' address is taken again after it.
+            let pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
+            if skippingHidden {
+                raster.drawSkippingHidden(strokes[runStart..<runEnd], pixelsPerPoint: pixelsPerPoint,
+                                          offsetX: offsetX, offsetY: offsetY, into: pixels, stride: image.stride)
+            } else {
+                for stroke in strokes[runStart..<runEnd] {
+                    raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
+                                into: pixels, stride: image.stride)
+                }
             }
-            raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
-                        into: pixels, stride: image.stride)
-        } else {
-            if !cairoDrewLast { image.markDirty() }
-            if context == nil {
-                context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
-            }
-            if let context { drawStroke(stroke, in: context) }
-            cairoDrewLast = true
         }
+        guard runEnd < strokes.endIndex else { break }
+        image.markDirty()
+        if context == nil {
+            context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
+        }
+        if let context { drawStroke(strokes[runEnd], in: context) }
+        runStart = runEnd + 1
     }
     image.markDirty()
 }

@@ -145,6 +145,49 @@ import Testing
         #expect(inside > 500)
     }
 
+    /// A stack of strokes drawn top first without the pixels later opaque strokes cover fully is, pixel for pixel,
+    /// the picture of drawing every stroke bottom up: random stacks of 2 to 12 strokes (opaque and translucent,
+    /// widths 1 to 24, so many pixels are covered fully, partly, or by translucent strokes only), now and then one
+    /// with pressure between them (Cairo's, ending a run), at scales 1 and 2, in a region starting off the origin.
+    @Test func skippingHiddenPixelsChangesNoPixel() async {
+        let generator = Gen.int(in: 0...Int.max).array(of: 6...40)
+        let colors = Self.colors + [.white, Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.996)]
+        await propertyCheck(count: 40, input: generator) { numbers in
+            let scale = numbers[0] % 2 == 0 ? 1.0 : 2.0
+            var strokes: [Stroke] = []
+            var rest = numbers.dropFirst()
+            while rest.count >= 3 {
+                let head = rest.removeFirst()
+                let count = 1 + head % 4
+                let places = rest.prefix(count)
+                rest = rest.dropFirst(count)
+                let points = places.map { number in
+                    StrokePoint(Point(x: 10 + Double(number % 3_001) / 100, y: 20 + Double(number / 3_001 % 3_001) / 100))
+                }
+                let color = colors[head / 4 % colors.count]
+                let width = Double(1 + head / 64 % 24)
+                if head / 2_048 % 7 == 0,
+                   let pen = Stroke(points: points, pen: points.map { _ in StrokePen(pressure: 0.6) },
+                                    color: color, width: width) {
+                    strokes.append(pen)
+                } else {
+                    strokes.append(Stroke(points: points, color: color, width: width))
+                }
+            }
+            let region = PixelRect(x: Int(12 * scale), y: Int(22 * scale), width: Int(30 * scale), height: Int(30 * scale))
+            let skipping = drawRegion(strokes, region: region, pixelsPerPoint: scale, rasterizer: .own)
+            let everyPixel = drawRegion(strokes, region: region, pixelsPerPoint: scale, rasterizer: .own,
+                                        skippingHidden: false)
+            var differing = 0
+            for y in 0..<region.height {
+                for x in 0..<region.width where skipping.pixel(x: x, y: y) != everyPixel.pixel(x: x, y: y) {
+                    differing += 1
+                }
+            }
+            #expect(differing == 0, "\(numbers): \(strokes.count) strokes")
+        }
+    }
+
     /// Values no stroke should have (not finite, enormous, negative) draw something or nothing, but never trap.
     @Test func badValuesNeverTrap() {
         let places: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 3e38, 1e9, 16, 0]
