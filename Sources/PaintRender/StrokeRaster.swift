@@ -266,9 +266,15 @@ final class CapsuleRaster {
             let ry = Lanes(repeating: centreY - a.y)
             let rowStart = coverage + row * rowLength
             let rowSealed = UnsafeRawPointer(sealed + row * rowLength)
+            // Groups of four pixels all hidden by strokes above (drawing top first) are skipped: nothing of this
+            // stroke shows there. The row's touched columns are those of the groups computed.
             var column = firstColumn
+            while column < endColumn, rowSealed.loadUnaligned(fromByteOffset: column, as: UInt32.self) == 0x0101_0101 {
+                column += Lanes.scalarCount
+            }
+            let firstComputed = column
+            var computedEnd = column
             while column < endColumn {
-                // Four pixels all hidden by strokes above (drawing top first): nothing of this stroke shows there.
                 if rowSealed.loadUnaligned(fromByteOffset: column, as: UInt32.self) == 0x0101_0101 {
                     column += Lanes.scalarCount
                     continue
@@ -288,9 +294,11 @@ final class CapsuleRaster {
                     slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
                 }
                 column += Lanes.scalarCount
+                computedEnd = column
             }
-            touchedFrom[row] = min(touchedFrom[row], firstColumn)
-            touchedTo[row] = max(touchedTo[row], min(column, width))
+            guard firstComputed < computedEnd else { continue }
+            touchedFrom[row] = min(touchedFrom[row], firstComputed)
+            touchedTo[row] = max(touchedTo[row], min(computedEnd, width))
             touched.minY = min(touched.minY, row)
             touched.maxY = max(touched.maxY, row + 1)
         }
@@ -382,22 +390,33 @@ final class CapsuleRaster {
             touchedTo[row] = Int.min
             guard from < to else { continue }
             let start = masks.count
-            masks.reserve(to - from)
-            let kept = masks.end
+            masks.reserve(to - from + Lanes.scalarCount)
+            let kept = UnsafeMutableRawPointer(masks.end)
             var first = to, last = from - 1
-            for column in from..<to {
-                let share = rowCoverage[column]
-                rowCoverage[column] = 0
-                var mask: UInt8 = 0
-                if share > 0, rowSealed[column] == 0 {
-                    mask = UInt8(min(share, 1) * 255 + 0.5)
-                    if mask > 0 {
-                        first = min(first, column)
-                        last = column
-                        if mask == 255, opaque { rowSealed[column] = 1 }
-                    }
+            var group = from
+            while group < to {
+                // Four pixels at a time: those this stroke does not cover (skipped while tracing) at once.
+                let slot = UnsafeMutableRawPointer(rowCoverage + group)
+                guard slot.loadUnaligned(as: Lanes.self) != .zero else {
+                    kept.storeBytes(of: 0, toByteOffset: group - from, as: UInt32.self)
+                    group += Lanes.scalarCount
+                    continue
                 }
-                kept[column - from] = mask
+                for column in group..<min(group + Lanes.scalarCount, to) {
+                    let share = rowCoverage[column]
+                    var mask: UInt8 = 0
+                    if share > 0, rowSealed[column] == 0 {
+                        mask = UInt8(min(share, 1) * 255 + 0.5)
+                        if mask > 0 {
+                            first = min(first, column)
+                            last = column
+                            if mask == 255, opaque { rowSealed[column] = 1 }
+                        }
+                    }
+                    kept.storeBytes(of: mask, toByteOffset: column - from, as: UInt8.self)
+                }
+                slot.storeBytes(of: .zero, as: Lanes.self)
+                group += Lanes.scalarCount
             }
             (rowCoverage + width).update(repeating: 0, count: 8)
             guard first <= last else { continue }
