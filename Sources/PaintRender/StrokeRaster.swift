@@ -58,6 +58,11 @@ final class CapsuleRaster {
     /// fully with an opaque colour, so that nothing below shows there (``drawSkippingHidden(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``);
     /// all 0 when strokes are drawn one by one. The padding past each row's end is 1 while skipping.
     private let sealed: UnsafeMutablePointer<UInt8>
+    /// Per block of 8 × 8 pixels (``blocksWide`` a row), how many of its pixels are sealed or outside the region:
+    /// 64, the whole block is hidden, and a line whose rectangle lies in such blocks is skipped at once.
+    private let blockSealed: UnsafeMutablePointer<UInt8>
+    private let blocksWide: Int
+    private let blocksHigh: Int
     /// The strokes traced top first, waiting to be composited bottom up: each stroke's colour and its rows, each
     /// row's 8-bit coverage of the pixels not sealed. Grown, never shrunk: no allocation per stroke.
     private var recordedStrokes = Grown<RecordedStroke>()
@@ -77,6 +82,10 @@ final class CapsuleRaster {
         touchedTo.initialize(repeating: Int.min, count: self.height)
         sealed = .allocate(capacity: rowLength * self.height)
         sealed.initialize(repeating: 0, count: rowLength * self.height)
+        blocksWide = (self.width + 7) / 8
+        blocksHigh = (self.height + 7) / 8
+        blockSealed = .allocate(capacity: blocksWide * blocksHigh)
+        blockSealed.initialize(repeating: 0, count: blocksWide * blocksHigh)
     }
 
     deinit {
@@ -84,6 +93,7 @@ final class CapsuleRaster {
         touchedFrom.deallocate()
         touchedTo.deallocate()
         sealed.deallocate()
+        blockSealed.deallocate()
         recordedStrokes.deallocate()
         recordedRows.deallocate()
         masks.deallocate()
@@ -115,8 +125,16 @@ final class CapsuleRaster {
             rowSealed.update(repeating: 0, count: width)
             (rowSealed + width).update(repeating: 1, count: rowLength - width)
         }
+        for blockRow in 0..<blocksHigh {
+            let rows = min(height - blockRow * 8, 8)
+            for blockColumn in 0..<blocksWide {
+                let columns = min(width - blockColumn * 8, 8)
+                blockSealed[blockRow * blocksWide + blockColumn] = UInt8(64 - rows * columns)
+            }
+        }
         defer {
             for row in 0..<height { (sealed + row * rowLength).update(repeating: 0, count: rowLength) }
+            blockSealed.update(repeating: 0, count: blocksWide * blocksHigh)
             recordedStrokes.removeAll()
             recordedRows.removeAll()
             masks.removeAll()
@@ -247,6 +265,10 @@ final class CapsuleRaster {
         let firstRow = Int(max(low.y.rounded(.down), 0))
         let endRow = Int(min(high.y.rounded(.up), Float(height)))
         guard firstRow < endRow else { return }
+        // A line whose rectangle lies in blocks all hidden (drawing top first) shows nowhere: pixels whose centres
+        // lie outside the rectangle are beyond its reach.
+        let leftmost = Int(max(low.x.rounded(.down), 0)), rightEnd = Int(min(high.x.rounded(.up), Float(width)))
+        if leftmost < rightEnd, isHidden(rows: firstRow..<endRow, columns: leftmost..<rightEnd) { return }
         let inverseLengthSquared: Float = lengthSquared > 1e-8 ? 1 / lengthSquared : 0
         let columnOffsets = Lanes(0.5, 1.5, 2.5, 3.5)
         let ax = Lanes(repeating: a.x), dx = Lanes(repeating: direction.x)
@@ -302,6 +324,18 @@ final class CapsuleRaster {
             touched.minY = min(touched.minY, row)
             touched.maxY = max(touched.maxY, row + 1)
         }
+    }
+
+    /// Whether every pixel of the rows and columns given (within the region) is sealed, by whole blocks.
+    @inline(__always)
+    private func isHidden(rows: Range<Int>, columns: Range<Int>) -> Bool {
+        for blockRow in (rows.lowerBound >> 3)...((rows.upperBound - 1) >> 3) {
+            let blocks = blockSealed + blockRow * blocksWide
+            for blockColumn in (columns.lowerBound >> 3)...((columns.upperBound - 1) >> 3) where blocks[blockColumn] != 64 {
+                return false
+            }
+        }
+        return true
     }
 
     /// The interval of x whose points (x, `y`) lie in the rectangle from `origin` spanning `along` in the direction
@@ -410,7 +444,10 @@ final class CapsuleRaster {
                         if mask > 0 {
                             first = min(first, column)
                             last = column
-                            if mask == 255, opaque { rowSealed[column] = 1 }
+                            if mask == 255, opaque {
+                                rowSealed[column] = 1
+                                blockSealed[(row >> 3) * blocksWide + (column >> 3)] &+= 1
+                            }
                         }
                     }
                     kept.storeBytes(of: mask, toByteOffset: column - from, as: UInt8.self)
