@@ -90,10 +90,20 @@ func threadProcessorMilliseconds() -> Double {
 /// Runs section 6; `false` when `--peak-limit MiB` was given and the peak resident memory of the run up to the
 /// reopening went over it.
 func runLargeDrawing() -> Bool {
+    // `--raster own` draws the tiles with our own rasterizer (a study, docs/performance.md); cairo is the default.
+    var rasterizer = StrokeRasterizer.cairo
+    if let flag = CommandLine.arguments.firstIndex(of: "--raster"), flag + 1 < CommandLine.arguments.count {
+        guard let chosen = StrokeRasterizer(rawValue: CommandLine.arguments[flag + 1]) else {
+            print("paint-benchmark: --raster takes own or cairo")
+            return false
+        }
+        rasterizer = chosen
+    }
     // As fingerpaint's window does (FingerPaintLive).
     CShims_keepLargeAllocationsMapped()
     print("6. 50 000 realistic strokes (20-60 samples) on 3840x2160: main-thread ms of a change + its frame "
-          + "drawn into one of two buffers in turn; tiles drawn in the background as in the window")
+          + "drawn into one of two buffers in turn; tiles drawn in the background as in the window, "
+          + "strokes rasterized by \(rasterizer.rawValue)")
     let large = Size(width: 3840, height: 2160)
     var peaks = ResidentPeaks()
     peaks.end("start")
@@ -164,6 +174,7 @@ func runLargeDrawing() -> Bool {
     launch = DispatchTime.now().uptimeNanoseconds
     let largeApp = FingerPaintApp(size: large, drawing: largeHistory)
     largeApp.renderer.drawsTilesInBackground = true
+    largeApp.renderer.tileRasterizer = rasterizer
     // A document never shown on this machine: the cache has nothing for it.
     largeApp.renderer.loadStoredTiles(from: tileStore, document: documentURL)
     buffer.show(largeApp)

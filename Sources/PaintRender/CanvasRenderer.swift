@@ -198,6 +198,12 @@ public final class CanvasRenderer {
     /// else that reads or changes the strokes bakes them first.
     public var defersStrokeBaking = false
 
+    /// Who draws the strokes of one width into the tiles: Cairo (the default), or our own rasterizer, within 32
+    /// levels of Cairo's at the edges of a finger's strokes (`CapsuleRaster.edgeTolerance`; a study for
+    /// `paint-benchmark --large --raster own`, docs/performance.md). Set it before the first frame: tiles drawn
+    /// already are kept. The strokes in progress are Cairo's either way.
+    public var tileRasterizer: StrokeRasterizer = .cairo
+
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
     public var hasStrokesToBake: Bool { !unbaked.isEmpty }
 
@@ -1176,7 +1182,8 @@ public final class CanvasRenderer {
                         cache.setBase(for: key, count: strokes.count - 1)
                     }
                     guard let image = cache.makeImage(for: key, paper: background) else { continue }
-                    drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0))
+                    drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0),
+                                rasterizer: tileRasterizer)
                     cache.noteDrawnSinceBase(key)
                 } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
                     rebuild(key, from: baseCount)
@@ -1200,7 +1207,7 @@ public final class CanvasRenderer {
         cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
         guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
         drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
-                    into: image, at: (0, 0))
+                    into: image, at: (0, 0), rasterizer: tileRasterizer)
     }
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
@@ -1241,7 +1248,7 @@ public final class CanvasRenderer {
             }
         }
         return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
-                       paper: background, start: start, snapshots: snapshots)
+                       paper: background, start: start, snapshots: snapshots, rasterizer: tileRasterizer)
     }
 
     /// Draws every request on this thread (no worker).

@@ -136,6 +136,19 @@ public final class ImageSurface {
         return 0xFF00_0000 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
     }
 
+    /// A rectangle of this image with each pixel made `factor` × `factor` pixels (to look at edges closely).
+    public func enlarged(_ rect: PixelRect, by factor: Int) -> ImageSurface {
+        let factor = max(factor, 1)
+        let result = ImageSurface(width: rect.width * factor, height: rect.height * factor, fill: nil)
+        let target = UnsafeMutableRawPointer(result.pixels)
+        for y in 0..<result.height {
+            let row = (target + y * result.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<result.width { row[x] = 0xFF00_0000 | pixel(x: rect.x + x / factor, y: rect.y + y / factor) }
+        }
+        result.markDirty()
+        return result
+    }
+
     /// Tells Cairo the pixels were changed directly.
     func markDirty() {
         cairo_surface_mark_dirty(surface)

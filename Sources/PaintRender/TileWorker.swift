@@ -25,6 +25,8 @@ struct TileJob: Sendable {
     var start: [UInt8]?
     /// Copies to keep on the way, in order.
     var snapshots: [Snapshot] = []
+    /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
+    var rasterizer: StrokeRasterizer = .cairo
 
     /// Draws the job.
     func render() -> TilePixels {
@@ -35,7 +37,8 @@ struct TileJob: Sendable {
         var kept: [TilePixels.Snapshot] = []
         func draw(upTo end: Int) {
             guard end > drawn else { return }
-            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0))
+            drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
+                        rasterizer: rasterizer)
             drawn = end
             isPaper = false
         }
@@ -114,17 +117,70 @@ struct TilePixels: Sendable {
 
 /// Draws strokes, in order, over a region of the document drawn at `pixelsPerPoint`, into `image` with the
 /// region's top-left corner at `origin`. Everything outside the region is left alone; inside, paper is
-/// expected to be there already.
+/// expected to be there already. With `rasterizer` ``StrokeRasterizer/own``, the strokes of one width are drawn by
+/// a ``CapsuleRaster`` and those with pressure by Cairo, in order; unless `skippingHidden` is `false`, each run of
+/// strokes of one width is drawn without the pixels its later opaque strokes cover fully (the same picture).
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
-                 at origin: (x: Int, y: Int)) {
+                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo, skippingHidden: Bool = true) {
     guard !strokes.isEmpty else { return }
-    let context = cairo_create(image.surface)!
+    if rasterizer == .own {
+        drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin,
+                                skippingHidden: skippingHidden)
+        return
+    }
+    let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
     defer { cairo_destroy(context) }
+    for stroke in strokes { drawStroke(stroke, in: context) }
+}
+
+/// A Cairo context that draws the document at `pixelsPerPoint` into `image`, clipped to `region` placed at `origin`.
+private func cairoContext(region: PixelRect, into image: ImageSurface, at origin: (x: Int, y: Int),
+                          pixelsPerPoint: Double) -> OpaquePointer {
+    let context = cairo_create(image.surface)!
     cairo_rectangle(context, Double(origin.x), Double(origin.y), Double(region.width), Double(region.height))
     cairo_clip(context)
     cairo_translate(context, Double(origin.x - region.x), Double(origin.y - region.y))
     prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-    for stroke in strokes { drawStroke(stroke, in: context) }
+    return context
+}
+
+/// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:skippingHidden:)`` with our own rasterizer: one
+/// ``CapsuleRaster`` of the region's size for all the strokes, each run of strokes of one width drawn top first
+/// without its hidden pixels (or one by one), Cairo (one context, made at the first) for those with pressure.
+private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
+                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool) {
+    guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
+        .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
+    let raster = CapsuleRaster(width: target.width, height: target.height)
+    var context: OpaquePointer?
+    defer { if let context { cairo_destroy(context) } }
+    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
+    let offsetX = Double(origin.x - region.x - target.x), offsetY = Double(origin.y - region.y - target.y)
+    var runStart = strokes.startIndex
+    while runStart < strokes.endIndex {
+        let runEnd = strokes[runStart...].firstIndex { !CapsuleRaster.draws($0) } ?? strokes.endIndex
+        if runStart < runEnd {
+            // Cairo may have drawn before: the pixels' address is taken again after it.
+            let pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
+            if skippingHidden {
+                raster.drawSkippingHidden(strokes[runStart..<runEnd], pixelsPerPoint: pixelsPerPoint,
+                                          offsetX: offsetX, offsetY: offsetY, into: pixels, stride: image.stride)
+            } else {
+                for stroke in strokes[runStart..<runEnd] {
+                    raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
+                                into: pixels, stride: image.stride)
+                }
+            }
+        }
+        guard runEnd < strokes.endIndex else { break }
+        image.markDirty()
+        if context == nil {
+            context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
+        }
+        if let context { drawStroke(strokes[runEnd], in: context) }
+        runStart = runEnd + 1
+    }
+    image.markDirty()
 }
 
 /// Draws tile jobs on two lanes at once (threads of their own: both cores, below the Wayland thread), and keeps what it drew until the

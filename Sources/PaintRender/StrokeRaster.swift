@@ -1,0 +1,599 @@
+// A rasterizer of our own for strokes of one width: the union of round-ended capsules, 4 pixels at a time.
+import Geometry
+import PaintModel
+
+/// Which rasterizer draws the strokes of one width (strokes with pressure are always Cairo's tapered outlines).
+public enum StrokeRasterizer: String, Sendable, CaseIterable {
+    /// Cairo's antialiased stroker and scan converter (the default, and what the reference pictures hold).
+    case cairo
+    /// Our own: each stroke's smoothed path flattened and drawn as the union of its lines' capsules, within 32
+    /// levels of Cairo's pixels at the edges of a finger's strokes (`CapsuleRaster`, docs/rendering.md).
+    case own
+}
+
+/// Draws strokes of one width into an XRGB image without Cairo: the stroke's smoothed path (``StrokeSmoother``)
+/// flattened to lines within 0.1 pixel, each line's capsule (round caps, so round joins) covering a pixel by the
+/// share of the pixel's area on its inside (exact for a straight edge at the pixel's angle to it), the stroke's
+/// coverage the largest of its capsules' (so a translucent stroke crossing itself is blended once), then
+/// composited over the pixels as Cairo's image compositor does an 8-bit coverage with a solid colour.
+///
+/// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
+/// reused, so a stroke allocates nothing. Not thread-safe: each tile drawing makes its own.
+final class CapsuleRaster {
+    /// How far a channel of a pixel of a finger's stroke (samples a few points apart, turning gently) may be from
+    /// Cairo's, in levels of 255: the edges differ by Cairo's 15 sub-rows a pixel against the exact share here.
+    static let edgeTolerance = 32
+    /// The most pixels, in percent of those a stroke paints, that may differ from Cairo's by more than
+    /// ``edgeTolerance`` on any stroke: where a stroke turns sharply or crosses itself, a pixel half covered by
+    /// two of its lines is covered by their union (Cairo) or by the larger of the two (here), and Cairo's outline
+    /// of a curve with a cusp has a notch that the union of capsules has not.
+    static let sharpTurnShare = 15
+    /// How far a flattened line strays from the curve, in pixels (Cairo's default tolerance).
+    static let flatness: Float = 0.1
+    /// The widest stroke drawn as it is, in pixels; wider ones (which cover any tile anyway) are drawn this wide.
+    static let widestHalfWidth: Float = 1_048_576
+
+    /// The region's size in pixels.
+    let width: Int
+    let height: Int
+    /// A row of coverage per pixel row, ``rowLength`` floats each (the width and 8 of padding, for the last group of
+    /// pixels); zero outside what the stroke being drawn covers.
+    private let coverage: UnsafeMutablePointer<Float>
+    private let rowLength: Int
+    /// For each row, the columns the stroke being drawn touched: from `touchedFrom[row]` to before `touchedTo[row]`.
+    private let touchedFrom: UnsafeMutablePointer<Int>
+    private let touchedTo: UnsafeMutablePointer<Int>
+    /// The rows of coverage the stroke being drawn touched.
+    private var touched = (minY: Int.max, maxY: Int.min)
+    /// The half width of the stroke being drawn, in pixels, and how far from its path a pixel's centre can be and
+    /// still be touched (a corner of the pixel reaching the edge): the half width and √½.
+    private var halfWidth: Float = 1
+    private var reach: Float = 1.7072
+    /// The stroke's last line, drawn once the next one tells how far past its end it must go; how far before its
+    /// start it goes.
+    private var pending: (from: SIMD2<Float>, to: SIMD2<Float>, before: Float)?
+    /// A point of the stroke, for a stroke whose lines all have no length (a dot).
+    private var dot: SIMD2<Float>?
+    /// Per pixel (rows ``rowLength`` bytes apart), 1 where a stroke above the one being traced covers the pixel
+    /// fully with an opaque colour, so that nothing below shows there (``drawSkippingHidden(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``);
+    /// all 0 when strokes are drawn one by one. The padding past each row's end is 1 while skipping.
+    private let sealed: UnsafeMutablePointer<UInt8>
+    /// Per block of 8 × 8 pixels (``blocksWide`` a row), how many of its pixels are sealed or outside the region:
+    /// 64, the whole block is hidden, and a line whose rectangle lies in such blocks is skipped at once.
+    private let blockSealed: UnsafeMutablePointer<UInt8>
+    private let blocksWide: Int
+    private let blocksHigh: Int
+    /// The strokes traced top first, waiting to be composited bottom up: each stroke's colour and its rows, each
+    /// row's 8-bit coverage of the pixels not sealed. Grown, never shrunk: no allocation per stroke.
+    private var recordedStrokes = Grown<RecordedStroke>()
+    private var recordedRows = Grown<RecordedRow>()
+    private var masks = Grown<UInt8>()
+
+    /// A raster for a region of `width` × `height` pixels.
+    init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        rowLength = self.width + 8
+        coverage = .allocate(capacity: rowLength * self.height)
+        coverage.initialize(repeating: 0, count: rowLength * self.height)
+        touchedFrom = .allocate(capacity: self.height)
+        touchedFrom.initialize(repeating: Int.max, count: self.height)
+        touchedTo = .allocate(capacity: self.height)
+        touchedTo.initialize(repeating: Int.min, count: self.height)
+        sealed = .allocate(capacity: rowLength * self.height)
+        sealed.initialize(repeating: 0, count: rowLength * self.height)
+        blocksWide = (self.width + 7) / 8
+        blocksHigh = (self.height + 7) / 8
+        blockSealed = .allocate(capacity: blocksWide * blocksHigh)
+        blockSealed.initialize(repeating: 0, count: blocksWide * blocksHigh)
+    }
+
+    deinit {
+        coverage.deallocate()
+        touchedFrom.deallocate()
+        touchedTo.deallocate()
+        sealed.deallocate()
+        blockSealed.deallocate()
+        recordedStrokes.deallocate()
+        recordedRows.deallocate()
+        masks.deallocate()
+    }
+
+    /// Whether this raster draws a stroke: one of a single width (a stroke with pressure is Cairo's).
+    static func draws(_ stroke: Stroke) -> Bool {
+        !stroke.hasPressure
+    }
+
+    /// Draws a stroke of one width, in document points at `pixelsPerPoint`, into `pixels` (rows `stride` bytes
+    /// apart, this raster's size) with the document's point (0, 0) at pixel (`offsetX`, `offsetY`). Values that
+    /// are not finite, or absurdly large, draw nothing or a clamped stroke; nothing traps.
+    func draw(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double,
+              into pixels: UnsafeMutableRawPointer, stride: Int) {
+        guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { return }
+        composite(stroke.color, into: pixels, stride: stride)
+    }
+
+    /// Draws strokes of one width, in painting order, as ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``
+    /// draws them one by one, pixel for pixel, without the pixels later strokes hide: traced top first, each
+    /// stroke's coverage kept only where no stroke above covers the pixel fully with an opaque colour (there the
+    /// pixel is that stroke's colour whatever lies below, as compositing a full coverage of an opaque colour writes
+    /// the colour), groups of pixels all hidden skipped while tracing; then the coverage kept composited bottom up.
+    func drawSkippingHidden(_ strokes: some BidirectionalCollection<Stroke>, pixelsPerPoint: Double,
+                            offsetX: Double, offsetY: Double, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        for row in 0..<height {
+            let rowSealed = sealed + row * rowLength
+            rowSealed.update(repeating: 0, count: width)
+            (rowSealed + width).update(repeating: 1, count: rowLength - width)
+        }
+        for blockRow in 0..<blocksHigh {
+            let rows = min(height - blockRow * 8, 8)
+            for blockColumn in 0..<blocksWide {
+                let columns = min(width - blockColumn * 8, 8)
+                blockSealed[blockRow * blocksWide + blockColumn] = UInt8(64 - rows * columns)
+            }
+        }
+        defer {
+            for row in 0..<height { (sealed + row * rowLength).update(repeating: 0, count: rowLength) }
+            blockSealed.update(repeating: 0, count: blocksWide * blocksHigh)
+            recordedStrokes.removeAll()
+            recordedRows.removeAll()
+            masks.removeAll()
+        }
+        for stroke in strokes.reversed() {
+            guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { continue }
+            record(stroke.color)
+        }
+        replay(into: pixels, stride: stride)
+    }
+
+    /// Computes a stroke's coverage (see ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``); `false` when it
+    /// draws nothing.
+    private func trace(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double) -> Bool {
+        let scaledHalfWidth = stroke.width * pixelsPerPoint / 2
+        guard scaledHalfWidth > 0, !scaledHalfWidth.isNaN else { return false }
+        halfWidth = min(Float(scaledHalfWidth), Self.widestHalfWidth)
+        reach = halfWidth + 0.7072
+        let points = stroke.points
+        guard !points.isEmpty else { return false }
+        let scale = pixelsPerPoint
+        @inline(__always) func device(_ point: Point) -> SIMD2<Float> {
+            SIMD2(Float(point.x * scale + offsetX), Float(point.y * scale + offsetY))
+        }
+        // The smoothed path (StrokeSmoother): a line from the first sample to the first midpoint, a quadratic from
+        // each midpoint to the next pulled towards the sample between them, a line from the last midpoint to the
+        // last sample; consecutive samples at the same place add nothing; one sample is a dot.
+        let first = points[points.startIndex].location
+        var previous = first
+        var count = 1
+        var lastMidpoint = device(first)
+        for sample in points.dropFirst() {
+            let point = sample.location
+            guard point != previous else { continue }
+            count += 1
+            let midpoint = device(Point(x: (previous.x + point.x) / 2, y: (previous.y + point.y) / 2))
+            if count == 2 {
+                add(from: device(first), to: midpoint)
+            } else {
+                quad(from: lastMidpoint, control: device(previous), to: midpoint)
+            }
+            lastMidpoint = midpoint
+            previous = point
+        }
+        if count == 1 {
+            add(from: device(first), to: device(first))
+        } else {
+            add(from: lastMidpoint, to: device(previous))
+        }
+        finishLines()
+        return true
+    }
+
+    /// Flattens a quadratic curve into lines within ``flatness``; a curve whose control polygon (which holds it)
+    /// stays a capsule's reach away from the region is one line (drawing nothing).
+    private func quad(from start: SIMD2<Float>, control: SIMD2<Float>, to end: SIMD2<Float>) {
+        let low = pointwiseMin(pointwiseMin(start, control), end) - (halfWidth + 1)
+        let high = pointwiseMax(pointwiseMax(start, control), end) + (halfWidth + 1)
+        guard high.x > 0, high.y > 0, low.x < Float(width), low.y < Float(height) else {
+            add(from: start, to: end)
+            return
+        }
+        // A uniform step h strays |start − 2·control + end| · h² / 4 from the curve.
+        let bend = start - 2 * control + end
+        let deviation = (bend * bend).sum().squareRoot()
+        let wanted = (deviation / (4 * Self.flatness)).squareRoot().rounded(.up)
+        let pieces = wanted.isFinite ? Int(min(max(wanted, 1), 256)) : 1
+        var from = start
+        let step = 1 / Float(pieces)
+        for piece in 1...pieces {
+            let t = Float(piece) * step
+            let to = piece == pieces ? end : (1 - t) * (1 - t) * start + 2 * (1 - t) * t * control + t * t * end
+            add(from: from, to: to)
+            from = to
+        }
+    }
+
+    /// Adds the next line of the stroke's path. Each line's capsule is drawn only over the pixels beside it (whose
+    /// nearest point on its line's direction lies on it) and, past its ends, as far as the outside of the turn
+    /// to its neighbour needs: the rest of its round ends lies beside the neighbouring line. The stroke's two ends
+    /// get the whole half disc (its round caps).
+    private func add(from a: SIMD2<Float>, to b: SIMD2<Float>) {
+        let direction = b - a
+        let length = (direction * direction).sum().squareRoot()
+        guard length > 1e-4 else {
+            if dot == nil, a.x.isFinite, a.y.isFinite { dot = a }
+            return
+        }
+        guard let last = pending else {
+            pending = (a, b, reach)
+            return
+        }
+        let before = last.to - last.from
+        let unitBefore = before / (before * before).sum().squareRoot(), unit = direction / length
+        let cosine = (unitBefore * unit).sum()
+        let sine = abs(unitBefore.x * unit.y - unitBefore.y * unit.x)
+        // The outside of a turn by θ lies within reach · sin θ past the joint, along either line.
+        let margin = cosine > 0 && sine.isFinite ? min(reach * sine + 0.01, reach) : reach
+        line(from: last.from, to: last.to, before: last.before, after: margin)
+        pending = (a, b, margin)
+    }
+
+    /// Draws the stroke's last line with its round end, or the dot of a stroke without length.
+    private func finishLines() {
+        if let last = pending {
+            line(from: last.from, to: last.to, before: last.before, after: reach)
+        } else if let dot {
+            line(from: dot, to: dot, before: reach, after: reach)
+        }
+        pending = nil
+        dot = nil
+    }
+
+    /// Adds a line's capsule (the pixels within `halfWidth` of it) to the coverage, keeping each pixel's largest,
+    /// over the pixels whose centres lie within ``reach`` of the line's direction from `before` before its start
+    /// to `after` past its end.
+    private func line(from a: SIMD2<Float>, to b: SIMD2<Float>, before: Float, after: Float) {
+        let direction = b - a
+        let lengthSquared = (direction * direction).sum()
+        let length = lengthSquared.squareRoot()
+        let unit = length > 1e-4 ? direction / length : SIMD2<Float>(1, 0)
+        let normal = SIMD2<Float>(-unit.y, unit.x)
+        // The rectangle of pixel centres to look at: along the line from −before to length + after, across ±reach.
+        let start = a - unit * before, end = b + unit * after
+        let across = SIMD2<Float>(abs(normal.x), abs(normal.y)) * reach
+        let low = pointwiseMin(start, end) - across, high = pointwiseMax(start, end) + across
+        guard low.x < Float(width), low.y < Float(height), high.x > 0, high.y > 0 else { return } // also NaN
+        let firstRow = Int(max(low.y.rounded(.down), 0))
+        let endRow = Int(min(high.y.rounded(.up), Float(height)))
+        guard firstRow < endRow else { return }
+        // A line whose rectangle lies in blocks all hidden (drawing top first) shows nowhere: pixels whose centres
+        // lie outside the rectangle are beyond its reach.
+        let leftmost = Int(max(low.x.rounded(.down), 0)), rightEnd = Int(min(high.x.rounded(.up), Float(width)))
+        if leftmost < rightEnd, isHidden(rows: firstRow..<endRow, columns: leftmost..<rightEnd) { return }
+        let inverseLengthSquared: Float = lengthSquared > 1e-8 ? 1 / lengthSquared : 0
+        let columnOffsets = Lanes(0.5, 1.5, 2.5, 3.5)
+        let ax = Lanes(repeating: a.x), dx = Lanes(repeating: direction.x)
+        let dy = Lanes(repeating: direction.y), inverse = Lanes(repeating: inverseLengthSquared)
+        let inside = Lanes(repeating: halfWidth)
+        let fullyInside = halfWidth - 0.7072
+        for row in firstRow..<endRow {
+            let centreY = Float(row) + 0.5
+            guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
+                                             along: (-before, length + after), across: reach)
+            else { continue }
+            // Clamped to the region first (NaN-safe: a NaN fails every comparison and is skipped).
+            guard from < Float(width), to >= 0 else { continue }
+            let firstColumn = from > 0 ? Int((from - 0.5).rounded(.up)) : 0
+            let endColumn = to < Float(width) ? Int((to - 0.5).rounded(.down)) + 1 : width
+            guard firstColumn < endColumn else { continue }
+            let ry = Lanes(repeating: centreY - a.y)
+            let rowStart = coverage + row * rowLength
+            let rowSealed = UnsafeRawPointer(sealed + row * rowLength)
+            // Groups of four pixels all hidden by strokes above (drawing top first) are skipped: nothing of this
+            // stroke shows there. The row's touched columns are those of the groups computed.
+            var column = firstColumn
+            while column < endColumn, rowSealed.loadUnaligned(fromByteOffset: column, as: UInt32.self) == 0x0101_0101 {
+                column += Lanes.scalarCount
+            }
+            let firstComputed = column
+            var computedEnd = column
+            while column < endColumn {
+                if rowSealed.loadUnaligned(fromByteOffset: column, as: UInt32.self) == 0x0101_0101 {
+                    column += Lanes.scalarCount
+                    continue
+                }
+                let slot = UnsafeMutableRawPointer(rowStart + column)
+                let kept = slot.loadUnaligned(as: Lanes.self)
+                let rx = Lanes(repeating: Float(column)) + columnOffsets - ax
+                let t = larger(smaller((rx * dx + ry * dy) * inverse, one), .zero)
+                let vx = rx - t * dx, vy = ry - t * dy
+                let distance = (vx * vx + vy * vy).squareRoot()
+                // Pixels whose centres lie √½ inside the edge are covered fully, whatever the edge's angle.
+                let farthest = larger(distance, Lanes(distance[2], distance[3], distance[0], distance[1]))
+                if max(farthest[0], farthest[1]) <= fullyInside {
+                    slot.storeBytes(of: one, as: Lanes.self)
+                } else {
+                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
+                }
+                column += Lanes.scalarCount
+                computedEnd = column
+            }
+            guard firstComputed < computedEnd else { continue }
+            touchedFrom[row] = min(touchedFrom[row], firstComputed)
+            touchedTo[row] = max(touchedTo[row], min(computedEnd, width))
+            touched.minY = min(touched.minY, row)
+            touched.maxY = max(touched.maxY, row + 1)
+        }
+    }
+
+    /// Whether every pixel of the rows and columns given (within the region) is sealed, by whole blocks.
+    @inline(__always)
+    private func isHidden(rows: Range<Int>, columns: Range<Int>) -> Bool {
+        for blockRow in (rows.lowerBound >> 3)...((rows.upperBound - 1) >> 3) {
+            let blocks = blockSealed + blockRow * blocksWide
+            for blockColumn in (columns.lowerBound >> 3)...((columns.upperBound - 1) >> 3) where blocks[blockColumn] != 64 {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The interval of x whose points (x, `y`) lie in the rectangle from `origin` spanning `along` in the direction
+    /// `unit` and ±`across` in the direction `normal`; `nil` for none.
+    @inline(__always)
+    private static func span(onRow y: Float, origin: SIMD2<Float>, unit: SIMD2<Float>, normal: SIMD2<Float>,
+                             along: (Float, Float), across: Float) -> (Float, Float)? {
+        var low = -Float.infinity, high = Float.infinity
+        // Each limit is linear in x: lower ≤ (x − origin.x)·slope + (y − origin.y)·other ≤ upper.
+        @inline(__always) func limit(slope: Float, other: Float, from lower: Float, to upper: Float) {
+            let offset = (y - origin.y) * other
+            if abs(slope) > 1e-6 {
+                let x1 = (lower - offset) / slope, x2 = (upper - offset) / slope
+                low = max(low, min(x1, x2))
+                high = min(high, max(x1, x2))
+            } else if offset < lower || offset > upper {
+                low = .infinity
+            }
+        }
+        limit(slope: unit.x, other: unit.y, from: along.0, to: along.1)
+        limit(slope: normal.x, other: normal.y, from: -across, to: across)
+        return low <= high && low < .infinity && high > -.infinity ? (origin.x + low, origin.x + high) : nil
+    }
+
+    /// The share of a pixel's area inside an edge whose centre lies `signed` inside it (negative: outside), the
+    /// edge square to (`vx`, `vy`) of length `distance`: the pixel's area seen along that direction is a trapezoid
+    /// (a box of width |cos| convolved with one of width |sin|), whose integral up to `signed` is the share.
+    @inline(__always)
+    private static func coverage(inside signed: Lanes, vx: Lanes, vy: Lanes,
+                                 distance: Lanes) -> Lanes {
+        let inverse = 1 / larger(distance, Lanes(repeating: 1e-6))
+        let cosine = larger(vx, -vx) * inverse, sine = larger(vy, -vy) * inverse
+        let long = larger(larger(cosine, sine), Lanes(repeating: 0.70710677))
+        let short = larger(smaller(cosine, sine), Lanes(repeating: 1e-4))
+        let flatHalf = (long - short) * 0.5, outerHalf = (long + short) * 0.5
+        let linear = Lanes(repeating: 0.5) + signed / long
+        let curvature = 1 / (2 * long * short)
+        let below = larger(signed + outerHalf, Lanes.zero)
+        let above = larger(outerHalf - signed, Lanes.zero)
+        var share = linear
+        share.replace(with: below * below * curvature, where: signed .< -flatHalf)
+        share.replace(with: one - above * above * curvature, where: signed .> flatHalf)
+        return larger(smaller(share, one), .zero)
+    }
+
+    /// Composites the coverage touched by the stroke with its colour over the pixels and clears it: each pixel's
+    /// coverage made 8 bits (rounded), the colour premultiplied to 8 bits as Cairo does (``ImageSurface/pixel(of:)``
+    /// per channel, times the opacity), then source over with pixman's rounding (x·m/255 rounded).
+    private func composite(_ color: Color, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        defer { touched = (Int.max, Int.min) }
+        guard touched.minY < touched.maxY else { return }
+        let solid = Self.premultiplied(color)
+        for row in touched.minY..<touched.maxY {
+            let rowCoverage = coverage + row * rowLength
+            let target = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            let from = touchedFrom[row], to = touchedTo[row]
+            touchedFrom[row] = Int.max
+            touchedTo[row] = Int.min
+            guard from < to else { continue }
+            for column in from..<to {
+                let share = rowCoverage[column]
+                guard share > 0 else { continue }
+                rowCoverage[column] = 0
+                let mask = UInt32(min(share, 1) * 255 + 0.5)
+                guard mask > 0 else { continue }
+                target[column] = Self.blend(solid, mask: mask, over: target[column])
+            }
+            // The padding past the row's end may hold coverage of pixels beyond the region.
+            (rowCoverage + width).update(repeating: 0, count: 8)
+        }
+    }
+
+    /// Keeps the coverage touched by the stroke being traced top first, made 8 bits, where no stroke above seals
+    /// the pixel, and clears it; seals the pixels this stroke covers fully with an opaque colour.
+    private func record(_ color: Color) {
+        defer { touched = (Int.max, Int.min) }
+        guard touched.minY < touched.maxY else { return }
+        let solid = Self.premultiplied(color)
+        let opaque = solid >> 24 == 255
+        let firstRow = recordedRows.count
+        for row in touched.minY..<touched.maxY {
+            let rowCoverage = coverage + row * rowLength
+            let rowSealed = sealed + row * rowLength
+            let from = touchedFrom[row], to = touchedTo[row]
+            touchedFrom[row] = Int.max
+            touchedTo[row] = Int.min
+            guard from < to else { continue }
+            let start = masks.count
+            masks.reserve(to - from + Lanes.scalarCount)
+            let kept = UnsafeMutableRawPointer(masks.end)
+            var first = to, last = from - 1
+            var group = from
+            while group < to {
+                // Four pixels at a time: those this stroke does not cover (skipped while tracing) at once.
+                let slot = UnsafeMutableRawPointer(rowCoverage + group)
+                guard slot.loadUnaligned(as: Lanes.self) != .zero else {
+                    kept.storeBytes(of: 0, toByteOffset: group - from, as: UInt32.self)
+                    group += Lanes.scalarCount
+                    continue
+                }
+                for column in group..<min(group + Lanes.scalarCount, to) {
+                    let share = rowCoverage[column]
+                    var mask: UInt8 = 0
+                    if share > 0, rowSealed[column] == 0 {
+                        mask = UInt8(min(share, 1) * 255 + 0.5)
+                        if mask > 0 {
+                            first = min(first, column)
+                            last = column
+                            if mask == 255, opaque {
+                                rowSealed[column] = 1
+                                blockSealed[(row >> 3) * blocksWide + (column >> 3)] &+= 1
+                            }
+                        }
+                    }
+                    kept.storeBytes(of: mask, toByteOffset: column - from, as: UInt8.self)
+                }
+                slot.storeBytes(of: .zero, as: Lanes.self)
+                group += Lanes.scalarCount
+            }
+            (rowCoverage + width).update(repeating: 0, count: 8)
+            guard first <= last else { continue }
+            masks.count = start + (last + 1 - from)
+            recordedRows.append(RecordedRow(row: row, from: first, to: last + 1, masks: start + (first - from)))
+        }
+        guard recordedRows.count > firstRow else { return }
+        recordedStrokes.append(RecordedStroke(solid: solid, rows: firstRow..<recordedRows.count))
+    }
+
+    /// Composites the strokes recorded top first, bottom up.
+    private func replay(into pixels: UnsafeMutableRawPointer, stride: Int) {
+        var index = recordedStrokes.count
+        while index > 0 {
+            index -= 1
+            let stroke = recordedStrokes.base[index]
+            for rowIndex in stroke.rows {
+                let row = recordedRows.base[rowIndex]
+                let target = (pixels + row.row * stride).assumingMemoryBound(to: UInt32.self)
+                let rowMasks = masks.base + (row.masks - row.from)
+                for column in row.from..<row.to {
+                    let mask = UInt32(rowMasks[column])
+                    guard mask > 0 else { continue }
+                    target[column] = Self.blend(stroke.solid, mask: mask, over: target[column])
+                }
+            }
+        }
+    }
+
+    /// A colour premultiplied to 8 bits as Cairo does (``ImageSurface/pixel(of:)`` per channel, times the opacity),
+    /// as an ARGB pixel.
+    private static func premultiplied(_ color: Color) -> UInt32 {
+        func channel(_ value: Double) -> UInt32 {
+            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
+            return UInt32(clamped * 65535 + 0.5) >> 8
+        }
+        let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
+        return channel(color.blue * alpha) | channel(color.green * alpha) << 8
+            | channel(color.red * alpha) << 16 | channel(alpha) << 24
+    }
+
+    /// `solid` (premultiplied ARGB) with an 8-bit coverage `mask` (1...255) source over `pixel`, with pixman's
+    /// rounding; a full coverage of an opaque colour is the colour, whatever the pixel was.
+    @inline(__always)
+    private static func blend(_ solid: UInt32, mask: UInt32, over pixel: UInt32) -> UInt32 {
+        if mask == 255, solid >> 24 == 255 { return solid }
+        // Two channels at once, 16 bits apart, as pixman and Cairo do: each times m / 255, rounded.
+        @inline(__always) func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
+            let t = pair &* m &+ 0x0080_0080
+            return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        }
+        // Two channels added, each at most 255.
+        @inline(__always) func saturated(_ sum: UInt32) -> UInt32 {
+            (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
+        }
+        let inRB = scaled(solid & 0x00FF_00FF, by: mask), inAG = scaled(solid >> 8 & 0x00FF_00FF, by: mask)
+        let left = 255 - (inAG >> 16)
+        let rb = saturated(inRB &+ scaled(pixel & 0x00FF_00FF, by: left))
+        let ag = saturated(inAG &+ scaled(pixel >> 8 & 0x00FF_00FF, by: left))
+        return rb | ag << 8
+    }
+}
+
+/// A stroke traced top first: its colour (premultiplied ARGB) and its rows in ``CapsuleRaster``'s recorded rows.
+private struct RecordedStroke {
+    var solid: UInt32
+    var rows: Range<Int>
+}
+
+/// A row of a recorded stroke: the pixels `from` to before `to` of pixel row `row`, their 8-bit coverage from
+/// `masks` on in the recorded masks (0: nothing of the stroke shows there).
+private struct RecordedRow {
+    var row: Int
+    var from: Int
+    var to: Int
+    var masks: Int
+}
+
+/// Storage that grows by doubling and is reused: `count` elements from `base`.
+private struct Grown<Element> {
+    private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    private var capacity = 64
+    /// How many elements are in use; set lower to drop the last ones, or higher within what ``reserve(_:)`` made room for.
+    var count = 0
+
+    /// The first element past those in use.
+    var end: UnsafeMutablePointer<Element> { base + count }
+
+    /// Makes room for `extra` elements past those in use.
+    mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity
+        while grown < count + extra { grown *= 2 }
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: grown)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    mutating func append(_ element: Element) {
+        reserve(1)
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Forgets the elements (plain values: nothing to deinitialize), keeping the room.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+}
+
+private let one = Lanes(repeating: 1)
+
+/// The pixels computed at once: 4, one SSE register (8 took two, and spilled).
+typealias Lanes = SIMD4<Float>
+
+/// The larger of each pair of lanes (`pointwiseMax` is not vectorized; this is one `maxps`).
+@inline(__always)
+private func larger(_ a: Lanes, _ b: Lanes) -> Lanes {
+    a.replacing(with: b, where: a .< b)
+}
+
+/// The smaller of each pair of lanes.
+@inline(__always)
+private func smaller(_ a: Lanes, _ b: Lanes) -> Lanes {
+    a.replacing(with: b, where: b .< a)
+}
+
+/// A region of the document drawn at `pixelsPerPoint` from paper, its strokes (in painting order) drawn by
+/// `rasterizer`, as a tile job draws it: for benchmarks and tests comparing the two rasterizers. With our own,
+/// `skippingHidden` `false` draws every stroke's pixels one stroke after the other (the same picture, slower).
+public func drawRegion(_ strokes: [Stroke], region: PixelRect, pixelsPerPoint: Double, paper: Color = .white,
+                       rasterizer: StrokeRasterizer, skippingHidden: Bool = true) -> ImageSurface {
+    let image = ImageSurface(width: region.width, height: region.height, fill: paper)
+    drawStrokes(strokes[...], region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: (0, 0),
+                rasterizer: rasterizer, skippingHidden: skippingHidden)
+    return image
+}
