@@ -1,6 +1,6 @@
 // `paint-benchmark raster`: the 135 visible tiles of the `--large` drawing at 100 %, drawn by Cairo and by our own
 // rasterizer (CapsuleRaster): the time of each, and how far their pixels are apart.
-import Foundation
+import FoundationEssentials
 import Geometry
 import PaintModel
 import PaintRender
@@ -89,9 +89,9 @@ func runRasterBenchmark(arguments: [String]) {
     }
     print("   tiles: 135 (\(strokeTiles) stroke-tiles), pixels compared: \(compared)")
     print("   thread CPU: cairo \(format(times[.cairo] ?? 0)) ms, own \(format(times[.own] ?? 0)) ms; "
-          + "ratio \(String(format: "%.2f", (times[.own] ?? 0) / max(times[.cairo] ?? 1, 1e-9)))")
+          + "ratio \(cFormat("%.2f", (times[.own] ?? 0) / max(times[.cairo] ?? 1, 1e-9)))")
     print("   own drawing every pixel (hidden ones too): \(format(everyPixelTime)) ms; ratio of own skipping hidden "
-          + "pixels to it \(String(format: "%.2f", (times[.own] ?? 0) / max(everyPixelTime, 1e-9))); "
+          + "pixels to it \(cFormat("%.2f", (times[.own] ?? 0) / max(everyPixelTime, 1e-9))); "
           + "pixels differing between the two: \(hiddenSkipDiffers)")
     print("   largest difference (levels of 255): red \(largest[2]), green \(largest[1]), blue \(largest[0]); "
           + "pixels differing by more than 8: \(over[8] ?? 0), 16: \(over[16] ?? 0), 32: \(over[32] ?? 0)")
