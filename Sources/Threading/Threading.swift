@@ -15,14 +15,11 @@ public final class Locked<Value>: @unchecked Sendable {
     /// A lock around `value`.
     public init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = makeMutex()
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        destroy(mutex)
     }
 
     /// Runs `body` with the value, holding the lock.
@@ -48,9 +45,7 @@ public final class Condition: @unchecked Sendable {
 
     /// An unlocked mutex and its condition.
     public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = makeMutex()
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -59,8 +54,7 @@ public final class Condition: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        destroy(mutex)
     }
 
     /// Takes the mutex, waiting for it.
@@ -115,13 +109,21 @@ public func startThread(named name: String, _ body: @escaping @Sendable () -> Vo
 
 extension Locked where Value == Void {
     /// A plain lock (`Locked(())`): runs `body` holding it, as `NSLock.withLock` did.
-    ///
-    /// Not through the value's `inout` access: a stored value of no size lies at the object's own address, so
-    /// ThreadSanitizer took that access for a write to the object's header, which every thread reads before it
-    /// takes the lock, and reported a race.
     public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        try withLock { (_: inout Void) in try body() }
     }
+}
+
+/// A new, unlocked pthread mutex of its own (for ``Locked`` and ``Condition``).
+private func makeMutex() -> UnsafeMutablePointer<pthread_mutex_t> {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    return mutex
+}
+
+/// Destroys and frees a mutex ``makeMutex()`` made.
+private func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
 }
