@@ -198,11 +198,15 @@ public final class CanvasRenderer {
     /// else that reads or changes the strokes bakes them first.
     public var defersStrokeBaking = false
 
-    /// Who draws the strokes of one width into the tiles: Cairo (the default), or our own rasterizer, within 32
-    /// levels of Cairo's at the edges of a finger's strokes (`CapsuleRaster.edgeTolerance`; a study for
-    /// `paint-benchmark --large --raster own`, docs/performance.md). Set it before the first frame: tiles drawn
-    /// already are kept. The strokes in progress are Cairo's either way.
-    public var tileRasterizer: StrokeRasterizer = .cairo
+    /// Who draws the strokes of one width into the tiles and the strokes in progress over them: our own rasterizer
+    /// (the default; `CapsuleRaster`, within 32 levels of Cairo's at the edges of a finger's strokes,
+    /// `CapsuleRaster.edgeTolerance`), or Cairo (`paint-benchmark --large --raster cairo`, to compare;
+    /// docs/performance.md). Both places draw alike, so a stroke does not change as it is lifted into the tiles.
+    /// Set it before the first frame: tiles drawn already are kept. Strokes with pressure are Cairo's either way.
+    public var tileRasterizer: StrokeRasterizer = .own
+    /// The raster the Wayland thread draws strokes of one width with (the strokes baked into their tiles, the
+    /// strokes in progress): its storage, a tile's, kept from one use to the next.
+    private lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
     public var hasStrokesToBake: Bool { !unbaked.isEmpty }
@@ -1183,7 +1187,7 @@ public final class CanvasRenderer {
                     }
                     guard let image = cache.makeImage(for: key, paper: background) else { continue }
                     drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0),
-                                rasterizer: tileRasterizer)
+                                rasterizer: tileRasterizer, raster: raster)
                     cache.noteDrawnSinceBase(key)
                 } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
                     rebuild(key, from: baseCount)
@@ -1207,7 +1211,7 @@ public final class CanvasRenderer {
         cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
         guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
         drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
-                    into: image, at: (0, 0), rasterizer: tileRasterizer)
+                    into: image, at: (0, 0), rasterizer: tileRasterizer, raster: raster)
     }
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.

@@ -26,7 +26,7 @@ struct TileJob: Sendable {
     /// Copies to keep on the way, in order.
     var snapshots: [Snapshot] = []
     /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
-    var rasterizer: StrokeRasterizer = .cairo
+    var rasterizer: StrokeRasterizer = .own
 
     /// Draws the job.
     func render() -> TilePixels {
@@ -120,12 +120,14 @@ struct TilePixels: Sendable {
 /// expected to be there already. With `rasterizer` ``StrokeRasterizer/own``, the strokes of one width are drawn by
 /// a ``CapsuleRaster`` and those with pressure by Cairo, in order; unless `skippingHidden` is `false`, each run of
 /// strokes of one width is drawn without the pixels its later opaque strokes cover fully (the same picture).
+/// `raster`, when given, is used (its region set to the one drawn) instead of a raster made for the call.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
-                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo, skippingHidden: Bool = true) {
+                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .own, skippingHidden: Bool = true,
+                 raster: CapsuleRaster? = nil) {
     guard !strokes.isEmpty else { return }
     if rasterizer == .own {
         drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin,
-                                skippingHidden: skippingHidden)
+                                skippingHidden: skippingHidden, raster: raster)
         return
     }
     let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
@@ -145,13 +147,16 @@ private func cairoContext(region: PixelRect, into image: ImageSurface, at origin
 }
 
 /// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:skippingHidden:)`` with our own rasterizer: one
-/// ``CapsuleRaster`` of the region's size for all the strokes, each run of strokes of one width drawn top first
-/// without its hidden pixels (or one by one), Cairo (one context, made at the first) for those with pressure.
+/// ``CapsuleRaster`` of the region's size for all the strokes (`raster`, or one made for the call), each run of
+/// strokes of one width drawn top first without its hidden pixels (or one by one), Cairo (one context, made at the
+/// first) for those with pressure.
 private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
-                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool) {
+                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool,
+                                     raster given: CapsuleRaster?) {
     guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
         .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
-    let raster = CapsuleRaster(width: target.width, height: target.height)
+    let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
+    raster.setRegion(width: target.width, height: target.height)
     var context: OpaquePointer?
     defer { if let context { cairo_destroy(context) } }
     // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
