@@ -1441,12 +1441,15 @@ public final class CanvasRenderer {
             $0.state.bounds?.intersection(area) != nil || tails[$0.key]?.bounds.intersection(area) != nil
         }
         guard isReached || showsOverlay else { return }
+        if isReached, tileRasterizer == .own {
+            drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
+        }
         if context == nil { context = cairo_create(frame.surface) }
         guard let context else { return }
         cairo_save(context)
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
-        if isReached {
+        if isReached, tileRasterizer == .cairo {
             let offset = pixelOffset
             cairo_save(context)
             cairo_rotate(context, view.rotation)
@@ -1470,6 +1473,71 @@ public final class CanvasRenderer {
             drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
         }
         cairo_restore(context)
+    }
+
+    /// The strokes in progress (``strokeOrder``) and their tails over the tiles just redrawn in `rect`, as the tiles
+    /// draw them (``tileRasterizer`` ``StrokeRasterizer/own``): those of one width by the Wayland thread's
+    /// ``CapsuleRaster``, its region the rectangle (in pieces of at most a tile, its storage), so that a stroke in
+    /// progress has the pixels it will have once baked into the tiles; those with pressure by Cairo, in `context`
+    /// (made at the first), clipped to the rectangle. In the order the strokes began; nothing allocated.
+    private func drawStrokesInProgressWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface,
+                                                   context: inout OpaquePointer?) {
+        let offset = pixelOffset
+        let cosine = view.rotation == 0 ? 1 : cos(view.rotation), sine = view.rotation == 0 ? 0 : sin(view.rotation)
+        // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.
+        var cairoDrew = false
+        let side = TileKey.side
+        for (key, stroke, state) in strokeOrder {
+            let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
+            guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
+            guard CapsuleRaster.draws(stroke) else {
+                if context == nil { context = cairo_create(frame.surface) }
+                guard let context else { continue }
+                frame.markDirty()
+                cairo_save(context)
+                cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+                cairo_clip(context)
+                cairo_rotate(context, view.rotation)
+                cairo_translate(context, Double(-offset.x), Double(-offset.y))
+                prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
+                cairo_restore(context)
+                cairoDrew = true
+                continue
+            }
+            if cairoDrew {
+                cairo_surface_flush(frame.surface)
+                cairoDrew = false
+            }
+            let pixels = UnsafeMutableRawPointer(frame.pixels)
+            var pieceY = rect.y
+            while pieceY < rect.maxY {
+                var pieceX = rect.x
+                while pieceX < rect.maxX {
+                    let piece = PixelRect(x: pieceX, y: pieceY, width: min(side, rect.maxX - pieceX),
+                                          height: min(side, rect.maxY - pieceY))
+                    // Upright, the piece's own area: only its curves are traced.
+                    let pieceArea = view.rotation == 0 ? documentPixels(of: piece).logical(pixelsPerPoint: pixelsPerPoint) : area
+                    raster.setRegion(width: piece.width, height: piece.height)
+                    // The document's pixel at the buffer's (0, 0) is `offset`; the piece starts at its corner.
+                    let ox = Double(offset.x), oy = Double(offset.y)
+                    let placement = view.rotation == 0
+                        ? CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(-offset.x - piece.x),
+                                                  offsetY: Double(-offset.y - piece.y))
+                        : CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
+                                                  offsetX: -(cosine * ox - sine * oy) - Double(piece.x),
+                                                  offsetY: -(sine * ox + cosine * oy) - Double(piece.y),
+                                                  cosine: cosine, sine: sine)
+                    state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: pieceArea, raster: raster,
+                               placement: placement, into: pixels + piece.y * frame.stride + piece.x * 4,
+                               stride: frame.stride)
+                    pieceX += side
+                }
+                pieceY += side
+            }
+        }
+        if cairoDrew { cairo_surface_flush(frame.surface) }
+        frame.markDirty()
     }
 
     /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last

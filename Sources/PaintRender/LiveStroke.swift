@@ -138,6 +138,53 @@ struct LiveStroke {
         finishStroke(stroke, in: context)
     }
 
+    /// Draws the stroke (one of a single width) and its predicted `tail` with our own rasterizer, as a tile draws
+    /// the completed stroke: `raster`, whose region is the pixels from `pixels` on (rows `stride` bytes apart), the
+    /// stroke placed by `placement`. Only the segments that can paint inside `area` (logical points) are traced:
+    /// where segments are left out the path goes on with a new piece, whose round ends paint nothing inside the
+    /// area that the segments left out would not (they lie a stroke's half width and a pixel away from it).
+    /// The tail continues the stroke's last segment as one path, so nothing is blended twice where they meet.
+    /// Allocates nothing.
+    func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, raster: CapsuleRaster,
+              placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        let settled = path.settled
+        guard !settled.isEmpty, raster.begin(width: stroke.width, placement: placement) else { return }
+        var isOpen = false
+        func add(_ segment: PathSegment, from start: Point) {
+            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
+                isOpen = false
+                return
+            }
+            if !isOpen {
+                raster.move(to: start)
+                isOpen = true
+            }
+            switch segment {
+            case let .move(to): raster.move(to: to)
+            case let .line(to): raster.line(to: to)
+            case let .quad(control, to): raster.quad(control: control, to: to)
+            }
+        }
+        for (chunk, chunkRect) in chunkBounds.enumerated() {
+            guard chunkRect.intersection(area) != nil else {
+                isOpen = false
+                continue
+            }
+            for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, settled.count) where index > 0 {
+                add(settled[index], from: settled[index - 1].end)
+            }
+        }
+        if let last = path.last {
+            add(last, from: settled[settled.count - 1].end)
+        }
+        // The tail starts where the last segment ends, at the last sample.
+        if let tail {
+            if !isOpen { raster.move(to: tail.start) }
+            for point in tail.points { raster.line(to: point) }
+        }
+        raster.finish(stroke.color, into: pixels, stride: stride)
+    }
+
     /// Adds a predicted tail to the path: lines from its start through its points, continuing the open subpath when
     /// `isJoined`.
     private func appendTail(_ tail: (start: Point, points: [Point]), isJoined: Bool, to context: OpaquePointer) {

@@ -398,6 +398,8 @@ final class CapsuleRaster {
         let dy = Lanes(repeating: direction.y), inverse = Lanes(repeating: inverseLengthSquared)
         let inside = Lanes(repeating: halfWidth)
         let fullyInside = halfWidth - 0.7072
+        // Thinner than that, a pixel can reach past both edges (a stroke at a far zoom out, a thumbnail).
+        let isThin = fullyInside < 0
         for row in firstRow..<endRow {
             let centreY = Float(row) + 0.5
             guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
@@ -435,7 +437,11 @@ final class CapsuleRaster {
                 if max(farthest[0], farthest[1]) <= fullyInside {
                     slot.storeBytes(of: one, as: Lanes.self)
                 } else {
-                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    var cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    if isThin {
+                        // A line thinner than a pixel's diagonal: less the share beyond its far edge.
+                        cover -= Self.coverage(inside: -inside - distance, vx: vx, vy: vy, distance: distance)
+                    }
                     slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
                 }
                 column += Lanes.scalarCount
