@@ -156,11 +156,24 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
     guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
         .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
     let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
+    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
+    let placement = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(origin.x - region.x - target.x),
+                                            offsetY: Double(origin.y - region.y - target.y))
+    drawStrokes(strokes, with: raster, in: target, placement: placement, into: image, skippingHidden: skippingHidden) {
+        cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
+    }
+}
+
+/// Draws strokes, in order, into the pixels `target` of `image` with `raster` (its region made the target's size),
+/// the strokes of one width placed by `placement` (the target's corner its pixel (0, 0)), each run of them drawn top
+/// first without its hidden pixels (or one by one); those with pressure by Cairo, in the context `makeContext`
+/// makes at the first (clipped to the target, drawing document points there), destroyed at the end.
+func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in target: PixelRect,
+                 placement: CapsuleRaster.Placement, into image: ImageSurface, skippingHidden: Bool = true,
+                 makeContext: () -> OpaquePointer) {
     raster.setRegion(width: target.width, height: target.height)
     var context: OpaquePointer?
     defer { if let context { cairo_destroy(context) } }
-    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
-    let offsetX = Double(origin.x - region.x - target.x), offsetY = Double(origin.y - region.y - target.y)
     var runStart = strokes.startIndex
     while runStart < strokes.endIndex {
         let runEnd = strokes[runStart...].firstIndex { !CapsuleRaster.draws($0) } ?? strokes.endIndex
@@ -168,20 +181,17 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
             // Cairo may have drawn before: the pixels' address is taken again after it.
             let pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
             if skippingHidden {
-                raster.drawSkippingHidden(strokes[runStart..<runEnd], pixelsPerPoint: pixelsPerPoint,
-                                          offsetX: offsetX, offsetY: offsetY, into: pixels, stride: image.stride)
+                raster.drawSkippingHidden(strokes[runStart..<runEnd], placement: placement, into: pixels,
+                                          stride: image.stride)
             } else {
                 for stroke in strokes[runStart..<runEnd] {
-                    raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
-                                into: pixels, stride: image.stride)
+                    raster.draw(stroke, placement: placement, into: pixels, stride: image.stride)
                 }
             }
         }
         guard runEnd < strokes.endIndex else { break }
         image.markDirty()
-        if context == nil {
-            context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
-        }
+        if context == nil { context = makeContext() }
         if let context { drawStroke(strokes[runEnd], in: context) }
         runStart = runEnd + 1
     }
