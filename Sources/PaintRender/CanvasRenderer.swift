@@ -1427,9 +1427,10 @@ public final class CanvasRenderer {
     }
 
     /// Draws the strokes in progress (``strokeOrder``), their predicted tails and the overlay over the tiles just
-    /// redrawn in `rect`, clipped to it, in one Cairo context for the whole frame (`context`, made at the first
-    /// rectangle that needs it). The strokes that reach the rectangle are drawn in the order they began, each with
-    /// its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
+    /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
+    /// ``drawStrokesInProgressWithoutCairo(within:area:into:context:)``, or Cairo's), what Cairo draws in one
+    /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
+    /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
     /// overlap the second's tiles cover what the first drew there, and no edge is blended twice. A stroke crossing
     /// two rectangles is drawn in each rather than once clipped to both: Cairo intersects a path with a clip of
     /// several rectangles before filling it, which costs more (docs/performance.md).

@@ -25,8 +25,9 @@ struct LiveStroke {
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
 
-    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Cairo's antialiased
-    /// stroke covers only the pixels its outline reaches, and the outline (round caps and joins, curves flattened
+    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Our own rasterizer (a
+    /// pixel covered by the share of its area inside the outline) and Cairo's antialiased stroke cover only the
+    /// pixels its outline reaches, and the outline (round caps and joins, curves flattened
     /// onto themselves) lies within half the width of the path, which lies within its points' bounds; the renderer
     /// takes a rectangle outward to whole pixels. (``DirtyRect``'s point of margin, kept where a stroke's bounds
     /// decide which strokes or segments reach an area, made each frame's change of a stroke two rows taller.)
