@@ -1260,7 +1260,7 @@ public final class CanvasRenderer {
         let pending = requests
         requests = []
         for (key, withBase) in pending {
-            store(makeJob(key, withBase: withBase).render())
+            store(makeJob(key, withBase: withBase).render(raster: raster))
         }
     }
 
@@ -1394,7 +1394,7 @@ public final class CanvasRenderer {
                     if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
                     requests.removeAll { $0.key == key }
-                    store(makeJob(key, withBase: false).render())
+                    store(makeJob(key, withBase: false).render(raster: raster))
                     if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 }
             }

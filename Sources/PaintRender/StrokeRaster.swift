@@ -21,8 +21,8 @@ public enum StrokeRasterizer: String, Sendable, CaseIterable {
 ///
 /// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
 /// reused, so a stroke allocates nothing; ``setRegion(width:height:)`` gives it another region within its storage.
-/// Not thread-safe: a tile job on a lane makes its own; the Wayland thread keeps one for the strokes it draws
-/// (a frame's strokes in progress, the strokes baked into their tiles at a lift).
+/// Not thread-safe: each tile lane keeps one (``LaneRaster``), and the Wayland thread one for the strokes it draws
+/// (a frame's strokes in progress, the strokes baked into their tiles at a lift, tiles drawn at once).
 final class CapsuleRaster {
     /// How far a channel of a pixel of a finger's stroke (samples a few points apart, turning gently) may be from
     /// Cairo's, in levels of 255: the edges differ by Cairo's 15 sub-rows a pixel against the exact share here.

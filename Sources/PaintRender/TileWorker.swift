@@ -28,8 +28,8 @@ struct TileJob: Sendable {
     /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
     var rasterizer: StrokeRasterizer = .own
 
-    /// Draws the job.
-    func render() -> TilePixels {
+    /// Draws the job; with `raster` (a lane's, kept from job to job) for the strokes of one width, or one made for it.
+    func render(raster: CapsuleRaster? = nil) -> TilePixels {
         let image = ImageSurface(width: region.width, height: region.height, fill: start == nil ? paper : nil)
         if let start { TilePixels.copy(start, into: image) }
         var isPaper = start == nil
@@ -38,7 +38,7 @@ struct TileJob: Sendable {
         func draw(upTo end: Int) {
             guard end > drawn else { return }
             drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
-                        rasterizer: rasterizer)
+                        rasterizer: rasterizer, raster: raster)
             drawn = end
             isPaper = false
         }
@@ -198,6 +198,11 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in t
     image.markDirty()
 }
 
+/// A lane's ``CapsuleRaster``, made at its first tile: touched only on the lane's thread.
+final class LaneRaster: @unchecked Sendable {
+    lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
+}
+
 /// Draws tile jobs on two lanes at once (threads of their own: both cores, below the Wayland thread), and keeps what it drew until the
 /// main thread takes it. Jobs wait in one list, in the order they were submitted; each submission lets one lane
 /// take the first job still waiting, so no job is drawn twice and none waits while a lane is free. Jobs can be
@@ -228,6 +233,8 @@ final class TileWorker: Sendable {
     /// Threads of their own at a lower priority than the Wayland thread (``BackgroundLane``), made with the worker
     /// and ended with it.
     private let lanes = (0..<TileWorker.laneCount).map { lane in BackgroundLane(name: "fp-tiles-\(lane)") }
+    /// Each lane's raster, used only on that lane's thread (its work runs in order), kept from tile to tile.
+    private let laneRasters = (0..<TileWorker.laneCount).map { _ in LaneRaster() }
     /// Jobs submitted and not taken by a lane yet, oldest first, and the lane the next submission wakes.
     private let waiting = Locked<(jobs: [TileJob], nextLane: Int)>(([], 0))
     private let finished = Locked<[TilePixels]>([])
@@ -300,7 +307,7 @@ final class TileWorker: Sendable {
         }
         lanes[lane].async { [self] in
             guard let job = nextWantedJob() else { return }
-            let pixels = job.render()
+            let pixels = job.render(raster: laneRasters[lane].raster)
             finished.withLock { $0.append(pixels) }
         }
     }
