@@ -90,8 +90,9 @@ func threadProcessorMilliseconds() -> Double {
 /// Runs section 6; `false` when `--peak-limit MiB` was given and the peak resident memory of the run up to the
 /// reopening went over it.
 func runLargeDrawing() -> Bool {
-    // `--raster own` draws the tiles with our own rasterizer (a study, docs/performance.md); cairo is the default.
-    var rasterizer = StrokeRasterizer.cairo
+    // `--raster cairo` draws the strokes of one width with Cairo, to compare; our own rasterizer (`own`) is the
+    // default (docs/performance.md).
+    var rasterizer = StrokeRasterizer.own
     if let flag = CommandLine.arguments.firstIndex(of: "--raster"), flag + 1 < CommandLine.arguments.count {
         guard let chosen = StrokeRasterizer(rawValue: CommandLine.arguments[flag + 1]) else {
             print("paint-benchmark: --raster takes own or cairo")

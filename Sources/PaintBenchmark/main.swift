@@ -151,8 +151,9 @@ if CommandLine.arguments.dropFirst().first == "raster" {
 
 // `--large`: only the 50 000-stroke drawing of section 6, in a process of its own (its memory is its own);
 // `--large --document PATH` writes that drawing as a document instead; `--large --peak-limit MIB` ends with status 1
-// when the run's peak resident memory (before the reopening) is above MIB (the #22 bound: 160); `--large --raster own`
-// draws the tiles with our own rasterizer instead of Cairo (`--raster cairo`, the default; docs/performance.md).
+// when the run's peak resident memory (before the reopening) is above MIB (the #22 bound: 160); `--large --raster cairo`
+// draws the strokes of one width with Cairo instead of our own rasterizer (`--raster own`, the default;
+// docs/performance.md).
 if CommandLine.arguments.contains("--large") {
     exit(runLargeDrawing() ? 0 : 1)
 }

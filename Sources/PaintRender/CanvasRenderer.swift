@@ -198,11 +198,15 @@ public final class CanvasRenderer {
     /// else that reads or changes the strokes bakes them first.
     public var defersStrokeBaking = false
 
-    /// Who draws the strokes of one width into the tiles: Cairo (the default), or our own rasterizer, within 32
-    /// levels of Cairo's at the edges of a finger's strokes (`CapsuleRaster.edgeTolerance`; a study for
-    /// `paint-benchmark --large --raster own`, docs/performance.md). Set it before the first frame: tiles drawn
-    /// already are kept. The strokes in progress are Cairo's either way.
-    public var tileRasterizer: StrokeRasterizer = .cairo
+    /// Who draws the strokes of one width into the tiles and the strokes in progress over them: our own rasterizer
+    /// (the default; `CapsuleRaster`, within 32 levels of Cairo's at the edges of a finger's strokes,
+    /// `CapsuleRaster.edgeTolerance`), or Cairo (`paint-benchmark --large --raster cairo`, to compare;
+    /// docs/performance.md). Both places draw alike, so a stroke does not change as it is lifted into the tiles.
+    /// Set it before the first frame: tiles drawn already are kept. Strokes with pressure are Cairo's either way.
+    public var tileRasterizer: StrokeRasterizer = .own
+    /// The raster the Wayland thread draws strokes of one width with (the strokes baked into their tiles, the
+    /// strokes in progress): its storage, a tile's, kept from one use to the next.
+    private lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
     public var hasStrokesToBake: Bool { !unbaked.isEmpty }
@@ -1183,7 +1187,7 @@ public final class CanvasRenderer {
                     }
                     guard let image = cache.makeImage(for: key, paper: background) else { continue }
                     drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0),
-                                rasterizer: tileRasterizer)
+                                rasterizer: tileRasterizer, raster: raster)
                     cache.noteDrawnSinceBase(key)
                 } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
                     rebuild(key, from: baseCount)
@@ -1207,7 +1211,7 @@ public final class CanvasRenderer {
         cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
         guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
         drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
-                    into: image, at: (0, 0), rasterizer: tileRasterizer)
+                    into: image, at: (0, 0), rasterizer: tileRasterizer, raster: raster)
     }
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
@@ -1256,7 +1260,7 @@ public final class CanvasRenderer {
         let pending = requests
         requests = []
         for (key, withBase) in pending {
-            store(makeJob(key, withBase: withBase).render())
+            store(makeJob(key, withBase: withBase).render(raster: raster))
         }
     }
 
@@ -1390,7 +1394,7 @@ public final class CanvasRenderer {
                     if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
                     requests.removeAll { $0.key == key }
-                    store(makeJob(key, withBase: false).render())
+                    store(makeJob(key, withBase: false).render(raster: raster))
                     if worker != nil { drawnAtOnce.append(key.pixelRect) }
                 }
             }
@@ -1423,9 +1427,10 @@ public final class CanvasRenderer {
     }
 
     /// Draws the strokes in progress (``strokeOrder``), their predicted tails and the overlay over the tiles just
-    /// redrawn in `rect`, clipped to it, in one Cairo context for the whole frame (`context`, made at the first
-    /// rectangle that needs it). The strokes that reach the rectangle are drawn in the order they began, each with
-    /// its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
+    /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
+    /// ``drawStrokesInProgressWithoutCairo(within:area:into:context:)``, or Cairo's), what Cairo draws in one
+    /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
+    /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
     /// overlap the second's tiles cover what the first drew there, and no edge is blended twice. A stroke crossing
     /// two rectangles is drawn in each rather than once clipped to both: Cairo intersects a path with a clip of
     /// several rectangles before filling it, which costs more (docs/performance.md).
@@ -1437,12 +1442,15 @@ public final class CanvasRenderer {
             $0.state.bounds?.intersection(area) != nil || tails[$0.key]?.bounds.intersection(area) != nil
         }
         guard isReached || showsOverlay else { return }
+        if isReached, tileRasterizer == .own {
+            drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
+        }
         if context == nil { context = cairo_create(frame.surface) }
         guard let context else { return }
         cairo_save(context)
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
-        if isReached {
+        if isReached, tileRasterizer == .cairo {
             let offset = pixelOffset
             cairo_save(context)
             cairo_rotate(context, view.rotation)
@@ -1466,6 +1474,71 @@ public final class CanvasRenderer {
             drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
         }
         cairo_restore(context)
+    }
+
+    /// The strokes in progress (``strokeOrder``) and their tails over the tiles just redrawn in `rect`, as the tiles
+    /// draw them (``tileRasterizer`` ``StrokeRasterizer/own``): those of one width by the Wayland thread's
+    /// ``CapsuleRaster``, its region the rectangle (in pieces of at most a tile, its storage), so that a stroke in
+    /// progress has the pixels it will have once baked into the tiles; those with pressure by Cairo, in `context`
+    /// (made at the first), clipped to the rectangle. In the order the strokes began; nothing allocated.
+    private func drawStrokesInProgressWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface,
+                                                   context: inout OpaquePointer?) {
+        let offset = pixelOffset
+        let cosine = view.rotation == 0 ? 1 : cos(view.rotation), sine = view.rotation == 0 ? 0 : sin(view.rotation)
+        // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.
+        var cairoDrew = false
+        let side = TileKey.side
+        for (key, stroke, state) in strokeOrder {
+            let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
+            guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
+            guard CapsuleRaster.draws(stroke) else {
+                if context == nil { context = cairo_create(frame.surface) }
+                guard let context else { continue }
+                frame.markDirty()
+                cairo_save(context)
+                cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+                cairo_clip(context)
+                cairo_rotate(context, view.rotation)
+                cairo_translate(context, Double(-offset.x), Double(-offset.y))
+                prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
+                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
+                cairo_restore(context)
+                cairoDrew = true
+                continue
+            }
+            if cairoDrew {
+                cairo_surface_flush(frame.surface)
+                cairoDrew = false
+            }
+            let pixels = UnsafeMutableRawPointer(frame.pixels)
+            var pieceY = rect.y
+            while pieceY < rect.maxY {
+                var pieceX = rect.x
+                while pieceX < rect.maxX {
+                    let piece = PixelRect(x: pieceX, y: pieceY, width: min(side, rect.maxX - pieceX),
+                                          height: min(side, rect.maxY - pieceY))
+                    // Upright, the piece's own area: only its curves are traced.
+                    let pieceArea = view.rotation == 0 ? documentPixels(of: piece).logical(pixelsPerPoint: pixelsPerPoint) : area
+                    raster.setRegion(width: piece.width, height: piece.height)
+                    // The document's pixel at the buffer's (0, 0) is `offset`; the piece starts at its corner.
+                    let ox = Double(offset.x), oy = Double(offset.y)
+                    let placement = view.rotation == 0
+                        ? CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(-offset.x - piece.x),
+                                                  offsetY: Double(-offset.y - piece.y))
+                        : CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
+                                                  offsetX: -(cosine * ox - sine * oy) - Double(piece.x),
+                                                  offsetY: -(sine * ox + cosine * oy) - Double(piece.y),
+                                                  cosine: cosine, sine: sine)
+                    state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: pieceArea, raster: raster,
+                               placement: placement, into: pixels + piece.y * frame.stride + piece.x * 4,
+                               stride: frame.stride)
+                    pieceX += side
+                }
+                pieceY += side
+            }
+        }
+        if cairoDrew { cairo_surface_flush(frame.surface) }
+        frame.markDirty()
     }
 
     /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last

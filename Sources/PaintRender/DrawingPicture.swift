@@ -91,14 +91,52 @@ public struct DrawingPicture: Sendable {
         cairo_restore(context)
     }
 
-    /// The picture as an image, scaled to `pixelsPerPoint` (at most ``largestImageSide`` a side).
-    public func image(pixelsPerPoint: Double = 1) -> ImageSurface {
+    /// The picture as an image, scaled to `pixelsPerPoint` (at most ``largestImageSide`` a side), drawn as the
+    /// window's tiles draw the drawing (`rasterizer`: ours by default, so a copy or an export looks as shown): the
+    /// image in pieces of a tile's size, each with the strokes that reach it.
+    public func image(pixelsPerPoint: Double = 1, rasterizer: StrokeRasterizer = .own) -> ImageSurface {
         let scale = min(pixelsPerPoint, imageScale)
         let image = ImageSurface(width: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale),
-                                 fill: nil)
-        let context = cairo_create(image.surface)!
-        draw(into: context, pixelsPerPoint: scale)
-        cairo_destroy(context)
+                                 fill: rasterizer == .own ? paper : nil)
+        guard rasterizer == .own else {
+            let context = cairo_create(image.surface)!
+            draw(into: context, pixelsPerPoint: scale)
+            cairo_destroy(context)
+            return image
+        }
+        guard !strokes.isEmpty, scale > 0 else { return image }
+        let index = StrokeIndex(strokes)
+        let side = TileKey.side
+        let raster = CapsuleRaster(width: side, height: side)
+        var pieceY = 0
+        while pieceY < image.height {
+            var pieceX = 0
+            while pieceX < image.width {
+                let piece = PixelRect(x: pieceX, y: pieceY, width: min(side, image.width - pieceX),
+                                      height: min(side, image.height - pieceY))
+                let reaching = index.strokes(reaching: Rect(
+                    x: area.minX + Double(piece.x) / scale, y: area.minY + Double(piece.y) / scale,
+                    width: Double(piece.width) / scale, height: Double(piece.height) / scale))
+                if !reaching.isEmpty {
+                    // The document's point (0, 0) in the piece's pixels.
+                    let placement = CapsuleRaster.Placement(pixelsPerPoint: scale,
+                                                            offsetX: -area.minX * scale - Double(piece.x),
+                                                            offsetY: -area.minY * scale - Double(piece.y))
+                    drawStrokes(reaching.map { strokes[$0] }[...], with: raster, in: piece, placement: placement,
+                                into: image) {
+                        let context = cairo_create(image.surface)!
+                        cairo_rectangle(context, Double(piece.x), Double(piece.y), Double(piece.width),
+                                        Double(piece.height))
+                        cairo_clip(context)
+                        prepareForStrokes(context, pixelsPerPoint: scale)
+                        cairo_translate(context, -area.minX, -area.minY)
+                        return context
+                    }
+                }
+                pieceX += side
+            }
+            pieceY += side
+        }
         return image
     }
 

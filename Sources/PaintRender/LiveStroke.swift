@@ -25,8 +25,9 @@ struct LiveStroke {
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
 
-    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Cairo's antialiased
-    /// stroke covers only the pixels its outline reaches, and the outline (round caps and joins, curves flattened
+    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Our own rasterizer (a
+    /// pixel covered by the share of its area inside the outline) and Cairo's antialiased stroke cover only the
+    /// pixels its outline reaches, and the outline (round caps and joins, curves flattened
     /// onto themselves) lies within half the width of the path, which lies within its points' bounds; the renderer
     /// takes a rectangle outward to whole pixels. (``DirtyRect``'s point of margin, kept where a stroke's bounds
     /// decide which strokes or segments reach an area, made each frame's change of a stroke two rows taller.)
@@ -136,6 +137,53 @@ struct LiveStroke {
         // The tail starts where the last segment ends, at the last sample.
         if let tail { appendTail(tail, isJoined: isOpen, to: context) }
         finishStroke(stroke, in: context)
+    }
+
+    /// Draws the stroke (one of a single width) and its predicted `tail` with our own rasterizer, as a tile draws
+    /// the completed stroke: `raster`, whose region is the pixels from `pixels` on (rows `stride` bytes apart), the
+    /// stroke placed by `placement`. Only the segments that can paint inside `area` (logical points) are traced:
+    /// where segments are left out the path goes on with a new piece, whose round ends paint nothing inside the
+    /// area that the segments left out would not (they lie a stroke's half width and a pixel away from it).
+    /// The tail continues the stroke's last segment as one path, so nothing is blended twice where they meet.
+    /// Allocates nothing.
+    func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, raster: CapsuleRaster,
+              placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        let settled = path.settled
+        guard !settled.isEmpty, raster.begin(width: stroke.width, placement: placement) else { return }
+        var isOpen = false
+        func add(_ segment: PathSegment, from start: Point) {
+            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
+                isOpen = false
+                return
+            }
+            if !isOpen {
+                raster.move(to: start)
+                isOpen = true
+            }
+            switch segment {
+            case let .move(to): raster.move(to: to)
+            case let .line(to): raster.line(to: to)
+            case let .quad(control, to): raster.quad(control: control, to: to)
+            }
+        }
+        for (chunk, chunkRect) in chunkBounds.enumerated() {
+            guard chunkRect.intersection(area) != nil else {
+                isOpen = false
+                continue
+            }
+            for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, settled.count) where index > 0 {
+                add(settled[index], from: settled[index - 1].end)
+            }
+        }
+        if let last = path.last {
+            add(last, from: settled[settled.count - 1].end)
+        }
+        // The tail starts where the last segment ends, at the last sample.
+        if let tail {
+            if !isOpen { raster.move(to: tail.start) }
+            for point in tail.points { raster.line(to: point) }
+        }
+        raster.finish(stroke.color, into: pixels, stride: stride)
     }
 
     /// Adds a predicted tail to the path: lines from its start through its points, continuing the open subpath when

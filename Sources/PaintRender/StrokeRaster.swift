@@ -2,12 +2,14 @@
 import Geometry
 import PaintModel
 
-/// Which rasterizer draws the strokes of one width (strokes with pressure are always Cairo's tapered outlines).
+/// Which rasterizer draws the strokes of one width: in the tiles, in the strokes in progress and in the pictures of
+/// a drawing alike (strokes with pressure are always Cairo's tapered outlines).
 public enum StrokeRasterizer: String, Sendable, CaseIterable {
-    /// Cairo's antialiased stroker and scan converter (the default, and what the reference pictures hold).
+    /// Cairo's antialiased stroker and scan converter (kept to compare: `paint-benchmark --large --raster cairo`).
     case cairo
-    /// Our own: each stroke's smoothed path flattened and drawn as the union of its lines' capsules, within 32
-    /// levels of Cairo's pixels at the edges of a finger's strokes (`CapsuleRaster`, docs/rendering.md).
+    /// Our own (the default): each stroke's smoothed path flattened and drawn as the union of its lines'
+    /// capsules, within 32 levels of Cairo's pixels at the edges of a finger's strokes (`CapsuleRaster`,
+    /// docs/rendering.md).
     case own
 }
 
@@ -18,7 +20,9 @@ public enum StrokeRasterizer: String, Sendable, CaseIterable {
 /// composited over the pixels as Cairo's image compositor does an 8-bit coverage with a solid colour.
 ///
 /// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
-/// reused, so a stroke allocates nothing. Not thread-safe: each tile drawing makes its own.
+/// reused, so a stroke allocates nothing; ``setRegion(width:height:)`` gives it another region within its storage.
+/// Not thread-safe: each tile lane keeps one (``LaneRaster``), and the Wayland thread one for the strokes it draws
+/// (a frame's strokes in progress, the strokes baked into their tiles at a lift, tiles drawn at once).
 final class CapsuleRaster {
     /// How far a channel of a pixel of a finger's stroke (samples a few points apart, turning gently) may be from
     /// Cairo's, in levels of 255: the edges differ by Cairo's 15 sub-rows a pixel against the exact share here.
@@ -33,16 +37,40 @@ final class CapsuleRaster {
     /// The widest stroke drawn as it is, in pixels; wider ones (which cover any tile anyway) are drawn this wide.
     static let widestHalfWidth: Float = 1_048_576
 
-    /// The region's size in pixels.
-    let width: Int
-    let height: Int
+    /// Where a stroke's document points fall in a raster's pixels: scaled by `pixelsPerPoint`, turned by an angle
+    /// about the document's point (0, 0), then moved by `offsetX`, `offsetY` (the pixel of the document's origin).
+    struct Placement {
+        var pixelsPerPoint: Double
+        var offsetX: Double
+        var offsetY: Double
+        /// The cosine and sine of the angle the document is turned by (1 and 0: upright).
+        var cosine = 1.0
+        var sine = 0.0
+
+        /// The pixel a document point falls on. Upright, `x · pixelsPerPoint + offsetX` as a tile computes it, so
+        /// the same stroke lands on the same fractions of a pixel in a tile and in a frame of the same zoom.
+        @inline(__always)
+        func device(_ point: Point) -> SIMD2<Float> {
+            let x = point.x * pixelsPerPoint, y = point.y * pixelsPerPoint
+            guard sine != 0 || cosine != 1 else { return SIMD2(Float(x + offsetX), Float(y + offsetY)) }
+            return SIMD2(Float(x * cosine - y * sine + offsetX), Float(x * sine + y * cosine + offsetY))
+        }
+    }
+
+    /// The region's size in pixels (``setRegion(width:height:)`` changes it).
+    private(set) var width: Int
+    private(set) var height: Int
     /// A row of coverage per pixel row, ``rowLength`` floats each (the width and 8 of padding, for the last group of
-    /// pixels); zero outside what the stroke being drawn covers.
-    private let coverage: UnsafeMutablePointer<Float>
-    private let rowLength: Int
-    /// For each row, the columns the stroke being drawn touched: from `touchedFrom[row]` to before `touchedTo[row]`.
-    private let touchedFrom: UnsafeMutablePointer<Int>
-    private let touchedTo: UnsafeMutablePointer<Int>
+    /// pixels); zero outside what the stroke being drawn covers. Room for `coverageCapacity` floats, all zero
+    /// between strokes, so that a region of another shape can use them.
+    private var coverage: UnsafeMutablePointer<Float>
+    private var coverageCapacity: Int
+    private var rowLength: Int
+    /// For each row, the columns the stroke being drawn touched: from `touchedFrom[row]` to before `touchedTo[row]`
+    /// (room for `rowCapacity` rows, each `Int.max` and `Int.min` between strokes).
+    private var touchedFrom: UnsafeMutablePointer<Int>
+    private var touchedTo: UnsafeMutablePointer<Int>
+    private var rowCapacity: Int
     /// The rows of coverage the stroke being drawn touched.
     private var touched = (minY: Int.max, maxY: Int.min)
     /// The half width of the stroke being drawn, in pixels, and how far from its path a pixel's centre can be and
@@ -54,15 +82,20 @@ final class CapsuleRaster {
     private var pending: (from: SIMD2<Float>, to: SIMD2<Float>, before: Float)?
     /// A point of the stroke, for a stroke whose lines all have no length (a dot).
     private var dot: SIMD2<Float>?
+    /// Where the stroke's path is, in pixels, and how its points are placed (a path traced segment by segment).
+    private var current = SIMD2<Float>(0, 0)
+    private var placement = Placement(pixelsPerPoint: 1, offsetX: 0, offsetY: 0)
     /// Per pixel (rows ``rowLength`` bytes apart), 1 where a stroke above the one being traced covers the pixel
     /// fully with an opaque colour, so that nothing below shows there (``drawSkippingHidden(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``);
-    /// all 0 when strokes are drawn one by one. The padding past each row's end is 1 while skipping.
-    private let sealed: UnsafeMutablePointer<UInt8>
+    /// all 0 when strokes are drawn one by one. The padding past each row's end is 1 while skipping. Room for
+    /// `coverageCapacity` bytes.
+    private var sealed: UnsafeMutablePointer<UInt8>
     /// Per block of 8 × 8 pixels (``blocksWide`` a row), how many of its pixels are sealed or outside the region:
     /// 64, the whole block is hidden, and a line whose rectangle lies in such blocks is skipped at once.
-    private let blockSealed: UnsafeMutablePointer<UInt8>
-    private let blocksWide: Int
-    private let blocksHigh: Int
+    private var blockSealed: UnsafeMutablePointer<UInt8>
+    private var blockCapacity: Int
+    private var blocksWide: Int
+    private var blocksHigh: Int
     /// The strokes traced top first, waiting to be composited bottom up: each stroke's colour and its rows, each
     /// row's 8-bit coverage of the pixels not sealed. Grown, never shrunk: no allocation per stroke.
     private var recordedStrokes = Grown<RecordedStroke>()
@@ -74,18 +107,21 @@ final class CapsuleRaster {
         self.width = max(width, 1)
         self.height = max(height, 1)
         rowLength = self.width + 8
-        coverage = .allocate(capacity: rowLength * self.height)
-        coverage.initialize(repeating: 0, count: rowLength * self.height)
-        touchedFrom = .allocate(capacity: self.height)
-        touchedFrom.initialize(repeating: Int.max, count: self.height)
-        touchedTo = .allocate(capacity: self.height)
-        touchedTo.initialize(repeating: Int.min, count: self.height)
-        sealed = .allocate(capacity: rowLength * self.height)
-        sealed.initialize(repeating: 0, count: rowLength * self.height)
+        coverageCapacity = rowLength * self.height
+        coverage = .allocate(capacity: coverageCapacity)
+        coverage.initialize(repeating: 0, count: coverageCapacity)
+        rowCapacity = self.height
+        touchedFrom = .allocate(capacity: rowCapacity)
+        touchedFrom.initialize(repeating: Int.max, count: rowCapacity)
+        touchedTo = .allocate(capacity: rowCapacity)
+        touchedTo.initialize(repeating: Int.min, count: rowCapacity)
+        sealed = .allocate(capacity: coverageCapacity)
+        sealed.initialize(repeating: 0, count: coverageCapacity)
         blocksWide = (self.width + 7) / 8
         blocksHigh = (self.height + 7) / 8
-        blockSealed = .allocate(capacity: blocksWide * blocksHigh)
-        blockSealed.initialize(repeating: 0, count: blocksWide * blocksHigh)
+        blockCapacity = blocksWide * blocksHigh
+        blockSealed = .allocate(capacity: blockCapacity)
+        blockSealed.initialize(repeating: 0, count: blockCapacity)
     }
 
     deinit {
@@ -99,6 +135,44 @@ final class CapsuleRaster {
         masks.deallocate()
     }
 
+    /// Makes the region `width` × `height` pixels, reusing the raster's storage: it grows (allocates) only for a
+    /// region larger than any before, so that one raster draws regions of any shape in turn (a frame's changes,
+    /// tiles) without allocating each time.
+    func setRegion(width: Int, height: Int) {
+        let width = max(width, 1), height = max(height, 1)
+        let needed = (width + 8) * height
+        if needed > coverageCapacity {
+            coverage.deallocate()
+            sealed.deallocate()
+            coverageCapacity = needed
+            coverage = .allocate(capacity: needed)
+            coverage.initialize(repeating: 0, count: needed)
+            sealed = .allocate(capacity: needed)
+            sealed.initialize(repeating: 0, count: needed)
+        }
+        if height > rowCapacity {
+            touchedFrom.deallocate()
+            touchedTo.deallocate()
+            rowCapacity = height
+            touchedFrom = .allocate(capacity: height)
+            touchedFrom.initialize(repeating: Int.max, count: height)
+            touchedTo = .allocate(capacity: height)
+            touchedTo.initialize(repeating: Int.min, count: height)
+        }
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        if blocks > blockCapacity {
+            blockSealed.deallocate()
+            blockCapacity = blocks
+            blockSealed = .allocate(capacity: blocks)
+            blockSealed.initialize(repeating: 0, count: blocks)
+        }
+        self.width = width
+        self.height = height
+        rowLength = width + 8
+        blocksWide = (width + 7) / 8
+        blocksHigh = (height + 7) / 8
+    }
+
     /// Whether this raster draws a stroke: one of a single width (a stroke with pressure is Cairo's).
     static func draws(_ stroke: Stroke) -> Bool {
         !stroke.hasPressure
@@ -109,7 +183,14 @@ final class CapsuleRaster {
     /// are not finite, or absurdly large, draw nothing or a clamped stroke; nothing traps.
     func draw(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double,
               into pixels: UnsafeMutableRawPointer, stride: Int) {
-        guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { return }
+        draw(stroke, placement: Placement(pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY),
+             into: pixels, stride: stride)
+    }
+
+    /// Draws a stroke of one width placed by `placement` into `pixels` (rows `stride` bytes apart, this raster's
+    /// size).
+    func draw(_ stroke: Stroke, placement: Placement, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        guard trace(stroke, placement: placement) else { return }
         composite(stroke.color, into: pixels, stride: stride)
     }
 
@@ -120,6 +201,13 @@ final class CapsuleRaster {
     /// the colour), groups of pixels all hidden skipped while tracing; then the coverage kept composited bottom up.
     func drawSkippingHidden(_ strokes: some BidirectionalCollection<Stroke>, pixelsPerPoint: Double,
                             offsetX: Double, offsetY: Double, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        drawSkippingHidden(strokes, placement: Placement(pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY),
+                           into: pixels, stride: stride)
+    }
+
+    /// ``drawSkippingHidden(_:pixelsPerPoint:offsetX:offsetY:into:stride:)`` with the strokes placed by `placement`.
+    func drawSkippingHidden(_ strokes: some BidirectionalCollection<Stroke>, placement: Placement,
+                            into pixels: UnsafeMutableRawPointer, stride: Int) {
         for row in 0..<height {
             let rowSealed = sealed + row * rowLength
             rowSealed.update(repeating: 0, count: width)
@@ -140,25 +228,60 @@ final class CapsuleRaster {
             masks.removeAll()
         }
         for stroke in strokes.reversed() {
-            guard trace(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY) else { continue }
+            guard trace(stroke, placement: placement) else { continue }
             record(stroke.color)
         }
         replay(into: pixels, stride: stride)
     }
 
-    /// Computes a stroke's coverage (see ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``); `false` when it
-    /// draws nothing.
-    private func trace(_ stroke: Stroke, pixelsPerPoint: Double, offsetX: Double, offsetY: Double) -> Bool {
-        let scaledHalfWidth = stroke.width * pixelsPerPoint / 2
+    /// Starts tracing a path `width` document points wide placed by `placement`, segment by segment
+    /// (``move(to:)``, ``line(to:)``, ``quad(control:to:)``, then ``finish(_:into:stride:)``); `false` when such a
+    /// path draws nothing (then nothing else is to be called).
+    func begin(width: Double, placement: Placement) -> Bool {
+        let scaledHalfWidth = width * placement.pixelsPerPoint / 2
         guard scaledHalfWidth > 0, !scaledHalfWidth.isNaN else { return false }
         halfWidth = min(Float(scaledHalfWidth), Self.widestHalfWidth)
         reach = halfWidth + 0.7072
+        self.placement = placement
+        pending = nil
+        dot = nil
+        return true
+    }
+
+    /// Starts a new piece of the path at a point: the piece before ends there with its round end (a path that
+    /// leaves out segments far from the region goes on past them this way).
+    func move(to point: Point) {
+        if pending != nil || dot != nil { finishLines() }
+        current = placement.device(point)
+    }
+
+    /// Adds a straight line from where the path is to a point.
+    func line(to point: Point) {
+        let to = placement.device(point)
+        add(from: current, to: to)
+        current = to
+    }
+
+    /// Adds a quadratic curve from where the path is to a point, pulled towards `control`.
+    func quad(control: Point, to point: Point) {
+        let to = placement.device(point)
+        quad(from: current, control: placement.device(control), to: to)
+        current = to
+    }
+
+    /// Ends the path begun with ``begin(width:placement:)`` and composites it in `color` over `pixels` (rows
+    /// `stride` bytes apart, this raster's size).
+    func finish(_ color: Color, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        finishLines()
+        composite(color, into: pixels, stride: stride)
+    }
+
+    /// Computes a stroke's coverage (see ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``); `false` when it
+    /// draws nothing.
+    private func trace(_ stroke: Stroke, placement: Placement) -> Bool {
         let points = stroke.points
-        guard !points.isEmpty else { return false }
-        let scale = pixelsPerPoint
-        @inline(__always) func device(_ point: Point) -> SIMD2<Float> {
-            SIMD2(Float(point.x * scale + offsetX), Float(point.y * scale + offsetY))
-        }
+        guard !points.isEmpty, begin(width: stroke.width, placement: placement) else { return false }
+        @inline(__always) func device(_ point: Point) -> SIMD2<Float> { placement.device(point) }
         // The smoothed path (StrokeSmoother): a line from the first sample to the first midpoint, a quadratic from
         // each midpoint to the next pulled towards the sample between them, a line from the last midpoint to the
         // last sample; consecutive samples at the same place add nothing; one sample is a dot.
@@ -275,6 +398,8 @@ final class CapsuleRaster {
         let dy = Lanes(repeating: direction.y), inverse = Lanes(repeating: inverseLengthSquared)
         let inside = Lanes(repeating: halfWidth)
         let fullyInside = halfWidth - 0.7072
+        // Thinner than that, a pixel can reach past both edges (a stroke at a far zoom out, a thumbnail).
+        let isThin = fullyInside < 0
         for row in firstRow..<endRow {
             let centreY = Float(row) + 0.5
             guard let (from, to) = Self.span(onRow: centreY, origin: a, unit: unit, normal: normal,
@@ -312,7 +437,11 @@ final class CapsuleRaster {
                 if max(farthest[0], farthest[1]) <= fullyInside {
                     slot.storeBytes(of: one, as: Lanes.self)
                 } else {
-                    let cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    var cover = Self.coverage(inside: inside - distance, vx: vx, vy: vy, distance: distance)
+                    if isThin {
+                        // A line thinner than a pixel's diagonal: less the share beyond its far edge.
+                        cover -= Self.coverage(inside: -inside - distance, vx: vx, vy: vy, distance: distance)
+                    }
                     slot.storeBytes(of: larger(kept, cover), as: Lanes.self)
                 }
                 column += Lanes.scalarCount

@@ -26,10 +26,10 @@ struct TileJob: Sendable {
     /// Copies to keep on the way, in order.
     var snapshots: [Snapshot] = []
     /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
-    var rasterizer: StrokeRasterizer = .cairo
+    var rasterizer: StrokeRasterizer = .own
 
-    /// Draws the job.
-    func render() -> TilePixels {
+    /// Draws the job; with `raster` (a lane's, kept from job to job) for the strokes of one width, or one made for it.
+    func render(raster: CapsuleRaster? = nil) -> TilePixels {
         let image = ImageSurface(width: region.width, height: region.height, fill: start == nil ? paper : nil)
         if let start { TilePixels.copy(start, into: image) }
         var isPaper = start == nil
@@ -38,7 +38,7 @@ struct TileJob: Sendable {
         func draw(upTo end: Int) {
             guard end > drawn else { return }
             drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
-                        rasterizer: rasterizer)
+                        rasterizer: rasterizer, raster: raster)
             drawn = end
             isPaper = false
         }
@@ -120,12 +120,14 @@ struct TilePixels: Sendable {
 /// expected to be there already. With `rasterizer` ``StrokeRasterizer/own``, the strokes of one width are drawn by
 /// a ``CapsuleRaster`` and those with pressure by Cairo, in order; unless `skippingHidden` is `false`, each run of
 /// strokes of one width is drawn without the pixels its later opaque strokes cover fully (the same picture).
+/// `raster`, when given, is used (its region set to the one drawn) instead of a raster made for the call.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
-                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .cairo, skippingHidden: Bool = true) {
+                 at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .own, skippingHidden: Bool = true,
+                 raster: CapsuleRaster? = nil) {
     guard !strokes.isEmpty else { return }
     if rasterizer == .own {
         drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin,
-                                skippingHidden: skippingHidden)
+                                skippingHidden: skippingHidden, raster: raster)
         return
     }
     let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
@@ -145,17 +147,33 @@ private func cairoContext(region: PixelRect, into image: ImageSurface, at origin
 }
 
 /// ``drawStrokes(_:region:pixelsPerPoint:into:at:rasterizer:skippingHidden:)`` with our own rasterizer: one
-/// ``CapsuleRaster`` of the region's size for all the strokes, each run of strokes of one width drawn top first
-/// without its hidden pixels (or one by one), Cairo (one context, made at the first) for those with pressure.
+/// ``CapsuleRaster`` of the region's size for all the strokes (`raster`, or one made for the call), each run of
+/// strokes of one width drawn top first without its hidden pixels (or one by one), Cairo (one context, made at the
+/// first) for those with pressure.
 private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
-                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool) {
+                                     into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool,
+                                     raster given: CapsuleRaster?) {
     guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
         .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
-    let raster = CapsuleRaster(width: target.width, height: target.height)
+    let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
+    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
+    let placement = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(origin.x - region.x - target.x),
+                                            offsetY: Double(origin.y - region.y - target.y))
+    drawStrokes(strokes, with: raster, in: target, placement: placement, into: image, skippingHidden: skippingHidden) {
+        cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
+    }
+}
+
+/// Draws strokes, in order, into the pixels `target` of `image` with `raster` (its region made the target's size),
+/// the strokes of one width placed by `placement` (the target's corner its pixel (0, 0)), each run of them drawn top
+/// first without its hidden pixels (or one by one); those with pressure by Cairo, in the context `makeContext`
+/// makes at the first (clipped to the target, drawing document points there), destroyed at the end.
+func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in target: PixelRect,
+                 placement: CapsuleRaster.Placement, into image: ImageSurface, skippingHidden: Bool = true,
+                 makeContext: () -> OpaquePointer) {
+    raster.setRegion(width: target.width, height: target.height)
     var context: OpaquePointer?
     defer { if let context { cairo_destroy(context) } }
-    // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
-    let offsetX = Double(origin.x - region.x - target.x), offsetY = Double(origin.y - region.y - target.y)
     var runStart = strokes.startIndex
     while runStart < strokes.endIndex {
         let runEnd = strokes[runStart...].firstIndex { !CapsuleRaster.draws($0) } ?? strokes.endIndex
@@ -163,24 +181,26 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
             // Cairo may have drawn before: the pixels' address is taken again after it.
             let pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
             if skippingHidden {
-                raster.drawSkippingHidden(strokes[runStart..<runEnd], pixelsPerPoint: pixelsPerPoint,
-                                          offsetX: offsetX, offsetY: offsetY, into: pixels, stride: image.stride)
+                raster.drawSkippingHidden(strokes[runStart..<runEnd], placement: placement, into: pixels,
+                                          stride: image.stride)
             } else {
                 for stroke in strokes[runStart..<runEnd] {
-                    raster.draw(stroke, pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY,
-                                into: pixels, stride: image.stride)
+                    raster.draw(stroke, placement: placement, into: pixels, stride: image.stride)
                 }
             }
         }
         guard runEnd < strokes.endIndex else { break }
         image.markDirty()
-        if context == nil {
-            context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
-        }
+        if context == nil { context = makeContext() }
         if let context { drawStroke(strokes[runEnd], in: context) }
         runStart = runEnd + 1
     }
     image.markDirty()
+}
+
+/// A lane's ``CapsuleRaster``, made at its first tile: touched only on the lane's thread.
+final class LaneRaster: @unchecked Sendable {
+    lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
 }
 
 /// Draws tile jobs on two lanes at once (threads of their own: both cores, below the Wayland thread), and keeps what it drew until the
@@ -213,6 +233,8 @@ final class TileWorker: Sendable {
     /// Threads of their own at a lower priority than the Wayland thread (``BackgroundLane``), made with the worker
     /// and ended with it.
     private let lanes = (0..<TileWorker.laneCount).map { lane in BackgroundLane(name: "fp-tiles-\(lane)") }
+    /// Each lane's raster, used only on that lane's thread (its work runs in order), kept from tile to tile.
+    private let laneRasters = (0..<TileWorker.laneCount).map { _ in LaneRaster() }
     /// Jobs submitted and not taken by a lane yet, oldest first, and the lane the next submission wakes.
     private let waiting = Locked<(jobs: [TileJob], nextLane: Int)>(([], 0))
     private let finished = Locked<[TilePixels]>([])
@@ -285,7 +307,7 @@ final class TileWorker: Sendable {
         }
         lanes[lane].async { [self] in
             guard let job = nextWantedJob() else { return }
-            let pixels = job.render()
+            let pixels = job.render(raster: laneRasters[lane].raster)
             finished.withLock { $0.append(pixels) }
         }
     }

@@ -72,9 +72,12 @@ struct AllocationTests {
     /// tails, the renderer's record of what the frame changed and the rectangles it redraws, Cairo's own. Optimized
     /// 110 measured (`paint-benchmark cpu`'s count, 800x600: 96, and 193 before the renderer's smoothing and bounds
     /// calls were specialized and it kept its tails' and strokes' storage from frame to frame); in a debug build
-    /// 1112 (1304 before), most in unspecialized generic code.
+    /// 1112 (1304 before), most in unspecialized generic code. With the strokes in progress drawn by our own
+    /// rasterizer (``PaintRender/CapsuleRaster``, whose storage the renderer keeps): `paint-benchmark cpu`'s count
+    /// 103.2 (113 with Cairo's), and in a debug build 1531, its `SIMD` arithmetic being unspecialized generic code
+    /// there.
     #if DEBUG
-    static let allowedFrameAllocations = 1150
+    static let allowedFrameAllocations = 1560
     #else
     static let allowedFrameAllocations = 120
     #endif

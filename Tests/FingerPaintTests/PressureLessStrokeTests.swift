@@ -6,7 +6,10 @@ import PaintRender
 import TouchUI
 
 /// Strokes without pressure look exactly as they did before strokes had pressure: the reference pictures were
-/// made by this scene on the code before pressure (`FINGERPAINT_WRITE_REFERENCE=1` writes them anew).
+/// made by this scene on the code before pressure (`FINGERPAINT_WRITE_REFERENCE=1` writes them anew), and made
+/// anew when our own rasterizer came to draw the strokes of one width (issue #22, "Our own rasterizer by default":
+/// the canvas 23 levels apart from Cairo's at most, 424 edge pixels by more than 4; the frame's stroke in progress
+/// the same as the canvas's strokes). Measured against them: 0 levels, held to 0.
 @Suite struct PressureLessStrokeTests {
     /// Finger strokes of several widths and colours (straight, curved, a zigzag, a dot), one left down so that
     /// the frame shows a stroke in progress with its predicted tail.

@@ -100,6 +100,22 @@ import TouchUI
         #expect(largestDifference(painter.app.renderer.frame, freshFrame(painter.app, view: painter.app.view)) == 0)
     }
 
+    /// A stroke in progress on a turned view is drawn by our own rasterizer turned with the view: under the finger,
+    /// before it lifts, and where the lifted stroke then shows.
+    @Test func aStrokeInProgressOnATurnedViewIsUnderTheFinger() {
+        let painter = Painter()
+        painter.key("r")
+        painter.key("r")  // 30°
+        painter.stroke(1, through: line(from: point(100, 100), to: point(260, 130), count: 10), lift: false)
+        _ = painter.app.renderFrame()
+        #expect(painter.app.canvasView.liveStrokes.count == 1)
+        for x in stride(from: 110.0, through: 250, by: 20) {
+            let y = 100 + (x - 100) * 30 / 160
+            #expect(painter.isPainted(x, y), "\(x), \(y)")
+            #expect(!painter.isPainted(x, y + 12) && !painter.isPainted(x, y - 12), "\(x), \(y)")
+        }
+    }
+
     @Test func theFrameAfterTurningAndDrawingEqualsAFreshRenderAtThatView() {
         let painter = Painter()
         for y in stride(from: 30.0, through: 210, by: 30) {
