@@ -72,9 +72,12 @@ struct AllocationTests {
     /// tails, the renderer's record of what the frame changed and the rectangles it redraws, Cairo's own. Optimized
     /// 110 measured (`paint-benchmark cpu`'s count, 800x600: 96, and 193 before the renderer's smoothing and bounds
     /// calls were specialized and it kept its tails' and strokes' storage from frame to frame); in a debug build
-    /// 1112 (1304 before), most in unspecialized generic code.
+    /// 1112 (1304 before), most in unspecialized generic code. Since the prediction's trackers are made with room
+    /// for their samples, the tile keys are read without a list and the frame's lists are made once (issue #22,
+    /// "The kernel's and the runtime's share"): `paint-benchmark cpu`'s count 113 -> 77, the debug build's 1059 ->
+    /// 998, held to 1000 (a tracker growing again, about three a stroke, fails it).
     #if DEBUG
-    static let allowedFrameAllocations = 1150
+    static let allowedFrameAllocations = 1000
     #else
     static let allowedFrameAllocations = 120
     #endif
