@@ -107,17 +107,28 @@ struct BulkPixels: @unchecked Sendable {
     /// Writes everything, sharing the work with the second core when there is enough of it; returns when done.
     func write(using cores: BothCores) {
         guard !writes.isEmpty else { return }
+        if bytes < Self.sharedBytes {
+            // On this thread, in the same bands, without a list of them (a frame while fingers draw: issue #22).
+            for index in writes.indices {
+                let band = band(of: writes[index])
+                for start in Swift.stride(from: 0, to: writes[index].rows, by: band) {
+                    perform(index, rows: start..<min(start + band, writes[index].rows))
+                }
+            }
+            return
+        }
         // Bands of rows: (the write, its rows).
         let parts = writes.indices.flatMap { index in
             let write = writes[index]
-            let band = max((write.isContiguous(stride: stride) ? Self.contiguousPartBytes : Self.partBytes) / max(write.rowBytes, 1), 1)
+            let band = band(of: write)
             return Swift.stride(from: 0, to: write.rows, by: band).map { (write: index, rows: $0..<min($0 + band, write.rows)) }
         }
-        if bytes < Self.sharedBytes {
-            for part in parts { perform(part.write, rows: part.rows) }
-        } else {
-            cores.run(parts: parts.count) { [self] in perform(parts[$0].write, rows: parts[$0].rows) }
-        }
+        cores.run(parts: parts.count) { [self] in perform(parts[$0].write, rows: parts[$0].rows) }
+    }
+
+    /// The rows of a write in one part.
+    private func band(of write: Write) -> Int {
+        max((write.isContiguous(stride: stride) ? Self.contiguousPartBytes : Self.partBytes) / max(write.rowBytes, 1), 1)
     }
 
     private func perform(_ index: Int, rows: Range<Int>) {

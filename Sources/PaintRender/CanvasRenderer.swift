@@ -661,8 +661,16 @@ public final class CanvasRenderer {
         if isWhole || previous.map({ !$0.isContinued(by: record) || $0.offsetX != offset.x || $0.offsetY != offset.y }) ?? true {
             changed = [bounds]
         } else {
-            changed = (record.document.map(bufferRect(ofDocumentPixels:)) + record.screen)
-                .compactMap { $0.intersection(bounds) }.merged()
+            // In one list made once (a map, a concatenation and a compactMap made three a frame, issue #22).
+            var within: [PixelRect] = []
+            within.reserveCapacity(record.document.count + record.screen.count)
+            for rect in record.document {
+                if let inside = bufferRect(ofDocumentPixels: rect).intersection(bounds) { within.append(inside) }
+            }
+            for rect in record.screen {
+                if let inside = rect.intersection(bounds) { within.append(inside) }
+            }
+            changed = within.merged()
         }
         // What this buffer lacks: what changed since the frame it shows, or, when it cannot be brought up to date
         // from there (a new buffer, or a change of size, zoom or angle since), since the frame a buffer that can
@@ -739,12 +747,23 @@ public final class CanvasRenderer {
             }
             lacking += stillLacking
             for later in history where later.number > since {
-                lacking += later.document.map(bufferRect(ofDocumentPixels:)) + later.screen
+                // Appended one by one: a map and a concatenation made two lists a frame (issue #22).
+                for rect in later.document { lacking.append(bufferRect(ofDocumentPixels: rect)) }
+                lacking += later.screen
             }
         } else {
             lacking = [bounds]
         }
-        var rects = Self.mergedSparingly(lacking.compactMap { $0.intersection(drawable) })
+        // Cut to the drawable pixels in place (the same rectangles in the same order as a compactMap).
+        var kept = 0
+        for index in lacking.indices {
+            if let inside = lacking[index].intersection(drawable) {
+                lacking[kept] = inside
+                kept += 1
+            }
+        }
+        lacking.removeLast(lacking.count - kept)
+        var rects = Self.mergedSparingly(lacking)
         // In parts: a buffer lacking more than a part's pixels gets the rows from its first lacking one down as far
         // as a part reaches now, the rest in the frames after.
         var missing: [PixelRect] = []
@@ -1376,7 +1395,7 @@ public final class CanvasRenderer {
         // Tiles copied in, paper and the preview are written together, on both cores when they are many.
         var writes = BulkPixels(into: frame)
         // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
-        let keys = indexState.showsPaper ? [] : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        let keys = indexState.showsPaper ? .none : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
         if indexState.showsPaper { paper.append(rect) }
         for key in keys {
             // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse

@@ -91,6 +91,10 @@ public enum FontCachePages {
         var capacity = 0
         defer { free(line) }
         while getline(&line, &capacity, file) > 0, let line {
+            // Only a line naming a fontconfig cache file is made into text and parsed: a process maps a thousand
+            // files or so (the Swift runtime's, Cairo's, the fonts'), and parsing each as a `String` cost 16 M
+            // instructions a call, as much as a dozen frames of three fingers drawing (issue #22).
+            guard strstr(line, "fontconfig/") != nil, strstr(line, ".cache-") != nil else { continue }
             if let mapping = Mapping(mapsLine: String(cString: line)), mapping.isFontCache { found.append(mapping) }
         }
         return found

@@ -23,12 +23,53 @@ struct TileKey: Hashable, Sendable {
         return Rect(x: Double(column) * side, y: Double(row) * side, width: side, height: side)
     }
 
-    /// The keys of the tiles that hold the pixels of `rect` (pixels of the document drawn at `pixelsPerPoint`).
-    static func keys(covering rect: PixelRect, pixelsPerPoint: Double) -> [TileKey] {
-        guard !rect.isEmpty else { return [] }
-        let columns = floorDivide(rect.x, side)...floorDivide(rect.maxX - 1, side)
-        let rows = floorDivide(rect.y, side)...floorDivide(rect.maxY - 1, side)
-        return rows.flatMap { row in columns.map { TileKey(pixelsPerPoint: pixelsPerPoint, column: $0, row: row) } }
+    /// The keys of the tiles that hold the pixels of `rect` (pixels of the document drawn at `pixelsPerPoint`), row
+    /// by row, each row left to right.
+    static func keys(covering rect: PixelRect, pixelsPerPoint: Double) -> Keys {
+        guard !rect.isEmpty else { return Keys(pixelsPerPoint: pixelsPerPoint, columns: 0..<0, rows: 0..<0) }
+        return Keys(pixelsPerPoint: pixelsPerPoint,
+                    columns: floorDivide(rect.x, side)..<floorDivide(rect.maxX - 1, side) + 1,
+                    rows: floorDivide(rect.y, side)..<floorDivide(rect.maxY - 1, side) + 1)
+    }
+
+    /// The keys of a rectangle of tiles, made as they are read: a frame asks for those of each rectangle it draws,
+    /// and an array of them was an allocation each time (issue #22).
+    struct Keys: Sequence {
+        let pixelsPerPoint: Double
+        let columns: Range<Int>
+        let rows: Range<Int>
+
+        /// None: for a frame that shows paper only.
+        static let none = Keys(pixelsPerPoint: 1, columns: 0..<0, rows: 0..<0)
+
+        /// The first key, the top left tile's.
+        var first: TileKey? {
+            var iterator = makeIterator()
+            return iterator.next()
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(keys: self, column: columns.lowerBound, row: rows.lowerBound)
+        }
+
+        var underestimatedCount: Int { columns.count * rows.count }
+
+        struct Iterator: IteratorProtocol {
+            let keys: Keys
+            var column: Int
+            var row: Int
+
+            mutating func next() -> TileKey? {
+                guard !keys.columns.isEmpty, row < keys.rows.upperBound else { return nil }
+                let key = TileKey(pixelsPerPoint: keys.pixelsPerPoint, column: column, row: row)
+                column += 1
+                if column == keys.columns.upperBound {
+                    column = keys.columns.lowerBound
+                    row += 1
+                }
+                return key
+            }
+        }
     }
 
     /// The pixels of a document rectangle at a number of pixels per point, rounded out.

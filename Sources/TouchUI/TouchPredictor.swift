@@ -36,7 +36,10 @@ extension Touch {
         /// end; just the first sample when `time` is before the second.
         public static func interpolated(_ path: [Sample], at time: Timestamp) -> [Point] {
             guard let first = path.first else { return [] }
-            var points = [first.locationInWindow]
+            // Room for the whole path at once: one allocation, where growing from one point took three (issue #22).
+            var points: [Point] = []
+            points.reserveCapacity(path.count)
+            points.append(first.locationInWindow)
             for (previous, next) in zip(path, path.dropFirst()) {
                 if next.timestamp <= time {
                     points.append(next.locationInWindow)
@@ -89,7 +92,7 @@ enum TouchPredictor {
             * GestureDefaults.predictionStopSpeedRatio {
             return []
         }
-        var tracker = VelocityTracker(strategy: .quadratic)
+        var tracker = VelocityTracker(strategy: .quadratic, capacity: recent.count)
         for sample in recent { tracker.addSample(sample.position, at: sample.time) }
         let velocity = tracker.velocity(at: newest.time)
         let speed = velocity.length
@@ -108,9 +111,9 @@ enum TouchPredictor {
         let middle = recent.count / 2
         var horizon = DefaultSeconds.predictionHorizon
         var deceleration = 0.0
-        let older = Array(recent[..<max(middle + 1, 2)])
+        let older = recent[..<max(middle + 1, 2)]
         if older.count >= 2, let first = older.first, let last = older.last, last.time.seconds > first.time.seconds {
-            var olderTracker = VelocityTracker(strategy: .quadratic)
+            var olderTracker = VelocityTracker(strategy: .quadratic, capacity: older.count)
             for sample in older { olderTracker.addSample(sample.position, at: sample.time) }
             let olderSpeed = olderTracker.velocity(at: last.time).length
             let elapsed = newest.time.seconds - last.time.seconds

@@ -44,6 +44,13 @@ public struct VelocityTracker: Sendable {
         self.strategy = strategy
     }
 
+    /// An empty tracker with room for `capacity` samples: one allocation where adding them one by one grew the
+    /// storage three or four times (the predictor fits every touch at every frame, issue #22).
+    init(strategy: Strategy, capacity: Int) {
+        self.strategy = strategy
+        samples.reserveCapacity(capacity)
+    }
+
     /// Adds the position at a time. A sample older than the newest one is ignored.
     public mutating func addSample(_ position: Point, at time: Timestamp) {
         guard position.isFinite else { return }

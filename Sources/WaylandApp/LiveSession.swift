@@ -366,7 +366,9 @@ public final class LiveSession {
         case .frameNeeded: window.setNeedsDraw(isCostly: content.nextFrameIsCostly)
         }
         if let deadline = content.nextDeadline {
-            deadlineTimer?.schedule(at: deadline)
+            // A deadline that moved later (the rest before the trim, at every frame) keeps the earlier arming: its
+            // tick comes early, and this asks again.
+            deadlineTimer?.schedule(atOrBefore: deadline)
         } else {
             deadlineTimer?.cancel()
         }

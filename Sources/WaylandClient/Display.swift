@@ -190,13 +190,19 @@ protocol EventSource: AnyObject {
     func readable()
 }
 
-/// A weak reference to an event source.
-struct WeakSource {
+/// A weak reference to an event source. A class, so that the event loop's pass over the sources copies a strong
+/// reference to the box, not the weak reference itself (each copy of a weak reference and its release take the
+/// referent's side table, issue #22).
+final class WeakSource {
     weak var value: (any EventSource)?
+
+    init(value: any EventSource) { self.value = value }
 }
 
-/// A weak reference, for tables that must not keep their values alive.
-struct WeakBox<Value: AnyObject> {
+/// A weak reference, for tables that must not keep their values alive. A class, for the same reason as
+/// ``WeakSource``: the event loop and the touch path read these tables many times a frame, and a box is made once
+/// per window or touch point.
+final class WeakBox<Value: AnyObject> {
     weak var value: Value?
     init(_ value: Value) { self.value = value }
 }

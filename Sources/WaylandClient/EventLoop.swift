@@ -142,11 +142,26 @@ public enum MonotonicClock {
     public static var now: Duration {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
-        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        return duration(spec)
     }
 
     /// The time as a timestamp, on the scale of Wayland input event times (milliseconds that wrap at 2^32).
     public static var timestamp: Timestamp {
-        Timestamp(seconds: now.seconds)
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return timestamp(spec)
+    }
+
+    /// A clock reading as a duration: its components as they are, where `.seconds(_:) + .nanoseconds(_:)`
+    /// multiplied and added in 128 bits with overflow checks, several times a pass of the event loop (issue #22).
+    /// The same value.
+    static func duration(_ spec: timespec) -> Duration {
+        Duration(secondsComponent: Int64(spec.tv_sec), attosecondsComponent: Int64(spec.tv_nsec) * 1_000_000_000)
+    }
+
+    /// A clock reading in seconds: `duration(spec).seconds` without its 128-bit division into components, the
+    /// same sum to the bit.
+    static func timestamp(_ spec: timespec) -> Timestamp {
+        Timestamp(seconds: Double(spec.tv_sec) + Double(Int64(spec.tv_nsec) * 1_000_000_000) / 1e18)
     }
 }

@@ -51,9 +51,28 @@ public final class EventTimer: EventSource {
     /// Fires once at a CLOCK_MONOTONIC time in milliseconds (the scale of ``SeatEvent`` times from Wayland).
     /// A time that is not finite fires at once; one past the clock's range, never before then.
     public func schedule(at time: Timestamp) {
-        let exact = time.seconds * 1_000_000_000
-        let nanoseconds = exact.isNaN ? 1 : max(Int64(exactly: exact.rounded(.down)) ?? (exact > 0 ? Int64.max : 1), 1)
+        let nanoseconds = Self.nanoseconds(time)
         guard armed != .at(nanoseconds) else { return }
+        arm(at: nanoseconds)
+    }
+
+    /// Fires once at `time` or earlier: a timer armed for an earlier time that has not fired yet stays armed for
+    /// it, and costs no system call. For a handler that asks again for its next time when it fires, as a program's
+    /// deadlines do: the painting program's rest deadline moves on at every frame (issue #22: a `timerfd_settime`
+    /// a frame), and it is enough to wake for it once, early, and be armed again then.
+    public func schedule(atOrBefore time: Timestamp) {
+        let nanoseconds = Self.nanoseconds(time)
+        if case .at(let armedAt) = armed, armedAt <= nanoseconds { return }
+        arm(at: nanoseconds)
+    }
+
+    /// A time in nanoseconds on CLOCK_MONOTONIC: one not finite fires at once, one past the clock's range never.
+    private static func nanoseconds(_ time: Timestamp) -> Int64 {
+        let exact = time.seconds * 1_000_000_000
+        return exact.isNaN ? 1 : max(Int64(exactly: exact.rounded(.down)) ?? (exact > 0 ? Int64.max : 1), 1)
+    }
+
+    private func arm(at nanoseconds: Int64) {
         let value = Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var spec = itimerspec(it_interval: Glibc.timespec(), it_value: value)
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)

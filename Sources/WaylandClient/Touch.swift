@@ -71,7 +71,8 @@ final class Touch {
 
     private func down(surface: OpaquePointer?, time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let window = display.window(for: surface) else { return }
-        targets[id] = WeakBox(window)
+        // The box of another point down on the window, if there is one: the frame's list then holds one box a window.
+        targets[id] = targets.values.first { $0.value === window } ?? WeakBox(window)
         deliver(converter.down(id: id, location: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: Double(time)))
     }
 
@@ -97,9 +98,10 @@ final class Touch {
             windowsInFrame.removeAll()
             for window in windows { window.deliver(event) }
         default:
-            guard let id = event.touchID, let window = targets[id]?.value else { return }
+            guard let id = event.touchID, let box = targets[id], let window = box.value else { return }
             if case .touchUp = event.kind { targets[id] = nil }
-            if !windowsInFrame.contains(where: { $0.value === window }) { windowsInFrame.append(WeakBox(window)) }
+            // The point's own box: no weak reference read to compare, none made (a window's points share it).
+            if !windowsInFrame.contains(where: { $0 === box || $0.value === window }) { windowsInFrame.append(box) }
             window.deliver(event)
         }
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Glibc
 import Testing
 @testable import WaylandClient
 
@@ -60,5 +61,52 @@ import Testing
         timer.cancel()
         timer.schedule(at: Timestamp(seconds: .nan))
         #expect(try run(display) { fired == 1 })
+    }
+}
+
+/// The rest deadline a program asks for at every frame moves later each time; the timer stays armed for the first
+/// and fires then (early), and the program asks again: no system call a frame (issue #22).
+@Suite struct EventTimerEarlierArmingTests {
+    private func run(_ display: Display, for seconds: Double, until condition: () -> Bool) throws -> Bool {
+        let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
+        while MonotonicClock.now < end {
+            if condition() { return true }
+            try display.dispatch(timeout: .milliseconds(5))
+        }
+        return condition()
+    }
+
+    @Test func aLaterTimeKeepsTheEarlierArmingAndAnEarlierTimeReplacesIt() throws {
+        let fake = try FakeCompositor()
+        defer { fake.stop() }
+        let display = try Display(name: fake.socket)
+        var fired: [Timestamp] = []
+        let timer = try EventTimer(display: display) { fired.append(MonotonicClock.timestamp) }
+        let start = MonotonicClock.timestamp
+        timer.schedule(atOrBefore: start + .milliseconds(40))
+        // Moved on, as the rest deadline moves at each frame: still armed for the first time.
+        for step in 1...5 { timer.schedule(atOrBefore: start + .milliseconds(40 + 400 * step)) }
+        #expect(try run(display, for: 1) { !fired.isEmpty })
+        let first = try #require(fired.first)
+        #expect(first - start < .milliseconds(300), "fired \((first - start).seconds) s after the start")
+        // Fired: the next time asked for arms it again. An earlier one then replaces a later one.
+        timer.schedule(atOrBefore: MonotonicClock.timestamp + .seconds(5))
+        let again = MonotonicClock.timestamp
+        timer.schedule(atOrBefore: again + .milliseconds(30))
+        #expect(try run(display, for: 1) { fired.count == 2 })
+        let second = try #require(fired.last)
+        #expect(second - again < .milliseconds(300), "fired \((second - again).seconds) s after it was asked for")
+    }
+
+    @Test func aClockReadingIsTheSameDurationAndTimestampAsBefore() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            // Small seconds too: there a Double keeps the nanoseconds' last bits, and another sum would show.
+            let spec = timespec(tv_sec: Int.random(in: 0...(Bool.random(using: &generator) ? 3 : 20_000_000), using: &generator),
+                                tv_nsec: Int.random(in: 0..<1_000_000_000, using: &generator))
+            let before = Duration.seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+            #expect(MonotonicClock.duration(spec) == before)
+            #expect(MonotonicClock.timestamp(spec).seconds.bitPattern == before.seconds.bitPattern)
+        }
     }
 }
