@@ -1449,10 +1449,11 @@ public final class CanvasRenderer {
     /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
     /// ``drawStrokesInProgressWithoutCairo(within:area:into:context:)``, or Cairo's), what Cairo draws in one
     /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
-    /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each rectangle's tiles are drawn just before, so where rectangles
-    /// overlap the second's tiles cover what the first drew there, and no edge is blended twice. A stroke crossing
-    /// two rectangles is drawn in each rather than once clipped to both: Cairo intersects a path with a clip of
-    /// several rectangles before filling it, which costs more (docs/performance.md).
+    /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each
+    /// rectangle's tiles are drawn just before, so where rectangles overlap the second's tiles cover what the first
+    /// drew there, and no edge is blended twice. A stroke crossing two rectangles is drawn in each rather than once
+    /// clipped to both: Cairo intersects a path with a clip of several rectangles before filling it, which costs
+    /// more (docs/performance.md).
     private func drawStrokesInProgress(within rect: PixelRect, into frame: ImageSurface, context: inout OpaquePointer?) {
         let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
         let window = rect.logical(pixelsPerPoint: Double(scale))
