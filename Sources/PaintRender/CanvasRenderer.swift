@@ -1466,6 +1466,9 @@ public final class CanvasRenderer {
         if isReached, tileRasterizer == .own {
             drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
         }
+        // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
+        // own rasterizer drew the strokes.
+        guard showsOverlay || (isReached && tileRasterizer == .cairo) else { return }
         if context == nil { context = cairo_create(frame.surface) }
         guard let context else { return }
         cairo_save(context)
