@@ -1425,12 +1425,11 @@ public final class CanvasRenderer {
             }
             let part = key.pixelRect.intersection(document)!
             let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
-            guard let entry = cache[key] else {
+            guard let entry = cache.shown(key) else {
                 missing.append(target)
                 requestUnlessUnderWay(key)
                 continue
             }
-            cache.touch(key)
             if let image = entry.image {
                 writes.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
             } else {
