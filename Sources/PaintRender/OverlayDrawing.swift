@@ -105,16 +105,21 @@ struct BarImage {
                 changed = changed.map { $0.union(reach) } ?? reach
             }
         }
-        guard var area = changed?.intersection(previous.rect) else { return nil }
+        guard let changed else { return nil }
+        self.overlay = overlay
+        self.scale = scale
+        rect = previous.rect
+        // Controls scrolled out of the bar changed (undo enabled off its end): the same pixels.
+        guard var area = changed.intersection(previous.rect) else {
+            image = previous.image
+            return
+        }
         // A scroll hint is drawn whole or not at all: Cairo blends a few pixels of a fade clipped part way one step
         // differently.
         for (hasHint, atRightEdge) in [(overlay.hasMoreBefore, false), (overlay.hasMoreAfter, true)] where hasHint {
             let hint = PixelRect(covering: Self.hintFrame(in: overlay.frame, atRightEdge: atRightEdge), scale: scale)
             if area.intersection(hint) != nil { area = area.union(hint).intersection(previous.rect) ?? area }
         }
-        self.overlay = overlay
-        self.scale = scale
-        rect = previous.rect
         image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
         image.copyAll(from: previous.image)
         let context = cairo_create(image.surface)!

@@ -58,13 +58,13 @@ import Testing
         }
     }
 
-    /// A bar of every kind of control, in a row, at a fractional offset.
+    /// A bar of every kind of control, in a row, at a fractional offset; the last (undo again) beyond the bar's end.
     private func everyControl(selected: Int?, disabled: Int?, frameOf moved: Int? = nil) -> Overlay {
         let contents: [Overlay.Item.Content] = [.swatch(Color(red: 0.1, green: 0.7, blue: 0.2)), .width(4, .black), .width(64, .black),
                                                 .undo, .redo, .clear, .save, .copy, .hand, .eraser, .fullscreen, .colorChooser,
-                                                .eyedropper, .gallery]
+                                                .eyedropper, .gallery, .undo]
         let items = contents.enumerated().map { index, content in
-            Overlay.Item(content: content, frame: Rect(x: 6.5 + Double(index) * 36 + (index == moved ? 9.25 : 0), y: 5.25,
+            Overlay.Item(content: content, frame: Rect(x: 6.5 + Double(index) * 36 + (index == moved ? 9.25 : 0) + (index == 14 ? 100 : 0), y: 5.25,
                                                        width: 30, height: index == moved ? 26 : 30),
                          isSelected: index == selected, isEnabled: index != disabled)
         }
@@ -75,10 +75,11 @@ import Testing
     /// (``BarImage/init(_:scale:changing:)``): every pixel is what drawing the bar afresh gives.
     @Test(arguments: [1, 2, 3])
     func aBarChangedInSomeControlsShowsWhatDrawingItAfreshShows(scale: Int) throws {
-        // Each control selected in turn and another disabled, one moved and resized, then none selected.
-        let states = (0..<14).map { everyControl(selected: $0, disabled: ($0 + 5) % 14) }
+        // Each control selected in turn and another disabled, one moved and resized, then none selected. The last
+        // lies beyond the bar's end (scrolled out of it).
+        let states = (0..<15).map { everyControl(selected: $0, disabled: ($0 + 5) % 15) }
             + [everyControl(selected: 6, disabled: 4, frameOf: 7), everyControl(selected: 7, disabled: 8, frameOf: 7),
-               everyControl(selected: nil, disabled: nil)]
+               everyControl(selected: nil, disabled: nil), everyControl(selected: nil, disabled: 14)]
         var previous = try #require(BarImage(states[0], scale: scale))
         for state in states.dropFirst() {
             let changed = try #require(BarImage(state, scale: scale, changing: previous))
