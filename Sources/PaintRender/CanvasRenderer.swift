@@ -44,6 +44,8 @@ public final class CanvasRenderer {
     private var cachedBars: [BarImage] = []
     /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
     private(set) var barImagesDrawn = 0
+    /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
+    private(set) var barImagesChanged = 0
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -1423,12 +1425,11 @@ public final class CanvasRenderer {
             }
             let part = key.pixelRect.intersection(document)!
             let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
-            guard let entry = cache[key] else {
+            guard let entry = cache.shown(key) else {
                 missing.append(target)
                 requestUnlessUnderWay(key)
                 continue
             }
-            cache.touch(key)
             if let image = entry.image {
                 writes.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
             } else {
@@ -1465,6 +1466,9 @@ public final class CanvasRenderer {
         if isReached, tileRasterizer == .own {
             drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
         }
+        // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
+        // own rasterizer drew the strokes.
+        guard showsOverlay || (isReached && tileRasterizer == .cairo) else { return }
         if context == nil { context = cairo_create(frame.surface) }
         guard let context else { return }
         cairo_save(context)
@@ -1562,15 +1566,17 @@ public final class CanvasRenderer {
     }
 
     /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
-    /// ``keptBars`` shown; `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
+    /// ``keptBars`` shown, and then, when it differs from one of those in a few controls, only around them
+    /// (``BarImage/init(_:scale:changing:)``); `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
     /// overlay).
     private func barImage(for overlay: Overlay) -> BarImage? {
         if let index = cachedBars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
             if index > 0 { cachedBars.insert(cachedBars.remove(at: index), at: 0) }
             return cachedBars[0]
         }
-        guard let bar = BarImage(overlay, scale: scale) else { return nil }
-        barImagesDrawn += 1
+        let changed = cachedBars.lazy.compactMap { BarImage(overlay, scale: self.scale, changing: $0) }.first
+        guard let bar = changed ?? BarImage(overlay, scale: scale) else { return nil }
+        if changed == nil { barImagesDrawn += 1 } else { barImagesChanged += 1 }
         cachedBars.insert(bar, at: 0)
         if cachedBars.count > Self.keptBars { cachedBars.removeLast() }
         return bar

@@ -75,6 +75,62 @@ struct BarImage {
         drawBar(overlay, in: context)
         cairo_surface_flush(image.surface)
     }
+
+    /// Where a bar in `frame` fades out under its scroll hint at one edge.
+    static func hintFrame(in frame: Rect, atRightEdge: Bool) -> Rect {
+        let top = frame.minY + 1
+        return Rect(x: atRightEdge ? frame.maxX - Overlay.fadeWidth : frame.minX, y: top, width: Overlay.fadeWidth,
+                    height: frame.maxY - top)
+    }
+
+    /// How far past its frame a control's drawing reaches, in points: the selection ring lies 3 points out with a
+    /// line 2 points wide; the rest is room for antialiasing.
+    static let itemReach = 8.0
+
+    /// The bar of `overlay` drawn at `scale` by changing a copy of `previous` where the two bars differ: the bar is
+    /// drawn again clipped to the whole buffer pixels within ``itemReach`` of the controls that changed (before and
+    /// after) and to any scroll hint they touch, so that those pixels are what drawing the bar afresh gives and the
+    /// others already are (Cairo skips the controls outside the clip). `nil`
+    /// unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
+    /// swatch selected: a few controls drawn instead of all of them).
+    init?(_ overlay: Overlay, scale: Int, changing previous: BarImage) {
+        let old = previous.overlay
+        guard scale == previous.scale, overlay.frame == old.frame, overlay.style == old.style,
+              overlay.hasMoreBefore == old.hasMoreBefore, overlay.hasMoreAfter == old.hasMoreAfter,
+              overlay.items.count == old.items.count else { return nil }
+        var changed: PixelRect?
+        for (item, was) in zip(overlay.items, old.items) where item != was {
+            for frame in [item.frame, was.frame] {
+                let reach = PixelRect(covering: frame.insetBy(dx: -Self.itemReach, dy: -Self.itemReach), scale: scale)
+                changed = changed.map { $0.union(reach) } ?? reach
+            }
+        }
+        guard let changed else { return nil }
+        self.overlay = overlay
+        self.scale = scale
+        rect = previous.rect
+        // Controls scrolled out of the bar changed (undo enabled off its end): the same pixels.
+        guard var area = changed.intersection(previous.rect) else {
+            image = previous.image
+            return
+        }
+        // A scroll hint is drawn whole or not at all: Cairo blends a few pixels of a fade clipped part way one step
+        // differently.
+        for (hasHint, atRightEdge) in [(overlay.hasMoreBefore, false), (overlay.hasMoreAfter, true)] where hasHint {
+            let hint = PixelRect(covering: Self.hintFrame(in: overlay.frame, atRightEdge: atRightEdge), scale: scale)
+            if area.intersection(hint) != nil { area = area.union(hint).intersection(previous.rect) ?? area }
+        }
+        image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
+        image.copyAll(from: previous.image)
+        let context = cairo_create(image.surface)!
+        defer { cairo_destroy(context) }
+        cairo_rectangle(context, Double(area.x - rect.x), Double(area.y - rect.y), Double(area.width), Double(area.height))
+        cairo_clip(context)
+        cairo_translate(context, Double(-rect.x), Double(-rect.y))
+        cairo_scale(context, Double(scale), Double(scale))
+        drawBar(overlay, in: context)
+        cairo_surface_flush(image.surface)
+    }
 }
 
 /// Has a background thread load the overlay's font (fontconfig reads its configuration and font list the first
@@ -256,13 +312,13 @@ private func drawScrollHint(in frame: Rect, atRightEdge: Bool, style: OverlaySty
     let (r, g, b) = style.surface
     let edge = atRightEdge ? frame.maxX : frame.minX
     let inner = atRightEdge ? edge - Overlay.fadeWidth : edge + Overlay.fadeWidth
-    let top = frame.minY + 1
     let fade = cairo_pattern_create_linear(inner, 0, edge, 0)!
     defer { cairo_pattern_destroy(fade) }
     cairo_pattern_add_color_stop_rgba(fade, 0, r, g, b, 0)
     cairo_pattern_add_color_stop_rgba(fade, 1 - Overlay.chevronWidth / Overlay.fadeWidth, r, g, b, 1)
     cairo_pattern_add_color_stop_rgba(fade, 1, r, g, b, 1)
-    cairo_rectangle(context, min(inner, edge), top, Overlay.fadeWidth, frame.maxY - top)
+    let hint = BarImage.hintFrame(in: frame, atRightEdge: atRightEdge)
+    cairo_rectangle(context, hint.minX, hint.minY, hint.width, hint.height)
     cairo_set_source(context, fade)
     cairo_fill(context)
     let center = Point(x: atRightEdge ? edge - Overlay.chevronWidth / 2 : edge + Overlay.chevronWidth / 2, y: frame.midY)

@@ -126,6 +126,15 @@ struct TileCache {
     /// The entry for a key, without marking it used.
     subscript(key: TileKey) -> Entry? { entries[key] }
 
+    /// The entry for a key, marked as just shown (one look-up where ``subscript(_:)`` and ``touch(_:)`` are two);
+    /// `nil` when there is none.
+    mutating func shown(_ key: TileKey) -> Entry? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        clock += 1
+        entries.values[index].lastUse = clock
+        return entries.values[index]
+    }
+
     /// Marks a tile as just shown.
     mutating func touch(_ key: TileKey) {
         clock += 1
