@@ -100,8 +100,7 @@ struct LiveStroke {
     /// pressure fills the outlines of the same pieces of its tapered path instead, and strokes its tail apart at
     /// the width of its last sample.
     func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, in context: OpaquePointer) {
-        let settled = path.settled
-        guard !settled.isEmpty else { return }
+        guard !path.settled.isEmpty else { return }
         if stroke.hasPressure, taperedCount == sampleCount {
             drawTapered(stroke, within: area, in: context)
             if let tail {
@@ -110,17 +109,30 @@ struct LiveStroke {
             }
             return
         }
+        let isOpen = forEachSegment(reaching: area, width: stroke.width) { segment, start, startsPiece in
+            if startsPiece { cairo_move_to(context, start.x, start.y) }
+            appendSegment(segment, from: start, to: context)
+        }
+        // The tail starts where the last segment ends, at the last sample.
+        if let tail { appendTail(tail, isJoined: isOpen, to: context) }
+        finishStroke(stroke, in: context)
+    }
+
+    /// Calls `body`, in order, with each segment of the path that can paint inside `area` (logical points) at
+    /// `width`, the point it starts from, and whether it starts a new piece of the path (it is the first one, or
+    /// the segment before it was left out); returns whether the last segment was among them, so that a tail can
+    /// continue its piece. Only the chunks whose bounds reach the area are looked at.
+    private func forEachSegment(reaching area: Rect, width: Double,
+                                _ body: (_ segment: PathSegment, _ start: Point, _ startsPiece: Bool) -> Void) -> Bool {
+        let settled = path.settled
         var isOpen = false
-        func add(_ segment: PathSegment, from start: Point) {
-            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
+        func visit(_ segment: PathSegment, from start: Point) {
+            guard DirtyRect.bounds(of: segment, from: start, width: width).intersection(area) != nil else {
                 isOpen = false
                 return
             }
-            if !isOpen {
-                cairo_move_to(context, start.x, start.y)
-                isOpen = true
-            }
-            appendSegment(segment, from: start, to: context)
+            body(segment, start, !isOpen)
+            isOpen = true
         }
         for (chunk, chunkRect) in chunkBounds.enumerated() {
             guard chunkRect.intersection(area) != nil else {
@@ -128,15 +140,13 @@ struct LiveStroke {
                 continue
             }
             for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, settled.count) where index > 0 {
-                add(settled[index], from: settled[index - 1].end)
+                visit(settled[index], from: settled[index - 1].end)
             }
         }
-        if let last = path.last {
-            add(last, from: settled[settled.count - 1].end)
+        if let last = path.last, let end = settled.last?.end {
+            visit(last, from: end)
         }
-        // The tail starts where the last segment ends, at the last sample.
-        if let tail { appendTail(tail, isJoined: isOpen, to: context) }
-        finishStroke(stroke, in: context)
+        return isOpen
     }
 
     /// Draws the stroke (one of a single width) and its predicted `tail` with our own rasterizer, as a tile draws
@@ -148,35 +158,14 @@ struct LiveStroke {
     /// Allocates nothing.
     func draw(_ stroke: Stroke, tail: (start: Point, points: [Point])?, within area: Rect, raster: CapsuleRaster,
               placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int) {
-        let settled = path.settled
-        guard !settled.isEmpty, raster.begin(width: stroke.width, placement: placement) else { return }
-        var isOpen = false
-        func add(_ segment: PathSegment, from start: Point) {
-            guard DirtyRect.bounds(of: segment, from: start, width: stroke.width).intersection(area) != nil else {
-                isOpen = false
-                return
-            }
-            if !isOpen {
-                raster.move(to: start)
-                isOpen = true
-            }
+        guard !path.settled.isEmpty, raster.begin(width: stroke.width, placement: placement) else { return }
+        let isOpen = forEachSegment(reaching: area, width: stroke.width) { segment, start, startsPiece in
+            if startsPiece { raster.move(to: start) }
             switch segment {
             case let .move(to): raster.move(to: to)
             case let .line(to): raster.line(to: to)
             case let .quad(control, to): raster.quad(control: control, to: to)
             }
-        }
-        for (chunk, chunkRect) in chunkBounds.enumerated() {
-            guard chunkRect.intersection(area) != nil else {
-                isOpen = false
-                continue
-            }
-            for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, settled.count) where index > 0 {
-                add(settled[index], from: settled[index - 1].end)
-            }
-        }
-        if let last = path.last {
-            add(last, from: settled[settled.count - 1].end)
         }
         // The tail starts where the last segment ends, at the last sample.
         if let tail {
