@@ -198,7 +198,9 @@ import TouchUI
         // A byte in the middle of the second stroke's points.
         bytes[DrawingDocument.headerSize + DrawingDocument.record(.add(strokes[0])).count + 100] ^= 0x20
         try Data(bytes).write(to: URL(fileURLWithPath: scratch.path("drawing.fpdraw")))
-        let result = try await Window.paint(Self.settling([]), in: scratch, replayOptions: ["--realtime"])
+        // Three seconds: the window's picture is taken at the end, and a loaded machine (the full suite under CI)
+        // took more than one to read the drawing and draw its tiles.
+        let result = try await Window.paint(Self.settling([], milliseconds: 3000), in: scratch, replayOptions: ["--realtime"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("recovered 2 strokes"), "\(result.standardError)")
         let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("drawing.fpdraw.damaged-") }
@@ -303,11 +305,12 @@ import TouchUI
         #expect(isBlank(after.pixels[0]))
     }
 
-    /// `events` with a second of real time around them (a pointer coming in at the start and moving at the end,
-    /// with no button): a window that opens a drawing draws its tiles on a second thread, and shows them within it.
-    private static func settling(_ events: [SeatEvent]) -> [SeatEvent] {
+    /// `events` with `milliseconds` of real time around them (a pointer coming in at the start and moving at the
+    /// end, with no button): a window that opens a drawing reads it and draws its tiles on other threads, and shows
+    /// them within it. A second is plenty on an idle machine; the program tests start many programs at once.
+    private static func settling(_ events: [SeatEvent], milliseconds: Double = 1000) -> [SeatEvent] {
         [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 790, y: 200)))] + events
-            + [SeatEvent(time: .milliseconds(1000), .pointerMotion(location: Point(x: 795, y: 200)))]
+            + [SeatEvent(time: .milliseconds(milliseconds), .pointerMotion(location: Point(x: 795, y: 200)))]
     }
 
     /// Sends SIGTERM to the programs a compositor started: they save and close as on any quit.

@@ -305,7 +305,10 @@ import TouchUI
         let log = scratch.path("frames.txt")
         var environment = Self.environment(in: scratch)
         environment["FINGERPAINT_FRAME_LOG"] = log
-        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: Self.strokes).serialized())
+        // The strokes, then a pointer moving without a button two seconds later: the baked frame comes after the
+        // last touch-up's, and a loaded machine (the full suite under CI) once drew the two 850 ms apart.
+        let events = Self.strokes + [SeatEvent(time: .milliseconds(3000), .pointerMotion(location: Point(x: 301, y: 300)))]
+        let trace = try scratch.write("strokes.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
         let live = try await ChildProcess.run(
             Self.touchReplay, ["--trace", trace, "--output", scratch.path("window.png"), "--", Self.fingerpaint,
                                scratch.path("drawing.fpdraw")], environment: environment, timeout: 60)
