@@ -3,19 +3,19 @@ import Glibc
 import Testing
 @testable import WaylandClient
 
+/// Runs the loop until `condition` holds or `seconds` pass; returns whether it held.
+private func run(_ display: Display, for seconds: Double = 2, until condition: () -> Bool = { false }) throws -> Bool {
+    let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
+    while MonotonicClock.now < end {
+        if condition() { return true }
+        try display.dispatch(timeout: .milliseconds(5))
+    }
+    return condition()
+}
+
 /// A program's timer on the event loop, as the painting program uses it: asked for its deadline after every input
 /// event, so asking again for the same time must change nothing, and a timer that fired must arm again.
 @Suite struct EventTimerTests {
-    /// Runs the loop until `condition` holds or `seconds` pass; returns whether it held.
-    private func run(_ display: Display, for seconds: Double = 2, until condition: () -> Bool = { false }) throws -> Bool {
-        let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
-        while MonotonicClock.now < end {
-            if condition() { return true }
-            try display.dispatch(timeout: .milliseconds(5))
-        }
-        return condition()
-    }
-
     @Test func theSameDeadlineAskedAgainFiresOnceAndATimerThatFiredArmsAgain() throws {
         let fake = try FakeCompositor()
         defer { fake.stop() }
@@ -67,15 +67,6 @@ import Testing
 /// The rest deadline a program asks for at every frame moves later each time; the timer stays armed for the first
 /// and fires then (early), and the program asks again: no system call a frame (issue #22).
 @Suite struct EventTimerEarlierArmingTests {
-    private func run(_ display: Display, for seconds: Double, until condition: () -> Bool) throws -> Bool {
-        let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
-        while MonotonicClock.now < end {
-            if condition() { return true }
-            try display.dispatch(timeout: .milliseconds(5))
-        }
-        return condition()
-    }
-
     @Test func aLaterTimeKeepsTheEarlierArmingAndAnEarlierTimeReplacesIt() throws {
         let fake = try FakeCompositor()
         defer { fake.stop() }
