@@ -41,8 +41,9 @@ test-deps: deps
 build: generate
 	$(SWIFT) build -c $(BUILD_CONFIG)
 
+# Every `import` of a package target must be a declared dependency: the build fails otherwise (issue #34).
 test: test-deps generate
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-consumer.sh
 

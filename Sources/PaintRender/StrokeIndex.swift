@@ -1,6 +1,6 @@
 // The spatial index of the drawing's strokes: which strokes reach a region, in the order they are painted.
 import PaintModel
-import TouchUI
+import Geometry
 
 /// A uniform grid over document space: each cell lists, in painting order, the strokes whose bounds reach it.
 ///

@@ -1,6 +1,6 @@
 // The tiles of the drawing already drawn, kept within a memory budget: the least recently shown go first.
 import PaintModel
-import TouchUI
+import Geometry
 
 /// Where a tile lies: its column and row in the grid of ``TileKey/side``-pixel squares over the document drawn
 /// at `pixelsPerPoint` buffer pixels per document point (the zoom times the buffer scale).

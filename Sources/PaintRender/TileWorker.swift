@@ -3,7 +3,7 @@ import CCairo
 import Dispatch
 import PaintModel
 import Threading
-import TouchUI
+import Geometry
 
 /// What to draw: the strokes (in painting order) that reach one tile of the document drawn at a number of pixels
 /// per point, from paper or from earlier pixels of the tile. A plain value, so it can go to another thread.

@@ -2,7 +2,7 @@
 import FoundationEssentials
 import Glibc
 import PaintModel
-import TouchUI
+import Geometry
 
 /// The view onto a drawing: the document point at the window's top-left corner, the zoom and the rotation.
 ///
