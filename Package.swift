@@ -31,8 +31,12 @@ let package = Package(
         // The platform-free touch and gesture core: touches, views, windows, recognizers. Imports Foundation at most;
         // re-exports Geometry.
         .target(name: "TouchUI", dependencies: ["Geometry"]),
-        // The platform-free seat-event stream, its trace format, and the translator into TouchUI touches.
-        .target(name: "SeatInput", dependencies: ["TouchUI"]),
+        // The seat-event stream as plain values and its trace format (reading and writing): what a Wayland seat or a
+        // recording says. Depends on Geometry only, so the Wayland client links no gesture code.
+        .target(name: "SeatStream", dependencies: ["Geometry"]),
+        // The translator of seat events into TouchUI touches, and device recordings into traces; re-exports
+        // SeatStream.
+        .target(name: "SeatInput", dependencies: ["SeatStream", "TouchUI"]),
         // What the programs' command lines share: the version, the canvas size, usage errors with status 2.
         .target(
             name: "CommandLineSupport",
@@ -105,12 +109,11 @@ let package = Package(
             path: "Sources/TouchReplay"
         ),
         // The Wayland client: display and event loop, registry, outputs, shm buffers, xdg-shell windows, seats.
-        // Emits SeatInput's SeatEvents and knows nothing of the gesture core (Geometry for Point, which SeatEvent
-        // carries).
+        // Emits SeatStream's values and knows nothing of the gesture core.
         .target(
             name: "WaylandClient",
             dependencies: [
-                "SeatInput", "Geometry", "Threading", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
+                "SeatStream", "Geometry", "Threading", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
         // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
@@ -171,6 +174,10 @@ let package = Package(
         .testTarget(
             name: "GestureDemoTests",
             dependencies: ["GestureDemoKit", "SeatInput", "TouchUI", "TouchUITesting", "ProcessTesting"]
+        ),
+        .testTarget(
+            name: "SeatStreamTests",
+            dependencies: ["SeatStream", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SeatInputTests",

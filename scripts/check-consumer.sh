@@ -11,7 +11,7 @@ SWIFT=${SWIFT:-swift}
 scratch=.build/consumer
 
 build() { "$SWIFT" "$@" --package-path Examples/Consumer --scratch-path "$scratch"; }
-allowed="Geometry TouchUI SeatInput TouchUITesting consumer ConsumerTests ConsumerPackageTests ConsumerPackageDiscoveredTests"
+allowed="Geometry TouchUI SeatStream SeatInput TouchUITesting consumer ConsumerTests ConsumerPackageTests ConsumerPackageDiscoveredTests"
 
 # What an earlier build left of other modules goes first, so that any object file found below was made by this build.
 for dir in "$scratch"/debug/*.build; do
@@ -42,7 +42,7 @@ if [ ${#unexpected[@]} -gt 0 ]; then
     echo "check-consumer: a consumer of the library products compiled modules it does not need: ${unexpected[*]}"
     exit 1
 fi
-for needed in Geometry TouchUI SeatInput TouchUITesting consumer; do
+for needed in Geometry TouchUI SeatStream SeatInput TouchUITesting consumer; do
     case " ${built[*]} " in *" $needed "*) ;; *) echo "check-consumer: $needed was not built"; exit 1 ;; esac
 done
 echo "check-consumer: compiled ${built[*]}; nothing else"

@@ -1,4 +1,5 @@
 // A kernel input device's recording (libinput record, evemu-record) and how a compositor would deliver it.
+import SeatStream
 import TouchUI
 
 /// What a recording of a kernel input device holds: the device's axes and the events it sent, in order. Read from

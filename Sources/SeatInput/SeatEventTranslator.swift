@@ -1,4 +1,5 @@
 // Turns the seat-event stream into a window's touches: frames grouped, bad sequences survived.
+@_exported import SeatStream
 import TouchUI
 
 /// Feeds a ``/TouchUI/Window`` from a stream of ``SeatEvent``s: the one path from a Wayland seat, a replayed trace or a

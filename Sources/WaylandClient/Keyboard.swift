@@ -3,7 +3,7 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
-import SeatInput
+import SeatStream
 
 /// Owns one `wl_keyboard`, its xkb keymap and state, and the key-repeat timer.
 ///

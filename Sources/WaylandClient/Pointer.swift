@@ -1,7 +1,7 @@
 // wl_pointer: enter, leave, motion, buttons and scrolling, grouped by frame, to the window under the pointer.
 import CWaylandClient
 import CWaylandProtocols
-import SeatInput
+import SeatStream
 import Geometry
 
 /// Owns one `wl_pointer`, shows the crosshair cursor over our windows, and hands its events to the focused one.

@@ -1,5 +1,5 @@
 // wl_pointer events grouped by frame, as plain values: the testable half of the pointer listener.
-import SeatInput
+import SeatStream
 import Geometry
 
 /// Turns `wl_pointer` events into ``SeatEvent``s, one frame at a time (seat version 5 and later group them).

@@ -2,7 +2,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Geometry
-import SeatInput
+import SeatStream
 
 /// Owns one `zwp_tablet_seat_v2` (a seat's tablets, from `zwp_tablet_manager_v2.get_tablet_seat`), its tablets and
 /// its tools.

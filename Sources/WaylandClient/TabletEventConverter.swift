@@ -1,6 +1,6 @@
 // zwp_tablet_tool_v2 events as SeatEvents, a frame at a time: the testable half of the tablet tool listener.
 import Geometry
-import SeatInput
+import SeatStream
 
 /// Turns one tablet tool's events into ``SeatEvent``s, handed out at each `frame`.
 ///

@@ -3,7 +3,7 @@ import Geometry
 import CCairo
 import CWaylandClient
 import CWaylandProtocols
-import SeatInput
+import SeatStream
 
 /// A toplevel window that the program draws into with Cairo.
 ///

@@ -1,7 +1,7 @@
 // wl_touch: touch points, event by event, routed to the window each went down on.
 import CWaylandClient
 import CWaylandProtocols
-import SeatInput
+import SeatStream
 import Geometry
 
 /// Owns one `wl_touch` and hands its events, one to one, to the windows the touch points went down on; the

@@ -1,5 +1,5 @@
 // wl_touch events as SeatEvents, one to one: the testable half of the touch listener.
-import SeatInput
+import SeatStream
 import Geometry
 
 /// Turns each `wl_touch` event into one ``SeatEvent``, in the order the compositor sent them.

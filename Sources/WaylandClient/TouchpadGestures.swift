@@ -1,7 +1,7 @@
 // zwp_pointer_gestures_v1: a pointer's touchpad swipe, pinch and hold gestures, as SeatEvents to the window under it.
 import CWaylandClient
 import CWaylandProtocols
-import SeatInput
+import SeatStream
 
 /// The gesture objects of one `wl_pointer`: each gesture's begin names the surface under the pointer, and its
 /// updates and end go to that window too, as `.touchpadGesture` events.

@@ -1,8 +1,8 @@
 import Foundation
+import Geometry
 import PropertyBased
-@testable import SeatInput
+@testable import SeatStream
 import Testing
-import TouchUI
 
 /// A folder of its own for one test's files, removed at the end.
 private final class Scratch {

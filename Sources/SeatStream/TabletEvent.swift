@@ -1,5 +1,5 @@
 // A pen on a tablet or a pen screen, as tablet-unstable-v2's zwp_tablet_tool_v2 says it: plain values.
-import TouchUI
+import Geometry
 
 /// One event of a tablet tool (`zwp_tablet_tool_v2`), in surface-local logical points.
 ///

@@ -1,5 +1,5 @@
 // The seat-event stream: what a Wayland seat (or a recorded trace) says, as plain values.
-import TouchUI
+import Geometry
 
 /// One event from a seat: a touch point, the pointer, the keyboard, or a tick of the clock.
 ///

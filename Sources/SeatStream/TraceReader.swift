@@ -1,7 +1,7 @@
 // Reading a trace as a stream: a file read in chunks, one line parsed at a time (docs/trace-format.md, "Reading").
 import FoundationEssentials
 import Glibc
-import TouchUI
+import Geometry
 
 /// Reads a trace file as a stream: the file in chunks of ``chunkSize`` bytes, its lines parsed one at a time by the
 /// same rules and with the same `FILE:LINE` errors as ``Trace/init(parsing:file:)``, its events handed out in order.

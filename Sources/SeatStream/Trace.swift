@@ -1,6 +1,6 @@
 // The trace format: a recorded seat-event stream as JSON Lines (docs/trace-format.md).
 import FoundationEssentials
-import TouchUI
+import Geometry
 
 /// A recorded seat-event stream: the logical size of the surface it was recorded on, and its events in order.
 ///
