@@ -110,7 +110,7 @@ func runLargeDrawing() -> Bool {
     peaks.end("start")
     let residentBefore = memory().current
     // The generated array is let go once the drawing holds its strokes: a window has no such second list, so the
-    // figures stand for the app (docs/performance.md, "The strokes' times in two bytes").
+    // figures stand for the app (docs/performance.md, "Memory at 4K").
     var largeHistory = Drawing()
     do {
         let largeStrokes = realisticStrokes(50_000, in: large, seed: 11)

@@ -57,7 +57,7 @@ final class BufferPool {
 
     /// With the first buffer, a second, its pages faulted in on the second core: the frame after the first needs
     /// it while the compositor holds the first, and painting a fresh buffer of 3840x2160 in full took 30 to 140 ms
-    /// on the Wayland thread, most of it in page faults (docs/performance.md, "Latency at 3840x2160").
+    /// on the Wayland thread, most of it in page faults (docs/performance.md, "Drawing against the display clock").
     private func makeSpare() throws(WaylandError) {
         guard let index = slots.addSpare() else { return }
         try makeBuffer(at: index).faultInPagesInBackground()
