@@ -97,7 +97,7 @@ let package = Package(
         // with Cairo) and PPM pixels. Not a product.
         .target(name: "ProcessTesting", dependencies: ["CWaylandClient", "CCairo", "CGio"]),
         // Test support shipped with the core: scripted touches, realistic traces, logs of recognizers and views.
-        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput"]),
+        .target(name: "TouchUITesting", dependencies: ["TouchUI", "SeatInput", "SeatStream"]),
         // A headless compositor that plays a trace into a client and saves its window (docs/touch-replay.md). It
         // links CWaylandServerProtocols, so tests run it as a child process and never link it.
         .executableTarget(

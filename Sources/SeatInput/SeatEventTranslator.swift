@@ -2,7 +2,7 @@
 @_exported import SeatStream
 import TouchUI
 
-/// Feeds a ``/TouchUI/Window`` from a stream of ``SeatEvent``s: the one path from a Wayland seat, a replayed trace or a
+/// Feeds a ``/TouchUI/Window`` from a stream of ``/SeatStream/SeatEvent``s: the one path from a Wayland seat, a replayed trace or a
 /// test to the core's touches.
 ///
 /// - Touch events are grouped by `frame`: everything between two frames is one delivery. A group that never gets
@@ -76,7 +76,7 @@ public final class SeatEventTranslator {
     /// Called for each oddity with the event that showed it.
     public var onAnomaly: ((Anomaly, SeatEvent) -> Void)?
     /// Called for each key press, with the modifiers held (those of the chord and those held by
-    /// ``SeatEvent/Kind-swift.enum/keyState(_:isPressed:)`` events).
+    /// ``/SeatStream/SeatEvent/Kind-swift.enum/keyState(_:isPressed:)`` events).
     public var onKey: ((KeyChord, Timestamp) -> Void)?
     /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
     public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?

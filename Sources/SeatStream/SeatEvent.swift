@@ -5,7 +5,7 @@ import Geometry
 ///
 /// This mirrors what `wl_touch`, `wl_pointer` and `wl_keyboard` send, in surface-local logical points, with the
 /// event's time. The Wayland client, `touch-replay` and every replay produce these; a
-/// ``SeatEventTranslator`` turns them into ``/TouchUI`` touches.
+/// `SeatEventTranslator` (in `SeatInput`) turns them into `TouchUI` touches.
 public struct SeatEvent: Hashable, Sendable {
     /// When it happened: since the start of the stream (trace time), or the compositor's event time.
     public var time: Timestamp
