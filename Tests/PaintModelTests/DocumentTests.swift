@@ -143,6 +143,17 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
         #expect(throws: DrawingDocument.ReadError.damaged("header checksum mismatch")) { try DrawingDocument.read(version) }
     }
 
+    @Test func aLastRecordWhoseHeaderIsDamagedIsDamageNotATornAppend() throws {
+        let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
+        var bytes = journalBytes(edits)
+        // The last record's length, 64 KiB more: it runs past the end, as an append cut short does, but its
+        // header's check says the header is wrong, so the record is damage (kept and said), not torn (cut off).
+        bytes[journalBytes(Array(edits.prefix(2))).count + 2] ^= 0x01
+        let contents = try DrawingDocument.read(bytes)
+        #expect(contents.isDamaged && contents.damagedRuns == 1 && contents.tornBytes == 0)
+        #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[1]])
+    }
+
     @Test func aWholeLastRecordThatIsWrongIsDamageNotATornAppend() throws {
         let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
         var bytes = journalBytes(edits)
