@@ -54,8 +54,12 @@ public final class GestureDemoScene {
 
     /// The recognizers' rows, in the panel's order.
     public private(set) var rows: [Row] = []
-    /// The last few records, newest last, as short text.
-    public private(set) var recentEvents: [String] = []
+    /// What the recognizers did lately.
+    private var eventList = GestureDemoEventList(capacity: 6)
+    /// The last few events, oldest first, as the window lists them: a line for each recognizer that began,
+    /// recognized or was cancelled, one for failures in a row, one for a continuous recognizer's updates
+    /// (`docs/gesture-demo.md`).
+    public var recentEvents: [String] { eventList.texts }
     /// Whether the arena's decisions are recorded and shown (`gesture-demo --arena`); without, the log and the
     /// picture are as they were before the option existed.
     public let showsArenaDecisions: Bool
@@ -152,8 +156,7 @@ public final class GestureDemoScene {
         let record = GestureDemoRecord(time: window.timers.now, arena: decision)
         var text = record.arenaDecision ?? ""
         for (arenaName, name) in shortNames { text = text.replacingOccurrences(of: arenaName, with: name) }
-        let since = (record.time - timeOrigin).seconds
-        recentArenaDecisions.append(String(format: "%7.2f s  %@", since, text))
+        recentArenaDecisions.append(GestureDemoEventList.timed((record.time - timeOrigin).seconds, text))
         if recentArenaDecisions.count > Self.arenaLineCount {
             recentArenaDecisions.removeFirst(recentArenaDecisions.count - Self.arenaLineCount)
         }
@@ -172,9 +175,7 @@ public final class GestureDemoScene {
         let record = GestureDemoRecord(
             time: window.timers.now, recognizer: "hover", state: state, location: hover.location(in: canvas),
             touches: 0, values: [("z", .number(hover.zOffset, decimals: 4))])
-        let since = (record.time - timeOrigin).seconds
-        recentEvents.append(String(format: "%7.2f s  %@ %@", since, "hover", "\(state)"))
-        if recentEvents.count > 6 { recentEvents.removeFirst(recentEvents.count - 6) }
+        eventList.add(state, of: "hover", at: (record.time - timeOrigin).seconds)
         onRecord?(record)
     }
 
@@ -233,9 +234,7 @@ public final class GestureDemoScene {
         rows[index].lastState = state
         rows[index].values = record.values.map { "\($0.key) \($0.value.text)" }.joined(separator: "  ")
         rows[index].changedAt = window.timers.now
-        let since = (record.time - timeOrigin).seconds
-        recentEvents.append(String(format: "%7.2f s  %@ %@", since, row.name, "\(state)"))
-        if recentEvents.count > 6 { recentEvents.removeFirst(recentEvents.count - 6) }
+        eventList.add(state, of: row.name, at: (record.time - timeOrigin).seconds)
         onRecord?(record)
     }
 

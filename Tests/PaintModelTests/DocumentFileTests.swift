@@ -133,14 +133,18 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         journalWriter.close()
     }
 
-    @Test func aDamagedDocumentKeepsItsOriginalBytesBesideItAndIsRewrittenFromWhatWasValid() throws {
+    /// Damage in the middle (a byte of the second stroke), or in the last record's header (its length, 64 KiB more:
+    /// it runs past the end as an append cut short does, but its header's check says it is wrong, so the file is not
+    /// cut back as a torn append would be, which would lose those bytes without a word).
+    @Test(arguments: [(record: 1, byte: 30, mask: 0x40 as UInt8), (record: 2, byte: 2, mask: 0x01)])
+    func aDamagedDocumentKeepsItsOriginalBytesBesideItAndIsRewrittenFromWhatWasValid(record: Int, byte: Int, mask: UInt8) throws {
         let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
         var damaged = journalBytes(edits)
-        damaged[journalBytes(Array(edits.prefix(1))).count + 30] ^= 0x40
+        damaged[journalBytes(Array(edits.prefix(record))).count + byte] ^= mask
         let url = try file(damaged)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let opened = try DocumentFile.open(url, create: false, now: now)
-        #expect(opened.drawing.strokes == [sampleStrokes[0], sampleStrokes[2]])
+        #expect(opened.drawing.strokes == sampleStrokes.prefix(3).enumerated().filter { $0.offset != record }.map(\.element))
         let notice = try #require(opened.notices.first)
         #expect(notice.contains("recovered 2 strokes"))
         let copy = url.deletingLastPathComponent().appendingPathComponent("drawing.fpdraw.damaged-20270115T080000Z")

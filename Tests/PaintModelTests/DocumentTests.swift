@@ -143,11 +143,14 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
         #expect(throws: DrawingDocument.ReadError.damaged("header checksum mismatch")) { try DrawingDocument.read(version) }
     }
 
-    @Test func aWholeLastRecordThatIsWrongIsDamageNotATornAppend() throws {
+    /// A byte in the last stroke's points (the record is whole, its checksum wrong), or in the last record's length
+    /// (64 KiB more: it runs past the end, as an append cut short does, but its header's check says the header is
+    /// wrong): damage, kept and said, not a torn append, cut off without a word.
+    @Test(arguments: [(byte: 40, mask: 0x10 as UInt8), (byte: 2, mask: 0x01)])
+    func aWholeLastRecordThatIsWrongIsDamageNotATornAppend(byte: Int, mask: UInt8) throws {
         let edits: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1]), .add(sampleStrokes[2])]
         var bytes = journalBytes(edits)
-        // A byte in the last stroke's points: the record is whole, its checksum wrong.
-        bytes[journalBytes(Array(edits.prefix(2))).count + 40] ^= 0x10
+        bytes[journalBytes(Array(edits.prefix(2))).count + byte] ^= mask
         let contents = try DrawingDocument.read(bytes)
         #expect(contents.isDamaged && contents.damagedRuns == 1 && contents.tornBytes == 0)
         #expect(contents.drawing.strokes == [sampleStrokes[0], sampleStrokes[1]])

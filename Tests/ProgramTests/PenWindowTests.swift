@@ -242,6 +242,39 @@ import TouchUI
         #expect(heights["headless.png"].map { "\($0)" } == heights["live.png"].map { "\($0)" })
     }
 
+    /// Two finger strokes with contact size (`wl_touch.shape` through the compositor), each in its frames: along
+    /// y = 150 a contact 48 points across (a radius of 24: at the palm threshold, not over it), then along y = 350
+    /// one 49 points across (a palm). Content coordinates, below the 32-point title bar.
+    static let fingerThenPalm: String = {
+        var lines = [#"{"canvas": [800, 568], "origin": [0, 32]}"#]
+        for (id, y, major, start) in [(1, 150, 48, 0), (2, 350, 49, 300)] {
+            for step in 0...5 {
+                let kind = step == 0 ? "down" : "motion"
+                lines.append(#"{"t": \#(start + 16 * step), "touch": "\#(kind)", "id": \#(id), "x": \#(100 + 60 * step), "y": \#(y), "major": \#(major), "minor": 30}"#)
+                lines.append(#"{"t": \#(start + 16 * step), "touch": "frame"}"#)
+            }
+            lines += [#"{"t": \#(start + 100), "touch": "up", "id": \#(id)}"#, #"{"t": \#(start + 100), "touch": "frame"}"#]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// The palm threshold (`ContactRules.palmRadius`) from outside, where PenPaintingTests checks it inside: through the
+    /// program headless and in its window through the compositor's `wl_touch.shape`, a finger 48 points across paints
+    /// and one 49 points across paints nothing.
+    @Test func aFingerAtThePalmThresholdPaintsAndOneJustOverItDoesNotHeadlessAndThroughACompositor() async throws {
+        let scratch = try TemporaryDirectory()
+        let trace = try scratch.write("palm.jsonl", Self.fingerThenPalm)
+        _ = try await Self.paintHeadlessAndThroughTouchReplay(trace, in: scratch)
+        for (png, top) in [("headless.png", 0), ("live.png", 32)] {
+            for x in [160, 250, 340] {
+                let finger = try await Self.inkHeight(scratch.path(png), x: x, from: 120 + top, to: 180 + top)
+                let palm = try await Self.inkHeight(scratch.path(png), x: x, from: 320 + top, to: 380 + top)
+                #expect(finger >= 4, "\(png): \(finger) pixels of the finger's ink at x = \(x)")
+                #expect(palm == 0, "\(png): \(palm) pixels of the palm's ink at x = \(x)")
+            }
+        }
+    }
+
     @Test func aRecordedPenSessionReplaysToTheSameEvents() async throws {
         let scratch = try TemporaryDirectory()
         let original = try Trace(parsing: Self.penStroke)

@@ -82,6 +82,25 @@ import TouchUITesting
         #expect(shown.contains("PinchGestureRecognizer()") && shown.contains("tap.require(toFail: placing)"))
     }
 
+    @Test func theCustomRecognizerArticleShowsTheWholeCheckmarkClassInOrder() throws {
+        let file = "Sources/TouchUI/CheckmarkGestureRecognizer.swift"
+        let url = Self.root.appendingPathComponent("Sources/TouchUI/TouchUI.docc/CustomRecognizer.md")
+        let excerpts = Self.excerpts(in: try String(contentsOf: url, encoding: .utf8), article: "CustomRecognizer.md")
+        #expect(excerpts.allSatisfy { $0.file == file })
+        // The blocks, one after another, are the class from its declaration to its closing brace, every line of it
+        // but the blank ones between the blocks: touchesMoved, where the checkmark's logic lives, included.
+        let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            .components(separatedBy: "\n")
+        let declaration = try #require(source.firstIndex { $0.hasPrefix("open class CheckmarkGestureRecognizer") })
+        let nonBlank = { (lines: [String]) in lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let shown = nonBlank(excerpts.flatMap(\.lines)), whole = nonBlank(Array(source[declaration...]))
+        let first = zip(shown, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(shown.count, whole.count)
+        let same = shown == whole
+        let inClass = first < whole.count ? whole[first] : "(the end)", inArticle = first < shown.count ? shown[first] : "(the end)"
+        #expect(same, "they part at the class's line \(first + 1) (blank lines aside): `\(inClass)`, the article's `\(inArticle)`")
+    }
+
     @Test func theArbitrationArticlesArenaLogIsWhatTheArenaPrints() throws {
         let url = Self.root.appendingPathComponent("Sources/TouchUI/TouchUI.docc/Arbitration.md")
         let shown = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")

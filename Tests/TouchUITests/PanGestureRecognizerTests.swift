@@ -1,3 +1,4 @@
+import PropertyBased
 import SeatInput
 import Testing
 import TouchUI
@@ -152,5 +153,55 @@ import TouchUITesting
             stage.script.move(2, to: (220, 100), t: 32)
         }
         #expect(stage.log.entries.filter { $0.hasPrefix("pan") } == ["pan.began (20, 0)"])
+    }
+}
+
+extension PanGestureRecognizerTests {
+    /// A session of one finger, decoded from integers: it comes down anywhere, drags in steps of up to 24 points
+    /// each way, rests, lifts and comes down again, each change 0–96 ms after the one before; lifted at the end.
+    private static func playOneFinger(_ steps: [Int], on script: TouchScript) {
+        var at: (Double, Double)?
+        var t = 0.0
+        for step in steps {
+            t += Double(step % 97)
+            switch (step / 97) % 8 {
+            case 0:
+                guard at == nil else { continue }
+                let place = (Double((step / 776) % 700) + 50, Double((step / 543_200) % 500) + 50)
+                at = place
+                script.down(1, at: place, t: t)
+            case 1:
+                guard at != nil else { continue }
+                at = nil
+                script.up(1, t: t)
+            case 2:
+                script.advance(to: t)
+            default:
+                guard let (x, y) = at else { continue }
+                let next = (x + Double((step / 776) % 49) - 24, y + Double((step / 38_024) % 49) - 24)
+                at = next
+                script.move(1, to: next, t: t)
+            }
+        }
+        if at != nil { script.up(1, t: t + 16) }
+        script.advance(to: t + 1000)
+    }
+
+    /// The rule of ``aTwoFingerPanWaitsForTheSecondFinger()`` from another angle: whatever one finger does, a pan that
+    /// needs two never begins, while a pan that needs one begins for most of the same sessions.
+    @Test func aPanThatNeedsTwoFingersNeverBeginsWithOneWhateverItDoes() async {
+        var panned = 0
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)) { steps in
+            let twoFingers = TouchStage(), oneFinger = TouchStage()
+            let needsTwo = PanGestureRecognizer(), needsOne = PanGestureRecognizer()
+            needsTwo.minimumNumberOfTouches = 2
+            twoFingers.add(needsTwo, as: "pan")
+            oneFinger.add(needsOne, as: "pan")
+            Self.playOneFinger(steps, on: twoFingers.script)
+            Self.playOneFinger(steps, on: oneFinger.script)
+            #expect(!twoFingers.log.entries.contains("pan.began"), "\(twoFingers.log.entries.filter { $0.hasPrefix("pan") })")
+            if oneFinger.log.entries.contains("pan.began") { panned += 1 }
+        }
+        #expect(panned > 100, "only \(panned) of 200 sessions pan with one finger")
     }
 }
