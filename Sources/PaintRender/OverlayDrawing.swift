@@ -264,7 +264,7 @@ private func drawBrushPreview(_ preview: Overlay.BrushPreview, in context: Opaqu
 /// The loupe: the drawing around the finger magnified in a disc, ringed in the colour under the finger, with a
 /// mark at the picked pixel.
 private func drawLoupe(_ loupe: Overlay.Loupe, in context: OpaquePointer) {
-    let frame = loupe.frame, center = Point(x: frame.midX, y: frame.midY), radius = Overlay.Loupe.radius
+    let center = loupe.center, radius = Overlay.Loupe.radius
     // The pixels around the target, copied out of the frame before the disc covers anything.
     var x = loupe.target.x, y = loupe.target.y
     cairo_user_to_device(context, &x, &y)
@@ -293,12 +293,12 @@ private func drawLoupe(_ loupe: Overlay.Loupe, in context: OpaquePointer) {
     cairo_new_sub_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
     cairo_set_source_rgb(context, loupe.color.red, loupe.color.green, loupe.color.blue)
-    cairo_set_line_width(context, 8)
+    cairo_set_line_width(context, Overlay.Loupe.ringWidth)
     cairo_stroke(context)
     cairo_new_sub_path(context)
-    cairo_arc(context, center.x, center.y, radius + 4.5, 0, 2 * .pi)
+    cairo_arc(context, center.x, center.y, Overlay.Loupe.outlineRadius, 0, 2 * .pi)
     cairo_set_source_rgb(context, 0.2, 0.2, 0.22)
-    cairo_set_line_width(context, 1)
+    cairo_set_line_width(context, Overlay.Loupe.outlineWidth)
     cairo_stroke(context)
     let mark = Overlay.Loupe.magnification * 1.5
     cairo_rectangle(context, center.x - mark / 2, center.y - mark / 2, mark, mark)
