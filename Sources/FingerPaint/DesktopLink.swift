@@ -158,8 +158,7 @@ final class DesktopLink {
             case .cancelled:
                 debug("the open dialog was cancelled")
             case .unavailable(let failure):
-                // No dialog: the gallery, where the drawings are.
-                debug("no open dialog (\(failure.reason)); showing the gallery")
+                // No dialog: the gallery, where the drawings are (the app says why).
                 app.openDialogUnavailable(reason: failure.reason)
             }
         case .folderShowing(let way):
@@ -170,7 +169,6 @@ final class DesktopLink {
                 return nil
             }
         case .showInFolderFailed(let file, let failure):
-            debug("cannot show \(file.path) in its folder: \(failure.reason)")
             app.showInFolderFailed(file, reason: failure.reason)
         case .colorScheme(let scheme):
             debug("the desktop's colour scheme is now \(scheme)")

@@ -109,22 +109,27 @@ func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
 }
 
 /// Opens the document the window paints: FILE (created when missing), else the one used last, else a new
-/// untitled one. `nil`, after saying why, when FILE cannot be opened. A journal is checked only as far as its
-/// header here (what can refuse it); its records are read after the window shows (docs/loading.md).
-func openDocument(_ options: LaunchOptions, library: DocumentLibrary) -> DocumentFile.Beginning? {
+/// untitled one, with why the one used last could not be reopened. `nil`, after saying why, when FILE cannot be
+/// opened. A journal is checked only as far as its header here (what can refuse it); its records are read after
+/// the window shows (docs/loading.md).
+func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
+    -> (beginning: DocumentFile.Beginning, notReopened: DocumentOpenError?)? {
     do {
         if let path = options.document {
-            return try DocumentFile.begin(URL(fileURLWithPath: path), create: true)
+            return (try DocumentFile.begin(URL(fileURLWithPath: path), create: true), nil)
         }
+        var notReopened: DocumentOpenError?
         if !options.startsBlank, let last = library.documentToReopen() {
             do {
-                return try DocumentFile.begin(last, create: true)
+                return (try DocumentFile.begin(last, create: true), nil)
             } catch {
-                // Not asked for by name: say why, and start a new drawing rather than not at all.
+                // Not asked for by name: say why (here, and in the window), and start a new drawing rather than
+                // not at all.
                 complain("fingerpaint: \(error); starting a new drawing")
+                notReopened = error
             }
         }
-        return try DocumentFile.begin(try library.newUntitledDocument(), create: true)
+        return (try DocumentFile.begin(try library.newUntitledDocument(), create: true), notReopened)
     } catch {
         complain("fingerpaint: \(error)")
         return nil
@@ -150,7 +155,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 2
     }
     let library = DocumentLibrary()
-    guard let beginning = openDocument(options, library: library) else { return 2 }
+    guard let (beginning, notReopened) = openDocument(options, library: library) else { return 2 }
     let size = options.size ?? replay?.summary.canvasSize ?? Size(width: 1024, height: 700)
     let app: FingerPaintApp
     let title: String
@@ -182,6 +187,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
     defer { withExtendedLifetime(desktop) {} }
     app.onMessage = { complain($0) }
+    app.onBannerShown = { debug("banner: \($0)") }
     // The brush, tool and recent colours of the last session (docs/settings.md), remembered as they change.
     if let settingsFile = BrushSettings.fileURL() {
         app.brushSettings = BrushSettings.load(from: settingsFile)
@@ -190,6 +196,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         }
     }
     if let opened { app.announce(opened) }
+    if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
     let session: LiveSession
     var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint",
                                                   size: size, recordPath: options.record)

@@ -34,7 +34,12 @@ extension FingerPaintApp {
             replaces = false
         }
         // A drawing (or a folder) is refused before its name is looked at: the reason the user needs is that one.
-        if let refusal = OutputFile.refusal(toWrite: url.path, overwrite: replaces) {
+        var refusal = OutputFile.refusal(toWrite: url.path, overwrite: true)
+        if refusal == nil, !replaces, OutputFile.refusal(toWrite: url.path, overwrite: false) != nil {
+            // The dialog asked about replacing the name chosen, not the one with `.png` added.
+            refusal = "a file of that name is there already"
+        }
+        if let refusal {
             onMessage?("fingerpaint: cannot export to \(url.path): \(refusal)")
             showBanner("Cannot export the drawing to \(url.lastPathComponent): \(refusal).")
             return nil

@@ -150,12 +150,7 @@ extension FingerPaintApp {
         library.remember(opened.url)
         replaceDocument(with: next, drawing: opened.drawing)
         closeGallery()
-        var notices = opened.notices
-        if let reason = opened.readOnlyReason {
-            notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
-        }
-        for notice in notices { onMessage?("fingerpaint: \(notice)") }
-        if let notice = notices.last { showBanner(notice) }
+        sayWhatOpeningFound(opened)
         offerRecovery()
         onTitleChange?(next.title)
     }
@@ -218,18 +213,21 @@ extension FingerPaintApp {
         if let failure = onShowInFolder(drawing.url) { showInFolderFailed(drawing.url, reason: failure) }
     }
 
-    /// Says that the desktop could not show a drawing in its folder, and where the drawing is.
+    /// Says that the desktop could not show a drawing in its folder (`reason`, on standard error), and where the
+    /// drawing is.
     public func showInFolderFailed(_ file: URL, reason: String) {
-        banner = "Cannot show \(file.deletingPathExtension().lastPathComponent) in its folder (\(reason)); it is in "
+        onMessage?("fingerpaint: cannot show \(file.path) in its folder: \(reason)")
+        banner = "The desktop cannot show \(file.deletingPathExtension().lastPathComponent) in its folder. It is in "
             + "\(file.deletingLastPathComponent().path)."
     }
 
     /// The desktop's open dialog could not be shown (no portal answered): the gallery, where the drawings are, with
     /// a banner that says so; Ctrl+O opens the gallery from now on and the gallery's "Open…" is gone.
     public func openDialogUnavailable(reason: String) {
+        onMessage?("fingerpaint: no open dialog (\(reason)); showing the gallery")
         onOpenRequest = nil
         if galleryView.isHidden { openGallery() }
-        banner = "The desktop shows no open dialog (\(reason)); your drawings are here."
+        banner = "The desktop has no dialog to open drawings with: here are your drawings."
     }
 
     /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,
@@ -277,17 +275,8 @@ extension FingerPaintApp {
     private static func reason(_ error: any Error) -> String {
         switch error {
         case let error as DocumentOpenError: error.plainReason
-        case let error as DocumentWriteError: error.reason
+        case let error as DocumentWriteError: OutputFile.reason(error.code)
         default: "\(error)"
         }
-    }
-}
-
-extension DocumentOpenError {
-    /// Why, in plain words, without the path.
-    var plainReason: String {
-        let full = description
-        let prefix = "\(path): "
-        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
     }
 }

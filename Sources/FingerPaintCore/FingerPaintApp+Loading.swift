@@ -96,15 +96,27 @@ extension FingerPaintApp {
         takeLoadedDocument()
     }
 
-    /// Says what opening a launch's document found (records recovered, read-only) to ``onMessage`` and in the
-    /// banner; offers its recovery document when there is nothing to say.
+    /// Says what opening a launch's document found (what could not be read, read-only) to ``onMessage`` and in
+    /// the banner; offers its recovery document when there is nothing to say.
     public func announce(_ opened: OpenedDocument) {
-        var notices = opened.notices
-        if let reason = opened.readOnlyReason {
-            notices.append("\(opened.url.path): \(reason); opened read-only: what you paint goes to a copy")
-        }
-        for notice in notices { onMessage?("fingerpaint: \(notice)") }
-        if let notice = notices.last { showBanner(notice) } else { offerRecovery() }
+        if !sayWhatOpeningFound(opened) { offerRecovery() }
+    }
+
+    /// Says what opening a document found to ``onMessage`` and in the banner; returns whether there was anything.
+    @discardableResult
+    func sayWhatOpeningFound(_ opened: OpenedDocument) -> Bool {
+        for line in opened.messages { onMessage?("fingerpaint: \(line)") }
+        guard let text = opened.bannerText else { return false }
+        showBanner(text)
+        return true
+    }
+
+    /// A bare start could not reopen the drawing used last (`error` says why; it was left as it was) and started
+    /// a new one: the banner says so.
+    public func couldNotReopenLastDrawing(_ error: DocumentOpenError) {
+        let name = URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent
+        showBanner("Cannot reopen \(name), the drawing you had open last: \(error.plainReason). It is left as it was, "
+                   + "and this is a new drawing.")
     }
 
     /// Input, through the loading state: held while the document is read.

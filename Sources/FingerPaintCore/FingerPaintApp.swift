@@ -240,6 +240,7 @@ public final class FingerPaintApp {
     /// with a tap; it goes away by itself when saving works again.
     public internal(set) var banner: String? {
         didSet {
+            if let banner, banner != oldValue { onBannerShown?(banner) }
             bannerView.message = banner
             bannerView.isNotice = false
             bannerView.action = nil
@@ -249,6 +250,9 @@ public final class FingerPaintApp {
             updateOverlay()
         }
     }
+    /// Called with each text the banner shows, failure or notice, as it is shown: the host prints it as a debug
+    /// line (`--verbose`), where tests through touch-replay read the window's words.
+    public var onBannerShown: ((String) -> Void)?
     /// Takes a notice (not a failure) down after ``noticeTime``.
     private var noticeTimer: TimerQueue.Token?
     /// How long a notice (an export done) stays in the banner.
@@ -726,9 +730,11 @@ public final class FingerPaintApp {
             failure = "\(error)"
         }
         if let failure {
+            onMessage?("fingerpaint: cannot copy the drawing: \(failure)")
             showBanner("Cannot copy the drawing: \(failure).")
         } else {
             onMessage?("fingerpaint: copied the drawing to the clipboard")
+            showNotice("Copied the drawing to the clipboard.")
         }
     }
 
@@ -756,9 +762,9 @@ public final class FingerPaintApp {
             return nil
         }
         // Said on standard error and in the window: a painter with no terminal learns where the picture went.
-        func fail(_ reason: String) -> URL? {
-            onMessage?("fingerpaint: cannot export: \(reason)")
-            banner = "Cannot export the drawing: \(reason)."
+        func fail(_ reason: String, file: URL? = nil) -> URL? {
+            onMessage?("fingerpaint: cannot export: \(file.map { "\($0.path): " } ?? "")\(reason)")
+            banner = "Cannot export the drawing\(file.map { " to \($0.lastPathComponent)" } ?? ""): \(reason)."
             return nil
         }
         guard isFolder(exportFolder.path) else {
@@ -794,7 +800,7 @@ public final class FingerPaintApp {
                 showNotice("Exported the drawing to \(file.lastPathComponent) in \(exportFolder.path).")
                 return file
             }
-            guard errno == EEXIST else { return fail("\(file.path): \(OutputFile.reason(errno))") }
+            guard errno == EEXIST else { return fail(OutputFile.reason(errno), file: file) }
         }
         return fail("too many pictures named \(stem) in \(exportFolder.path)")
     }
@@ -832,9 +838,9 @@ public final class FingerPaintApp {
         needsFrame = true
         guard let document else { return }
         let title = document.title
-        if let message = document.record(edit, drawing: drawing) {
-            onMessage?("fingerpaint: \(message)")
-            banner = message
+        if let said = document.record(edit, drawing: drawing) {
+            onMessage?("fingerpaint: \(said.line)")
+            banner = said.banner
         }
         if document.title != title { onTitleChange?(document.title) }
         schedulePoll()
@@ -858,8 +864,8 @@ public final class FingerPaintApp {
             switch event {
             case let .failed(error):
                 onMessage?("fingerpaint: \(error); your drawing is kept and saving is tried again")
-                banner = "Cannot save \(URL(fileURLWithPath: error.path).lastPathComponent): \(error.reason). "
-                    + "Your drawing is kept and saving is tried again."
+                banner = "Cannot save \(URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent): "
+                    + "\(OutputFile.reason(error.code)). Your drawing is kept, and saving is tried again."
             case .recovered:
                 onMessage?("fingerpaint: \(document.url.path) is saved again")
                 if banner?.hasPrefix("Cannot save") == true { banner = nil }

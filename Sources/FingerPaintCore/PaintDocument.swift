@@ -52,8 +52,8 @@ public final class PaintDocument {
     }
 
     /// Saves an edit, given with the drawing after it. The first edit of a read-only document makes the copy;
-    /// returns a line for the user when it does (or cannot).
-    public func record(_ edit: DrawingEdit, drawing: Drawing) -> String? {
+    /// returns what to tell the user when it does (or cannot): a line for standard error, and the banner's words.
+    public func record(_ edit: DrawingEdit, drawing: Drawing) -> (line: String, banner: String)? {
         if let journal {
             journal.record(edit)
             return nil
@@ -62,6 +62,8 @@ public final class PaintDocument {
         guard !isFinished, !copyFailed else { return nil }
         let original = url.path
         let reason = readOnlyReason.map { "\($0)" } ?? "it is read-only"
+        let name = url.deletingPathExtension().lastPathComponent
+        let notChanged = readOnlyReason?.sentence(naming: name) ?? "\(name) is read-only"
         do {
             let copy = try library.newUntitledDocument()
             try DocumentFile.writeNew(drawing, to: copy)
@@ -71,10 +73,12 @@ public final class PaintDocument {
             url = copy
             readOnlyReason = nil
             library.remember(copy)
-            return "\(original): \(reason); your changes are saved in a copy, \(copy.path)"
+            return ("\(original): \(reason); your changes are saved in a copy, \(copy.path)",
+                    "\(notChanged): your changes are saved in a new drawing, \(title).")
         } catch {
             copyFailed = true
-            return "\(original): \(reason), and a copy cannot be made (\(error)); your changes are kept until you quit"
+            return ("\(original): \(reason), and a copy cannot be made (\(error)); your changes are kept until you quit",
+                    "\(notChanged), and no copy of it can be made: your changes are kept until you quit.")
         }
     }
 

@@ -83,6 +83,8 @@ public struct OpenedDocument: Sendable {
     public var wasCreated: Bool
     /// What opening found and did that the user should know (records recovered, a copy kept), one line each.
     public var notices: [String]
+    /// What could not be read, and where the original is; `nil` when the whole file was read.
+    public var damage: DocumentDamage?
 }
 
 /// Opens drawing documents: reads them, refuses what is not a readable drawing without touching it, takes the
@@ -96,9 +98,10 @@ public enum DocumentFile {
     /// - A folder, a missing folder, a file the user may not read, a file that is not a drawing and a drawing of
     ///   a newer version throw, and the file is left exactly as it was.
     /// - A drawing another process holds the lock of, or that cannot be written, opens read-only.
-    /// - A journal whose last record was torn is cut back to its valid records. A journal with damaged records
-    ///   in the middle keeps its original bytes as a copy beside it (`NAME.damaged-<UTC time>`) and is rewritten
-    ///   from the records that were valid; ``OpenedDocument/notices`` says so.
+    /// - A journal whose end is torn (a record cut short) is cut back to its valid records; one with damaged
+    ///   records is rewritten from the valid ones. Either first keeps its original bytes as a copy beside it
+    ///   (`NAME.damaged-<UTC time>`), or, where it cannot, opens read-only and is left as it was;
+    ///   ``OpenedDocument/damage`` and ``OpenedDocument/notices`` say so.
     /// - A document of version 1 is rewritten as a journal before the first edit is saved.
     public static func open(_ url: URL, create: Bool, now: Date = Date()) throws(DocumentOpenError) -> OpenedDocument {
         switch try begin(url, create: create, now: now) {
@@ -183,34 +186,33 @@ public enum DocumentFile {
             }
             throw failure(.unreadable(error))
         }
-        var notices: [String] = []
         if let readOnlyReason {
-            if contents.isDamaged {
-                notices.append("\(path) is damaged: \(contents.drawing.strokes.count) strokes could be read")
-            }
+            let damage = DocumentDamage(contents, url: url, original: .notRepaired)
             return OpenedDocument(url: url, drawing: contents.drawing, journal: nil, readOnlyReason: readOnlyReason,
-                                  wasCreated: false, notices: notices)
+                                  wasCreated: false, notices: damage.map { ["\($0)"] } ?? [], damage: damage)
         }
 
         var needsRewrite = contents.version != DrawingDocument.version
-        if contents.isDamaged {
-            // The original bytes stay beside the document before anything is rewritten. Where they cannot (a folder
-            // the user may not write), the document opens read-only with what was recovered, the file as it was.
-            let copy: URL
+        var damage: DocumentDamage?
+        if contents.hasUnreadBytes {
+            // Nothing is cut off a document, damage nor a torn end, before its original bytes are kept beside it.
+            // Where they cannot be (a folder the user may not write), it opens read-only with what was read, the
+            // file as it was.
             do {
-                copy = try keepCopy(of: fd, length: decoder.byteCount, beside: url, suffix: "damaged", now: now)
+                let copy = try keepCopy(of: fd, length: decoder.byteCount, beside: url, suffix: "damaged", now: now)
+                damage = DocumentDamage(contents, url: url, original: .keptAs(copy))
             } catch {
-                notices.append("\(path) is damaged: \(contents.drawing.strokes.count) strokes could be read; its folder "
-                    + "cannot be written to keep the original beside it, so the file was left as it was")
+                let damage = DocumentDamage(contents, url: url, original: .folderNotWritable)
                 return OpenedDocument(url: url, drawing: contents.drawing, journal: nil,
                                       readOnlyReason: .notWritable("its folder cannot be written"), wasCreated: false,
-                                      notices: notices)
+                                      notices: damage.map { ["\($0)"] } ?? [], damage: damage)
             }
-            notices.append("\(path) was damaged: recovered \(contents.drawing.strokes.count) strokes; "
-                + "the original is kept as \(copy.path)")
+        }
+        if contents.isDamaged {
             needsRewrite = true
         } else if contents.tornBytes > 0 {
-            // A record torn by a crash: nothing after it is valid; cut it off so the next record follows the last.
+            // A record torn by a crash or a file cut short: nothing after it is valid; cut it off so the next record
+            // follows the last.
             if ftruncate(fd, off_t(contents.validLength)) != 0 { needsRewrite = true }
         }
         keepDescriptor = true
@@ -218,7 +220,7 @@ public enum DocumentFile {
                                       drawing: needsRewrite ? contents.drawing : nil, needsRewrite: needsRewrite)
         if contents.isDamaged { journal.rewriteNow() }
         return OpenedDocument(url: url, drawing: contents.drawing, journal: journal, readOnlyReason: nil,
-                              wasCreated: false, notices: notices)
+                              wasCreated: false, notices: damage.map { ["\($0)"] } ?? [], damage: damage)
     }
 
     /// Reads a document without locking or writing it (a replay's starting drawing).

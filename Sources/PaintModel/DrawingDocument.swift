@@ -52,8 +52,10 @@ public enum DrawingDocument {
         /// the whole file.
         public var validLength: Int
         /// Bytes after the last valid record that make no record: a record torn by a crash or power loss while
-        /// it was appended. They are dropped.
+        /// it was appended, or a file cut short. They are dropped.
         public var tornBytes: Int
+        /// What the record cut short at the end was, as far as its bytes tell; `nil` when the end is whole.
+        public var tornEnd: TornEnd?
         /// Runs of damaged bytes between valid records that were skipped: each cost the records in it.
         public var damagedRuns: Int
         /// The sizes a compacted journal of the drawing would hold, for deciding when to compact.
@@ -62,9 +64,23 @@ public enum DrawingDocument {
         /// Whether records in the middle were lost: the file is not as it was written.
         public var isDamaged: Bool { damagedRuns > 0 }
 
+        /// Whether some bytes could not be read: damaged records, or a torn end (``DocumentDamage``).
+        public var hasUnreadBytes: Bool { isDamaged || tornBytes > 0 }
+
         /// How many bytes a compacted journal of the drawing holds (``DrawingDocument/encode(_:)``), counted from the
         /// records as they were read.
         public var liveBytes: Int { ledger.liveBytes }
+    }
+
+    /// What the record cut short at a journal's end was, as far as its bytes tell. What came after it, if
+    /// anything did, cannot be told: a journal says nowhere how many records it holds.
+    public enum TornEnd: Hashable, Sendable {
+        /// A stroke's record (a stroke added, a base stroke, a shape put in a stroke's place): one stroke lost.
+        case stroke
+        /// The record of an edit without a stroke (an undo, a redo, a clear, an erase).
+        case edit
+        /// Fewer bytes than a record's header, or a header of no known kind: what they began cannot be told.
+        case unknown
     }
 
     /// The kinds of journal record, as stored.
@@ -324,11 +340,30 @@ public enum DrawingDocument {
     /// runs past the end.
     static func isTornAppend(header: ArraySlice<UInt8>, remaining: Int) -> Bool {
         guard remaining >= recordHeaderSize, header.count >= recordHeaderSize else { return true }
-        let start = header.startIndex
-        let check = UInt16(header[start + 6]) | UInt16(header[start + 7]) << 8
-        guard UInt16(truncatingIfNeeded: CRC32.checksum(header[start..<(start + 6)])) == check else { return false }
+        guard headerCheckMatches(header) else { return false }
         return Int(ByteReader(bytes: header).peekUInt32()) + recordOverhead > remaining
     }
+
+    /// Whether a record header's own check (its last two bytes) matches its first six: a whole header.
+    private static func headerCheckMatches(_ header: ArraySlice<UInt8>) -> Bool {
+        let start = header.startIndex
+        let check = UInt16(header[start + 6]) | UInt16(header[start + 7]) << 8
+        return UInt16(truncatingIfNeeded: CRC32.checksum(header[start..<(start + 6)])) == check
+    }
+
+    /// What a torn record was, from its header bytes (what ``isTornAppend(header:remaining:)`` found torn): its kind
+    /// when the header is whole and its check matches.
+    static func tornEnd(header: ArraySlice<UInt8>) -> TornEnd {
+        let start = header.startIndex
+        guard header.count >= recordHeaderSize, headerCheckMatches(header),
+              let kind = RecordKind(rawValue: UInt16(header[start + 4]) | UInt16(header[start + 5]) << 8)
+        else { return .unknown }
+        switch kind {
+        case .baseStroke, .add, .replace: return .stroke
+        case .clear, .undo, .redo, .erase: return .edit
+        }
+    }
+
     private static func readStroke(from reader: inout ByteReader, version: UInt16) throws(ReadError) -> Stroke {
         let red: Double = try reader.read(), green: Double = try reader.read()
         let blue: Double = try reader.read(), alpha: Double = try reader.read()
@@ -633,6 +668,7 @@ extension DrawingDocument {
                             state.search = nil
                             if isTornAppend(header: search.header[...], remaining: byteCount - state.offset) {
                                 state.contents.tornBytes = byteCount - state.offset
+                                state.contents.tornEnd = tornEnd(header: search.header[...])
                             } else if !state.isInDamage {
                                 state.contents.damagedRuns += 1
                             }

@@ -148,10 +148,22 @@ public struct Overlay: Hashable, Sendable {
         /// The colour there.
         public var color: Color
 
-        /// The loupe's radius, in points.
+        /// The radius of the disc showing the drawing, in points.
         public static let radius = 44.0
         /// How much larger the loupe shows the drawing.
         public static let magnification = 4.0
+        /// The width of the ring in the picked colour, centred on the disc's edge, in points.
+        static let ringWidth = 8.0
+        /// The width of the dark line around the ring (so that a pick of the paper's white shows), in points.
+        static let outlineWidth = 1.0
+        /// The radius of that line's middle: it lies just outside the ring.
+        static let outlineRadius = radius + ringWidth / 2 + outlineWidth / 2
+        /// How far beyond a line's edge antialiasing can tint pixels: one buffer pixel, a point at most.
+        static let antialiasing = 1.0
+        /// How far from its centre the loupe draws anything, in points: the outline's outer edge and the
+        /// antialiasing past it. ``frame``, the rectangle redrawn and damaged, is made from it, so that nothing the
+        /// loupe drew is left behind when it moves.
+        static let reach = outlineRadius + outlineWidth / 2 + antialiasing
 
         /// A loupe over `target`, whose colour is `color`.
         public init(target: Point, color: Color) {
@@ -159,11 +171,16 @@ public struct Overlay: Hashable, Sendable {
             self.color = color
         }
 
-        /// Where the disc is: above the finger (below it near the window's top), so the finger never hides it.
+        /// The disc's centre: above the finger (below it near the window's top), so the finger never hides it.
+        public var center: Point {
+            let distance = 40 + Self.radius + Self.ringWidth / 2
+            let isAbove = target.y - distance - Self.radius >= 0
+            return Point(x: target.x, y: isAbove ? target.y - distance : target.y + distance)
+        }
+
+        /// Everything the loupe draws: the square around its ring's outer edge, antialiasing included.
         public var frame: Rect {
-            let side = 2 * Self.radius + 8
-            let y = target.y - Self.radius - 40 - side / 2 < 0 ? target.y + 40 : target.y - 40 - side
-            return Rect(x: target.x - side / 2, y: y, width: side, height: side)
+            Rect(x: center.x - Self.reach, y: center.y - Self.reach, width: 2 * Self.reach, height: 2 * Self.reach)
         }
     }
 

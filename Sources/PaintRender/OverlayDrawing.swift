@@ -264,7 +264,7 @@ private func drawBrushPreview(_ preview: Overlay.BrushPreview, in context: Opaqu
 /// The loupe: the drawing around the finger magnified in a disc, ringed in the colour under the finger, with a
 /// mark at the picked pixel.
 private func drawLoupe(_ loupe: Overlay.Loupe, in context: OpaquePointer) {
-    let frame = loupe.frame, center = Point(x: frame.midX, y: frame.midY), radius = Overlay.Loupe.radius
+    let center = loupe.center, radius = Overlay.Loupe.radius
     // The pixels around the target, copied out of the frame before the disc covers anything.
     var x = loupe.target.x, y = loupe.target.y
     cairo_user_to_device(context, &x, &y)
@@ -293,12 +293,12 @@ private func drawLoupe(_ loupe: Overlay.Loupe, in context: OpaquePointer) {
     cairo_new_sub_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
     cairo_set_source_rgb(context, loupe.color.red, loupe.color.green, loupe.color.blue)
-    cairo_set_line_width(context, 8)
+    cairo_set_line_width(context, Overlay.Loupe.ringWidth)
     cairo_stroke(context)
     cairo_new_sub_path(context)
-    cairo_arc(context, center.x, center.y, radius + 4.5, 0, 2 * .pi)
+    cairo_arc(context, center.x, center.y, Overlay.Loupe.outlineRadius, 0, 2 * .pi)
     cairo_set_source_rgb(context, 0.2, 0.2, 0.22)
-    cairo_set_line_width(context, 1)
+    cairo_set_line_width(context, Overlay.Loupe.outlineWidth)
     cairo_stroke(context)
     let mark = Overlay.Loupe.magnification * 1.5
     cairo_rectangle(context, center.x - mark / 2, center.y - mark / 2, mark, mark)
@@ -333,7 +333,8 @@ private func drawScrollHint(in frame: Rect, atRightEdge: Bool, style: OverlaySty
     cairo_stroke(context)
 }
 
-/// A dark red box (dark slate for a notice) with the text in white, cut short with an ellipsis where it does not fit, and a close mark.
+/// A dark red box (dark slate for a notice) with the text in white — on two lines a size smaller when one is too
+/// short, cut short with an ellipsis where those do not hold it — and a close mark.
 private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     let frame = banner.frame
     roundedRectangle(frame, radius: 6, in: context)
@@ -360,10 +361,38 @@ private func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     cairo_clip(context)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(context, 13)
-    let text = fitted(banner.text, width: textArea.width, in: context)
-    cairo_move_to(context, textArea.minX, textArea.midY + 4.5)
-    cairo_show_text(context, text)
+    if textWidth(banner.text, in: context) <= textArea.width {
+        cairo_move_to(context, textArea.minX, textArea.midY + 4.5)
+        cairo_show_text(context, banner.text)
+    } else {
+        // Two lines of a size smaller, broken between words; what does not fit the second ends in an ellipsis.
+        cairo_set_font_size(context, 12)
+        let (first, rest) = firstLine(of: banner.text, width: textArea.width, in: context)
+        cairo_move_to(context, textArea.minX, textArea.midY - 2.5)
+        cairo_show_text(context, first)
+        cairo_move_to(context, textArea.minX, textArea.midY + 11.5)
+        cairo_show_text(context, fitted(rest, width: textArea.width, in: context))
+    }
     cairo_restore(context)
+}
+
+/// The width of a line of text in the context's font, in points.
+private func textWidth(_ text: String, in context: OpaquePointer) -> Double {
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    return extents.x_advance
+}
+
+/// The words of `text` that fit a line `width` wide (at least the first word, cut short when it alone is too
+/// wide), and the rest after the space that ends them.
+private func firstLine(of text: String, width: Double, in context: OpaquePointer) -> (line: String, rest: String) {
+    var end = text.startIndex
+    for space in text.indices where text[space] == " " {
+        guard textWidth(String(text[..<space]), in: context) <= width else { break }
+        end = space
+    }
+    guard end > text.startIndex else { return (fitted(text, width: width, in: context), "") }
+    return (String(text[..<end]), String(text[text.index(after: end)...]))
 }
 
 private func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePointer) {
@@ -572,11 +601,8 @@ private func drawCenteredText(_ text: String, in rect: Rect, size: Double, isBol
 /// Text cut short with an ellipsis to fit a width in the context's current font.
 private func fitted(_ text: String, width: Double, in context: OpaquePointer) -> String {
     var text = text
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, text, &extents)
-    while extents.x_advance > width, text.count > 1 {
+    while textWidth(text, in: context) > width, text.count > 1 {
         text = String(text.dropLast(2)) + "…"
-        cairo_text_extents(context, text, &extents)
     }
     return text
 }

@@ -15,7 +15,7 @@ public final class ThumbnailMaker: Sendable {
         public var width: Int, height: Int
         /// `0x00RRGGBB` pixels, row by row.
         public var pixels: [UInt32]
-        /// Whether the drawing had damage (it opens with what could be recovered).
+        /// Whether the drawing had damage or a torn end (it opens with what could be read).
         public var isDamaged: Bool
         /// Why the drawing could not be read, `nil` when it was.
         public var failure: String?
@@ -104,9 +104,9 @@ public final class ThumbnailMaker: Sendable {
         }
         let image = DrawingPicture.thumbnail(of: contents.drawing, fitting: flavor.side)
         if let cache, let source {
-            cache.store(image, of: source, flavor: flavor, isDamaged: contents.isDamaged)
+            cache.store(image, of: source, flavor: flavor, isDamaged: contents.hasUnreadBytes)
         }
-        return thumbnail(of: drawing, image: image, isDamaged: contents.isDamaged)
+        return thumbnail(of: drawing, image: image, isDamaged: contents.hasUnreadBytes)
     }
 
     private static func thumbnail(of drawing: LibraryDrawing, image: ImageSurface, isDamaged: Bool) -> Thumbnail {

@@ -112,7 +112,7 @@ final class Compositor {
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(
         configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
-        offersPresentation: Bool = true, offersViewporter: Bool = true, heldBufferCount: Int
+        offersPresentation: Bool = true, offersViewporter: Bool = true, offersClipboard: Bool = true, heldBufferCount: Int
     ) throws(ReplayError) {
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
@@ -158,7 +158,7 @@ final class Compositor {
         seat = Seat(compositor: self, keymap: keymap)
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
-        inertGlobals = InertGlobals(compositor: self)
+        inertGlobals = InertGlobals(compositor: self, offersDataDevices: offersClipboard)
         pointerGestures = PointerGestures(compositor: self)
         tablets = Tablets(compositor: self)
         foreign = XDGForeign(compositor: self)

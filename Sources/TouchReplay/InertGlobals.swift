@@ -14,7 +14,8 @@ final class InertGlobals {
     private let dataSourceTable: ImplementationTable<wl_data_source_interface>
     private let dataDeviceTable: ImplementationTable<wl_data_device_interface>
 
-    init(compositor: Compositor) {
+    /// The globals of `compositor`; `wl_data_device_manager` only when `offersDataDevices` (`--no-clipboard`).
+    init(compositor: Compositor, offersDataDevices: Bool) {
         self.compositor = compositor
         subcompositorTable = ImplementationTable(wl_subcompositor_interface(
             destroy: { _, resource in wl_resource_destroy(resource) },
@@ -75,6 +76,7 @@ final class InertGlobals {
             globals.makeInert(client: client!, interface: CWaylandServerProtocols_wl_subcompositor_interface(),
                               version: Int32(version), id: id, table: globals.subcompositorTable.pointer)
         }
+        guard offersDataDevices else { return }
         wl_global_create(compositor.display, CWaylandServerProtocols_wl_data_device_manager_interface(), 3, context) {
             client, data, version, id in
             let globals = Unmanaged<InertGlobals>.fromOpaque(data!).takeUnretainedValue()

@@ -56,6 +56,12 @@ struct ReplayOptions: ParsableCommand {
         """)
     var withoutViewporter = false
 
+    /// `--no-clipboard`: offer no wl_data_device_manager, as a compositor without a clipboard.
+    @Flag(name: .customLong("no-clipboard"), help: """
+        Offer no wl_data_device_manager (no clipboard), like a compositor without one: a client's copy then fails.
+        """)
+    var withoutClipboard = false
+
     /// Hidden, for tests: each toplevel buffer commit's picture as DIR/N.png, and DIR/commits.jsonl.
     @Option(name: .customLong("save-commits"), help: .hidden)
     var commitFolder: String?

@@ -54,7 +54,8 @@ struct TouchReplayCommand {
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
             offersPresentation: !options.withoutPresentation && options.isRealtime,
-            offersViewporter: !options.withoutViewporter, heldBufferCount: options.heldBufferCount
+            offersViewporter: !options.withoutViewporter, offersClipboard: !options.withoutClipboard,
+            heldBufferCount: options.heldBufferCount
         )
         if let folder = options.commitFolder { compositor.commitLog = CommitLog(folder: folder) }
         defer { compositor.shutDown() }

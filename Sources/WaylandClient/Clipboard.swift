@@ -26,7 +26,7 @@ public enum ClipboardFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// One line for the user.
     public var description: String {
         switch self {
-        case .notOffered: "the compositor offers no clipboard"
+        case .notOffered: "this desktop offers no clipboard"
         case .noInputYet: "the clipboard takes a copy only after a touch, click or key"
         }
     }

@@ -39,6 +39,28 @@ import TouchUI
         #expect(painter.app.drawing.strokes.last?.color.rgb == red.rgb)
     }
 
+    /// The loupe's soft ring edge once lay outside the rectangle redrawn each frame, and left dotted trails of it
+    /// along its path (issue #33): after it has passed, every pixel of the canvas is as before.
+    @Test(arguments: [1, 2])
+    func theLoupeLeavesNothingBehindWhereItPassed(scale: Int) throws {
+        let painter = Painter(scale: scale)
+        painter.app.perform(.selectColor(1))
+        painter.drag([(1, point(40, 200), point(360, 200))])
+        painter.tap(2, at: painter.paletteCenter(of: .pickColor))
+        let frame = painter.app.renderer.frame
+        let before = frame.enlarged(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), by: 1)
+        // The finger slides right and up, a few points a frame, over the stroke and past where the loupe flips
+        // below it (near the top); lifted, the loupe is gone.
+        painter.send(.touchDown(id: 3, location: point(80, 230)), .touchFrame)
+        for step in 1...40 {
+            painter.send(.touchMotion(id: 3, location: point(80 + Double(step) * 6, 230 - Double(step) * 3)), .touchFrame)
+        }
+        painter.send(.touchUp(id: 3), .touchFrame)
+        #expect(painter.app.renderer.overlay?.loupe == nil)
+        let after = painter.app.renderer.frame
+        #expect(pixelsDiffering(before, after, byMoreThan: 0, rows: paletteTop * scale) == 0)
+    }
+
     @Test func theChooserSetsAColourChosenByTouchAndItJoinsTheRecentSwatches() throws {
         let painter = Painter(size: Size(width: 800, height: 600))
         painter.tap(1, at: painter.paletteCenter(of: .openColorChooser))

@@ -18,9 +18,9 @@ final class Painter {
     var time: Double = 0
     var messages: [String] = []
 
-    init(size: Size = Size(width: 400, height: 300), drawing: Drawing = Drawing(), document: PaintDocument? = nil,
-         exportFolder: URL? = nil) {
-        app = FingerPaintApp(size: size, drawing: drawing, document: document, exportFolder: exportFolder)
+    init(size: Size = Size(width: 400, height: 300), scale: Int = 1, drawing: Drawing = Drawing(),
+         document: PaintDocument? = nil, exportFolder: URL? = nil) {
+        app = FingerPaintApp(size: size, scale: scale, drawing: drawing, document: document, exportFolder: exportFolder)
         app.onMessage = { [unowned self] in messages.append($0) }
         app.renderFrame()
     }

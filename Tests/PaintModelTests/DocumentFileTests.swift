@@ -117,13 +117,24 @@ private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         third.journal?.close()
     }
 
-    @Test func aTornLastRecordIsCutOffAndTheNextEditFollowsTheLastWholeOne() throws {
+    @Test func aTornLastRecordIsCutOffAfterTheOriginalIsKeptAndTheNextEditFollowsTheLastWholeOne() throws {
         let earlier: [DrawingEdit] = [.add(sampleStrokes[0]), .add(sampleStrokes[1])]
-        let torn = journalBytes(earlier + [.add(sampleStrokes[2])]).dropLast(9)
-        let url = try file(Array(torn))
-        let opened = try DocumentFile.open(url, create: false)
-        #expect(opened.drawing == Drawing(edits: earlier) && opened.notices.isEmpty)
+        let torn = Array(journalBytes(earlier + [.add(sampleStrokes[2])]).dropLast(9))
+        let url = try file(torn)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let opened = try DocumentFile.open(url, create: false, now: now)
+        #expect(opened.drawing == Drawing(edits: earlier))
         #expect(try bytes(of: url) == journalBytes(earlier))
+        // Bytes were cut off: the original is kept beside it, byte for byte, and the notice says what was lost.
+        let copy = url.deletingLastPathComponent().appendingPathComponent("drawing.fpdraw.damaged-20270115T080000Z")
+        #expect(try bytes(of: copy) == torn)
+        let damage = try #require(opened.damage)
+        #expect(damage.tornEnd == .stroke && !damage.hasDamagedRecords && damage.strokesRead == 2)
+        #expect(damage.original == .keptAs(copy))
+        #expect(opened.notices == ["\(url.path) was cut short: recovered 2 strokes; a stroke cut short at the end could "
+            + "not be read, nor anything after it; the original is kept as \(copy.path)"])
+        #expect(damage.summary == "The end of drawing is missing: 2 strokes came back; a stroke cut short at the end "
+            + "could not be read, nor anything after it. The original is kept as \(copy.lastPathComponent).")
         let journalWriter = try #require(opened.journal)
         var drawing = opened.drawing
         drawing.apply(.undo)

@@ -89,7 +89,14 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
             let contents = try DrawingDocument.read(Array(bytes.prefix(length)))
             #expect(contents.drawing == Drawing(edits: earlier), "cut at \(length)")
             #expect(contents.validLength == complete && contents.tornBytes == length - complete && !contents.isDamaged)
+            // A stroke's record is known by its header once that is whole; before, what was cut is not.
+            let known: DrawingDocument.TornEnd? = length == complete ? nil : length - complete >= 8 ? .stroke : .unknown
+            #expect(contents.tornEnd == known, "cut at \(length)")
         }
+        #expect(try DrawingDocument.read(journalBytes(earlier)).tornEnd == nil)
+        // An edit with no stroke, cut short after its header: a change, not a stroke, was lost.
+        let erase = journalBytes(earlier + [.erase([0])])
+        #expect(try DrawingDocument.read(Array(erase.dropLast(3))).tornEnd == .edit)
     }
 
     @Test func aDamagedRecordInTheMiddleCostsOnlyItself() throws {

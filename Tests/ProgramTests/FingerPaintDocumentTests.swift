@@ -200,17 +200,52 @@ import TouchUI
         try Data(bytes).write(to: URL(fileURLWithPath: scratch.path("drawing.fpdraw")))
         // Three seconds: the window's picture is taken at the end, and a loaded machine (the full suite under CI)
         // took more than one to read the drawing and draw its tiles.
-        let result = try await Window.paint(Self.settling([], milliseconds: 3000), in: scratch, replayOptions: ["--realtime"])
+        let result = try await Window.paint(Self.settling([], milliseconds: 3000), in: scratch, replayOptions: ["--realtime"],
+                                            programOptions: ["--verbose"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("recovered 2 strokes"), "\(result.standardError)")
         let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("drawing.fpdraw.damaged-") }
         #expect(copies.count == 1)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path(try #require(copies.first))))) == bytes)
+        let copy = try #require(copies.first)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path(copy)))) == bytes)
+        #expect(Window.banners(in: result.standardError) == [
+            "Part of drawing was damaged: 2 strokes came back; what was damaged could not be read. The original is kept as \(copy).",
+        ], "\(result.standardError)")
         #expect(Window.savedStrokes(in: scratch) == [strokes[0], strokes[2]])
         // The window shows the first and third strokes (32 points below, under the title bar) and the banner.
         let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(150, 132), (150, 232), (150, 332), (400, 32 + 14)])
         #expect(isPainted(image.pixels[0]) && isBlank(image.pixels[1]) && isPainted(image.pixels[2]))
         #expect(isBanner(image.pixels[3]))
+    }
+
+    @Test func aDrawingCutShortOpensWithWhatCouldBeReadKeepsTheOriginalAndSaysWhatWasLostInTheWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        // Eight strokes, the file cut to two thirds of its bytes: five whole records, the sixth cut short.
+        let strokes = (0..<8).map { index in
+            Stroke(points: (0...10).map { StrokePoint(Point(x: 100 + Double($0) * 20, y: 60 + Double(index) * 60)) },
+                   color: .black, width: 8)
+        }
+        let whole = strokes.reduce(DrawingDocument.header()) { $0 + DrawingDocument.record(.add($1)) }
+        let cut = Array(whole.prefix(whole.count * 2 / 3))
+        try Data(cut).write(to: URL(fileURLWithPath: scratch.path("drawing.fpdraw")))
+        let result = try await Window.paint(Self.settling([], milliseconds: 3000), in: scratch, replayOptions: ["--realtime"],
+                                            programOptions: ["--verbose"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // The original is kept beside it, byte for byte, before anything was cut; the document holds the five.
+        let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("drawing.fpdraw.damaged-") }
+        let copy = try #require(copies.first)
+        #expect(copies.count == 1)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path(copy)))) == cut)
+        #expect(Window.savedStrokes(in: scratch) == Array(strokes.prefix(5)))
+        // How many strokes followed the one cut short cannot be known: the words say what was lost, not a count.
+        #expect(Window.banners(in: result.standardError) == [
+            "The end of drawing is missing: 5 strokes came back; a stroke cut short at the end could not be read, nor "
+                + "anything after it. The original is kept as \(copy).",
+        ], "\(result.standardError)")
+        #expect(result.standardError.contains("\(scratch.path("drawing.fpdraw")) was cut short: recovered 5 strokes"))
+        // The window shows the fifth stroke and not the sixth (32 points below, under the title bar), and the banner.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(150, 300 + 32), (150, 360 + 32), (400, 32 + 14)])
+        #expect(isPainted(image.pixels[0]) && isBlank(image.pixels[1]) && isBanner(image.pixels[2]), "\(image.pixels)")
     }
 
     @Test func theOldAutosaveBecomesTheDocumentABareStartReopens() async throws {

@@ -93,6 +93,13 @@ import TouchUI
         throw CompositorFailure(message: "the recording \(path) never showed what the test waits for; it has:\n\(recorded.suffix(2000))")
     }
 
+    /// What the window's banner showed, in order, from the line the program prints for each text it shows when
+    /// run with `--verbose` (`fingerpaint: debug: banner: TEXT`).
+    static func banners(in standardError: String) -> [String] {
+        let prefix = "fingerpaint: debug: banner: "
+        return standardError.split(separator: "\n").compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+    }
+
     /// The strokes of the document the program painted, `folder/drawing.fpdraw` unless said, if it reads.
     static func savedStrokes(in folder: TemporaryDirectory, document: String = "drawing.fpdraw") -> [Stroke]? {
         (try? DocumentFile.read(URL(fileURLWithPath: folder.path(document))))?.drawing.strokes
