@@ -491,6 +491,29 @@ struct TouchReplayInputTests {
         #expect(held.standardError.contains("touch-replay: the client was killed by signal 6 during playback"))
     }
 
+    @Test("--fast sends the next events as soon as the client has handled the last ones, not after an idle time")
+    func fastWaitsForTheClientsAnswerOnly() async throws {
+        let scratch = try TemporaryDirectory()
+        // 600 groups of a finger's motion: after each, the client has a frame callback pending and commits nothing
+        // until the next frame, so waiting the 20 ms idle time after each took 12 s at least.
+        let events = drag(id: 0, from: Point(x: 50, y: 200), to: Point(x: 550, y: 200), steps: 598)
+        let trace = try scratch.write("drag.jsonl", Trace(events: events).serialized())
+        let clock = ContinuousClock()
+        var result: ProcessResult?
+        let elapsed = try await clock.measure {
+            result = try await ReplayRunner.replay(["--fast", "--trace", trace, "--output", scratch.path("o.png"), "--size", "600x400",
+                                                    "--stats", "--", ChildProcess.product("wayland-hello")], timeout: 60)
+        }
+        let replay = try #require(result)
+        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(elapsed < .seconds(6), "\(elapsed)")
+        // Every point was still drawn: none was left behind by the shorter waits.
+        let line = try #require(replay.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let ink = try #require(stats["input_to_ink_ms"] as? [String: Any])
+        #expect(ink["never_inked"] as? Int == 0 && ink["samples"] as? Int == 599, "\(ink)")
+    }
+
     @Test("--realtime plays at the trace's real pace")
     func realtime() async throws {
         let scratch = try TemporaryDirectory()
