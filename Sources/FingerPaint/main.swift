@@ -39,7 +39,7 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     }
     let events: TraceReader
     do {
-        events = try TraceReader(contentsOf: url)
+        events = try TraceReader(contentsOf: url, requiresRegularFile: true)
     } catch {
         complain("fingerpaint: \(error)")
         return 1
@@ -138,7 +138,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     if let path = options.replay {
         let url = URL(fileURLWithPath: path)
         do {
-            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url))
+            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url, requiresRegularFile: true))
         } catch {
             complain("fingerpaint: \(error)")
             return 1

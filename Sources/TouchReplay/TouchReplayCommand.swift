@@ -37,7 +37,7 @@ struct TouchReplayCommand {
         let events: TraceReader
         do {
             summary = try TraceSummary(validating: traceURL)
-            events = try TraceReader(contentsOf: traceURL)
+            events = try TraceReader(contentsOf: traceURL, requiresRegularFile: true)
         } catch {
             throw ReplayError(description: error.description)
         }

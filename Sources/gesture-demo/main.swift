@@ -70,7 +70,7 @@ if options.headless {
     let events: TraceReader
     do {
         _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
-        events = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
+        events = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath), requiresRegularFile: true)
     } catch {
         Options.fail("\(error)")
     }
@@ -96,7 +96,7 @@ var replay: TraceReader?
 if let tracePath = options.replay {
     do {
         _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
-        replay = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
+        replay = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath), requiresRegularFile: true)
     } catch {
         Options.fail("\(error)")
     }
