@@ -60,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(name: "gesture-demo",
             dependencies: [
-                "GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
+                "GestureDemoKit", "PaintModel", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
