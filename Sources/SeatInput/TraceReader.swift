@@ -48,7 +48,8 @@ public final class TraceReader: Sequence, IteratorProtocol {
     /// plays it), anything else — a FIFO, a socket, a device — is refused at once with ``notARegularFile``: the file
     /// is looked at before it is opened, and opened without waiting (a FIFO with no writer would hold `open` forever;
     /// one put there after the look is caught by `fstat`). Without it a FIFO is read as the stream it is (touchdump).
-    public init(contentsOf url: URL, chunkSize: Int = TraceReader.chunkSize, requiresRegularFile: Bool = false) throws(TraceError) {
+    public init(contentsOf url: URL, chunkSize: Int = TraceReader.chunkSize,
+                requiresRegularFile: Bool = false) throws(TraceError) {
         file = url.path
         parser = TraceLineParser(file: url.path)
         bytesPerRead = Swift.max(1, chunkSize)

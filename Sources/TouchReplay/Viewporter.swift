@@ -164,7 +164,9 @@ final class CommitLog {
             + "\"source\": \(source), "
             + "\"destination\": \(destination)}\n"
         // Replaced at each commit; a drawing at one of these names never (OutputFile).
-        try? OutputFile.write(folder + "/commits.jsonl", overwrite: true) { try lines.write(toFile: $0, atomically: false, encoding: .utf8) }
+        try? OutputFile.write(folder + "/commits.jsonl", overwrite: true) {
+            try lines.write(toFile: $0, atomically: false, encoding: .utf8)
+        }
         if let picture { try? OutputFile.write(folder + "/\(number).png", overwrite: true) { try picture.writePNG(to: $0) } }
     }
 }

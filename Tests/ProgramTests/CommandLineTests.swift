@@ -14,7 +14,9 @@ import Testing
         else { return [] }
         let products = Dictionary(manifest.matches(of: /\.executable\(\s*name:\s*"([^"]+)",\s*targets:\s*\["([^"]+)"\]/)
             .map { (String($0.output.2), String($0.output.1)) }) { first, _ in first }
-        return manifest.matches(of: /\.executableTarget\(\s*name:\s*"([^"]+)"/).map { products[String($0.output.1)] ?? String($0.output.1) }
+        return manifest.matches(of: /\.executableTarget\(\s*name:\s*"([^"]+)"/).map {
+            products[String($0.output.1)] ?? String($0.output.1)
+        }
     }()
 
     /// The programs: every executable but libFuzzer's entry points (`make fuzz`), whose `main` is libFuzzer's.

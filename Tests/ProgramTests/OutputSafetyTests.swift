@@ -32,7 +32,8 @@ import Testing
     ]
 
     /// Runs `writer` onto `target` (a file of `scratch`), with `--overwrite` when asked and the program takes it.
-    static func run(_ writer: Writer, onto target: String, overwrite: Bool, in scratch: TemporaryDirectory) async throws -> ProcessResult {
+    static func run(_ writer: Writer, onto target: String, overwrite: Bool,
+                    in scratch: TemporaryDirectory) async throws -> ProcessResult {
         let arguments = writer.arguments.map { argument in
             switch argument {
             case "OUT": scratch.path(target)

@@ -64,7 +64,9 @@ import Testing
         let scratch = try TemporaryDirectory()
         _ = try scratch.write("t.jsonl", "{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 10, \"y\": 10}\n")
         let file = try Self.make(kind, in: scratch)
-        let arguments = reader.arguments.map { $0 == "FILE" ? file : $0.hasSuffix(".png") || $0.hasSuffix(".jsonl") ? scratch.path($0) : $0 }
+        let arguments = reader.arguments.map { argument in
+            argument == "FILE" ? file : argument.hasSuffix(".png") || argument.hasSuffix(".jsonl") ? scratch.path(argument) : argument
+        }
         let environment = FingerPaintWindowTests.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 }
         let started = Date()
         // A program held in open() is killed at the timeout (status 9) and has said nothing.

@@ -503,10 +503,12 @@ struct TouchReplayInputTests {
             ["--fast", "--trace", trace, "--output", scratch.path("o.png"), "--size", "600x400", "--stats", "--",
              ChildProcess.product("wayland-hello")], environment: ["WAYLAND_DEBUG": "server"], timeout: 60)
         #expect(result.status == 0, "\(result.standardError.suffix(2000))")
-        // libwayland's log, `[MS] -> xdg_wm_base@8.ping(5)` sent and `[MS] xdg_wm_base@8.pong(5)` received: after
-        // each pong, what touch-replay sends next (the next group, or a frame) follows at once.
+        // libwayland's log, `[   1234.567]  -> xdg_wm_base@8.ping(5)` sent and `[   1234.600] xdg_wm_base@8.pong(5)`
+        // received (milliseconds, padded to 7 digits): after each pong, what touch-replay sends next (the next group,
+        // or a frame) follows at once.
         let lines = result.standardError.split(separator: "\n").compactMap { line -> (ms: Double, text: Substring)? in
-            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"), let ms = Double(line[line.index(after: line.startIndex)..<close])
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                  let ms = Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces))
             else { return nil }
             return (ms, line[line.index(after: close)...].drop { $0 == " " })
         }
