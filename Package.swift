@@ -64,15 +64,21 @@ let package = Package(
         ),
         .executableTarget(name: "gesture-demo",
             dependencies: [
-                "GestureDemoKit", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
+                "GestureDemoKit", "PaintModel", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // The example app (docs/examples.md): Procreate's UndoGesture interaction on the core, in a window. Built
         // and tested with the package, not installed.
         .target(name: "UndoGestureBoard", dependencies: ["TouchUI"], path: "Examples/UndoGesture/Board"),
-        .executableTarget(name: "undo-gesture", dependencies: ["UndoGestureBoard", "TouchUI", "SeatInput", "WaylandApp", "CCairo"],
-                          path: "Examples/UndoGesture/App"),
+        .executableTarget(
+            name: "undo-gesture",
+            dependencies: [
+                "UndoGestureBoard", "TouchUI", "SeatInput", "WaylandApp", "CCairo", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/UndoGesture/App"
+        ),
         .testTarget(name: "UndoGestureTests", dependencies: ["UndoGestureBoard", "TouchUI", "TouchUITesting", "SeatInput", "ProcessTesting"]),
 
         // Wayland, input and drawing libraries of the system (Debian: libwayland-dev, libxkbcommon-dev, libcairo2-dev).
@@ -92,7 +98,11 @@ let package = Package(
         // (docs/portal.md). Imports CGio and Foundation only.
         .target(name: "DesktopPortal", dependencies: ["CGio", "Threading"]),
         // A stand-in for xdg-desktop-portal on a private test bus: Settings and FileChooser. Not installed.
-        .executableTarget(name: "fake-portal", dependencies: ["CGio"], path: "Sources/FakePortal"),
+        .executableTarget(
+            name: "fake-portal",
+            dependencies: ["CGio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/FakePortal"
+        ),
         // What Swift cannot import from Glibc (GNU-only memfd_create and file seals).
         .target(name: "CShims"),
         // Test support for the programs: child processes, private folders, headless weston and sway, PNG (read
@@ -166,7 +176,9 @@ let package = Package(
         // `swift run -c release paint-benchmark`: render cost per frame against drawing and canvas size.
         .executableTarget(
             name: "paint-benchmark",
-            dependencies: ["FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter"],
+            dependencies: [
+                "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter", "CommandLineSupport",
+            ],
             path: "Sources/PaintBenchmark"
         ),
         .testTarget(

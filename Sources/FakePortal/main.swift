@@ -1,7 +1,5 @@
-// fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed.
-//
-//   fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO]
-//               [--open-uri [--open-directory-response N]] [--file-manager]
+// fake-portal: a stand-in for xdg-desktop-portal on a private test bus (docs/portal.md). Not installed. Its command
+// line is FakePortalOptions below (`fake-portal --help`).
 //
 // Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and exports
 // /org/freedesktop/portal/desktop with org.freedesktop.portal.Settings (ReadOne — not with --old-settings —, Read,
@@ -11,7 +9,9 @@
 // OpenDirectory prints the path of the file descriptor it was given and answers through a Request with response N
 // (0, shown, unless --open-directory-response says otherwise: 2 is a portal with no file manager behind it); --file-manager also owns
 // org.freedesktop.FileManager1, whose ShowItems prints its URIs.
+import ArgumentParser
 import CGio
+import CommandLineSupport
 import Foundation
 
 /// The fake portal's state: set from the command line and the FIFO's lines.
@@ -27,37 +27,67 @@ final class FakePortalState: @unchecked Sendable {
     var connection: OpaquePointer?
 }
 
+/// The command line, parsed by swift-argument-parser as every program's is.
+struct FakePortalOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fake-portal",
+        abstract: "A stand-in for xdg-desktop-portal on a private test bus: Settings, FileChooser, OpenURI, FileManager1.",
+        usage: """
+            fake-portal [--color-scheme N] [--old-settings] [--choose URI | --cancel | --vanish] [--changes FIFO] \
+            [--open-uri [--open-directory-response N]] [--file-manager]
+            """,
+        discussion: """
+            Owns org.freedesktop.portal.Desktop on the bus in DBUS_SESSION_BUS_ADDRESS and prints one line on \
+            standard output for each call, "ready" once the name is owned (docs/portal.md). Not installed.
+            """,
+        version: ProgramVersion.current
+    )
+
+    @Option(help: ArgumentHelp("The color-scheme setting: 0 no preference, 1 dark, 2 light.", valueName: "N"))
+    var colorScheme: UInt32 = 0
+
+    @Flag(help: "Offer Settings without ReadOne (an older portal: Read only).")
+    var oldSettings = false
+
+    @Option(help: ArgumentHelp("Answer the file dialogs with this URI.", valueName: "URI"))
+    var choose: String?
+
+    @Flag(help: "Cancel the file dialogs (the default).")
+    var cancel = false
+
+    @Flag(help: "End with a file dialog open, answering nothing.")
+    var vanish = false
+
+    @Option(help: ArgumentHelp("Read lines \"color-scheme N\" from FIFO: each changes the scheme and emits SettingChanged.", valueName: "FIFO"))
+    var changes: String?
+
+    @Flag(name: .customLong("open-uri"), help: "Also offer org.freedesktop.portal.OpenURI (version 4): OpenDirectory prints its file's path.")
+    var openURI = false
+
+    @Option(help: ArgumentHelp("How OpenDirectory answers: 0 shown, 2 no file manager behind the portal.", valueName: "N"))
+    var openDirectoryResponse: UInt32 = 0
+
+    @Flag(help: "Also own org.freedesktop.FileManager1, whose ShowItems prints its URIs.")
+    var fileManager = false
+}
+
+let options = FakePortalOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 let state = FakePortalState()
-var changesPath: String?
+state.colorScheme = options.colorScheme
+state.hasReadOne = !options.oldSettings
+state.choice = options.cancel ? nil : options.choose
+state.vanishes = options.vanish
+state.hasOpenURI = options.openURI
+state.openDirectoryResponse = options.openDirectoryResponse
+state.isFileManager = options.fileManager
+let changesPath = options.changes
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("fake-portal: \(message)\n".utf8))
-    exit(2)
-}
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-while !arguments.isEmpty {
-    let argument = arguments.removeFirst()
-    func value() -> String {
-        guard !arguments.isEmpty else { fail("\(argument) needs a value") }
-        return arguments.removeFirst()
-    }
-    switch argument {
-    case "--color-scheme": state.colorScheme = UInt32(value()) ?? 0
-    case "--old-settings": state.hasReadOne = false
-    case "--choose": state.choice = value()
-    case "--cancel": state.choice = nil
-    case "--vanish": state.vanishes = true
-    case "--changes": changesPath = value()
-    case "--open-uri": state.hasOpenURI = true
-    case "--open-directory-response": state.openDirectoryResponse = UInt32(value()) ?? 2
-    case "--file-manager": state.isFileManager = true
-    default: fail("unknown argument \(argument)")
-    }
+    FakePortalOptions.fail(message, status: 2)
 }
 
 let introspection = """

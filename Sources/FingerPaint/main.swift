@@ -19,7 +19,16 @@ func complain(_ message: String) {
 
 /// `--replay TRACE --output OUT`: the trace is checked whole as a stream (1 and nothing written when a line is
 /// wrong), then read again and played as it is read, so its events are never all in memory (docs/trace-format.md).
+/// OUT is written as every option's file is (PaintModel's `OutputFile`): 2, said before anything is read, when it
+/// may not be (a drawing; an existing file without `--overwrite`).
 func runReplay(_ options: LaunchOptions) -> Int32 {
+    let output = options.output!
+    do {
+        try OutputFile.check(output, overwrite: options.overwrite)
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 2
+    }
     let url = URL(fileURLWithPath: options.replay!)
     let summary: TraceSummary
     do {
@@ -39,7 +48,7 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     }
     let events: TraceReader
     do {
-        events = try TraceReader(contentsOf: url)
+        events = try TraceReader(contentsOf: url, requiresRegularFile: true)
     } catch {
         complain("fingerpaint: \(error)")
         return 1
@@ -54,10 +63,10 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
         return 1
     }
     do {
-        try app.renderer.canvas.writePNG(to: options.output!)
+        try OutputFile.write(output, overwrite: options.overwrite) { try app.renderer.canvas.writePNG(to: $0) }
     } catch {
         complain("fingerpaint: \(error)")
-        return 1
+        return error.wasRefused ? 2 : 1
     }
     if options.printsStatistics { print(statistics.jsonLine) }
     return 0
@@ -88,7 +97,7 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
 }
 
 /// `--thumbnail SIZE IN OUT`: the file manager's thumbnailer. OUT is replaced (the thumbnail cache hands over a
-/// file it made), unless it is a drawing.
+/// file it made), unless it is a drawing or not a regular file (2, left as it was).
 func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
     let contents: DrawingDocument.Contents
     do {
@@ -103,7 +112,7 @@ func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
         }
     } catch {
         complain("fingerpaint: \(error)")
-        return 1
+        return error.wasRefused ? 2 : 1
     }
     return 0
 }
@@ -143,7 +152,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     if let path = options.replay {
         let url = URL(fileURLWithPath: path)
         do {
-            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url))
+            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url, requiresRegularFile: true))
         } catch {
             complain("fingerpaint: \(error)")
             return 1
@@ -198,8 +207,11 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     if let opened { app.announce(opened) }
     if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
     let session: LiveSession
-    var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint",
-                                                  size: size, recordPath: options.record)
+    var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint", size: size)
+    if let record = options.record {
+        // Opened once the compositor is there, by the rule checked above (again: the file may have changed since).
+        configuration.openRecording = { try OutputFile.create(record, overwrite: options.overwrite) }
+    }
     if let events = replay?.events {
         // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
         configuration.replayEvents = AnyIterator {
@@ -210,7 +222,6 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
             return event
         }
     }
-    configuration.replacesRecording = options.overwrite
     do {
         let live = FingerPaintLive(app: app)
         live.debug = debug

@@ -9,7 +9,7 @@ import TouchUI
 /// What `fingerpaint` was asked to do: its command line, parsed by swift-argument-parser.
 ///
 ///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE] [--stats]
-///     fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+///     fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
 ///     fingerpaint --export OUT FILE [--overwrite]
 ///     fingerpaint --thumbnail SIZE IN OUT
 public struct LaunchOptions: ParsableCommand {
@@ -18,7 +18,7 @@ public struct LaunchOptions: ParsableCommand {
         abstract: "Paint with every finger at once; every stroke is saved to the drawing as it is made.",
         usage: """
             fingerpaint [FILE | --new] [--replay TRACE] [--record FILE] [--stats]
-            fingerpaint --replay TRACE --output OUT.png [--size WxH] [--stats] [--open FILE]
+            fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
             fingerpaint --export OUT FILE [--overwrite]
             fingerpaint --thumbnail SIZE IN OUT
             """,
@@ -69,15 +69,15 @@ public struct LaunchOptions: ParsableCommand {
     public var record: String?
 
     /// The PNG a replay writes.
-    @Option(help: ArgumentHelp("Where the replay writes the canvas (a .png).", valueName: "OUT.png"))
+    @Option(help: ArgumentHelp("Where the replay writes the canvas (a .png: a new file, an existing one only with --overwrite, a drawing never).", valueName: "OUT.png"))
     public var output: String?
 
     /// The picture `--export` writes from ``document``: a .png, .svg or .pdf.
     @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension (docs/export.md).", valueName: "OUT"))
     public var export: String?
 
-    /// Whether `--export` and `--record` may replace an existing file (never a drawing).
-    @Flag(help: "Let --export or --record replace an existing file (a drawing is never replaced).")
+    /// Whether `--export`, `--record` and `--output` may replace an existing file (never a drawing).
+    @Flag(help: "Let --export, --record or --output replace an existing file (a drawing is never replaced).")
     public var overwrite = false
 
     /// `--thumbnail SIZE IN OUT`: the freedesktop thumbnailer's command.
@@ -157,8 +157,8 @@ public struct LaunchOptions: ParsableCommand {
             guard replay == nil, record == nil, !startsBlank else {
                 throw ValidationError("--export writes a picture of FILE with no window; it goes with nothing else")
             }
-        } else if overwrite, record == nil {
-            throw ValidationError("--overwrite goes with --export or --record")
+        } else if overwrite, record == nil, output == nil {
+            throw ValidationError("--overwrite goes with --export, --record or --output")
         }
         if !thumbnailArguments.isEmpty {
             guard let thumbnail, (1...DrawingPicture.largestThumbnail).contains(thumbnail.size) else {

@@ -66,7 +66,7 @@ let trace: TraceReader
 do {
     let url = URL(fileURLWithPath: options.trace)
     _ = try TraceSummary(validating: url)
-    trace = try TraceReader(contentsOf: url)
+    trace = try TraceReader(contentsOf: url, requiresRegularFile: true)
 } catch {
     Options.fail("\(error)")
 }

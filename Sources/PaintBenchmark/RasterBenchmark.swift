@@ -101,7 +101,7 @@ func runRasterBenchmark(arguments: [String]) {
             let image = drawRegion(inTile, region: centre, pixelsPerPoint: 1, rasterizer: rasterizer)
             let enlarged = image.enlarged(PixelRect(x: 80, y: 80, width: 96, height: 96), by: 4)
             let path = directory + "/centre-\(rasterizer.rawValue).png"
-            do { try enlarged.writePNG(to: path) } catch { print("   cannot write \(path): \(error)") }
+            do { try OutputFile.write(path, overwrite: true) { try enlarged.writePNG(to: $0) } } catch { print("   \(error)") }
             print("   wrote \(path) (pixels 80-176 of the centre tile, at 400 %)")
         }
     }

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Geometry
 import Glibc
+import PaintModel
 import SeatInput
 import TouchUI
 
@@ -15,11 +16,10 @@ struct TraceFileWriter {
     /// Bytes written so far, pending ones included.
     private(set) var bytes = 0
 
-    /// A writer of a new trace at `path` (replacing a file there), starting with its canvas line.
-    init(path: String, canvas: Size, origin: Point? = nil) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        self.descriptor = descriptor
+    /// A writer of a new trace at `path` (replacing a file there, never a drawing: OutputFile's rule), starting with
+    /// its canvas line.
+    init(path: String, canvas: Size, origin: Point? = nil) throws(OutputFileError) {
+        descriptor = try OutputFile.create(path, overwrite: true)
         let trace = Trace(canvasSize: canvas, canvasOrigin: origin)
         append(trace.serialized())
     }
@@ -179,7 +179,7 @@ func runLongTrace(arguments: [String]) {
         trace.close()
         print("wrote \(arguments[1]): \(trace.bytes) bytes, \(strokes) strokes, \(Int(trace.time / 1000)) s of trace time")
     } catch {
-        print("paint-benchmark: cannot write \(arguments[1])")
-        exit(1)
+        writeAll(STDERR_FILENO, "paint-benchmark: \(error)\n")
+        exit(error.wasRefused ? 2 : 1)
     }
 }

@@ -1,6 +1,7 @@
 // `paint-benchmark`: what a frame costs against the drawing's size and the canvas's size, memory, and undo.
 // Run with `swift run -c release paint-benchmark` (and `paint-benchmark --large` for section 6, the 50 000-stroke
 // drawing; `paint-benchmark pen` for what pressure costs); the figures go into docs/performance.md.
+import CommandLineSupport
 import Dispatch
 import FingerPaintCore
 import FoundationEssentials
@@ -116,6 +117,30 @@ struct ResidentPeaks {
 
     /// The phases and their peaks, as one line: `name 12.3, name 45.6, …`.
     var summary: String { phases.map { "\($0.name) \(cFormat("%.1f", $0.peak))" }.joined(separator: ", ") }
+}
+
+/// What `paint-benchmark --help` prints; each benchmark reads its own arguments after its name.
+let helpText = """
+    OVERVIEW: What painting costs: frames against the drawing's and the canvas's size, memory, undo, documents, the
+    pen, latency and CPU through touch-replay (docs/performance.md). Run the release build: `swift run -c release
+    paint-benchmark`.
+
+    USAGE: paint-benchmark [--large [--document PATH | --peak-limit MIB] [--raster cairo|own]]
+           paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
+           paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+    """
+// Every program of the package takes --help and --version; here they win over any benchmark named with them.
+if CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+    print(helpText)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().contains("--version") {
+    print(ProgramVersion.current)
+    exit(0)
 }
 
 if CommandLine.arguments.dropFirst().first == "documents" {

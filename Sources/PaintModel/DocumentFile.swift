@@ -145,13 +145,18 @@ public enum DocumentFile {
 
         // Open for writing when allowed (opening changes nothing), else for reading only.
         var readOnlyReason: OpenedDocument.ReadOnlyReason?
-        var fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        var fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let writeError = errno
-            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { throw failure(reasonForErrno(errno)) }
             readOnlyReason = .notWritable(errnoText(writeError))
-        } else if !lockBriefly(fd) {
+        }
+        guard isRegularFile(fd) else {
+            close(fd)
+            throw failure(.notARegularFile)
+        }
+        if readOnlyReason == nil, !lockBriefly(fd) {
             readOnlyReason = .openInAnotherWindow
         }
         let opening = DocumentOpening(url: url, descriptor: fd, readOnlyReason: readOnlyReason)
@@ -232,9 +237,10 @@ public enum DocumentFile {
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw DocumentOpenError(path: path, reason: .isAFolder) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DocumentOpenError(path: path, reason: .notARegularFile) }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw DocumentOpenError(path: path, reason: reasonForErrno(errno)) }
         defer { close(fd) }
+        guard isRegularFile(fd) else { throw DocumentOpenError(path: path, reason: .notARegularFile) }
         var decoder = DrawingDocument.Decoder()
         do {
             try decode(fd, into: &decoder)
@@ -312,6 +318,14 @@ public enum DocumentFile {
     }
 
     /// Creates an empty journal where no file is; `nil` when a file appeared there first.
+    /// Whether an open file is a regular file. Documents are opened with `O_NONBLOCK` and checked with this: the
+    /// check by name comes first, but a FIFO put there after it would hold a blocking `open` until something wrote to
+    /// it (`O_NONBLOCK` changes nothing for a regular file's reads and writes).
+    private static func isRegularFile(_ fd: Int32) -> Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Takes the document's lock, trying a few times over 40 ms: a child process this program started (another
     /// thread's, between its fork and its exec) holds a copy of every descriptor for that moment, and with it the
     /// lock of a document just closed here.

@@ -1,14 +1,17 @@
-// Files the programs write on request (an export, a replay's PNG, a recording): never over a drawing, never over
-// another file unless asked.
+// Files the programs write on request (an export, a replay's PNG, a recording, a log): never over a drawing, never
+// over another file unless asked, never into anything but a regular file.
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The one rule for every file a program writes because an option named it (`fingerpaint --export`, `--output`,
-/// `--record`, `touch-replay --output`): an existing file is replaced only when the user said so (`--overwrite`),
-/// a fingerpaint drawing never (whatever its name), and a folder never. The file appears whole or not at all: it is
-/// written beside its place under a temporary name and then linked (or, to replace, renamed) into place.
+/// `--record`, `--thumbnail`, `touch-replay --output`, `gesture-demo --output` and `--log`, `paint-benchmark
+/// long-trace`; the list is `OutputSafetyTests.writers`): an existing file is replaced only when the user said so (`--overwrite`), a
+/// fingerpaint drawing never (whatever its name), and a folder or anything but a regular file never. A picture
+/// appears whole or not at all (``write(_:overwrite:produce:)``): it is written beside its place under a temporary
+/// name and then linked (or, to replace, renamed) into place; a file written as it goes (a recording, a log) is
+/// opened by ``create(_:overwrite:)``.
 public enum OutputFile {
     /// Why a path may not be written, in plain words after the path (`nil`: it may).
     public static func refusal(toWrite path: String, overwrite: Bool) -> String? {
@@ -27,21 +30,63 @@ public enum OutputFile {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return "it is a folder"
         case S_IFREG, S_IFLNK: break
-        default: return "it is not a regular file"
+        default: return notARegularFile
         }
-        if path.lowercased().hasSuffix(".fpdraw") || isDrawing(path) {
-            return "it is a fingerpaint drawing, which is never written over (choose another name)"
-        }
-        return overwrite ? nil : "it already exists (add --overwrite to replace it)"
+        if path.lowercased().hasSuffix(".fpdraw") || isDrawing(path) { return aDrawing }
+        return overwrite ? nil : alreadyExists
     }
+
+    /// Throws the refusal of ``refusal(toWrite:overwrite:)`` as ``write(_:overwrite:produce:)`` would, for a program
+    /// that checks its files before it does anything.
+    public static func check(_ path: String, overwrite: Bool) throws(OutputFileError) {
+        if let refusal = refusal(toWrite: path, overwrite: overwrite) {
+            throw OutputFileError(path: path, reason: refusal, wasRefused: true)
+        }
+    }
+
+    /// The reasons of a refusal, in the words every program says them.
+    static let notARegularFile = "it is not a regular file"
+    static let aDrawing = "it is a fingerpaint drawing, which is never written over (choose another name)"
+    static let alreadyExists = "it already exists (add --overwrite to replace it)"
 
     /// Whether the file at a path starts as a fingerpaint drawing does.
     static func isDrawing(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        return startsAsDrawing(descriptor)
+    }
+
+    /// Whether the open file starts as a fingerpaint drawing does (read from its start, whatever its offset).
+    private static func startsAsDrawing(_ descriptor: Int32) -> Bool {
         var head = [UInt8](repeating: 0, count: DrawingDocument.magic.count)
-        return read(descriptor, &head, head.count) == head.count && head == DrawingDocument.magic
+        return pread(descriptor, &head, head.count, 0) == head.count && head == DrawingDocument.magic
+    }
+
+    /// Opens a file that is written as it goes (a recording, a log), by the same rule: a new file, or with
+    /// `overwrite` an existing regular file that is not a drawing, emptied only after the open file itself was
+    /// checked (a drawing put at `path` after the check by name is left whole). Returns the descriptor, open for
+    /// writing with `O_CLOEXEC`; the caller closes it.
+    public static func create(_ path: String, overwrite: Bool) throws(OutputFileError) -> Int32 {
+        func refused(_ reason: String) -> OutputFileError { OutputFileError(path: path, reason: reason, wasRefused: true) }
+        try check(path, overwrite: overwrite)
+        // Never blocking: a FIFO put there since the check would hold open() until something read it.
+        let descriptor = open(path, O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (overwrite ? O_RDWR : O_WRONLY | O_EXCL), 0o644)
+        guard descriptor >= 0 else {
+            throw errno == EEXIST ? refused(alreadyExists) : OutputFileError(path: path, reason: reason(errno))
+        }
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        if !isRegular || startsAsDrawing(descriptor) {
+            close(descriptor)
+            throw refused(isRegular ? aDrawing : notARegularFile)
+        }
+        guard ftruncate(descriptor, 0) == 0, fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0 else {
+            let failure = errno
+            close(descriptor)
+            throw OutputFileError(path: path, reason: reason(failure))
+        }
+        return descriptor
     }
 
     /// Writes a file through `produce`, which is given a temporary path beside `path` to write, then puts it in
@@ -49,9 +94,7 @@ public enum OutputFile {
     /// the temporary file is removed and the file at `path`, if any, is left as it was.
     public static func write(_ path: String, overwrite: Bool,
                              produce: (String) throws -> Void) throws(OutputFileError) {
-        if let refusal = refusal(toWrite: path, overwrite: overwrite) {
-            throw OutputFileError(path: path, reason: refusal, wasRefused: true)
-        }
+        try check(path, overwrite: overwrite)
         let folder = PathText.deletingLastComponent(path)
         let name = PathText.lastComponent(path)
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).tmp-\(getpid())"
@@ -65,14 +108,12 @@ public enum OutputFile {
         }
         if overwrite {
             // Checked again just before: a drawing put there meanwhile is still never replaced.
-            if let refusal = refusal(toWrite: path, overwrite: true) {
-                throw OutputFileError(path: path, reason: refusal, wasRefused: true)
-            }
+            try check(path, overwrite: true)
             guard rename(temporary, path) == 0 else { throw OutputFileError(path: path, reason: reason(errno)) }
         } else {
             guard link(temporary, path) == 0 else {
                 throw errno == EEXIST
-                    ? OutputFileError(path: path, reason: "it already exists (add --overwrite to replace it)", wasRefused: true)
+                    ? OutputFileError(path: path, reason: alreadyExists, wasRefused: true)
                     : OutputFileError(path: path, reason: reason(errno))
             }
         }

@@ -20,8 +20,6 @@ public final class TraceReader: Sequence, IteratorProtocol {
     public var canvasSize: Size? { parser.canvasSize }
     /// Where the canvas's top-left corner was on the window's surface, when its canvas line says.
     public var canvasOrigin: Point? { parser.canvasOrigin }
-    /// Whether the file is a regular file, which can be read a second time (a pipe cannot).
-    let isRegularFile: Bool
     /// The error that ended iterating the reader, if one did.
     public private(set) var failure: TraceError?
     /// The most bytes the reader has held at once: at most its chunk size plus the longest line it has read.
@@ -40,19 +38,35 @@ public final class TraceReader: Sequence, IteratorProtocol {
     /// The first event, read while looking for the canvas line.
     private var pending: SeatEvent?
 
+    /// Why a trace that is played is refused when it is not a regular file.
+    static let notARegularFile = "not a regular file (a trace is read twice: checked, then played)"
+
     /// Opens a trace file and reads up to its first event (and so its canvas line); throws when it cannot be
     /// opened or a line before the first event is wrong. `chunkSize` is how many bytes a read asks for.
-    public init(contentsOf url: URL, chunkSize: Int = TraceReader.chunkSize) throws(TraceError) {
+    ///
+    /// With `requiresRegularFile` (a trace that is played: ``TraceSummary/init(validating:)`` and the reader that
+    /// plays it), anything else — a FIFO, a socket, a device — is refused at once with ``notARegularFile``: the file
+    /// is looked at before it is opened, and opened without waiting (a FIFO with no writer would hold `open` forever;
+    /// one put there after the look is caught by `fstat`). Without it a FIFO is read as the stream it is (touchdump).
+    public init(contentsOf url: URL, chunkSize: Int = TraceReader.chunkSize,
+                requiresRegularFile: Bool = false) throws(TraceError) {
         file = url.path
         parser = TraceLineParser(file: url.path)
         bytesPerRead = Swift.max(1, chunkSize)
-        descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        if requiresRegularFile, stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw TraceError(file: url.path, line: 0, message: Self.notARegularFile)
+        }
+        descriptor = open(url.path, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0))
         guard descriptor >= 0 else {
             let code = errno
             throw TraceError(file: url.path, line: 0, message: "cannot read the file: \(Self.reason(code))")
         }
-        var status = stat()
-        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        // O_NONBLOCK changes nothing for a regular file's reads.
+        if requiresRegularFile, fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFREG {
+            closeFile()
+            throw TraceError(file: url.path, line: 0, message: Self.notARegularFile)
+        }
         do {
             pending = try readEvent()
         } catch {
@@ -196,10 +210,7 @@ public struct TraceSummary: Sendable {
     /// Reads the whole trace at `url` as a stream and checks every line; throws the first error with its file and
     /// line. A trace that is played is read twice — checked here, then played — so it must be a regular file.
     public init(validating url: URL) throws(TraceError) {
-        let reader = try TraceReader(contentsOf: url)
-        guard reader.isRegularFile else {
-            throw TraceError(file: url.path, line: 0, message: "not a regular file (a trace is read twice: checked, then played)")
-        }
+        let reader = try TraceReader(contentsOf: url, requiresRegularFile: true)
         canvasSize = reader.canvasSize
         canvasOrigin = reader.canvasOrigin
         var keys: Set<KeyChord> = []

@@ -166,14 +166,25 @@ final class Player {
         }
     }
 
-    /// Handles requests until the client commits (when `untilCommit`: the commit count passes `commits`), goes
-    /// idle (has read every event and sent nothing for ``Timing/idleTime``), ends, or the timeout passes.
+    /// Handles requests until the client commits (when `untilCommit`: the commit count passes `commits`) or has
+    /// answered (when `untilCommit`: its pong to a ping sent now, after what it was given), goes idle (has read
+    /// every event and sent nothing for ``Timing/idleTime``: a client that answers no ping), ends, or the timeout
+    /// passes.
+    ///
+    /// The answer is what makes virtual time fast: a client with a pending frame callback handles input without
+    /// committing, and before, every such group waited the whole idle time (docs/touch-replay.md, "How fast `--fast`
+    /// is"). A client that draws in the loop iteration that read the events (fingerpaint, wayland-hello,
+    /// weston-simple-touch) flushes its commit with the pong or before it, so nothing it draws for a group is left
+    /// for the next one; a client that draws later (on a timer, on another thread) is not waited for, as one slower
+    /// than the timeout never was.
     private func waitForClient(untilCommit: Bool, since commits: Int? = nil) {
         let commits = commits ?? compositor.counters.commits
+        let ping = untilCommit ? compositor.toplevel.flatMap { compositor.shell.ping(clientOf: $0) } : nil
         let deadline = monotonicNow() + Timing.commitTimeout
         var lastActivity = monotonicNow()
         while !client.hasEnded() {
             if untilCommit, compositor.counters.commits > commits { return }
+            if let ping, compositor.shell.lastPong == ping { return }
             var now = monotonicNow()
             // A client still reading its events, or still working on them (runnable: a loaded machine may keep it
             // waiting for a processor far longer than the idle time), is busy, not idle.

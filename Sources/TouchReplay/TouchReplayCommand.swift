@@ -37,7 +37,7 @@ struct TouchReplayCommand {
         let events: TraceReader
         do {
             summary = try TraceSummary(validating: traceURL)
-            events = try TraceReader(contentsOf: traceURL)
+            events = try TraceReader(contentsOf: traceURL, requiresRegularFile: true)
         } catch {
             throw ReplayError(description: error.description)
         }
@@ -116,8 +116,11 @@ struct TouchReplayCommand {
                 let lines = player.ink.presentedPoints.map { point in
                     [point.sent, point.inked, point.presented].map { String(format: "%.3f", $0 * 1000) }.joined(separator: " ")
                 }
-                try? ("# sent_ms inked_ms presented_ms\n" + lines.joined(separator: "\n") + "\n")
-                    .write(toFile: path, atomically: true, encoding: .utf8)
+                // Replaced at every run, as a debugging aid's file is; a drawing never (OutputFile).
+                try? OutputFile.write(path, overwrite: true) {
+                    try ("# sent_ms inked_ms presented_ms\n" + lines.joined(separator: "\n") + "\n")
+                        .write(toFile: $0, atomically: false, encoding: .utf8)
+                }
             }
         }
         guard !client.wasKilled, let termination = client.termination else { return 0 }

@@ -4,6 +4,7 @@
 import CWaylandServer
 import CWaylandServerProtocols
 import Foundation
+import PaintModel
 
 /// A surface's crop and scale as a `wp_viewport` sets them, in surface-local coordinates.
 struct ViewportState: Equatable {
@@ -162,7 +163,10 @@ final class CommitLog {
         lines += "{\"commit\": \(number), \"buffer\": [\(bufferWidth), \(bufferHeight)], \"bufferID\": \(bufferID), "
             + "\"source\": \(source), "
             + "\"destination\": \(destination)}\n"
-        try? lines.write(toFile: folder + "/commits.jsonl", atomically: true, encoding: .utf8)
-        try? picture?.writePNG(to: folder + "/\(number).png")
+        // Replaced at each commit; a drawing at one of these names never (OutputFile).
+        try? OutputFile.write(folder + "/commits.jsonl", overwrite: true) {
+            try lines.write(toFile: $0, atomically: false, encoding: .utf8)
+        }
+        if let picture { try? OutputFile.write(folder + "/\(number).png", overwrite: true) { try picture.writePNG(to: $0) } }
     }
 }

@@ -1,4 +1,4 @@
-// xdg_wm_base: xdg_surface and xdg_toplevel with configure and ack; positioners and popups exist but stay inert.
+// xdg_wm_base: xdg_surface and xdg_toplevel with configure and ack, and ping; positioners and popups stay inert.
 import CWaylandServer
 import CWaylandServerProtocols
 
@@ -15,6 +15,11 @@ final class XDGShell {
     /// The version of `xdg_wm_base` announced (3: no configure_bounds, no wm_capabilities).
     static let version: Int32 = 3
 
+    /// The clients' `xdg_wm_base` resources, in the order they were bound.
+    private var wmBases: [WLResource] = []
+    /// The serial of the last `xdg_wm_base.pong`, from any client.
+    private(set) var lastPong: UInt32?
+
     init(compositor: Compositor) {
         self.compositor = compositor
         wmBaseTable = ImplementationTable(xdg_wm_base_interface(
@@ -30,7 +35,7 @@ final class XDGShell {
                 let shell = resourceObject(resource, as: XDGShell.self)
                 shell.makeXDGSurface(client: client!, wmBase: resource!, id: id, surface: resourceObject(surfaceResource))
             },
-            pong: { _, _, _ in }
+            pong: { _, resource, serial in resourceObject(resource, as: XDGShell.self).lastPong = serial }
         ))
         positionerTable = ImplementationTable(xdg_positioner_interface(
             destroy: { _, resource in wl_resource_destroy(resource) },
@@ -110,8 +115,21 @@ final class XDGShell {
             let shell = Unmanaged<XDGShell>.fromOpaque(data!).takeUnretainedValue()
             guard let resource = wl_resource_create(client, CWaylandServerProtocols_xdg_wm_base_interface(), Int32(version), id)
             else { return wl_client_post_no_memory(client) }
-            wl_resource_set_implementation(resource, shell.wmBaseTable.pointer, data, nil)
+            wl_resource_set_implementation(resource, shell.wmBaseTable.pointer, data) { resource in
+                resourceObject(resource, as: XDGShell.self).wmBases.removeAll { $0 == resource }
+            }
+            shell.wmBases.append(resource)
         }
+    }
+
+    /// Sends `xdg_wm_base.ping` to the client of `surface` and returns its serial; `nil` when that client has no
+    /// `xdg_wm_base`. A client handles events in the order they came, so its pong with this serial (``lastPong``)
+    /// says that it has read and dispatched everything sent before the ping.
+    func ping(clientOf surface: Surface) -> UInt32? {
+        guard let wmBase = wmBases.first(where: { wl_resource_get_client($0) == surface.client }) else { return nil }
+        let serial = compositor.nextSerial
+        xdg_wm_base_send_ping(wmBase, serial)
+        return serial
     }
 
     /// A resource whose user data is a retained surface, released when the resource goes.

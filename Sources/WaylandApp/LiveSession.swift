@@ -24,11 +24,11 @@ public final class LiveSession {
         public var appID: String
         public var size: Size
         public var minimumSize: Size
-        /// A trace file to write the session's seat events to: a new file, or with ``replacesRecording`` an
-        /// existing one emptied first.
-        public var recordPath: String?
-        /// Whether the recording may replace a file at ``recordPath`` (the program's `--overwrite`).
-        public var replacesRecording = false
+        /// Opens the trace file the session's seat events are written to, once the compositor is there, and returns
+        /// its descriptor (the session closes it); what it throws ends the session's start. The program decides
+        /// what may be written (fingerpaint's `--record` opens through PaintModel's `OutputFile`). `nil`: no
+        /// recording.
+        public var openRecording: (() throws -> Int32)?
         /// A trace to play into the window as live input once it is shown.
         public var replay: Trace?
         /// Events to play into the window as live input, read as they are played (a ``TraceReader``); used in
@@ -36,12 +36,11 @@ public final class LiveSession {
         public var replayEvents: AnyIterator<SeatEvent>?
 
         public init(title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240),
-                    recordPath: String? = nil, replay: Trace? = nil) {
+                    replay: Trace? = nil) {
             self.title = title
             self.appID = appID
             self.size = size
             self.minimumSize = minimumSize
-            self.recordPath = recordPath
             self.replay = replay
         }
     }
@@ -106,8 +105,8 @@ public final class LiveSession {
         } catch {
             throw Failure(message: "\(error)")
         }
-        if let path = configuration.recordPath {
-            recorder = try TraceRecorder(path: path, replacing: configuration.replacesRecording)
+        if let openRecording = configuration.openRecording {
+            recorder = TraceRecorder(descriptor: try openRecording())
         }
         if let events = configuration.replayEvents ?? configuration.replay.map({ AnyIterator($0.events.makeIterator()) }) {
             player = TracePlayer(events: events)
@@ -414,13 +413,8 @@ final class TraceRecorder {
     /// line's `origin`, so that a compositor replays the trace where it was recorded.
     var canvasOrigin: Point?
 
-    /// A recorder writing a new file at `path`; an existing file is emptied only when `replacing`.
-    init(path: String, replacing: Bool) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL), 0o644)
-        guard descriptor >= 0 else {
-            throw LiveSession.Failure(message: "cannot write the recording to \(path): "
-                + (errno == EEXIST ? "it already exists (add --overwrite to replace it)" : String(cString: strerror(errno))))
-        }
+    /// A recorder writing to an open file, which it closes.
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 

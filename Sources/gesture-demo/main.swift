@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import GestureDemoKit
+import PaintModel
 import SeatInput
 import TouchUI
 import WaylandApp
@@ -14,8 +15,8 @@ struct Options: ParsableCommand {
         commandName: "gesture-demo",
         abstract: "Every recognizer of the touch core, live in a window or logged from a trace.",
         usage: """
-            gesture-demo [--replay TRACE] [--log FILE|-] [--arena] [--size WxH] [--verbose]   (a window on the compositor)
-            gesture-demo --replay TRACE --headless --log FILE|- [--arena] [--output OUT.png] [--size WxH]
+            gesture-demo [--replay TRACE] [--log FILE|-] [--overwrite] [--arena] [--size WxH] [--verbose]   (a window on the compositor)
+            gesture-demo --replay TRACE --headless --log FILE|- [--arena] [--output OUT.png] [--overwrite] [--size WxH]
             """,
         discussion: """
             In the window: Escape, q or Ctrl+Q quit; F11 or f toggle full screen. The log is JSON Lines \
@@ -42,6 +43,9 @@ struct Options: ParsableCommand {
     @Option(help: ArgumentHelp("Where the headless replay writes its last frame.", valueName: "OUT.png"))
     var output: String?
 
+    @Flag(help: "Let --log or --output replace an existing file (a fingerpaint drawing is never replaced).")
+    var overwrite = false
+
     @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 1024x700).", valueName: "WxH"),
             transform: CanvasSizeArgument.parse)
     var size: Size?
@@ -54,13 +58,25 @@ struct Options: ParsableCommand {
 
 let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
-/// The log's file (`-`: standard output), opened, or exits with a message.
+/// Says why a file may not be written and exits: 2 when the rule refused it (nothing was written), else 1.
+func fail(_ error: OutputFileError) -> Never {
+    Options.fail("\(error)", status: error.wasRefused ? 2 : 1)
+}
+
+/// The log's file (`-`: standard output), opened as every option's file is (PaintModel's `OutputFile`), or exits
+/// with a message.
 func openLog(_ logPath: String) -> FileHandle {
     if logPath == "-" { return .standardOutput }
-    guard FileManager.default.createFile(atPath: logPath, contents: nil), let handle = FileHandle(forWritingAtPath: logPath) else {
-        Options.fail("cannot write the log to \(logPath)")
+    do {
+        return FileHandle(fileDescriptor: try OutputFile.create(logPath, overwrite: options.overwrite), closeOnDealloc: true)
+    } catch {
+        fail(error)
     }
-    return handle
+}
+
+// Said before anything is read or shown: a drawing, or a file without --overwrite, is never written over.
+for path in [options.log, options.headless ? options.output : nil].compactMap({ $0 }) where path != "-" {
+    do { try OutputFile.check(path, overwrite: options.overwrite) } catch { fail(error) }
 }
 
 if options.headless {
@@ -70,7 +86,7 @@ if options.headless {
     let events: TraceReader
     do {
         _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
-        events = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
+        events = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath), requiresRegularFile: true)
     } catch {
         Options.fail("\(error)")
     }
@@ -82,9 +98,11 @@ if options.headless {
     if let failure = events.failure { Options.fail("\(failure) (the file changed while it was played)") }
     if let output = options.output {
         do {
-            try GestureDemoRenderer.writePNG(scene, size: scene.window.bounds.size, to: output)
+            try OutputFile.write(output, overwrite: options.overwrite) {
+                try GestureDemoRenderer.writePNG(scene, size: scene.window.bounds.size, to: $0)
+            }
         } catch {
-            Options.fail("\(error)")
+            fail(error)
         }
     }
     exit(0)
@@ -96,7 +114,7 @@ var replay: TraceReader?
 if let tracePath = options.replay {
     do {
         _ = try TraceSummary(validating: URL(fileURLWithPath: tracePath))
-        replay = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath))
+        replay = try TraceReader(contentsOf: URL(fileURLWithPath: tracePath), requiresRegularFile: true)
     } catch {
         Options.fail("\(error)")
     }

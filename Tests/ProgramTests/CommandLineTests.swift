@@ -4,7 +4,33 @@ import Testing
 
 /// Every program's command line, parsed by swift-argument-parser: `--help`, `--version` and bad options.
 @Suite struct CommandLineTests {
-    static let programs = ["fingerpaint", "gesture-demo", "touch-replay", "touchdump", "wayland-hello", "kwin-replay"]
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every executable Package.swift declares, by the name it is built as (its `.executable` product's, else its
+    /// target's), read from the manifest itself: an executable added there is tested below with no list to update.
+    static let executables: [String] = {
+        guard let manifest = try? String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        else { return [] }
+        let products = Dictionary(manifest.matches(of: /\.executable\(\s*name:\s*"([^"]+)",\s*targets:\s*\["([^"]+)"\]/)
+            .map { (String($0.output.2), String($0.output.1)) }) { first, _ in first }
+        return manifest.matches(of: /\.executableTarget\(\s*name:\s*"([^"]+)"/).map {
+            products[String($0.output.1)] ?? String($0.output.1)
+        }
+    }()
+
+    /// The programs: every executable but libFuzzer's entry points (`make fuzz`), whose `main` is libFuzzer's.
+    static let programs = executables.filter { !$0.hasPrefix("fuzz-") }
+
+    /// The programs that read traces: their `--help` names the page that describes them.
+    static let traceReaders: Set = ["fingerpaint", "gesture-demo", "touch-replay", "touchdump", "kwin-replay"]
+
+    @Test func theProgramsAreReadFromTheManifest() {
+        // A parse that found nothing would test nothing: these are there today.
+        let expected = Self.traceReaders.union(["wayland-hello", "undo-gesture", "fake-portal", "paint-benchmark"])
+        #expect(Set(Self.programs).isSuperset(of: expected), "\(Self.programs)")
+        #expect(Self.executables.contains("fuzz-document") && !Self.programs.contains("fuzz-document"), "\(Self.executables)")
+    }
 
     @Test(arguments: programs)
     func versionAndHelpPrintOnStandardOutputAndExitZero(program: String) async throws {
@@ -13,10 +39,9 @@ import Testing
         let expected = try Self.changelogVersions().first
         #expect(version.status == 0 && version.standardOutput == "\(expected ?? "?")\n", "\(version.standardError)")
         let help = try await ChildProcess.run(path, ["--help"])
-        #expect(help.status == 0 && help.standardError.isEmpty)
-        #expect(help.standardOutput.contains("USAGE: \(program)") && help.standardOutput.contains("--version"))
-        if program != "wayland-hello" {
-            // Every program that reads traces names the page that describes them.
+        #expect(help.status == 0 && help.standardError.isEmpty, "\(help.standardError)")
+        #expect(help.standardOutput.contains("USAGE: \(program)") && help.standardOutput.contains("--version"), "\(help.standardOutput)")
+        if Self.traceReaders.contains(program) {
             #expect(help.standardOutput.contains("trace-format.md"), "\(help.standardOutput)")
         }
     }
@@ -24,8 +49,7 @@ import Testing
     /// The semantic versions CHANGELOG.md's sections name, newest first: `0.7.0` from "## Unreleased (0.7.0)", then
     /// `0.6.0` from "## 0.6.0 — …", and so on.
     static func changelogVersions() throws -> [String] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md")
+        let url = packageRoot.appendingPathComponent("CHANGELOG.md")
         let semver = /(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?/
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
             .filter { $0.hasPrefix("## ") }
@@ -50,7 +74,8 @@ import Testing
         }
     }
 
-    @Test(arguments: programs)
+    /// paint-benchmark's benchmarks read their own arguments, and a bare one runs for minutes.
+    @Test(arguments: programs.filter { $0 != "paint-benchmark" })
     func anUnknownOptionIsAUsageErrorNamingIt(program: String) async throws {
         // With what each program needs besides, so that the unknown option is what is wrong.
         let required = ["touch-replay": ["--trace", "t.jsonl", "--output", "o.png"], "touchdump": ["t.jsonl"],

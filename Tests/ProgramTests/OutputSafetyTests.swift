@@ -3,9 +3,87 @@ import PaintModel
 import ProcessTesting
 import Testing
 
-/// Files an option names to write (`fingerpaint --record`, `touch-replay --output`) never replace a drawing, nor
-/// any file without `--overwrite`: refused before anything runs, the file byte-for-byte as it was.
+/// Files an option names to write never replace a drawing, nor any file without `--overwrite`: refused before
+/// anything runs, with one line and status 2, the file byte-for-byte as it was. ``writers`` lists every such option.
 @Suite struct OutputSafetyTests {
+    /// An option that writes a file the user names, with what else the program needs: `OUT` is the file written,
+    /// `TRACE` a one-touch trace, `DRAWING` a drawing to read.
+    struct Writer: Sendable, CustomTestStringConvertible {
+        var program: String
+        var arguments: [String]
+        /// Whether `--overwrite` goes with it (the others replace any file but a drawing: the file manager's
+        /// thumbnail, a benchmark's trace).
+        var takesOverwrite = true
+        var testDescription: String { ([program] + arguments).joined(separator: " ") }
+    }
+
+    /// Every option of every program that writes a file the user names, all through PaintModel's OutputFile.
+    /// (touch-replay's hidden `--save-commits DIR` and `TOUCH_REPLAY_INK_LOG`, and paint-benchmark's `--png-dir DIR`,
+    /// write there too, replacing what is not a drawing.)
+    static let writers = [
+        Writer(program: "fingerpaint", arguments: ["--replay", "TRACE", "--output", "OUT"]),
+        Writer(program: "fingerpaint", arguments: ["--export", "OUT", "DRAWING"]),
+        Writer(program: "fingerpaint", arguments: ["--new", "--record", "OUT"]),
+        Writer(program: "fingerpaint", arguments: ["--thumbnail", "64", "DRAWING", "OUT"], takesOverwrite: false),
+        Writer(program: "touch-replay", arguments: ["--trace", "TRACE", "--output", "OUT", "--", "/bin/true"]),
+        Writer(program: "gesture-demo", arguments: ["--replay", "TRACE", "--headless", "--log", "-", "--output", "OUT"]),
+        Writer(program: "gesture-demo", arguments: ["--replay", "TRACE", "--headless", "--log", "OUT"]),
+        Writer(program: "paint-benchmark", arguments: ["long-trace", "0.01", "OUT"], takesOverwrite: false),
+    ]
+
+    /// Runs `writer` onto `target` (a file of `scratch`), with `--overwrite` when asked and the program takes it.
+    static func run(_ writer: Writer, onto target: String, overwrite: Bool,
+                    in scratch: TemporaryDirectory) async throws -> ProcessResult {
+        let arguments = writer.arguments.map { argument in
+            switch argument {
+            case "OUT": scratch.path(target)
+            case "TRACE": scratch.path("t.jsonl")
+            case "DRAWING": scratch.path("keep.fpdraw")
+            default: argument
+            }
+        }
+        // The options before the client's `--`.
+        let extra = overwrite && writer.takesOverwrite ? ["--overwrite"] : []
+        let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        let environment = FingerPaintWindowTests.environment(in: scratch).merging(["WAYLAND_DISPLAY": "no-such-display"]) { $1 }
+        return try await ChildProcess.run(ChildProcess.product(writer.program),
+                                          Array(arguments[..<split]) + extra + Array(arguments[split...]), environment: environment)
+    }
+
+    @Test(arguments: writers)
+    func everyWriterRefusesADrawingWhateverItsNameAndAFileWithoutOverwrite(writer: Writer) async throws {
+        // A drawing named as a picture (refused by what it holds), with --overwrite and without; a picture without.
+        var cases = [("drawing.png", false), ("drawing.png", true)]
+        if writer.takesOverwrite { cases.append(("old.png", false)) }
+        for (target, overwrite) in cases {
+            let (scratch, drawing) = try Self.scratchWithFiles()
+            _ = try scratch.write("t.jsonl", "{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 10, \"y\": 10}\n")
+            try drawing.write(to: URL(fileURLWithPath: scratch.path("drawing.png")))
+            _ = try scratch.write("old.png", "an old picture\n")
+            let result = try await Self.run(writer, onto: target, overwrite: overwrite, in: scratch)
+            let said = "\(target), overwrite \(overwrite): \(result.status) \(result.standardError)"
+            #expect(result.status == 2, "\(said)")
+            #expect(result.standardError.hasPrefix("\(writer.program): cannot ") && result.standardError.contains(scratch.path(target)), "\(said)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(said)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("drawing.png"))) == drawing, "\(said)")
+            #expect(try String(contentsOfFile: scratch.path("old.png"), encoding: .utf8) == "an old picture\n", "\(said)")
+            for name in ["t.jsonl", "drawing.png", "old.png"] { try FileManager.default.removeItem(atPath: scratch.path(name)) }
+            try Self.expectUnchanged(scratch, drawing: drawing)
+        }
+    }
+
+    @Test func fingerpaintsReplayReplacesAPictureWithOverwrite() async throws {
+        let (scratch, drawing) = try Self.scratchWithFiles()
+        _ = try scratch.write("t.jsonl", "{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 10, \"y\": 10}\n")
+        _ = try scratch.write("old.png", "an old picture\n")
+        let result = try await Self.run(Self.writers[0], onto: "old.png", overwrite: true, in: scratch)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let picture = try await PNGReader.pixels(in: scratch.path("old.png"), at: [(x: 400, y: 300)])
+        #expect(picture.width == 800 && picture.height == 600)
+        for name in ["t.jsonl", "old.png"] { try FileManager.default.removeItem(atPath: scratch.path(name)) }
+        try Self.expectUnchanged(scratch, drawing: drawing)
+    }
+
     static let notes = "my notes, not a trace\n"
 
     /// A scratch folder with a drawing (`keep.fpdraw`) and a text file (`notes.txt`), and their bytes.

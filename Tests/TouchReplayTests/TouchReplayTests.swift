@@ -491,6 +491,41 @@ struct TouchReplayInputTests {
         #expect(held.standardError.contains("touch-replay: the client was killed by signal 6 during playback"))
     }
 
+    @Test("--fast sends the next events as soon as the client has answered for the last ones, not after an idle time")
+    func fastGoesOnAtTheClientsAnswer() async throws {
+        let scratch = try TemporaryDirectory()
+        // 600 groups of a finger's motion: after most, the client has a frame callback pending and commits nothing
+        // until the next frame, and each waited the 20 ms idle time (12 s in all; 0.6 s now on a quiet machine, so
+        // the wall time is not what is checked: a loaded machine stretches both).
+        let events = drag(id: 0, from: Point(x: 50, y: 200), to: Point(x: 550, y: 200), steps: 598)
+        let trace = try scratch.write("drag.jsonl", Trace(events: events).serialized())
+        let result = try await ReplayRunner.replay(
+            ["--fast", "--trace", trace, "--output", scratch.path("o.png"), "--size", "600x400", "--stats", "--",
+             ChildProcess.product("wayland-hello")], environment: ["WAYLAND_DEBUG": "server"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
+        // libwayland's log, `[   1234.567]  -> xdg_wm_base@8.ping(5)` sent and `[   1234.600] xdg_wm_base@8.pong(5)`
+        // received (milliseconds, padded to 7 digits): after each pong, what touch-replay sends next (the next group,
+        // or a frame) follows at once.
+        let lines = result.standardError.split(separator: "\n").compactMap { line -> (ms: Double, text: Substring)? in
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                  let ms = Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces))
+            else { return nil }
+            return (ms, line[line.index(after: close)...].drop { $0 == " " })
+        }
+        var gaps: [Double] = []
+        for (index, line) in lines.enumerated() where line.text.contains("xdg_wm_base@") && line.text.contains(".pong(") {
+            if let next = lines[(index + 1)...].first(where: { $0.text.hasPrefix("->") }) { gaps.append(next.ms - line.ms) }
+        }
+        try #require(gaps.count >= 598, "\(gaps.count) pongs followed by an event")
+        let median = gaps.sorted()[gaps.count / 2]
+        #expect(median < 5, "median \(median) ms from the client's answer to the next event")
+        // Every point was still drawn: none was left behind by the shorter waits.
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("{\"commits\"") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let ink = try #require(stats["input_to_ink_ms"] as? [String: Any])
+        #expect(ink["never_inked"] as? Int == 0 && ink["samples"] as? Int == 599, "\(ink)")
+    }
+
     @Test("--realtime plays at the trace's real pace")
     func realtime() async throws {
         let scratch = try TemporaryDirectory()

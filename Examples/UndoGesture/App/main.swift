@@ -1,6 +1,8 @@
 // undo-gesture: the example app. A picture in a Wayland window, placed with two fingers (pinch, rotate, pan at
 // once); a two-finger tap undoes, a three-finger tap redoes. docs/examples.md walks through it.
+import ArgumentParser
 import CCairo
+import CommandLineSupport
 import Foundation
 import SeatInput
 import TouchUI
@@ -73,6 +75,17 @@ final class UndoGestureContent: LiveContent {
     func prepareToExit() -> Bool { true }
 }
 
+/// The command line: no options, only `--help` and `--version`, as every program of the package takes.
+struct UndoGestureOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo-gesture",
+        abstract: "The example app: a picture placed with two fingers; a two-finger tap undoes, a three-finger tap redoes.",
+        discussion: "In a window on the compositor; Escape or q quits. docs/examples.md walks through it.",
+        version: ProgramVersion.current
+    )
+}
+
+_ = UndoGestureOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 LiveSession.blockExitSignals()
 let size = Size(width: 800, height: 600)
 do {
