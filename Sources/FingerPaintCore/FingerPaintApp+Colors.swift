@@ -67,4 +67,27 @@ extension FingerPaintApp {
         updateOverlay()
         if brushSettings != before { onBrushChange?(brushSettings) }
     }
+
+    /// One of the recent colours becomes the brush's (none happens for a place the palette has no colour in).
+    func selectRecentColor(at index: Int) {
+        if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
+    }
+
+    /// Opens the colour chooser with the brush's colour, or closes it: the colour chosen in it is one of the recent
+    /// ones then.
+    func toggleColorChooser() {
+        colorChooserView.isHidden.toggle()
+        if !colorChooserView.isHidden {
+            canvasView.isPickingColor = false
+            colorChooserView.show(brush.color)
+        } else {
+            chooseColor(brush.color)
+        }
+    }
+
+    /// Takes the eyedropper up (the chooser closes) or puts it away.
+    func toggleEyedropper() {
+        canvasView.isPickingColor.toggle()
+        if canvasView.isPickingColor { colorChooserView.isHidden = true }
+    }
 }

@@ -1,4 +1,4 @@
-// What a key or a palette button asks of the painting app (PaintCommand), in one switch.
+// What a key or a palette button asks of the painting app (PaintCommand): one switch, each case one method.
 import PaintModel
 
 extension FingerPaintApp {
@@ -6,13 +6,13 @@ extension FingerPaintApp {
     public func perform(_ command: PaintCommand) {
         let settingsBefore = brushSettings
         defer { if brushSettings != settingsBefore { onBrushChange?(brushSettings) } }
+        // One switch over every command: the table reads better whole than split by concern; each case calls the
+        // method of the file its concern lives in (+Documents, +Navigation, +Colors, +Gallery).
         switch command {
         case .undo: edit(.undo)
         case .redo: edit(.redo)
         case .clear: edit(.clear)
-        case .save:
-            saveNow()
-            exportPNG()
+        case .save: saveAndExport()
         case let .selectColor(index): brush.selectColor(at: index)
         case let .selectWidth(index): brush.selectWidth(at: index)
         case .widen: brush.widen()
@@ -20,47 +20,60 @@ extension FingerPaintApp {
         case .toggleFullscreen: onFullscreenRequest?()
         case .quit: onQuitRequest?()
         case .toggleNavigation: canvasView.isNavigating.toggle()
-        case .zoomIn: setView(view.zoomed(by: Self.zoomStep, about: viewCenter))
-        case .zoomOut: setView(view.zoomed(by: 1 / Self.zoomStep, about: viewCenter))
-        case .zoomToFit: setView(.fitting(renderer.contentBounds, in: drawingArea.size))
-        case .actualSize: setView(view.zoomed(to: 1, about: viewCenter))
+        case .zoomIn: zoom(by: Self.zoomStep)
+        case .zoomOut: zoom(by: 1 / Self.zoomStep)
+        case .zoomToFit: zoomToFit()
+        case .actualSize: zoomToActualSize()
         case .togglePrediction: canvasView.predictsTouches.toggle()
-        case .toggleEraser: canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
+        case .toggleEraser: toggleEraser()
         case .copy: copyDrawing()
         case .exportAs: exportWithDialog()
-        case .openFile:
-            // The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
-            if let onOpenRequest { onOpenRequest() } else if galleryView.isHidden { openGallery() }
-        case let .selectRecentColor(index):
-            if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
-        case .openColorChooser:
-            colorChooserView.isHidden.toggle()
-            if !colorChooserView.isHidden {
-                canvasView.isPickingColor = false
-                colorChooserView.show(brush.color)
-            } else {
-                // Closed: the colour chosen in it is one of the recent ones now.
-                chooseColor(brush.color)
-            }
-        case .pickColor:
-            canvasView.isPickingColor.toggle()
-            if canvasView.isPickingColor { colorChooserView.isHidden = true }
+        case .openFile: openFile()
+        case let .selectRecentColor(index): selectRecentColor(at: index)
+        case .openColorChooser: toggleColorChooser()
+        case .pickColor: toggleEyedropper()
         case .rotateClockwise: rotate(by: Self.rotationStep)
         case .rotateCounterclockwise: rotate(by: -Self.rotationStep)
-        case .resetRotation: setView(view.rotated(to: 0, about: viewCenter))
-        case .resetView: setView(view.rotated(to: 0, about: viewCenter).zoomed(to: 1, about: viewCenter))
-        case .openGallery: galleryView.isHidden ? openGallery() : closeGallery()
-        case .closePanel:
-            if galleryView.isShowingMenu {
-                galleryView.closeMenu()
-            } else if !galleryView.isHidden {
-                closeGallery()
-            } else if !colorChooserView.isHidden {
-                perform(.openColorChooser)
-            } else {
-                canvasView.isPickingColor = false
-            }
+        case .resetRotation: resetRotation()
+        case .resetView: resetView()
+        case .openGallery: toggleGallery()
+        case .closePanel: closeTopPanel()
         }
         updateOverlay()
+    }
+
+    /// Ctrl+S: every edit written now, and the picture exported.
+    private func saveAndExport() {
+        saveNow()
+        exportPNG()
+    }
+
+    /// The brush becomes the eraser, or the eraser the brush.
+    private func toggleEraser() {
+        canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
+    }
+
+    /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
+    private func openFile() {
+        if let onOpenRequest { onOpenRequest() } else if galleryView.isHidden { openGallery() }
+    }
+
+    /// Opens the gallery, or closes it when open.
+    private func toggleGallery() {
+        galleryView.isHidden ? openGallery() : closeGallery()
+    }
+
+    /// Escape: closes what is over the canvas, the topmost first (the gallery's menu, the gallery, the colour
+    /// chooser), or puts the eyedropper away.
+    private func closeTopPanel() {
+        if galleryView.isShowingMenu {
+            galleryView.closeMenu()
+        } else if !galleryView.isHidden {
+            closeGallery()
+        } else if !colorChooserView.isHidden {
+            toggleColorChooser()
+        } else {
+            canvasView.isPickingColor = false
+        }
     }
 }

@@ -1,4 +1,5 @@
 // The painting app's frames: one preamble for every kind of frame, the renderer's drawing, the layout on resize.
+import PaintModel
 import PaintRender
 import TouchUI
 
@@ -10,33 +11,36 @@ extension FingerPaintApp {
     /// as they are predicted.
     @discardableResult
     public func renderFrame(at time: Timestamp? = nil) -> [PixelRect] {
-        takeLoadedDocument()
-        pollDocument()
-        takeThumbnails()
-        // A flicked view glides on a step each frame, and so does a flicked gallery.
-        if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
-        if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
-        let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
-                                          predictedTails: canvasView.predictedTails(at: time))
+        fullFrame(at: time) { renderer.renderFrame(liveStrokes: $0, predictedTails: $1) }
+    }
+
+    /// Draws the next frame straight into a window's buffer, as ``renderFrame(at:)`` does into the renderer's own
+    /// frame: only what that buffer lacks (``PaintRender/CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
+    public func renderFrame(at time: Timestamp? = nil, into target: FrameTarget) -> FrameDamage {
+        fullFrame(at: time) { renderer.renderFrame(liveStrokes: $0, predictedTails: $1, into: target) }
+    }
+
+    /// A frame at full resolution: the preamble, `draw` with the strokes in progress and their tails predicted for
+    /// `time`, then the document's reading may start, and whether another frame is due.
+    private func fullFrame<Damage>(at time: Timestamp?,
+                                   _ draw: ([Int: Stroke], [Int: [Point]]) -> Damage) -> Damage {
+        prepareFrame(at: time, isReduced: false)
+        let damage = draw(canvasView.shownLiveStrokes, canvasView.predictedTails(at: time))
         startReadingAfterFrame()
         // A turned view shown roughly while it moved is shown sharp at the next frame.
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
         return damage
     }
 
-    /// Draws the next frame straight into a window's buffer, as ``renderFrame(at:)`` does into the renderer's own
-    /// frame: only what that buffer lacks (``PaintRender/CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
-    public func renderFrame(at time: Timestamp? = nil, into target: FrameTarget) -> FrameDamage {
-        takeLoadedDocument()
+    /// What every frame does before it is drawn: the document read, what saving did, the thumbnails made, and a
+    /// step of a flicked view's glide (and of a flicked gallery's). A reduced frame takes no loaded document (its
+    /// target was sized for the view it was asked in) and leaves the gallery where it is.
+    private func prepareFrame(at time: Timestamp?, isReduced: Bool) {
+        if !isReduced { takeLoadedDocument() }
         pollDocument()
         takeThumbnails()
         if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
-        if galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
-        let damage = renderer.renderFrame(liveStrokes: canvasView.shownLiveStrokes,
-                                          predictedTails: canvasView.predictedTails(at: time), into: target)
-        startReadingAfterFrame()
-        needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding
-        return damage
+        if !isReduced, galleryView.isGliding { galleryView.glide(to: time ?? window.timers.now) }
     }
 
     /// Whether the next frame is a zoom step's, which a window may draw at reduced resolution and have the compositor
@@ -51,9 +55,7 @@ extension FingerPaintApp {
     /// pixels each way, ``PaintRender/CanvasRenderer/reduction`` by default); the frame after it is drawn at full
     /// resolution.
     public func renderReducedFrame(at time: Timestamp? = nil, into target: FrameTarget, reduction: Int? = nil) {
-        pollDocument()
-        takeThumbnails()
-        if canvasView.isGliding { canvasView.glide(to: time ?? window.timers.now) }
+        prepareFrame(at: time, isReduced: true)
         renderer.renderReducedFrame(into: target, reduction: reduction)
         // The sharp frame follows.
         needsFrame = true

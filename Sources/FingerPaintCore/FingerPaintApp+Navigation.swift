@@ -30,6 +30,31 @@ extension FingerPaintApp {
         if renderer.view.zoom != old.zoom || renderer.view.rotation != old.rotation { showIndicator() }
     }
 
+    /// Zooms by a factor about the middle of the window (Ctrl+plus, Ctrl+minus).
+    func zoom(by factor: Double) {
+        setView(view.zoomed(by: factor, about: viewCenter))
+    }
+
+    /// Zooms and pans so that the whole drawing fills the window above the palette.
+    func zoomToFit() {
+        setView(.fitting(renderer.contentBounds, in: drawingArea.size))
+    }
+
+    /// Shows the drawing at 100 %, about the middle of the window.
+    func zoomToActualSize() {
+        setView(view.zoomed(to: 1, about: viewCenter))
+    }
+
+    /// Turns the view upright, about the middle of the window.
+    func resetRotation() {
+        setView(view.rotated(to: 0, about: viewCenter))
+    }
+
+    /// Shows the drawing upright at 100 %, about the middle of the window.
+    func resetView() {
+        setView(view.rotated(to: 0, about: viewCenter).zoomed(to: 1, about: viewCenter))
+    }
+
     /// Turns the view by an angle about the middle of the window, landing on a quarter turn when near one.
     func rotate(by angle: Double) {
         setView(view.rotated(to: ViewTransform.snapped(rotation: view.rotation + angle), about: viewCenter))
