@@ -75,8 +75,11 @@ final class FingerPaintLive: LiveContent {
         }
     }
 
-    func handle(_ event: SeatEvent, in session: LiveSession) {
+    func attach(to session: LiveSession) {
         self.session = session
+    }
+
+    func handle(_ event: SeatEvent) {
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil
             // Rested: the tiles in view are written to the disk cache, the tiles out of view go, and what the

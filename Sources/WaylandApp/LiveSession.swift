@@ -148,6 +148,7 @@ public final class LiveSession {
             if self.content.shouldClose() { self.quit() }
         }
         display.onDisconnect = { [unowned self] _ in _ = self.content.prepareToExit() }
+        content.attach(to: self)
     }
 
     /// Runs until the user quits; returns the process's exit status. Throws ``Failure`` when the compositor goes
@@ -281,7 +282,7 @@ public final class LiveSession {
     /// An event in the content's coordinates, with its time on the session's clock; an input event with the
     /// `CLOCK_MONOTONIC` time at which it reached the program.
     private func deliver(_ event: SeatEvent, arrivedAt arrival: Timestamp? = nil) {
-        content.handle(event, in: self)
+        content.handle(event)
         if afterContentChanged(), let arrival { presentationLog?.inputAskedForFrame(arrivedAt: arrival) }
     }
 
