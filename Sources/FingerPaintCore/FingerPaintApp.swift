@@ -269,24 +269,14 @@ public final class FingerPaintApp {
         colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
         canvasView.onPick = { [unowned self] point, isFinal in pick(at: point, isFinal: isFinal) }
         paletteView.onScroll = { [unowned self] in updateOverlay() }
-        translator.onKey = { [unowned self] chord, _ in
-            if let command = PaintCommand(key: chord) { perform(command) }
-        }
         canvasView.onViewChange = { [unowned self] view in setView(view) }
         canvasView.onFitRequest = { [unowned self] in perform(.zoomToFit) }
         canvasView.onCommand = { [unowned self] command in perform(command) }
-        translator.onScroll = { [unowned self] delta, _ in scroll(by: delta) }
-        translator.onPointerHover = { [unowned self] location in pointerMoved(to: location) }
-        translator.onPointerButton = { [unowned self] button, isPressed, _ in
-            if button == .middle { middleDragLocation = isPressed ? pointerLocation : nil }
-        }
-        translator.onTouchpadGesture = { [unowned self] gesture, _ in touchpad(gesture) }
-        translator.onPenHover = { [unowned self] hover, _ in penHovered(hover) }
         canvasView.onPenHover = { [unowned self] location in
             hoveringPenLocation = location
             updateOverlay()
         }
-        translator.onPenButton = { [unowned self] pen, _, isPressed, _ in penButton(pen, isPressed: isPressed) }
+        translator.delegate = self
         updateOverlay()
     }
 
@@ -344,5 +334,48 @@ public final class FingerPaintApp {
 
     static func paletteFrame(in size: Size) -> Rect {
         Rect(x: 0, y: max(size.height - PaletteView.height, 0), width: size.width, height: min(PaletteView.height, size.height))
+    }
+}
+
+/// The translator's events that are not touches: keys ask for commands, the wheel, the middle button and touchpad
+/// gestures move the view, a pen's hover and barrel button work the eyedropper.
+extension FingerPaintApp: SeatEventTranslatorDelegate {
+    /// A key asks for its command, if it has one (``PaintCommand/init(key:)``).
+    public func seatEventTranslator(_ translator: SeatEventTranslator, didPressKey chord: KeyChord, at time: Timestamp) {
+        if let command = PaintCommand(key: chord) { perform(command) }
+    }
+
+    /// The wheel zooms (Ctrl) or pans.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, didScroll delta: Vector, at time: Timestamp) {
+        scroll(by: delta)
+    }
+
+    /// The pointer moved: a middle-button drag pans.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, pointerMovedTo location: Point?) {
+        pointerMoved(to: location)
+    }
+
+    /// The middle button starts and ends a drag that pans.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, didChange button: PointerButton, isPressed: Bool,
+                                    at time: Timestamp) {
+        if button == .middle { middleDragLocation = isPressed ? pointerLocation : nil }
+    }
+
+    /// A touchpad pinch zooms and turns about the pointer; a swipe pans.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, didReceive gesture: TouchpadGesture,
+                                    at time: Timestamp) {
+        touchpad(gesture)
+    }
+
+    /// A hovering pen moves the eyedropper's loupe while its barrel button is held.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, penDidHover hover: SeatEventTranslator.PenHover,
+                                    at time: Timestamp) {
+        penHovered(hover)
+    }
+
+    /// A pen's barrel button is an eyedropper: held, the loupe shows the colour; released, it is the brush's.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, pen: Int, didChange button: PenButton,
+                                    isPressed: Bool, at time: Timestamp) {
+        penButton(pen, isPressed: isPressed)
     }
 }
