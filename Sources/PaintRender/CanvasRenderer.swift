@@ -401,7 +401,8 @@ public final class CanvasRenderer {
 
     // MARK: - Changes
 
-    /// A new window size or scale. The document stays where it was under the window's top-left corner; the tiles
+    /// A new window size or scale. The document stays where it was under the window's top-left corner (unless the
+    /// window grew beyond the coordinate range's edge: the view then moves back within it); the tiles
     /// already drawn are shown at once and only newly exposed ones are drawn. The tiles' budget follows the new size
     /// (``tileBudget(pixelWidth:pixelHeight:)``), and the cache is trimmed to it at once, tiles in view kept.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
@@ -410,16 +411,17 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
-        view = view.snapped(scale: self.scale)
+        view = view.keptInRange(showing: logicalSize).snapped(scale: self.scale)
         pendingWhole = true
         cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         evictTiles()
     }
 
-    /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
-    /// the others are drawn, tiles of another zoom are shown scaled.
+    /// Shows another part of the document, or at another zoom, never beyond the coordinate range
+    /// (``ViewTransform/keptInRange(showing:)``: the view stops at its edge, to within half a buffer pixel). Cached
+    /// tiles of the new zoom show at once; until the others are drawn, tiles of another zoom are shown scaled.
     public func setView(_ newView: ViewTransform) {
-        let snapped = newView.snapped(scale: scale)
+        let snapped = newView.keptInRange(showing: logicalSize).snapped(scale: scale)
         guard snapped != view else { return }
         // The strokes waiting to be baked go into the tiles of the view they were drawn in, before it changes.
         bakeStrokes()
