@@ -7,7 +7,8 @@ import Testing
 import TouchUI
 
 /// The coordinate range through `fingerpaint FILE` on touch-replay (docs/document-format.md, "Ranges"): the view
-/// stops at its edge, and what a finger paints there reopens intact.
+/// stops at its edge, what a finger paints there reopens intact, and a stroke across the whole range leaves the
+/// window drawing frames.
 @Suite struct CoordinateRangeWindowTests {
     typealias Window = FingerPaintWindowTests
     typealias Gallery = GalleryWindowTests
@@ -27,6 +28,14 @@ import TouchUI
         }
         let lift = Timestamp.milliseconds(time + Double(steps + 1) * 16)
         return events + [SeatEvent(time: lift, .touchUp(id: id)), SeatEvent(time: lift, .touchFrame)]
+    }
+
+    /// Ctrl held over the wheel at the middle of the canvas, `dy` points of it (50 halve the zoom), then released.
+    private static func zoom(by dy: Double, at time: Double) -> [SeatEvent] {
+        [SeatEvent(time: .milliseconds(time), .pointerEnter(location: Point(x: 400, y: 300))),
+         SeatEvent(time: .milliseconds(time + 10), .keyState(KeyChord("ctrl"), isPressed: true)),
+         SeatEvent(time: .milliseconds(time + 20), .pointerAxis(dx: 0, dy: dy)),
+         SeatEvent(time: .milliseconds(time + 30), .keyState(KeyChord("ctrl"), isPressed: false))]
     }
 
     @Test func aStrokeAtTheEdgeOfTheRangeInNavigateModeReopensIntact() async throws {
@@ -71,5 +80,31 @@ import TouchUI
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains(".damaged-") }.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("drawing.fpdraw"))) == bytes)
         #expect(Window.savedStrokes(in: scratch) == strokes)
+    }
+
+    @Test func aStrokeAcrossTheWholeRangeLeavesTheWindowDrawingFrames() async throws {
+        let scratch = try TemporaryDirectory()
+        // 43.5 %, then the wheel pans to the range's top-left corner and beyond (60 × 23 000 document points each way).
+        var events = Self.zoom(by: 60, at: 0)
+        for step in 0..<60 {
+            events.append(SeatEvent(time: .milliseconds(50 + Double(step) * 5), .pointerAxis(dx: -10_000, dy: -10_000)))
+        }
+        events.append(SeatEvent(time: .milliseconds(360), .pointerLeave))
+        // A finger from near the window's corner to a million points past it, 2 300 000 document points each way (to
+        // the range's far corner, and beyond), then a short stroke in the window; the window's picture 1.5 s later.
+        events += Self.drag(1, from: Point(x: 20, y: 60), to: Point(x: 1_000_000, y: 1_000_000), at: 500)
+        events += Self.drag(2, from: Point(x: 100, y: 300), to: Point(x: 300, y: 300), at: 750)
+        events.append(SeatEvent(time: .milliseconds(2500), .tick))
+        let result = try await Window.paint(events, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The short stroke shows, and so does the long one, under the finger.
+        let image = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(200, 300), (300, 340)])
+        #expect(isPainted(image.pixels[0]) && isPainted(image.pixels[1]), "\(image.pixels)")
+        let strokes = try #require(Window.savedStrokes(in: scratch))
+        #expect(strokes.count == 2 && strokes.allSatisfy(\.isWithinLimits))
+        let long = try #require(strokes.first).points.map(\.location)
+        let first = try #require(long.first)
+        #expect(first.x < -CoordinateRange.largest + 100 && first.y < -CoordinateRange.largest + 100, "\(long)")
+        #expect(long.last == Point(x: CoordinateRange.largest, y: CoordinateRange.largest), "\(long)")
     }
 }
