@@ -54,8 +54,8 @@ extension Trace {
     /// The largest touch contact (`major`, `minor`) a trace may give, in surface points.
     public static let largestContact = 16384.0
     /// The farthest a trace's touch, pointer or pen location may be from the surface's origin on either axis, in
-    /// surface points.
-    public static let largestCoordinate = 1_000_000.0
+    /// surface points: the range every layer shares (`CoordinateRange.largest`).
+    public static let largestCoordinate = CoordinateRange.largest
     /// The largest wheel or touchpad movement a trace may give in one event, either way, in surface points (a wheel
     /// click is 10 to 15).
     public static let largestDelta = 10_000.0
@@ -106,6 +106,15 @@ extension Trace {
     /// Writes the trace to a file, replacing it.
     public func write(to url: URL) throws {
         try Data(serialized().utf8).write(to: url, options: .atomic)
+    }
+
+    /// One event's line, without the newline, when a trace reader takes it back; `nil` for an event holding a
+    /// value no trace holds (a coordinate beyond ``largestCoordinate``, say), which a recording leaves out so that
+    /// it always plays: the translator drops such an event anyway.
+    public static func readableLine(for event: SeatEvent) -> String? {
+        let line = line(for: event)
+        var parser = TraceLineParser(file: "")
+        return (try? parser.parse(Substring(line), number: 1)) == nil ? nil : line
     }
 
     /// One event's line, without the newline.
@@ -369,7 +378,7 @@ extension Trace {
         guard let x = number(object["x"] as Any), let y = number(object["y"] as Any) else {
             throw FieldError(text: "\"x\" and \"y\" must be numbers")
         }
-        guard abs(x) <= largestCoordinate, abs(y) <= largestCoordinate else {
+        guard CoordinateRange.contains(Point(x: x, y: y)) else {
             throw FieldError(text: "\"x\" and \"y\" must be from -\(format(largestCoordinate)) to \(format(largestCoordinate))")
         }
         return Point(x: x, y: y)
