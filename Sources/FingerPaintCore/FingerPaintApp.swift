@@ -258,24 +258,13 @@ public final class FingerPaintApp {
         galleryView.frame = bounds
         connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
-        canvasView.onStrokeCompleted = { [unowned self] stroke in complete(stroke) }
-        canvasView.onStrokeShaped = { [unowned self] shape in reshapeLastStroke(as: shape) }
-        canvasView.onErase = { [unowned self] path, radius in erase(along: path, radius: radius) }
-        canvasView.onChange = { [unowned self] in needsFrame = true }
         paletteView.onCommand = { [unowned self] command in perform(command) }
         colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
         colorChooserView.onChange = { [unowned self] in updateOverlay() }
         colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
         colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
-        canvasView.onPick = { [unowned self] point, isFinal in pick(at: point, isFinal: isFinal) }
         paletteView.onScroll = { [unowned self] in updateOverlay() }
-        canvasView.onViewChange = { [unowned self] view in setView(view) }
-        canvasView.onFitRequest = { [unowned self] in perform(.zoomToFit) }
-        canvasView.onCommand = { [unowned self] command in perform(command) }
-        canvasView.onPenHover = { [unowned self] location in
-            hoveringPenLocation = location
-            updateOverlay()
-        }
+        canvasView.delegate = self
         translator.delegate = self
         updateOverlay()
     }
@@ -377,5 +366,54 @@ extension FingerPaintApp: SeatEventTranslatorDelegate {
     public func seatEventTranslator(_ translator: SeatEventTranslator, pen: Int, didChange button: PenButton,
                                     isPressed: Bool, at time: Timestamp) {
         penButton(pen, isPressed: isPressed)
+    }
+}
+
+/// The canvas's events: strokes and erasures become edits, its gestures move the view, its taps ask for commands.
+extension FingerPaintApp: CanvasViewDelegate {
+    /// The stroke is added to the drawing (an edit).
+    public func canvasView(_ canvas: CanvasView, didComplete stroke: Stroke) {
+        complete(stroke)
+    }
+
+    /// The stroke just completed becomes its shape (an edit).
+    public func canvasView(_ canvas: CanvasView, didShapeLastStrokeAs shape: Stroke) {
+        reshapeLastStroke(as: shape)
+    }
+
+    /// The strokes the eraser touched are erased (an edit).
+    public func canvasView(_ canvas: CanvasView, didEraseAlong path: [Point], radius: Double) {
+        erase(along: path, radius: radius)
+    }
+
+    /// The strokes in progress changed: a frame is due.
+    public func canvasViewDidChange(_ canvas: CanvasView) {
+        needsFrame = true
+    }
+
+    /// The view moves where the canvas's fingers took it.
+    public func canvasView(_ canvas: CanvasView, didMoveViewTo view: ViewTransform) {
+        setView(view)
+    }
+
+    /// The drawing is fitted to the window.
+    public func canvasViewDidAskToFit(_ canvas: CanvasView) {
+        perform(.zoomToFit)
+    }
+
+    /// The brush's preview follows the hovering pen.
+    public func canvasView(_ canvas: CanvasView, penHoversAt location: Point?) {
+        hoveringPenLocation = location
+        updateOverlay()
+    }
+
+    /// The eyedropper's loupe follows the finger; where it lifts, the colour is the brush's.
+    public func canvasView(_ canvas: CanvasView, picksColorAt point: Point?, isFinal: Bool) {
+        pick(at: point, isFinal: isFinal)
+    }
+
+    /// A tap's command is done.
+    public func canvasView(_ canvas: CanvasView, didAskFor command: PaintCommand) {
+        perform(command)
     }
 }
