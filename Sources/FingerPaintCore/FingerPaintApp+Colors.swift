@@ -65,7 +65,7 @@ extension FingerPaintApp {
             paletteView.recentColors = recentColors
         }
         updateOverlay()
-        if brushSettings != before { onBrushChange?(brushSettings) }
+        if brushSettings != before { delegate?.fingerPaintApp(self, didChangeBrush: brushSettings) }
     }
 
     /// One of the recent colours becomes the brush's (none happens for a place the palette has no colour in).

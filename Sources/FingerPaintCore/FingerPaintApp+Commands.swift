@@ -5,7 +5,7 @@ extension FingerPaintApp {
     /// Does what a key or a palette button asked for.
     public func perform(_ command: PaintCommand) {
         let settingsBefore = brushSettings
-        defer { if brushSettings != settingsBefore { onBrushChange?(brushSettings) } }
+        defer { if brushSettings != settingsBefore { delegate?.fingerPaintApp(self, didChangeBrush: brushSettings) } }
         // One switch over every command: the table reads better whole than split by concern; each case calls the
         // method of the file its concern lives in (+Documents, +Navigation, +Colors, +Gallery).
         switch command {
@@ -17,8 +17,8 @@ extension FingerPaintApp {
         case let .selectWidth(index): brush.selectWidth(at: index)
         case .widen: brush.widen()
         case .narrow: brush.narrow()
-        case .toggleFullscreen: onFullscreenRequest?()
-        case .quit: onQuitRequest?()
+        case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
+        case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
         case .toggleNavigation: canvasView.isNavigating.toggle()
         case .zoomIn: zoom(by: Self.zoomStep)
         case .zoomOut: zoom(by: 1 / Self.zoomStep)

@@ -16,7 +16,7 @@ extension FingerPaintApp {
 
     /// Saves everything and closes the document: call it on quit, SIGINT, SIGTERM and when the compositor goes away.
     /// When the document cannot hold everything, the drawing goes to a recovery document and the line saying so
-    /// goes to ``onMessage``; returns whether the document holds everything the user drew.
+    /// goes to the delegate (``FingerPaintAppDelegate/fingerPaintApp(_:report:)``); returns whether the document holds everything the user drew.
     /// `windowNeverOpened`: the window could not be shown (no compositor), so a document opening made is removed
     /// again when nothing was drawn.
     @discardableResult
@@ -27,7 +27,7 @@ extension FingerPaintApp {
         if let documentPollTimer { window.timers.cancel(documentPollTimer) }
         documentPollTimer = nil
         guard let failure = document.finish(drawing, windowNeverOpened: windowNeverOpened) else { return true }
-        onMessage?("fingerpaint: \(failure)")
+        report("fingerpaint: \(failure)")
         return false
     }
 
@@ -63,7 +63,7 @@ extension FingerPaintApp {
         guard let document, !closeWasRefused else { return true }
         guard let failure = document.save(drawing), document.hasNowhereToSave else { return true }
         closeWasRefused = true
-        onMessage?("fingerpaint: \(failure)")
+        report("fingerpaint: \(failure)")
         let count = drawing.strokes.count == 1 ? "1 stroke" : "\(drawing.strokes.count) strokes"
         banner = "Cannot save \(document.url.deletingPathExtension().lastPathComponent) anywhere (no space or no "
             + "permission): closing now loses up to \(count). Free some space and keep painting, or close again to quit."
@@ -84,7 +84,7 @@ extension FingerPaintApp {
     /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
     public func copyDrawing() {
         guard let onCopyRequest else {
-            onMessage?("fingerpaint: copy is off here")
+            report("fingerpaint: copy is off here")
             return
         }
         let picture = DrawingPicture(strokes: drawing.strokes)
@@ -96,10 +96,10 @@ extension FingerPaintApp {
             failure = "\(error)"
         }
         if let failure {
-            onMessage?("fingerpaint: cannot copy the drawing: \(failure)")
+            report("fingerpaint: cannot copy the drawing: \(failure)")
             showBanner("Cannot copy the drawing: \(failure).")
         } else {
-            onMessage?("fingerpaint: copied the drawing to the clipboard")
+            report("fingerpaint: copied the drawing to the clipboard")
             showNotice("Copied the drawing to the clipboard.")
         }
     }
@@ -124,12 +124,12 @@ extension FingerPaintApp {
     @discardableResult
     func exportPNG(strokes: [Stroke]?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
-            onMessage?("fingerpaint: export is off here")
+            report("fingerpaint: export is off here")
             return nil
         }
         // Said on standard error and in the window: a painter with no terminal learns where the picture went.
         func fail(_ reason: String, file: URL? = nil) -> URL? {
-            onMessage?("fingerpaint: cannot export: \(file.map { "\($0.path): " } ?? "")\(reason)")
+            report("fingerpaint: cannot export: \(file.map { "\($0.path): " } ?? "")\(reason)")
             banner = "Cannot export the drawing\(file.map { " to \($0.lastPathComponent)" } ?? ""): \(reason)."
             return nil
         }
@@ -162,7 +162,7 @@ extension FingerPaintApp {
         for number in 1...1000 {
             let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")
             if link(temporary.path, file.path) == 0 {
-                onMessage?("fingerpaint: exported the drawing to \(file.path)")
+                report("fingerpaint: exported the drawing to \(file.path)")
                 showNotice("Exported the drawing to \(file.lastPathComponent) in \(exportFolder.path).")
                 return file
             }
@@ -205,10 +205,10 @@ extension FingerPaintApp {
         guard let document else { return }
         let title = document.title
         if let said = document.record(edit, drawing: drawing) {
-            onMessage?("fingerpaint: \(said.line)")
+            report("fingerpaint: \(said.line)")
             banner = said.banner
         }
-        if document.title != title { onTitleChange?(document.title) }
+        if document.title != title { delegate?.fingerPaintApp(self, didChangeTitle: document.title) }
         schedulePoll()
     }
 
@@ -229,18 +229,18 @@ extension FingerPaintApp {
         for event in document.takeEvents(supplying: drawing) {
             switch event {
             case let .failed(error):
-                onMessage?("fingerpaint: \(error); your drawing is kept and saving is tried again")
+                report("fingerpaint: \(error); your drawing is kept and saving is tried again")
                 banner = "Cannot save \(URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent): "
                     + "\(OutputFile.reason(error.code)). Your drawing is kept, and saving is tried again."
             case .recovered:
-                onMessage?("fingerpaint: \(document.url.path) is saved again")
+                report("fingerpaint: \(document.url.path) is saved again")
                 if banner?.hasPrefix("Cannot save") == true { banner = nil }
             case let .movedAside(from, to):
-                onMessage?("fingerpaint: another file was put at \(from.path); it was left as it is, and the drawing "
+                report("fingerpaint: another file was put at \(from.path); it was left as it is, and the drawing "
                            + "is now saved in \(to.path)")
                 banner = "Another file took the place of \(from.lastPathComponent); it was left as it is. "
                     + "Your drawing is now saved in \(to.lastPathComponent)."
-                onTitleChange?(document.title)
+                delegate?.fingerPaintApp(self, didChangeTitle: document.title)
             }
         }
         if document.hasOutstandingWork { schedulePoll() }

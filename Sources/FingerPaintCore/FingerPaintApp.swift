@@ -55,13 +55,10 @@ public final class FingerPaintApp {
     public let exportFolder: URL?
     /// How often the document's saving is looked at while it has work under way or is failing.
     public static let documentPollInterval: Duration = .milliseconds(100)
+    /// The program that shows the app (``FingerPaintAppDelegate``): it hears the lines for the user, the banner's
+    /// words, the title, the requests to go fullscreen and to quit. Held weakly: the host holds the app.
+    public weak var delegate: (any FingerPaintAppDelegate)?
 
-    /// Called with one-line messages for the user (exported, a save that failed, a copy made).
-    public var onMessage: ((String) -> Void)?
-    /// Called when the document's title changes (a read-only document became a copy).
-    public var onTitleChange: ((String) -> Void)?
-    /// Called when the user asks for full screen to be toggled (F11).
-    public var onFullscreenRequest: (() -> Void)?
     /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
     /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
     public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
@@ -74,21 +71,12 @@ public final class FingerPaintApp {
     public var onOpenRequest: (() -> Void)? {
         didSet { galleryView.onOpenFile = onOpenRequest == nil ? nil : { [unowned self] in perform(.openFile) } }
     }
-    /// Called when the document shown is about to give way to another (the gallery, the open dialog), once it is
-    /// saved and closed and while the renderer still holds its tiles: the window writes them to the disk cache then
-    /// (docs/tile-cache.md).
-    public var onDocumentLeft: (() -> Void)?
-    /// Called when the launch's document could not be read after the window showed (docs/loading.md): the window
-    /// closes (the reason went to ``onMessage``).
-    public var onLoadFailure: (() -> Void)?
     /// The launch's document while its records are read on another thread (``load(_:library:on:)``).
     var loading = DocumentLoading.idle
     /// The reading under way, the file it reads and the library the document will belong to.
     var documentRead: (read: DocumentRead, opening: DocumentOpening, library: DocumentLibrary)?
     /// Where the document is to be read, until the frame after which its reading starts.
     var readingQueue: DispatchQueue?
-    /// Called when the brush, the tool or the recent colours change (the window remembers them: ``BrushSettings``).
-    public var onBrushChange: ((BrushSettings) -> Void)?
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
     public internal(set) var recentColors: [Color] = []
 
@@ -169,8 +157,6 @@ public final class FingerPaintApp {
     public var isFullscreen = false {
         didSet { if isFullscreen != oldValue { updateOverlay() } }
     }
-    /// Called when the user asks to quit (Ctrl+Q). The host calls ``finishDocument()`` and exits.
-    public var onQuitRequest: (() -> Void)?
 
     /// Whether something changed since the last ``renderFrame()``.
     public internal(set) var needsFrame = true
@@ -178,7 +164,7 @@ public final class FingerPaintApp {
     /// with a tap; it goes away by itself when saving works again.
     public internal(set) var banner: String? {
         didSet {
-            if let banner, banner != oldValue { onBannerShown?(banner) }
+            if let banner, banner != oldValue { delegate?.fingerPaintApp(self, didShowBanner: banner) }
             bannerView.message = banner
             bannerView.isNotice = false
             bannerView.action = nil
@@ -188,9 +174,6 @@ public final class FingerPaintApp {
             updateOverlay()
         }
     }
-    /// Called with each text the banner shows, failure or notice, as it is shown: the host prints it as a debug
-    /// line (`--verbose`), where tests through touch-replay read the window's words.
-    public var onBannerShown: ((String) -> Void)?
     /// Takes a notice (not a failure) down after ``noticeTime``.
     private var noticeTimer: TimerQueue.Token?
     /// How long a notice (an export done) stays in the banner.
@@ -267,6 +250,11 @@ public final class FingerPaintApp {
         canvasView.delegate = self
         translator.delegate = self
         updateOverlay()
+    }
+
+    /// Hands a one-line message for the user to the host.
+    func report(_ line: String) {
+        delegate?.fingerPaintApp(self, report: line)
     }
 
     // MARK: - Input
