@@ -4,17 +4,16 @@ import PackageDescription
 
 let package = Package(
     name: "FingerPaint",
+    // The libraries are the gesture library's API (docs/api-review.md): the core, its geometry, the seat-event
+    // stream and the translator, and its test support. The programs' own modules are not products.
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
+        .library(name: "SeatStream", targets: ["SeatStream"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
         .executable(name: "touch-replay", targets: ["touch-replay"]),
-        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .executable(name: "wayland-hello", targets: ["WaylandHello"]),
-        .library(name: "PaintModel", targets: ["PaintModel"]),
-        .library(name: "PaintRender", targets: ["PaintRender"]),
-        .library(name: "FingerPaintCore", targets: ["FingerPaintCore"]),
         .executable(name: "fingerpaint", targets: ["FingerPaint"]),
     ],
     dependencies: [
