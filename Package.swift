@@ -46,7 +46,8 @@ let package = Package(
             name: "touchdump",
             dependencies: [
                 "SeatInput", "TouchUI", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/TouchDump"
         ),
         // Plays a trace through KWin's real input path with its fake input device (docs/kwin-replay.md).
         .executableTarget(
@@ -65,7 +66,8 @@ let package = Package(
             dependencies: [
                 "GestureDemoKit", "PaintModel", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            path: "Sources/GestureDemo"),
 
         // The example app (docs/examples.md): Procreate's UndoGesture interaction on the core, in a window. Built
         // and tested with the package, not installed.
