@@ -33,7 +33,7 @@ public protocol LiveContent: AnyObject {
     func resize(to size: Size, scale: Int)
     /// Paints the content area where `damage` says it lacks the picture; returns what else changed on screen
     /// (usually nothing: `[]`). Rectangles are in the content area's pixels (``DrawTarget/pixels``). See
-    /// ``WaylandClient/ToplevelWindow/draw``.
+    /// ``WaylandClient/ToplevelWindowDelegate/toplevelWindow(_:draw:damage:)``.
     func draw(into target: DrawTarget, damage: [PixelRect]) -> [PixelRect]
     /// How many times fewer pixels each way the next frame may have, drawn at reduced resolution and scaled up by
     /// the compositor (a zoom step, each frame of a pinch: 2, half; 4 a quarter), or `nil` (the default) for a full
