@@ -166,29 +166,7 @@ public final class SeatEventTranslator {
                 window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerButton(button, isPressed):
-            guard button == .left else {
-                flush()
-                delegate?.seatEventTranslator(self, didChange: button, isPressed: isPressed, at: time)
-                return
-            }
-            if isPressed {
-                isButtonHeldOutside = false
-                guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
-                let contact = newContact()
-                pointerContact = contact
-                flush()
-                window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
-                              at: time)
-            } else {
-                if isButtonHeldOutside, pointerContact == nil {
-                    isButtonHeldOutside = false
-                    return
-                }
-                guard let contact = pointerContact else { return note(.unmatchedButton, event) }
-                pointerContact = nil
-                flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: time)
-            }
+            pointerButton(button, isPressed: isPressed, event: event, at: time)
         case let .pointerAxis(dx, dy):
             delegate?.seatEventTranslator(self, didScroll: Vector(dx: dx, dy: dy), at: time)
         case var .key(chord):
@@ -196,15 +174,7 @@ public final class SeatEventTranslator {
             chord.modifiers.formUnion(heldModifiers)
             delegate?.seatEventTranslator(self, didPressKey: chord, at: time)
         case let .keyState(chord, isPressed):
-            flush()
-            if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
-                if isPressed { heldModifiers.insert(modifier) } else { heldModifiers.remove(modifier) }
-            } else if isPressed {
-                var held = chord
-                held.modifiers.formUnion(heldModifiers)
-                delegate?.seatEventTranslator(self, didPressKey: held, at: time)
-            }
-            delegate?.seatEventTranslator(self, didChangeKey: chord, isPressed: isPressed, at: time)
+            keyState(chord, isPressed: isPressed, at: time)
         case let .touchpadGesture(gesture):
             flush()
             delegate?.seatEventTranslator(self, didReceive: gesture, at: time)
@@ -214,6 +184,47 @@ public final class SeatEventTranslator {
         case .tick:
             flush()
         }
+    }
+
+    /// A pointer button: the left one is a finger of its own from press to release, the others go to the delegate.
+    private func pointerButton(_ button: PointerButton, isPressed: Bool, event: SeatEvent, at time: Timestamp) {
+        guard button == .left else {
+            flush()
+            delegate?.seatEventTranslator(self, didChange: button, isPressed: isPressed, at: time)
+            return
+        }
+        if isPressed {
+            isButtonHeldOutside = false
+            guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
+            let contact = newContact()
+            pointerContact = contact
+            flush()
+            window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
+                          at: time)
+        } else {
+            if isButtonHeldOutside, pointerContact == nil {
+                isButtonHeldOutside = false
+                return
+            }
+            guard let contact = pointerContact else { return note(.unmatchedButton, event) }
+            pointerContact = nil
+            flush()
+            window.handle([TouchInput(contact: contact, .ended())], at: time)
+        }
+    }
+
+    /// A key pressed or released on its own: a modifier is held or let go, another key pressed is a chord with the
+    /// modifiers held; the delegate hears both.
+    private func keyState(_ chord: KeyChord, isPressed: Bool, at time: Timestamp) {
+        flush()
+        if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
+            if isPressed { heldModifiers.insert(modifier) } else { heldModifiers.remove(modifier) }
+        } else if isPressed {
+            var held = chord
+            held.modifiers.formUnion(heldModifiers)
+            delegate?.seatEventTranslator(self, didPressKey: held, at: time)
+        }
+        delegate?.seatEventTranslator(self, didChangeKey: chord, isPressed: isPressed, at: time)
     }
 
     // MARK: - Touchpad gestures
