@@ -355,9 +355,11 @@ public final class CanvasView: View {
 
     /// A view point's document point, each coordinate rounded to a `Float` where that moves it by less than half
     /// the input's own step (wl_fixed's 1/256 point, so 1/512 of a window point): invisible, and it lets a stroke
-    /// drawn with a finger be stored compactly (``Stroke``, issue #22).
+    /// drawn with a finger be stored compactly (``Stroke``, issue #22). A point beyond the coordinate range (a
+    /// finger gone past the window's edge while the view shows the range's edge) is moved to its edge
+    /// (``Geometry/CoordinateRange``): the view shows nothing beyond it, and a document keeps nothing beyond it.
     private func documentPoint(atViewPoint point: Point) -> Point {
-        viewTransform.documentPoint(point).roundedToFloat(within: Self.inputRounding / viewTransform.zoom)
+        CoordinateRange.clamp(viewTransform.documentPoint(point).roundedToFloat(within: Self.inputRounding / viewTransform.zoom))
     }
 
     /// Half the input's step, in window points: the farthest the input path moves a document point to round it.

@@ -82,11 +82,12 @@ public enum Shape: Hashable, Sendable {
 
 extension Stroke {
     /// This stroke's colour drawn along `shape`: one width throughout (a stroke with pressure takes its mean
-    /// width), no pressure, no times.
+    /// width), no pressure, no times. Where the shape goes beyond the coordinate range (a circle fitted to an arc
+    /// by its edge), its outline follows the edge (``Geometry/CoordinateRange``): a document keeps it as shown.
     public func shaped(as shape: Shape) -> Stroke {
         let width = hasPressure ? points.indices.reduce(0) { $0 + self.width(at: $1) } / Double(points.count) : width
         let outline = shape.outline(spacing: Shape.outlineSpacing)
-        return Stroke(points: outline.map { StrokePoint($0) }, color: color, width: width)
+        return Stroke(points: outline.map { StrokePoint(CoordinateRange.clamp($0)) }, color: color, width: width)
     }
 }
 

@@ -393,18 +393,17 @@ public struct Stroke: Hashable, @unchecked Sendable {
         storage.withUnsafeMutablePointerToHeader { $0.pointee.pen = pen }
     }
 
-    /// The farthest a stroke's point may be from the document's origin on either axis, in points (about 350 m at
-    /// 0.35 mm a point): what a document may hold and the view may reach; beyond it a stored stroke is damage.
-    public static let largestCoordinate = 1_000_000.0
+    /// The farthest a stroke's point may be from the document's origin on either axis, in points: the range every
+    /// layer shares (``Geometry/CoordinateRange/largest``), what a document may hold, the view may show and the
+    /// canvas paints; beyond it a stored stroke is damage.
+    public static let largestCoordinate = CoordinateRange.largest
     /// The widest a stored stroke may be, in points.
     public static let largestWidth = 10_000.0
 
     /// Whether the stroke's points and width are within what a document may hold: finite, each coordinate within
     /// ±``largestCoordinate``, the width from 0 (exclusive) to ``largestWidth``.
     public var isWithinLimits: Bool {
-        width.isFinite && width > 0 && width <= Self.largestWidth && points.allSatisfy {
-            abs($0.location.x) <= Self.largestCoordinate && abs($0.location.y) <= Self.largestCoordinate
-        }
+        width.isFinite && width > 0 && width <= Self.largestWidth && points.allSatisfy { CoordinateRange.contains($0.location) }
     }
 
     /// Whether the stroke's width follows pressure.

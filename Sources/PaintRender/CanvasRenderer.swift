@@ -401,7 +401,8 @@ public final class CanvasRenderer {
 
     // MARK: - Changes
 
-    /// A new window size or scale. The document stays where it was under the window's top-left corner; the tiles
+    /// A new window size or scale. The document stays where it was under the window's top-left corner (unless the
+    /// window grew beyond the coordinate range's edge: the view then moves back within it); the tiles
     /// already drawn are shown at once and only newly exposed ones are drawn. The tiles' budget follows the new size
     /// (``tileBudget(pixelWidth:pixelHeight:)``), and the cache is trimmed to it at once, tiles in view kept.
     public func resize(to logicalSize: Size, scale: Int, strokes: [Stroke]) {
@@ -410,16 +411,17 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { replaceStrokes(strokes) }
-        view = view.snapped(scale: self.scale)
+        view = view.keptInRange(showing: logicalSize).snapped(scale: self.scale)
         pendingWhole = true
         cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         evictTiles()
     }
 
-    /// Shows another part of the document, or at another zoom. Cached tiles of the new zoom show at once; until
-    /// the others are drawn, tiles of another zoom are shown scaled.
+    /// Shows another part of the document, or at another zoom, never beyond the coordinate range
+    /// (``ViewTransform/keptInRange(showing:)``: the view stops at its edge, to within half a buffer pixel). Cached
+    /// tiles of the new zoom show at once; until the others are drawn, tiles of another zoom are shown scaled.
     public func setView(_ newView: ViewTransform) {
-        let snapped = newView.snapped(scale: scale)
+        let snapped = newView.keptInRange(showing: logicalSize).snapped(scale: scale)
         guard snapped != view else { return }
         // The strokes waiting to be baked go into the tiles of the view they were drawn in, before it changes.
         bakeStrokes()
@@ -516,7 +518,7 @@ public final class CanvasRenderer {
         for rect in changed where !rect.isEmpty {
             pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
             for level in Set(cache.keys.map(\.pixelsPerPoint)).union([pixelsPerPoint]) {
-                for key in TileKey.keys(covering: TileKey.pixels(of: rect, pixelsPerPoint: level), pixelsPerPoint: level) {
+                forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
                     cache.remove(key)
                     if level == pixelsPerPoint, isVisible(key) { request(key) }
                 }
@@ -1188,25 +1190,24 @@ public final class CanvasRenderer {
         let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
             .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
         for level in levels {
-            let pixels = TileKey.pixels(of: rect, pixelsPerPoint: level)
-            for key in TileKey.keys(covering: pixels, pixelsPerPoint: level) {
+            forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
                 guard level == pixelsPerPoint else {
                     cache.remove(key)
                     withdraw(key)
                     requests.removeAll { $0.key == key }
-                    continue
+                    return
                 }
                 if inFlight[key] != nil {
                     // Its answer lacks this change: ask again.
                     withdraw(key)
                     request(key, withBase: added == nil)
                 }
-                guard let entry = cache[key] else { continue }
+                guard let entry = cache[key] else { return }
                 if let added {
                     if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
                         cache.setBase(for: key, count: strokes.count - 1)
                     }
-                    guard let image = cache.makeImage(for: key, paper: background) else { continue }
+                    guard let image = cache.makeImage(for: key, paper: background) else { return }
                     drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0),
                                 rasterizer: tileRasterizer, raster: raster)
                     cache.noteDrawnSinceBase(key)
@@ -1218,6 +1219,29 @@ public final class CanvasRenderer {
             }
         }
         if worker == nil { drawRequestsNow() }
+    }
+
+    /// Calls `body` with each tile of a level holding pixels of `pixels` (the document drawn at `level`) that a
+    /// change there concerns: those cached, being drawn or asked for, and at the current zoom those in view (others
+    /// may come too, for `body` to pass over). A stroke's bounds reach as many tiles as its extent (a diagonal across
+    /// the coordinate range: 6 × 10⁷ at 100 %, 10¹⁰ at 1 600 %), the renderer holds a budget's worth: so the tiles are picked out of
+    /// those held and those in view when the rectangle has more, and a change costs what is cached and on screen,
+    /// however far the stroke goes. `body` may change the cache, the jobs and the requests.
+    private func forEachTile(concernedBy pixels: PixelRect, level: Double, _ body: (TileKey) -> Void) {
+        let covering = TileKey.keys(covering: pixels, pixelsPerPoint: level)
+        let inView = level == pixelsPerPoint ? documentPixels(of: bounds).intersection(pixels) : nil
+        let viewKeys = inView.map { TileKey.keys(covering: $0, pixelsPerPoint: level) } ?? .none
+        let held = cache.keys.count + inFlight.count + requests.count
+        guard covering.underestimatedCount > held + viewKeys.underestimatedCount else {
+            for key in covering { body(key) }
+            return
+        }
+        var concerned = Set(viewKeys)
+        func reaches(_ key: TileKey) -> Bool { key.pixelsPerPoint == level && key.pixelRect.intersection(pixels) != nil }
+        for key in cache.keys where reaches(key) { concerned.insert(key) }
+        for key in inFlight.keys where reaches(key) { concerned.insert(key) }
+        for (key, _) in requests where reaches(key) { concerned.insert(key) }
+        for key in concerned { body(key) }
     }
 
     /// Strokes drawn onto a tile between refreshes of its base: the most an undo draws on the Wayland thread.

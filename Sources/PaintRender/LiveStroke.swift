@@ -193,7 +193,7 @@ struct LiveStroke {
             let segment = index < settled.count ? settled[index] : path.last ?? settled[0]
             guard DirtyRect.bounds(of: segment, from: segmentStart, width: stroke.width).intersection(area) != nil else { return }
             appendOutline(of: piece, from: start, next: firstNode(after: index, in: pieces, last: tapered.last),
-                          isFirst: index == 0, to: context)
+                          isFirst: index == 0, within: area, to: context)
         }
         for (chunk, chunkRect) in chunkBounds.enumerated() where chunkRect.intersection(area) != nil {
             for index in (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, pieces.count) {

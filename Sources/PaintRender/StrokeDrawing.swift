@@ -32,9 +32,11 @@ func appendSegment(_ segment: PathSegment, from start: Point, to context: Opaque
 func drawStroke(_ stroke: Stroke, in context: OpaquePointer) {
     if stroke.hasPressure {
         let pieces = TaperedPath(stroke).pieces
+        let area = clipArea(of: context)
         for (index, piece) in pieces.enumerated() {
             appendOutline(of: piece, from: index > 0 ? pieces[index - 1].end : piece.end,
-                          next: firstNode(after: index, in: pieces, last: nil), isFirst: index == 0, to: context)
+                          next: firstNode(after: index, in: pieces, last: nil), isFirst: index == 0, within: area,
+                          to: context)
         }
         fillOutline(of: stroke, in: context)
         return
@@ -57,19 +59,39 @@ func finishStroke(_ stroke: Stroke, in context: OpaquePointer, width: Double? = 
     cairo_stroke(context)
 }
 
+/// The context's clip in its user coordinates (document points, for strokes): the area it can paint.
+func clipArea(of context: OpaquePointer) -> Rect {
+    var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+    cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+}
+
 /// Adds the outline of one piece of a tapered path to the context's path: the hull of each pair of neighbouring
 /// flattened nodes (the quadrilateral between the two lines tangent to both discs) and the discs that show beyond
 /// the hulls (``TaperedPath/needsDisc(_:after:before:)``: at the ends and where the outline turns), all turning the
 /// same way so that the nonzero rule fills their union however they overlap. `next` is the first node of the
 /// piece after this one, `nil` for the last.
+///
+/// Hulls, discs and joins that cannot reach `area` (the context's ``clipArea(of:)``) are left out, which paints the
+/// same pixels inside it: so Cairo never sees a point far beyond the area. Its coordinates are 24.8 fixed-point
+/// device pixels, within ±8 388 607: a stroke across the coordinate range reaches 3.2 × 10⁷ pixels from a tile at
+/// 1 600 %, and a piece's nodes are at most 1/256 of the piece apart (``TaperedPath/nodes(of:from:)``).
 func appendOutline(of piece: TaperedPath.Piece, from start: TaperedPath.Node, next: TaperedPath.Node?,
-                   isFirst: Bool, to context: OpaquePointer) {
+                   isFirst: Bool, within area: Rect, to context: OpaquePointer) {
     let nodes = TaperedPath.nodes(of: piece, from: start)
     var previous: TaperedPath.Node? = isFirst ? nil : start
+    func reaches(_ a: TaperedPath.Node, _ b: TaperedPath.Node) -> Bool {
+        let grow = max(a.radius, b.radius)
+        let minX = min(a.center.x, b.center.x) - grow, maxX = max(a.center.x, b.center.x) + grow
+        let minY = min(a.center.y, b.center.y) - grow, maxY = max(a.center.y, b.center.y) + grow
+        return maxX >= area.minX && minX <= area.maxX && maxY >= area.minY && minY <= area.maxY
+    }
     for (index, node) in nodes.enumerated() {
-        if let previous { appendHull(from: previous, to: node, in: context) }
+        if let previous, reaches(previous, node) { appendHull(from: previous, to: node, in: context) }
         let following = index + 1 < nodes.count ? nodes[index + 1] : next
-        if TaperedPath.needsDisc(node, after: previous, before: following) {
+        if !reaches(node, node) {
+            // A disc and a join lie within the node's disc: nothing here reaches the area.
+        } else if TaperedPath.needsDisc(node, after: previous, before: following) {
             cairo_new_sub_path(context)
             cairo_arc(context, node.center.x, node.center.y, node.radius, 0, 2 * .pi)
         } else if let previous, let following {

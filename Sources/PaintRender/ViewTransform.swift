@@ -20,9 +20,10 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Window points per document point, within ``minimumZoom``...``maximumZoom``.
     public private(set) var zoom: Double
-    /// The farthest the view's origin goes from the document's, either way on each axis, in document points: twice
-    /// as far as a stroke may be (``PaintModel/Stroke/largestCoordinate``).
-    public static let largestOrigin = 2 * Stroke.largestCoordinate
+    /// The farthest the view's origin goes from the document's, either way on each axis, in document points: the
+    /// coordinate range (``Geometry/CoordinateRange/largest``). A window keeps all it shows within that range
+    /// (``keptInRange(showing:)``).
+    public static let largestOrigin = CoordinateRange.largest
     /// The document point shown at the window's top-left corner, within ±``largestOrigin`` (a coordinate that is
     /// not a number is 0).
     public var origin: Point {
@@ -118,6 +119,23 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
         var view = ViewTransform(zoom: newZoom, origin: origin, rotation: rotation)
         let shown = view.documentPoint(anchor)
         view.origin = Point(x: origin.x + fixed.x - shown.x, y: origin.y + fixed.y - shown.y)
+        return view
+    }
+
+    /// The same view moved the least, along the document's axes, so that a window of `size` (logical points) shows
+    /// nothing beyond the coordinate range (``Geometry/CoordinateRange``), as a scroll view stops at its content's
+    /// edge: every point the window shows is one the canvas can paint and a document can keep. A window wider or
+    /// taller than the whole range (beyond 200 000 points at 10 %) shows it centred on that axis.
+    public func keptInRange(showing size: Size) -> ViewTransform {
+        let shown = documentRect(Rect(origin: .zero, size: size))
+        func shift(_ low: Double, _ high: Double) -> Double {
+            let largest = CoordinateRange.largest
+            if high - low > 2 * largest { return -(low + high) / 2 }
+            if low < -largest { return -largest - low }
+            return high > largest ? largest - high : 0
+        }
+        var view = self
+        view.origin = Point(x: origin.x + shift(shown.minX, shown.maxX), y: origin.y + shift(shown.minY, shown.maxY))
         return view
     }
 

@@ -65,9 +65,10 @@ public final class SeatEventTranslator {
         public var distance: Double?
     }
 
-    /// Coordinates beyond this many points from the origin are not believed: no surface is that large, and
-    /// `wl_fixed_t` tops out at 8 388 607.
-    public static let coordinateLimit: Double = 1_048_576
+    /// Coordinates beyond this many points from the origin are not believed: no surface is that large (`wl_fixed_t`
+    /// tops out at 8 388 607). The range every layer shares (`CoordinateRange.largest`): what it believes,
+    /// a trace may hold.
+    public static let coordinateLimit = CoordinateRange.largest
 
     /// The window the touches go to.
     public let window: Window
@@ -457,7 +458,7 @@ public final class SeatEventTranslator {
     }
 
     private func isBelievable(_ location: Point) -> Bool {
-        location.isFinite && abs(location.x) <= Self.coordinateLimit && abs(location.y) <= Self.coordinateLimit
+        CoordinateRange.contains(location)
     }
 
     private func radius(_ shape: TouchShape?) -> Double {

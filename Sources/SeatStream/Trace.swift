@@ -54,8 +54,8 @@ extension Trace {
     /// The largest touch contact (`major`, `minor`) a trace may give, in surface points.
     public static let largestContact = 16384.0
     /// The farthest a trace's touch, pointer or pen location may be from the surface's origin on either axis, in
-    /// surface points.
-    public static let largestCoordinate = 1_000_000.0
+    /// surface points: the range every layer shares (`CoordinateRange.largest`).
+    public static let largestCoordinate = CoordinateRange.largest
     /// The largest wheel or touchpad movement a trace may give in one event, either way, in surface points (a wheel
     /// click is 10 to 15).
     public static let largestDelta = 10_000.0
@@ -369,7 +369,7 @@ extension Trace {
         guard let x = number(object["x"] as Any), let y = number(object["y"] as Any) else {
             throw FieldError(text: "\"x\" and \"y\" must be numbers")
         }
-        guard abs(x) <= largestCoordinate, abs(y) <= largestCoordinate else {
+        guard CoordinateRange.contains(Point(x: x, y: y)) else {
             throw FieldError(text: "\"x\" and \"y\" must be from -\(format(largestCoordinate)) to \(format(largestCoordinate))")
         }
         return Point(x: x, y: y)

@@ -151,6 +151,19 @@ import Testing
         #expect(shaped.points.map(\.location) == [Point(x: 0, y: 50), Point(x: 200, y: 50)])
     }
 
+    @Test func aCircleHeldByTheRangesEdgeKeepsToItAndADocumentReadsItBack() throws {
+        // A circle drawn by the edge, its right side pressed flat along it (the canvas keeps samples within the
+        // range): the circle it looks like goes beyond.
+        let edge = CoordinateRange.largest
+        let drawn = Self.ellipse(center: Point(x: edge - 90, y: 0), radii: (100, 100)).map { Point(x: min($0.x, edge), y: $0.y) }
+        let shape = try #require(Shape.fitting(drawn, axisAngle: 0))
+        #expect(shape.outline(spacing: Shape.outlineSpacing).contains { $0.x > edge }, "\(shape)")
+        let shaped = Stroke(points: drawn.map { StrokePoint($0) }, color: .black, width: 8).shaped(as: shape)
+        #expect(shaped.points.contains { $0.location.x == edge } && shaped.isWithinLimits)
+        let read = try DrawingDocument.read(DrawingDocument.header() + DrawingDocument.record(.add(shaped)))
+        #expect(!read.isDamaged && read.drawing.strokes == [shaped])
+    }
+
     @Test func anOutlineIsClosedAndItsPointsAreCloseTogether() {
         let shapes: [Shape] = [
             .ellipse(center: Point(x: 100, y: 100), radii: Size(width: 80, height: 30), angle: 0.3),

@@ -16,11 +16,23 @@ import TouchUI
     static let titleBar = 32.0
 
     /// The palette's gallery button, in the window's points.
-    static var galleryButton: Point {
+    static var galleryButton: Point { paletteButton(.openGallery) }
+
+    /// The centre of the palette's button for a command, in the window's points, once the bar shows it: as the
+    /// window first lays it out when it fits, else with the bar scrolled to its end (``scrollPaletteToItsEnd(at:id:)``).
+    static func paletteButton(_ command: PaintCommand) -> Point {
         let palette = PaletteView(frame: Rect(x: 0, y: content.height - PaletteView.height, width: content.width,
                                               height: PaletteView.height))
-        let frame = palette.items.first { $0.command == .openGallery }?.frame ?? .zero
+        palette.scroll(toShow: command)
+        let frame = palette.items.first { $0.command == command }?.frame ?? .zero
         return Point(x: frame.midX, y: content.height - PaletteView.height + frame.midY + titleBar)
+    }
+
+    /// A finger dragging the palette from the window's right edge to its left: the bar, wider than the window,
+    /// scrolls to its end and shows its last buttons (the hand among them).
+    static func scrollPaletteToItsEnd(at time: Double, id: Int32) -> [SeatEvent] {
+        let y = content.height - PaletteView.height / 2 + titleBar
+        return line(id, from: Point(x: content.width - 20, y: y), to: Point(x: 20, y: y), at: time)
     }
 
     /// The centre of tile `index` (0 the new-drawing tile) of a gallery of `count` drawings, in the window's points.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PaintModel
 import ProcessTesting
 import Testing
@@ -70,6 +71,28 @@ import Testing
             for name in ["t.jsonl", "drawing.png", "old.png"] { try FileManager.default.removeItem(atPath: scratch.path(name)) }
             try Self.expectUnchanged(scratch, drawing: drawing)
         }
+    }
+
+    /// A FIFO and a device where the output goes stay what they are, with `--overwrite` too: a writer that put a
+    /// new file in place by renaming would replace the node itself (a test once turned `/dev/null` into a file).
+    @Test(arguments: writers)
+    func everyWriterLeavesAFIFOAndADeviceAsTheyWere(writer: Writer) async throws {
+        let (scratch, drawing) = try Self.scratchWithFiles()
+        _ = try scratch.write("t.jsonl", "{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 10, \"y\": 10}\n")
+        #expect(mkfifo(scratch.path("fifo.png"), 0o600) == 0)
+        // The null device (major 1, minor 3: glibc's makedev, a macro Swift does not import, gives 1 << 8 | 3),
+        // made here as root; elsewhere the FIFO alone is tried.
+        let madeDevice = mknod(scratch.path("null.png"), S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0
+        for (target, type) in [("fifo.png", S_IFIFO)] + (madeDevice ? [("null.png", S_IFCHR)] : []) {
+            let result = try await Self.run(writer, onto: target, overwrite: true, in: scratch)
+            let said = "\(target): \(result.status) \(result.standardError)"
+            #expect(result.status == 2 && result.standardError.contains("not a regular file"), "\(said)")
+            var info = stat()
+            #expect(lstat(scratch.path(target), &info) == 0 && info.st_mode & S_IFMT == type, "\(said)")
+            try FileManager.default.removeItem(atPath: scratch.path(target))
+        }
+        try FileManager.default.removeItem(atPath: scratch.path("t.jsonl"))
+        try Self.expectUnchanged(scratch, drawing: drawing)
     }
 
     @Test func fingerpaintsReplayReplacesAPictureWithOverwrite() async throws {

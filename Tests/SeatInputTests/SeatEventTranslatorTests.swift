@@ -149,6 +149,19 @@ import TouchUI
         #expect(recorder.translator.anomalies[.invalidCoordinates] == 3)
     }
 
+    @Test func aTouchBeyondTheCoordinateRangeIsDroppedAsATraceRefusesIt() {
+        let recorder = RecordingWindow()
+        let edge = CoordinateRange.largest
+        recorder.feed([
+            at(0, .touchDown(id: 1, location: point(100, 100))), at(0, .touchFrame),
+            at(5, .touchMotion(id: 1, location: point(edge, 100))), at(5, .touchFrame),
+            at(10, .touchMotion(id: 1, location: point(edge + 1, 100))), at(10, .touchFrame),
+            at(15, .touchUp(id: 1)), at(15, .touchFrame),
+        ])
+        #expect(recorder.entries == ["began(1)", "moved(1)", "ended(1)"])
+        #expect(recorder.translator.anomalies[.invalidCoordinates] == 1)
+    }
+
     @Test func timeGoingBackwardsIsHeldAtTheLatestTime() {
         let recorder = RecordingWindow()
         recorder.feed([
