@@ -570,7 +570,7 @@ public final class CanvasRenderer {
     /// pan exposed is drawn, with what changed since the buffer was shown.
     ///
     /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than a quarter of its pixels gets only a band of
-    /// rows from the first it lacks, with at most a quarter of them (``partRows(of:within:)``), drawn
+    /// rows from the first it lacks, with at most a quarter of them (``PixelDamage/partRows(of:within:)``), drawn
     /// (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next frame
     /// into it draws the next band of that with what changed since (the window commits it only once complete).
     @discardableResult
@@ -721,7 +721,7 @@ public final class CanvasRenderer {
                         if let inside = rect.intersection(drawable) { copiedScratch.append(inside) }
                     }
                 }
-                copiedRects = Self.mergedSparingly(copiedScratch)
+                copiedRects = PixelDamage.mergedSparingly(copiedScratch)
                 if copiedRects.reduce(0, { $0 + $1.area }) * 4 < BulkPixels.sharedBytes {
                     // A finger's ink: a few small rectangles, copied here (no list of writes made).
                     for rect in copiedRects {
@@ -767,11 +767,11 @@ public final class CanvasRenderer {
             }
         }
         lacking.removeLast(lacking.count - kept)
-        var rects = Self.mergedSparingly(lacking)
+        var rects = PixelDamage.mergedSparingly(lacking)
         // In parts: a buffer lacking more than a part's pixels gets the rows from its first lacking one down as far
         // as a part reaches now, the rest in the frames after.
         var missing: [PixelRect] = []
-        if mayDrawInParts, let rows = Self.partRows(of: rects, within: drawable) {
+        if mayDrawInParts, let rows = PixelDamage.partRows(of: rects, within: drawable) {
             // Nothing lacking lies above the band.
             let band = PixelRect(x: drawable.x, y: rows.lowerBound, width: drawable.width, height: rows.count)
             let below = PixelRect(x: drawable.x, y: rows.upperBound, width: drawable.width,
@@ -809,7 +809,7 @@ public final class CanvasRenderer {
             // drawn whole here, and what this frame changed says so, so that every buffer draws them.
             history[history.count - 1].document = (history[history.count - 1].document + drawnAtOnce).merged()
             let drawn = toDraw
-            toDraw = Self.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
+            toDraw = PixelDamage.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
                 .compactMap { $0.intersection(drawable) }.filter { tile in !drawn.contains { $0.contains(tile) } })
             redrawn += toDraw
             if changedNow != [bounds] { changedNow = (changedNow + toDraw).merged() }
@@ -826,31 +826,6 @@ public final class CanvasRenderer {
         if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
                            isCopiedFromAnotherBuffer: copied, copied: copiedRects, isComplete: missing.isEmpty)
-    }
-
-    /// The most pixels a frame drawn in part draws, as a share of the buffer's: a quarter (of its rows' pixels), so
-    /// that a part of a 4K frame writes about 8 MB, as a reduced frame does (docs/rendering.md, "The zoom step at
-    /// reduced resolution").
-    static let partShare = 4
-
-    /// The rows a frame drawn in part draws of the rectangles a buffer lacks (``FrameTarget/mayDrawInParts``): from
-    /// the first row lacking down as far as the lacking pixels in them stay within those of ``partShare`` of
-    /// `drawable`'s rows, rounded up (at least one row; a buffer lacking everything comes in that many parts);
-    /// `nil` when all of them fit, and the frame draws everything.
-    static func partRows(of rects: [PixelRect], within drawable: PixelRect) -> Range<Int>? {
-        let limit = (drawable.height + partShare - 1) / partShare * drawable.width
-        guard rects.reduce(0, { $0 + $1.area }) > limit, let top = rects.map(\.y).min(),
-              let bottom = rects.map(\.maxY).max() else { return nil }
-        func area(above row: Int) -> Int {
-            rects.reduce(0) { $0 + $1.width * max(min($1.maxY, row) - max($1.y, top), 0) }
-        }
-        // The lowest row whose band still fits: the area grows with it.
-        var low = top + 1, high = bottom
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if area(above: middle) <= limit { low = middle } else { high = middle - 1 }
-        }
-        return top..<low
     }
 
     /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
@@ -929,11 +904,11 @@ public final class CanvasRenderer {
                     requestUnlessUnderWay(key)
                 }
             }
-            for rect in Self.joined(cached) {
+            for rect in PixelDamage.joined(cached) {
                 writes.scale(NearestScaling(rect: rect, offset: offset, ratio: 1 / Double(reduction), sources: sources,
                                             paper: paperPixel))
             }
-            if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes, shownAt: density, offset: offset) }
+            if !missing.isEmpty { drawPreview(PixelDamage.joined(missing), into: &writes, shownAt: density, offset: offset) }
         }
         writes.write(using: bothCores)
         image.markDirty()
@@ -969,53 +944,6 @@ public final class CanvasRenderer {
             for column in columns { to[column] = from[reduction * column - rect.x] }
         }
         image.markDirty()
-    }
-
-    /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:
-    /// first those side by side in a row of the same height, then runs stacked in a column of the same width. The
-    /// same pixels, in fewer and longer rows.
-    static func joined(_ rects: [PixelRect]) -> [PixelRect] {
-        guard rects.count > 1 else { return rects }
-        func join(_ rects: [PixelRect], along horizontal: Bool) -> [PixelRect] {
-            let sorted = rects.sorted { horizontal ? ($0.y, $0.height, $0.x) < ($1.y, $1.height, $1.x)
-                                                   : ($0.x, $0.width, $0.y) < ($1.x, $1.width, $1.y) }
-            var result: [PixelRect] = []
-            for rect in sorted {
-                if let last = result.last, horizontal
-                    ? last.y == rect.y && last.height == rect.height && last.maxX == rect.x
-                    : last.x == rect.x && last.width == rect.width && last.maxY == rect.y {
-                    result[result.count - 1] = last.union(rect)
-                } else {
-                    result.append(rect)
-                }
-            }
-            return result
-        }
-        return join(join(rects.filter { !$0.isEmpty }, along: true), along: false)
-    }
-
-    /// Rectangles with those that touch merged into their union where that draws no more pixels than drawing both
-    /// (adjacent, nested or much overlapping ones), until no more merge. Unlike ``Geometry/PixelRect/merged()``, two
-    /// strips a diagonal pan exposes stay two strips rather than their bounding box, the whole buffer; rectangles
-    /// left overlapping are drawn twice where they overlap, which gives the same pixels.
-    static func mergedSparingly(_ rects: [PixelRect]) -> [PixelRect] {
-        var result: [PixelRect] = []
-        for rect in rects where !rect.isEmpty {
-            var current = rect
-            var index = 0
-            while index < result.count {
-                let union = result[index].union(current)
-                if result[index].touches(current), union.area <= result[index].area + current.area {
-                    current = union
-                    result.remove(at: index)
-                    index = 0
-                } else {
-                    index += 1
-                }
-            }
-            result.append(current)
-        }
-        return result
     }
 
     /// Another buffer of `image`'s size showing a frame later than `shown`, of the view as it is now (not moved
@@ -1130,43 +1058,22 @@ public final class CanvasRenderer {
         bufferRect(ofDocumentPixels: TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
     }
 
+    /// Where the buffer lies over the document drawn at ``pixelsPerPoint`` (``BufferPlacement``).
+    private var placement: BufferPlacement {
+        let offset = pixelOffset
+        return BufferPlacement(offsetX: offset.x, offsetY: offset.y, rotation: view.rotation)
+    }
+
     /// The buffer pixels that pixels of the document at ``pixelsPerPoint`` are shown in (on a rotated view, the
     /// bounds of where, a pixel wider for the filtering).
     private func bufferRect(ofDocumentPixels pixels: PixelRect) -> PixelRect {
-        let offset = pixelOffset
-        guard view.rotation != 0 else { return pixels.offsetBy(dx: -offset.x, dy: -offset.y) }
-        let corners = Self.corners(of: pixels).map {
-            ViewTransform.turn(Vector(dx: $0.x - Double(offset.x), dy: $0.y - Double(offset.y)), by: view.rotation)
-        }
-        return Self.pixelBounds(corners)
+        placement.bufferRect(ofDocumentPixels: pixels)
     }
 
     /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows (on a rotated view,
     /// their bounds, a pixel wider for the filtering).
     private func documentPixels(of rect: PixelRect) -> PixelRect {
-        let offset = pixelOffset
-        guard view.rotation != 0 else {
-            return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
-        }
-        let corners = Self.corners(of: rect).map {
-            let turned = ViewTransform.turn(Vector(dx: $0.x, dy: $0.y), by: -view.rotation)
-            return Vector(dx: turned.dx + Double(offset.x), dy: turned.dy + Double(offset.y))
-        }
-        return Self.pixelBounds(corners)
-    }
-
-    private static func corners(of rect: PixelRect) -> [Point] {
-        [Point(x: Double(rect.x), y: Double(rect.y)), Point(x: Double(rect.maxX), y: Double(rect.y)),
-         Point(x: Double(rect.x), y: Double(rect.maxY)), Point(x: Double(rect.maxX), y: Double(rect.maxY))]
-    }
-
-    /// The whole pixels around points, and one more on each side.
-    private static func pixelBounds(_ points: [Vector]) -> PixelRect {
-        let minX = Int((points.map(\.dx).min() ?? 0).rounded(.down)) - 1
-        let minY = Int((points.map(\.dy).min() ?? 0).rounded(.down)) - 1
-        let maxX = Int((points.map(\.dx).max() ?? 0).rounded(.up)) + 1
-        let maxY = Int((points.map(\.dy).max() ?? 0).rounded(.up)) + 1
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        placement.documentPixels(of: rect)
     }
 
     func isVisible(_ key: TileKey) -> Bool {
@@ -1462,8 +1369,8 @@ public final class CanvasRenderer {
         }
         // Paper and the preview in as few rectangles as the tiles allow (after a clear, one: the whole buffer), so
         // that they are written in long rows rather than a tile's 1 KB at a time.
-        for rect in Self.joined(paper) { writes.fill(rect, with: paperPixel) }
-        if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes) }
+        for rect in PixelDamage.joined(paper) { writes.fill(rect, with: paperPixel) }
+        if !missing.isEmpty { drawPreview(PixelDamage.joined(missing), into: &writes) }
         writes.write(using: bothCores)
         frame.markDirty()
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
