@@ -184,14 +184,8 @@ public final class CanvasRenderer {
     /// The zoom of the last frame drawn (full or reduced): a reduced frame at a lower zoom is a zoom out's
     /// (``reduction``).
     private var zoomShown = ViewTransform.identity.zoom
-    /// Whether the view moved since the last frame while turned: that frame samples the turned tiles nearest-
-    /// neighbour, which is twice as fast as bilinear, while fingers turn or pan it.
-    private var turnedViewMoved = false
-    /// Whether the frame shows turned tiles sampled nearest-neighbour: the next frame that does not move the view
-    /// redraws it all bilinearly (``needsSharperFrame``).
-    private var showsRoughTurnedTiles = false
-    /// Whether the turned tiles are being drawn nearest-neighbour in the frame under way.
-    private var samplesTurnedTilesRoughly = false
+    /// How the turned view's tiles are sampled: roughly in a frame that moved it, sharp once it rests.
+    private var turnedSampling = TurnedViewSampling.sharp
 
     /// Whether a stroke added on top is drawn into its tiles only at ``bakeStrokes()`` (a window calls it once the
     /// frame that shows the stroke is on its way to the compositor), rather than at once in ``apply(_:strokes:)``.
@@ -430,12 +424,12 @@ public final class CanvasRenderer {
         if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
         if snapped.zoom != view.zoom { zoomChanged = true }
         view = snapped
-        turnedViewMoved = view.rotation != 0
+        turnedSampling.viewMoved(turned: view.rotation != 0)
     }
 
     /// Whether the frame shows a turned view sampled roughly while it moved: render one more frame, once the view
     /// rests, to show it sharp.
-    public var needsSharperFrame: Bool { showsRoughTurnedTiles }
+    public var needsSharperFrame: Bool { turnedSampling.showsRoughTiles }
 
     /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it). A stroke added is drawn
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
@@ -587,14 +581,7 @@ public final class CanvasRenderer {
         zoomShown = view.zoom
         takeBuiltIndex()
         takeStoredTiles()
-        samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
-        turnedViewMoved = false
-        if samplesTurnedTilesRoughly {
-            showsRoughTurnedTiles = true
-        } else if showsRoughTurnedTiles {
-            showsRoughTurnedTiles = false
-            pendingWhole = true
-        }
+        if turnedSampling.beginFrame(turned: view.rotation != 0) { pendingWhole = true }
         let isWhole = pendingWhole
         var document = pendingDocument, screen = pendingScreen
         pendingWhole = false
@@ -1540,7 +1527,7 @@ public final class CanvasRenderer {
             cache.touch(key)
             cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
             cairo_pattern_set_filter(cairo_get_source(context),
-                                     samplesTurnedTilesRoughly ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+                                     turnedSampling.showsRoughTiles ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
             cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side),
                             Double(TileKey.side))
