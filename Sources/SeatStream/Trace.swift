@@ -108,6 +108,15 @@ extension Trace {
         try Data(serialized().utf8).write(to: url, options: .atomic)
     }
 
+    /// One event's line, without the newline, when a trace reader takes it back; `nil` for an event holding a
+    /// value no trace holds (a coordinate beyond ``largestCoordinate``, say), which a recording leaves out so that
+    /// it always plays: the translator drops such an event anyway.
+    public static func readableLine(for event: SeatEvent) -> String? {
+        let line = line(for: event)
+        var parser = TraceLineParser(file: "")
+        return (try? parser.parse(Substring(line), number: 1)) == nil ? nil : line
+    }
+
     /// One event's line, without the newline.
     public static func line(for event: SeatEvent) -> String {
         var fields: [(String, String)] = [("t", format(event.time.milliseconds))]

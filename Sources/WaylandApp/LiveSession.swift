@@ -427,8 +427,16 @@ final class TraceRecorder {
         var relative = event
         // Whole microseconds since the first event, written as milliseconds.
         relative.time = .milliseconds((max(0, (event.time - origin).seconds) * 1_000_000).rounded() / 1000)
-        write(Trace.line(for: relative) + "\n")
+        // An event no trace can hold is left out (``Trace/readableLine(for:)``), so the recording always plays.
+        guard let line = Trace.readableLine(for: relative) else {
+            leftOut += 1
+            return
+        }
+        write(line + "\n")
     }
+
+    /// How many events were left out because no trace can hold them.
+    private(set) var leftOut = 0
 
     private func write(_ text: String) {
         writeAll(descriptor, text)
