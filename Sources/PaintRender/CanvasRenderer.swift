@@ -151,8 +151,6 @@ public final class CanvasRenderer {
     private var spareTails: [Int: Tail] = [:]
     /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
     private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
-    /// What a buffer a frame behind takes from another buffer, gathered in storage kept from frame to frame.
-    private var copiedScratch: [PixelRect] = []
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -160,12 +158,8 @@ public final class CanvasRenderer {
     var pendingDocument: [PixelRect] = []
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
-    /// What the last frames changed, oldest first, back to the oldest frame a buffer still shows.
-    private var history: [FrameRecord] = []
-    /// The buffers frames were drawn into, and the number of the frame each shows.
-    private var shownBuffers: [ShownBuffer] = []
-    /// The number of the last frame drawn.
-    private var frameNumber = 0
+    /// Which frame each buffer shows, and what the frames since changed (``BufferHistory``).
+    private var history = BufferHistory()
     /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
     private var syncTileDeadline: UInt64 = 0
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
@@ -639,122 +633,19 @@ public final class CanvasRenderer {
                 document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
             }
         }
-        frameNumber += 1
         let offset = pixelOffset
-        let record = FrameRecord(number: frameNumber, pixelsPerPoint: level, rotation: view.rotation,
+        let record = FrameRecord(number: history.nextNumber, pixelsPerPoint: level, rotation: view.rotation,
                                  offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
                                  isWhole: isWhole, document: document.merged(), screen: screen.merged(),
                                  overlay: overlayFrames.map { PixelRect(covering: $0, scale: scale) })
-        let previous = history.last
-        history.append(record)
-        // What differs on screen from the last frame: everything after a pan.
-        let changed: [PixelRect]
-        if isWhole || previous.map({ !$0.isContinued(by: record) || $0.offsetX != offset.x || $0.offsetY != offset.y }) ?? true {
-            changed = [bounds]
-        } else {
-            // In one list made once (a map, a concatenation and a compactMap made three a frame, issue #22).
-            var within: [PixelRect] = []
-            within.reserveCapacity(record.document.count + record.screen.count)
-            for rect in record.document {
-                if let inside = bufferRect(ofDocumentPixels: rect).intersection(bounds) { within.append(inside) }
-            }
-            for rect in record.screen {
-                if let inside = rect.intersection(bounds) { within.append(inside) }
-            }
-            changed = within.merged()
-        }
+        let changed = changedOnScreen(since: history.record(record), by: record)
         // What this buffer lacks: what changed since the frame it shows, or, when it cannot be brought up to date
         // from there (a new buffer, or a change of size, zoom or angle since), since the frame a buffer that can
         // shows, copied in first.
         let drawable = PixelRect(x: 0, y: 0, width: min(image.width, pixelWidth), height: min(image.height, pixelHeight))
-        var lacking: [PixelRect] = []
-        var moved = (x: 0, y: 0)
-        var copied = false
-        shownBuffers.removeAll { $0.owner == nil }
-        // A buffer not drawn yet whose pixels are a copy of another's (``FrameTarget/copyOf``) shows what that one shows.
-        let shownHere = shownBuffers.first(where: { $0.owner === owner })
-            ?? copyOf.flatMap { twin in shownBuffers.first(where: { $0.owner === twin }) }
-        var start = shownHere.flatMap {
-            continuableFrame(from: $0.frame, width: image.width, height: image.height)
-        }
-        // What a frame drawn in part left out (``FrameTarget/mayDrawInParts``), where it is now.
-        var stillLacking = start == nil ? [] : shownHere?.missing ?? []
-        if start == nil, let (donor, then) = shownBuffers.lazy
-            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height && $0.missing.isEmpty })
-            .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
-                .map { (buffer, $0) } })
-            .max(by: { $0.1.number < $1.1.number }) {
-            var writes = BulkPixels(into: image)
-            writes.copyAll(from: donor.pixels, stride: donor.stride)
-            writes.write(using: bothCores)
-            image.markDirty()
-            copied = true
-            start = then
-        }
-        var copiedRects: [PixelRect] = []
-        if let then = start {
-            moved = (offset.x - then.offsetX, offset.y - then.offsetY)
-            var since = then.number
-            if moved == (0, 0), let donor = newerBuffer(than: then.number, for: owner, image: image) {
-                // A buffer a frame or more behind, while another shows a later frame of the same view: what changed
-                // up to that frame is copied from it, and only what changed since is drawn (a finger's ink: one
-                // frame's new segments and tails rather than two).
-                copiedScratch.removeAll(keepingCapacity: true)
-                for later in history where later.number > then.number && later.number <= donor.frame {
-                    for rect in later.document {
-                        if let inside = bufferRect(ofDocumentPixels: rect).intersection(drawable) { copiedScratch.append(inside) }
-                    }
-                    for rect in later.screen {
-                        if let inside = rect.intersection(drawable) { copiedScratch.append(inside) }
-                    }
-                }
-                copiedRects = PixelDamage.mergedSparingly(copiedScratch)
-                if copiedRects.reduce(0, { $0 + $1.area }) * 4 < BulkPixels.sharedBytes {
-                    // A finger's ink: a few small rectangles, copied here (no list of writes made).
-                    for rect in copiedRects {
-                        for row in rect.y..<rect.maxY {
-                            (image.pixels + row * image.stride + rect.x * 4)
-                                .update(from: donor.pixels + row * donor.stride + rect.x * 4, count: rect.width * 4)
-                        }
-                    }
-                } else {
-                    var writes = BulkPixels(into: image)
-                    for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
-                    writes.write(using: bothCores)
-                }
-                image.markDirty()
-                since = donor.frame
-            }
-            if moved != (0, 0) {
-                // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
-                // the overlay where it was moved to and where it is, are drawn.
-                image.move(byX: -moved.x, y: -moved.y)
-                if moved.x > 0 { lacking.append(PixelRect(x: drawable.width - moved.x, y: 0, width: moved.x, height: drawable.height)) }
-                if moved.x < 0 { lacking.append(PixelRect(x: 0, y: 0, width: -moved.x, height: drawable.height)) }
-                if moved.y > 0 { lacking.append(PixelRect(x: 0, y: drawable.height - moved.y, width: drawable.width, height: moved.y)) }
-                if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
-                lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
-                stillLacking = stillLacking.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) }
-            }
-            lacking += stillLacking
-            for later in history where later.number > since {
-                // Appended one by one: a map and a concatenation made two lists a frame (issue #22).
-                for rect in later.document { lacking.append(bufferRect(ofDocumentPixels: rect)) }
-                lacking += later.screen
-            }
-        } else {
-            lacking = [bounds]
-        }
-        // Cut to the drawable pixels in place (the same rectangles in the same order as a compactMap).
-        var kept = 0
-        for index in lacking.indices {
-            if let inside = lacking[index].intersection(drawable) {
-                lacking[kept] = inside
-                kept += 1
-            }
-        }
-        lacking.removeLast(lacking.count - kept)
-        var rects = PixelDamage.mergedSparingly(lacking)
+        let caughtUp = history.catchUp(image, owner: owner, copyOf: copyOf, placement: placement, whole: bounds,
+                                       drawable: drawable, bothCores: bothCores)
+        var rects = caughtUp.lacking
         // In parts: a buffer lacking more than a part's pixels gets the rows from its first lacking one down as far
         // as a part reaches now, the rest in the frames after.
         var missing: [PixelRect] = []
@@ -794,7 +685,7 @@ public final class CanvasRenderer {
             // Tiles drawn at once while a worker draws the others: where they were missing, this buffer and the
             // others showed the preview or paper, and the rectangle just drawn covers only part of them. They are
             // drawn whole here, and what this frame changed says so, so that every buffer draws them.
-            history[history.count - 1].document = (history[history.count - 1].document + drawnAtOnce).merged()
+            history.addToLatest(document: drawnAtOnce)
             let drawn = toDraw
             toDraw = PixelDamage.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
                 .compactMap { $0.intersection(drawable) }.filter { tile in !drawn.contains { $0.contains(tile) } })
@@ -804,15 +695,35 @@ public final class CanvasRenderer {
         if let context { cairo_destroy(context) }
         strokeOrder.removeAll(keepingCapacity: true)
         cairo_surface_flush(image.surface)
-        noteShown(owner, image: image, missing: missing)
+        history.noteShown(owner, image: image, missing: missing)
         if worker != nil { submitJobs() }
         evictTiles()
         startBuildingIndex()
         startReadingStoredTiles()
         // After the first frame, not before it: the font's loading would share the cores with it.
         if worker != nil { _ = textWarmUp }
-        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
-                           isCopiedFromAnotherBuffer: copied, copied: copiedRects, isComplete: missing.isEmpty)
+        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: caughtUp.movedX, movedY: caughtUp.movedY,
+                           isCopiedFromAnotherBuffer: caughtUp.isCopiedWhole, copied: caughtUp.copied,
+                           isComplete: missing.isEmpty)
+    }
+
+    /// What differs on screen between the frame before (`previous`, if remembered) and the frame `record` describes:
+    /// everything after a pan, a change of size, zoom or angle, or a frame drawn whole; else what the frame changed,
+    /// within the buffer.
+    private func changedOnScreen(since previous: FrameRecord?, by record: FrameRecord) -> [PixelRect] {
+        guard let previous, !record.isWhole, previous.isContinued(by: record), previous.offsetX == record.offsetX,
+              previous.offsetY == record.offsetY
+        else { return [bounds] }
+        // In one list made once (a map, a concatenation and a compactMap made three a frame, issue #22).
+        var within: [PixelRect] = []
+        within.reserveCapacity(record.document.count + record.screen.count)
+        for rect in record.document {
+            if let inside = bufferRect(ofDocumentPixels: rect).intersection(bounds) { within.append(inside) }
+        }
+        for rect in record.screen {
+            if let inside = rect.intersection(bounds) { within.append(inside) }
+        }
+        return within.merged()
     }
 
     /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
@@ -821,7 +732,7 @@ public final class CanvasRenderer {
     /// "The zoom step at reduced resolution"). A stroke completed since the last frame is baked into the tiles first,
     /// and the full frame after the reduced one redraws everything.
     public var prefersReducedFrame: Bool {
-        zoomChanged && frameNumber > 0 && view.rotation == 0
+        zoomChanged && history.frameNumber > 0 && view.rotation == 0
     }
 
     /// How many times fewer pixels each way the next reduced frame has than a full one (``reducedPixelSize``): 2,
@@ -857,7 +768,7 @@ public final class CanvasRenderer {
         let reduction = min(max(reduction ?? self.reduction, 2), 8)
         zoomChanged = false
         zoomShown = view.zoom
-        shownBuffers.removeAll { $0.owner == nil || $0.owner === target.owner }
+        history.forget(target.owner)
         takeBuiltIndex()
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
         let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
@@ -931,52 +842,6 @@ public final class CanvasRenderer {
             for column in columns { to[column] = from[reduction * column - rect.x] }
         }
         image.markDirty()
-    }
-
-    /// Another buffer of `image`'s size showing a frame later than `shown`, of the view as it is now (not moved
-    /// since, nothing drawn whole since): the pixels it shows of what changed up to its frame are this frame's.
-    /// The latest such, `nil` when there is none.
-    private func newerBuffer(than shown: Int, for owner: AnyObject, image: ImageSurface) -> ShownBuffer? {
-        let offset = pixelOffset
-        return shownBuffers.lazy
-            .filter { $0.owner !== owner && $0.frame > shown && $0.width == image.width && $0.height == image.height
-                && $0.missing.isEmpty }
-            .filter { buffer in
-                self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
-                    .map { $0.offsetX == offset.x && $0.offsetY == offset.y } ?? false
-            }
-            .max { $0.frame < $1.frame }
-    }
-
-    /// The record of frame `shown` when a buffer of a size showing it can be brought up to date from it: the frames
-    /// since drew nothing whole and kept the size, zoom and angle, and moved the view (upright only) by less than
-    /// the buffer.
-    private func continuableFrame(from shown: Int, width: Int, height: Int) -> FrameRecord? {
-        guard let then = history.first(where: { $0.number == shown }), let now = history.last,
-              then.width == width, then.height == height,
-              !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) })
-        else { return nil }
-        let dx = now.offsetX - then.offsetX, dy = now.offsetY - then.offsetY
-        guard (now.rotation == 0 || (dx == 0 && dy == 0)), abs(dx) < width, abs(dy) < height else { return nil }
-        return then
-    }
-
-    /// The most buffers remembered, and the most frames back a remembered buffer may be: a window has two or three.
-    static let rememberedBuffers = 4
-    static let rememberedFrames = 16
-
-    /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
-    private func noteShown(_ owner: AnyObject, image: ImageSurface, missing: [PixelRect] = []) {
-        if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
-            shownBuffers[index] = ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                              width: image.width, height: image.height, missing: missing)
-        } else {
-            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                            width: image.width, height: image.height, missing: missing))
-            if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
-        }
-        let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
-        history.removeAll { $0.number < oldest }
     }
 
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
@@ -1633,46 +1498,6 @@ public struct FrameDamage: Equatable, Sendable {
     /// Whether the buffer now shows the whole frame: `false` when it was drawn in part
     /// (``FrameTarget/mayDrawInParts``) and the next frame into it draws the rest.
     public var isComplete: Bool = true
-}
-
-/// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
-struct FrameRecord {
-    var number: Int
-    var pixelsPerPoint: Double
-    var rotation: Double
-    /// Where the buffer's top-left pixel lay in the document drawn at ``pixelsPerPoint``.
-    var offsetX: Int
-    var offsetY: Int
-    var width: Int
-    var height: Int
-    /// Whether everything was drawn again (a new size, zoom or angle, a clear).
-    var isWhole: Bool
-    /// What changed in the drawing, in document pixels at ``pixelsPerPoint``.
-    var document: [PixelRect]
-    /// What changed in the window (the overlay), in buffer pixels.
-    var screen: [PixelRect]
-    /// Where the overlay was drawn, in buffer pixels.
-    var overlay: [PixelRect]
-
-    /// Whether `later` shows the document at the same zoom, angle and size, so that a buffer showing this frame can be
-    /// brought up to date from what the frames since changed.
-    func isContinued(by later: FrameRecord) -> Bool {
-        later.pixelsPerPoint == pixelsPerPoint && later.rotation == rotation && later.width == width
-            && later.height == height
-    }
-}
-
-/// A buffer the renderer drew into, while its owner lives, and the frame it shows.
-struct ShownBuffer {
-    weak var owner: AnyObject?
-    var frame: Int
-    /// The buffer's pixels, valid while ``owner`` lives (a buffer brought up to date from another copies them).
-    var pixels: UnsafeMutablePointer<UInt8>
-    var stride: Int
-    var width: Int
-    var height: Int
-    /// What a frame drawn in part left out of it, in its pixels (``FrameTarget/mayDrawInParts``).
-    var missing: [PixelRect] = []
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.
