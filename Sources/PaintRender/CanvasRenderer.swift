@@ -139,18 +139,9 @@ public final class CanvasRenderer {
     var storedTiles = StoredTiles()
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
-    /// What has been drawn of each stroke in progress.
-    private var live: [Int: LiveStroke] = [:]
-    /// Strokes added on top (``apply(_:strokes:)``) and not drawn into their tiles yet (``defersStrokeBaking``),
-    /// oldest first, each with its path as the strokes in progress keep it (`nil` until a frame takes it up):
-    /// frames draw them as they draw those.
-    private var unbaked: [(stroke: Stroke, state: LiveStroke?)] = []
-    /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
-    private var tails: [Int: Tail] = [:]
-    /// The tails drawn in the frame before, kept for their storage.
-    private var spareTails: [Int: Tail] = [:]
-    /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
-    private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
+    /// The strokes in progress, and the strokes added on top not drawn into their tiles yet
+    /// (``defersStrokeBaking``), as frames draw them over the tiles (``LiveInk``).
+    private var ink = LiveInk()
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -199,19 +190,17 @@ public final class CanvasRenderer {
     private lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
-    public var hasStrokesToBake: Bool { !unbaked.isEmpty }
+    public var hasStrokesToBake: Bool { !ink.unbaked.isEmpty }
 
     /// How many strokes added wait to be drawn into their tiles.
-    public var strokesToBake: Int { unbaked.count }
+    public var strokesToBake: Int { ink.unbaked.count }
 
     /// Draws the strokes added since the last call into their tiles, as ``apply(_:strokes:)`` does when it does not
     /// defer them, and redraws their area from the tiles at the next frame: from then on the frame is what a fresh
     /// render gives.
     public func bakeStrokes() {
-        guard !unbaked.isEmpty else { return }
-        let baking = unbaked
-        unbaked.removeAll(keepingCapacity: true)
-        for (stroke, _) in baking { appendStroke(stroke) }
+        guard !ink.unbaked.isEmpty else { return }
+        for (stroke, _) in ink.takeUnbaked() { appendStroke(stroke) }
     }
 
     /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
@@ -382,7 +371,7 @@ public final class CanvasRenderer {
 
     /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
     public var contentBounds: Rect? {
-        unbaked.reduce(index.contentBounds) { bounds, entry in
+        ink.unbaked.reduce(index.contentBounds) { bounds, entry in
             entry.stroke.bounds.isEmpty ? bounds : bounds.map { $0.union(entry.stroke.bounds) } ?? entry.stroke.bounds
         }
     }
@@ -433,9 +422,9 @@ public final class CanvasRenderer {
         awaitIndex()
         strokeChanges += 1
         if defersStrokeBaking, case let .appended(stroke) = change,
-           strokes.count == self.strokes.count + unbaked.count + 1 {
+           strokes.count == self.strokes.count + ink.unbaked.count + 1 {
             // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
-            unbaked.append((stroke, nil))
+            ink.addUnbaked(stroke)
             return
         }
         bakeStrokes()
@@ -583,56 +572,7 @@ public final class CanvasRenderer {
         pendingScreen = []
         document += takeFinishedTiles()
         let level = pixelsPerPoint
-        // The tails of this frame, in the storage of the last frame but one (no dictionary made every frame).
-        var newTails: [Int: Tail] = [:]
-        swap(&newTails, &spareTails)
-        newTails.removeAll(keepingCapacity: true)
-        for (key, points) in predictedTails where !points.isEmpty {
-            guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
-                  let bounds = LiveStroke.changeBounds(of: points, and: last, width: stroke.width)
-            else { continue }
-            newTails[key] = Tail(start: last, points: points, bounds: bounds)
-        }
-        for (key, tail) in tails where newTails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
-        }
-        for (key, tail) in newTails where tails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
-        }
-        spareTails = tails
-        tails = newTails
-        for (key, state) in live where liveStrokes[key] == nil {
-            live[key] = nil
-            // A stroke in progress that was completed and waits to be baked is shown as it was: the buffers hold
-            // it already, and only its samples since the last frame (the last, at the touch-up) are drawn. Any
-            // other gone (cancelled, or baked into the tiles) has its area redrawn.
-            if let index = unbaked.firstIndex(where: { entry in
-                entry.state == nil && entry.stroke.points.count >= state.sampleCount
-                    && entry.stroke.points.first?.location == state.firstLocation
-            }) {
-                var adopted = state
-                if let rect = adopted.update(with: unbaked[index].stroke) {
-                    document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-                }
-                unbaked[index].state = adopted
-            } else if let rect = state.bounds {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-        }
-        // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
-        for index in unbaked.indices where unbaked[index].state == nil {
-            var state = LiveStroke()
-            if let rect = state.update(with: unbaked[index].stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-            unbaked[index].state = state
-        }
-        for (key, stroke) in liveStrokes {
-            // Updated in place: a copy would copy the stroke's path.
-            if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-        }
+        ink.update(liveStrokes: liveStrokes, predictedTails: predictedTails, pixelsPerPoint: level, changed: &document)
         let offset = pixelOffset
         let record = FrameRecord(number: history.nextNumber, pixelsPerPoint: level, rotation: view.rotation,
                                  offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
@@ -662,16 +602,7 @@ public final class CanvasRenderer {
         syncTileDeadline = overflow ? .max : deadline
         var redrawn = rects, changedNow = changed
         var toDraw = rects
-        // The strokes in progress in the order they began, so that overlaps look the same in every frame.
-        strokeOrder.removeAll(keepingCapacity: true)
-        // Completed strokes not baked yet lie under the strokes in progress, in the order they were added.
-        for (offset, entry) in unbaked.enumerated() {
-            if let state = entry.state { strokeOrder.append((Int.min + offset, entry.stroke, state)) }
-        }
-        for (key, stroke) in liveStrokes {
-            if let state = live[key] { strokeOrder.append((key, stroke, state)) }
-        }
-        strokeOrder.sort { $0.key < $1.key }
+        ink.beginDrawing(liveStrokes: liveStrokes)
         var context: OpaquePointer?
         while !toDraw.isEmpty {
             var drawnAtOnce: [PixelRect] = []
@@ -693,7 +624,7 @@ public final class CanvasRenderer {
             if changedNow != [bounds] { changedNow = (changedNow + toDraw).merged() }
         }
         if let context { cairo_destroy(context) }
-        strokeOrder.removeAll(keepingCapacity: true)
+        ink.endDrawing()
         cairo_surface_flush(image.surface)
         history.noteShown(owner, image: image, missing: missing)
         if worker != nil { submitJobs() }
@@ -1158,14 +1089,6 @@ public final class CanvasRenderer {
 
     // MARK: - Drawing
 
-    /// A stroke's predicted tail as drawn in the current frame: from its last sample (`start`) through the
-    /// predicted points.
-    struct Tail: Equatable {
-        var start: Point
-        var points: [Point]
-        var bounds: Rect
-    }
-
     /// Redraws the tiles of the frame in one rectangle (the strokes in progress and the overlay go on top after,
     /// ``drawStrokesInProgress(_:within:into:)``). Returns the document pixels of the tiles it put into the cache
     /// while a worker draws the others (a tile few strokes reach, drawn at once, or paper): they may show the
@@ -1229,9 +1152,9 @@ public final class CanvasRenderer {
         return drawnAtOnce
     }
 
-    /// Draws the strokes in progress (``strokeOrder``), their predicted tails and the overlay over the tiles just
+    /// Draws the strokes in progress (``LiveInk``), their predicted tails and the overlay over the tiles just
     /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
-    /// ``drawStrokesInProgressWithoutCairo(within:area:into:context:)``, or Cairo's), what Cairo draws in one
+    /// ``LiveInk/drawWithoutCairo(within:area:into:context:placement:pixelsPerPoint:raster:)``, or Cairo's), what Cairo draws in one
     /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
     /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each
     /// rectangle's tiles are drawn just before, so where rectangles overlap the second's tiles cover what the first
@@ -1242,12 +1165,11 @@ public final class CanvasRenderer {
         let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
         let window = rect.logical(pixelsPerPoint: Double(scale))
         let showsOverlay = overlayFrames.contains { $0.intersection(window) != nil }
-        let isReached = strokeOrder.contains {
-            $0.state.bounds?.intersection(area) != nil || tails[$0.key]?.bounds.intersection(area) != nil
-        }
+        let isReached = ink.reaches(area)
         guard isReached || showsOverlay else { return }
         if isReached, tileRasterizer == .own {
-            drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
+            ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
+                                 pixelsPerPoint: pixelsPerPoint, raster: raster)
         }
         // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
         // own rasterizer drew the strokes.
@@ -1258,17 +1180,7 @@ public final class CanvasRenderer {
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
         if isReached, tileRasterizer == .cairo {
-            let offset = pixelOffset
-            cairo_save(context)
-            cairo_rotate(context, view.rotation)
-            cairo_translate(context, Double(-offset.x), Double(-offset.y))
-            prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-            for (key, stroke, state) in strokeOrder {
-                let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
-                guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
-                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
-            }
-            cairo_restore(context)
+            ink.drawWithCairo(within: area, in: context, placement: placement, pixelsPerPoint: pixelsPerPoint)
         }
         if showsOverlay, let overlay {
             // The bar is copied from its image; the rest of the overlay is drawn over it.
@@ -1281,71 +1193,6 @@ public final class CanvasRenderer {
             drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
         }
         cairo_restore(context)
-    }
-
-    /// The strokes in progress (``strokeOrder``) and their tails over the tiles just redrawn in `rect`, as the tiles
-    /// draw them (``tileRasterizer`` ``StrokeRasterizer/own``): those of one width by the Wayland thread's
-    /// ``CapsuleRaster``, its region the rectangle (in pieces of at most a tile, its storage), so that a stroke in
-    /// progress has the pixels it will have once baked into the tiles; those with pressure by Cairo, in `context`
-    /// (made at the first), clipped to the rectangle. In the order the strokes began; nothing allocated.
-    private func drawStrokesInProgressWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface,
-                                                   context: inout OpaquePointer?) {
-        let offset = pixelOffset
-        let cosine = view.rotation == 0 ? 1 : cos(view.rotation), sine = view.rotation == 0 ? 0 : sin(view.rotation)
-        // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.
-        var cairoDrew = false
-        let side = TileKey.side
-        for (key, stroke, state) in strokeOrder {
-            let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
-            guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
-            guard CapsuleRaster.draws(stroke) else {
-                if context == nil { context = cairo_create(frame.surface) }
-                guard let context else { continue }
-                frame.markDirty()
-                cairo_save(context)
-                cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-                cairo_clip(context)
-                cairo_rotate(context, view.rotation)
-                cairo_translate(context, Double(-offset.x), Double(-offset.y))
-                prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
-                cairo_restore(context)
-                cairoDrew = true
-                continue
-            }
-            if cairoDrew {
-                cairo_surface_flush(frame.surface)
-                cairoDrew = false
-            }
-            let pixels = UnsafeMutableRawPointer(frame.pixels)
-            var pieceY = rect.y
-            while pieceY < rect.maxY {
-                var pieceX = rect.x
-                while pieceX < rect.maxX {
-                    let piece = PixelRect(x: pieceX, y: pieceY, width: min(side, rect.maxX - pieceX),
-                                          height: min(side, rect.maxY - pieceY))
-                    // Upright, the piece's own area: only its curves are traced.
-                    let pieceArea = view.rotation == 0 ? documentPixels(of: piece).logical(pixelsPerPoint: pixelsPerPoint) : area
-                    raster.setRegion(width: piece.width, height: piece.height)
-                    // The document's pixel at the buffer's (0, 0) is `offset`; the piece starts at its corner.
-                    let ox = Double(offset.x), oy = Double(offset.y)
-                    let placement = view.rotation == 0
-                        ? CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(-offset.x - piece.x),
-                                                  offsetY: Double(-offset.y - piece.y))
-                        : CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
-                                                  offsetX: -(cosine * ox - sine * oy) - Double(piece.x),
-                                                  offsetY: -(sine * ox + cosine * oy) - Double(piece.y),
-                                                  cosine: cosine, sine: sine)
-                    state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: pieceArea, raster: raster,
-                               placement: placement, into: pixels + piece.y * frame.stride + piece.x * 4,
-                               stride: frame.stride)
-                    pieceX += side
-                }
-                pieceY += side
-            }
-        }
-        if cairoDrew { cairo_surface_flush(frame.surface) }
-        frame.markDirty()
     }
 
     /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
