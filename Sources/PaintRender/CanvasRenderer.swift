@@ -40,12 +40,12 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
-    /// The overlay's bars last shown, drawn once each (``barImage(for:)``), the latest first.
-    private var cachedBars: [BarImage] = []
+    /// The overlay's bars last shown, drawn once each (``BarImageCache``).
+    private var bars = BarImageCache()
     /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
-    private(set) var barImagesDrawn = 0
+    var barImagesDrawn: Int { bars.drawn }
     /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
-    private(set) var barImagesChanged = 0
+    var barImagesChanged: Int { bars.changed }
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -744,7 +744,7 @@ public final class CanvasRenderer {
         if let overlay {
             // The bar from its image, every `reduction`-th pixel; the rest of the overlay drawn by Cairo at the
             // reduced scale.
-            let bar = barImage(for: overlay)
+            let bar = bars.image(for: overlay, scale: scale)
             if let bar { Self.copyReduced(bar, by: reduction, into: image) }
             let context = cairo_create(image.surface)!
             cairo_scale(context, Double(scale) / Double(reduction), Double(scale) / Double(reduction))
@@ -1184,7 +1184,7 @@ public final class CanvasRenderer {
         }
         if showsOverlay, let overlay {
             // The bar is copied from its image; the rest of the overlay is drawn over it.
-            let bar = barImage(for: overlay)
+            let bar = bars.image(for: overlay, scale: scale)
             if let bar, let part = bar.rect.intersection(rect) {
                 cairo_surface_flush(frame.surface)
                 frame.copy(part.offsetBy(dx: -bar.rect.x, dy: -bar.rect.y), of: bar.image, to: part.x, part.y)
@@ -1194,28 +1194,6 @@ public final class CanvasRenderer {
         }
         cairo_restore(context)
     }
-
-    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
-    /// ``keptBars`` shown, and then, when it differs from one of those in a few controls, only around them
-    /// (``BarImage/init(_:scale:changing:)``); `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
-    /// overlay).
-    private func barImage(for overlay: Overlay) -> BarImage? {
-        if let index = cachedBars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
-            if index > 0 { cachedBars.insert(cachedBars.remove(at: index), at: 0) }
-            return cachedBars[0]
-        }
-        let changed = cachedBars.lazy.compactMap { BarImage(overlay, scale: self.scale, changing: $0) }.first
-        guard let bar = changed ?? BarImage(overlay, scale: scale) else { return nil }
-        if changed == nil { barImagesDrawn += 1 } else { barImagesChanged += 1 }
-        cachedBars.insert(bar, at: 0)
-        if cachedBars.count > Self.keptBars { cachedBars.removeLast() }
-        return bar
-    }
-
-    /// The bar images kept: the bar before a change and after it, so that a change undone (a clear and its undo
-    /// enable and disable the bar's buttons) copies the bar back rather than drawing it (about 1 ms at 4K; an image
-    /// is about 1 MB there).
-    static let keptBars = 2
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
     /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
