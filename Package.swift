@@ -4,17 +4,16 @@ import PackageDescription
 
 let package = Package(
     name: "FingerPaint",
+    // The libraries are the gesture library's API (docs/api-review.md): the core, its geometry, the seat-event
+    // stream and the translator, and its test support. The programs' own modules are not products.
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
+        .library(name: "SeatStream", targets: ["SeatStream"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
         .executable(name: "touch-replay", targets: ["touch-replay"]),
-        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .executable(name: "wayland-hello", targets: ["WaylandHello"]),
-        .library(name: "PaintModel", targets: ["PaintModel"]),
-        .library(name: "PaintRender", targets: ["PaintRender"]),
-        .library(name: "FingerPaintCore", targets: ["FingerPaintCore"]),
         .executable(name: "fingerpaint", targets: ["FingerPaint"]),
     ],
     dependencies: [
@@ -47,7 +46,8 @@ let package = Package(
             name: "touchdump",
             dependencies: [
                 "SeatInput", "TouchUI", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/TouchDump"
         ),
         // Plays a trace through KWin's real input path with its fake input device (docs/kwin-replay.md).
         .executableTarget(
@@ -66,7 +66,8 @@ let package = Package(
             dependencies: [
                 "GestureDemoKit", "PaintModel", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            path: "Sources/GestureDemo"),
 
         // The example app (docs/examples.md): Procreate's UndoGesture interaction on the core, in a window. Built
         // and tested with the package, not installed.

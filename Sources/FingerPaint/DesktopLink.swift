@@ -56,6 +56,8 @@ final class DesktopLink {
     let portal: DesktopPortal
     private let relay = PortalRelay()
     private var mailbox: Mailbox<PortalMessage>?
+    /// The session whose window the portal's dialogs belong to, once its messages come through the loop.
+    private weak var session: LiveSession?
     private let app: FingerPaintApp
     private let debug: (String) -> Void
 
@@ -101,16 +103,11 @@ final class DesktopLink {
             debug("no mailbox for the desktop's portal: \(error)")
             return
         }
+        self.session = session
         app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
         app.onOpenRequest = { [unowned self] in askForDrawing() }
         let relay = relay
         portal.findFolderShowing { relay.post(.folderShowing($0)) }
-        // The portal's dialogs are the window's children where the compositor exports it (xdg-foreign).
-        if let handle = session.window.exportedHandle { parentWindow = "wayland:\(handle)" }
-        session.window.onExportedHandle = { [unowned self] handle in
-            debug("the window's xdg-foreign handle is \(handle)")
-            parentWindow = "wayland:\(handle)"
-        }
     }
 
     /// Asks the desktop to show a drawing in its folder; a failure comes back to the banner.
@@ -121,8 +118,9 @@ final class DesktopLink {
         }
     }
 
-    /// The window's handle for the portal's dialogs (`wayland:HANDLE` from xdg-foreign), or empty.
-    var parentWindow = ""
+    /// The window's handle for the portal's dialogs (`wayland:HANDLE` from xdg-foreign, once the compositor gave it),
+    /// or empty: the portal's dialogs are the window's children where the compositor exports it.
+    var parentWindow: String { session?.window.exportedHandle.map { "wayland:\($0)" } ?? "" }
 
     /// Whether a save dialog is open: Export… again meanwhile does nothing.
     private var isChoosingExportFile = false

@@ -40,6 +40,8 @@ final class FingerPaintLive: LiveContent {
     /// Says, with `--verbose`, when every visible tile is first sharp (drawn or read from the disk cache), counted
     /// from `launchedAt`: the start-up criterion of issue #22, seen from inside the window.
     var debug: (String) -> Void = { _ in }
+    /// Where the brush, tool and recent colours are remembered as they change (docs/settings.md); `nil`: nowhere.
+    var settingsFile: URL?
     var launchedAt: Timestamp?
     private var saidSharp = false
     private var saidFirstFrame = false
@@ -57,13 +59,7 @@ final class FingerPaintLive: LiveContent {
         app.readStoredTiles(from: tileWriter.store)
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
-        // A drawing left for another: its tiles written as at a close (the next drawing's are compared with their own).
-        app.onDocumentLeft = { [unowned self] in
-            storeTiles(evenIfHandedOut: true)
-            lastStoredDocument = nil
-        }
-        app.onQuitRequest = { [unowned self] in self.session?.quit() }
-        app.onFullscreenRequest = { [unowned self] in self.session?.toggleFullscreen() }
+        app.delegate = self
         app.onCopyRequest = { [unowned self] representations in
             guard let session else { return "the window is not open yet" }
             do {
@@ -75,8 +71,11 @@ final class FingerPaintLive: LiveContent {
         }
     }
 
-    func handle(_ event: SeatEvent, in session: LiveSession) {
+    func attach(to session: LiveSession) {
         self.session = session
+    }
+
+    func handle(_ event: SeatEvent) {
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil
             // Rested: the tiles in view are written to the disk cache, the tiles out of view go, and what the
@@ -229,5 +228,45 @@ final class FingerPaintLive: LiveContent {
         return "heap in use \(mib(inUse)) (\(mib(mapped)) of it mapped), heap free \(mib(free)), "
             + "tiles \(mib(app.renderer.tileBytes)) of \(mib(app.renderer.tileBudget)), "
             + "\(app.drawing.strokes.count) strokes shown, \(app.drawing.compactEdits.count) edits in the history"
+    }
+}
+
+/// The app's host: its lines go to standard error, its banner's words to the debug lines, its title to the window's,
+/// its brush to the settings file; its requests to quit and go fullscreen, and a launch's document that could not be
+/// read, to the session.
+extension FingerPaintLive: FingerPaintAppDelegate {
+    func fingerPaintApp(_ app: FingerPaintApp, report line: String) {
+        complain(line)
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, didShowBanner text: String) {
+        debug("banner: \(text)")
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, didChangeTitle title: String) {
+        if let document = app.document { session?.title = windowTitle(document.title) }
+    }
+
+    func fingerPaintAppDidAskForFullscreen(_ app: FingerPaintApp) {
+        session?.toggleFullscreen()
+    }
+
+    func fingerPaintAppDidAskToQuit(_ app: FingerPaintApp) {
+        session?.quit()
+    }
+
+    /// A drawing left for another: its tiles written as at a close (the next drawing's are compared with their own).
+    func fingerPaintAppWillLeaveDocument(_ app: FingerPaintApp) {
+        storeTiles(evenIfHandedOut: true)
+        lastStoredDocument = nil
+    }
+
+    /// The launch's file could not be read after all: the window closes with status 2.
+    func fingerPaintAppCouldNotLoadDocument(_ app: FingerPaintApp) {
+        session?.quit(status: 2)
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, didChangeBrush settings: BrushSettings) {
+        if let settingsFile, let failure = settings.save(to: settingsFile) { complain("fingerpaint: \(failure)") }
     }
 }

@@ -195,14 +195,15 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     // The desktop's portal: its dark style unless --style says, its file dialog for Export… (docs/portal.md).
     let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
     defer { withExtendedLifetime(desktop) {} }
-    app.onMessage = { complain($0) }
-    app.onBannerShown = { debug("banner: \($0)") }
+    // The app's host from here on: what it says goes to standard error, its banners to the debug lines.
+    let live = FingerPaintLive(app: app)
+    live.debug = debug
+    live.launchedAt = launchedAt
+    defer { withExtendedLifetime(live) {} }
     // The brush, tool and recent colours of the last session (docs/settings.md), remembered as they change.
     if let settingsFile = BrushSettings.fileURL() {
         app.brushSettings = BrushSettings.load(from: settingsFile)
-        app.onBrushChange = { settings in
-            if let failure = settings.save(to: settingsFile) { complain("fingerpaint: \(failure)") }
-        }
+        live.settingsFile = settingsFile
     }
     if let opened { app.announce(opened) }
     if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
@@ -223,9 +224,6 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         }
     }
     do {
-        let live = FingerPaintLive(app: app)
-        live.debug = debug
-        live.launchedAt = launchedAt
         session = try LiveSession(
             content: live,
             configuration: configuration,
@@ -240,12 +238,8 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         complain("fingerpaint: \(error)")
         return 1
     }
-    app.onTitleChange = { [unowned session, unowned app] _ in
-        if let document = app.document { session.title = windowTitle(document.title) }
-    }
     // The records read on another thread from now on; a file that cannot be read after all closes the window.
     if let opening {
-        app.onLoadFailure = { [unowned session] in session.quit(status: 2) }
         app.load(opening, library: library, on: loadQueue(debug: debug))
     }
     desktop.attach(to: session)

@@ -11,20 +11,22 @@ import TouchUI
 /// In paint mode every touch that comes down on it — a finger, a pen, or the pointer while its left button is
 /// held — starts a stroke of its own in the brush's colour and width, and every sample delivered for it is added,
 /// in document points (``viewTransform`` maps the view's points to the document's), with a pen's pressure and
-/// tilt per sample, or a finger's contact size as a pressure. A lifted touch completes its stroke
-/// (``onStrokeCompleted``); a cancelled one (the compositor's cancel, or a gesture recognizer taking the touch)
+/// tilt per sample, or a finger's contact size as a pressure. A lifted touch completes its stroke (its
+/// ``delegate`` hears of it); a cancelled one (the compositor's cancel, or a gesture recognizer taking the touch)
 /// discards it. A pen's eraser end, and fingers with the ``Tool/eraser`` tool, erase the strokes their path
-/// touches when they lift (``onErase``). Palms and fingers while a pen is near paint nothing (``ContactRules``,
-/// docs/pen-and-palm.md).
+/// touches when they lift (the delegate's ``CanvasViewDelegate/canvasView(_:didEraseAlong:radius:)``). Palms and
+/// fingers while a pen is near paint nothing (``ContactRules``, docs/pen-and-palm.md).
 ///
 /// A brush stroke whose finger or pen rests still at its end (``shapeHoldRecognizer``) shows as the clean shape it
 /// looks like (``PaintModel/Shape/fitting(_:axisAngle:)``), and becomes it when the touch lifts there: the stroke
-/// is completed as drawn, then replaced by the shape (``onStrokeShaped``), so that an undo restores the freehand
-/// stroke (docs/shapes.md).
+/// is completed as drawn, then replaced by the shape
+/// (``CanvasViewDelegate/canvasView(_:didShapeLastStrokeAs:)``), so that an undo restores the freehand stroke
+/// (docs/shapes.md).
 ///
 /// In navigate mode (``isNavigating``) touches paint nothing: the core's pan recognizer (one or two fingers) and
 /// pinch and rotation recognizers, recognized together, move, zoom and turn the view about the fingers'
-/// centroid, so the document point under the fingers stays under them; a double tap fits the drawing to the view (``onFitRequest``).
+/// centroid, so the document point under the fingers stays under them; a double tap fits the drawing to the view
+/// (``CanvasViewDelegate/canvasViewDidAskToFit(_:)``).
 public final class CanvasView: View {
     /// The strokes in progress, by touch identifier, in document points, as drawn.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
@@ -47,7 +49,7 @@ public final class CanvasView: View {
     private var predictedTouches: [Int: Touch] = [:]
     /// Whether strokes in progress show their predicted tail (the `p` key, `--no-prediction`).
     public var predictsTouches = true {
-        didSet { onChange?() }
+        didSet { delegate?.canvasViewDidChange(self) }
     }
 
     /// The predicted tails of the strokes in progress, by touch identifier, in document points, up to `time` (the
@@ -83,7 +85,7 @@ public final class CanvasView: View {
     public enum Tool: Hashable, Sendable {
         /// Fingers paint strokes with the brush.
         case brush
-        /// Fingers erase every stroke they touch (``onErase``).
+        /// Fingers erase every stroke they touch (``CanvasViewDelegate/canvasView(_:didEraseAlong:radius:)``).
         case eraser
     }
 
@@ -93,36 +95,23 @@ public final class CanvasView: View {
     public var rules = ContactRules()
     /// The radius of the eraser, in the view's points: what it erases is what comes within this of its path.
     public var eraserRadius = 8.0
-    /// Called with each completed stroke.
-    public var onStrokeCompleted: ((Stroke) -> Void)?
-    /// Called, right after ``onStrokeCompleted``, with the shape a stroke held still at its end becomes: it is to
-    /// replace that stroke (one more edit).
-    public var onStrokeShaped: ((Stroke) -> Void)?
+    /// The owner that keeps the drawing and the view: it hears of completed strokes, erasures, the view's moves, the
+    /// eyedropper and the taps' commands (``CanvasViewDelegate``). Held weakly: the owner holds the canvas.
+    public weak var delegate: (any CanvasViewDelegate)?
     /// Whether a brush stroke held still at its end becomes a clean shape (on by default).
     public var makesShapes = true {
         didSet { shapeHoldRecognizer.isEnabled = !isNavigating && makesShapes }
     }
     /// Recognizes a brush stroke that rests still at its end: its stroke is shown as the shape it looks like.
     public let shapeHoldRecognizer = StrokeHoldGestureRecognizer()
-    /// Called when an eraser lifts, with its path in document points and its radius in document points: the
-    /// strokes the path touches are to be erased (one edit).
-    public var onErase: (([Point], Double) -> Void)?
     /// The paths of the erasers down (the pen's eraser end, fingers with the eraser tool), in document points.
     private var eraserPaths: [Int: [Point]] = [:]
     /// Fingers that paint nothing until they lift: palms, and fingers down while a pen is near.
     private var refused: Set<Int> = []
-    /// Called whenever the strokes in progress change (a frame is needed).
-    public var onChange: (() -> Void)?
-    /// Called with the view a navigation gesture moved to.
-    public var onViewChange: ((ViewTransform) -> Void)?
-    /// Called when a double tap in navigate mode asks for the drawing to fit the view.
-    public var onFitRequest: (() -> Void)?
 
-    /// Follows a pen hovering over the canvas, for the brush's preview under it (``onPenHover``).
+    /// Follows a pen hovering over the canvas, for the brush's preview under it (the delegate's
+    /// ``CanvasViewDelegate/canvasView(_:penHoversAt:)``).
     public let hoverRecognizer = HoverGestureRecognizer()
-    /// Called with the window point of a pen hovering over the canvas as it moves, and with `nil` when it leaves
-    /// the canvas, leaves proximity or touches down.
-    public var onPenHover: ((Point?) -> Void)?
     /// Pans with one or two fingers (navigate mode only).
     public let panRecognizer = PanGestureRecognizer()
     /// Zooms with two fingers (navigate mode only).
@@ -131,10 +120,11 @@ public final class CanvasView: View {
     public let rotationRecognizer = RotationGestureRecognizer()
     /// Fits the drawing to the view (navigate mode only).
     public let doubleTapRecognizer = TapGestureRecognizer()
-    /// Undoes with a quick tap of two fingers, in paint and navigate mode (``onCommand`` with ``PaintCommand/undo``).
+    /// Undoes with a quick tap of two fingers, in paint and navigate mode (the delegate's
+    /// ``CanvasViewDelegate/canvasView(_:didAskFor:)`` with ``PaintCommand/undo``).
     public let undoTapRecognizer = TapGestureRecognizer()
-    /// Redoes with a quick tap of three fingers, in paint and navigate mode (``onCommand`` with
-    /// ``PaintCommand/redo``).
+    /// Redoes with a quick tap of three fingers, in paint and navigate mode (the delegate's
+    /// ``CanvasViewDelegate/canvasView(_:didAskFor:)`` with ``PaintCommand/redo``).
     public let redoTapRecognizer = TapGestureRecognizer()
     /// The longest a two- or three-finger tap may last: as long as a press takes to become a long press
     /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s). docs/gestures.md, "Taps that undo".
@@ -143,18 +133,17 @@ public final class CanvasView: View {
     /// UndoGesture sample wires its taps to require its pinch, rotation and pan to fail). Disabled ones (in paint
     /// mode) take no touches and hold nothing up.
     private var gesturesTapsWaitFor: [GestureRecognizer] { navigationRecognizers.filter { $0 !== doubleTapRecognizer } }
-    /// Whether the next touch picks a colour instead of painting (the eyedropper): it calls ``onPick`` as it
-    /// moves and when it lifts.
+    /// Whether the next touch picks a colour instead of painting (the eyedropper): it calls the delegate's
+    /// ``CanvasViewDelegate/canvasView(_:picksColorAt:isFinal:)`` as it moves and when it lifts.
     public var isPickingColor = false {
-        didSet { if !isPickingColor, !pickers.isEmpty { pickers.removeAll(); onPick?(nil, false) } }
+        didSet {
+            guard !isPickingColor, !pickers.isEmpty else { return }
+            pickers.removeAll()
+            delegate?.canvasView(self, picksColorAt: nil, isFinal: false)
+        }
     }
-    /// Called with the window point under the eyedropper's finger as it moves (`isFinal` false) and where it lifted
-    /// (`isFinal` true); `nil` when it was cancelled.
-    public var onPick: ((Point?, Bool) -> Void)?
     /// The touches picking a colour.
     private var pickers: Set<Int> = []
-    /// Called with what a two- or three-finger tap asks for (undo, redo).
-    public var onCommand: ((PaintCommand) -> Void)?
     /// The recognizers that move the view in navigate mode: the pan, the pinch, the rotation and the double tap.
     /// Recognizers that must wait for navigation to fail (a two-finger tap) require the first three to fail.
     public var navigationRecognizers: [GestureRecognizer] {
@@ -180,11 +169,11 @@ public final class CanvasView: View {
         panRecognizer.delegate = simultaneity
         pinchRecognizer.delegate = simultaneity
         rotationRecognizer.delegate = simultaneity
-        // Touchpad pinches zoom and turn through the translator's `onTouchpadGesture` (anchored at the pointer,
+        // Touchpad pinches zoom and turn through the translator's delegate (anchored at the pointer,
         // panning with the fingers): the recognizers following them too would zoom and turn twice.
         pinchRecognizer.allowedTouchpadGestures = []
         hoverRecognizer.addTarget { [unowned self] recognizer in
-            onPenHover?(recognizer.state.isActive ? recognizer.location(in: nil) : nil)
+            delegate?.canvasView(self, penHoversAt: recognizer.state.isActive ? recognizer.location(in: nil) : nil)
         }
         addGestureRecognizer(hoverRecognizer)
         rotationRecognizer.allowedTouchpadGestures = []
@@ -192,7 +181,7 @@ public final class CanvasView: View {
         _ = panRecognizer.addTarget { [unowned self] _ in panned() }
         _ = pinchRecognizer.addTarget { [unowned self] _ in pinched() }
         _ = doubleTapRecognizer.addTarget { [unowned self] recognizer in
-            if recognizer.state == .ended { onFitRequest?() }
+            if recognizer.state == .ended { delegate?.canvasViewDidAskToFit(self) }
         }
         for recognizer in navigationRecognizers {
             recognizer.isEnabled = false
@@ -208,7 +197,7 @@ public final class CanvasView: View {
             recognizer.maximumPressDuration = Self.commandTapDuration
             for gesture in gesturesTapsWaitFor { recognizer.require(toFail: gesture) }
             _ = recognizer.addTarget { [unowned self] recognizer in
-                if recognizer.state == .ended { onCommand?(command) }
+                if recognizer.state == .ended { delegate?.canvasView(self, didAskFor: command) }
             }
             addGestureRecognizer(recognizer)
         }
@@ -220,7 +209,7 @@ public final class CanvasView: View {
         guard !isNavigating else { return }
         if isPickingColor, pickers.isEmpty, let touch = touches.first {
             pickers.insert(touch.identifier)
-            onPick?(touch.location(in: nil), false)
+            delegate?.canvasView(self, picksColorAt: touch.location(in: nil), isFinal: false)
             return
         }
         for touch in touches {
@@ -235,12 +224,12 @@ public final class CanvasView: View {
                 predictedTouches[touch.identifier] = touch
             }
         }
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
         if let picker = touches.first(where: { pickers.contains($0.identifier) }) {
-            onPick?(picker.location(in: nil), false)
+            delegate?.canvasView(self, picksColorAt: picker.location(in: nil), isFinal: false)
         }
         guard !liveStrokes.isEmpty || !eraserPaths.isEmpty else { return }
         for touch in touches {
@@ -263,34 +252,36 @@ public final class CanvasView: View {
                 liveStrokes[touch.identifier] = stroke
             }
         }
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             if pickers.remove(touch.identifier) != nil {
-                onPick?(touch.location(in: nil), true)
+                delegate?.canvasView(self, picksColorAt: touch.location(in: nil), isFinal: true)
                 continue
             }
             predictedTouches[touch.identifier] = nil
             if refused.remove(touch.identifier) != nil { continue }
             if var path = eraserPaths.removeValue(forKey: touch.identifier) {
                 path.append(documentPoint(of: touch))
-                onErase?(path, eraserRadius / viewTransform.zoom)
+                delegate?.canvasView(self, didEraseAlong: path, radius: eraserRadius / viewTransform.zoom)
                 continue
             }
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
             let last = sample(of: touch)
             if stroke.points.last?.location != last.location { stroke.append(last, pen: pen(of: touch)) }
             let shape = heldShapes.removeValue(forKey: touch.identifier)
-            onStrokeCompleted?(stroke)
-            if let shape { onStrokeShaped?(shape) }
+            delegate?.canvasView(self, didComplete: stroke)
+            if let shape { delegate?.canvasView(self, didShapeLastStrokeAs: shape) }
         }
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        for touch in touches where pickers.remove(touch.identifier) != nil { onPick?(nil, false) }
+        for touch in touches where pickers.remove(touch.identifier) != nil {
+            delegate?.canvasView(self, picksColorAt: nil, isFinal: false)
+        }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
             heldShapes[touch.identifier] = nil
@@ -298,7 +289,7 @@ public final class CanvasView: View {
             eraserPaths[touch.identifier] = nil
             refused.remove(touch.identifier)
         }
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     /// Whether a pen is near the screen and fingers are to paint nothing meanwhile.
@@ -323,7 +314,7 @@ public final class CanvasView: View {
         heldShapes.removeAll()
         predictedTouches.removeAll()
         eraserPaths.removeAll()
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     /// The held-stroke recognizer moved on: a stroke that came to rest shows as the shape it looks like, if any;
@@ -342,7 +333,7 @@ public final class CanvasView: View {
         default:
             return
         }
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     private func sample(of touch: Touch) -> StrokePoint {
@@ -391,7 +382,7 @@ public final class CanvasView: View {
     /// Lets the view glide on after a flick, until the momentum is spent or a touch catches it.
     private func startGliding(_ momentum: Momentum) {
         glide = momentum.isGliding ? (momentum, .zero) : nil
-        onChange?()
+        delegate?.canvasViewDidChange(self)
     }
 
     /// Moves a gliding view to where its glide is at a frame's time (on the input's clock); the glide ends once
@@ -433,7 +424,7 @@ public final class CanvasView: View {
 
     private func move(to view: ViewTransform) {
         guard view != viewTransform else { return }
-        onViewChange?(view)
+        delegate?.canvasView(self, didMoveViewTo: view)
     }
 
     /// Lets the pan, the pinch and the rotation recognize together: two fingers pan, zoom and turn at once.

@@ -40,12 +40,12 @@ extension FingerPaintApp {
             refusal = "a file of that name is there already"
         }
         if let refusal {
-            onMessage?("fingerpaint: cannot export to \(url.path): \(refusal)")
+            report("fingerpaint: cannot export to \(url.path): \(refusal)")
             showBanner("Cannot export the drawing to \(url.lastPathComponent): \(refusal).")
             return nil
         }
         guard let format = PictureFormat(path: url.path) else {
-            onMessage?("fingerpaint: cannot export to \(url.path): not a .png, .svg or .pdf name")
+            report("fingerpaint: cannot export to \(url.path): not a .png, .svg or .pdf name")
             showBanner("Cannot export as .\(url.pathExtension): choose a PNG, SVG or PDF name.")
             return nil
         }
@@ -55,11 +55,11 @@ extension FingerPaintApp {
                 try picture.write(to: temporary, format: format)
             }
         } catch {
-            onMessage?("fingerpaint: cannot export: \(error)")
+            report("fingerpaint: cannot export: \(error)")
             showBanner("Cannot export the drawing to \(url.lastPathComponent): \(error.reason).")
             return nil
         }
-        onMessage?("fingerpaint: exported the drawing to \(url.path)")
+        report("fingerpaint: exported the drawing to \(url.path)")
         showNotice("Exported the drawing to \(url.lastPathComponent) in \(url.deletingLastPathComponent().path).")
         return url
     }

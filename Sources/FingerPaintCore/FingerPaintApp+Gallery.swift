@@ -30,7 +30,7 @@ extension FingerPaintApp {
     /// Opens the gallery: the document is flushed first (its file and date are up to date), the list read again.
     func openGallery() {
         guard let document else {
-            onMessage?("fingerpaint: the gallery needs a document (there is none in a replay)")
+            report("fingerpaint: the gallery needs a document (there is none in a replay)")
             return
         }
         saveNow()
@@ -117,7 +117,7 @@ extension FingerPaintApp {
             let opened = try DocumentFile.open(url, create: false)
             switchDocument(to: opened)
         } catch {
-            onMessage?("fingerpaint: \(error)")
+            report("fingerpaint: \(error)")
             banner = "Cannot open \(url.deletingPathExtension().lastPathComponent): \(error.plainReason)."
         }
     }
@@ -134,7 +134,7 @@ extension FingerPaintApp {
         do {
             switchDocument(to: try DocumentFile.open(try library.newUntitledDocument(), create: true))
         } catch {
-            onMessage?("fingerpaint: \(error)")
+            report("fingerpaint: \(error)")
             banner = "Cannot start a new drawing: \(Self.reason(error))."
         }
     }
@@ -145,14 +145,14 @@ extension FingerPaintApp {
         guard let library = document?.library else { return }
         finishDocument()
         // Saved and closed, still shown: its file is as its next opening finds it, its tiles still in the renderer.
-        onDocumentLeft?()
+        delegate?.fingerPaintAppWillLeaveDocument(self)
         let next = PaintDocument(opened, library: library)
         library.remember(opened.url)
         replaceDocument(with: next, drawing: opened.drawing)
         closeGallery()
         sayWhatOpeningFound(opened)
         offerRecovery()
-        onTitleChange?(next.title)
+        delegate?.fingerPaintApp(self, didChangeTitle: next.title)
     }
 
     /// Offers the document's recovery document, when one was written after the document last changed (a quit
@@ -161,7 +161,7 @@ extension FingerPaintApp {
         guard let document, let recovery = document.library.recovery(for: document.url) else { return }
         let strokes = (try? DocumentFile.read(recovery))?.drawing.strokes.count
         let count = strokes.map { $0 == 1 ? " (1 stroke)" : " (\($0) strokes)" } ?? ""
-        onMessage?("fingerpaint: a recovered copy of \(document.url.path) is at \(recovery.path)")
+        report("fingerpaint: a recovered copy of \(document.url.path) is at \(recovery.path)")
         showNotice("A recovered copy of \(document.url.deletingPathExtension().lastPathComponent) was saved when it "
                    + "could not be\(count).", action: ("Open", { [unowned self] in openDrawing(at: recovery) }))
         // Offered until it is taken or dismissed, not only for a notice's few seconds.
@@ -189,7 +189,7 @@ extension FingerPaintApp {
             refreshGallery()
             showNotice("Duplicated \(drawing.name) as \(copy.deletingPathExtension().lastPathComponent).")
         } catch {
-            onMessage?("fingerpaint: cannot duplicate \(drawing.url.path): \(error)")
+            report("fingerpaint: cannot duplicate \(drawing.url.path): \(error)")
             banner = "Cannot duplicate \(drawing.name): \(Self.reason(error))."
         }
     }
@@ -203,7 +203,7 @@ extension FingerPaintApp {
             let strokes = try DocumentFile.read(drawing.url).drawing.strokes
             exportPNG(strokes: strokes, named: drawing.name)
         } catch {
-            onMessage?("fingerpaint: \(error)")
+            report("fingerpaint: \(error)")
             banner = "Cannot export \(drawing.name): \(error.plainReason)."
         }
     }
@@ -216,7 +216,7 @@ extension FingerPaintApp {
     /// Says that the desktop could not show a drawing in its folder (`reason`, on standard error), and where the
     /// drawing is.
     public func showInFolderFailed(_ file: URL, reason: String) {
-        onMessage?("fingerpaint: cannot show \(file.path) in its folder: \(reason)")
+        report("fingerpaint: cannot show \(file.path) in its folder: \(reason)")
         banner = "The desktop cannot show \(file.deletingPathExtension().lastPathComponent) in its folder. It is in "
             + "\(file.deletingLastPathComponent().path)."
     }
@@ -224,7 +224,7 @@ extension FingerPaintApp {
     /// The desktop's open dialog could not be shown (no portal answered): the gallery, where the drawings are, with
     /// a banner that says so; Ctrl+O opens the gallery from now on and the gallery's "Open…" is gone.
     public func openDialogUnavailable(reason: String) {
-        onMessage?("fingerpaint: no open dialog (\(reason)); showing the gallery")
+        report("fingerpaint: no open dialog (\(reason)); showing the gallery")
         onOpenRequest = nil
         if galleryView.isHidden { openGallery() }
         banner = "The desktop has no dialog to open drawings with: here are your drawings."
@@ -244,10 +244,10 @@ extension FingerPaintApp {
             let item = try trash.moveToTrash(drawing.url)
             library.forget(drawing.url)
             refreshGallery()
-            onMessage?("fingerpaint: moved \(drawing.url.path) to the Trash (\(item.trashedFile.path))")
+            report("fingerpaint: moved \(drawing.url.path) to the Trash (\(item.trashedFile.path))")
             showNotice("Moved \(drawing.name) to the Trash.", action: ("Undo", { [unowned self] in restore(item) }))
         } catch {
-            onMessage?("fingerpaint: \(error)")
+            report("fingerpaint: \(error)")
             banner = "Cannot move \(drawing.name) to the Trash: \(error.reason)."
             refreshGallery()
         }
@@ -262,7 +262,7 @@ extension FingerPaintApp {
             if isShowingGallery { refreshGallery() }
             showNotice("Restored \(item.originalFile.deletingPathExtension().lastPathComponent).")
         } catch {
-            onMessage?("fingerpaint: \(error)")
+            report("fingerpaint: \(error)")
             banner = "Cannot restore the drawing: \(error.reason)."
         }
     }

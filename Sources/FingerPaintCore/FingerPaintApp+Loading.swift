@@ -96,16 +96,16 @@ extension FingerPaintApp {
         takeLoadedDocument()
     }
 
-    /// Says what opening a launch's document found (what could not be read, read-only) to ``onMessage`` and in
+    /// Says what opening a launch's document found (what could not be read, read-only) to the delegate (``FingerPaintAppDelegate/fingerPaintApp(_:report:)``) and in
     /// the banner; offers its recovery document when there is nothing to say.
     public func announce(_ opened: OpenedDocument) {
         if !sayWhatOpeningFound(opened) { offerRecovery() }
     }
 
-    /// Says what opening a document found to ``onMessage`` and in the banner; returns whether there was anything.
+    /// Says what opening a document found to the delegate (``FingerPaintAppDelegate/fingerPaintApp(_:report:)``) and in the banner; returns whether there was anything.
     @discardableResult
     func sayWhatOpeningFound(_ opened: OpenedDocument) -> Bool {
-        for line in opened.messages { onMessage?("fingerpaint: \(line)") }
+        for line in opened.messages { report("fingerpaint: \(line)") }
         guard let text = opened.bannerText else { return false }
         showBanner(text)
         return true
@@ -147,14 +147,14 @@ extension FingerPaintApp {
             replaceDocument(with: next, drawing: opened.drawing, readsStoredTiles: !read.readsStoredTiles)
             let mark = renderer.strokeChangeMark
             announce(opened)
-            onTitleChange?(next.title)
+            delegate?.fingerPaintApp(self, didChangeTitle: next.title)
             for event in heldInput { translator.handle(event) }
             // After the held input: a stroke added on top is drawn over the tiles, any other change drops them.
             if let tiles = read.takeTiles() { renderer.showStoredTiles(tiles, since: mark) }
         case let .refuse(error):
             documentRead = nil
-            onMessage?("fingerpaint: \(error)")
-            onLoadFailure?()
+            report("fingerpaint: \(error)")
+            delegate?.fingerPaintAppCouldNotLoadDocument(self)
         case let .startNewDrawing(error, heldInput):
             guard let (_, _, library) = documentRead else { return }
             documentRead = nil
@@ -163,16 +163,16 @@ extension FingerPaintApp {
                 opened = try DocumentFile.open(try library.newUntitledDocument(), create: true)
             } catch {
                 // Nowhere to keep it: said, and the window closes as for any file that cannot be read.
-                onMessage?("fingerpaint: \(error); what was drawn while loading could not be kept")
-                onLoadFailure?()
+                report("fingerpaint: \(error); what was drawn while loading could not be kept")
+                delegate?.fingerPaintAppCouldNotLoadDocument(self)
                 return
             }
             let next = PaintDocument(opened, library: library)
             library.remember(opened.url)
             replaceDocument(with: next, drawing: opened.drawing)
-            onTitleChange?(next.title)
+            delegate?.fingerPaintApp(self, didChangeTitle: next.title)
             for event in heldInput { translator.handle(event) }
-            onMessage?("fingerpaint: \(error); what was drawn while loading is kept in \(opened.url.path)")
+            report("fingerpaint: \(error); what was drawn while loading is kept in \(opened.url.path)")
             let name = URL(fileURLWithPath: error.path).lastPathComponent
             showBanner("Cannot read \(name): \(error.plainReason). What you drew is kept in a new drawing, \(next.title).")
         case .quitNow:

@@ -14,6 +14,8 @@ public final class GestureDemoLive: LiveContent {
     private var translator: SeatEventTranslator
     private var changed = true
     private var hasInput = false
+    /// The session that shows the demo (it holds the demo).
+    private weak var session: LiveSession?
     private var size: Size
     /// The record callback of the current scene, kept across resizes.
     private let onRecord: ((GestureDemoRecord) -> Void)?
@@ -39,11 +41,16 @@ public final class GestureDemoLive: LiveContent {
         }
     }
 
-    public func handle(_ event: SeatEvent, in session: LiveSession) {
+    /// Keeps the session that shows the demo: its keys quit it and toggle fullscreen.
+    public func attach(to session: LiveSession) {
+        self.session = session
+    }
+
+    public func handle(_ event: SeatEvent) {
         if case let .key(chord) = event.kind {
             switch (chord.modifiers, chord.keysym) {
-            case ([], "Escape"), (.ctrl, "q"), ([], "q"): session.quit()
-            case ([], "F11"), ([], "f"): session.toggleFullscreen()
+            case ([], "Escape"), (.ctrl, "q"), ([], "q"): session?.quit()
+            case ([], "F11"), ([], "f"): session?.toggleFullscreen()
             default: break
             }
             return

@@ -179,11 +179,10 @@ public final class GestureDemoScene {
         onRecord?(record)
     }
 
-    /// Takes the translator's pen hovers (and feeds nothing else from it): the picture shows them.
+    /// Takes the translator's pen hovers (and feeds nothing else from it): the picture shows them. The scene is
+    /// the translator's delegate from now on (held weakly: the caller keeps the scene).
     public func observePens(of translator: SeatEventTranslator) {
-        translator.onPenHover = { [unowned self] hover, _ in
-            if hover.location == nil { self.hoveringPens[hover.pen] = nil } else { self.hoveringPens[hover.pen] = hover }
-        }
+        translator.delegate = self
     }
 
     /// A pen touch's record: its force and angles (log fields only pen touches have, so the logs of finger traces
@@ -288,5 +287,13 @@ private final class Relations: GestureRecognizerDelegate {
                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         if gestureRecognizer === withEveryone || other === withEveryone { return true }
         return together.contains { ($0.0 === gestureRecognizer && $0.1 === other) || ($0.1 === gestureRecognizer && $0.0 === other) }
+    }
+}
+
+extension GestureDemoScene: SeatEventTranslatorDelegate {
+    /// A pen hovering is shown where it is; one that came down or left is no longer shown.
+    public func seatEventTranslator(_ translator: SeatEventTranslator, penDidHover hover: SeatEventTranslator.PenHover,
+                                    at time: Timestamp) {
+        hoveringPens[hover.pen] = hover.location == nil ? nil : hover
     }
 }

@@ -89,7 +89,7 @@ func runPenBenchmark() {
         app.renderFrame()
         let before = app.drawing.strokes.count
         var start = DispatchTime.now().uptimeNanoseconds
-        app.canvasView.onErase?([Point(x: 400, y: 300), Point(x: 410, y: 305)], 4)
+        app.canvasView(app.canvasView, didEraseAlong: [Point(x: 400, y: 300), Point(x: 410, y: 305)], radius: 4)
         app.renderFrame()
         let erase = milliseconds(since: start)
         let erased = before - app.drawing.strokes.count

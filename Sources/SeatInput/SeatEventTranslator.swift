@@ -17,17 +17,17 @@ import TouchUI
 /// - A pen (tablet tool) is a touch from its down to its up: kind ``/TouchUI/Touch/Kind/pencil``
 ///   (``/TouchUI/Touch/Kind/eraser`` for an eraser), with its pressure and tilt as ``/TouchUI/PenAttributes`` at every
 ///   motion. Its proximity in and out set ``/TouchUI/Window/setPen(_:isNear:)``; while near and not down it hovers:
-///   the window's hover recognizers follow it (``/TouchUI/Window/handlePenHover(_:at:)``), then ``onPenHover`` hears
+///   the window's hover recognizers follow it (``/TouchUI/Window/handlePenHover(_:at:)``), then the ``delegate`` hears
 ///   of it. A proximity-out while down ends the touch where the pen was (the compositor owes an up first; the stroke
-///   is kept, as for the pointer's leave). Barrel buttons go to ``onPenButton``. Tablet frames group changes as touch
+///   is kept, as for the pointer's leave). Barrel buttons go to the delegate. Tablet frames group changes as touch
 ///   frames do.
-/// - A touchpad gesture goes to ``onTouchpadGesture`` and to the window
+/// - A touchpad gesture goes to the ``delegate`` and to the window
 ///   (``/TouchUI/Window/handleTouchpadGesture(_:at:)``), placed at the pointer; one that begins with the pointer off
-///   the surface reaches only ``onTouchpadGesture``.
+///   the surface reaches only the delegate.
 /// - Bad sequences are survived, never trusted: motion or up for an unknown ID is ignored; a second down for an
 ///   ID that is down cancels the old touch and begins a new one; non-finite or absurd coordinates are dropped;
 ///   time going backwards is held at the latest time. Each oddity is counted in ``anomalies`` and reported to
-///   ``onAnomaly`` (a program logs it at debug level).
+///   the ``delegate`` (a program logs it at debug level).
 public final class SeatEventTranslator {
     /// Something wrong with the input that the translator survived.
     public enum Anomaly: String, Hashable, Sendable, CaseIterable {
@@ -74,31 +74,11 @@ public final class SeatEventTranslator {
     public let window: Window
     /// How often each oddity was seen.
     public private(set) var anomalies: [Anomaly: Int] = [:]
-    /// Called for each oddity with the event that showed it.
-    public var onAnomaly: ((Anomaly, SeatEvent) -> Void)?
-    /// Called for each key press, with the modifiers held (those of the chord and those held by
-    /// ``/SeatStream/SeatEvent/Kind-swift.enum/keyState(_:isPressed:)`` events).
-    public var onKey: ((KeyChord, Timestamp) -> Void)?
-    /// Called for each key pressed or released on its own (`.keyState`), after ``heldModifiers`` is updated.
-    public var onKeyState: ((KeyChord, Bool, Timestamp) -> Void)?
-    /// Called for each touchpad gesture event, before the window gets it. A program that handles touchpad
-    /// gestures itself sets its recognizers' ``/TouchUI/GestureRecognizer/allowedTouchpadGestures`` to `[]`.
-    public var onTouchpadGesture: ((TouchpadGesture, Timestamp) -> Void)?
-    /// Called for each press and release of a pointer button other than the left one (the left one paints).
-    public var onPointerButton: ((PointerButton, Bool, Timestamp) -> Void)?
-    /// Called as a pen hovers: each motion while near and not down, and with a `nil` location when it comes down or
-    /// leaves proximity.
-    public var onPenHover: ((PenHover, Timestamp) -> Void)?
-    /// Called for each press and release of a pen's barrel button, with the pen's number; buttons held when the pen
-    /// leaves proximity are released then.
-    public var onPenButton: ((Int, PenButton, Bool, Timestamp) -> Void)?
+    /// Hears what does not become a touch: keys, scrolling, pointer buttons and positions, touchpad gestures, pens
+    /// hovering and their buttons, anomalies (``SeatEventTranslatorDelegate``). Held weakly.
+    public weak var delegate: (any SeatEventTranslatorDelegate)?
     /// The modifier keys held now (from `.keyState` events).
     public private(set) var heldModifiers: KeyModifiers = []
-    /// Called for each scroll, in points (positive `dy` scrolls down).
-    public var onScroll: ((Vector, Timestamp) -> Void)?
-    /// Called for every pointer position while the pointer is over the surface, and with `nil` when it leaves
-    /// (for a cursor or hover feedback).
-    public var onPointerHover: ((Point?) -> Void)?
 
     private var nextContact = 0
     /// The window's contact for each touch ID that is down (pending downs included).
@@ -169,14 +149,14 @@ public final class SeatEventTranslator {
         case let .pointerEnter(location), let .pointerMotion(location):
             guard isBelievable(location) else { return note(.invalidCoordinates, event) }
             pointerLocation = location
-            onPointerHover?(location)
+            delegate?.seatEventTranslator(self, pointerMovedTo: location)
             if let pointerContact {
                 flush()
                 window.handle([TouchInput(contact: pointerContact, .moved(location))], at: time)
             }
         case .pointerLeave:
             pointerLocation = nil
-            onPointerHover?(nil)
+            delegate?.seatEventTranslator(self, pointerMovedTo: nil)
             if let contact = pointerContact {
                 // The pointer left with the button held (the compositor ended the implicit grab, or moved the
                 // focus): the stroke ends where it left, as if the button were released there. Never discarded.
@@ -186,54 +166,65 @@ public final class SeatEventTranslator {
                 window.handle([TouchInput(contact: contact, .ended())], at: time)
             }
         case let .pointerButton(button, isPressed):
-            guard button == .left else {
-                flush()
-                onPointerButton?(button, isPressed, time)
-                return
-            }
-            if isPressed {
-                isButtonHeldOutside = false
-                guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
-                let contact = newContact()
-                pointerContact = contact
-                flush()
-                window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
-                              at: time)
-            } else {
-                if isButtonHeldOutside, pointerContact == nil {
-                    isButtonHeldOutside = false
-                    return
-                }
-                guard let contact = pointerContact else { return note(.unmatchedButton, event) }
-                pointerContact = nil
-                flush()
-                window.handle([TouchInput(contact: contact, .ended())], at: time)
-            }
+            pointerButton(button, isPressed: isPressed, event: event, at: time)
         case let .pointerAxis(dx, dy):
-            onScroll?(Vector(dx: dx, dy: dy), time)
+            delegate?.seatEventTranslator(self, didScroll: Vector(dx: dx, dy: dy), at: time)
         case var .key(chord):
             flush()
             chord.modifiers.formUnion(heldModifiers)
-            onKey?(chord, time)
+            delegate?.seatEventTranslator(self, didPressKey: chord, at: time)
         case let .keyState(chord, isPressed):
-            flush()
-            if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
-                if isPressed { heldModifiers.insert(modifier) } else { heldModifiers.remove(modifier) }
-            } else if isPressed {
-                var held = chord
-                held.modifiers.formUnion(heldModifiers)
-                onKey?(held, time)
-            }
-            onKeyState?(chord, isPressed, time)
+            keyState(chord, isPressed: isPressed, at: time)
         case let .touchpadGesture(gesture):
             flush()
-            onTouchpadGesture?(gesture, time)
+            delegate?.seatEventTranslator(self, didReceive: gesture, at: time)
             if let input = touchpadInput(gesture) { window.handleTouchpadGesture(input, at: time) }
         case let .tablet(tabletEvent, tool):
             handle(tabletEvent, tool: tool, event: event, at: time)
         case .tick:
             flush()
         }
+    }
+
+    /// A pointer button: the left one is a finger of its own from press to release, the others go to the delegate.
+    private func pointerButton(_ button: PointerButton, isPressed: Bool, event: SeatEvent, at time: Timestamp) {
+        guard button == .left else {
+            flush()
+            delegate?.seatEventTranslator(self, didChange: button, isPressed: isPressed, at: time)
+            return
+        }
+        if isPressed {
+            isButtonHeldOutside = false
+            guard pointerContact == nil, let location = pointerLocation else { return note(.unmatchedButton, event) }
+            let contact = newContact()
+            pointerContact = contact
+            flush()
+            window.handle([TouchInput(contact: contact, .began(location, kind: .indirectPointer))],
+                          at: time)
+        } else {
+            if isButtonHeldOutside, pointerContact == nil {
+                isButtonHeldOutside = false
+                return
+            }
+            guard let contact = pointerContact else { return note(.unmatchedButton, event) }
+            pointerContact = nil
+            flush()
+            window.handle([TouchInput(contact: contact, .ended())], at: time)
+        }
+    }
+
+    /// A key pressed or released on its own: a modifier is held or let go, another key pressed is a chord with the
+    /// modifiers held; the delegate hears both.
+    private func keyState(_ chord: KeyChord, isPressed: Bool, at time: Timestamp) {
+        flush()
+        if let modifier = KeyModifiers(keyName: chord.keysym), chord.modifiers.isEmpty {
+            if isPressed { heldModifiers.insert(modifier) } else { heldModifiers.remove(modifier) }
+        } else if isPressed {
+            var held = chord
+            held.modifiers.formUnion(heldModifiers)
+            delegate?.seatEventTranslator(self, didPressKey: held, at: time)
+        }
+        delegate?.seatEventTranslator(self, didChangeKey: chord, isPressed: isPressed, at: time)
     }
 
     // MARK: - Touchpad gestures
@@ -332,7 +323,7 @@ public final class SeatEventTranslator {
             if isPressed { pen.buttons.insert(button) } else { pen.buttons.remove(button) }
             pens[tool] = pen
             flush()
-            onPenButton?(tool, button, isPressed, time)
+            delegate?.seatEventTranslator(self, pen: tool, didChange: button, isPressed: isPressed, at: time)
         case .proximityOut:
             pens[tool] = nil
             if let contact = pen.contact {
@@ -340,25 +331,29 @@ public final class SeatEventTranslator {
                 enqueue(TouchInput(contact: contact, .ended(pen.location)), at: time)
             }
             flush()
-            for button in pen.buttons.sorted(by: { $0.code < $1.code }) { onPenButton?(tool, button, false, time) }
+            for button in pen.buttons.sorted(by: { $0.code < $1.code }) {
+                delegate?.seatEventTranslator(self, pen: tool, didChange: button, isPressed: false, at: time)
+            }
             window.setPen(tool, isNear: false)
             endHover(pen, tool: tool, at: time)
         }
     }
 
-    /// The pen hovers where it is: the window's hover recognizers hear of it, then ``onPenHover``.
+    /// The pen hovers where it is: the window's hover recognizers hear of it, then the delegate.
     private func hover(_ pen: PenState, tool: Int, at time: Timestamp) {
         window.handlePenHover(Window.PenHoverInput(pen: tool, location: pen.location, distance: pen.axes.distance),
                               at: time)
-        onPenHover?(PenHover(pen: tool, type: pen.type, location: pen.location, attributes: pen.attributes,
-                             distance: pen.axes.distance), time)
+        let hover = PenHover(pen: tool, type: pen.type, location: pen.location, attributes: pen.attributes,
+                             distance: pen.axes.distance)
+        delegate?.seatEventTranslator(self, penDidHover: hover, at: time)
     }
 
     /// The pen no longer hovers (it touched the screen or left): the window's hover recognizers end, then
-    /// ``onPenHover`` hears a `nil` location. The window hears it before the touch of a pen coming down.
+    /// the delegate hears a `nil` location. The window hears it before the touch of a pen coming down.
     private func endHover(_ pen: PenState, tool: Int, at time: Timestamp) {
         window.handlePenHover(Window.PenHoverInput(pen: tool, location: nil), at: time)
-        onPenHover?(PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes), time)
+        let hover = PenHover(pen: tool, type: pen.type, location: nil, attributes: pen.attributes)
+        delegate?.seatEventTranslator(self, penDidHover: hover, at: time)
     }
 
     /// Takes a sequence of seat events in order.
@@ -468,7 +463,7 @@ public final class SeatEventTranslator {
 
     private func note(_ anomaly: Anomaly, _ event: SeatEvent) {
         anomalies[anomaly, default: 0] += 1
-        onAnomaly?(anomaly, event)
+        delegate?.seatEventTranslator(self, didSurvive: anomaly, in: event)
     }
 }
 

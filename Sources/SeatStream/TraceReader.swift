@@ -45,7 +45,7 @@ public final class TraceReader: Sequence, IteratorProtocol {
     /// opened or a line before the first event is wrong. `chunkSize` is how many bytes a read asks for.
     ///
     /// With `requiresRegularFile` (a trace that is played: ``TraceSummary/init(validating:)`` and the reader that
-    /// plays it), anything else — a FIFO, a socket, a device — is refused at once with ``notARegularFile``: the file
+    /// plays it), anything else — a FIFO, a socket, a device — is refused at once with `notARegularFile`: the file
     /// is looked at before it is opened, and opened without waiting (a FIFO with no writer would hold `open` forever;
     /// one put there after the look is caught by `fstat`). Without it a FIFO is read as the stream it is (touchdump).
     public init(contentsOf url: URL, chunkSize: Int = TraceReader.chunkSize,

@@ -18,11 +18,14 @@ public enum Invalidation: Equatable, Sendable {
 
 /// A program's side of a live window: it takes input, keeps its own timers, and paints buffers.
 ///
-/// ``LiveSession`` calls these on the event-loop thread only.
+/// ``LiveSession`` calls these on the event-loop thread only, and ``attach(to:)`` first, once.
 public protocol LiveContent: AnyObject {
+    /// The session that shows the content, given once as it starts, before any other call: a content that quits,
+    /// goes fullscreen or reaches the display keeps it, weakly (the session holds the content). Nothing by default.
+    func attach(to session: LiveSession)
     /// Takes one input event. Times are `CLOCK_MONOTONIC` milliseconds, the compositor's event clock; a `.tick`
     /// comes at ``nextDeadline``.
-    func handle(_ event: SeatEvent, in session: LiveSession)
+    func handle(_ event: SeatEvent)
     /// When the content next needs a `.tick` (its gesture timers), in `CLOCK_MONOTONIC` milliseconds.
     var nextDeadline: Timestamp? { get }
     /// The content area was configured to a size in logical points, at an integer buffer scale. The content area is
@@ -30,7 +33,7 @@ public protocol LiveContent: AnyObject {
     func resize(to size: Size, scale: Int)
     /// Paints the content area where `damage` says it lacks the picture; returns what else changed on screen
     /// (usually nothing: `[]`). Rectangles are in the content area's pixels (``DrawTarget/pixels``). See
-    /// ``WaylandClient/ToplevelWindow/draw``.
+    /// ``WaylandClient/ToplevelWindowDelegate/toplevelWindow(_:draw:damage:)``.
     func draw(into target: DrawTarget, damage: [PixelRect]) -> [PixelRect]
     /// How many times fewer pixels each way the next frame may have, drawn at reduced resolution and scaled up by
     /// the compositor (a zoom step, each frame of a pinch: 2, half; 4 a quarter), or `nil` (the default) for a full
@@ -70,6 +73,7 @@ public protocol LiveContent: AnyObject {
 }
 
 extension LiveContent {
+    public func attach(to session: LiveSession) {}
     public func shouldClose() -> Bool { true }
     public func memoryReport() -> String? { nil }
     public func describeLastDraw() -> String? { nil }

@@ -115,39 +115,10 @@ public final class LiveSession {
         window.warmsSpareBuffer = !Self.pacesByFrameCallback
         if let path = getenv("FINGERPAINT_FRAME_LOG").map({ String(cString: $0) }), !path.isEmpty {
             window.frameLog = FrameLog(path: path)
-            window.describeLastDraw = { [unowned self] in self.content.describeLastDraw() }
         }
-        window.onSeatEvent = { [unowned self] event in self.deliverFromSeat(event) }
-        window.draw = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage).changed }
-        window.drawPart = { [unowned self] buffer, damage in self.draw(into: buffer, damage: damage, mayDrawInParts: true) }
-        window.reductionOfNextFrame = { [unowned self] in self.content.reductionOfNextFrame }
-        window.drawReduced = { [unowned self] image in self.drawReduced(into: image) }
-        window.onFrameSent = { [unowned self] in
-            content.frameSent()
-            afterContentChanged()
-        }
-        window.onConfigure = { [unowned self] window in
-            self.debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
-                       + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
-            // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
-            window.isTranslucent = window.decorationMode == .clientSide
-            let size = Size(width: Double(window.width), height: Double(max(window.height - self.titleBarHeight, 1)))
-            self.content.resize(to: size, scale: Int(window.scale))
-            self.recorder?.canvas = size
-            self.recorder?.canvasOrigin = self.titleBarHeight > 0 ? Point(x: 0, y: Double(self.titleBarHeight)) : nil
-            // The title bar coming or going (fullscreen) moves the content within a window of the same size.
-            if self.titleBarHeight != self.laidOutTitleBarHeight {
-                self.laidOutTitleBarHeight = self.titleBarHeight
-                window.setNeedsDisplay()
-            }
-            // The title bar shows whether the window is active.
-            if self.titleBarHeight > 0 { window.setNeedsDisplay([self.titleBarRect]) }
-            self.startReplayIfDue()
-        }
-        window.onClose = { [unowned self] in
-            if self.content.shouldClose() { self.quit() }
-        }
+        window.delegate = self
         display.onDisconnect = { [unowned self] _ in _ = self.content.prepareToExit() }
+        content.attach(to: self)
     }
 
     /// Runs until the user quits; returns the process's exit status. Throws ``Failure`` when the compositor goes
@@ -167,9 +138,6 @@ public final class LiveSession {
     public func measurePresentation() {
         guard presentationLog == nil else { return }
         presentationLog = PresentationLog()
-        window.onFramePresentation = { [unowned self] frame, outcome in
-            self.presentationLog?.frame(frame, was: outcome)
-        }
     }
 
     /// What ``measurePresentation()`` measured so far; `nil` when it was not asked for.
@@ -281,7 +249,7 @@ public final class LiveSession {
     /// An event in the content's coordinates, with its time on the session's clock; an input event with the
     /// `CLOCK_MONOTONIC` time at which it reached the program.
     private func deliver(_ event: SeatEvent, arrivedAt arrival: Timestamp? = nil) {
-        content.handle(event, in: self)
+        content.handle(event)
         if afterContentChanged(), let arrival { presentationLog?.inputAskedForFrame(arrivedAt: arrival) }
     }
 
@@ -484,5 +452,80 @@ final class TracePlayer {
             timer = nil
         }
         return due
+    }
+}
+
+/// The window's program: the session draws the title bar and hands the rest to the content.
+extension LiveSession: ToplevelWindowDelegate {
+    /// Lays the content out below the title bar the session draws (where it draws one), at the window's scale.
+    public func toplevelWindowDidConfigure(_ window: ToplevelWindow) {
+        debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
+              + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
+        // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
+        window.isTranslucent = window.decorationMode == .clientSide
+        let size = Size(width: Double(window.width), height: Double(max(window.height - titleBarHeight, 1)))
+        content.resize(to: size, scale: Int(window.scale))
+        recorder?.canvas = size
+        recorder?.canvasOrigin = titleBarHeight > 0 ? Point(x: 0, y: Double(titleBarHeight)) : nil
+        // The title bar coming or going (fullscreen) moves the content within a window of the same size.
+        if titleBarHeight != laidOutTitleBarHeight {
+            laidOutTitleBarHeight = titleBarHeight
+            window.setNeedsDisplay()
+        }
+        // The title bar shows whether the window is active.
+        if titleBarHeight > 0 { window.setNeedsDisplay([titleBarRect]) }
+        startReplayIfDue()
+    }
+
+    /// The compositor's close: the session quits if the content agrees.
+    public func toplevelWindowDidAskToClose(_ window: ToplevelWindow) {
+        if content.shouldClose() { quit() }
+    }
+
+    /// A seat event on the window: the title bar's, or the content's.
+    public func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {
+        deliverFromSeat(event)
+    }
+
+    /// The title bar and the content, where the buffer lacks them.
+    public func toplevelWindow(_ window: ToplevelWindow, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        draw(into: buffer, damage: damage).changed
+    }
+
+    /// The full frame after a reduced one, drawn in parts where the content does.
+    public func toplevelWindow(_ window: ToplevelWindow, drawPart buffer: Buffer,
+                               damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool) {
+        draw(into: buffer, damage: damage, mayDrawInParts: true)
+    }
+
+    /// The content says.
+    public func toplevelWindowReductionOfNextFrame(_ window: ToplevelWindow) -> Int? {
+        content.reductionOfNextFrame
+    }
+
+    /// The content draws the reduced frame.
+    public func toplevelWindow(_ window: ToplevelWindow, drawReduced image: ReducedImage) {
+        drawReduced(into: image)
+    }
+
+    /// The content does what the frame need not wait for; what that changed asks for the next frame.
+    public func toplevelWindowDidSendFrame(_ window: ToplevelWindow) {
+        content.frameSent()
+        afterContentChanged()
+    }
+
+    /// Measured, after ``measurePresentation()``.
+    public func toplevelWindow(_ window: ToplevelWindow, frame: Int, was presentation: FramePresentation) {
+        presentationLog?.frame(frame, was: presentation)
+    }
+
+    /// The content says.
+    public func toplevelWindowDescribeLastDraw(_ window: ToplevelWindow) -> String? {
+        content.describeLastDraw()
+    }
+
+    /// Said at debug level: the portal's dialogs name the window by it (``ToplevelWindow/exportedHandle``).
+    public func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
+        debug("the window's xdg-foreign handle is \(handle)")
     }
 }

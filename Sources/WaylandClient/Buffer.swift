@@ -144,7 +144,7 @@ public final class Buffer {
     }
 }
 
-/// A reduced frame's image (``ToplevelWindow/drawReduced``): the top-left part of a full-size buffer, ``reduction``
+/// A reduced frame's image (``ToplevelWindowDelegate/toplevelWindow(_:drawReduced:)``): the top-left part of a full-size buffer, ``reduction``
 /// times fewer pixels each way (rounded up), which the compositor crops and scales up to the window through
 /// `wp_viewport` (its source this part, its destination the window's logical size). No buffer of its own: the
 /// window's buffers are all a zoom step needs (docs/rendering.md, "The zoom step at reduced resolution").

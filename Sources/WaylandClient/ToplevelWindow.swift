@@ -13,8 +13,8 @@ import SeatStream
 /// The program's initial size is the starting point.
 ///
 /// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
-/// window calls ``draw`` at the end of the current event-loop iteration when no frame callback is pending, or else
-/// at the end of the iteration that brings the next frame callback, after every input event already waiting on
+/// window asks its ``delegate`` to draw at the end of the current event-loop iteration when no frame callback is
+/// pending, or else at the end of the iteration that brings the next frame callback, after every input event already waiting on
 /// the socket, so there is at most one commit per frame and input never waits for the frame after the next. Where
 /// the compositor tells when frames are shown (`wp_presentation`), the window draws instead shortly before the
 /// compositor takes its next frame (``FramePacer``), so input that comes until then is in that frame. A window the
@@ -70,50 +70,12 @@ public final class ToplevelWindow {
     /// How long to wait for a frame callback before drawing anyway.
     public static let frameWatchdogInterval: Duration = .seconds(1)
 
-    /// Paints `buffer` where it lacks the current picture and returns what else changed on screen, in the buffer's
-    /// pixels (logical points times ``scale``).
-    ///
-    /// `damage` is what the buffer lacks: the rectangles passed to ``setNeedsDisplay(_:)`` plus whatever changed
-    /// on screen since this buffer was last shown (the whole window for a new buffer, after a resize or a scale
-    /// change). Painting `damage` is enough, and painting outside it is wasted: clip to it.
-    ///
-    /// Return the rectangles whose content changed on screen beyond those passed to ``setNeedsDisplay(_:)``
-    /// (usually none: `[]`). Those and the ``setNeedsDisplay(_:)`` rectangles are the surface damage of the commit
-    /// (`wl_surface.damage_buffer`), and what the other buffers will lack.
-    public var draw: ((_ buffer: Buffer, _ damage: [PixelRect]) -> [PixelRect])?
-    /// Draws a frame at reduced resolution into `image`: the top-left part of a full-size buffer, the one not on
-    /// screen, ``reductionOfNextFrame`` times fewer pixels each way (its ``ReducedImage/pixelsPerPoint`` is the scale
-    /// divided by that), which the compositor crops and scales up to the window (`wp_viewport.set_source` and
-    /// `set_destination`). Asked for when ``reductionOfNextFrame`` says so and the compositor offers
-    /// `wp_viewporter`; the frames after it are full-size again, through ``drawPart`` until one is complete.
-    public var drawReduced: ((_ image: ReducedImage) -> Void)?
-    /// How many times fewer pixels each way the next frame may have (``drawReduced``; 2 is half, at most 8), or
-    /// `nil` for a full frame: a zoom step, say.
-    public var reductionOfNextFrame: (() -> Int?)?
-    /// Draws the full-resolution frame after a reduced one, as ``draw`` does, into the same buffer until it says the
-    /// buffer is complete: only then is it committed (each frame before is a bare commit). Without it ``draw`` is
-    /// used and the frame is complete at once.
-    public var drawPart: ((_ buffer: Buffer, _ damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool))?
-    /// Called when the compositor asks the window to close (`xdg_toplevel.close`). The program decides: save,
-    /// then release the window (or not).
-    public var onClose: (() -> Void)?
-    /// Called with each input event on this window, in surface-local logical points.
-    public var onSeatEvent: ((SeatEvent) -> Void)?
-    /// Called after a configure changed the size, the scale or the states, before the window draws.
-    public var onConfigure: ((ToplevelWindow) -> Void)?
-    /// Called when the compositor says what became of a committed buffer (`wp_presentation_feedback`), with the
-    /// ``committedFrameCount`` that commit made. Feedback is asked for on every buffer commit while this is set and
-    /// the compositor offers `wp_presentation` (``offersPresentation``); answers come in commit order.
-    public var onFramePresentation: ((_ frame: Int, _ presentation: FramePresentation) -> Void)?
-    /// Called once a committed buffer has been sent to the compositor (the event loop's flush after the commit):
-    /// for work that the frame need not wait for, done while the compositor shows it (a completed stroke drawn
-    /// into its tiles). Not called when a configure's bare commit carries no buffer.
-    public var onFrameSent: (() -> Void)?
+    /// The program behind the window: it draws each frame and hears of the configure, the close, the seat's events,
+    /// each frame sent and presented, and the xdg-foreign handle (``ToplevelWindowDelegate``). Held weakly.
+    public weak var delegate: (any ToplevelWindowDelegate)?
     /// Where each frame's timing goes, once the compositor said what became of it (`nil`: nowhere); see ``FrameLog``.
     public var frameLog: FrameLog?
-    /// What the last ``draw`` did, in a few words for the ``frameLog`` (asked right after the commit).
-    public var describeLastDraw: (() -> String?)?
-    /// Whether the compositor offers `wp_presentation`, so that ``onFramePresentation`` hears of each frame.
+    /// Whether the compositor offers `wp_presentation`, so that the delegate hears what became of each frame.
     public var offersPresentation: Bool { display.registry.presentation != nil }
 
     /// The size in logical points.
@@ -167,10 +129,6 @@ public final class ToplevelWindow {
     /// The window's xdg-foreign handle, for the desktop portal's dialogs (`wayland:HANDLE`); `nil` until the
     /// compositor gave one, or when it offers no `zxdg_exporter_v2`.
     public var exportedHandle: String? { exported?.handle }
-    /// Called when the compositor gives the window's xdg-foreign handle.
-    public var onExportedHandle: ((String) -> Void)? {
-        didSet { exported?.onHandle = onExportedHandle }
-    }
     private let pool: BufferPool
     private let minimumWidth: Int
     private let minimumHeight: Int
@@ -237,6 +195,7 @@ public final class ToplevelWindow {
         }
 
         let context = Unmanaged.passUnretained(self).toOpaque()
+        exported?.onHandle = { [unowned self] handle in delegate?.toplevelWindow(self, didExport: handle) }
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
             ToplevelWindow.from(data).configure(serial: serial)
         }))
@@ -245,7 +204,10 @@ public final class ToplevelWindow {
             configure: { data, _, width, height, states in
                 ToplevelWindow.from(data).configureToplevel(width: width, height: height, states: states)
             },
-            close: { data, _ in ToplevelWindow.from(data).onClose?() },
+            close: { data, _ in
+                let window = ToplevelWindow.from(data)
+                window.delegate?.toplevelWindowDidAskToClose(window)
+            },
             configure_bounds: { data, _, width, height in
                 ToplevelWindow.from(data).bounds = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
             },
@@ -334,7 +296,7 @@ public final class ToplevelWindow {
         }
     }
 
-    /// Asks for a frame whose changes ``draw`` finds out and returns, paced like ``setNeedsDisplay(_:)``: for a
+    /// Asks for a frame whose changes the delegate's drawing finds out and returns, paced like ``setNeedsDisplay(_:)``: for a
     /// program that renders what its input did once per frame (the strokes drawn since the last one).
     ///
     /// `isCostly`: the frame will cost more than most (a stroke completed, drawn into the picture for good): the
@@ -397,7 +359,7 @@ public final class ToplevelWindow {
             }
         }
         pendingSize = nil
-        if changed { onConfigure?(self) }
+        if changed { delegate?.toplevelWindowDidConfigure(self) }
         // A commit follows every ack: draw now, ignoring frame pacing, when the size changed or nothing was shown
         // yet; otherwise a bare commit applies the new state to the buffer already shown.
         if !wasConfigured || needsFullRedraw {
@@ -421,7 +383,7 @@ public final class ToplevelWindow {
         scale = newScale
         needsFullRedraw = true
         display.registry.windowScaleChanged(self)
-        onConfigure?(self)
+        delegate?.toplevelWindowDidConfigure(self)
     }
 
     func outputScaleChanged() {
@@ -504,7 +466,7 @@ public final class ToplevelWindow {
     /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
     @discardableResult
     private func redraw() -> Bool {
-        let reduction = drawReduced == nil ? nil : reductionOfNextFrame?()
+        let reduction = delegate?.toplevelWindowReductionOfNextFrame(self)
         let drawing = reducedFrames.nextFrame(programWantsReduced: reduction != nil, compositorCanScale: viewport != nil)
         if drawing == .reduced, let reduction { return redrawReduced(reduction: reduction) }
         let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
@@ -533,10 +495,10 @@ public final class ToplevelWindow {
         let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
         var alsoChanged: [PixelRect]
         var isComplete = true
-        if drawing == .partOfFull, let drawPart {
-            (alsoChanged, isComplete) = drawPart(buffer, requested)
+        if drawing == .partOfFull, let delegate {
+            (alsoChanged, isComplete) = delegate.toplevelWindow(self, drawPart: buffer, damage: requested)
         } else {
-            alsoChanged = draw?(buffer, requested) ?? []
+            alsoChanged = delegate?.toplevelWindow(self, draw: buffer, damage: requested) ?? []
         }
         let drawEnd = frameLog == nil ? Duration.zero : MonotonicClock.now
         cairo_surface_flush(buffer.cairoSurface)
@@ -577,7 +539,7 @@ public final class ToplevelWindow {
         if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
         let committedAt = MonotonicClock.now
         if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
-            let note = [isCostly ? "costly" : nil, describeLastDraw?()].compactMap { $0 }.joined(separator: " ")
+            let note = [isCostly ? "costly" : nil, delegate?.toplevelWindowDescribeLastDraw(self)].compactMap { $0 }.joined(separator: " ")
             loggedFrames[committedFrameCount] = FrameLog.Entry(
                 frame: committedFrameCount, planMade: planMadeAt, planned: planned, wake: display.lastWake, drawStart: drawStart,
                 drawEnd: drawEnd, commit: committedAt, aim: aim, lead: aim.map { $0 - planned }, note: note)
@@ -589,7 +551,7 @@ public final class ToplevelWindow {
         return true
     }
 
-    /// Draws a reduced frame (``drawReduced``) into the top-left part of a full-size buffer (one of two: never a
+    /// Draws a reduced frame (``ToplevelWindowDelegate/toplevelWindow(_:drawReduced:)``) into the top-left part of a full-size buffer (one of two: never a
     /// third, it waits for a release instead), `reduction` times fewer pixels each way, and commits that buffer with the viewport's source that part and its destination the
     /// window's logical size, buffer scale 1: the compositor crops and scales it, and no buffer beyond the window's
     /// own is made. What waits to be drawn stays asked for, and the whole window too: the full-resolution frame after
@@ -608,7 +570,7 @@ public final class ToplevelWindow {
         guard let (buffer, _) = acquired, let viewport else { return false }
         needsDraw = false
         let image = ReducedImage(buffer: buffer, reduction: reduction)
-        drawReduced?(image)
+        delegate?.toplevelWindow(self, drawReduced: image)
         cairo_surface_flush(image.cairoSurface)
         _ = reducedFrames.drew(.reduced, isComplete: true)
         needsFullRedraw = true
@@ -642,15 +604,15 @@ public final class ToplevelWindow {
     /// Whether a buffer was committed since the event loop last flushed.
     private var hasUnsentFrame = false
 
-    /// The event loop flushed what was queued: a frame committed since is on its way (``onFrameSent``).
+    /// The event loop flushed what was queued: a frame committed since is on its way (the delegate's ``ToplevelWindowDelegate/toplevelWindowDidSendFrame(_:)``).
     func queuedRequestsSent() {
         guard hasUnsentFrame else { return }
         hasUnsentFrame = false
-        onFrameSent?()
+        delegate?.toplevelWindowDidSendFrame(self)
     }
 
     /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`: for the
-    /// pacer, and for ``onFramePresentation``.
+    /// pacer, and for the delegate.
     private func requestPresentationFeedback(frame: Int) {
         guard let presentation = display.registry.presentation else { return }
         presentationFeedback[frame] = PresentationFeedback(presentation: presentation, surface: surface.pointer) {
@@ -662,13 +624,13 @@ public final class ToplevelWindow {
                     frameLog?.write(entry, presented: time, refresh: refresh)
                 }
                 pacer.presented(frame: frame, at: time, refresh: refresh)
-                onFramePresentation?(frame, .presented(at: Timestamp(seconds: time / .seconds(1))))
+                delegate?.toplevelWindow(self, frame: frame, was: .presented(at: Timestamp(seconds: time / .seconds(1))))
             case .discarded:
                 if let entry = loggedFrames.removeValue(forKey: frame) {
                     frameLog?.write(entry, presented: nil, refresh: .zero)
                 }
                 pacer.discarded(frame: frame)
-                onFramePresentation?(frame, .discarded)
+                delegate?.toplevelWindow(self, frame: frame, was: .discarded)
             }
             withExtendedLifetime(feedback) {}
         }
@@ -678,6 +640,6 @@ public final class ToplevelWindow {
 
     /// Hands a seat event on this window to the program.
     func deliver(_ event: SeatEvent) {
-        onSeatEvent?(event)
+        delegate?.toplevelWindow(self, didReceive: event)
     }
 }

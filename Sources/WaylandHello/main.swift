@@ -149,27 +149,46 @@ func run() throws {
     display.onDisconnect = { _ in
         // A real program saves here; the dots are not worth it.
     }
-    window.onClose = { hello.isDone = true }
-    window.draw = { buffer, damage in
+    let program = HelloWindow(hello: hello)
+    window.delegate = program
+    // The window holds its delegate weakly: the program lives as long as the loop runs.
+    try withExtendedLifetime(program) { try display.run(until: { hello.isDone }) }
+}
+
+/// The window's program: its dots drawn, touches and the pointer adding them, keys quitting, toggling fullscreen
+/// and clearing.
+final class HelloWindow: ToplevelWindowDelegate {
+    let hello: Hello
+
+    init(hello: Hello) { self.hello = hello }
+
+    func toplevelWindowDidAskToClose(_ window: ToplevelWindow) {
+        hello.isDone = true
+    }
+
+    func toplevelWindow(_ window: ToplevelWindow, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
         let shown = hello.showDueDots().map { PixelRect(covering: $0, scale: Int(buffer.scale)) }
         // Dots still waiting ask for the next frame.
         if !hello.delayed.isEmpty { window.setNeedsDraw() }
         return hello.draw(into: buffer, damage: damage + shown, titleStrip: window.decorationMode == .clientSide) + shown
     }
+
+    func toplevelWindowDidConfigure(_ window: ToplevelWindow) {
+        report("configured \(window.width)x\(window.height) at scale \(window.scale)")
+    }
+
     /// Adds a dot where a finger or the pointer is, and asks for the frame that shows it.
-    func addDot(at location: Point) {
+    private func addDot(at location: Point, in window: ToplevelWindow) {
         let rects = hello.addDot(x: location.x, y: location.y)
         if hello.delayed.isEmpty { window.setNeedsDisplay(rects) } else { window.setNeedsDraw() }
     }
-    window.onConfigure = { window in
-        report("configured \(window.width)x\(window.height) at scale \(window.scale)")
-    }
-    window.onSeatEvent = { event in
+
+    func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {
         switch event.kind {
         case let .touchDown(_, location, _) where window.decorationMode == .clientSide && location.y < Hello.titleHeight:
             window.beginMove()
         case let .touchDown(_, location, _), let .touchMotion(_, location, _):
-            addDot(at: location)
+            addDot(at: location, in: window)
         case let .pointerButton(.left, isPressed):
             if isPressed, window.decorationMode == .clientSide, let y = hello.pointerY, y < Hello.titleHeight {
                 window.beginMove()
@@ -181,23 +200,26 @@ func run() throws {
         case let .pointerEnter(location):
             hello.pointerY = location.y
         case let .pointerMotion(location) where hello.isPointerDown:
-            addDot(at: location)
+            addDot(at: location, in: window)
         case let .key(chord) where chord.modifiers.isEmpty:
-            switch chord.keysym {
-            case "q", "Escape": hello.isDone = true
-            case "f":
-                hello.isFullscreen.toggle()
-                window.setFullscreen(hello.isFullscreen)
-            case "c":
-                hello.dots.removeAll()
-                window.setNeedsDisplay()
-            default: break
-            }
+            key(chord.keysym, in: window)
         default:
             break
         }
     }
-    try display.run(until: { hello.isDone })
+
+    private func key(_ name: String, in window: ToplevelWindow) {
+        switch name {
+        case "q", "Escape": hello.isDone = true
+        case "f":
+            hello.isFullscreen.toggle()
+            window.setFullscreen(hello.isFullscreen)
+        case "c":
+            hello.dots.removeAll()
+            window.setNeedsDisplay()
+        default: break
+        }
+    }
 }
 
 do {

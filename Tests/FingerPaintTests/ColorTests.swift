@@ -91,10 +91,11 @@ import TouchUI
         let folder = temporaryFolder()
         let file = try #require(BrushSettings.fileURL(environment: ["XDG_CONFIG_HOME": folder.path]))
         let first = Painter()
-        first.app.onBrushChange = { #expect($0.save(to: file) == nil) }
         first.app.chooseColor(Color(rgb: 0x336699))
         first.app.perform(.widen)
         first.app.perform(.toggleEraser)
+        #expect(first.brushChanges.count == 3)
+        for settings in first.brushChanges { #expect(settings.save(to: file) == nil) }
         let second = Painter()
         second.app.brushSettings = BrushSettings.load(from: file)
         #expect(second.app.brush.color.rgb == 0x336699 && second.app.brush.width == 16)

@@ -82,8 +82,7 @@ import TouchUI
         let document = try #require(second.app.document)
         #expect(document.readOnlyReason == .openInAnotherWindow && document.title == "shared (read-only)")
         #expect(second.isPainted(100, 50))
-        var titles: [String] = []
-        second.app.onTitleChange = { titles.append($0) }
+        second.titles = []
         second.drag([(1, point(50, 150), point(150, 150))], steps: 2)
         first.drag([(1, point(50, 200), point(150, 200))], steps: 2)
         second.app.waitForSaves()
@@ -93,7 +92,7 @@ import TouchUI
         let copy = document.url
         #expect(copy != url && DocumentLibrary(environment: ["HOME": home.path]).isUntitled(copy))
         #expect(try DocumentFile.read(copy).drawing.strokes == second.app.drawing.strokes)
-        #expect(second.app.drawing.strokes.count == 2 && titles == [document.title] && document.readOnlyReason == nil)
+        #expect(second.app.drawing.strokes.count == 2 && second.titles == [document.title] && document.readOnlyReason == nil)
         #expect(second.messages.contains { $0.contains(copy.path) && $0.contains("another fingerpaint window") })
         #expect(first.app.finishDocument() && second.app.finishDocument())
     }

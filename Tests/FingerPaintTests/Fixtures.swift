@@ -16,12 +16,18 @@ final class Painter {
     let app: FingerPaintApp
     /// The trace clock, in milliseconds.
     var time: Double = 0
+    /// What the app told its host (``FingerPaintAppDelegate``).
     var messages: [String] = []
+    var titles: [String] = []
+    /// The host's requests asked for: "fullscreen", "quit".
+    var requests: [String] = []
+    var loadFailures = 0
+    var brushChanges: [BrushSettings] = []
 
     init(size: Size = Size(width: 400, height: 300), scale: Int = 1, drawing: Drawing = Drawing(),
          document: PaintDocument? = nil, exportFolder: URL? = nil) {
         app = FingerPaintApp(size: size, scale: scale, drawing: drawing, document: document, exportFolder: exportFolder)
-        app.onMessage = { [unowned self] in messages.append($0) }
+        app.delegate = self
         app.renderFrame()
     }
 
@@ -98,6 +104,15 @@ final class Painter {
         }
         return count
     }
+}
+
+extension Painter: FingerPaintAppDelegate {
+    func fingerPaintApp(_ app: FingerPaintApp, report line: String) { messages.append(line) }
+    func fingerPaintApp(_ app: FingerPaintApp, didChangeTitle title: String) { titles.append(title) }
+    func fingerPaintAppDidAskForFullscreen(_ app: FingerPaintApp) { requests.append("fullscreen") }
+    func fingerPaintAppDidAskToQuit(_ app: FingerPaintApp) { requests.append("quit") }
+    func fingerPaintAppCouldNotLoadDocument(_ app: FingerPaintApp) { loadFailures += 1 }
+    func fingerPaintApp(_ app: FingerPaintApp, didChangeBrush settings: BrushSettings) { brushChanges.append(settings) }
 }
 
 /// The largest difference of any colour channel between two images of one size, in their first `rows` rows

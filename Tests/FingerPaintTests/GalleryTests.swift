@@ -57,8 +57,7 @@ import TouchUI
     @Test func theGalleryButtonThenTheNewTileStartASecondDrawingAndTheFirstKeepsItsStroke() throws {
         let (painter, home) = try Self.painterWithADrawing()
         defer { try? FileManager.default.removeItem(at: home) }
-        var titles: [String] = []
-        painter.app.onTitleChange = { titles.append($0) }
+        painter.titles = []
         let first = try #require(painter.app.document?.url)
         Self.openGallery(painter)
         #expect(painter.app.isShowingGallery)
@@ -70,7 +69,7 @@ import TouchUI
         #expect(second != first && second.deletingLastPathComponent().lastPathComponent == "fingerpaint")
         #expect(painter.app.drawing.strokes.isEmpty && !painter.isPainted(180, 110))
         #expect(!Self.isInk(painter.shown(180, 110)))
-        #expect(titles.count == 1 && titles.first?.hasPrefix("Drawing ") == true)
+        #expect(painter.titles.count == 1 && painter.titles.first?.hasPrefix("Drawing ") == true)
         // The first drawing was saved and closed with its stroke and history.
         let saved = try DocumentFile.read(first)
         #expect(saved.drawing.strokes.count == 1 && saved.drawing.canUndo)

@@ -58,14 +58,13 @@ struct NowhereToSaveTests {
         let painter = Painter(drawing: opened.drawing, document: PaintDocument(opened, library: library))
         disk.fill()
         Self.drawLongStroke(painter)
-        var messages: [String] = []
-        painter.app.onMessage = { messages.append($0) }
+        painter.messages = []
         #expect(painter.app.requestClose())
         #expect(!painter.app.finishDocument())
         let recoveries = try FileManager.default.contentsOfDirectory(atPath: library.dataFolder.path).filter { $0.hasSuffix(".fpdraw") }
         #expect(recoveries.count == 1 && recoveries.first?.hasPrefix("drawing (recovered") == true)
         let recovery = library.dataFolder.appendingPathComponent(try #require(recoveries.first))
         #expect(try DocumentFile.read(recovery).drawing == painter.app.drawing)
-        #expect(messages.last?.contains(recovery.path) == true)
+        #expect(painter.messages.last?.contains(recovery.path) == true)
     }
 }

@@ -154,12 +154,9 @@ import TouchUI
 
     @Test func fullscreenAndQuitAreRequestsToTheHost() {
         let painter = Painter()
-        var requests: [String] = []
-        painter.app.onFullscreenRequest = { requests.append("fullscreen") }
-        painter.app.onQuitRequest = { requests.append("quit") }
         painter.key("F11")
         painter.key("ctrl+q")
-        #expect(requests == ["fullscreen", "quit"])
+        #expect(painter.requests == ["fullscreen", "quit"])
     }
 }
 

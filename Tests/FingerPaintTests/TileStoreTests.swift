@@ -166,16 +166,12 @@ import Testing
         try DocumentFile.writeNew(Drawing(), to: other)
         let painter = try Painter(opening: fixture.document, home: home, size: Self.size)
         painter.drag([(1, point(40, 300), point(560, 60))])
-        var written = 0
-        painter.app.onDocumentLeft = {
-            guard let snapshot = painter.app.renderer.tilesForStore(evenIfHandedOut: true),
-                  let document = TileStore.Document(fixture.document) else { return }
-            if fixture.store.store(snapshot, of: document) { written = snapshot.tiles.count }
-        }
+        let host = TileWritingHost(fixture: fixture)
+        painter.app.delegate = host
         painter.app.renderFrame()
         painter.app.open(other)
         #expect(painter.app.document?.url.lastPathComponent == "other.fpdraw")
-        #expect(written == 6)
+        #expect(host.written == 6)
         // Opened again as saved: every tile from the cache, as a fresh render of what was saved shows.
         let saved = try DocumentFile.read(fixture.document).drawing.strokes
         #expect(saved.count == fixture.drawing.strokes.count + 1)
@@ -462,5 +458,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: notOurs.path))
         #expect(FileManager.default.fileExists(atPath: fixture.cacheFile.path))
+    }
+}
+
+/// A host that writes the tiles of a drawing left for another to the fixture's cache, as the window does
+/// (`FingerPaintLive`), and counts them.
+private final class TileWritingHost: FingerPaintAppDelegate {
+    let fixture: TileStoreTests.Fixture
+    var written = 0
+
+    init(fixture: TileStoreTests.Fixture) { self.fixture = fixture }
+
+    func fingerPaintAppWillLeaveDocument(_ app: FingerPaintApp) {
+        guard let snapshot = app.renderer.tilesForStore(evenIfHandedOut: true),
+              let document = TileStore.Document(fixture.document) else { return }
+        if fixture.store.store(snapshot, of: document) { written = snapshot.tiles.count }
     }
 }

@@ -124,16 +124,14 @@ import TouchUI
 
     @Test func proximityIsPensInProximityAndHoverIsNoTouch() {
         let recorder = RecordingWindow()
-        var hovers: [Point?] = []
-        recorder.translator.onPenHover = { hover, _ in hovers.append(hover.location) }
         recorder.feed([at(0, .tablet(.proximityIn(.pen, location: point(50, 50)), tool: 3)), at(0, .tablet(.frame, tool: 3))])
         #expect(recorder.window.pensInProximity == [3])
         recorder.feed([at(10, .tablet(.motion(location: point(60, 50)), tool: 3)), at(10, .tablet(.frame, tool: 3))])
         #expect(recorder.entries.isEmpty)
-        #expect(hovers == [point(50, 50), point(60, 50)])
+        #expect(recorder.heard.penHovers == [point(50, 50), point(60, 50)])
         recorder.feed([at(20, .tablet(.proximityOut, tool: 3)), at(20, .tablet(.frame, tool: 3))])
         #expect(recorder.window.pensInProximity.isEmpty)
-        #expect(hovers.last == .some(nil))
+        #expect(recorder.heard.penHovers.last == .some(nil))
     }
 
     @Test func leavingProximityWhileDownEndsTheStrokeWhereThePenWas() {
@@ -152,17 +150,13 @@ import TouchUI
 
     @Test func penButtonsAreReportedAndReleasedWhenThePenLeaves() {
         let recorder = RecordingWindow()
-        var presses: [String] = []
-        recorder.translator.onPenButton = { pen, button, isPressed, _ in
-            presses.append("\(pen) \(button.traceName) \(isPressed ? "pressed" : "released")")
-        }
         recorder.feed([
             at(0, .tablet(.proximityIn(.pen, location: point(50, 50)))),
             at(0, .tablet(.button(.stylus, isPressed: true))), at(0, .tablet(.frame)),
         ])
         #expect(recorder.translator.heldButtons(ofPen: 0) == [.stylus])
         recorder.feed([at(10, .tablet(.proximityOut)), at(10, .tablet(.frame))])
-        #expect(presses == ["0 stylus pressed", "0 stylus released"])
+        #expect(recorder.heard.penButtons == ["0 stylus pressed", "0 stylus released"])
         #expect(recorder.translator.heldButtons(ofPen: 0).isEmpty)
     }
 

@@ -75,8 +75,9 @@ struct WestonTests {
         #expect(log.lines == ["the compositor does not offer wl_seat (input; the window cannot be painted on)"])
 
         let window = try ToplevelWindow(display: display, title: "weston test", appID: "test.weston", width: 320, height: 240)
+        let program = WindowProgram(window)
         var frames: [[PixelRect]] = []
-        window.draw = { buffer, damage in
+        program.draws = { buffer, damage in
             #expect(buffer.pixelWidth == 320 && buffer.pixelHeight == 240 && buffer.scale == 1)
             fill(buffer, damage, colour: 0x336699)
             frames.append(damage)
@@ -108,10 +109,11 @@ struct WestonTests {
         let weston = try HeadlessCompositor.weston()
         let display = try Display(name: weston.socket)
         let window = try ToplevelWindow(display: display, title: "warm", appID: "test.warm", width: 320, height: 240)
+        let program = WindowProgram(window)
         window.warmsSpareBuffer = true
         var frames: [[PixelRect]] = []
         var pixelsOutside: [UInt32] = []
-        window.draw = { buffer, damage in
+        program.draws = { buffer, damage in
             fill(buffer, damage, colour: frames.isEmpty ? 0x336699 : 0x993366)
             frames.append(damage)
             // A pixel outside the second frame's change: the first frame's colour, copied into the spare.
@@ -132,8 +134,9 @@ struct WestonTests {
         let weston = try HeadlessCompositor.weston(width: 640, height: 400)
         let display = try Display(name: weston.socket)
         let window = try ToplevelWindow(display: display, title: "full", appID: "test.full", width: 200, height: 100)
+        let program = WindowProgram(window)
         var sizes: [(Int, Int)] = []
-        window.draw = { buffer, damage in
+        program.draws = { buffer, damage in
             sizes.append((buffer.width, buffer.height))
             fill(buffer, damage, colour: 0x000080)
             return []
@@ -152,9 +155,10 @@ struct WestonTests {
         let display = try Display(name: weston.socket)
         #expect(display.largestOutputScale == 2)
         let window = try ToplevelWindow(display: display, title: "scale test", appID: "test.scale", width: 200, height: 100)
+        let program = WindowProgram(window)
         var sizes: [(Int32, Int32, Int32)] = []
         var damage: [[PixelRect]] = []
-        window.draw = { buffer, rects in
+        program.draws = { buffer, rects in
             sizes.append((buffer.pixelWidth, buffer.pixelHeight, buffer.scale))
             damage.append(rects)
             fill(buffer, rects, colour: 0x808080)
@@ -233,7 +237,8 @@ struct SwayTests {
         #expect(!log.lines.contains { $0.contains("zxdg_decoration_manager_v1") })
 
         let window = try ToplevelWindow(display: display, title: "sway test", appID: "test.sway", width: 320, height: 240)
-        window.draw = { buffer, damage in
+        let program = WindowProgram(window)
+        program.draws = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []
         }
@@ -267,13 +272,14 @@ struct SwayTests {
         #expect(image.pixel(x: image.width / 2, y: image.height / 2) == Self.colour)
     }
 
-    @Test("The compositor asking to close reaches onClose; the window stays until the program lets it go")
+    @Test("The compositor asking to close reaches the window's delegate; the window stays until the program lets it go")
     func closeRequest() throws {
         let sway = try HeadlessCompositor.sway()
         let display = try Display(name: sway.socket)
         let window = try ToplevelWindow(display: display, title: "close", appID: "test.close", width: 100, height: 100)
+        let program = WindowProgram(window)
         var closeRequests = 0
-        window.onClose = { closeRequests += 1 }
+        program.closes = { closeRequests += 1 }
         #expect(try run(display) { window.committedFrameCount >= 1 })
         let ipc = try #require(
             try FileManager.default.contentsOfDirectory(atPath: sway.runtime.path).first { $0.hasPrefix("sway-ipc.") }
@@ -292,7 +298,8 @@ struct SwayTests {
         let log = LogRecorder()
         let display = try Display(name: sway.socket, debug: log.hook)
         let window = try ToplevelWindow(display: display, title: "hidden", appID: "test.hidden", width: 320, height: 240)
-        window.draw = { buffer, damage in
+        let program = WindowProgram(window)
+        program.draws = { buffer, damage in
             fill(buffer, damage, colour: Self.colour)
             return []
         }

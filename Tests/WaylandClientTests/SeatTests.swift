@@ -10,13 +10,16 @@ private final class SeatFixture {
     let fake: FakeCompositor
     let display: Display
     let window: ToplevelWindow
+    /// The window's program: it records the events unless a test says otherwise.
+    let program: WindowProgram
     var events: [SeatEvent] = []
 
     init(repeatInfo: (rate: Int32, delay: Int32) = (0, 0)) throws {
         fake = try FakeCompositor(repeatInfo: repeatInfo)
         display = try Display(name: fake.socket)
         window = try ToplevelWindow(display: display, title: "seat test", appID: "test.seat", width: 200, height: 200)
-        window.onSeatEvent = { [unowned self] in self.events.append($0) }
+        program = WindowProgram(window)
+        program.receives = { [unowned self] in self.events.append($0) }
         #expect(try run { self.window.committedFrameCount >= 1 })
     }
 
@@ -51,11 +54,11 @@ struct SeatTests {
         let fixture = try SeatFixture()
         #expect(try fixture.run { fixture.fake.touchCount == 1 })
         var eventsSeenByDraws: [Int] = []
-        fixture.window.draw = { _, _ in
+        fixture.program.draws = { _, _ in
             eventsSeenByDraws.append(fixture.events.count)
             return []
         }
-        fixture.window.onSeatEvent = { event in
+        fixture.program.receives = { event in
             fixture.events.append(event)
             fixture.window.setNeedsDisplay()
         }
@@ -211,7 +214,7 @@ struct SeatTests {
         let fixture = try SeatFixture()
         #expect(try fixture.run { fixture.fake.pointerCount == 1 })
         fixture.window.beginMove()  // no press yet: nothing
-        fixture.window.onSeatEvent = { [unowned fixture] event in
+        fixture.program.receives = { [unowned fixture] event in
             fixture.events.append(event)
             if case .pointerButton(.left, isPressed: true) = event.kind { fixture.window.beginMove() }
         }

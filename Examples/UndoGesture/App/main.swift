@@ -15,6 +15,7 @@ final class UndoGestureContent: LiveContent {
     let board: PictureBoard
     private let translator: SeatEventTranslator
     private var changed = true
+    private weak var session: LiveSession?
 
     init(size: Size) {
         window = Window(frame: Rect(origin: .zero, size: size))
@@ -24,9 +25,13 @@ final class UndoGestureContent: LiveContent {
         board.onChange = { [unowned self] in changed = true }
     }
 
-    func handle(_ event: SeatEvent, in session: LiveSession) {
+    func attach(to session: LiveSession) {
+        self.session = session
+    }
+
+    func handle(_ event: SeatEvent) {
         if case let .key(chord) = event.kind {
-            if chord.keysym == "Escape" || chord.keysym == "q" { session.quit() }
+            if chord.keysym == "Escape" || chord.keysym == "q" { session?.quit() }
             return
         }
         translator.handle(event)

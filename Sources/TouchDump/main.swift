@@ -6,6 +6,13 @@ import Foundation
 import SeatInput
 import TouchUI
 
+/// Prints every key the translator hears.
+final class PrintingKeys: SeatEventTranslatorDelegate {
+    func seatEventTranslator(_ translator: SeatEventTranslator, didPressKey chord: KeyChord, at time: Timestamp) {
+        print(String(format: "%8.1f ms  key %@", time.milliseconds, chord.description))
+    }
+}
+
 /// A view covering the window that prints every touch call it gets.
 final class PrintingView: View {
     private func print(_ phase: String, _ touches: Set<Touch>, _ event: Event?) {
@@ -103,7 +110,8 @@ do {
     view.isMultipleTouchEnabled = true
     window.addSubview(view)
     let translator = SeatEventTranslator(window: window)
-    translator.onKey = { chord, time in print(String(format: "%8.1f ms  key %@", time.milliseconds, chord.description)) }
+    let keys = PrintingKeys()
+    translator.delegate = keys
     while let event = try trace.nextEvent() { translator.handle(event) }
     translator.finish()
     for (anomaly, count) in translator.anomalies.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

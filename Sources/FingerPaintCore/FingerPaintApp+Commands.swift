@@ -1,0 +1,79 @@
+// What a key or a palette button asks of the painting app (PaintCommand): one switch, each case one method.
+import PaintModel
+
+extension FingerPaintApp {
+    /// Does what a key or a palette button asked for.
+    public func perform(_ command: PaintCommand) {
+        let settingsBefore = brushSettings
+        defer { if brushSettings != settingsBefore { delegate?.fingerPaintApp(self, didChangeBrush: brushSettings) } }
+        // One switch over every command: the table reads better whole than split by concern; each case calls the
+        // method of the file its concern lives in (+Documents, +Navigation, +Colors, +Gallery).
+        switch command {
+        case .undo: edit(.undo)
+        case .redo: edit(.redo)
+        case .clear: edit(.clear)
+        case .save: saveAndExport()
+        case let .selectColor(index): brush.selectColor(at: index)
+        case let .selectWidth(index): brush.selectWidth(at: index)
+        case .widen: brush.widen()
+        case .narrow: brush.narrow()
+        case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
+        case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
+        case .toggleNavigation: canvasView.isNavigating.toggle()
+        case .zoomIn: zoom(by: Self.zoomStep)
+        case .zoomOut: zoom(by: 1 / Self.zoomStep)
+        case .zoomToFit: zoomToFit()
+        case .actualSize: zoomToActualSize()
+        case .togglePrediction: canvasView.predictsTouches.toggle()
+        case .toggleEraser: toggleEraser()
+        case .copy: copyDrawing()
+        case .exportAs: exportWithDialog()
+        case .openFile: openFile()
+        case let .selectRecentColor(index): selectRecentColor(at: index)
+        case .openColorChooser: toggleColorChooser()
+        case .pickColor: toggleEyedropper()
+        case .rotateClockwise: rotate(by: Self.rotationStep)
+        case .rotateCounterclockwise: rotate(by: -Self.rotationStep)
+        case .resetRotation: resetRotation()
+        case .resetView: resetView()
+        case .openGallery: toggleGallery()
+        case .closePanel: closeTopPanel()
+        }
+        updateOverlay()
+    }
+
+    /// Ctrl+S: every edit written now, and the picture exported.
+    private func saveAndExport() {
+        saveNow()
+        exportPNG()
+    }
+
+    /// The brush becomes the eraser, or the eraser the brush.
+    private func toggleEraser() {
+        canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
+    }
+
+    /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
+    private func openFile() {
+        if let onOpenRequest { onOpenRequest() } else if galleryView.isHidden { openGallery() }
+    }
+
+    /// Opens the gallery, or closes it when open.
+    private func toggleGallery() {
+        galleryView.isHidden ? openGallery() : closeGallery()
+    }
+
+    /// Escape: closes what is over the canvas, the topmost first (the gallery's menu, the gallery, the colour
+    /// chooser), or puts the eyedropper away.
+    private func closeTopPanel() {
+        if galleryView.isShowingMenu {
+            galleryView.closeMenu()
+        } else if !galleryView.isHidden {
+            closeGallery()
+        } else if !colorChooserView.isHidden {
+            toggleColorChooser()
+        } else {
+            canvasView.isPickingColor = false
+        }
+    }
+}

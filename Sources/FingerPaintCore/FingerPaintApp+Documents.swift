@@ -1,0 +1,248 @@
+// The painting app's document: each edit recorded and saved, what saving does shown, closing, copy and export.
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import PaintModel
+import PaintRender
+import TouchUI
+
+extension FingerPaintApp {
+    /// Writes every edit to the document's disk now (Ctrl+S); a failure shows in the banner.
+    public func saveNow() {
+        document?.flush(drawing)
+        pollDocument()
+    }
+
+    /// Saves everything and closes the document: call it on quit, SIGINT, SIGTERM and when the compositor goes away.
+    /// When the document cannot hold everything, the drawing goes to a recovery document and the line saying so
+    /// goes to the delegate (``FingerPaintAppDelegate/fingerPaintApp(_:report:)``); returns whether the document holds everything the user drew.
+    /// `windowNeverOpened`: the window could not be shown (no compositor), so a document opening made is removed
+    /// again when nothing was drawn.
+    @discardableResult
+    public func finishDocument(windowNeverOpened: Bool = false) -> Bool {
+        // While the launch's document is read: nothing to save without input held, else the drawing first.
+        if loading.isReading, !quitWhileLoading() { return true }
+        guard let document else { return true }
+        if let documentPollTimer { window.timers.cancel(documentPollTimer) }
+        documentPollTimer = nil
+        guard let failure = document.finish(drawing, windowNeverOpened: windowNeverOpened) else { return true }
+        report("fingerpaint: \(failure)")
+        return false
+    }
+
+    /// Paints another document from here on (the gallery's open and new): its drawing in the renderer, the view at
+    /// 100 % and upright, nothing in progress, nothing in the banner. The document before must be finished.
+    /// `readsStoredTiles`: false when the caller read the disk cache's tiles with the document (a launch's).
+    func replaceDocument(with next: PaintDocument, drawing: Drawing, readsStoredTiles: Bool = true) {
+        document = next
+        self.drawing = drawing
+        canvasView.discardLiveStrokes()
+        canvasView.stopGliding()
+        renderer.apply(.replaced, strokes: drawing.strokes)
+        setView(.identity)
+        // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
+        if readsStoredTiles, let tileStore { renderer.loadStoredTiles(from: tileStore, document: next.url) }
+        banner = nil
+        updateOverlay()
+        needsFrame = true
+    }
+
+    /// Shows the tiles `store` keeps for the drawing open now, and for each drawing opened in its place from now on
+    /// (the gallery, the open dialog), instead of drawing them, when they are still right (read on another thread
+    /// once the next frame is drawn: ``CanvasRenderer/loadStoredTiles(from:document:)``).
+    public func readStoredTiles(from store: TileStore) {
+        tileStore = store
+        if let url = document?.url { renderer.loadStoredTiles(from: store, document: url) }
+    }
+
+    /// The user asked to close the window: saves, and says yes unless the drawing can be written nowhere (not
+    /// to its document, not to a recovery document in any folder); then it says no once, with the banner saying
+    /// why and how many strokes would be lost, and yes to the next request.
+    public func requestClose() -> Bool {
+        guard let document, !closeWasRefused else { return true }
+        guard let failure = document.save(drawing), document.hasNowhereToSave else { return true }
+        closeWasRefused = true
+        report("fingerpaint: \(failure)")
+        let count = drawing.strokes.count == 1 ? "1 stroke" : "\(drawing.strokes.count) strokes"
+        banner = "Cannot save \(document.url.deletingPathExtension().lastPathComponent) anywhere (no space or no "
+            + "permission): closing now loses up to \(count). Free some space and keep painting, or close again to quit."
+        return false
+    }
+
+    /// Shows a line in the banner over the canvas until the user dismisses it.
+    public func showBanner(_ text: String) {
+        banner = text
+    }
+
+    /// Waits for the saves under way (they run on a background queue) and shows what they did.
+    public func waitForSaves() {
+        pollDocument(waitingForSaves: true)
+    }
+
+    /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
+    /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
+    public func copyDrawing() {
+        guard let onCopyRequest else {
+            report("fingerpaint: copy is off here")
+            return
+        }
+        let picture = DrawingPicture(strokes: drawing.strokes)
+        let failure: String?
+        do {
+            failure = onCopyRequest([("image/png", try picture.bytes(format: .png)),
+                                     ("image/svg+xml", try picture.bytes(format: .svg))])
+        } catch {
+            failure = "\(error)"
+        }
+        if let failure {
+            report("fingerpaint: cannot copy the drawing: \(failure)")
+            showBanner("Cannot copy the drawing: \(failure).")
+        } else {
+            report("fingerpaint: copied the drawing to the clipboard")
+            showNotice("Copied the drawing to the clipboard.")
+        }
+    }
+
+    /// The name of an export of a drawing with no file: `fingerpaint-` and the local time as `yyyy-MM-dd-HHmmss`
+    /// (the format en_US_POSIX's DateFormatter wrote, now the C library's local time).
+    static func exportStem(at now: Date) -> String {
+        let local = CivilTime.local(now)
+        return "fingerpaint-" + zeroPadded(local.year, 4) + "-" + zeroPadded(local.month, 2) + "-" + zeroPadded(local.day, 2)
+            + "-" + zeroPadded(local.hour, 2) + zeroPadded(local.minute, 2) + zeroPadded(local.second, 2)
+    }
+
+    /// Writes the drawing — the canvas above the palette, never the palette's strip — as a PNG in the export
+    /// folder under a name no file has yet, and says where; returns the file.
+    @discardableResult
+    public func exportPNG(now: Date = Date()) -> URL? {
+        exportPNG(strokes: nil, named: nil, now: now)
+    }
+
+    /// Writes a drawing's strokes (the open one's when `nil`) as a PNG named `name` (the open document's name when
+    /// `nil`) in the export folder, as ``exportPNG(now:)`` does.
+    @discardableResult
+    func exportPNG(strokes: [Stroke]?, named name: String?, now: Date = Date()) -> URL? {
+        guard let exportFolder else {
+            report("fingerpaint: export is off here")
+            return nil
+        }
+        // Said on standard error and in the window: a painter with no terminal learns where the picture went.
+        func fail(_ reason: String, file: URL? = nil) -> URL? {
+            report("fingerpaint: cannot export: \(file.map { "\($0.path): " } ?? "")\(reason)")
+            banner = "Cannot export the drawing\(file.map { " to \($0.lastPathComponent)" } ?? ""): \(reason)."
+            return nil
+        }
+        guard isFolder(exportFolder.path) else {
+            return fail("the folder \(exportFolder.path) does not exist")
+        }
+        // Named after the drawing; a drawing with no file (a replay) after the time.
+        let stem: String
+        if let name {
+            stem = name
+        } else if let document {
+            stem = document.url.deletingPathExtension().lastPathComponent
+        } else {
+            stem = Self.exportStem(at: now)
+        }
+        // Written to a temporary name, then linked under the first free name: an existing file is never replaced.
+        let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
+        defer { unlink(temporary.path) }
+        do {
+            if let strokes {
+                // Another drawing (the gallery's): its strokes at 100 %, as `--export` writes them.
+                unlink(temporary.path)
+                try DrawingPicture(strokes: strokes).write(to: temporary.path, format: .png)
+            } else {
+                try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
+            }
+        } catch {
+            return fail("\(error)".replacing("cannot write \(temporary.path): ", with: ""))
+        }
+        for number in 1...1000 {
+            let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")
+            if link(temporary.path, file.path) == 0 {
+                report("fingerpaint: exported the drawing to \(file.path)")
+                showNotice("Exported the drawing to \(file.lastPathComponent) in \(exportFolder.path).")
+                return file
+            }
+            guard errno == EEXIST else { return fail(OutputFile.reason(errno), file: file) }
+        }
+        return fail("too many pictures named \(stem) in \(exportFolder.path)")
+    }
+
+    // MARK: - Changes
+
+    func complete(_ stroke: Stroke) {
+        edit(.add(stroke))
+    }
+
+    /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the
+    /// freehand stroke.
+    func reshapeLastStroke(as shape: Stroke) {
+        edit(.replace(at: drawing.strokes.count - 1, with: shape))
+    }
+
+    /// Erases, in one edit, every stroke an eraser's path touched.
+    func erase(along path: [Point], radius: Double) {
+        let touched = renderer.strokes(touchedBy: path, radius: radius)
+        guard !touched.isEmpty else { return }
+        edit(.erase(touched))
+    }
+
+    /// Does an edit to the drawing, redraws what it changed and saves it.
+    func edit(_ edit: DrawingEdit) {
+        guard let change = drawing.apply(edit) else { return }
+        renderer.apply(change, strokes: drawing.strokes)
+        // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
+        // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.
+        if renderer.hasStrokesToBake {
+            isOverlayStale = true
+        } else {
+            updateOverlay()
+        }
+        needsFrame = true
+        guard let document else { return }
+        let title = document.title
+        if let said = document.record(edit, drawing: drawing) {
+            report("fingerpaint: \(said.line)")
+            banner = said.banner
+        }
+        if document.title != title { delegate?.fingerPaintApp(self, didChangeTitle: document.title) }
+        schedulePoll()
+    }
+
+    /// Looks at the document's saving again soon, while it has work under way or is failing.
+    private func schedulePoll() {
+        guard documentPollTimer == nil else { return }
+        documentPollTimer = window.timers.schedule(after: Self.documentPollInterval) { [unowned self] in
+            documentPollTimer = nil
+            pollDocument()
+        }
+    }
+
+    /// Shows what happened to saving: a failure in the banner (and once on standard error), its end by taking the
+    /// banner down.
+    func pollDocument(waitingForSaves: Bool = false) {
+        guard let document else { return }
+        if waitingForSaves { document.waitUntilIdle(drawing) }
+        for event in document.takeEvents(supplying: drawing) {
+            switch event {
+            case let .failed(error):
+                report("fingerpaint: \(error); your drawing is kept and saving is tried again")
+                banner = "Cannot save \(URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent): "
+                    + "\(OutputFile.reason(error.code)). Your drawing is kept, and saving is tried again."
+            case .recovered:
+                report("fingerpaint: \(document.url.path) is saved again")
+                if banner?.hasPrefix("Cannot save") == true { banner = nil }
+            case let .movedAside(from, to):
+                report("fingerpaint: another file was put at \(from.path); it was left as it is, and the drawing "
+                           + "is now saved in \(to.path)")
+                banner = "Another file took the place of \(from.lastPathComponent); it was left as it is. "
+                    + "Your drawing is now saved in \(to.lastPathComponent)."
+                delegate?.fingerPaintApp(self, didChangeTitle: document.title)
+            }
+        }
+        if document.hasOutstandingWork { schedulePoll() }
+    }
+}
