@@ -41,7 +41,7 @@ public final class CanvasRenderer {
     }
     private var ownFrame: ImageSurface?
     /// The overlay's bars last shown, drawn once each (``BarImageCache``).
-    private var bars = BarImageCache()
+    var bars = BarImageCache()
     /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
     var barImagesDrawn: Int { bars.drawn }
     /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
@@ -49,7 +49,7 @@ public final class CanvasRenderer {
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
-    private let bothCores = BothCores()
+    let bothCores = BothCores()
     /// The buffer's width in pixels.
     public private(set) var pixelWidth: Int
     /// The buffer's height in pixels.
@@ -150,14 +150,14 @@ public final class CanvasRenderer {
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
     /// Which frame each buffer shows, and what the frames since changed (``BufferHistory``).
-    private var history = BufferHistory()
+    var history = BufferHistory()
     /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
     private var syncTileDeadline: UInt64 = 0
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
     /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames). Tests set it to 0 or
     /// to years, so that whether a tile is drawn at once does not depend on the machine's speed.
     var syncTileBudget: UInt64 = 2_000_000
-    private var worker: TileWorker?
+    var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     var requests: [(key: TileKey, withBase: Bool)] = []
     /// Jobs handed to the worker and not answered yet.
@@ -165,10 +165,10 @@ public final class CanvasRenderer {
     private var nextJobID = 0
     /// Whether the zoom changed since the last frame (full or reduced): the next frame may be drawn at reduced
     /// resolution (``prefersReducedFrame``).
-    private var zoomChanged = false
+    var zoomChanged = false
     /// The zoom of the last frame drawn (full or reduced): a reduced frame at a lower zoom is a zoom out's
     /// (``reduction``).
-    private var zoomShown = ViewTransform.identity.zoom
+    var zoomShown = ViewTransform.identity.zoom
     /// How the turned view's tiles are sampled: roughly in a frame that moved it, sharp once it rests.
     private var turnedSampling = TurnedViewSampling.sharp
 
@@ -292,7 +292,7 @@ public final class CanvasRenderer {
     }
 
     /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
-    private func takeBuiltIndex() {
+    func takeBuiltIndex() {
         guard indexState == .building, let built = worker?.takeIndex() else { return }
         take(built)
         indexState = .built
@@ -657,124 +657,6 @@ public final class CanvasRenderer {
         return within.merged()
     }
 
-    /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
-    /// first frame): a window that can have the compositor scale its buffer may draw it at reduced resolution
-    /// (``reduction``) with ``renderReducedFrame(into:reduction:)`` when no stroke is in progress (docs/rendering.md,
-    /// "The zoom step at reduced resolution"). A stroke completed since the last frame is baked into the tiles first,
-    /// and the full frame after the reduced one redraws everything.
-    public var prefersReducedFrame: Bool {
-        zoomChanged && history.frameNumber > 0 && view.rotation == 0
-    }
-
-    /// How many times fewer pixels each way the next reduced frame has than a full one (``reducedPixelSize``): 2,
-    /// or 4 when the zoom went down by a step since the last frame. A zoom out finds every tile of the new zoom
-    /// missing, so its reduced frame is the other zoom's tiles scaled, read sparsely: at a quarter each way it
-    /// writes 2 MB at 3840x2160 instead of 8.3, and the sharp frame follows within four frames (docs/rendering.md,
-    /// "The zoom step at reduced resolution"). A pinch's frames, which move the zoom by a few percent each while the
-    /// user watches the fingers' picture, keep half.
-    public var reduction: Int { view.zoom <= zoomShown * Self.quarterZoomRatio ? 4 : 2 }
-
-    /// A zoom out to this share of the last frame's zoom or less is drawn at a quarter each way (``reduction``):
-    /// a zoom step (1 / 1.25 = 0.8), not a pinch's frame.
-    static let quarterZoomRatio = 0.85
-
-    /// The size of a reduced frame's image: the buffer's pixels each way divided by ``reduction``, rounded up.
-    public var reducedPixelSize: (width: Int, height: Int) {
-        let reduction = reduction
-        return ((pixelWidth + reduction - 1) / reduction, (pixelHeight + reduction - 1) / reduction)
-    }
-
-    /// Draws the view at reduced resolution (``reduction``) into `target` (``reducedPixelSize``, for the compositor
-    /// to scale up to the window): the cached tiles of the current zoom scaled down, where they are missing those of
-    /// the zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay drawn by Cairo at the
-    /// reduced scale. Strokes in progress are not drawn (call it only when there are none). The missing tiles are
-    /// asked for, and nothing else changes but that the target's owner is taken to show nothing any more (its
-    /// pixels are a full-size buffer's, which the reduced frame overwrote): the next frame
-    /// (``renderFrame(liveStrokes:predictedTails:into:)``) draws everything at full resolution, as it would have
-    /// without this one.
-    /// `reduction`: how many times fewer pixels each way the target has (2 or more), ``reduction`` by default.
-    public func renderReducedFrame(into target: FrameTarget, reduction: Int? = nil) {
-        // It draws no stroke over the tiles: a stroke completed since the zoom step goes into them first.
-        bakeStrokes()
-        let reduction = min(max(reduction ?? self.reduction, 2), 8)
-        zoomChanged = false
-        zoomShown = view.zoom
-        history.forget(target.owner)
-        takeBuiltIndex()
-        let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
-        let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-        let density = pixelsPerPoint / Double(reduction)
-        let offset = (x: Int(saturating: (view.origin.x * density).rounded()), y: Int(saturating: (view.origin.y * density).rounded()))
-        var writes = BulkPixels(into: image)
-        if indexState == .building {
-            writes.fill(whole, with: paperPixel)
-        } else {
-            // The document pixels at the current zoom the image shows: each image pixel shows the one at `reduction`
-            // times its place (``NearestScaling`` at ratio 1 / `reduction`), so a tile of 256 pixels fills 128 of the
-            // image (64 at a quarter), from 128 (64) × its column.
-            let shown = PixelRect(x: reduction * offset.x, y: reduction * offset.y, width: reduction * whole.width,
-                                  height: reduction * whole.height)
-            var cached: [PixelRect] = [], missing: [PixelRect] = []
-            var sources: [NearestScaling.Position: NearestScaling.Source] = [:]
-            for key in TileKey.keys(covering: shown, pixelsPerPoint: pixelsPerPoint) {
-                let side = TileKey.side / reduction
-                guard let rect = PixelRect(x: key.column * side - offset.x, y: key.row * side - offset.y, width: side,
-                                           height: side).intersection(whole) else { continue }
-                if let entry = cache[key] {
-                    cache.touch(key)
-                    cached.append(rect)
-                    if let tile = entry.image, tile.width >= TileKey.side, tile.height >= TileKey.side {
-                        sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
-                            pixels: UnsafeRawPointer(tile.pixels).assumingMemoryBound(to: UInt32.self),
-                            rowPixels: tile.stride / 4)
-                    }
-                } else {
-                    missing.append(rect)
-                    requestUnlessUnderWay(key)
-                }
-            }
-            for rect in PixelDamage.joined(cached) {
-                writes.scale(NearestScaling(rect: rect, offset: offset, ratio: 1 / Double(reduction), sources: sources,
-                                            paper: paperPixel))
-            }
-            if !missing.isEmpty { drawPreview(PixelDamage.joined(missing), into: &writes, shownAt: density, offset: offset) }
-        }
-        writes.write(using: bothCores)
-        image.markDirty()
-        if let overlay {
-            // The bar from its image, every `reduction`-th pixel; the rest of the overlay drawn by Cairo at the
-            // reduced scale.
-            let bar = bars.image(for: overlay, scale: scale)
-            if let bar { Self.copyReduced(bar, by: reduction, into: image) }
-            let context = cairo_create(image.surface)!
-            cairo_scale(context, Double(scale) / Double(reduction), Double(scale) / Double(reduction))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
-            cairo_destroy(context)
-            cairo_surface_flush(image.surface)
-        }
-        if worker != nil { submitJobs() } else { drawRequestsNow() }
-    }
-
-    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
-    /// as the drawing under it does (``NearestScaling`` at ratio 1 / `reduction`).
-    private static func copyReduced(_ bar: BarImage, by reduction: Int, into image: ImageSurface) {
-        let rect = bar.rect
-        // The image's pixels whose place times `reduction` lies within the bar (what lies left of or above the
-        // image is clamped away, so division rounding towards zero there does not matter).
-        let top = max((rect.y + reduction - 1) / reduction, 0), bottom = min((rect.maxY + reduction - 1) / reduction, image.height)
-        let left = max((rect.x + reduction - 1) / reduction, 0), right = min((rect.maxX + reduction - 1) / reduction, image.width)
-        guard top < bottom, left < right else { return }
-        let rows = top..<bottom, columns = left..<right
-        cairo_surface_flush(image.surface)
-        for row in rows {
-            let from = UnsafeRawPointer(bar.image.pixels + (reduction * row - rect.y) * bar.image.stride)
-                .assumingMemoryBound(to: UInt32.self)
-            let to = UnsafeMutableRawPointer(image.pixels + row * image.stride).assumingMemoryBound(to: UInt32.self)
-            for column in columns { to[column] = from[reduction * column - rect.x] }
-        }
-        image.markDirty()
-    }
-
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
     /// frame, a benchmark, a test).
     public func waitForTiles() {
@@ -951,7 +833,7 @@ public final class CanvasRenderer {
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
     /// Asks for a tile a frame lacks, unless it is being drawn already (asked for twice, it is asked for once).
-    private func requestUnlessUnderWay(_ key: TileKey) {
+    func requestUnlessUnderWay(_ key: TileKey) {
         if inFlight[key] == nil { request(key) }
     }
 
@@ -991,7 +873,7 @@ public final class CanvasRenderer {
     }
 
     /// Draws every request on this thread (no worker).
-    private func drawRequestsNow() {
+    func drawRequestsNow() {
         let pending = requests
         requests = []
         for (key, withBase) in pending {
@@ -1001,7 +883,7 @@ public final class CanvasRenderer {
 
     /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
     /// requests for tiles not cached that went off screen.
-    private func submitJobs() {
+    func submitJobs() {
         guard let worker else { return }
         requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
         while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
@@ -1230,7 +1112,7 @@ public final class CanvasRenderer {
     /// other zoom has tiles there.
     /// `shownAt`: the pixels per point of the image written (``pixelsPerPoint``, or half of it in a reduced frame),
     /// whose top-left pixel lies at `offset` in the document drawn at that density (``pixelOffset`` by default).
-    private func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
+    func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
                              offset: (x: Int, y: Int)? = nil) {
         let density = density ?? pixelsPerPoint, offset = offset ?? pixelOffset
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
