@@ -225,6 +225,14 @@ let package = Package(
             name: "PaintModelTests",
             dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        // The renderer's own tests: its parts alone, no app.
+        .testTarget(
+            name: "PaintRenderTests",
+            dependencies: [
+                "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [

@@ -40,16 +40,16 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
-    /// The overlay's bars last shown, drawn once each (``barImage(for:)``), the latest first.
-    private var cachedBars: [BarImage] = []
+    /// The overlay's bars last shown, drawn once each (``BarImageCache``).
+    var bars = BarImageCache()
     /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
-    private(set) var barImagesDrawn = 0
+    var barImagesDrawn: Int { bars.drawn }
     /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
-    private(set) var barImagesChanged = 0
+    var barImagesChanged: Int { bars.changed }
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
-    private let bothCores = BothCores()
+    let bothCores = BothCores()
     /// The buffer's width in pixels.
     public private(set) var pixelWidth: Int
     /// The buffer's height in pixels.
@@ -139,20 +139,9 @@ public final class CanvasRenderer {
     var storedTiles = StoredTiles()
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
-    /// What has been drawn of each stroke in progress.
-    private var live: [Int: LiveStroke] = [:]
-    /// Strokes added on top (``apply(_:strokes:)``) and not drawn into their tiles yet (``defersStrokeBaking``),
-    /// oldest first, each with its path as the strokes in progress keep it (`nil` until a frame takes it up):
-    /// frames draw them as they draw those.
-    private var unbaked: [(stroke: Stroke, state: LiveStroke?)] = []
-    /// The predicted tails drawn in the current frame, by the keys of the strokes in progress.
-    private var tails: [Int: Tail] = [:]
-    /// The tails drawn in the frame before, kept for their storage.
-    private var spareTails: [Int: Tail] = [:]
-    /// The strokes in progress in the order they began, for the frame under way (storage kept from frame to frame).
-    private var strokeOrder: [(key: Int, stroke: Stroke, state: LiveStroke)] = []
-    /// What a buffer a frame behind takes from another buffer, gathered in storage kept from frame to frame.
-    private var copiedScratch: [PixelRect] = []
+    /// The strokes in progress, and the strokes added on top not drawn into their tiles yet
+    /// (``defersStrokeBaking``), as frames draw them over the tiles (``LiveInk``).
+    private var ink = LiveInk()
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
@@ -160,19 +149,15 @@ public final class CanvasRenderer {
     var pendingDocument: [PixelRect] = []
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
-    /// What the last frames changed, oldest first, back to the oldest frame a buffer still shows.
-    private var history: [FrameRecord] = []
-    /// The buffers frames were drawn into, and the number of the frame each shows.
-    private var shownBuffers: [ShownBuffer] = []
-    /// The number of the last frame drawn.
-    private var frameNumber = 0
+    /// Which frame each buffer shows, and what the frames since changed (``BufferHistory``).
+    var history = BufferHistory()
     /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
     private var syncTileDeadline: UInt64 = 0
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
     /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames). Tests set it to 0 or
     /// to years, so that whether a tile is drawn at once does not depend on the machine's speed.
     var syncTileBudget: UInt64 = 2_000_000
-    private var worker: TileWorker?
+    var worker: TileWorker?
     /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
     var requests: [(key: TileKey, withBase: Bool)] = []
     /// Jobs handed to the worker and not answered yet.
@@ -180,18 +165,12 @@ public final class CanvasRenderer {
     private var nextJobID = 0
     /// Whether the zoom changed since the last frame (full or reduced): the next frame may be drawn at reduced
     /// resolution (``prefersReducedFrame``).
-    private var zoomChanged = false
+    var zoomChanged = false
     /// The zoom of the last frame drawn (full or reduced): a reduced frame at a lower zoom is a zoom out's
     /// (``reduction``).
-    private var zoomShown = ViewTransform.identity.zoom
-    /// Whether the view moved since the last frame while turned: that frame samples the turned tiles nearest-
-    /// neighbour, which is twice as fast as bilinear, while fingers turn or pan it.
-    private var turnedViewMoved = false
-    /// Whether the frame shows turned tiles sampled nearest-neighbour: the next frame that does not move the view
-    /// redraws it all bilinearly (``needsSharperFrame``).
-    private var showsRoughTurnedTiles = false
-    /// Whether the turned tiles are being drawn nearest-neighbour in the frame under way.
-    private var samplesTurnedTilesRoughly = false
+    var zoomShown = ViewTransform.identity.zoom
+    /// How the turned view's tiles are sampled: roughly in a frame that moved it, sharp once it rests.
+    private var turnedSampling = TurnedViewSampling.sharp
 
     /// Whether a stroke added on top is drawn into its tiles only at ``bakeStrokes()`` (a window calls it once the
     /// frame that shows the stroke is on its way to the compositor), rather than at once in ``apply(_:strokes:)``.
@@ -211,19 +190,17 @@ public final class CanvasRenderer {
     private lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
-    public var hasStrokesToBake: Bool { !unbaked.isEmpty }
+    public var hasStrokesToBake: Bool { !ink.unbaked.isEmpty }
 
     /// How many strokes added wait to be drawn into their tiles.
-    public var strokesToBake: Int { unbaked.count }
+    public var strokesToBake: Int { ink.unbaked.count }
 
     /// Draws the strokes added since the last call into their tiles, as ``apply(_:strokes:)`` does when it does not
     /// defer them, and redraws their area from the tiles at the next frame: from then on the frame is what a fresh
     /// render gives.
     public func bakeStrokes() {
-        guard !unbaked.isEmpty else { return }
-        let baking = unbaked
-        unbaked.removeAll(keepingCapacity: true)
-        for (stroke, _) in baking { appendStroke(stroke) }
+        guard !ink.unbaked.isEmpty else { return }
+        for (stroke, _) in ink.takeUnbaked() { appendStroke(stroke) }
     }
 
     /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
@@ -315,7 +292,7 @@ public final class CanvasRenderer {
     }
 
     /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
-    private func takeBuiltIndex() {
+    func takeBuiltIndex() {
         guard indexState == .building, let built = worker?.takeIndex() else { return }
         take(built)
         indexState = .built
@@ -394,7 +371,7 @@ public final class CanvasRenderer {
 
     /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
     public var contentBounds: Rect? {
-        unbaked.reduce(index.contentBounds) { bounds, entry in
+        ink.unbaked.reduce(index.contentBounds) { bounds, entry in
             entry.stroke.bounds.isEmpty ? bounds : bounds.map { $0.union(entry.stroke.bounds) } ?? entry.stroke.bounds
         }
     }
@@ -430,12 +407,12 @@ public final class CanvasRenderer {
         if snapped.zoom != view.zoom || snapped.rotation != view.rotation || snapped.rotation != 0 { pendingWhole = true }
         if snapped.zoom != view.zoom { zoomChanged = true }
         view = snapped
-        turnedViewMoved = view.rotation != 0
+        turnedSampling.viewMoved(turned: view.rotation != 0)
     }
 
     /// Whether the frame shows a turned view sampled roughly while it moved: render one more frame, once the view
     /// rests, to show it sharp.
-    public var needsSharperFrame: Bool { showsRoughTurnedTiles }
+    public var needsSharperFrame: Bool { turnedSampling.showsRoughTiles }
 
     /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it). A stroke added is drawn
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
@@ -445,9 +422,9 @@ public final class CanvasRenderer {
         awaitIndex()
         strokeChanges += 1
         if defersStrokeBaking, case let .appended(stroke) = change,
-           strokes.count == self.strokes.count + unbaked.count + 1 {
+           strokes.count == self.strokes.count + ink.unbaked.count + 1 {
             // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
-            unbaked.append((stroke, nil))
+            ink.addUnbaked(stroke)
             return
         }
         bakeStrokes()
@@ -570,7 +547,7 @@ public final class CanvasRenderer {
     /// pan exposed is drawn, with what changed since the buffer was shown.
     ///
     /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than a quarter of its pixels gets only a band of
-    /// rows from the first it lacks, with at most a quarter of them (``partRows(of:within:)``), drawn
+    /// rows from the first it lacks, with at most a quarter of them (``PixelDamage/partRows(of:within:)``), drawn
     /// (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next frame
     /// into it draws the next band of that with what changed since (the window commits it only once complete).
     @discardableResult
@@ -587,14 +564,7 @@ public final class CanvasRenderer {
         zoomShown = view.zoom
         takeBuiltIndex()
         takeStoredTiles()
-        samplesTurnedTilesRoughly = turnedViewMoved && view.rotation != 0
-        turnedViewMoved = false
-        if samplesTurnedTilesRoughly {
-            showsRoughTurnedTiles = true
-        } else if showsRoughTurnedTiles {
-            showsRoughTurnedTiles = false
-            pendingWhole = true
-        }
+        if turnedSampling.beginFrame(turned: view.rotation != 0) { pendingWhole = true }
         let isWhole = pendingWhole
         var document = pendingDocument, screen = pendingScreen
         pendingWhole = false
@@ -602,176 +572,24 @@ public final class CanvasRenderer {
         pendingScreen = []
         document += takeFinishedTiles()
         let level = pixelsPerPoint
-        // The tails of this frame, in the storage of the last frame but one (no dictionary made every frame).
-        var newTails: [Int: Tail] = [:]
-        swap(&newTails, &spareTails)
-        newTails.removeAll(keepingCapacity: true)
-        for (key, points) in predictedTails where !points.isEmpty {
-            guard let stroke = liveStrokes[key], let last = stroke.points.last?.location,
-                  let bounds = LiveStroke.changeBounds(of: points, and: last, width: stroke.width)
-            else { continue }
-            newTails[key] = Tail(start: last, points: points, bounds: bounds)
-        }
-        for (key, tail) in tails where newTails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
-        }
-        for (key, tail) in newTails where tails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
-        }
-        spareTails = tails
-        tails = newTails
-        for (key, state) in live where liveStrokes[key] == nil {
-            live[key] = nil
-            // A stroke in progress that was completed and waits to be baked is shown as it was: the buffers hold
-            // it already, and only its samples since the last frame (the last, at the touch-up) are drawn. Any
-            // other gone (cancelled, or baked into the tiles) has its area redrawn.
-            if let index = unbaked.firstIndex(where: { entry in
-                entry.state == nil && entry.stroke.points.count >= state.sampleCount
-                    && entry.stroke.points.first?.location == state.firstLocation
-            }) {
-                var adopted = state
-                if let rect = adopted.update(with: unbaked[index].stroke) {
-                    document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-                }
-                unbaked[index].state = adopted
-            } else if let rect = state.bounds {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-        }
-        // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
-        for index in unbaked.indices where unbaked[index].state == nil {
-            var state = LiveStroke()
-            if let rect = state.update(with: unbaked[index].stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-            unbaked[index].state = state
-        }
-        for (key, stroke) in liveStrokes {
-            // Updated in place: a copy would copy the stroke's path.
-            if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
-            }
-        }
-        frameNumber += 1
+        ink.update(liveStrokes: liveStrokes, predictedTails: predictedTails, pixelsPerPoint: level, changed: &document)
         let offset = pixelOffset
-        let record = FrameRecord(number: frameNumber, pixelsPerPoint: level, rotation: view.rotation,
+        let record = FrameRecord(number: history.nextNumber, pixelsPerPoint: level, rotation: view.rotation,
                                  offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,
                                  isWhole: isWhole, document: document.merged(), screen: screen.merged(),
                                  overlay: overlayFrames.map { PixelRect(covering: $0, scale: scale) })
-        let previous = history.last
-        history.append(record)
-        // What differs on screen from the last frame: everything after a pan.
-        let changed: [PixelRect]
-        if isWhole || previous.map({ !$0.isContinued(by: record) || $0.offsetX != offset.x || $0.offsetY != offset.y }) ?? true {
-            changed = [bounds]
-        } else {
-            // In one list made once (a map, a concatenation and a compactMap made three a frame, issue #22).
-            var within: [PixelRect] = []
-            within.reserveCapacity(record.document.count + record.screen.count)
-            for rect in record.document {
-                if let inside = bufferRect(ofDocumentPixels: rect).intersection(bounds) { within.append(inside) }
-            }
-            for rect in record.screen {
-                if let inside = rect.intersection(bounds) { within.append(inside) }
-            }
-            changed = within.merged()
-        }
+        let changed = changedOnScreen(since: history.record(record), by: record)
         // What this buffer lacks: what changed since the frame it shows, or, when it cannot be brought up to date
         // from there (a new buffer, or a change of size, zoom or angle since), since the frame a buffer that can
         // shows, copied in first.
         let drawable = PixelRect(x: 0, y: 0, width: min(image.width, pixelWidth), height: min(image.height, pixelHeight))
-        var lacking: [PixelRect] = []
-        var moved = (x: 0, y: 0)
-        var copied = false
-        shownBuffers.removeAll { $0.owner == nil }
-        // A buffer not drawn yet whose pixels are a copy of another's (``FrameTarget/copyOf``) shows what that one shows.
-        let shownHere = shownBuffers.first(where: { $0.owner === owner })
-            ?? copyOf.flatMap { twin in shownBuffers.first(where: { $0.owner === twin }) }
-        var start = shownHere.flatMap {
-            continuableFrame(from: $0.frame, width: image.width, height: image.height)
-        }
-        // What a frame drawn in part left out (``FrameTarget/mayDrawInParts``), where it is now.
-        var stillLacking = start == nil ? [] : shownHere?.missing ?? []
-        if start == nil, let (donor, then) = shownBuffers.lazy
-            .filter({ $0.owner !== owner && $0.width == image.width && $0.height == image.height && $0.missing.isEmpty })
-            .compactMap({ buffer in self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
-                .map { (buffer, $0) } })
-            .max(by: { $0.1.number < $1.1.number }) {
-            var writes = BulkPixels(into: image)
-            writes.copyAll(from: donor.pixels, stride: donor.stride)
-            writes.write(using: bothCores)
-            image.markDirty()
-            copied = true
-            start = then
-        }
-        var copiedRects: [PixelRect] = []
-        if let then = start {
-            moved = (offset.x - then.offsetX, offset.y - then.offsetY)
-            var since = then.number
-            if moved == (0, 0), let donor = newerBuffer(than: then.number, for: owner, image: image) {
-                // A buffer a frame or more behind, while another shows a later frame of the same view: what changed
-                // up to that frame is copied from it, and only what changed since is drawn (a finger's ink: one
-                // frame's new segments and tails rather than two).
-                copiedScratch.removeAll(keepingCapacity: true)
-                for later in history where later.number > then.number && later.number <= donor.frame {
-                    for rect in later.document {
-                        if let inside = bufferRect(ofDocumentPixels: rect).intersection(drawable) { copiedScratch.append(inside) }
-                    }
-                    for rect in later.screen {
-                        if let inside = rect.intersection(drawable) { copiedScratch.append(inside) }
-                    }
-                }
-                copiedRects = Self.mergedSparingly(copiedScratch)
-                if copiedRects.reduce(0, { $0 + $1.area }) * 4 < BulkPixels.sharedBytes {
-                    // A finger's ink: a few small rectangles, copied here (no list of writes made).
-                    for rect in copiedRects {
-                        for row in rect.y..<rect.maxY {
-                            (image.pixels + row * image.stride + rect.x * 4)
-                                .update(from: donor.pixels + row * donor.stride + rect.x * 4, count: rect.width * 4)
-                        }
-                    }
-                } else {
-                    var writes = BulkPixels(into: image)
-                    for rect in copiedRects { writes.copy(rect, from: donor.pixels, stride: donor.stride) }
-                    writes.write(using: bothCores)
-                }
-                image.markDirty()
-                since = donor.frame
-            }
-            if moved != (0, 0) {
-                // The pixels the buffer holds, moved to where the view shows them now; what came into view, and
-                // the overlay where it was moved to and where it is, are drawn.
-                image.move(byX: -moved.x, y: -moved.y)
-                if moved.x > 0 { lacking.append(PixelRect(x: drawable.width - moved.x, y: 0, width: moved.x, height: drawable.height)) }
-                if moved.x < 0 { lacking.append(PixelRect(x: 0, y: 0, width: -moved.x, height: drawable.height)) }
-                if moved.y > 0 { lacking.append(PixelRect(x: 0, y: drawable.height - moved.y, width: drawable.width, height: moved.y)) }
-                if moved.y < 0 { lacking.append(PixelRect(x: 0, y: 0, width: drawable.width, height: -moved.y)) }
-                lacking += then.overlay.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) } + record.overlay
-                stillLacking = stillLacking.map { $0.offsetBy(dx: -moved.x, dy: -moved.y) }
-            }
-            lacking += stillLacking
-            for later in history where later.number > since {
-                // Appended one by one: a map and a concatenation made two lists a frame (issue #22).
-                for rect in later.document { lacking.append(bufferRect(ofDocumentPixels: rect)) }
-                lacking += later.screen
-            }
-        } else {
-            lacking = [bounds]
-        }
-        // Cut to the drawable pixels in place (the same rectangles in the same order as a compactMap).
-        var kept = 0
-        for index in lacking.indices {
-            if let inside = lacking[index].intersection(drawable) {
-                lacking[kept] = inside
-                kept += 1
-            }
-        }
-        lacking.removeLast(lacking.count - kept)
-        var rects = Self.mergedSparingly(lacking)
+        let caughtUp = history.catchUp(image, owner: owner, copyOf: copyOf, placement: placement, whole: bounds,
+                                       drawable: drawable, bothCores: bothCores)
+        var rects = caughtUp.lacking
         // In parts: a buffer lacking more than a part's pixels gets the rows from its first lacking one down as far
         // as a part reaches now, the rest in the frames after.
         var missing: [PixelRect] = []
-        if mayDrawInParts, let rows = Self.partRows(of: rects, within: drawable) {
+        if mayDrawInParts, let rows = PixelDamage.partRows(of: rects, within: drawable) {
             // Nothing lacking lies above the band.
             let band = PixelRect(x: drawable.x, y: rows.lowerBound, width: drawable.width, height: rows.count)
             let below = PixelRect(x: drawable.x, y: rows.upperBound, width: drawable.width,
@@ -784,16 +602,7 @@ public final class CanvasRenderer {
         syncTileDeadline = overflow ? .max : deadline
         var redrawn = rects, changedNow = changed
         var toDraw = rects
-        // The strokes in progress in the order they began, so that overlaps look the same in every frame.
-        strokeOrder.removeAll(keepingCapacity: true)
-        // Completed strokes not baked yet lie under the strokes in progress, in the order they were added.
-        for (offset, entry) in unbaked.enumerated() {
-            if let state = entry.state { strokeOrder.append((Int.min + offset, entry.stroke, state)) }
-        }
-        for (key, stroke) in liveStrokes {
-            if let state = live[key] { strokeOrder.append((key, stroke, state)) }
-        }
-        strokeOrder.sort { $0.key < $1.key }
+        ink.beginDrawing(liveStrokes: liveStrokes)
         var context: OpaquePointer?
         while !toDraw.isEmpty {
             var drawnAtOnce: [PixelRect] = []
@@ -807,261 +616,45 @@ public final class CanvasRenderer {
             // Tiles drawn at once while a worker draws the others: where they were missing, this buffer and the
             // others showed the preview or paper, and the rectangle just drawn covers only part of them. They are
             // drawn whole here, and what this frame changed says so, so that every buffer draws them.
-            history[history.count - 1].document = (history[history.count - 1].document + drawnAtOnce).merged()
+            history.addToLatest(document: drawnAtOnce)
             let drawn = toDraw
-            toDraw = Self.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
+            toDraw = PixelDamage.mergedSparingly(drawnAtOnce.map(bufferRect(ofDocumentPixels:))
                 .compactMap { $0.intersection(drawable) }.filter { tile in !drawn.contains { $0.contains(tile) } })
             redrawn += toDraw
             if changedNow != [bounds] { changedNow = (changedNow + toDraw).merged() }
         }
         if let context { cairo_destroy(context) }
-        strokeOrder.removeAll(keepingCapacity: true)
+        ink.endDrawing()
         cairo_surface_flush(image.surface)
-        noteShown(owner, image: image, missing: missing)
+        history.noteShown(owner, image: image, missing: missing)
         if worker != nil { submitJobs() }
         evictTiles()
         startBuildingIndex()
         startReadingStoredTiles()
         // After the first frame, not before it: the font's loading would share the cores with it.
         if worker != nil { _ = textWarmUp }
-        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: -moved.x, movedY: -moved.y,
-                           isCopiedFromAnotherBuffer: copied, copied: copiedRects, isComplete: missing.isEmpty)
+        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: caughtUp.movedX, movedY: caughtUp.movedY,
+                           isCopiedFromAnotherBuffer: caughtUp.isCopiedWhole, copied: caughtUp.copied,
+                           isComplete: missing.isEmpty)
     }
 
-    /// The most pixels a frame drawn in part draws, as a share of the buffer's: a quarter (of its rows' pixels), so
-    /// that a part of a 4K frame writes about 8 MB, as a reduced frame does (docs/rendering.md, "The zoom step at
-    /// reduced resolution").
-    static let partShare = 4
-
-    /// The rows a frame drawn in part draws of the rectangles a buffer lacks (``FrameTarget/mayDrawInParts``): from
-    /// the first row lacking down as far as the lacking pixels in them stay within those of ``partShare`` of
-    /// `drawable`'s rows, rounded up (at least one row; a buffer lacking everything comes in that many parts);
-    /// `nil` when all of them fit, and the frame draws everything.
-    static func partRows(of rects: [PixelRect], within drawable: PixelRect) -> Range<Int>? {
-        let limit = (drawable.height + partShare - 1) / partShare * drawable.width
-        guard rects.reduce(0, { $0 + $1.area }) > limit, let top = rects.map(\.y).min(),
-              let bottom = rects.map(\.maxY).max() else { return nil }
-        func area(above row: Int) -> Int {
-            rects.reduce(0) { $0 + $1.width * max(min($1.maxY, row) - max($1.y, top), 0) }
+    /// What differs on screen between the frame before (`previous`, if remembered) and the frame `record` describes:
+    /// everything after a pan, a change of size, zoom or angle, or a frame drawn whole; else what the frame changed,
+    /// within the buffer.
+    private func changedOnScreen(since previous: FrameRecord?, by record: FrameRecord) -> [PixelRect] {
+        guard let previous, !record.isWhole, previous.isContinued(by: record), previous.offsetX == record.offsetX,
+              previous.offsetY == record.offsetY
+        else { return [bounds] }
+        // In one list made once (a map, a concatenation and a compactMap made three a frame, issue #22).
+        var within: [PixelRect] = []
+        within.reserveCapacity(record.document.count + record.screen.count)
+        for rect in record.document {
+            if let inside = bufferRect(ofDocumentPixels: rect).intersection(bounds) { within.append(inside) }
         }
-        // The lowest row whose band still fits: the area grows with it.
-        var low = top + 1, high = bottom
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if area(above: middle) <= limit { low = middle } else { high = middle - 1 }
+        for rect in record.screen {
+            if let inside = rect.intersection(bounds) { within.append(inside) }
         }
-        return top..<low
-    }
-
-    /// Whether the next frame is a zoom step's (the zoom changed since the last frame, on an upright view; never the
-    /// first frame): a window that can have the compositor scale its buffer may draw it at reduced resolution
-    /// (``reduction``) with ``renderReducedFrame(into:reduction:)`` when no stroke is in progress (docs/rendering.md,
-    /// "The zoom step at reduced resolution"). A stroke completed since the last frame is baked into the tiles first,
-    /// and the full frame after the reduced one redraws everything.
-    public var prefersReducedFrame: Bool {
-        zoomChanged && frameNumber > 0 && view.rotation == 0
-    }
-
-    /// How many times fewer pixels each way the next reduced frame has than a full one (``reducedPixelSize``): 2,
-    /// or 4 when the zoom went down by a step since the last frame. A zoom out finds every tile of the new zoom
-    /// missing, so its reduced frame is the other zoom's tiles scaled, read sparsely: at a quarter each way it
-    /// writes 2 MB at 3840x2160 instead of 8.3, and the sharp frame follows within four frames (docs/rendering.md,
-    /// "The zoom step at reduced resolution"). A pinch's frames, which move the zoom by a few percent each while the
-    /// user watches the fingers' picture, keep half.
-    public var reduction: Int { view.zoom <= zoomShown * Self.quarterZoomRatio ? 4 : 2 }
-
-    /// A zoom out to this share of the last frame's zoom or less is drawn at a quarter each way (``reduction``):
-    /// a zoom step (1 / 1.25 = 0.8), not a pinch's frame.
-    static let quarterZoomRatio = 0.85
-
-    /// The size of a reduced frame's image: the buffer's pixels each way divided by ``reduction``, rounded up.
-    public var reducedPixelSize: (width: Int, height: Int) {
-        let reduction = reduction
-        return ((pixelWidth + reduction - 1) / reduction, (pixelHeight + reduction - 1) / reduction)
-    }
-
-    /// Draws the view at reduced resolution (``reduction``) into `target` (``reducedPixelSize``, for the compositor
-    /// to scale up to the window): the cached tiles of the current zoom scaled down, where they are missing those of
-    /// the zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay drawn by Cairo at the
-    /// reduced scale. Strokes in progress are not drawn (call it only when there are none). The missing tiles are
-    /// asked for, and nothing else changes but that the target's owner is taken to show nothing any more (its
-    /// pixels are a full-size buffer's, which the reduced frame overwrote): the next frame
-    /// (``renderFrame(liveStrokes:predictedTails:into:)``) draws everything at full resolution, as it would have
-    /// without this one.
-    /// `reduction`: how many times fewer pixels each way the target has (2 or more), ``reduction`` by default.
-    public func renderReducedFrame(into target: FrameTarget, reduction: Int? = nil) {
-        // It draws no stroke over the tiles: a stroke completed since the zoom step goes into them first.
-        bakeStrokes()
-        let reduction = min(max(reduction ?? self.reduction, 2), 8)
-        zoomChanged = false
-        zoomShown = view.zoom
-        shownBuffers.removeAll { $0.owner == nil || $0.owner === target.owner }
-        takeBuiltIndex()
-        let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
-        let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-        let density = pixelsPerPoint / Double(reduction)
-        let offset = (x: Int(saturating: (view.origin.x * density).rounded()), y: Int(saturating: (view.origin.y * density).rounded()))
-        var writes = BulkPixels(into: image)
-        if indexState == .building {
-            writes.fill(whole, with: paperPixel)
-        } else {
-            // The document pixels at the current zoom the image shows: each image pixel shows the one at `reduction`
-            // times its place (``NearestScaling`` at ratio 1 / `reduction`), so a tile of 256 pixels fills 128 of the
-            // image (64 at a quarter), from 128 (64) × its column.
-            let shown = PixelRect(x: reduction * offset.x, y: reduction * offset.y, width: reduction * whole.width,
-                                  height: reduction * whole.height)
-            var cached: [PixelRect] = [], missing: [PixelRect] = []
-            var sources: [NearestScaling.Position: NearestScaling.Source] = [:]
-            for key in TileKey.keys(covering: shown, pixelsPerPoint: pixelsPerPoint) {
-                let side = TileKey.side / reduction
-                guard let rect = PixelRect(x: key.column * side - offset.x, y: key.row * side - offset.y, width: side,
-                                           height: side).intersection(whole) else { continue }
-                if let entry = cache[key] {
-                    cache.touch(key)
-                    cached.append(rect)
-                    if let tile = entry.image, tile.width >= TileKey.side, tile.height >= TileKey.side {
-                        sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
-                            pixels: UnsafeRawPointer(tile.pixels).assumingMemoryBound(to: UInt32.self),
-                            rowPixels: tile.stride / 4)
-                    }
-                } else {
-                    missing.append(rect)
-                    requestUnlessUnderWay(key)
-                }
-            }
-            for rect in Self.joined(cached) {
-                writes.scale(NearestScaling(rect: rect, offset: offset, ratio: 1 / Double(reduction), sources: sources,
-                                            paper: paperPixel))
-            }
-            if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes, shownAt: density, offset: offset) }
-        }
-        writes.write(using: bothCores)
-        image.markDirty()
-        if let overlay {
-            // The bar from its image, every `reduction`-th pixel; the rest of the overlay drawn by Cairo at the
-            // reduced scale.
-            let bar = barImage(for: overlay)
-            if let bar { Self.copyReduced(bar, by: reduction, into: image) }
-            let context = cairo_create(image.surface)!
-            cairo_scale(context, Double(scale) / Double(reduction), Double(scale) / Double(reduction))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
-            cairo_destroy(context)
-            cairo_surface_flush(image.surface)
-        }
-        if worker != nil { submitJobs() } else { drawRequestsNow() }
-    }
-
-    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
-    /// as the drawing under it does (``NearestScaling`` at ratio 1 / `reduction`).
-    private static func copyReduced(_ bar: BarImage, by reduction: Int, into image: ImageSurface) {
-        let rect = bar.rect
-        // The image's pixels whose place times `reduction` lies within the bar (what lies left of or above the
-        // image is clamped away, so division rounding towards zero there does not matter).
-        let top = max((rect.y + reduction - 1) / reduction, 0), bottom = min((rect.maxY + reduction - 1) / reduction, image.height)
-        let left = max((rect.x + reduction - 1) / reduction, 0), right = min((rect.maxX + reduction - 1) / reduction, image.width)
-        guard top < bottom, left < right else { return }
-        let rows = top..<bottom, columns = left..<right
-        cairo_surface_flush(image.surface)
-        for row in rows {
-            let from = UnsafeRawPointer(bar.image.pixels + (reduction * row - rect.y) * bar.image.stride)
-                .assumingMemoryBound(to: UInt32.self)
-            let to = UnsafeMutableRawPointer(image.pixels + row * image.stride).assumingMemoryBound(to: UInt32.self)
-            for column in columns { to[column] = from[reduction * column - rect.x] }
-        }
-        image.markDirty()
-    }
-
-    /// Rectangles of a grid (tiles, or parts of them, that do not overlap) joined where they make a larger rectangle:
-    /// first those side by side in a row of the same height, then runs stacked in a column of the same width. The
-    /// same pixels, in fewer and longer rows.
-    static func joined(_ rects: [PixelRect]) -> [PixelRect] {
-        guard rects.count > 1 else { return rects }
-        func join(_ rects: [PixelRect], along horizontal: Bool) -> [PixelRect] {
-            let sorted = rects.sorted { horizontal ? ($0.y, $0.height, $0.x) < ($1.y, $1.height, $1.x)
-                                                   : ($0.x, $0.width, $0.y) < ($1.x, $1.width, $1.y) }
-            var result: [PixelRect] = []
-            for rect in sorted {
-                if let last = result.last, horizontal
-                    ? last.y == rect.y && last.height == rect.height && last.maxX == rect.x
-                    : last.x == rect.x && last.width == rect.width && last.maxY == rect.y {
-                    result[result.count - 1] = last.union(rect)
-                } else {
-                    result.append(rect)
-                }
-            }
-            return result
-        }
-        return join(join(rects.filter { !$0.isEmpty }, along: true), along: false)
-    }
-
-    /// Rectangles with those that touch merged into their union where that draws no more pixels than drawing both
-    /// (adjacent, nested or much overlapping ones), until no more merge. Unlike ``Geometry/PixelRect/merged()``, two
-    /// strips a diagonal pan exposes stay two strips rather than their bounding box, the whole buffer; rectangles
-    /// left overlapping are drawn twice where they overlap, which gives the same pixels.
-    static func mergedSparingly(_ rects: [PixelRect]) -> [PixelRect] {
-        var result: [PixelRect] = []
-        for rect in rects where !rect.isEmpty {
-            var current = rect
-            var index = 0
-            while index < result.count {
-                let union = result[index].union(current)
-                if result[index].touches(current), union.area <= result[index].area + current.area {
-                    current = union
-                    result.remove(at: index)
-                    index = 0
-                } else {
-                    index += 1
-                }
-            }
-            result.append(current)
-        }
-        return result
-    }
-
-    /// Another buffer of `image`'s size showing a frame later than `shown`, of the view as it is now (not moved
-    /// since, nothing drawn whole since): the pixels it shows of what changed up to its frame are this frame's.
-    /// The latest such, `nil` when there is none.
-    private func newerBuffer(than shown: Int, for owner: AnyObject, image: ImageSurface) -> ShownBuffer? {
-        let offset = pixelOffset
-        return shownBuffers.lazy
-            .filter { $0.owner !== owner && $0.frame > shown && $0.width == image.width && $0.height == image.height
-                && $0.missing.isEmpty }
-            .filter { buffer in
-                self.continuableFrame(from: buffer.frame, width: image.width, height: image.height)
-                    .map { $0.offsetX == offset.x && $0.offsetY == offset.y } ?? false
-            }
-            .max { $0.frame < $1.frame }
-    }
-
-    /// The record of frame `shown` when a buffer of a size showing it can be brought up to date from it: the frames
-    /// since drew nothing whole and kept the size, zoom and angle, and moved the view (upright only) by less than
-    /// the buffer.
-    private func continuableFrame(from shown: Int, width: Int, height: Int) -> FrameRecord? {
-        guard let then = history.first(where: { $0.number == shown }), let now = history.last,
-              then.width == width, then.height == height,
-              !history.contains(where: { $0.number > shown && ($0.isWhole || !then.isContinued(by: $0)) })
-        else { return nil }
-        let dx = now.offsetX - then.offsetX, dy = now.offsetY - then.offsetY
-        guard (now.rotation == 0 || (dx == 0 && dy == 0)), abs(dx) < width, abs(dy) < height else { return nil }
-        return then
-    }
-
-    /// The most buffers remembered, and the most frames back a remembered buffer may be: a window has two or three.
-    static let rememberedBuffers = 4
-    static let rememberedFrames = 16
-
-    /// Records that `owner`'s buffer shows the frame just drawn, and forgets what no remembered buffer needs.
-    private func noteShown(_ owner: AnyObject, image: ImageSurface, missing: [PixelRect] = []) {
-        if let index = shownBuffers.firstIndex(where: { $0.owner === owner }) {
-            shownBuffers[index] = ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                              width: image.width, height: image.height, missing: missing)
-        } else {
-            shownBuffers.append(ShownBuffer(owner: owner, frame: frameNumber, pixels: image.pixels, stride: image.stride,
-                                            width: image.width, height: image.height, missing: missing))
-            if shownBuffers.count > Self.rememberedBuffers { shownBuffers.removeFirst() }
-        }
-        let oldest = max(shownBuffers.map(\.frame).min() ?? frameNumber, frameNumber - Self.rememberedFrames)
-        history.removeAll { $0.number < oldest }
+        return within.merged()
     }
 
     /// Waits for every tile being drawn in the background and shows them at the next frame (for a replay's last
@@ -1130,43 +723,22 @@ public final class CanvasRenderer {
         bufferRect(ofDocumentPixels: TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
     }
 
+    /// Where the buffer lies over the document drawn at ``pixelsPerPoint`` (``BufferPlacement``).
+    private var placement: BufferPlacement {
+        let offset = pixelOffset
+        return BufferPlacement(offsetX: offset.x, offsetY: offset.y, rotation: view.rotation)
+    }
+
     /// The buffer pixels that pixels of the document at ``pixelsPerPoint`` are shown in (on a rotated view, the
     /// bounds of where, a pixel wider for the filtering).
     private func bufferRect(ofDocumentPixels pixels: PixelRect) -> PixelRect {
-        let offset = pixelOffset
-        guard view.rotation != 0 else { return pixels.offsetBy(dx: -offset.x, dy: -offset.y) }
-        let corners = Self.corners(of: pixels).map {
-            ViewTransform.turn(Vector(dx: $0.x - Double(offset.x), dy: $0.y - Double(offset.y)), by: view.rotation)
-        }
-        return Self.pixelBounds(corners)
+        placement.bufferRect(ofDocumentPixels: pixels)
     }
 
     /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows (on a rotated view,
     /// their bounds, a pixel wider for the filtering).
     private func documentPixels(of rect: PixelRect) -> PixelRect {
-        let offset = pixelOffset
-        guard view.rotation != 0 else {
-            return PixelRect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
-        }
-        let corners = Self.corners(of: rect).map {
-            let turned = ViewTransform.turn(Vector(dx: $0.x, dy: $0.y), by: -view.rotation)
-            return Vector(dx: turned.dx + Double(offset.x), dy: turned.dy + Double(offset.y))
-        }
-        return Self.pixelBounds(corners)
-    }
-
-    private static func corners(of rect: PixelRect) -> [Point] {
-        [Point(x: Double(rect.x), y: Double(rect.y)), Point(x: Double(rect.maxX), y: Double(rect.y)),
-         Point(x: Double(rect.x), y: Double(rect.maxY)), Point(x: Double(rect.maxX), y: Double(rect.maxY))]
-    }
-
-    /// The whole pixels around points, and one more on each side.
-    private static func pixelBounds(_ points: [Vector]) -> PixelRect {
-        let minX = Int((points.map(\.dx).min() ?? 0).rounded(.down)) - 1
-        let minY = Int((points.map(\.dy).min() ?? 0).rounded(.down)) - 1
-        let maxX = Int((points.map(\.dx).max() ?? 0).rounded(.up)) + 1
-        let maxY = Int((points.map(\.dy).max() ?? 0).rounded(.up)) + 1
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        placement.documentPixels(of: rect)
     }
 
     func isVisible(_ key: TileKey) -> Bool {
@@ -1261,7 +833,7 @@ public final class CanvasRenderer {
 
     /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
     /// Asks for a tile a frame lacks, unless it is being drawn already (asked for twice, it is asked for once).
-    private func requestUnlessUnderWay(_ key: TileKey) {
+    func requestUnlessUnderWay(_ key: TileKey) {
         if inFlight[key] == nil { request(key) }
     }
 
@@ -1301,7 +873,7 @@ public final class CanvasRenderer {
     }
 
     /// Draws every request on this thread (no worker).
-    private func drawRequestsNow() {
+    func drawRequestsNow() {
         let pending = requests
         requests = []
         for (key, withBase) in pending {
@@ -1311,7 +883,7 @@ public final class CanvasRenderer {
 
     /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
     /// requests for tiles not cached that went off screen.
-    private func submitJobs() {
+    func submitJobs() {
         guard let worker else { return }
         requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
         while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
@@ -1399,14 +971,6 @@ public final class CanvasRenderer {
 
     // MARK: - Drawing
 
-    /// A stroke's predicted tail as drawn in the current frame: from its last sample (`start`) through the
-    /// predicted points.
-    struct Tail: Equatable {
-        var start: Point
-        var points: [Point]
-        var bounds: Rect
-    }
-
     /// Redraws the tiles of the frame in one rectangle (the strokes in progress and the overlay go on top after,
     /// ``drawStrokesInProgress(_:within:into:)``). Returns the document pixels of the tiles it put into the cache
     /// while a worker draws the others (a tile few strokes reach, drawn at once, or paper): they may show the
@@ -1462,17 +1026,17 @@ public final class CanvasRenderer {
         }
         // Paper and the preview in as few rectangles as the tiles allow (after a clear, one: the whole buffer), so
         // that they are written in long rows rather than a tile's 1 KB at a time.
-        for rect in Self.joined(paper) { writes.fill(rect, with: paperPixel) }
-        if !missing.isEmpty { drawPreview(Self.joined(missing), into: &writes) }
+        for rect in PixelDamage.joined(paper) { writes.fill(rect, with: paperPixel) }
+        if !missing.isEmpty { drawPreview(PixelDamage.joined(missing), into: &writes) }
         writes.write(using: bothCores)
         frame.markDirty()
         if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
         return drawnAtOnce
     }
 
-    /// Draws the strokes in progress (``strokeOrder``), their predicted tails and the overlay over the tiles just
+    /// Draws the strokes in progress (``LiveInk``), their predicted tails and the overlay over the tiles just
     /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
-    /// ``drawStrokesInProgressWithoutCairo(within:area:into:context:)``, or Cairo's), what Cairo draws in one
+    /// ``LiveInk/drawWithoutCairo(within:area:into:context:placement:pixelsPerPoint:raster:)``, or Cairo's), what Cairo draws in one
     /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
     /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each
     /// rectangle's tiles are drawn just before, so where rectangles overlap the second's tiles cover what the first
@@ -1483,12 +1047,11 @@ public final class CanvasRenderer {
         let area = documentPixels(of: rect).logical(pixelsPerPoint: pixelsPerPoint)
         let window = rect.logical(pixelsPerPoint: Double(scale))
         let showsOverlay = overlayFrames.contains { $0.intersection(window) != nil }
-        let isReached = strokeOrder.contains {
-            $0.state.bounds?.intersection(area) != nil || tails[$0.key]?.bounds.intersection(area) != nil
-        }
+        let isReached = ink.reaches(area)
         guard isReached || showsOverlay else { return }
         if isReached, tileRasterizer == .own {
-            drawStrokesInProgressWithoutCairo(within: rect, area: area, into: frame, context: &context)
+            ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
+                                 pixelsPerPoint: pixelsPerPoint, raster: raster)
         }
         // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
         // own rasterizer drew the strokes.
@@ -1499,21 +1062,11 @@ public final class CanvasRenderer {
         cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(context)
         if isReached, tileRasterizer == .cairo {
-            let offset = pixelOffset
-            cairo_save(context)
-            cairo_rotate(context, view.rotation)
-            cairo_translate(context, Double(-offset.x), Double(-offset.y))
-            prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-            for (key, stroke, state) in strokeOrder {
-                let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
-                guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
-                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
-            }
-            cairo_restore(context)
+            ink.drawWithCairo(within: area, in: context, placement: placement, pixelsPerPoint: pixelsPerPoint)
         }
         if showsOverlay, let overlay {
             // The bar is copied from its image; the rest of the overlay is drawn over it.
-            let bar = barImage(for: overlay)
+            let bar = bars.image(for: overlay, scale: scale)
             if let bar, let part = bar.rect.intersection(rect) {
                 cairo_surface_flush(frame.surface)
                 frame.copy(part.offsetBy(dx: -bar.rect.x, dy: -bar.rect.y), of: bar.image, to: part.x, part.y)
@@ -1523,93 +1076,6 @@ public final class CanvasRenderer {
         }
         cairo_restore(context)
     }
-
-    /// The strokes in progress (``strokeOrder``) and their tails over the tiles just redrawn in `rect`, as the tiles
-    /// draw them (``tileRasterizer`` ``StrokeRasterizer/own``): those of one width by the Wayland thread's
-    /// ``CapsuleRaster``, its region the rectangle (in pieces of at most a tile, its storage), so that a stroke in
-    /// progress has the pixels it will have once baked into the tiles; those with pressure by Cairo, in `context`
-    /// (made at the first), clipped to the rectangle. In the order the strokes began; nothing allocated.
-    private func drawStrokesInProgressWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface,
-                                                   context: inout OpaquePointer?) {
-        let offset = pixelOffset
-        let cosine = view.rotation == 0 ? 1 : cos(view.rotation), sine = view.rotation == 0 ? 0 : sin(view.rotation)
-        // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.
-        var cairoDrew = false
-        let side = TileKey.side
-        for (key, stroke, state) in strokeOrder {
-            let tail = tails[key].flatMap { $0.bounds.intersection(area) != nil ? $0 : nil }
-            guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
-            guard CapsuleRaster.draws(stroke) else {
-                if context == nil { context = cairo_create(frame.surface) }
-                guard let context else { continue }
-                frame.markDirty()
-                cairo_save(context)
-                cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-                cairo_clip(context)
-                cairo_rotate(context, view.rotation)
-                cairo_translate(context, Double(-offset.x), Double(-offset.y))
-                prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
-                state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: area, in: context)
-                cairo_restore(context)
-                cairoDrew = true
-                continue
-            }
-            if cairoDrew {
-                cairo_surface_flush(frame.surface)
-                cairoDrew = false
-            }
-            let pixels = UnsafeMutableRawPointer(frame.pixels)
-            var pieceY = rect.y
-            while pieceY < rect.maxY {
-                var pieceX = rect.x
-                while pieceX < rect.maxX {
-                    let piece = PixelRect(x: pieceX, y: pieceY, width: min(side, rect.maxX - pieceX),
-                                          height: min(side, rect.maxY - pieceY))
-                    // Upright, the piece's own area: only its curves are traced.
-                    let pieceArea = view.rotation == 0 ? documentPixels(of: piece).logical(pixelsPerPoint: pixelsPerPoint) : area
-                    raster.setRegion(width: piece.width, height: piece.height)
-                    // The document's pixel at the buffer's (0, 0) is `offset`; the piece starts at its corner.
-                    let ox = Double(offset.x), oy = Double(offset.y)
-                    let placement = view.rotation == 0
-                        ? CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(-offset.x - piece.x),
-                                                  offsetY: Double(-offset.y - piece.y))
-                        : CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
-                                                  offsetX: -(cosine * ox - sine * oy) - Double(piece.x),
-                                                  offsetY: -(sine * ox + cosine * oy) - Double(piece.y),
-                                                  cosine: cosine, sine: sine)
-                    state.draw(stroke, tail: tail.map { ($0.start, $0.points) }, within: pieceArea, raster: raster,
-                               placement: placement, into: pixels + piece.y * frame.stride + piece.x * 4,
-                               stride: frame.stride)
-                    pieceX += side
-                }
-                pieceY += side
-            }
-        }
-        if cairoDrew { cairo_surface_flush(frame.surface) }
-        frame.markDirty()
-    }
-
-    /// The overlay's bar drawn at the buffer scale, drawn again only when the bar changes to one not among the last
-    /// ``keptBars`` shown, and then, when it differs from one of those in a few controls, only around them
-    /// (``BarImage/init(_:scale:changing:)``); `nil` when its frame does not lie on whole pixels (it is then drawn with the rest of the
-    /// overlay).
-    private func barImage(for overlay: Overlay) -> BarImage? {
-        if let index = cachedBars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
-            if index > 0 { cachedBars.insert(cachedBars.remove(at: index), at: 0) }
-            return cachedBars[0]
-        }
-        let changed = cachedBars.lazy.compactMap { BarImage(overlay, scale: self.scale, changing: $0) }.first
-        guard let bar = changed ?? BarImage(overlay, scale: scale) else { return nil }
-        if changed == nil { barImagesDrawn += 1 } else { barImagesChanged += 1 }
-        cachedBars.insert(bar, at: 0)
-        if cachedBars.count > Self.keptBars { cachedBars.removeLast() }
-        return bar
-    }
-
-    /// The bar images kept: the bar before a change and after it, so that a change undone (a clear and its undo
-    /// enable and disable the bar's buttons) copies the bar back rather than drawing it (about 1 ms at 4K; an image
-    /// is about 1 MB there).
-    static let keptBars = 2
 
     /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
     /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
@@ -1633,7 +1099,7 @@ public final class CanvasRenderer {
             cache.touch(key)
             cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
             cairo_pattern_set_filter(cairo_get_source(context),
-                                     samplesTurnedTilesRoughly ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+                                     turnedSampling.showsRoughTiles ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
             cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side),
                             Double(TileKey.side))
@@ -1646,7 +1112,7 @@ public final class CanvasRenderer {
     /// other zoom has tiles there.
     /// `shownAt`: the pixels per point of the image written (``pixelsPerPoint``, or half of it in a reduced frame),
     /// whose top-left pixel lies at `offset` in the document drawn at that density (``pixelOffset`` by default).
-    private func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
+    func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
                              offset: (x: Int, y: Int)? = nil) {
         let density = density ?? pixelsPerPoint, offset = offset ?? pixelOffset
         let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
@@ -1739,46 +1205,6 @@ public struct FrameDamage: Equatable, Sendable {
     /// Whether the buffer now shows the whole frame: `false` when it was drawn in part
     /// (``FrameTarget/mayDrawInParts``) and the next frame into it draws the rest.
     public var isComplete: Bool = true
-}
-
-/// What one frame changed (``CanvasRenderer``'s history): for bringing a buffer shown a few frames back up to date.
-struct FrameRecord {
-    var number: Int
-    var pixelsPerPoint: Double
-    var rotation: Double
-    /// Where the buffer's top-left pixel lay in the document drawn at ``pixelsPerPoint``.
-    var offsetX: Int
-    var offsetY: Int
-    var width: Int
-    var height: Int
-    /// Whether everything was drawn again (a new size, zoom or angle, a clear).
-    var isWhole: Bool
-    /// What changed in the drawing, in document pixels at ``pixelsPerPoint``.
-    var document: [PixelRect]
-    /// What changed in the window (the overlay), in buffer pixels.
-    var screen: [PixelRect]
-    /// Where the overlay was drawn, in buffer pixels.
-    var overlay: [PixelRect]
-
-    /// Whether `later` shows the document at the same zoom, angle and size, so that a buffer showing this frame can be
-    /// brought up to date from what the frames since changed.
-    func isContinued(by later: FrameRecord) -> Bool {
-        later.pixelsPerPoint == pixelsPerPoint && later.rotation == rotation && later.width == width
-            && later.height == height
-    }
-}
-
-/// A buffer the renderer drew into, while its owner lives, and the frame it shows.
-struct ShownBuffer {
-    weak var owner: AnyObject?
-    var frame: Int
-    /// The buffer's pixels, valid while ``owner`` lives (a buffer brought up to date from another copies them).
-    var pixels: UnsafeMutablePointer<UInt8>
-    var stride: Int
-    var width: Int
-    var height: Int
-    /// What a frame drawn in part left out of it, in its pixels (``FrameTarget/mayDrawInParts``).
-    var missing: [PixelRect] = []
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.

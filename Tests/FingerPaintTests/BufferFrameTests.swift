@@ -290,31 +290,6 @@ final class BufferChain {
     /// A pan of 30 by 20 pixels draws only the strip it exposed, into each of two buffers; a pan after a stroke
     /// draws the strip and the stroke's area; the pixels already in the buffer are moved, and the picture is what a
     /// fresh render shows. The compositor is told that everything changed at the pan's frame.
-    /// Paper and the preview are written in rectangles joined from the tiles' (``CanvasRenderer/joined(_:)``): the
-    /// same pixels, each once, in fewer rectangles; tiles of unequal heights side by side are not joined.
-    @Test func tileRectanglesJoinIntoFewerCoveringTheSamePixels() {
-        // A 3 × 3 grid of 8-pixel tiles with the middle one missing, a shorter row below, and a taller tile beside
-        // the grid's last row.
-        var rects: [PixelRect] = []
-        for row in 0..<3 {
-            for column in 0..<3 where (row, column) != (1, 1) {
-                rects.append(PixelRect(x: column * 8, y: row * 8, width: 8, height: 8))
-            }
-        }
-        rects += [PixelRect(x: 0, y: 24, width: 8, height: 3), PixelRect(x: 8, y: 24, width: 8, height: 3),
-                  PixelRect(x: 24, y: 16, width: 8, height: 10)]
-        func pixels(_ rects: [PixelRect]) -> [Int: Int] {
-            var counts: [Int: Int] = [:]
-            for rect in rects {
-                for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { counts[y * 100 + x, default: 0] += 1 } }
-            }
-            return counts
-        }
-        let joined = CanvasRenderer.joined(rects)
-        #expect(pixels(joined) == pixels(rects))
-        #expect(joined.count == 6)
-    }
-
     @Test func aPanDrawsTheExposedStripAndWhatChanged() throws {
         let size = Size(width: 400, height: 300)
         var strokes: [Stroke] = []

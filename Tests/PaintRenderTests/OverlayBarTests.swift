@@ -100,4 +100,31 @@ import Testing
         }
         #expect(renderer.barImagesDrawn + renderer.barImagesChanged == 2)
     }
+
+    /// The renderer's cache of bar images (``BarImageCache``): the last two bars shown come back as the same image,
+    /// and a bar pushed out by a third is made again.
+    @Test func theLastTwoBarsShownComeBackAsTheirImagesAndAThirdPushesTheOldestOut() throws {
+        var cache = BarImageCache()
+        let a = overlay(undoEnabled: true, swatchSelected: true), b = overlay(undoEnabled: false, swatchSelected: true)
+        let c = overlay(undoEnabled: true, swatchSelected: false, scrolled: true)
+        func made() -> Int { cache.drawn + cache.changed }
+        let firstImage = cache.image(for: a, scale: 2)
+        let first = try #require(firstImage)
+        _ = cache.image(for: b, scale: 2)
+        #expect(made() == 2)
+        let againImage = cache.image(for: a, scale: 2)
+        let again = try #require(againImage)
+        #expect(again.image === first.image)
+        #expect(made() == 2)
+        // c pushes out b, the least recently shown; a stays.
+        _ = cache.image(for: c, scale: 2)
+        #expect(made() == 3)
+        _ = cache.image(for: a, scale: 2)
+        #expect(made() == 3)
+        _ = cache.image(for: b, scale: 2)
+        #expect(made() == 4)
+        // Another scale is another image.
+        _ = cache.image(for: b, scale: 1)
+        #expect(made() == 5)
+    }
 }
