@@ -13,7 +13,7 @@ import Testing
 
     @Test func everySourceFileItNamesExists() throws {
         let text = try Self.document()
-        let named = text.matches(of: /`?([A-Z][A-Za-z]+\/[A-Za-z+]+\.swift)/).map { String($0.output.1) }
+        let named = text.matches(of: /`?([A-Z][A-Za-z]+(?:\/[A-Za-z+]+)+\.swift)/).map { String($0.output.1) }
         #expect(named.count > 20)
         let missing = named.filter {
             !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\($0)").path)
