@@ -16,9 +16,8 @@ final class Presentation {
     private let presentationTable: ImplementationTable<wp_presentation_interface>
     /// Feedback asked for and not yet committed, by surface.
     private var pending: [ObjectIdentifier: [WLResource]] = [:]
-    /// Committed frames waiting for the next vblank, oldest first: each frame's surface, feedbacks, and when the
-    /// commit was read (``monotonicNow()``).
-    private var committed: [(surface: ObjectIdentifier, feedbacks: [WLResource], time: Double)] = []
+    /// Committed frames waiting for the next vblank, oldest first: each frame's surface and feedbacks.
+    private var committed: [(surface: ObjectIdentifier, feedbacks: [WLResource])] = []
     /// The vblank counter (`seq`).
     private var sequence: UInt64 = 0
     /// How many frames were presented, and discarded, for `--stats`.
@@ -57,21 +56,19 @@ final class Presentation {
     func surfaceCommitted(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         guard let feedbacks = pending.removeValue(forKey: key), !feedbacks.isEmpty else { return }
-        committed.append((key, feedbacks, monotonicNow()))
+        committed.append((key, feedbacks))
     }
 
-    /// A vblank at `time` (seconds on `CLOCK_MONOTONIC`): the newest frame of each surface committed by then is
-    /// presented at that time, older ones since the last vblank are discarded. A frame whose commit was read after
-    /// `time` (a loaded loop comes to a vblank late, its timestamp on the grid) waits for the next: no frame is
-    /// presented before it was committed.
+    /// A vblank at `time` (seconds on `CLOCK_MONOTONIC`): the newest committed frame of each surface is presented
+    /// at that time, older ones since the last vblank are discarded.
     func vblank(at time: Double) {
         guard !committed.isEmpty else { return }
         sequence += 1
         let whole = max(time, 0).rounded(.down)
         let now = timespec(tv_sec: Int(whole), tv_nsec: min(Int(((time - whole) * 1e9).rounded()), 999_999_999))
         let seconds = UInt64(now.tv_sec)
-        let frames = committed.filter { $0.time <= time }
-        committed.removeAll { $0.time <= time }
+        let frames = committed
+        committed = []
         for (index, frame) in frames.enumerated() {
             let isNewest = !frames[(index + 1)...].contains { $0.surface == frame.surface }
             for feedback in frame.feedbacks {

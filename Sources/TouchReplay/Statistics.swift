@@ -67,15 +67,14 @@ final class InkRecorder {
     }
 
     /// A simulated vblank at `time` (from ``monotonicNow()``): what the toplevel committed before it is presented.
-    /// What was sent or committed after `time` (read by a loop that came to the vblank late) waits for the next.
     func vblank(at time: Double) {
-        for sent in sentSinceVblank where sent <= time { inputToNextVblank.add((time - sent) * 1000) }
-        sentSinceVblank.removeAll { $0 <= time }
-        for point in inkedUnpresented where point.inked <= time {
+        for sent in sentSinceVblank { inputToNextVblank.add((time - sent) * 1000) }
+        sentSinceVblank.removeAll(keepingCapacity: true)
+        for point in inkedUnpresented {
             inputToPresent.add((time - point.sent) * 1000)
             presentedPoints.append((point.sent, point.inked, time))
         }
-        inkedUnpresented.removeAll { $0.inked <= time }
+        inkedUnpresented.removeAll(keepingCapacity: true)
     }
 
     /// The toplevel committed a buffer whose damage, in surface coordinates, is `damage`.
