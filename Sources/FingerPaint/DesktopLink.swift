@@ -90,8 +90,13 @@ final class DesktopLink {
         }
     }
 
-    /// Starts taking the portal's messages on `session`'s loop; from now on Export… asks the portal's save dialog.
+    /// Gives the app the desktop's services through `session`'s window: the clipboard at once, and once the
+    /// portal's messages come through the loop, the save and open dialogs (and showing a file in its folder, if the
+    /// desktop says how).
     func attach(to session: LiveSession) {
+        self.session = session
+        app.desktop = self
+        app.desktopServices.insert(.clipboard)
         do {
             let mailbox = try Mailbox<PortalMessage>(display: session.display) { [unowned self, unowned session] message in
                 receive(message)
@@ -103,12 +108,13 @@ final class DesktopLink {
             debug("no mailbox for the desktop's portal: \(error)")
             return
         }
-        self.session = session
-        app.onExportRequest = { [unowned self] name in askForExportFile(suggestedName: name) }
-        app.onOpenRequest = { [unowned self] in askForDrawing() }
+        app.desktopServices.formUnion([.exportDialog, .openDialog])
         let relay = relay
         portal.findFolderShowing { relay.post(.folderShowing($0)) }
     }
+
+    /// How the desktop shows a file in its folder, once it said.
+    private var folderShowing: FolderShowing?
 
     /// Asks the desktop to show a drawing in its folder; a failure comes back to the banner.
     private func showInFolder(_ file: URL, way: FolderShowing) {
@@ -162,10 +168,8 @@ final class DesktopLink {
         case .folderShowing(let way):
             guard let way else { return debug("the desktop offers no way to show a file in its folder") }
             debug("files are shown in their folder through \(way)")
-            app.onShowInFolder = { [unowned self] file in
-                showInFolder(file, way: way)
-                return nil
-            }
+            folderShowing = way
+            app.desktopServices.insert(.showInFolder)
         case .showInFolderFailed(let file, let failure):
             app.showInFolderFailed(file, reason: failure.reason)
         case .colorScheme(let scheme):
@@ -184,5 +188,32 @@ final class DesktopLink {
                 app.exportPNG()
             }
         }
+    }
+}
+
+/// The desktop's services for the app: the Wayland clipboard, and the portal's dialogs and file manager.
+extension DesktopLink: FingerPaintDesktop {
+    func fingerPaintApp(_ app: FingerPaintApp, copy representations: [(mimeType: String, bytes: [UInt8])]) -> String? {
+        guard let session else { return "the window is not open yet" }
+        do {
+            try session.display.setClipboard(ClipboardContent(representations))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, chooseExportFileSuggesting name: String) {
+        askForExportFile(suggestedName: name)
+    }
+
+    func fingerPaintAppDidAskToOpenDrawing(_ app: FingerPaintApp) {
+        askForDrawing()
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, showInFolder file: URL) -> String? {
+        guard let folderShowing else { return "the desktop offers no way to show a file in its folder" }
+        showInFolder(file, way: folderShowing)
+        return nil
     }
 }

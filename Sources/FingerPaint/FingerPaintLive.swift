@@ -60,15 +60,6 @@ final class FingerPaintLive: LiveContent {
         // Frames and tiles are large blocks made and freed often: keep them mapped, so freed ones go back.
         CShims_keepLargeAllocationsMapped()
         app.delegate = self
-        app.onCopyRequest = { [unowned self] representations in
-            guard let session else { return "the window is not open yet" }
-            do {
-                try session.display.setClipboard(ClipboardContent(representations))
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
     }
 
     func attach(to session: LiveSession) {

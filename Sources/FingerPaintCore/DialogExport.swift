@@ -9,11 +9,11 @@ extension FingerPaintApp {
         (document.map { $0.url.deletingPathExtension().lastPathComponent } ?? "Drawing") + ".png"
     }
 
-    /// Export… (Ctrl+Shift+S): the host's save dialog when it has one (``onExportRequest``), else a PNG in the
-    /// pictures folder (``exportPNG(now:)``).
+    /// Export… (Ctrl+Shift+S): the desktop's save dialog where it has one (``DesktopServices/exportDialog``), else
+    /// a PNG in the pictures folder (``exportPNG(now:)``).
     func exportWithDialog() {
-        if let onExportRequest {
-            onExportRequest(suggestedExportName)
+        if desktopServices.contains(.exportDialog), let desktop {
+            desktop.fingerPaintApp(self, chooseExportFileSuggesting: suggestedExportName)
         } else {
             exportPNG()
         }

@@ -55,7 +55,11 @@ extension FingerPaintApp {
 
     /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
     private func openFile() {
-        if let onOpenRequest { onOpenRequest() } else if galleryView.isHidden { openGallery() }
+        if desktopServices.contains(.openDialog), let desktop {
+            desktop.fingerPaintAppDidAskToOpenDrawing(self)
+        } else if galleryView.isHidden {
+            openGallery()
+        }
     }
 
     /// Opens the gallery, or closes it when open.

@@ -83,15 +83,15 @@ extension FingerPaintApp {
     /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
     /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
     public func copyDrawing() {
-        guard let onCopyRequest else {
+        guard desktopServices.contains(.clipboard), let desktop else {
             report("fingerpaint: copy is off here")
             return
         }
         let picture = DrawingPicture(strokes: drawing.strokes)
         let failure: String?
         do {
-            failure = onCopyRequest([("image/png", try picture.bytes(format: .png)),
-                                     ("image/svg+xml", try picture.bytes(format: .svg))])
+            failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
+                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
         } catch {
             failure = "\(error)"
         }

@@ -18,7 +18,16 @@ extension FingerPaintApp {
         galleryView.onOpen = { [unowned self] drawing in openDrawing(at: drawing.url) }
         galleryView.onNewDrawing = { [unowned self] in startNewDrawing() }
         galleryView.onAction = { [unowned self] action, drawing in perform(action, on: drawing) }
-        galleryView.actions = GalleryView.Action.allCases.filter { $0 != .showInFolder }
+        showDesktopServices()
+    }
+
+    /// Shows in the gallery what the desktop's services allow: "Open…" with an open dialog, "Show in Folder" with
+    /// a file manager.
+    func showDesktopServices() {
+        galleryView.onOpenFile = desktopServices.contains(.openDialog) ? { [unowned self] in perform(.openFile) } : nil
+        galleryView.actions = GalleryView.Action.allCases.filter {
+            $0 != .showInFolder || desktopServices.contains(.showInFolder)
+        }
     }
 
     /// Whether the gallery is open.
@@ -209,8 +218,10 @@ extension FingerPaintApp {
     }
 
     private func showInFolder(_ drawing: LibraryDrawing) {
-        guard let onShowInFolder else { return }
-        if let failure = onShowInFolder(drawing.url) { showInFolderFailed(drawing.url, reason: failure) }
+        guard desktopServices.contains(.showInFolder), let desktop else { return }
+        if let failure = desktop.fingerPaintApp(self, showInFolder: drawing.url) {
+            showInFolderFailed(drawing.url, reason: failure)
+        }
     }
 
     /// Says that the desktop could not show a drawing in its folder (`reason`, on standard error), and where the
@@ -225,7 +236,7 @@ extension FingerPaintApp {
     /// a banner that says so; Ctrl+O opens the gallery from now on and the gallery's "Open…" is gone.
     public func openDialogUnavailable(reason: String) {
         report("fingerpaint: no open dialog (\(reason)); showing the gallery")
-        onOpenRequest = nil
+        desktopServices.remove(.openDialog)
         if galleryView.isHidden { openGallery() }
         banner = "The desktop has no dialog to open drawings with: here are your drawings."
     }

@@ -59,17 +59,14 @@ public final class FingerPaintApp {
     /// words, the title, the requests to go fullscreen and to quit. Held weakly: the host holds the app.
     public weak var delegate: (any FingerPaintAppDelegate)?
 
-    /// Called with the drawing's picture as PNG and SVG bytes (by MIME type) when the user asks to copy it
-    /// (Ctrl+C, the palette's copy button); returns why the clipboard could not take it, `nil` when it did.
-    public var onCopyRequest: (([(mimeType: String, bytes: [UInt8])]) -> String?)?
-    /// Asks the host's save dialog (the desktop's portal) for a file to export to, with the suggested name; `nil`
-    /// exports to the pictures folder instead. The host answers with ``exportPicture(to:)`` (DialogExport.swift).
-    public var onExportRequest: ((String) -> Void)?
-    /// Called when the user asks to open a drawing with the desktop's open dialog (Ctrl+O, the gallery's "Open…");
-    /// the host answers with ``open(_:)``, or ``openDialogUnavailable(reason:)``. `nil`: Ctrl+O opens the gallery,
-    /// and the gallery has no "Open…".
-    public var onOpenRequest: (() -> Void)? {
-        didSet { galleryView.onOpenFile = onOpenRequest == nil ? nil : { [unowned self] in perform(.openFile) } }
+    /// What gives the app the desktop's services (``FingerPaintDesktop``): the clipboard, the dialogs, the file
+    /// manager. Held weakly. The app asks it only for what ``desktopServices`` offers.
+    public weak var desktop: (any FingerPaintDesktop)?
+    /// The desktop's services offered now (none by default): the gallery shows "Open…" and "Show in Folder" only
+    /// where they are, Ctrl+O opens the gallery without an open dialog, and Export… writes to the pictures folder
+    /// without a save dialog.
+    public var desktopServices: DesktopServices = [] {
+        didSet { showDesktopServices() }
     }
     /// The launch's document while its records are read on another thread (``load(_:library:on:)``).
     var loading = DocumentLoading.idle
@@ -143,11 +140,6 @@ public final class FingerPaintApp {
     var thumbnailRequests: [String: LibraryDrawing] = [:]
     /// The desktop's Trash, where the gallery's "Move to Trash" puts drawings.
     public var trash = Trash()
-    /// Called with a drawing's file when the gallery asks to show it in its folder (the desktop's file manager);
-    /// returns why it could not, `nil` when it did. `nil` leaves the action out of the gallery.
-    public var onShowInFolder: ((URL) -> String?)? {
-        didSet { galleryView.actions = GalleryView.Action.allCases.filter { $0 != .showInFolder || onShowInFolder != nil } }
-    }
 
     /// The colours of the palette and the panels (`--style`); the canvas stays paper-white.
     public var style = OverlayStyle.light {

@@ -5,8 +5,8 @@ import PaintModel
 
 /// The host of a ``FingerPaintApp``: what shows it and outlives it (``FingerPaintApp/delegate``, held weakly). Every
 /// method has a default that does nothing. The desktop's services the app may use (the clipboard, the portal's
-/// dialogs, the file manager) stay offered one by one (``FingerPaintApp/onCopyRequest`` and the others), since
-/// their absence changes what the app shows.
+/// dialogs, the file manager) come from its ``FingerPaintApp/desktop`` (``FingerPaintDesktop``), since which of
+/// them are there changes what the app shows.
 public protocol FingerPaintAppDelegate: AnyObject {
     /// A one-line message for the user (exported, a save that failed, a copy made): standard error, in the window.
     func fingerPaintApp(_ app: FingerPaintApp, report line: String)

@@ -95,24 +95,46 @@ import TouchUI
         Self.openGallery(painter)
         // Without a dialog to ask, no button.
         #expect(try Self.gallery(painter).openButton == nil)
-        var asked = 0
-        painter.app.onOpenRequest = { asked += 1 }
+        let desktop = DesktopDouble()
+        painter.app.desktop = desktop
+        painter.app.desktopServices = [.openDialog]
         painter.app.renderFrame()
         let button = try #require(try Self.gallery(painter).openButton)
         #expect(button.width >= 44 && button.height >= 44)
         let closeButton = try Self.gallery(painter).closeButton
         #expect(button.maxX <= closeButton.minX)
         painter.tap(43, at: button.center)
-        #expect(asked == 1 && painter.app.isShowingGallery)
+        #expect(desktop.openDialogs == 1 && painter.app.isShowingGallery)
         // The portal did not answer: a banner says so, the gallery stays, and the button is gone.
         painter.app.openDialogUnavailable(reason: "no portal")
         painter.app.renderFrame()
-        #expect(painter.app.isShowingGallery && painter.app.onOpenRequest == nil)
+        #expect(painter.app.isShowingGallery && !painter.app.desktopServices.contains(.openDialog))
         #expect(try Self.gallery(painter).openButton == nil)
         #expect(painter.app.renderer.overlay?.banner?.text == "The desktop has no dialog to open drawings with: here are your drawings.")
         #expect(painter.messages.contains("fingerpaint: no open dialog (no portal); showing the gallery"))
         painter.tap(44, at: button.center)
-        #expect(asked == 1)
+        #expect(desktop.openDialogs == 1)
+        painter.app.finishDocument()
+    }
+
+    @Test func showInFolderIsOfferedOnlyWhereTheDesktopCanAndAsksItWithTheDrawingsFile() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let desktop = DesktopDouble()
+        painter.app.desktop = desktop
+        // Without it the menu has no "Show in folder" (movingADrawingToTheTrash… below); where the desktop says how it shows
+        // files, the menu has it, and a tap asks for the drawing's own file.
+        painter.app.desktopServices = [.showInFolder]
+        Self.openGallery(painter)
+        Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
+        let menu = try #require(try Self.gallery(painter).menu)
+        #expect(menu.items.map(\.title) == ["Duplicate", "Export as PNG", "Show in folder", "Move to Trash"])
+        desktop.showInFolderFailure = "no file manager answered"
+        painter.tap(43, at: try #require(menu.items.first { $0.title == "Show in folder" }).frame.center)
+        #expect(desktop.shownInFolder.map(\.lastPathComponent) == ["first.fpdraw"])
+        // What the desktop could not do is said, with where the drawing is.
+        painter.app.renderFrame()
+        #expect(painter.app.renderer.overlay?.banner?.text.hasPrefix("The desktop cannot show first in its folder.") == true)
         painter.app.finishDocument()
     }
 
@@ -284,5 +306,33 @@ import TouchUI
         }
         #expect(painter.app.galleryView.scrollOffset > lifted + 20)
         painter.app.finishDocument()
+    }
+}
+
+/// The desktop's services as a test sees them: what the app asked for.
+final class DesktopDouble: FingerPaintDesktop {
+    var copies: [[String]] = []
+    var exportsSuggested: [String] = []
+    var openDialogs = 0
+    var shownInFolder: [URL] = []
+    /// What showing a file in its folder answers (`nil`: it did).
+    var showInFolderFailure: String?
+
+    func fingerPaintApp(_ app: FingerPaintApp, copy representations: [(mimeType: String, bytes: [UInt8])]) -> String? {
+        copies.append(representations.map(\.mimeType))
+        return nil
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, chooseExportFileSuggesting name: String) {
+        exportsSuggested.append(name)
+    }
+
+    func fingerPaintAppDidAskToOpenDrawing(_ app: FingerPaintApp) {
+        openDialogs += 1
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, showInFolder file: URL) -> String? {
+        shownInFolder.append(file)
+        return showInFolderFailure
     }
 }

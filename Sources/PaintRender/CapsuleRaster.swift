@@ -2,17 +2,6 @@
 import Geometry
 import PaintModel
 
-/// Which rasterizer draws the strokes of one width: in the tiles, in the strokes in progress and in the pictures of
-/// a drawing alike (strokes with pressure are always Cairo's tapered outlines).
-public enum StrokeRasterizer: String, Sendable, CaseIterable {
-    /// Cairo's antialiased stroker and scan converter (kept to compare: `paint-benchmark --large --raster cairo`).
-    case cairo
-    /// Our own (the default): each stroke's smoothed path flattened and drawn as the union of its lines'
-    /// capsules, within 32 levels of Cairo's pixels at the edges of a finger's strokes (`CapsuleRaster`,
-    /// docs/rendering.md).
-    case own
-}
-
 /// Draws strokes of one width into an XRGB image without Cairo: the stroke's smoothed path (``StrokeSmoother``)
 /// flattened to lines within 0.1 pixel, each line's capsule (round caps, so round joins) covering a pixel by the
 /// share of the pixel's area on its inside (exact for a straight edge at the pixel's angle to it), the stroke's
@@ -663,44 +652,6 @@ private struct RecordedRow {
     var masks: Int
 }
 
-/// Storage that grows by doubling and is reused: `count` elements from `base`.
-private struct Grown<Element> {
-    private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
-    private var capacity = 64
-    /// How many elements are in use; set lower to drop the last ones, or higher within what ``reserve(_:)`` made room for.
-    var count = 0
-
-    /// The first element past those in use.
-    var end: UnsafeMutablePointer<Element> { base + count }
-
-    /// Makes room for `extra` elements past those in use.
-    mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        var grown = capacity
-        while grown < count + extra { grown *= 2 }
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: grown)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity = grown
-    }
-
-    mutating func append(_ element: Element) {
-        reserve(1)
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    /// Forgets the elements (plain values: nothing to deinitialize), keeping the room.
-    mutating func removeAll() {
-        count = 0
-    }
-
-    func deallocate() {
-        base.deallocate()
-    }
-}
-
 private let one = Lanes(repeating: 1)
 
 /// The pixels computed at once: 4, one SSE register (8 took two, and spilled).
@@ -716,15 +667,4 @@ private func larger(_ a: Lanes, _ b: Lanes) -> Lanes {
 @inline(__always)
 private func smaller(_ a: Lanes, _ b: Lanes) -> Lanes {
     a.replacing(with: b, where: b .< a)
-}
-
-/// A region of the document drawn at `pixelsPerPoint` from paper, its strokes (in painting order) drawn by
-/// `rasterizer`, as a tile job draws it: for benchmarks and tests comparing the two rasterizers. With our own,
-/// `skippingHidden` `false` draws every stroke's pixels one stroke after the other (the same picture, slower).
-public func drawRegion(_ strokes: [Stroke], region: PixelRect, pixelsPerPoint: Double, paper: Color = .white,
-                       rasterizer: StrokeRasterizer, skippingHidden: Bool = true) -> ImageSurface {
-    let image = ImageSurface(width: region.width, height: region.height, fill: paper)
-    drawStrokes(strokes[...], region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: (0, 0),
-                rasterizer: rasterizer, skippingHidden: skippingHidden)
-    return image
 }
