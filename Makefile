@@ -83,7 +83,7 @@ fuzz: generate
 # ThreadSanitizer, then AddressSanitizer, each build in its own scratch folder (docs/reliability.md, "Sanitizers").
 # A report fails the run. The program tests start sanitized children that run too slowly for their real-time
 # traces; docs/reliability.md gives the result of running them by hand.
-SANITIZED_TESTS = FingerPaintTests|GestureDemoTests|PaintModelTests|PaintRenderTests|SeatInputTests|SeatStreamTests|TouchUITests|WaylandAppTests|WaylandClientTests
+SANITIZED_TESTS = FingerPaintTests|GestureDemoTests|PaintModelTests|PaintRenderTests|PaintUITests|SeatInputTests|SeatStreamTests|TouchUITests|WaylandAppTests|WaylandClientTests
 sanitize: test-deps generate
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZED_TESTS)'

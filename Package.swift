@@ -145,11 +145,14 @@ let package = Package(
         .target(name: "CCRC32"),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "CGLib", "Geometry", "Threading"]),
+        // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
+        // icons, panels, gallery, banner, loupe), thumbnails and their cache, PNG text, the font's warm-up.
+        .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(
             name: "FingerPaintCore",
             dependencies: [
-                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "CommandLineSupport", "Threading",
+                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -157,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "FingerPaint",
             dependencies: [
-                "FingerPaintCore", "PaintModel", "PaintRender", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
+                "FingerPaintCore", "PaintModel", "PaintRender", "PaintUI", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
                 "DesktopPortal", "CShims", "CommandLineSupport", "Threading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -178,7 +181,8 @@ let package = Package(
         .executableTarget(
             name: "paint-benchmark",
             dependencies: [
-                "FingerPaintCore", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter", "CommandLineSupport",
+                "FingerPaintCore", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter",
+                "CommandLineSupport",
             ],
             path: "Sources/PaintBenchmark"
         ),
@@ -233,10 +237,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The interface's own tests: the overlay drawn over a renderer's frame, its bar images, fonts; no app.
+        .testTarget(
+            name: "PaintUITests",
+            dependencies: ["PaintUI", "PaintRender", "PaintModel", "Geometry", "CCairo"]
+        ),
         .testTarget(
             name: "FingerPaintTests",
             dependencies: [
-                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintModel", "SeatInput", "TouchUI", "Threading", "CAllocationCounter",
+                "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "Threading", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

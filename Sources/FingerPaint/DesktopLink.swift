@@ -4,6 +4,7 @@ import Dispatch
 import FingerPaintCore
 import FoundationEssentials
 import PaintRender
+import PaintUI
 import Threading
 import WaylandApp
 import WaylandClient

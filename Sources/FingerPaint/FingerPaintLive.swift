@@ -4,6 +4,7 @@ import FingerPaintCore
 import FoundationEssentials
 import Geometry
 import PaintRender
+import PaintUI
 import SeatInput
 import TouchUI
 import WaylandApp

@@ -1,5 +1,6 @@
 // The banner over the top of the canvas: what went wrong with saving, until the user dismisses it.
 import PaintRender
+import PaintUI
 import TouchUI
 
 /// A line of text over the top of the canvas, shown while it has a ``message``. A touch on it never paints; a

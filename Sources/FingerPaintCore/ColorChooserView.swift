@@ -1,6 +1,7 @@
 // The colour chooser: hue, saturation and value by touch, over the canvas.
 import PaintModel
 import PaintRender
+import PaintUI
 import TouchUI
 
 /// A panel over the canvas for choosing any colour by touch: a square of saturation (across) and value (up) at

@@ -2,6 +2,7 @@
 // the recent colours.
 import PaintModel
 import PaintRender
+import PaintUI
 import SeatInput
 import TouchUI
 

@@ -1,6 +1,7 @@
 // The painting app's frames: one preamble for every kind of frame, the renderer's drawing, the layout on resize.
 import PaintModel
 import PaintRender
+import PaintUI
 import TouchUI
 
 extension FingerPaintApp {
@@ -26,6 +27,8 @@ extension FingerPaintApp {
                                    _ draw: ([Int: Stroke], [Int: [Point]]) -> Damage) -> Damage {
         prepareFrame(at: time, isReduced: false)
         let damage = draw(canvasView.shownLiveStrokes, canvasView.predictedTails(at: time))
+        // After the first frame, not before it: the font's loading would share the cores with it.
+        if renderer.drawsTilesInBackground { warmUpOverlayFont() }
         startReadingAfterFrame()
         // A turned view shown roughly while it moved is shown sharp at the next frame.
         needsFrame = renderer.needsSharperFrame || canvasView.isGliding || galleryView.isGliding

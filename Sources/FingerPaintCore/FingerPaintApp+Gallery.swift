@@ -3,6 +3,7 @@
 import FoundationEssentials
 import PaintModel
 import PaintRender
+import PaintUI
 
 extension FingerPaintApp {
     /// The thumbnails' largest side in pixels: a tile's picture at the window's scale.

@@ -6,6 +6,7 @@ import Glibc
 #endif
 import PaintModel
 import PaintRender
+import PaintUI
 import SeatInput
 import TouchUI
 

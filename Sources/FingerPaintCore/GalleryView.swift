@@ -2,6 +2,7 @@
 import FoundationEssentials
 import PaintModel
 import PaintRender
+import PaintUI
 import TouchUI
 
 /// A full-window panel of the user's drawings (``drawings``, most recently changed first), each a tile with its

@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import FoundationEssentials
 import PaintRender
+import PaintUI
 import SeatInput
 import TouchUI
 

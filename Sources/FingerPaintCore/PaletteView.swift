@@ -1,6 +1,7 @@
 // The palette bar: colour swatches, width steps, the eraser, undo, redo, clear and export. Fingers on it do not paint.
 import PaintModel
 import PaintRender
+import PaintUI
 import TouchUI
 
 /// A bar of buttons over the canvas. A touch that comes down here belongs to the palette, so it never paints; it

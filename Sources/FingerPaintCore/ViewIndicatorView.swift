@@ -1,5 +1,6 @@
 // The view indicator: the zoom percentage and the angle, shown while they change; a tap on it resets the view.
 import PaintRender
+import PaintUI
 import TouchUI
 
 /// A small box at the bottom middle of the canvas, above the palette, saying the view's zoom and angle

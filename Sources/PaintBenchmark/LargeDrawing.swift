@@ -9,6 +9,7 @@ import Geometry
 import Glibc
 import PaintModel
 import PaintRender
+import PaintUI
 import SeatInput
 import TouchUI
 

@@ -14,7 +14,7 @@ import PaintModel
 ///   touches; undo of a stroke rebuilds the tiles under its bounds from a copy kept a few strokes back; clear puts
 ///   the tiles aside for its undo. There are no full-canvas snapshots and no full redraws.
 /// - The **frame** is what is shown: the tiles under the ``view``, the strokes in progress on top, then the
-///   ``overlay``. Each ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed and returns them.
+///   ``frameOverlay``. Each ``renderFrame(liveStrokes:)`` redraws only the rectangles that changed and returns them.
 /// - With ``drawsTilesInBackground`` (the window), missing tiles are drawn on a second thread and copied in as
 ///   they come, a few jobs at a time, the visible ones only; until then the frame shows cached tiles of another
 ///   zoom scaled, or paper. Without it (headless replay, tests), they are drawn at once.
@@ -40,12 +40,6 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
-    /// The overlay's bars last shown, drawn once each (``BarImageCache``).
-    var bars = BarImageCache()
-    /// How many bar images were drawn (for tests: a bar shown again is copied, not drawn).
-    var barImagesDrawn: Int { bars.drawn }
-    /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
-    var barImagesChanged: Int { bars.changed }
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     lazy var paperPixel = ImageSurface.pixel(of: background)
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -81,23 +75,26 @@ public final class CanvasRenderer {
         if indexState == .deferred { indexState = .afterNextFrame }
     }
 
-    /// Controls drawn over the frame (the palette bar), never into the tiles; a change redraws their area.
-    public var overlay: Overlay? {
+    /// What is drawn over the frame (the program's interface), never into the tiles (``FrameOverlay``); a change to
+    /// an overlay not equal to it redraws the frames of both.
+    public var frameOverlay: (any FrameOverlay)? {
         didSet {
-            guard overlay != oldValue else { return }
-            for covered in (oldValue?.frames ?? []) + (overlay?.frames ?? []) {
+            switch (frameOverlay, oldValue) {
+            case (nil, nil): return
+            case let (new?, old?) where new.isEqual(to: old): return
+            default: break
+            }
+            for covered in (oldValue?.frames ?? []) + (frameOverlay?.frames ?? []) {
                 pendingScreen.append(PixelRect(covering: covered, scale: scale))
             }
-            overlayFrames = overlay?.frames ?? []
+            overlayFrames = frameOverlay?.frames ?? []
         }
     }
-    /// The overlay's frames (``Overlay/frames`` builds them anew at each call), for every frame to look at.
+    /// The overlay's frames (an overlay may build them anew at each call), for every frame to look at.
     private var overlayFrames: [Rect] = []
-
-    /// The gallery's thumbnails, by the keys its tiles name (``Overlay/Gallery/Tile/Content/drawing(name:detail:thumbnail:isDamaged:isUnreadable:isOpen:)``).
-    /// A tile shows its thumbnail once the overlay names the key; changing the image under a key the overlay
-    /// already names redraws nothing until the overlay changes.
-    public var galleryThumbnails: [String: ImageSurface] = [:]
+    /// What the overlay keeps with this renderer from frame to frame (``FrameOverlay``'s `storage`): the overlay's to
+    /// make and read; the renderer only holds it.
+    public var overlayStorage: AnyObject?
 
     /// The most memory the cached tiles may take, whatever the window's size: what a 4K window keeps.
     public static let maximumTileBudget = 40 << 20
@@ -631,8 +628,6 @@ public final class CanvasRenderer {
         evictTiles()
         startBuildingIndex()
         startReadingStoredTiles()
-        // After the first frame, not before it: the font's loading would share the cores with it.
-        if worker != nil { _ = textWarmUp }
         return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: caughtUp.movedX, movedY: caughtUp.movedY,
                            isCopiedFromAnotherBuffer: caughtUp.isCopiedWhole, copied: caughtUp.copied,
                            isComplete: missing.isEmpty)
@@ -1064,15 +1059,8 @@ public final class CanvasRenderer {
         if isReached, tileRasterizer == .cairo {
             ink.drawWithCairo(within: area, in: context, placement: placement, pixelsPerPoint: pixelsPerPoint)
         }
-        if showsOverlay, let overlay {
-            // The bar is copied from its image; the rest of the overlay is drawn over it.
-            let bar = bars.image(for: overlay, scale: scale)
-            if let bar, let part = bar.rect.intersection(rect) {
-                cairo_surface_flush(frame.surface)
-                frame.copy(part.offsetBy(dx: -bar.rect.x, dy: -bar.rect.y), of: bar.image, to: part.x, part.y)
-            }
-            cairo_scale(context, Double(scale), Double(scale))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
+        if showsOverlay, let frameOverlay {
+            frameOverlay.draw(within: rect, of: frame, scale: scale, context: context, storage: &overlayStorage)
         }
         cairo_restore(context)
     }

@@ -100,7 +100,7 @@ public final class ImageSurface {
     }
 
     /// The pixel bytes, valid until the surface is released; flushed so that Cairo's drawing is all there.
-    var pixels: UnsafeMutablePointer<UInt8> {
+    package var pixels: UnsafeMutablePointer<UInt8> {
         cairo_surface_flush(surface)
         return cairo_image_surface_get_data(surface)
     }
@@ -150,12 +150,12 @@ public final class ImageSurface {
     }
 
     /// Tells Cairo the pixels were changed directly.
-    func markDirty() {
+    package func markDirty() {
         cairo_surface_mark_dirty(surface)
     }
 
     /// Copies a rectangle of another image (of any size) to a place in this one.
-    func copy(_ rect: PixelRect, of source: ImageSurface, to x: Int, _ y: Int) {
+    package func copy(_ rect: PixelRect, of source: ImageSurface, to x: Int, _ y: Int) {
         let from = source.pixels, to = pixels
         for row in 0..<rect.height {
             (to + (y + row) * stride + x * 4).update(from: from + (rect.y + row) * source.stride + rect.x * 4,
@@ -165,7 +165,7 @@ public final class ImageSurface {
     }
 
     /// Copies all pixels from another image of the same size.
-    func copyAll(from source: ImageSurface) {
+    package func copyAll(from source: ImageSurface) {
         precondition(source.height == height && source.stride == stride)
         pixels.update(from: source.pixels, count: stride * height)
         cairo_surface_mark_dirty(surface)

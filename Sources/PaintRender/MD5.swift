@@ -4,9 +4,9 @@ import CGLib
 /// The MD5 digest of a text, as the freedesktop Thumbnail Managing Standard names a thumbnail after the MD5 of its
 /// file's URI. GLib computes it (`g_compute_checksum_for_string`), as GNOME's own thumbnailers do. Not for anything
 /// that needs a secure hash.
-enum MD5 {
+package enum MD5 {
     /// The digest of a text's UTF-8 bytes as 32 lowercase hexadecimal digits.
-    static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             // A length is given, so a NUL inside the text is hashed like any other byte.

@@ -223,7 +223,7 @@ public struct TileStore: Sendable {
         let contents = Contents(document: document, strokeCount: snapshot.strokes.count,
                                 strokesDigest: Self.digest(of: snapshot.strokes), pixelsPerPoint: snapshot.pixelsPerPoint,
                                 paperPixel: snapshot.paperPixel, tiles: snapshot.tiles)
-        guard let head = TileStoreFormat.encodeHead(contents), ThumbnailCache.makeFolders(folder) else { return false }
+        guard let head = TileStoreFormat.encodeHead(contents), PrivateFolder.make(folder) else { return false }
         let destination = file(forDocument: document.path)
         guard Self.isOursOrMissing(destination.path) else { return false }
         let temporary = folder.appendingPathComponent(

@@ -2,6 +2,7 @@ import FingerPaintCore
 import Foundation
 import PaintModel
 import PaintRender
+import PaintUI
 import SeatInput
 import Testing
 import TouchUI

@@ -2,6 +2,7 @@ import Foundation
 import FingerPaintCore
 import PaintModel
 import PaintRender
+import PaintUI
 import SeatInput
 import Testing
 import TouchUI

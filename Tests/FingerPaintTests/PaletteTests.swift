@@ -1,3 +1,4 @@
+import PaintUI
 import Testing
 import FingerPaintCore
 import PaintModel

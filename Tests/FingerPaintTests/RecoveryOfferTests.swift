@@ -2,6 +2,7 @@ import Foundation
 import FingerPaintCore
 import PaintModel
 import PaintRender
+import PaintUI
 import Testing
 
 /// A recovery document written when a quit could not save is offered the next time its document opens: a banner

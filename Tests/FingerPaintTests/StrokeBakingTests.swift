@@ -1,4 +1,5 @@
 import Foundation
+import PaintUI
 import Testing
 import FingerPaintCore
 import PaintModel

@@ -3,6 +3,7 @@ import FingerPaintCore
 import Glibc
 import PaintModel
 import PaintRender
+import PaintUI
 import Testing
 
 /// The gallery's thumbnails in the desktop's shared cache (docs/gallery.md, "Thumbnails"): the freedesktop.org

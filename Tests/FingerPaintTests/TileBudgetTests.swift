@@ -1,6 +1,7 @@
 import FingerPaintCore
 import PaintModel
 import PaintRender
+import PaintUI
 import Testing
 import TouchUI
 

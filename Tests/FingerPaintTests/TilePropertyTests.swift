@@ -1,6 +1,7 @@
 import FingerPaintCore
 import PaintModel
 @testable import PaintRender
+import PaintUI
 import PropertyBased
 import SeatInput
 import Testing

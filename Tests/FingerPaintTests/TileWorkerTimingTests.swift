@@ -2,6 +2,7 @@ import FingerPaintCore
 import Geometry
 import PaintModel
 @testable import PaintRender
+import PaintUI
 import PropertyBased
 import SeatInput
 import Testing

@@ -1,8 +1,7 @@
 // Reduced frames: a zoom step's frame drawn at a half or a quarter of the buffer's pixels each way, for the
 // compositor to scale up (docs/rendering.md, "The zoom step at reduced resolution"). The cached tiles scaled down, the
-// preview where they are missing, the bar from its image; nothing of the strokes in progress. What it reads and asks
+// preview where they are missing, the overlay over them (it draws itself); nothing of the strokes in progress. What it reads and asks
 // for belongs to the renderer: the tiles, the requests, the buffer history (it forgets the target's buffer).
-import CCairo
 import Geometry
 import PaintModel
 
@@ -36,8 +35,8 @@ extension CanvasRenderer {
 
     /// Draws the view at reduced resolution (``reduction``) into `target` (``reducedPixelSize``, for the compositor
     /// to scale up to the window): the cached tiles of the current zoom scaled down, where they are missing those of
-    /// the zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay drawn by Cairo at the
-    /// reduced scale. Strokes in progress are not drawn (call it only when there are none). The missing tiles are
+    /// the zoom nearest it scaled (``NearestScaling``, on both cores), paper, and the overlay over them at the
+    /// reduced scale (``FrameOverlay/drawReduced(into:scale:reduction:storage:)``). Strokes in progress are not drawn (call it only when there are none). The missing tiles are
     /// asked for, and nothing else changes but that the target's owner is taken to show nothing any more (its
     /// pixels are a full-size buffer's, which the reduced frame overwrote): the next frame
     /// (``renderFrame(liveStrokes:predictedTails:into:)``) draws everything at full resolution, as it would have
@@ -91,37 +90,7 @@ extension CanvasRenderer {
         }
         writes.write(using: bothCores)
         image.markDirty()
-        if let overlay {
-            // The bar from its image, every `reduction`-th pixel; the rest of the overlay drawn by Cairo at the
-            // reduced scale.
-            let bar = bars.image(for: overlay, scale: scale)
-            if let bar { Self.copyReduced(bar, by: reduction, into: image) }
-            let context = cairo_create(image.surface)!
-            cairo_scale(context, Double(scale) / Double(reduction), Double(scale) / Double(reduction))
-            drawOverlay(overlay, thumbnails: galleryThumbnails, drawsBar: bar == nil, in: context)
-            cairo_destroy(context)
-            cairo_surface_flush(image.surface)
-        }
+        frameOverlay?.drawReduced(into: image, scale: scale, reduction: reduction, storage: &overlayStorage)
         if worker != nil { submitJobs() } else { drawRequestsNow() }
-    }
-
-    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
-    /// as the drawing under it does (``NearestScaling`` at ratio 1 / `reduction`).
-    private static func copyReduced(_ bar: BarImage, by reduction: Int, into image: ImageSurface) {
-        let rect = bar.rect
-        // The image's pixels whose place times `reduction` lies within the bar (what lies left of or above the
-        // image is clamped away, so division rounding towards zero there does not matter).
-        let top = max((rect.y + reduction - 1) / reduction, 0), bottom = min((rect.maxY + reduction - 1) / reduction, image.height)
-        let left = max((rect.x + reduction - 1) / reduction, 0), right = min((rect.maxX + reduction - 1) / reduction, image.width)
-        guard top < bottom, left < right else { return }
-        let rows = top..<bottom, columns = left..<right
-        cairo_surface_flush(image.surface)
-        for row in rows {
-            let from = UnsafeRawPointer(bar.image.pixels + (reduction * row - rect.y) * bar.image.stride)
-                .assumingMemoryBound(to: UInt32.self)
-            let to = UnsafeMutableRawPointer(image.pixels + row * image.stride).assumingMemoryBound(to: UInt32.self)
-            for column in columns { to[column] = from[reduction * column - rect.x] }
-        }
-        image.markDirty()
     }
 }

@@ -1,8 +1,9 @@
-// The palette bar's images a renderer keeps: the bar before a change and after it, each drawn once, so that a change
-// undone copies the bar back rather than drawing it. It draws through BarImage (OverlayDrawing.swift) and holds
-// nothing else.
+// The palette bar's images an overlay keeps with a renderer: the bar before a change and after it, each drawn once, so
+// that a change undone copies the bar back rather than drawing it. It draws through BarImage (OverlayDrawing.swift)
+// and holds nothing else.
 
-/// The overlay's bars last shown, the latest first (``CanvasRenderer``'s bar, copied into each frame from its image).
+/// The overlay's bars last shown, the latest first (the bar a renderer copies into each frame from its image,
+/// ``OverlayStorage``).
 ///
 /// - A bar shown again while kept is its image, drawn not at all.
 /// - A bar that differs from a kept one in a few controls is that one's image with only those controls drawn

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Geometry
 import Glibc
 import PaintModel
+import PaintRender
 
 /// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw;
 /// `thumbnails` are the gallery's pictures by key.
@@ -131,6 +132,25 @@ struct BarImage {
         drawBar(overlay, in: context)
         cairo_surface_flush(image.surface)
     }
+
+    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
+    /// as the drawing under it does (PaintRender's `NearestScaling` at ratio 1 / `reduction`).
+    func copyReduced(by reduction: Int, into frame: ImageSurface) {
+        // The frame's pixels whose place times `reduction` lies within the bar (what lies left of or above the
+        // frame is clamped away, so division rounding towards zero there does not matter).
+        let top = max((rect.y + reduction - 1) / reduction, 0), bottom = min((rect.maxY + reduction - 1) / reduction, frame.height)
+        let left = max((rect.x + reduction - 1) / reduction, 0), right = min((rect.maxX + reduction - 1) / reduction, frame.width)
+        guard top < bottom, left < right else { return }
+        let rows = top..<bottom, columns = left..<right
+        cairo_surface_flush(frame.surface)
+        for row in rows {
+            let from = UnsafeRawPointer(image.pixels + (reduction * row - rect.y) * image.stride)
+                .assumingMemoryBound(to: UInt32.self)
+            let to = UnsafeMutableRawPointer(frame.pixels + row * frame.stride).assumingMemoryBound(to: UInt32.self)
+            for column in columns { to[column] = from[reduction * column - rect.x] }
+        }
+        frame.markDirty()
+    }
 }
 
 /// Has a background thread load the overlay's font (fontconfig reads its configuration and font list the first
@@ -139,6 +159,12 @@ struct BarImage {
 let textWarmUp: Void = {
     DispatchQueue.global(qos: .utility).async { loadOverlayFont() }
 }()
+
+/// Has a background thread load the overlay's font once a process (``textWarmUp``): a window asks for it once its
+/// first frame is drawn, so that the font's loading does not share the cores with that frame.
+public func warmUpOverlayFont() {
+    _ = textWarmUp
+}
 
 /// Loads the overlay's font on the calling thread (fontconfig's configuration and font list, once a process):
 /// ``textWarmUp`` does it in the background; `paint-benchmark --large` does it before the two launches it compares,

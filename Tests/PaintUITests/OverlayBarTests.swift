@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import PaintModel
 @testable import PaintRender
+@testable import PaintUI
 import Testing
 
 /// The palette bar copied into frames from an image drawn once (docs/rendering.md, "The overlay's bar, drawn once"):

@@ -2,6 +2,7 @@
 import Dispatch
 import FoundationEssentials
 import PaintModel
+import PaintRender
 import Threading
 
 /// Reads drawings and draws their thumbnails on a queue of its own (the second core), one after another, and keeps

@@ -1,5 +1,6 @@
 import CCairo
-@testable import PaintRender
+import PaintRender
+@testable import PaintUI
 import PaintModel
 import Testing
 

@@ -3,6 +3,7 @@ import CCairo
 import FoundationEssentials
 import Glibc
 import PaintModel
+import PaintRender
 
 /// The freedesktop.org thumbnail cache, `$XDG_CACHE_HOME/thumbnails/` (docs/gallery.md, "Thumbnails"), which the
 /// gallery shares with Nautilus, Dolphin and every file manager that follows the standard.
@@ -120,7 +121,7 @@ public struct ThumbnailCache: Sendable {
     private func write(_ image: ImageSurface, to destination: URL, entries: [(String, String)]) -> Bool {
         let entries = entries.map { (key: $0.0, value: $0.1) }
         guard let png = image.pngBytes(), let bytes = PNGText.inserting(entries, into: png),
-              Self.makeFolders(destination.deletingLastPathComponent())
+              PrivateFolder.make(destination.deletingLastPathComponent())
         else { return false }
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))").path
@@ -160,59 +161,5 @@ public struct ThumbnailCache: Sendable {
             ("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.size)),
             ("Software", Self.software),
         ])
-    }
-
-    /// Makes `folder` and any missing parent, each new one mode 0700; whether it is a folder now (the
-    /// thumbnails' folder and the tile cache's, docs/tile-cache.md).
-    static func makeFolders(_ folder: URL) -> Bool {
-        var status = stat()
-        if stat(folder.path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
-        let parent = folder.deletingLastPathComponent()
-        guard parent.path != folder.path, makeFolders(parent) else { return false }
-        return mkdir(folder.path, 0o700) == 0 || errno == EEXIST
-    }
-}
-
-extension ImageSurface {
-    /// The image as PNG bytes; `nil` when Cairo cannot make them.
-    func pngBytes() -> [UInt8]? {
-        let sink = ByteSink()
-        cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        return withExtendedLifetime(sink) { status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil }
-    }
-
-    /// The image in PNG bytes, painted over white; `nil` when they are not a PNG Cairo can read.
-    convenience init?(pngBytes bytes: [UInt8]) {
-        let source = ByteSource(bytes)
-        guard let png = cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
-        else { return nil }
-        defer { cairo_surface_destroy(png) }
-        withExtendedLifetime(source) {}
-        guard cairo_surface_status(png) == CAIRO_STATUS_SUCCESS else { return nil }
-        let width = Int(cairo_image_surface_get_width(png)), height = Int(cairo_image_surface_get_height(png))
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else { return nil }
-        self.init(width: width, height: height)
-        let context = cairo_create(surface)
-        cairo_set_source_surface(context, png, 0, 0)
-        cairo_paint(context)
-        cairo_destroy(context)
-    }
-}
-
-/// Where Cairo's PNG reader takes its bytes from.
-private final class ByteSource {
-    let bytes: [UInt8]
-    var offset = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    static let read: cairo_read_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
-        let count = Int(length)
-        guard count <= source.bytes.count - source.offset else { return CAIRO_STATUS_READ_ERROR }
-        source.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + source.offset, count: count) }
-        source.offset += count
-        return CAIRO_STATUS_SUCCESS
     }
 }
