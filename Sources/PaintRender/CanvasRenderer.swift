@@ -41,7 +41,7 @@ public final class CanvasRenderer {
     }
     private var ownFrame: ImageSurface?
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
-    lazy var paperPixel = ImageSurface.pixel(of: background)
+    var paperPixel: UInt32 { tiles.paperPixel }
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
     let bothCores = BothCores()
     /// The buffer's width in pixels.
@@ -49,30 +49,29 @@ public final class CanvasRenderer {
     /// The buffer's height in pixels.
     public private(set) var pixelHeight: Int
     /// Which part of the document is shown, and how large (``setView(_:)``).
-    public private(set) var view = ViewTransform.identity
+    public private(set) var view = ViewTransform.identity {
+        didSet { tiles.viewport = tileViewport }
+    }
+    /// The completed strokes as tiles, drawn for the zoom shown and kept for the view (``TileEngine``).
+    let tiles: TileEngine
     /// Whether missing tiles are drawn on a second thread (a window) rather than at once (a headless replay, a
     /// test). Turning it off waits for the tiles under way.
     public var drawsTilesInBackground: Bool {
-        get { worker != nil }
+        get { tiles.worker != nil }
         set {
             guard newValue != drawsTilesInBackground else { return }
             if newValue {
                 drawTiles(on: TileWorker())
             } else {
-                waitForTiles()
-                awaitIndex()
-                worker = nil
+                bakeStrokes()
+                tiles.stopDrawingInBackground()
             }
         }
     }
     /// Draws missing tiles on `worker` from now on (``drawsTilesInBackground``; a test hands a worker that draws only
     /// when asked).
     func drawTiles(on worker: TileWorker) {
-        guard self.worker == nil else { return }
-        self.worker = worker
-        // A large drawing opened in a window: its index is built on the worker once the first frame is drawn, and
-        // the first frames show paper meanwhile.
-        if indexState == .deferred { indexState = .afterNextFrame }
+        tiles.drawTiles(on: worker)
     }
 
     /// What is drawn over the frame (the program's interface), never into the tiles (``FrameOverlay``); a change to
@@ -116,50 +115,32 @@ public final class CanvasRenderer {
     }
 
     /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
-    public var tileBudget: Int { cache.budget }
+    public var tileBudget: Int { tiles.cache.budget }
 
     /// The bytes the cached tiles' images take, those kept for the undo of a clear included: at most
     /// ``tileBudget`` once a frame has evicted, unless the tiles in view alone take more (for memory reports:
     /// `fingerpaint` on SIGUSR1).
-    public var tileBytes: Int { cache.bytes + (beforeClear?.cache.bytes ?? 0) }
-    /// Jobs handed to the worker at a time: enough to keep both its lanes busy (one drawing, one waiting each), few
-    /// enough to withdraw cheaply.
-    static let jobsInFlight = 2 * TileWorker.laneCount
+    public var tileBytes: Int { tiles.bytes }
 
-    /// The completed strokes, as the last change left them (the renderer's own array: appending to it never
-    /// copies the drawing's).
-    var strokes: [Stroke] = []
-    var cache = TileCache(budget: CanvasRenderer.maximumTileBudget)
-    /// Changes of the strokes taken so far: tiles read from the disk cache for an earlier count are not shown.
-    var strokeChanges = 0
-    /// The tiles kept on disk (``TileStore``): being read at launch, waiting to be shown, or handed out to be written.
-    var storedTiles = StoredTiles()
-    /// The strokes, index and tiles as they were before the last clear, for its undo.
-    private var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
+    /// The completed strokes, as the last change left them (the tile engine's).
+    var strokes: [Stroke] { tiles.strokes }
+    /// The cached tiles (the tile engine's).
+    var cache: TileCache { tiles.cache }
     /// The strokes in progress, and the strokes added on top not drawn into their tiles yet
     /// (``defersStrokeBaking``), as frames draw them over the tiles (``LiveInk``).
     private var ink = LiveInk()
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
-    /// Areas of the drawing changed since the last frame, in document pixels at ``pixelsPerPoint``: they move
-    /// with a pan.
-    var pendingDocument: [PixelRect] = []
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
     /// Which frame each buffer shows, and what the frames since changed (``BufferHistory``).
     var history = BufferHistory()
-    /// Until when, in the frame under way, a tile few strokes reach is drawn at once rather than by the worker.
-    private var syncTileDeadline: UInt64 = 0
-    /// The Wayland thread's time a frame may spend drawing tiles few strokes reach, in nanoseconds (a zoom out
-    /// exposes dozens at the drawing's edges; the worker draws the rest within a few frames). Tests set it to 0 or
-    /// to years, so that whether a tile is drawn at once does not depend on the machine's speed.
-    var syncTileBudget: UInt64 = 2_000_000
-    var worker: TileWorker?
-    /// Tiles waiting to be handed to the worker, in the order they were asked for; `withBase`: keep a base too.
-    var requests: [(key: TileKey, withBase: Bool)] = []
-    /// Jobs handed to the worker and not answered yet.
-    var inFlight: [TileKey: TileJob] = [:]
-    private var nextJobID = 0
+    /// The Wayland thread's time a frame may spend drawing tiles few strokes reach at once, in nanoseconds
+    /// (``TileEngine/syncTileBudget``).
+    var syncTileBudget: UInt64 {
+        get { tiles.syncTileBudget }
+        set { tiles.syncTileBudget = newValue }
+    }
     /// Whether the zoom changed since the last frame (full or reduced): the next frame may be drawn at reduced
     /// resolution (``prefersReducedFrame``).
     var zoomChanged = false
@@ -167,7 +148,7 @@ public final class CanvasRenderer {
     /// (``reduction``).
     var zoomShown = ViewTransform.identity.zoom
     /// How the turned view's tiles are sampled: roughly in a frame that moved it, sharp once it rests.
-    private var turnedSampling = TurnedViewSampling.sharp
+    var turnedSampling = TurnedViewSampling.sharp
 
     /// Whether a stroke added on top is drawn into its tiles only at ``bakeStrokes()`` (a window calls it once the
     /// frame that shows the stroke is on its way to the compositor), rather than at once in ``apply(_:strokes:)``.
@@ -181,10 +162,10 @@ public final class CanvasRenderer {
     /// `CapsuleRaster.edgeTolerance`), or Cairo (`paint-benchmark --large --raster cairo`, to compare;
     /// docs/performance.md). Both places draw alike, so a stroke does not change as it is lifted into the tiles.
     /// Set it before the first frame: tiles drawn already are kept. Strokes with pressure are Cairo's either way.
-    public var tileRasterizer: StrokeRasterizer = .own
-    /// The raster the Wayland thread draws strokes of one width with (the strokes baked into their tiles, the
-    /// strokes in progress): its storage, a tile's, kept from one use to the next.
-    private lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
+    public var tileRasterizer: StrokeRasterizer {
+        get { tiles.rasterizer }
+        set { tiles.rasterizer = newValue }
+    }
 
     /// Whether strokes added wait to be drawn into their tiles (``defersStrokeBaking``).
     public var hasStrokesToBake: Bool { !ink.unbaked.isEmpty }
@@ -197,7 +178,7 @@ public final class CanvasRenderer {
     /// render gives.
     public func bakeStrokes() {
         guard !ink.unbaked.isEmpty else { return }
-        for (stroke, _) in ink.takeUnbaked() { appendStroke(stroke) }
+        for (stroke, _) in ink.takeUnbaked() { tiles.append(stroke) }
     }
 
     /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.
@@ -206,109 +187,23 @@ public final class CanvasRenderer {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         self.background = background
-        worker = drawsTilesInBackground ? TileWorker() : nil
-        (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
-        cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        if strokes.count < Self.deferredIndexThreshold {
-            self.strokes = Self.ownCopy(of: strokes)
-            storedIndex = StrokeIndex(strokes)
-        } else {
-            // The caller's array, shared: its own copy is made with the index (``awaitIndex()``, the worker).
-            self.strokes = strokes
-            indexState = worker == nil ? .deferred : .afterNextFrame
-        }
+        let (width, height) = Self.pixelSize(logicalSize, scale: self.scale)
+        (pixelWidth, pixelHeight) = (width, height)
+        tiles = TileEngine(strokes: strokes, paper: background,
+                           budget: Self.tileBudget(pixelWidth: width, pixelHeight: height),
+                           worker: drawsTilesInBackground ? TileWorker() : nil)
+        tiles.viewport = tileViewport
     }
 
-    /// Drawings of at least this many strokes have their index (and the renderer's copy of their strokes) built
-    /// when first needed, or on the worker once there is one, after the first frame (a window's start-up: the first
-    /// frame neither waits for them nor shares the cores with them).
-    static let deferredIndexThreshold = 2_000
+    /// Drawings of at least this many strokes have their index built when first needed, or on the worker after the
+    /// first frame (``TileEngine/deferredIndexThreshold``).
+    static var deferredIndexThreshold: Int { TileEngine.deferredIndexThreshold }
+    /// Where the stroke index is (``TileEngine/IndexState``).
+    var indexState: TileEngine.IndexState { tiles.indexState }
 
-    /// Where the stroke index is. Until it is built, ``strokes`` is the array the renderer was given, shared with
-    /// the caller and never changed: the index is built with the renderer's own copy of it.
-    enum IndexState: Equatable {
-        /// Built: ``storedIndex``, and ``strokes`` the renderer's own.
-        case built
-        /// Not built yet: built on this thread when first needed, or on the worker when there comes one.
-        case deferred
-        /// To be built on the worker once the next frame is drawn (the first frame of a window, or the one after a
-        /// drawing replaced another), so that frame does not share the cores with it; built on this thread if
-        /// needed before. Frames show paper until it is taken.
-        case afterNextFrame
-        /// Being built on the worker; frames show paper until it is taken.
-        case building
-
-        /// Whether frames show paper for want of the index, rather than build it on the Wayland thread.
-        var showsPaper: Bool { self == .afterNextFrame || self == .building }
-    }
-
-    private(set) var indexState = IndexState.built
-    private var storedIndex = StrokeIndex()
-    /// The index of the strokes' bounds, waited for (or built) when it is not there yet.
-    private var index: StrokeIndex {
-        get {
-            awaitIndex()
-            return storedIndex
-        }
-        set {
-            awaitIndex()
-            storedIndex = newValue
-        }
-        _modify {
-            awaitIndex()
-            yield &storedIndex
-        }
-    }
-
-    /// Makes the index available: takes it from the worker (waiting for it) or builds it here.
-    private func awaitIndex() {
-        switch indexState {
-        case .built:
-            return
-        case .deferred, .afterNextFrame:
-            storedIndex = StrokeIndex(strokes)
-            strokes = Self.ownCopy(of: strokes)
-        case .building:
-            // The index is the worker's first job: no tile is asked for until it is taken.
-            worker?.waitUntilIdle()
-            if let built = worker?.takeIndex() {
-                take(built)
-            } else {
-                storedIndex = StrokeIndex(strokes)
-                strokes = Self.ownCopy(of: strokes)
-            }
-        }
-        indexState = .built
-    }
-
-    /// Starts building the index on the worker, if it waits for a frame to be drawn first.
-    private func startBuildingIndex() {
-        guard indexState == .afterNextFrame, let worker else { return }
-        worker.buildIndex(of: strokes)
-        indexState = .building
-    }
-
-    /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
-    func takeBuiltIndex() {
-        guard indexState == .building, let built = worker?.takeIndex() else { return }
-        take(built)
-        indexState = .built
-        pendingWhole = true
-    }
-
-    /// The index the worker built, and its copy of the strokes: the same strokes as ``strokes``, which do not
-    /// change while the index is built.
-    private func take(_ built: TileWorker.BuiltIndex) {
-        storedIndex = built.index
-        strokes = built.strokes
-    }
-
-    /// The strokes in an array of the renderer's own, so that appending to it never copies the caller's.
-    static func ownCopy(of strokes: [Stroke]) -> [Stroke] {
-        var copy: [Stroke] = []
-        copy.reserveCapacity(strokes.count + 1_024)
-        copy.append(contentsOf: strokes)
-        return copy
+    /// The tile engine's view of the frame: the zoom shown and the document pixels in view.
+    private var tileViewport: TileEngine.Viewport {
+        TileEngine.Viewport(pixelsPerPoint: pixelsPerPoint, visible: documentPixels(of: bounds))
     }
 
     /// The whole buffer.
@@ -327,13 +222,7 @@ public final class CanvasRenderer {
         for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
             let part = key.pixelRect.intersection(bounds)!
             let local = part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
-            if let entry = cache[key], inFlight[key] == nil, !requests.contains(where: { $0.key == key }) {
-                if let tile = entry.image { image.copy(local, of: tile, to: part.x, part.y) }
-                continue
-            }
-            if let tile = makeJob(key, withBase: false).render().image() {
-                image.copy(local, of: tile, to: part.x, part.y)
-            }
+            if let tile = tiles.currentImage(of: key) { image.copy(local, of: tile, to: part.x, part.y) }
         }
         return image
     }
@@ -347,13 +236,7 @@ public final class CanvasRenderer {
         let y = Int(saturating: (windowPoint.y * Double(scale)).rounded(.down)) + offset.y
         guard let key = TileKey.keys(covering: PixelRect(x: x, y: y, width: 1, height: 1), pixelsPerPoint: level).first
         else { return background }
-        let tile: ImageSurface?
-        if let entry = cache[key], inFlight[key] == nil, !requests.contains(where: { $0.key == key }) {
-            tile = entry.image
-        } else {
-            tile = makeJob(key, withBase: false).render().image()
-        }
-        guard let tile else { return background }
+        guard let tile = tiles.currentImage(of: key) else { return background }
         return Color(rgb: tile.pixel(x: x - key.pixelRect.x, y: y - key.pixelRect.y))
     }
 
@@ -363,12 +246,12 @@ public final class CanvasRenderer {
     public func strokes(touchedBy path: [Point], radius: Double) -> [Int] {
         bakeStrokes()
         guard let reach = DirtyRect.bounds(of: path, width: 2 * radius) else { return [] }
-        return index.strokes(reaching: reach).filter { strokes[$0].isTouched(byPath: path, radius: radius) }
+        return tiles.index.strokes(reaching: reach).filter { strokes[$0].isTouched(byPath: path, radius: radius) }
     }
 
     /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
     public var contentBounds: Rect? {
-        ink.unbaked.reduce(index.contentBounds) { bounds, entry in
+        ink.unbaked.reduce(tiles.index.contentBounds) { bounds, entry in
             entry.stroke.bounds.isEmpty ? bounds : bounds.map { $0.union(entry.stroke.bounds) } ?? entry.stroke.bounds
         }
     }
@@ -384,11 +267,11 @@ public final class CanvasRenderer {
         self.logicalSize = logicalSize
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
-        if strokes.count != self.strokes.count { replaceStrokes(strokes) }
+        if strokes.count != self.strokes.count { tiles.replaceStrokes(strokes) }
         view = view.keptInRange(showing: logicalSize).snapped(scale: self.scale)
         pendingWhole = true
-        cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        evictTiles()
+        tiles.cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        tiles.evictTiles()
     }
 
     /// Shows another part of the document, or at another zoom, never beyond the coordinate range
@@ -415,9 +298,7 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
-        // Every change needs the index; taken first, so that the strokes never change while it is being built.
-        awaitIndex()
-        strokeChanges += 1
+        tiles.beginChange()
         if defersStrokeBaking, case let .appended(stroke) = change,
            strokes.count == self.strokes.count + ink.unbaked.count + 1 {
             // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
@@ -425,80 +306,7 @@ public final class CanvasRenderer {
             return
         }
         bakeStrokes()
-        switch change {
-        case let .appended(stroke) where strokes.count == self.strokes.count + 1:
-            appendStroke(stroke)
-        case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
-            truncateStrokes(to: count)
-        case .cleared:
-            // A tile waiting to be drawn again shows what the drawing no longer holds (an undo past its base); the
-            // undo of the clear will not ask for it again, so it goes rather than being put aside as it is.
-            for key in requests.map(\.key) + inFlight.keys { cache.remove(key) }
-            beforeClear = (self.strokes, index, cache)
-            self.strokes = []
-            index = StrokeIndex()
-            cache = TileCache(budget: cache.budget)
-            withdrawAll()
-            pendingWhole = true
-        case .restored where beforeClear?.strokes.count == strokes.count:
-            let saved = beforeClear!
-            beforeClear = nil
-            self.strokes = saved.strokes
-            index = saved.index
-            withdrawAll()
-            cache = saved.cache
-            pendingWhole = true
-        case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
-            let changed = positions.map { index.bounds(at: $0) }
-            strokesMoved(strokes, changed: changed)
-        case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
-            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
-        case let .restroked(position) where position == self.strokes.count - 1 && strokes.count == self.strokes.count:
-            // The top stroke became another (a held stroke's shape, its undo): taken off, then the new one added.
-            truncateStrokes(to: position)
-            appendStroke(strokes[position])
-        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
-            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
-        default:
-            replaceStrokes(strokes)
-        }
-    }
-
-    /// A stroke added on top: drawn into the tiles it touches.
-    private func appendStroke(_ stroke: Stroke) {
-        strokes.append(stroke)
-        index.append(stroke)
-        strokeChanged(stroke.bounds, added: stroke)
-    }
-
-    /// Strokes taken off the top, `count` left: their bounds are redrawn from the strokes that reach them.
-    private func truncateStrokes(to count: Int) {
-        strokes.removeLast(strokes.count - count)
-        for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
-    }
-
-    /// Strokes taken out from among the others or put back (an erase, its undo): the index is built again, the
-    /// tiles under the strokes' bounds (`changed`) are dropped at every zoom and drawn again, and every tile forgets
-    /// its bases, which count strokes from the bottom. Tiles elsewhere are kept as they are.
-    private func strokesMoved(_ strokes: [Stroke], changed: [Rect]) {
-        self.strokes = Self.ownCopy(of: strokes)
-        index = StrokeIndex(strokes)
-        cache.dropBases()
-        // Jobs under way count and place strokes as they were: ask for their tiles again.
-        for key in Array(inFlight.keys) {
-            withdraw(key)
-            request(key)
-        }
-        for rect in changed where !rect.isEmpty {
-            pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
-            for level in Set(cache.keys.map(\.pixelsPerPoint)).union([pixelsPerPoint]) {
-                forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
-                    cache.remove(key)
-                    if level == pixelsPerPoint, isVisible(key) { request(key) }
-                }
-            }
-        }
-        if worker == nil { drawRequestsNow() }
+        tiles.apply(change, strokes: strokes)
     }
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
@@ -509,18 +317,11 @@ public final class CanvasRenderer {
     // MARK: - Frames
 
     /// Whether tiles are being drawn in the background: frames will change as they come (poll with frames).
-    public var isDrawingTiles: Bool {
-        !requests.isEmpty || !inFlight.isEmpty || indexState.showsPaper || storedTiles.isLoading
-    }
+    public var isDrawingTiles: Bool { tiles.isDrawingTiles }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
-    public var hasTileWorkForAFrame: Bool {
-        if storedTiles.hasTilesToShow || indexState == .afterNextFrame { return true }
-        guard let worker else { return false }
-        return worker.hasFinished || (indexState == .building && worker.hasIndex)
-            || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
-    }
+    public var hasTileWorkForAFrame: Bool { tiles.hasWorkForAFrame }
 
     /// Brings the renderer's own ``frame`` up to date with the strokes in progress (by any key that stays the same
     /// for a stroke's life) and the tiles drawn since the last frame, and returns the rectangles of buffer pixels
@@ -559,15 +360,12 @@ public final class CanvasRenderer {
                            owner: AnyObject, mayDrawInParts: Bool = false, copyOf: AnyObject? = nil) -> FrameDamage {
         zoomChanged = false
         zoomShown = view.zoom
-        takeBuiltIndex()
-        takeStoredTiles()
+        let tileChanges = tiles.takeChanges()
         if turnedSampling.beginFrame(turned: view.rotation != 0) { pendingWhole = true }
-        let isWhole = pendingWhole
-        var document = pendingDocument, screen = pendingScreen
+        let isWhole = pendingWhole || tileChanges.isWhole
+        var document = tileChanges.document, screen = pendingScreen
         pendingWhole = false
-        pendingDocument = []
         pendingScreen = []
-        document += takeFinishedTiles()
         let level = pixelsPerPoint
         ink.update(liveStrokes: liveStrokes, predictedTails: predictedTails, pixelsPerPoint: level, changed: &document)
         let offset = pixelOffset
@@ -594,9 +392,21 @@ public final class CanvasRenderer {
             missing = rects.compactMap { $0.intersection(below) }
             rects = rects.compactMap { $0.intersection(band) }
         }
-        // A frame that draws everything (a zoom step, a clear) has the least time to spare: half the budget.
-        let (deadline, overflow) = MonotonicNanos.now.addingReportingOverflow(isWhole ? syncTileBudget / 2 : syncTileBudget)
-        syncTileDeadline = overflow ? .max : deadline
+        tiles.startFrameBudget(isWhole: isWhole)
+        let (redrawn, changedNow) = draw(rects, into: image, drawable: drawable, changed: changed,
+                                         liveStrokes: liveStrokes)
+        history.noteShown(owner, image: image, missing: missing)
+        tiles.endFrame()
+        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: caughtUp.movedX, movedY: caughtUp.movedY,
+                           isCopiedFromAnotherBuffer: caughtUp.isCopiedWhole, copied: caughtUp.copied,
+                           isComplete: missing.isEmpty)
+    }
+
+    /// Draws the rectangles a buffer lacks (`rects`, within `drawable`), one at a time: its tiles, then the strokes in
+    /// progress and the overlay over them. Where a tile was drawn at once while the worker draws the others, it is
+    /// drawn whole in a further pass. Returns the rectangles drawn, and `changed` with what those passes added.
+    private func draw(_ rects: [PixelRect], into image: ImageSurface, drawable: PixelRect, changed: [PixelRect],
+                      liveStrokes: [Int: Stroke]) -> (redrawn: [PixelRect], changed: [PixelRect]) {
         var redrawn = rects, changedNow = changed
         var toDraw = rects
         ink.beginDrawing(liveStrokes: liveStrokes)
@@ -623,14 +433,7 @@ public final class CanvasRenderer {
         if let context { cairo_destroy(context) }
         ink.endDrawing()
         cairo_surface_flush(image.surface)
-        history.noteShown(owner, image: image, missing: missing)
-        if worker != nil { submitJobs() }
-        evictTiles()
-        startBuildingIndex()
-        startReadingStoredTiles()
-        return FrameDamage(redrawn: redrawn, changed: changedNow, movedX: caughtUp.movedX, movedY: caughtUp.movedY,
-                           isCopiedFromAnotherBuffer: caughtUp.isCopiedWhole, copied: caughtUp.copied,
-                           isComplete: missing.isEmpty)
+        return (redrawn, changedNow)
     }
 
     /// What differs on screen between the frame before (`previous`, if remembered) and the frame `record` describes:
@@ -656,22 +459,7 @@ public final class CanvasRenderer {
     /// frame, a benchmark, a test).
     public func waitForTiles() {
         bakeStrokes()
-        waitForStoredTiles()
-        guard let worker else { return }
-        if indexState.showsPaper {
-            awaitIndex()
-            pendingWhole = true
-            for key in TileKey.keys(covering: documentPixels(of: bounds), pixelsPerPoint: pixelsPerPoint)
-            where cache[key] == nil {
-                request(key)
-            }
-        }
-        while isDrawingTiles {
-            submitJobs()
-            worker.waitUntilIdle()
-            pendingDocument += takeFinishedTiles()
-            evictTiles()
-        }
+        tiles.waitForTiles()
     }
 
     /// Lets go of every tile out of view — the ring kept around the view for panning, the tiles of other zooms,
@@ -680,15 +468,7 @@ public final class CanvasRenderer {
     /// Tiles in view, with the copies they keep for a cheap undo, stay, so the frame does not change; tiles let go
     /// are drawn again if they come into view.
     public func releaseTilesOutOfView() {
-        cache.remove { !isVisible($0) }
-        beforeClear?.cache.remove { !isVisible($0) }
-    }
-
-    /// Brings the tiles within their budget: those out of view go, least recently shown first, and the tiles kept
-    /// for the undo of a clear give way to those shown.
-    private func evictTiles() {
-        cache.evict(protecting: isVisible)
-        if beforeClear != nil { beforeClear!.cache.shrink(to: max(cache.budget - cache.bytes, 0)) }
+        tiles.releaseTilesOutOfView()
     }
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes
@@ -709,325 +489,29 @@ public final class CanvasRenderer {
     // MARK: - Coordinates
 
     /// Where the buffer's top-left pixel lies in the document drawn at ``pixelsPerPoint``.
-    private var pixelOffset: (x: Int, y: Int) {
+    var pixelOffset: (x: Int, y: Int) {
         (Int(saturating: (view.origin.x * pixelsPerPoint).rounded()), Int(saturating: (view.origin.y * pixelsPerPoint).rounded()))
     }
 
-    /// The buffer pixels a document rectangle covers.
-    private func bufferRect(of rect: Rect) -> PixelRect {
-        bufferRect(ofDocumentPixels: TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
-    }
-
     /// Where the buffer lies over the document drawn at ``pixelsPerPoint`` (``BufferPlacement``).
-    private var placement: BufferPlacement {
+    var placement: BufferPlacement {
         let offset = pixelOffset
         return BufferPlacement(offsetX: offset.x, offsetY: offset.y, rotation: view.rotation)
     }
 
     /// The buffer pixels that pixels of the document at ``pixelsPerPoint`` are shown in (on a rotated view, the
     /// bounds of where, a pixel wider for the filtering).
-    private func bufferRect(ofDocumentPixels pixels: PixelRect) -> PixelRect {
+    func bufferRect(ofDocumentPixels pixels: PixelRect) -> PixelRect {
         placement.bufferRect(ofDocumentPixels: pixels)
     }
 
     /// The pixels of the document at ``pixelsPerPoint`` that a rectangle of the buffer shows (on a rotated view,
     /// their bounds, a pixel wider for the filtering).
-    private func documentPixels(of rect: PixelRect) -> PixelRect {
+    func documentPixels(of rect: PixelRect) -> PixelRect {
         placement.documentPixels(of: rect)
     }
 
-    func isVisible(_ key: TileKey) -> Bool {
-        key.pixelsPerPoint == pixelsPerPoint && key.pixelRect.intersection(documentPixels(of: bounds)) != nil
-    }
-
-    // MARK: - Tiles
-
-    /// A stroke added (`added`) or taken off (`nil`) within `rect` (document points): cached tiles of the current
-    /// zoom that it touches get it drawn on, or are rebuilt without it; tiles of other zooms there are dropped; a
-    /// job under way there is drawn again.
-    ///
-    /// A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip, and a tile
-    /// must come out the same however it was made. To undo cheaply, a tile keeps a copy of itself from a few strokes
-    /// back (its base, refreshed every ``baseSpacing`` strokes drawn onto it): taking a stroke off copies the base and
-    /// draws the few strokes after it that reach the tile. Only undoing past the base draws the tile from scratch
-    /// (with a new base on the way).
-    private func strokeChanged(_ rect: Rect, added: Stroke?) {
-        guard !rect.isEmpty else { return }
-        pendingDocument.append(TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint))
-        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
-            .union(requests.map(\.key.pixelsPerPoint)).union([pixelsPerPoint])
-        for level in levels {
-            forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
-                guard level == pixelsPerPoint else {
-                    cache.remove(key)
-                    withdraw(key)
-                    requests.removeAll { $0.key == key }
-                    return
-                }
-                if inFlight[key] != nil {
-                    // Its answer lacks this change: ask again.
-                    withdraw(key)
-                    request(key, withBase: added == nil)
-                }
-                guard let entry = cache[key] else { return }
-                if let added {
-                    if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
-                        cache.setBase(for: key, count: strokes.count - 1)
-                    }
-                    guard let image = cache.makeImage(for: key, paper: background) else { return }
-                    drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: level, into: image, at: (0, 0),
-                                rasterizer: tileRasterizer, raster: raster)
-                    cache.noteDrawnSinceBase(key)
-                } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
-                    rebuild(key, from: baseCount)
-                } else {
-                    request(key, withBase: true)
-                }
-            }
-        }
-        if worker == nil { drawRequestsNow() }
-    }
-
-    /// Calls `body` with each tile of a level holding pixels of `pixels` (the document drawn at `level`) that a
-    /// change there concerns: those cached, being drawn or asked for, and at the current zoom those in view (others
-    /// may come too, for `body` to pass over). A stroke's bounds reach as many tiles as its extent (a diagonal across
-    /// the coordinate range: 6 × 10⁷ at 100 %, 10¹⁰ at 1 600 %), the renderer holds a budget's worth: so the tiles are picked out of
-    /// those held and those in view when the rectangle has more, and a change costs what is cached and on screen,
-    /// however far the stroke goes. `body` may change the cache, the jobs and the requests.
-    private func forEachTile(concernedBy pixels: PixelRect, level: Double, _ body: (TileKey) -> Void) {
-        let covering = TileKey.keys(covering: pixels, pixelsPerPoint: level)
-        let inView = level == pixelsPerPoint ? documentPixels(of: bounds).intersection(pixels) : nil
-        let viewKeys = inView.map { TileKey.keys(covering: $0, pixelsPerPoint: level) } ?? .none
-        let held = cache.keys.count + inFlight.count + requests.count
-        guard covering.underestimatedCount > held + viewKeys.underestimatedCount else {
-            for key in covering { body(key) }
-            return
-        }
-        var concerned = Set(viewKeys)
-        func reaches(_ key: TileKey) -> Bool { key.pixelsPerPoint == level && key.pixelRect.intersection(pixels) != nil }
-        for key in cache.keys where reaches(key) { concerned.insert(key) }
-        for key in inFlight.keys where reaches(key) { concerned.insert(key) }
-        for (key, _) in requests where reaches(key) { concerned.insert(key) }
-        for key in concerned { body(key) }
-    }
-
-    /// Strokes drawn onto a tile between refreshes of its base: the most an undo draws on the Wayland thread.
-    static let baseSpacing = 32
-    /// How far back a tile drawn for an undo keeps its deep base: undoing past the base then draws at most this many
-    /// strokes (on the worker) instead of the tile from scratch.
-    static let deepBaseSpacing = 512
-
-    /// Puts a tile back to its base and draws on it the strokes after the base that reach it.
-    private func rebuild(_ key: TileKey, from baseCount: Int) {
-        let reaching = index.strokes(reaching: key.documentRect).drop { $0 < baseCount }
-        cache.restoreBase(for: key, paper: background, drawnSince: reaching.count)
-        guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: background) else { return }
-        drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
-                    into: image, at: (0, 0), rasterizer: tileRasterizer, raster: raster)
-    }
-
-    /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
-    /// Asks for a tile a frame lacks, unless it is being drawn already (asked for twice, it is asked for once).
-    func requestUnlessUnderWay(_ key: TileKey) {
-        if inFlight[key] == nil { request(key) }
-    }
-
-    private func request(_ key: TileKey, withBase: Bool = false) {
-        if let existing = requests.firstIndex(where: { $0.key == key }) {
-            requests[existing].withBase = requests[existing].withBase || withBase
-        } else {
-            requests.append((key, withBase))
-        }
-    }
-
-    /// The job that draws a tile from the strokes that reach it now. For an undo (`withBase`) it keeps a new base
-    /// ``baseSpacing`` strokes back on the way, starting from the tile's deep base when that is still good, else
-    /// from paper with a new deep base ``deepBaseSpacing`` strokes back.
-    private func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
-        nextJobID += 1
-        var reaching = index.strokes(reaching: key.documentRect)
-        var start: [UInt8]?
-        var snapshots: [TileJob.Snapshot] = []
-        func snapshot(at count: Int) {
-            snapshots.append(TileJob.Snapshot(count: count, index: reaching.firstIndex { $0 >= count } ?? reaching.count))
-        }
-        if withBase {
-            let entry = cache[key]
-            if let deepCount = entry?.deepBaseCount, deepCount <= strokes.count {
-                start = entry?.deepBase.map(TileJob.bytes(of:))
-                reaching.removeAll { $0 < deepCount }
-                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
-            } else {
-                let deepCount = max(strokes.count - Self.deepBaseSpacing, 0)
-                snapshot(at: deepCount)
-                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
-            }
-        }
-        return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
-                       paper: background, start: start, snapshots: snapshots, rasterizer: tileRasterizer)
-    }
-
-    /// Draws every request on this thread (no worker).
-    func drawRequestsNow() {
-        let pending = requests
-        requests = []
-        for (key, withBase) in pending {
-            store(makeJob(key, withBase: withBase).render(raster: raster))
-        }
-    }
-
-    /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
-    /// requests for tiles not cached that went off screen.
-    func submitJobs() {
-        guard let worker else { return }
-        requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
-        while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
-            let (key, withBase) = requests.remove(at: next)
-            let job = makeJob(key, withBase: withBase)
-            inFlight[key] = job
-            worker.submit(job)
-        }
-    }
-
-    /// Takes what the worker drew into the cache; returns the document pixels (at ``pixelsPerPoint``) it shows.
-    ///
-    /// One answer at a time: each answer's bytes are let go once its images are made, and the tiles are brought
-    /// within their budget before the next, so that the answers and the tiles they push out are never all held at
-    /// once (up to four answers of three tiles each in an undo walk: docs/performance.md, "Memory at 4K").
-    private func takeFinishedTiles() -> [PixelRect] {
-        guard let worker else { return [] }
-        var damage: [PixelRect] = []
-        var finished = worker.takeFinished()
-        finished.reverse()
-        while let pixels = finished.popLast() {
-            guard inFlight[pixels.key]?.id == pixels.id else { continue }
-            inFlight[pixels.key] = nil
-            if let rect = store(consume pixels) { damage.append(rect) }
-            evictTiles()
-        }
-        return damage
-    }
-
-    /// Puts a drawn tile (and its base, if drawn) into the cache; returns its document pixels, if of the zoom
-    /// shown. Each of the answer's copies is let go as soon as its image is made.
-    @discardableResult
-    private func store(_ pixels: consuming TilePixels) -> PixelRect? {
-        let key = pixels.key
-        let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
-        cache.insert(key, image: pixels.image())
-        pixels.bytes = nil
-        // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
-        if pixels.snapshots.count == 2 {
-            let deepSnapshot = pixels.snapshots[0]
-            pixels.snapshots[0].bytes = nil
-            cache.setDeepBase(for: key, image: TilePixels.image(of: deepSnapshot.bytes, region: pixels.region),
-                              count: deepSnapshot.count)
-        } else if let (image, count) = deep, pixels.snapshots.count == 1, count <= strokes.count {
-            cache.setDeepBase(for: key, image: image, count: count)
-        }
-        if let base = pixels.snapshots.last {
-            cache.setBase(for: key, image: TilePixels.image(of: base.bytes, region: pixels.region), count: base.count,
-                          drawnSince: base.drawnSince)
-        }
-        guard key.pixelsPerPoint == pixelsPerPoint else { return nil }
-        return pixels.region
-    }
-
-    func withdraw(_ key: TileKey) {
-        guard let job = inFlight.removeValue(forKey: key) else { return }
-        worker?.withdraw(job.id)
-    }
-
-    private func withdrawAll() {
-        for key in Array(inFlight.keys) { withdraw(key) }
-        requests = []
-    }
-
-    /// New strokes altogether: the index is built again and every tile dropped.
-    private func replaceStrokes(_ strokes: [Stroke]) {
-        // An index being built is of the strokes replaced: waited for (the worker's lane is serial) and dropped.
-        if indexState == .building { awaitIndex() }
-        strokeChanges += 1
-        if strokes.count >= Self.deferredIndexThreshold, worker != nil {
-            // A large drawing opened in place of another (the gallery): as at a window's start, its index and the
-            // strokes' own copy are made on the worker after the next frame, which shows paper (or the disk cache's
-            // tiles) meanwhile.
-            self.strokes = strokes
-            indexState = .afterNextFrame
-        } else {
-            self.strokes = Self.ownCopy(of: strokes)
-            storedIndex = StrokeIndex(strokes)
-        }
-        beforeClear = nil
-        withdrawAll()
-        cache.removeAll()
-        pendingWhole = true
-    }
-
     // MARK: - Drawing
-
-    /// Redraws the tiles of the frame in one rectangle (the strokes in progress and the overlay go on top after,
-    /// ``drawStrokesInProgress(_:within:into:)``). Returns the document pixels of the tiles it put into the cache
-    /// while a worker draws the others (a tile few strokes reach, drawn at once, or paper): they may show the
-    /// preview elsewhere.
-    @discardableResult
-    private func recompose(_ rect: PixelRect, into frame: ImageSurface) -> [PixelRect] {
-        var drawnAtOnce: [PixelRect] = []
-        let offset = pixelOffset
-        let document = documentPixels(of: rect)
-        var missing: [PixelRect] = []
-        var paper: [PixelRect] = []
-        // Tiles copied in, paper and the preview are written together, on both cores when they are many.
-        var writes = BulkPixels(into: frame)
-        // While the worker builds the index (a large drawing's start-up), paper: no tile can be asked for yet.
-        let keys = indexState.showsPaper ? .none : TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
-        if indexState.showsPaper { paper.append(rect) }
-        for key in keys {
-            // A tile few strokes reach is drawn here at once (well under a millisecond), so that paper and sparse
-            // parts never wait for the worker and a stroke just finished there never disappears for a few frames;
-            // within ``syncTileBudget`` a frame, so that a zoom exposing dozens of them still makes its frame.
-            if cache[key] == nil, inFlight[key] == nil || worker == nil {
-                // Counted exactly only where few strokes can reach: a crowded tile goes to the worker unsorted.
-                let candidates = index.candidateCount(reaching: key.documentRect)
-                let reaching = worker != nil && candidates > Self.baseSpacing ? candidates
-                    : index.strokes(reaching: key.documentRect).count
-                if reaching == 0 {
-                    // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
-                    requests.removeAll { $0.key == key }
-                    cache.insert(key, image: nil)
-                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
-                } else if worker == nil || (reaching <= Self.baseSpacing && MonotonicNanos.now < syncTileDeadline) {
-                    requests.removeAll { $0.key == key }
-                    store(makeJob(key, withBase: false).render(raster: raster))
-                    if worker != nil { drawnAtOnce.append(key.pixelRect) }
-                }
-            }
-            guard view.rotation == 0 else {
-                if cache[key] == nil { requestUnlessUnderWay(key) }
-                continue
-            }
-            let part = key.pixelRect.intersection(document)!
-            let target = part.offsetBy(dx: -offset.x, dy: -offset.y)
-            guard let entry = cache.shown(key) else {
-                missing.append(target)
-                requestUnlessUnderWay(key)
-                continue
-            }
-            if let image = entry.image {
-                writes.copy(part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y), of: image, to: target.x, target.y)
-            } else {
-                paper.append(target)
-            }
-        }
-        // Paper and the preview in as few rectangles as the tiles allow (after a clear, one: the whole buffer), so
-        // that they are written in long rows rather than a tile's 1 KB at a time.
-        for rect in PixelDamage.joined(paper) { writes.fill(rect, with: paperPixel) }
-        if !missing.isEmpty { drawPreview(PixelDamage.joined(missing), into: &writes) }
-        writes.write(using: bothCores)
-        frame.markDirty()
-        if view.rotation != 0 { drawTurnedTiles(covering: document, into: rect, of: frame) }
-        return drawnAtOnce
-    }
 
     /// Draws the strokes in progress (``LiveInk``), their predicted tails and the overlay over the tiles just
     /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
@@ -1046,7 +530,7 @@ public final class CanvasRenderer {
         guard isReached || showsOverlay else { return }
         if isReached, tileRasterizer == .own {
             ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
-                                 pixelsPerPoint: pixelsPerPoint, raster: raster)
+                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster)
         }
         // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
         // own rasterizer drew the strokes.
@@ -1065,138 +549,8 @@ public final class CanvasRenderer {
         cairo_restore(context)
     }
 
-    /// On a rotated view, fills a buffer rectangle with the tiles of the current zoom that cover `document` (its
-    /// bounds in document pixels), turned: each tile a box with its edges unantialiased, so that tiles meet without
-    /// seams, its pixels sampled bilinearly (at quarter turns pixel for pixel); paper where a tile is not drawn yet.
-    /// Tiles are opaque, so they are drawn `OVER`, which Cairo does a quarter faster than `SOURCE` with a turned
-    /// source. In a frame that moved the view they are sampled nearest-neighbour, twice as fast again; the next
-    /// frame after the view rests draws them bilinearly (``needsSharperFrame``).
-    private func drawTurnedTiles(covering document: PixelRect, into rect: PixelRect, of frame: ImageSurface) {
-        frame.fill(rect, with: background)
-        let offset = pixelOffset
-        let context = cairo_create(frame.surface)!
-        defer { cairo_destroy(context) }
-        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        cairo_clip(context)
-        cairo_rotate(context, view.rotation)
-        cairo_translate(context, Double(-offset.x), Double(-offset.y))
-        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
-        for key in TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint) {
-            guard let image = cache[key]?.image else { continue }
-            cache.touch(key)
-            cairo_set_source_surface(context, image.surface, Double(key.pixelRect.x), Double(key.pixelRect.y))
-            cairo_pattern_set_filter(cairo_get_source(context),
-                                     turnedSampling.showsRoughTiles ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-            cairo_rectangle(context, Double(key.pixelRect.x), Double(key.pixelRect.y), Double(TileKey.side),
-                            Double(TileKey.side))
-            cairo_fill(context)
-        }
-    }
-
-    /// Fills buffer rectangles whose tiles are not drawn yet: with cached tiles of the zoom nearest the current
-    /// one, scaled nearest-neighbour (``NearestScaling``), paper where that zoom has no tile; paper alone when no
-    /// other zoom has tiles there.
-    /// `shownAt`: the pixels per point of the image written (``pixelsPerPoint``, or half of it in a reduced frame),
-    /// whose top-left pixel lies at `offset` in the document drawn at that density (``pixelOffset`` by default).
-    func drawPreview(_ rects: [PixelRect], into writes: inout BulkPixels, shownAt density: Double? = nil,
-                             offset: (x: Int, y: Int)? = nil) {
-        let density = density ?? pixelsPerPoint, offset = offset ?? pixelOffset
-        let covered = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
-        // After a zoom change nothing is cached at the new zoom: the rectangles tile their union, which is then
-        // scaled as one rectangle.
-        let isWhole = rects.reduce(0) { $0 + $1.area } == covered.area
-        let clip = isWhole ? [covered] : rects
-        let area = covered.offsetBy(dx: offset.x, dy: offset.y).logical(pixelsPerPoint: density)
-        // The zoom nearest the current one (by ratio) with a cached tile image there.
-        var level: Double?
-        for (key, entry) in cache.entries where key.pixelsPerPoint != pixelsPerPoint && key.pixelsPerPoint != level
-            && entry.image != nil && key.documentRect.intersection(area) != nil {
-            if let best = level, abs(log(best / pixelsPerPoint)) <= abs(log(key.pixelsPerPoint / pixelsPerPoint)) { continue }
-            level = key.pixelsPerPoint
-        }
-        guard let level else {
-            for rect in clip { writes.fill(rect, with: paperPixel) }
-            return
-        }
-        var sources: [NearestScaling.Position: NearestScaling.Source] = [:]
-        for (key, entry) in cache.entries where key.pixelsPerPoint == level {
-            guard let image = entry.image, image.width >= TileKey.side, image.height >= TileKey.side,
-                  key.documentRect.intersection(area) != nil
-            else { continue }
-            sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
-                pixels: UnsafeRawPointer(image.pixels).assumingMemoryBound(to: UInt32.self), rowPixels: image.stride / 4)
-        }
-        for rect in clip {
-            writes.scale(NearestScaling(rect: rect, offset: offset, ratio: density / level, sources: sources,
-                                        paper: paperPixel))
-        }
-    }
-
     private static func pixelSize(_ size: Size, scale: Int) -> (Int, Int) {
         (max(Int(saturating: (size.width * Double(scale)).rounded(.up)), 1),
          max(Int(saturating: (size.height * Double(scale)).rounded(.up)), 1))
     }
 }
-
-/// Memory a frame is drawn into: a window's buffer of XRGB8888 pixels (``CanvasRenderer/renderFrame(liveStrokes:predictedTails:into:)``).
-public struct FrameTarget {
-    /// The first pixel: native-endian 32-bit XRGB, rows ``stride`` bytes apart.
-    public var pixels: UnsafeMutableRawPointer
-    /// Bytes from one row to the next: a multiple of 4, at least 4 × ``width``.
-    public var stride: Int
-    /// The size in pixels.
-    public var width: Int
-    public var height: Int
-    /// The object that owns the memory (the buffer): the renderer remembers what each buffer shows while its owner
-    /// lives, and only then, so memory freed and given to another buffer is drawn whole.
-    public var owner: AnyObject
-    /// Whether a frame that must draw more than a quarter of the buffer may draw only part of it, the rest in the
-    /// next frames into the same buffer (a window bringing in the sharp frame after a reduced one, which it commits once
-    /// complete: ``FrameDamage/isComplete``).
-    public var mayDrawInParts: Bool
-    /// The owner of another buffer whose pixels these are a copy of, neither drawn since (a window's spare buffer,
-    /// filled from its first frame's on the second core): a buffer the renderer has not drawn then shows what that one
-    /// shows, and only what it lacks is drawn, rather than the other's pixels copied in whole first.
-    public var copyOf: AnyObject?
-
-    /// Pixels owned by `owner`.
-    public init(pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, owner: AnyObject,
-                mayDrawInParts: Bool = false, copyOf: AnyObject? = nil) {
-        self.pixels = pixels
-        self.stride = stride
-        self.width = width
-        self.height = height
-        self.owner = owner
-        self.mayDrawInParts = mayDrawInParts
-        self.copyOf = copyOf
-    }
-}
-
-/// What drawing a frame into a buffer did.
-public struct FrameDamage: Equatable, Sendable {
-    /// The rectangles drawn into the buffer, after its pixels were moved (``movedX``, ``movedY``).
-    public var redrawn: [PixelRect]
-    /// The rectangles that differ on screen from the frame before: what the compositor repaints. All of it after a
-    /// pan.
-    public var changed: [PixelRect]
-    /// How far the pixels the buffer held were moved before drawing (a pan), in pixels; 0 when they were not.
-    public var movedX: Int
-    public var movedY: Int
-    /// Whether the buffer, which could not be brought up to date from what it showed (new, or shown before a change
-    /// of zoom, angle or size), was first given the pixels of a buffer shown more recently.
-    public var isCopiedFromAnotherBuffer: Bool
-    /// The rectangles given the pixels of another buffer showing a later frame before drawing (what changed up to
-    /// that frame, when this buffer showed an earlier one of the same view); empty when none were.
-    public var copied: [PixelRect] = []
-    /// Whether the buffer now shows the whole frame: `false` when it was drawn in part
-    /// (``FrameTarget/mayDrawInParts``) and the next frame into it draws the rest.
-    public var isComplete: Bool = true
-}
-
-/// `CLOCK_MONOTONIC` in nanoseconds, for budgets within a frame.
-enum MonotonicNanos {
-    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
-}
-

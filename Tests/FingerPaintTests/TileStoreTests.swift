@@ -90,7 +90,7 @@ import Testing
         #expect(painter.app.drawing.strokes == fixture.drawing.strokes)
         // The frame after the open starts the read; once it is in, the next frame shows the tiles.
         painter.app.renderFrame()
-        renderer.waitForStoredTiles()
+        renderer.tiles.waitForStoredTiles()
         painter.app.renderFrame()
         #expect(renderer.tilesShownFromStore == 6)
         let rows = Int(Self.size.height - PaletteView.height)

@@ -49,13 +49,13 @@ extension CanvasRenderer {
         zoomChanged = false
         zoomShown = view.zoom
         history.forget(target.owner)
-        takeBuiltIndex()
+        tiles.takeBuiltIndex()
         let image = ImageSurface(width: target.width, height: target.height, stride: target.stride, pixels: target.pixels)
         let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         let density = pixelsPerPoint / Double(reduction)
         let offset = (x: Int(saturating: (view.origin.x * density).rounded()), y: Int(saturating: (view.origin.y * density).rounded()))
         var writes = BulkPixels(into: image)
-        if indexState == .building {
+        if tiles.indexState == .building {
             writes.fill(whole, with: paperPixel)
         } else {
             // The document pixels at the current zoom the image shows: each image pixel shows the one at `reduction`
@@ -69,8 +69,8 @@ extension CanvasRenderer {
                 let side = TileKey.side / reduction
                 guard let rect = PixelRect(x: key.column * side - offset.x, y: key.row * side - offset.y, width: side,
                                            height: side).intersection(whole) else { continue }
-                if let entry = cache[key] {
-                    cache.touch(key)
+                if let entry = tiles.cache[key] {
+                    tiles.cache.touch(key)
                     cached.append(rect)
                     if let tile = entry.image, tile.width >= TileKey.side, tile.height >= TileKey.side {
                         sources[NearestScaling.Position(column: key.column, row: key.row)] = NearestScaling.Source(
@@ -79,7 +79,7 @@ extension CanvasRenderer {
                     }
                 } else {
                     missing.append(rect)
-                    requestUnlessUnderWay(key)
+                    tiles.requestUnlessUnderWay(key)
                 }
             }
             for rect in PixelDamage.joined(cached) {
@@ -91,6 +91,6 @@ extension CanvasRenderer {
         writes.write(using: bothCores)
         image.markDirty()
         frameOverlay?.drawReduced(into: image, scale: scale, reduction: reduction, storage: &overlayStorage)
-        if worker != nil { submitJobs() } else { drawRequestsNow() }
+        tiles.endReducedFrame()
     }
 }

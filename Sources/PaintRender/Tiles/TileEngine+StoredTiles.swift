@@ -1,12 +1,13 @@
-// The renderer's side of the tile cache on disk (docs/tile-cache.md): tiles read at launch shown in place of
-// drawing them, and the sharp tiles of the launch view handed out to be written.
+// The tile engine's side of the tile cache on disk (docs/tile-cache.md): tiles read at launch on another thread and
+// shown a few a frame in place of drawing them, while the strokes are still those they were read for; and the sharp
+// tiles of the launch view handed out to be written, once for each state of the drawing.
 import Dispatch
 import FoundationEssentials
 import Geometry
 import PaintModel
 import Threading
 
-/// Where the renderer's tiles on disk are: being read (a value another thread fills), read and waiting to be
+/// Where the tiles on disk are: being read (a value another thread fills), read and waiting to be
 /// shown a few at a time, and what was last handed out to be written.
 struct StoredTiles {
     /// What the reading thread hands back: `nil` until it is done, then the tiles (empty when the cache had none).
@@ -35,20 +36,11 @@ struct StoredTiles {
     var hasTilesToShow: Bool { !toShow.isEmpty || reading.map { $0.reading.result.withLock { $0 != nil } } ?? false }
 }
 
-extension CanvasRenderer {
+extension TileEngine {
     /// The most tiles read from disk copied into the cache in one frame (each 256 KiB): the rest in the next frames.
     static let storedTilesPerFrame = 48
 
-    /// Reads, on another thread from the end of the next frame on, the tiles `store` keeps for the document at
-    /// `url` as it is then. Those that are still for the drawing shown when they come (no stroke changed since)
-    /// take the place of drawing them: a tile being drawn is withdrawn, one not asked for yet is never asked for.
-    /// The first frame neither waits for them nor shares the cores with their reading; any tile the file lacks is
-    /// drawn as always.
-    public func loadStoredTiles(from store: TileStore, document url: URL) {
-        storedTiles.asked = (store, url)
-    }
-
-    /// Starts the read asked for by ``loadStoredTiles(from:document:)`` (called when a frame is drawn).
+    /// Starts the read asked for by ``CanvasRenderer/loadStoredTiles(from:document:)`` (called when a frame is drawn).
     func startReadingStoredTiles() {
         guard let (store, url) = storedTiles.asked else { return }
         storedTiles.asked = nil
@@ -64,21 +56,10 @@ extension CanvasRenderer {
         }
     }
 
-    /// The paper as a pixel, as the tiles are drawn on it: what ``TileStore/load(_:strokes:paperPixel:)`` checks a
-    /// file against when it is read away from the renderer.
-    public var storedTilesPaper: UInt32 { paperPixel }
-
-    /// A mark of the strokes as they are now (how many times they changed), for ``showStoredTiles(_:since:)``.
-    public var strokeChangeMark: Int { strokeChanges }
-
-    /// Shows `contents` instead of drawing those tiles, copied in from the next frame on as
-    /// ``loadStoredTiles(from:document:)``'s are once read: tiles read on another thread with the document, and
-    /// checked there against its file and the strokes this renderer was given at `mark` (``strokeChangeMark``).
-    /// Taken only while the strokes under the tiles are still those: every change since `mark` a stroke added on
-    /// top and not drawn into the tiles yet (it is drawn over them); and only on the paper they were drawn on.
-    /// Returns whether they were taken.
-    @discardableResult
-    public func showStoredTiles(_ contents: TileStore.Contents, since mark: Int) -> Bool {
+    /// Shows `contents` instead of drawing those tiles (``CanvasRenderer/showStoredTiles(_:since:)``), when the
+    /// strokes under them are still those of `mark`: every change since a stroke added on top and not drawn into the
+    /// tiles yet (`strokesToBake` of them). Returns whether they were taken.
+    func showStoredTiles(_ contents: TileStore.Contents, since mark: Int, strokesToBake: Int) -> Bool {
         // Each change counts one; only a stroke added and not baked adds to those to bake, and a bake or any other
         // change leaves the count behind: equal, the baked strokes are those of `mark`.
         guard contents.paperPixel == paperPixel, strokeChanges - mark == strokesToBake else { return false }
@@ -96,14 +77,8 @@ extension CanvasRenderer {
         return true
     }
 
-    /// The document file, as it was, that the tiles shown from the disk cache were kept for; `nil` when none were.
-    public var storedTilesDocument: TileStore.Document? { storedTiles.document }
-
-    /// How many tiles were shown from the disk cache rather than drawn.
-    public var tilesShownFromStore: Int { storedTiles.shownCount }
-
     /// Takes the tiles read from disk, if they are in, and copies up to ``storedTilesPerFrame`` of them into the
-    /// cache (called at the start of each frame).
+    /// cache (at the start of each frame); those of the zoom shown are noted as changed.
     func takeStoredTiles(all: Bool = false) {
         if let (reading, changes) = storedTiles.reading, let read = reading.result.withLock({ $0 }) {
             storedTiles.reading = nil
@@ -135,7 +110,7 @@ extension CanvasRenderer {
             requests.removeAll { $0.key == key }
             cache.insert(key, image: TilePixels.image(of: tile.pixels, region: key.pixelRect))
             storedTiles.shownCount += 1
-            if level == pixelsPerPoint { pendingDocument.append(key.pixelRect) }
+            if level == viewport.pixelsPerPoint { changes.document.append(key.pixelRect) }
         }
     }
 
@@ -146,16 +121,11 @@ extension CanvasRenderer {
         takeStoredTiles(all: true)
     }
 
-    /// The sharp tiles of the view a launch shows (100 %, upright, from the document's origin, at this window's size
-    /// and scale) that the cache holds for the drawing as it is — none waiting to be drawn again — with the strokes
-    /// they show, to be written to the disk cache; `nil` when there are none, or when these tiles of this drawing
-    /// were already handed out (unless `evenIfHandedOut`). Copies the tiles' pixels (on this thread, a few
-    /// milliseconds at 4K); the rest of writing is the caller's, on another thread.
-    public func tilesForStore(evenIfHandedOut: Bool = false) -> TileStore.Snapshot? {
-        bakeStrokes()
+    /// The tiles at `level` covering `launchView` (document pixels) that the cache holds for the drawing as it is,
+    /// to be written to the disk cache (``CanvasRenderer/tilesForStore(evenIfHandedOut:)``); `nil` when there are
+    /// none, or when these tiles of this drawing were already handed out (unless `evenIfHandedOut`).
+    func tilesForStore(covering launchView: PixelRect, level: Double, evenIfHandedOut: Bool) -> TileStore.Snapshot? {
         guard indexState == .built || !cache.keys.isEmpty else { return nil }
-        let level = Double(scale)
-        let launchView = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         let keys = TileKey.keys(covering: launchView, pixelsPerPoint: level).filter { key in
             cache[key] != nil && inFlight[key] == nil && !requests.contains { $0.key == key }
         }

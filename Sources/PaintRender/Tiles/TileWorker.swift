@@ -253,7 +253,7 @@ final class TileWorker: Sendable {
         /// The index of `strokes`, and their own copy.
         init(of strokes: [Stroke]) {
             index = StrokeIndex(strokes)
-            self.strokes = CanvasRenderer.ownCopy(of: strokes)
+            self.strokes = TileEngine.ownCopy(of: strokes)
         }
     }
 

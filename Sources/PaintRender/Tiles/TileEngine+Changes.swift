@@ -1,0 +1,337 @@
+// The tile engine's changes: a change of the strokes redraws the tiles it reaches, at once where they are cached and
+// by a job where they are not, and notes the document pixels it changed for the next frame. The jobs: asked for,
+// handed to the worker a few at a time, withdrawn when a change makes them stale, their answers taken into the cache.
+import Geometry
+import PaintModel
+
+extension TileEngine {
+    /// Counts a change of the strokes about to be made, with the index made available first, so that the strokes
+    /// never change while it is being built.
+    func beginChange() {
+        awaitIndex()
+        strokeChanges += 1
+    }
+
+    /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it), counted first with
+    /// ``beginChange()``. A stroke added is drawn into the tiles it touches; a stroke taken off has its bounds
+    /// redrawn from the strokes that reach them; a clear puts the tiles aside, so that its undo puts them back at
+    /// once. A change that does not fit the strokes held replaces them.
+    func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        switch change {
+        case let .appended(stroke) where strokes.count == self.strokes.count + 1:
+            append(stroke)
+        case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
+            truncateStrokes(to: count)
+        case .cleared:
+            clear()
+        case .restored where beforeClear?.strokes.count == strokes.count:
+            restoreCleared()
+        case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
+            let changed = positions.map { index.bounds(at: $0) }
+            strokesMoved(strokes, changed: changed)
+        case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
+            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
+        case let .restroked(position) where position == self.strokes.count - 1 && strokes.count == self.strokes.count:
+            // The top stroke became another (a held stroke's shape, its undo): taken off, then the new one added.
+            truncateStrokes(to: position)
+            append(strokes[position])
+        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
+            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
+        default:
+            replaceStrokes(strokes)
+        }
+    }
+
+    /// A stroke added on top: drawn into the tiles it touches.
+    func append(_ stroke: Stroke) {
+        strokes.append(stroke)
+        index.append(stroke)
+        strokeChanged(stroke.bounds, added: stroke)
+    }
+
+    /// Strokes taken off the top, `count` left: their bounds are redrawn from the strokes that reach them.
+    private func truncateStrokes(to count: Int) {
+        strokes.removeLast(strokes.count - count)
+        for rect in index.truncate(to: count) { strokeChanged(rect, added: nil) }
+    }
+
+    /// A clear: the strokes, index and tiles put aside for its undo.
+    private func clear() {
+        // A tile waiting to be drawn again shows what the drawing no longer holds (an undo past its base); the
+        // undo of the clear will not ask for it again, so it goes rather than being put aside as it is.
+        for key in requests.map(\.key) + inFlight.keys { cache.remove(key) }
+        beforeClear = (strokes, index, cache)
+        strokes = []
+        index = StrokeIndex()
+        cache = TileCache(budget: cache.budget)
+        withdrawAll()
+        changes.isWhole = true
+    }
+
+    /// The undo of a clear: what it put aside comes back.
+    private func restoreCleared() {
+        guard let saved = beforeClear else { return }
+        beforeClear = nil
+        strokes = saved.strokes
+        index = saved.index
+        withdrawAll()
+        cache = saved.cache
+        changes.isWhole = true
+    }
+
+    /// Strokes taken out from among the others or put back (an erase, its undo): the index is built again, the
+    /// tiles under the strokes' bounds (`changed`) are dropped at every zoom and drawn again, and every tile forgets
+    /// its bases, which count strokes from the bottom. Tiles elsewhere are kept as they are.
+    private func strokesMoved(_ strokes: [Stroke], changed: [Rect]) {
+        self.strokes = Self.ownCopy(of: strokes)
+        index = StrokeIndex(strokes)
+        cache.dropBases()
+        // Jobs under way count and place strokes as they were: ask for their tiles again.
+        for key in Array(inFlight.keys) {
+            withdraw(key)
+            request(key)
+        }
+        let shown = viewport.pixelsPerPoint
+        for rect in changed where !rect.isEmpty {
+            changes.document.append(TileKey.pixels(of: rect, pixelsPerPoint: shown))
+            for level in Set(cache.keys.map(\.pixelsPerPoint)).union([shown]) {
+                forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
+                    cache.remove(key)
+                    if level == shown, isVisible(key) { request(key) }
+                }
+            }
+        }
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// New strokes altogether: the index is built again and every tile dropped.
+    func replaceStrokes(_ strokes: [Stroke]) {
+        // An index being built is of the strokes replaced: waited for (the worker's lane is serial) and dropped.
+        if indexState == .building { awaitIndex() }
+        strokeChanges += 1
+        if strokes.count >= Self.deferredIndexThreshold, worker != nil {
+            // A large drawing opened in place of another (the gallery): as at a window's start, its index and the
+            // strokes' own copy are made on the worker after the next frame, which shows paper (or the disk cache's
+            // tiles) meanwhile.
+            self.strokes = strokes
+            indexState = .afterNextFrame
+        } else {
+            self.strokes = Self.ownCopy(of: strokes)
+            storedIndex = StrokeIndex(strokes)
+        }
+        beforeClear = nil
+        withdrawAll()
+        cache.removeAll()
+        changes.isWhole = true
+    }
+
+    // MARK: - Tiles a change reaches
+
+    /// A stroke added (`added`) or taken off (`nil`) within `rect` (document points): cached tiles of the current
+    /// zoom that it touches get it drawn on, or are rebuilt without it; tiles of other zooms there are dropped; a
+    /// job under way there is drawn again.
+    ///
+    /// A tile is always drawn whole, clipped to itself: Cairo's antialiasing depends a little on the clip, and a tile
+    /// must come out the same however it was made. To undo cheaply, a tile keeps a copy of itself from a few strokes
+    /// back (its base, refreshed every ``baseSpacing`` strokes drawn onto it): taking a stroke off copies the base and
+    /// draws the few strokes after it that reach the tile. Only undoing past the base draws the tile from scratch
+    /// (with a new base on the way).
+    private func strokeChanged(_ rect: Rect, added: Stroke?) {
+        guard !rect.isEmpty else { return }
+        let shown = viewport.pixelsPerPoint
+        changes.document.append(TileKey.pixels(of: rect, pixelsPerPoint: shown))
+        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
+            .union(requests.map(\.key.pixelsPerPoint)).union([shown])
+        for level in levels {
+            forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
+                guard level == shown else {
+                    cache.remove(key)
+                    withdraw(key)
+                    requests.removeAll { $0.key == key }
+                    return
+                }
+                if inFlight[key] != nil {
+                    // Its answer lacks this change: ask again.
+                    withdraw(key)
+                    request(key, withBase: added == nil)
+                }
+                tileChanged(key, added: added)
+            }
+        }
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// A cached tile of the zoom shown under a stroke added (drawn on) or taken off (rebuilt from its base, or asked
+    /// for again when the base is past).
+    private func tileChanged(_ key: TileKey, added: Stroke?) {
+        guard let entry = cache[key] else { return }
+        if let added {
+            if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
+                cache.setBase(for: key, count: strokes.count - 1)
+            }
+            guard let image = cache.makeImage(for: key, paper: paper) else { return }
+            drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: image,
+                        at: (0, 0), rasterizer: rasterizer, raster: raster)
+            cache.noteDrawnSinceBase(key)
+        } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
+            rebuild(key, from: baseCount)
+        } else {
+            request(key, withBase: true)
+        }
+    }
+
+    /// Calls `body` with each tile of a level holding pixels of `pixels` (the document drawn at `level`) that a
+    /// change there concerns: those cached, being drawn or asked for, and at the current zoom those in view (others
+    /// may come too, for `body` to pass over).
+    ///
+    /// A stroke's bounds reach as many tiles as its extent (a diagonal across the coordinate range: 6 × 10⁷ at
+    /// 100 %, 10¹⁰ at 1 600 %), and the engine holds a budget's worth. So the tiles are picked out of those held and
+    /// those in view when the rectangle has more, and a change costs what is cached and on screen, however far the
+    /// stroke goes. `body` may change the cache, the jobs and the requests.
+    private func forEachTile(concernedBy pixels: PixelRect, level: Double, _ body: (TileKey) -> Void) {
+        let covering = TileKey.keys(covering: pixels, pixelsPerPoint: level)
+        let inView = level == viewport.pixelsPerPoint ? viewport.visible.intersection(pixels) : nil
+        let viewKeys = inView.map { TileKey.keys(covering: $0, pixelsPerPoint: level) } ?? .none
+        let held = cache.keys.count + inFlight.count + requests.count
+        guard covering.underestimatedCount > held + viewKeys.underestimatedCount else {
+            for key in covering { body(key) }
+            return
+        }
+        var concerned = Set(viewKeys)
+        func reaches(_ key: TileKey) -> Bool { key.pixelsPerPoint == level && key.pixelRect.intersection(pixels) != nil }
+        for key in cache.keys where reaches(key) { concerned.insert(key) }
+        for key in inFlight.keys where reaches(key) { concerned.insert(key) }
+        for (key, _) in requests where reaches(key) { concerned.insert(key) }
+        for key in concerned { body(key) }
+    }
+
+    /// Puts a tile back to its base and draws on it the strokes after the base that reach it.
+    private func rebuild(_ key: TileKey, from baseCount: Int) {
+        let reaching = index.strokes(reaching: key.documentRect).drop { $0 < baseCount }
+        cache.restoreBase(for: key, paper: paper, drawnSince: reaching.count)
+        guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: paper) else { return }
+        drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
+                    into: image, at: (0, 0), rasterizer: rasterizer, raster: raster)
+    }
+
+    // MARK: - Jobs
+
+    /// Asks for a tile a frame lacks, unless it is being drawn already (asked for twice, it is asked for once).
+    func requestUnlessUnderWay(_ key: TileKey) {
+        if inFlight[key] == nil { request(key) }
+    }
+
+    /// Asks for a tile to be drawn (again); `withBase` also keeps a base a few strokes back, for the undos to come.
+    func request(_ key: TileKey, withBase: Bool = false) {
+        if let existing = requests.firstIndex(where: { $0.key == key }) {
+            requests[existing].withBase = requests[existing].withBase || withBase
+        } else {
+            requests.append((key, withBase))
+        }
+    }
+
+    /// The job that draws a tile from the strokes that reach it now. For an undo (`withBase`) it keeps a new base
+    /// ``baseSpacing`` strokes back on the way, starting from the tile's deep base when that is still good, else
+    /// from paper with a new deep base ``deepBaseSpacing`` strokes back.
+    func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
+        nextJobID += 1
+        var reaching = index.strokes(reaching: key.documentRect)
+        var start: [UInt8]?
+        var snapshots: [TileJob.Snapshot] = []
+        func snapshot(at count: Int) {
+            snapshots.append(TileJob.Snapshot(count: count, index: reaching.firstIndex { $0 >= count } ?? reaching.count))
+        }
+        if withBase {
+            let entry = cache[key]
+            if let deepCount = entry?.deepBaseCount, deepCount <= strokes.count {
+                start = entry?.deepBase.map(TileJob.bytes(of:))
+                reaching.removeAll { $0 < deepCount }
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            } else {
+                let deepCount = max(strokes.count - Self.deepBaseSpacing, 0)
+                snapshot(at: deepCount)
+                snapshot(at: max(strokes.count - Self.baseSpacing, deepCount))
+            }
+        }
+        return TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
+                       paper: paper, start: start, snapshots: snapshots, rasterizer: rasterizer)
+    }
+
+    /// Draws every request on this thread (no worker).
+    func drawRequestsNow() {
+        let pending = requests
+        requests = []
+        for (key, withBase) in pending {
+            store(makeJob(key, withBase: withBase).render(raster: raster))
+        }
+    }
+
+    /// Hands requests to the worker, those on screen first, keeping at most ``jobsInFlight`` under way; drops
+    /// requests for tiles not cached that went off screen.
+    func submitJobs() {
+        guard let worker else { return }
+        requests.removeAll { request in cache[request.key] == nil && !isVisible(request.key) }
+        while inFlight.count < Self.jobsInFlight, let next = requests.indices.first(where: { inFlight[requests[$0].key] == nil }) {
+            let (key, withBase) = requests.remove(at: next)
+            let job = makeJob(key, withBase: withBase)
+            inFlight[key] = job
+            worker.submit(job)
+        }
+    }
+
+    /// Takes what the worker drew into the cache; returns the document pixels (at the zoom shown) it shows.
+    ///
+    /// One answer at a time: each answer's bytes are let go once its images are made, and the tiles are brought
+    /// within their budget before the next, so that the answers and the tiles they push out are never all held at
+    /// once (up to four answers of three tiles each in an undo walk: docs/performance.md, "Memory at 4K").
+    func takeFinishedTiles() -> [PixelRect] {
+        guard let worker else { return [] }
+        var damage: [PixelRect] = []
+        var finished = worker.takeFinished()
+        finished.reverse()
+        while let pixels = finished.popLast() {
+            guard inFlight[pixels.key]?.id == pixels.id else { continue }
+            inFlight[pixels.key] = nil
+            if let rect = store(consume pixels) { damage.append(rect) }
+            evictTiles()
+        }
+        return damage
+    }
+
+    /// Puts a drawn tile (and its base, if drawn) into the cache; returns its document pixels, if of the zoom
+    /// shown. Each of the answer's copies is let go as soon as its image is made.
+    @discardableResult
+    func store(_ pixels: consuming TilePixels) -> PixelRect? {
+        let key = pixels.key
+        let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
+        cache.insert(key, image: pixels.image())
+        pixels.bytes = nil
+        // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
+        if pixels.snapshots.count == 2 {
+            let deepSnapshot = pixels.snapshots[0]
+            pixels.snapshots[0].bytes = nil
+            cache.setDeepBase(for: key, image: TilePixels.image(of: deepSnapshot.bytes, region: pixels.region),
+                              count: deepSnapshot.count)
+        } else if let (image, count) = deep, pixels.snapshots.count == 1, count <= strokes.count {
+            cache.setDeepBase(for: key, image: image, count: count)
+        }
+        if let base = pixels.snapshots.last {
+            cache.setBase(for: key, image: TilePixels.image(of: base.bytes, region: pixels.region), count: base.count,
+                          drawnSince: base.drawnSince)
+        }
+        guard key.pixelsPerPoint == viewport.pixelsPerPoint else { return nil }
+        return pixels.region
+    }
+
+    /// Withdraws a job under way: its answer, when it comes, is dropped.
+    func withdraw(_ key: TileKey) {
+        guard let job = inFlight.removeValue(forKey: key) else { return }
+        worker?.withdraw(job.id)
+    }
+
+    /// Withdraws every job and request.
+    private func withdrawAll() {
+        for key in Array(inFlight.keys) { withdraw(key) }
+        requests = []
+    }
+}
