@@ -5,13 +5,15 @@ import PackageDescription
 let package = Package(
     name: "FingerPaint",
     // The libraries are the gesture library's API (docs/api-review.md): the core, its geometry, the seat-event
-    // stream and the translator, and its test support. The programs' own modules are not products.
+    // stream and the translator, its test support, and a window for apps on the compositor. The programs' own
+    // modules are not products.
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "SeatStream", targets: ["SeatStream"]),
         .library(name: "SeatInput", targets: ["SeatInput"]),
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
+        .library(name: "WaylandApp", targets: ["WaylandApp"]),
         .executable(name: "touch-replay", targets: ["touch-replay"]),
         .executable(name: "wayland-hello", targets: ["WaylandHello"]),
         .executable(name: "fingerpaint", targets: ["FingerPaint"]),
@@ -129,7 +131,8 @@ let package = Package(
                 "SeatStream", "Geometry", "Threading", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
-        // A program's window on the compositor: input, frames, timers, recording, replay and the ways out.
+        // A program's window on the compositor: input, frames, timers and the ways out, and a TouchUI window in it
+        // ready-made (TouchContent); for the package's own programs also recording, replay and frame tuning.
         .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI", "CCairo"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(

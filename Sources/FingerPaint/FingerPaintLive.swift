@@ -15,7 +15,7 @@ import WaylandClient
 /// Input only updates the app's strokes; the strokes' new segments are rendered once per display frame, when the
 /// window draws, and only the rectangles they touched (plus what the buffer lacks from earlier frames) are copied
 /// into the buffer and damaged.
-final class FingerPaintLive: LiveContent {
+final class FingerPaintLive: LiveContentHooks {
     let app: FingerPaintApp
     private weak var session: LiveSession?
     private var scale = 1

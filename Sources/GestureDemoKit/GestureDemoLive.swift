@@ -9,7 +9,7 @@ import WaylandClient
 ///
 /// The demo is a dashboard: any change redraws the whole window, which costs little at its size. Rows lit by a
 /// change fade out over ``GestureDemoRenderer/highlightTime``, so while one is lit the content asks for ticks.
-public final class GestureDemoLive: LiveContent {
+public final class GestureDemoLive: LiveContentHooks {
     public private(set) var scene: GestureDemoScene
     private var translator: SeatEventTranslator
     private var changed = true

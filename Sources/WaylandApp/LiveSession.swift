@@ -8,52 +8,67 @@ import WaylandClient
 
 /// Runs a ``LiveContent`` in a window on the compositor until the user quits.
 ///
-/// - Input: every seat event goes to the content with its compositor time put on `CLOCK_MONOTONIC` milliseconds
-///   (``EventClock``); the content's timers get a `.tick` at their deadline.
+/// - Input: every seat event goes to the content with its compositor time put on `CLOCK_MONOTONIC` milliseconds;
+///   the content's timers get a `.tick` at their deadline.
 /// - Drawing: after each event the content says what changed; the window paints on its frame callbacks.
 /// - Decorations: where the compositor draws none (weston, GNOME), the session draws a title bar that moves the
 ///   window and closes it, by finger as by pointer; the content gets the area below it.
-/// - Ways out: the compositor's close, ``quit()``, SIGINT, SIGTERM and SIGHUP, and the compositor going away all
-///   call ``LiveContent/prepareToExit()`` first.
-/// - `record`: every seat event is written to a trace file as it happens, a line at a time, so a bug report can be
-///   replayed exactly. `replay`: a trace is played into the window as live input, at its own pace.
+/// - Ways out: the compositor's close, ``quit(status:)``, SIGINT, SIGTERM and SIGHUP, and the compositor going away
+///   all call ``LiveContent/prepareToExit()`` first.
+///
+/// The package's own programs also record the seat's events to a trace, replay one as live input and measure
+/// presentation; those parts are not the library's API.
 public final class LiveSession {
     /// How the window first looks.
     public struct Configuration {
+        /// The window's title, which the compositor shows (`xdg_toplevel.set_title`), and the title bar the session
+        /// draws too.
         public var title: String
+        /// The application ID (`xdg_toplevel.set_app_id`), in reverse-DNS form: the desktop file of the program is
+        /// named after it, and the compositor finds the program's icon by it.
         public var appID: String
+        /// The content area's size in logical points, before the compositor says otherwise.
         public var size: Size
+        /// The smallest size the user may make the window, in logical points.
         public var minimumSize: Size
         /// Opens the trace file the session's seat events are written to, once the compositor is there, and returns
         /// its descriptor (the session closes it); what it throws ends the session's start. The program decides
         /// what may be written (fingerpaint's `--record` opens through PaintModel's `OutputFile`). `nil`: no
         /// recording.
-        public var openRecording: (() throws -> Int32)?
+        package var openRecording: (() throws -> Int32)?
         /// A trace to play into the window as live input once it is shown.
-        public var replay: Trace?
-        /// Events to play into the window as live input, read as they are played (a ``TraceReader``); used in
+        package var replay: Trace?
+        /// Events to play into the window as live input, read as they are played (a `TraceReader`); used in
         /// place of ``replay`` when set.
-        public var replayEvents: AnyIterator<SeatEvent>?
+        package var replayEvents: AnyIterator<SeatEvent>?
 
-        public init(title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240),
-                    replay: Trace? = nil) {
+        /// A window with a title, an application ID and a size; the user may make it no smaller than
+        /// `minimumSize`.
+        public init(title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240)) {
             self.title = title
             self.appID = appID
             self.size = size
             self.minimumSize = minimumSize
-            self.replay = replay
         }
     }
 
     /// A session that could not start or ended badly, with a one-line message.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, in one line without the program's name.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 
-    public let display: Display
-    public let window: ToplevelWindow
+    /// The connection to the compositor and its event loop.
+    package let display: Display
+    /// The window on the compositor.
+    package let window: ToplevelWindow
     private let content: LiveContent
+    /// What the content tells the session besides ``LiveContent``, if it is one of the package's programs.
+    private let hooks: LiveContentHooks?
+    /// The window's delegate, which hands its calls to the session: held here, since the window holds it weakly.
+    private var windowEvents: WindowEvents?
     private var isDone = false
     private var exitStatus: Int32 = 0
     private var isFullscreen = false
@@ -87,6 +102,7 @@ public final class LiveSession {
     public init(content: LiveContent, configuration: Configuration, log: @escaping (String) -> Void,
                 debug: @escaping (String) -> Void = { _ in }) throws {
         self.content = content
+        hooks = content as? LiveContentHooks
         self.debug = debug
         title = configuration.title
         do {
@@ -116,7 +132,9 @@ public final class LiveSession {
         if let path = getenv("FINGERPAINT_FRAME_LOG").map({ String(cString: $0) }), !path.isEmpty {
             window.frameLog = FrameLog(path: path)
         }
-        window.delegate = self
+        let windowEvents = WindowEvents(session: self)
+        self.windowEvents = windowEvents
+        window.delegate = windowEvents
         display.onDisconnect = { [unowned self] _ in _ = self.content.prepareToExit() }
         content.attach(to: self)
     }
@@ -135,13 +153,13 @@ public final class LiveSession {
     /// Starts measuring, for each input event that asked for a frame, the time from its arrival to the commit of
     /// that frame and to the frame's presentation (`wp_presentation`, when the compositor offers it). Call it
     /// before ``run()``; read ``presentationLatencies`` after.
-    public func measurePresentation() {
+    package func measurePresentation() {
         guard presentationLog == nil else { return }
         presentationLog = PresentationLog()
     }
 
     /// What ``measurePresentation()`` measured so far; `nil` when it was not asked for.
-    public var presentationLatencies: PresentationLatencies? {
+    package var presentationLatencies: PresentationLatencies? {
         presentationLog.map { log in
             var latencies = log.latencies
             latencies.isPresentationOffered = window.offersPresentation
@@ -150,20 +168,22 @@ public final class LiveSession {
     }
 
     /// Logs one line of what the process holds: resident memory (VmRSS) and the content's own
-    /// ``LiveContent/memoryReport()``. SIGUSR1 asks for it, so a soak run can tell
+    /// ``LiveContentHooks/memoryReport()``. SIGUSR1 asks for it, so a soak run can tell
     /// a leak from a cache filling to its budget.
     func reportMemory() {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let resident = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
         var line = cFormat("memory: resident %.1f MiB", Double(resident) / 1024)
-        if let content = content.memoryReport() { line += ", " + content }
+        if let content = hooks?.memoryReport() { line += ", " + content }
         display.log(line)
     }
 
-    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGUSR1 (a memory report) for the calling thread and the threads it starts
-    /// from now on, so that the session's ``SignalWatcher`` takes them on the event loop. Call it on the main thread before anything starts a
-    /// thread (a dispatch queue's work, a task): a thread that does not block them would die of them at once.
+    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGUSR1 for the calling thread and the threads it starts from now on.
+    ///
+    /// The session then takes them on its event loop: the first three end it after saving, SIGUSR1 logs the memory
+    /// in use. Call it on the main thread before anything starts a thread (a dispatch queue's work, a task): a
+    /// thread that does not block them would die of them at once.
     public static func blockExitSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -186,7 +206,10 @@ public final class LiveSession {
     /// The signals that end a session, after saving.
     static let exitSignals = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Ends the session after saving.
+    /// Ends the session after saving: ``run()`` returns `status` once the event loop is done with the current event.
+    ///
+    /// A content that could not keep everything (``LiveContent/prepareToExit()`` says `false`) makes a status of 0
+    /// into 1.
     public func quit(status: Int32 = 0) {
         guard !isDone else { return }
         let keptEverything = content.prepareToExit()
@@ -295,7 +318,7 @@ public final class LiveSession {
         rects.append(rect)
     }
 
-    /// A reduced frame (``LiveContent/drawReduced(into:)``): the title bar and the content at reduced resolution, in
+    /// A reduced frame (``LiveContentHooks/drawReduced(into:)``): the title bar and the content at reduced resolution, in
     /// the top-left part of a full-size buffer.
     private func drawReduced(into image: ReducedImage) {
         if titleBarHeight > 0 {
@@ -304,7 +327,7 @@ public final class LiveSession {
                           isRounded: isResizable)
         }
         let target = DrawTarget(reduced: image, top: titleBarHeight)
-        content.drawReduced(into: target)
+        hooks?.drawReduced(into: target)
         let top = Int(image.pixelHeight) - target.pixelHeight
         image.buffer.makeOpaque(PixelRect(x: 0, y: top, width: target.pixelWidth, height: target.pixelHeight))
         presentationLog?.frameCommitted(window.committedFrameCount + 1, at: MonotonicClock.timestamp)
@@ -312,7 +335,7 @@ public final class LiveSession {
 
     /// Takes up a change of the content made outside its input (an answer from another thread, delivered through a
     /// `Mailbox`): draws what it invalidated and schedules its next deadline, as after an event.
-    public func contentDidChange() {
+    package func contentDidChange() {
         afterContentChanged()
     }
 
@@ -330,7 +353,7 @@ public final class LiveSession {
             let top = titleBarHeight
             window.setNeedsDisplay(rects.map { $0.offsetBy(dx: 0, dy: Double(top)) })
         case .everything: window.setNeedsDisplay()
-        case .frameNeeded: window.setNeedsDraw(isCostly: content.nextFrameIsCostly)
+        case .frameNeeded: window.setNeedsDraw(isCostly: hooks?.nextFrameIsCostly ?? false)
         }
         if let deadline = content.nextDeadline {
             // A deadline that moved later (the rest before the trim, at every frame) keeps the earlier arming: its
@@ -365,7 +388,7 @@ public final class LiveSession {
         }
         if player.isFinished, !player.hasReportedEnd {
             player.hasReportedEnd = true
-            content.replayEnded()
+            hooks?.replayEnded()
             afterContentChanged()
         }
     }
@@ -456,9 +479,9 @@ final class TracePlayer {
 }
 
 /// The window's program: the session draws the title bar and hands the rest to the content.
-extension LiveSession: ToplevelWindowDelegate {
+extension LiveSession {
     /// Lays the content out below the title bar the session draws (where it draws one), at the window's scale.
-    public func toplevelWindowDidConfigure(_ window: ToplevelWindow) {
+    fileprivate func toplevelWindowDidConfigure(_ window: ToplevelWindow) {
         debug("configured \(window.width)x\(window.height) at scale \(window.scale), states \(window.states.names), "
               + "decorations \(window.decorationMode == .serverSide ? "server-side" : "client-side")")
         // A title bar the session draws has rounded corners, transparent outside: the buffer needs alpha.
@@ -478,54 +501,93 @@ extension LiveSession: ToplevelWindowDelegate {
     }
 
     /// The compositor's close: the session quits if the content agrees.
-    public func toplevelWindowDidAskToClose(_ window: ToplevelWindow) {
+    fileprivate func toplevelWindowDidAskToClose(_ window: ToplevelWindow) {
         if content.shouldClose() { quit() }
     }
 
     /// A seat event on the window: the title bar's, or the content's.
-    public func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {
         deliverFromSeat(event)
     }
 
     /// The title bar and the content, where the buffer lacks them.
-    public func toplevelWindow(_ window: ToplevelWindow, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
         draw(into: buffer, damage: damage).changed
     }
 
     /// The full frame after a reduced one, drawn in parts where the content does.
-    public func toplevelWindow(_ window: ToplevelWindow, drawPart buffer: Buffer,
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, drawPart buffer: Buffer,
                                damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool) {
         draw(into: buffer, damage: damage, mayDrawInParts: true)
     }
 
     /// The content says.
-    public func toplevelWindowReductionOfNextFrame(_ window: ToplevelWindow) -> Int? {
-        content.reductionOfNextFrame
+    fileprivate func toplevelWindowReductionOfNextFrame(_ window: ToplevelWindow) -> Int? {
+        hooks?.reductionOfNextFrame
     }
 
     /// The content draws the reduced frame.
-    public func toplevelWindow(_ window: ToplevelWindow, drawReduced image: ReducedImage) {
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, drawReduced image: ReducedImage) {
         drawReduced(into: image)
     }
 
     /// The content does what the frame need not wait for; what that changed asks for the next frame.
-    public func toplevelWindowDidSendFrame(_ window: ToplevelWindow) {
-        content.frameSent()
+    fileprivate func toplevelWindowDidSendFrame(_ window: ToplevelWindow) {
+        hooks?.frameSent()
         afterContentChanged()
     }
 
-    /// Measured, after ``measurePresentation()``.
-    public func toplevelWindow(_ window: ToplevelWindow, frame: Int, was presentation: FramePresentation) {
+    /// Measured, after `measurePresentation()`.
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, frame: Int, was presentation: FramePresentation) {
         presentationLog?.frame(frame, was: presentation)
     }
 
     /// The content says.
-    public func toplevelWindowDescribeLastDraw(_ window: ToplevelWindow) -> String? {
-        content.describeLastDraw()
+    fileprivate func toplevelWindowDescribeLastDraw(_ window: ToplevelWindow) -> String? {
+        hooks?.describeLastDraw()
     }
 
     /// Said at debug level: the portal's dialogs name the window by it (``ToplevelWindow/exportedHandle``).
-    public func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
         debug("the window's xdg-foreign handle is \(handle)")
+    }
+}
+
+/// The window's delegate for a session: every call goes to the session, so that the session's public API shows
+/// nothing of the Wayland client's delegate protocol.
+private final class WindowEvents: ToplevelWindowDelegate {
+    unowned let session: LiveSession
+
+    init(session: LiveSession) {
+        self.session = session
+    }
+
+    func toplevelWindowDidConfigure(_ window: ToplevelWindow) { session.toplevelWindowDidConfigure(window) }
+    func toplevelWindowDidAskToClose(_ window: ToplevelWindow) { session.toplevelWindowDidAskToClose(window) }
+    func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {
+        session.toplevelWindow(window, didReceive: event)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        session.toplevelWindow(window, draw: buffer, damage: damage)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, drawPart buffer: Buffer,
+                        damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool) {
+        session.toplevelWindow(window, drawPart: buffer, damage: damage)
+    }
+    func toplevelWindowReductionOfNextFrame(_ window: ToplevelWindow) -> Int? {
+        session.toplevelWindowReductionOfNextFrame(window)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, drawReduced image: ReducedImage) {
+        session.toplevelWindow(window, drawReduced: image)
+    }
+    func toplevelWindowDidSendFrame(_ window: ToplevelWindow) { session.toplevelWindowDidSendFrame(window) }
+    func toplevelWindow(_ window: ToplevelWindow, frame: Int, was presentation: FramePresentation) {
+        session.toplevelWindow(window, frame: frame, was: presentation)
+    }
+    func toplevelWindowDescribeLastDraw(_ window: ToplevelWindow) -> String? {
+        session.toplevelWindowDescribeLastDraw(window)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
+        session.toplevelWindow(window, didExport: handle)
     }
 }

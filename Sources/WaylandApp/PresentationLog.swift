@@ -5,18 +5,18 @@ import WaylandClient
 /// Latencies of a live window's input, in milliseconds on `CLOCK_MONOTONIC`, from each input event's arrival in
 /// the program (one that asked for a frame) to the commit of the frame that drew it, and to that frame's
 /// presentation as the compositor reported it (`wp_presentation_feedback.presented`).
-public struct PresentationLatencies: Sendable {
+package struct PresentationLatencies: Sendable {
     /// Whether the compositor offers `wp_presentation`; without it there are no presentation figures.
-    public var isPresentationOffered = false
+    package var isPresentationOffered = false
     /// Buffer commits made while measuring.
-    public var frames = 0
+    package var frames = 0
     /// Input arrival to the presentation of the frame that drew it, one sample per input event.
-    public var inputToPresentation: [Double] = []
+    package var inputToPresentation: [Double] = []
     /// Input arrival to the commit of the frame that drew it, one sample per input event.
-    public var inputToCommit: [Double] = []
+    package var inputToCommit: [Double] = []
     /// Frames the compositor said it never showed (`discarded`), and the input events they drew.
-    public var discardedFrames = 0
-    public var discardedInputs = 0
+    package var discardedFrames = 0
+    package var discardedInputs = 0
 }
 
 /// Pairs each commit with the input events drawn in it, and each presentation feedback with its commit.
