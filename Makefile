@@ -42,8 +42,11 @@ build: generate
 	$(SWIFT) build -c $(BUILD_CONFIG)
 
 # Every `import` of a package target must be a declared dependency: the build fails otherwise (issue #34).
+# The example app is a package of its own (Examples/UndoGesture): its check builds it before the tests that run its
+# program (Tests/UndoGestureProgramTests, which would build it themselves otherwise).
 test: test-deps generate
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	SWIFT=$(SWIFT) scripts/check-undo-gesture.sh
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-consumer.sh
 

@@ -29,10 +29,15 @@ while IFS='|' read -r id file find replace filter description; do
     ' "$file"; then
         echo "$id: mutation does not apply to $file"; cp "$backup/original" "$file"; exit 2
     fi
-    if ! swift build --build-tests > "$backup/build.log" 2>&1; then
+    # A mutation of the example app is built and tested in its own package (an outside package by path).
+    case $file in
+        Examples/UndoGesture/*) package=(--package-path Examples/UndoGesture --scratch-path .build/undo-gesture) ;;
+        *) package=() ;;
+    esac
+    if ! swift build --build-tests "${package[@]}" > "$backup/build.log" 2>&1; then
         echo "$id: does not compile"; tail -5 "$backup/build.log"; cp "$backup/original" "$file"; exit 2
     fi
-    swift test --skip-build --filter "${filter//,/|}" > "$backup/test.log" 2>&1
+    swift test --skip-build "${package[@]}" --filter "${filter//,/|}" > "$backup/test.log" 2>&1
     status=$?
     # One line per failing test ("✘ Test name() failed …"); the summary line is "✘ Test run with …".
     failing=$(grep -E '^✘ Test .* (failed|recorded)' "$backup/test.log" | grep -v '^✘ Test run ' \

@@ -1,54 +1,38 @@
 // undo-gesture: the example app. A picture in a Wayland window, placed with two fingers (pinch, rotate, pan at
 // once); a two-finger tap undoes, a three-finger tap redoes. docs/examples.md walks through it.
 import ArgumentParser
-import CCairo
-import CommandLineSupport
+import Cairo
 import Foundation
 import SeatInput
 import TouchUI
 import UndoGestureBoard
 import WaylandApp
 
-/// The board in a live window: seat events in through the core's translator, the picture drawn with Cairo.
-final class UndoGestureContent: LiveContent {
-    let window: Window
+/// The board in a live window: WaylandApp's TouchContent hands it the seat's input; this draws it with Cairo.
+final class UndoGestureApp: TouchContentDelegate {
+    let content: TouchContent
     let board: PictureBoard
-    private let translator: SeatEventTranslator
-    private var changed = true
-    private weak var session: LiveSession?
 
     init(size: Size) {
-        window = Window(frame: Rect(origin: .zero, size: size))
-        board = PictureBoard(frame: window.bounds)
-        window.addSubview(board)
-        translator = SeatEventTranslator(window: window)
-        board.onChange = { [unowned self] in changed = true }
+        content = TouchContent(size: size)
+        board = PictureBoard(frame: content.window.bounds)
+        content.window.addSubview(board)
+        board.onChange = { [unowned content] in content.setNeedsDisplay() }
+        content.delegate = self
     }
 
-    func attach(to session: LiveSession) {
-        self.session = session
+    func touchContent(_ content: TouchContent, didResizeTo size: Size) {
+        board.frame = content.window.bounds
     }
 
-    func handle(_ event: SeatEvent) {
-        if case let .key(chord) = event.kind {
-            if chord.keysym == "Escape" || chord.keysym == "q" { session?.quit() }
-            return
-        }
-        translator.handle(event)
+    func touchContent(_ content: TouchContent, didPress chord: KeyChord) {
+        if chord.keysym == "Escape" || chord.keysym == "q" { content.session?.quit() }
     }
 
-    var nextDeadline: Timestamp? { window.timers.nextDeadline }
-
-    func resize(to size: Size, scale: Int) {
-        window.frame = Rect(origin: .zero, size: size)
-        board.frame = window.bounds
-        changed = true
-    }
-
-    func draw(into target: DrawTarget, damage: [PixelRect]) -> [PixelRect] {
+    func touchContent(_ content: TouchContent, draw target: DrawTarget) {
+        // The target's surface is in logical points.
         let cr = cairo_create(target.cairoSurface)!
         defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(target.scale), Double(target.scale))
         cairo_set_source_rgb(cr, 0.12, 0.13, 0.16)
         cairo_paint(cr)
         // The picture: a card with an arrow pointing up, placed as the fingers left it.
@@ -67,36 +51,44 @@ final class UndoGestureContent: LiveContent {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_set_line_width(cr, 10)
         cairo_stroke(cr)
-        return []
     }
-
-    func replayEnded() { translator.finish() }
-
-    func takeInvalidation() -> Invalidation {
-        defer { changed = false }
-        return changed ? .everything : .nothing
-    }
-
-    func prepareToExit() -> Bool { true }
 }
 
-/// The command line: no options, only `--help` and `--version`, as every program of the package takes.
+/// The command line: no options, only `--help` and `--version`, as every program of the repository takes.
 struct UndoGestureOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo-gesture",
         abstract: "The example app: a picture placed with two fingers; a two-finger tap undoes, a three-finger tap redoes.",
         discussion: "In a window on the compositor; Escape or q quits. docs/examples.md walks through it.",
-        version: ProgramVersion.current
+        // The repository's version, which CHANGELOG.md names (Tests/UndoGestureProgramTests checks it).
+        version: "0.7.0"
     )
+
+    /// Parses the command line or exits: help and version on standard output with 0, a usage error on standard
+    /// error as `undo-gesture: what is wrong` with 2, as the repository's programs do.
+    static func parseOrExit() {
+        do {
+            _ = try parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            guard exitCode(for: error) != .success else {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var text = fullMessage(for: error)
+            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+            FileHandle.standardError.write(Data("undo-gesture: \(text)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
 }
 
-_ = UndoGestureOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+UndoGestureOptions.parseOrExit()
 LiveSession.blockExitSignals()
-let size = Size(width: 800, height: 600)
+let app = UndoGestureApp(size: Size(width: 800, height: 600))
 do {
     let session = try LiveSession(
-        content: UndoGestureContent(size: size),
-        configuration: .init(title: "Undo gesture", appID: "io.github.fingerpaint.UndoGesture", size: size),
+        content: app.content,
+        configuration: .init(title: "Undo gesture", appID: "io.github.fingerpaint.UndoGesture", size: app.content.window.bounds.size),
         log: { FileHandle.standardError.write(Data("undo-gesture: \($0)\n".utf8)) })
     exit(try session.run())
 } catch {

@@ -1,5 +1,3 @@
-import Foundation
-import ProcessTesting
 import SeatInput
 import Testing
 import TouchUI
@@ -104,33 +102,5 @@ extension PictureBoardTests {
         let failures = Self.tapFailures(SeatEvents.drag(from: (400, 300), to: (500, 300), t: 0, duration: 200))
         #expect(failures.contains { $0.contains("failed: it requires PanGestureRecognizer to fail, which recognized") }, "\(failures)")
         #expect(!failures.contains { $0.contains("may not recognize simultaneously") }, "\(failures)")
-    }
-}
-
-/// `undo-gesture` in its window on touch-replay: the picture where the fingers put it, in the pixels it committed.
-@Suite struct UndoGestureWindowTests {
-    /// The window's content starts below the 32-point title bar the app draws on touch-replay; the picture's card is
-    /// 240x160 points around the content's centre, (400, 316) on the surface.
-    static func run(_ events: [SeatEvent]) async throws -> [RGBA] {
-        let scratch = try TemporaryDirectory()
-        let trace = try scratch.write("pinch.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
-        let png = scratch.path("undo-gesture.png")
-        let result = try await ChildProcess.run(
-            ChildProcess.product("touch-replay"),
-            ["--trace", trace, "--output", png, "--", ChildProcess.product("undo-gesture")], timeout: 60)
-        #expect(result.status == 0, "\(result.standardError)")
-        // Inside the card as drawn; outside it, but inside it twice as big.
-        return try await PNGReader.pixels(in: png, at: [(300, 380), (200, 316)]).pixels
-    }
-
-    static func isCard(_ pixel: RGBA) -> Bool { pixel.red > 200 && pixel.green > 100 && pixel.green < 180 && pixel.blue < 90 }
-
-    @Test func aPinchDoublesThePictureAndATwoFingerTapPutsItBack() async throws {
-        let pinch = SeatEvents.twoFingers(center: (400, 316), span: 100, toSpan: 200, t: 0, duration: 300)
-        let pinched = try await Self.run(pinch)
-        #expect(Self.isCard(pinched[0]) && Self.isCard(pinched[1]), "\(pinched)")
-        let undone = try await Self.run(pinch + PictureBoardTests.tap(fingers: 2, t: 800)
-            + [SeatEvent(time: .milliseconds(1400), .tick)])
-        #expect(Self.isCard(undone[0]) && !Self.isCard(undone[1]), "\(undone)")
     }
 }
