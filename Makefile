@@ -50,12 +50,12 @@ test: test-deps generate
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-consumer.sh
 
-# The reference documentation of the library products TouchUI, SeatStream, SeatInput and TouchUITesting, with their
-# articles (Sources/MODULE/MODULE.docc), as one static site in $(DOCS_DIR): serve the folder (for example
+# The reference documentation of the library products TouchUI, SeatStream, SeatInput, TouchUITesting and WaylandApp,
+# with their articles (Sources/MODULE/MODULE.docc), as one static site in $(DOCS_DIR): serve the folder (for example
 # `python3 -m http.server -d .build/docs`) and open /documentation/touchui. Any DocC warning fails the build, and so
 # does a public symbol without a doc comment of its own (scripts/doc-coverage.swift, over the symbol graphs DocC read).
 DOCS_DIR ?= .build/docs
-DOCS_TARGETS = TouchUI SeatStream SeatInput TouchUITesting
+DOCS_TARGETS = TouchUI SeatStream SeatInput TouchUITesting WaylandApp
 docs:
 	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
 		$(foreach t,$(DOCS_TARGETS),--target $(t)) --enable-experimental-combined-documentation \

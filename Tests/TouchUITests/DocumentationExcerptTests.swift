@@ -18,9 +18,9 @@ import TouchUITesting
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Every article of the three catalogs.
+    /// Every article of the four catalogs.
     static func articles() throws -> [URL] {
-        try ["TouchUI", "SeatInput", "TouchUITesting"].flatMap { module in
+        try ["TouchUI", "SeatInput", "TouchUITesting", "WaylandApp"].flatMap { module in
             let catalog = root.appendingPathComponent("Sources/\(module)/\(module).docc")
             return try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "md" }
