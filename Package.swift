@@ -15,8 +15,8 @@ let package = Package(
         .library(name: "TouchUITesting", targets: ["TouchUITesting"]),
         .library(name: "WaylandApp", targets: ["WaylandApp"]),
         .executable(name: "touch-replay", targets: ["touch-replay"]),
-        .executable(name: "wayland-hello", targets: ["WaylandHello"]),
-        .executable(name: "fingerpaint", targets: ["FingerPaint"]),
+        .executable(name: "wayland-hello", targets: ["wayland-hello"]),
+        .executable(name: "fingerpaint", targets: ["fingerpaint"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -24,6 +24,8 @@ let package = Package(
         // `make docs`: the DocC catalogs of TouchUI, SeatInput and TouchUITesting as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
+    // Every executable target is named as its command (`touch-replay`, `fingerpaint`), its sources in
+    // Sources/ under the command's name in UpperCamelCase (Sources/TouchReplay, Sources/FingerPaint).
     targets: [
         // Points, sizes, rectangles in logical points and in device pixels, timestamps: for every module below.
         .target(name: "Geometry"),
@@ -127,11 +129,12 @@ let package = Package(
         .target(name: "WaylandApp", dependencies: ["WaylandClient", "SeatInput", "TouchUI", "CCairo"]),
         // A tiny window that paints touches as dots: for manual checks and the compositor tests.
         .executableTarget(
-            name: "WaylandHello",
+            name: "wayland-hello",
             dependencies: [
                 "WaylandClient", "Geometry", "CCairo", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/WaylandHello"
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
         .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32"]),
@@ -152,11 +155,12 @@ let package = Package(
         ),
         // The `fingerpaint` program.
         .executableTarget(
-            name: "FingerPaint",
+            name: "fingerpaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "PaintUI", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
                 "DesktopPortal", "CShims", "CommandLineSupport", "Threading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/FingerPaint"
         ),
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
         // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
