@@ -268,17 +268,18 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { tiles.replaceStrokes(strokes) }
-        view = view.keptInRange(showing: logicalSize).snapped(scale: self.scale)
+        view = view.shown(in: logicalSize, scale: self.scale)
         pendingWhole = true
         tiles.cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         tiles.evictTiles()
     }
 
-    /// Shows another part of the document, or at another zoom, never beyond the coordinate range
-    /// (``ViewTransform/keptInRange(showing:)``: the view stops at its edge, to within half a buffer pixel). Cached
-    /// tiles of the new zoom show at once; until the others are drawn, tiles of another zoom are shown scaled.
+    /// Shows another part of the document, or at another zoom, as the window shows it
+    /// (``ViewTransform/shown(in:scale:)``: never beyond the coordinate range, to within half a buffer pixel). The
+    /// program that owns the view tells the renderer each change. Cached tiles of the new zoom show at once; until
+    /// the others are drawn, tiles of another zoom are shown scaled.
     public func setView(_ newView: ViewTransform) {
-        let snapped = newView.keptInRange(showing: logicalSize).snapped(scale: scale)
+        let snapped = newView.shown(in: logicalSize, scale: scale)
         guard snapped != view else { return }
         // The strokes waiting to be baked go into the tiles of the view they were drawn in, before it changes.
         bakeStrokes()
