@@ -114,7 +114,7 @@ public final class GalleryView: View {
     private var closeButton: Rect { Rect(x: bounds.width - 52, y: 6, width: 44, height: 44) }
     /// The "Open…" button left of the close button, while there is a dialog to open.
     private var openButton: Rect? {
-        !offersOpenFile ? nil : Rect(x: closeButton.minX - 8 - Self.openButtonWidth, y: 6, width: Self.openButtonWidth, height: 44)
+        offersOpenFile ? Rect(x: closeButton.minX - 8 - Self.openButtonWidth, y: 6, width: Self.openButtonWidth, height: 44) : nil
     }
     /// The width of the "Open…" button.
     static let openButtonWidth = 96.0
