@@ -145,18 +145,73 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
     }
 }
 
+/// The trace `--replay` plays into the window (`nil` without it): checked whole first, then played as it is read
+/// (docs/trace-format.md).
+func openReplay(_ options: LaunchOptions) throws -> (summary: TraceSummary, events: TraceReader)? {
+    guard let path = options.replay else { return nil }
+    let url = URL(fileURLWithPath: path)
+    return (try TraceSummary(validating: url), try TraceReader(contentsOf: url, requiresRegularFile: true))
+}
+
+/// The app for the document begun, set up as `options` say, and the window's title.
+///
+/// - A journal's records are read on another thread once the window is there (`opening`): its first frame shows
+///   paper and the palette meanwhile (docs/loading.md).
+/// - Anything else (created, empty, version 1) is opened already (`opened`).
+func makeApp(_ options: LaunchOptions, beginning: DocumentFile.Beginning, size: Size, library: DocumentLibrary)
+    -> (app: FingerPaintApp, title: String, opening: DocumentOpening?, opened: OpenedDocument?) {
+    let made: (app: FingerPaintApp, title: String, opening: DocumentOpening?, opened: OpenedDocument?)
+    switch beginning {
+    case var .opened(whole):
+        library.remember(whole.url)
+        let document = PaintDocument(whole, library: library)
+        let app = FingerPaintApp(size: size, drawing: whole.drawing, document: document, exportFolder: picturesFolder())
+        let title = windowTitle(document.title)
+        // The app's drawing is the only one now: the first stroke copies nothing.
+        whole.drawing = Drawing()
+        made = (app, title, nil, whole)
+    case let .reading(begun):
+        library.remember(begun.url)
+        let app = FingerPaintApp(size: size, drawing: Drawing(), exportFolder: picturesFolder())
+        made = (app, windowTitle(PaintDocument.title(of: begun.url, isReadOnly: begun.readOnlyReason != nil)), begun, nil)
+    }
+    made.app.canvasView.predictsTouches = !options.withoutPrediction
+    made.app.canvasView.rules = options.contactRules
+    made.app.canvasView.glidesAfterPan = !options.withoutMomentum
+    made.app.style = options.style ?? .light
+    return made
+}
+
+/// The window session's configuration: its title and size, the recording `--record` makes, the events `--replay`
+/// plays.
+func sessionConfiguration(_ options: LaunchOptions, title: String, size: Size,
+                          replayEvents events: TraceReader?) -> LiveSession.Configuration {
+    var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint", size: size)
+    if let record = options.record {
+        // Opened once the compositor is there, by the rule checked above (again: the file may have changed since).
+        configuration.openRecording = { try OutputFile.create(record, overwrite: options.overwrite) }
+    }
+    if let events {
+        // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
+        configuration.replayEvents = AnyIterator {
+            guard let event = events.next() else {
+                if let failure = events.failure { complain("fingerpaint: \(failure) (the file changed while it was played); the replay stops") }
+                return nil
+            }
+            return event
+        }
+    }
+    return configuration
+}
+
 func runWindow(_ options: LaunchOptions) -> Int32 {
     LiveSession.blockExitSignals()
-    // A trace to play into the window is checked whole first, then played as it is read (docs/trace-format.md).
-    var replay: (summary: TraceSummary, events: TraceReader)?
-    if let path = options.replay {
-        let url = URL(fileURLWithPath: path)
-        do {
-            replay = (try TraceSummary(validating: url), try TraceReader(contentsOf: url, requiresRegularFile: true))
-        } catch {
-            complain("fingerpaint: \(error)")
-            return 1
-        }
+    let replay: (summary: TraceSummary, events: TraceReader)?
+    do {
+        replay = try openReplay(options)
+    } catch {
+        complain("fingerpaint: \(error)")
+        return 1
     }
     // Said before anything is opened: a drawing, or a file without --overwrite, is never replaced by a recording.
     if let record = options.record, let refusal = OutputFile.refusal(toWrite: record, overwrite: options.overwrite) {
@@ -166,31 +221,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     let library = DocumentLibrary()
     guard let (beginning, notReopened) = openDocument(options, library: library) else { return 2 }
     let size = options.size ?? replay?.summary.canvasSize ?? Size(width: 1024, height: 700)
-    let app: FingerPaintApp
-    let title: String
-    // A journal's records are read on another thread once the window is there: its first frame shows paper and
-    // the palette meanwhile (docs/loading.md). Anything else (created, empty, version 1) is opened already.
-    var opening: DocumentOpening?
-    var opened: OpenedDocument?
-    switch beginning {
-    case var .opened(whole):
-        library.remember(whole.url)
-        let document = PaintDocument(whole, library: library)
-        app = FingerPaintApp(size: size, drawing: whole.drawing, document: document, exportFolder: picturesFolder())
-        title = windowTitle(document.title)
-        // The app's drawing is the only one now: the first stroke copies nothing.
-        whole.drawing = Drawing()
-        opened = whole
-    case let .reading(begun):
-        library.remember(begun.url)
-        opening = begun
-        app = FingerPaintApp(size: size, drawing: Drawing(), exportFolder: picturesFolder())
-        title = windowTitle(PaintDocument.title(of: begun.url, isReadOnly: begun.readOnlyReason != nil))
-    }
-    app.canvasView.predictsTouches = !options.withoutPrediction
-    app.canvasView.rules = options.contactRules
-    app.canvasView.glidesAfterPan = !options.withoutMomentum
-    app.style = options.style ?? .light
+    let (app, title, opening, opened) = makeApp(options, beginning: beginning, size: size, library: library)
     let debug: (String) -> Void = DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
     // The desktop's portal: its dark style unless --style says, its file dialog for Export… (docs/portal.md).
     let desktop = DesktopLink(app: app, followsStyle: options.style == nil, debug: debug)
@@ -208,25 +239,10 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     if let opened { app.announce(opened) }
     if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
     let session: LiveSession
-    var configuration = LiveSession.Configuration(title: title, appID: "io.github.fingerpaint.FingerPaint", size: size)
-    if let record = options.record {
-        // Opened once the compositor is there, by the rule checked above (again: the file may have changed since).
-        configuration.openRecording = { try OutputFile.create(record, overwrite: options.overwrite) }
-    }
-    if let events = replay?.events {
-        // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
-        configuration.replayEvents = AnyIterator {
-            guard let event = events.next() else {
-                if let failure = events.failure { complain("fingerpaint: \(failure) (the file changed while it was played); the replay stops") }
-                return nil
-            }
-            return event
-        }
-    }
     do {
         session = try LiveSession(
             content: live,
-            configuration: configuration,
+            configuration: sessionConfiguration(options, title: title, size: size, replayEvents: replay?.events),
             log: { complain("fingerpaint: \($0)") },
             debug: debug
         )

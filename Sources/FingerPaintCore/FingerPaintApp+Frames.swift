@@ -99,7 +99,9 @@ extension FingerPaintApp {
         galleryView.frame = bounds
         galleryView.scroll(by: 0)
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
-        canvasView.viewTransform = renderer.view
+        view = view.shown(in: size, scale: scale)
+        renderer.setView(view)
+        canvasView.viewTransform = view
         updateOverlay()
         needsFrame = true
     }

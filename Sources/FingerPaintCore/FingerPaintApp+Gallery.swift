@@ -9,23 +9,16 @@ extension FingerPaintApp {
     /// The thumbnails' largest side in pixels: a tile's picture at the window's scale.
     private var thumbnailSide: Int { Int(GalleryView.minimumTileWidth * 1.4) * max(renderer.scale, 1) }
 
-    /// Wires the gallery's callbacks (called once, from the initializer).
+    /// Makes the app the gallery's delegate (called once, from the initializer).
     func connectGallery() {
-        galleryView.onChange = { [unowned self] in
-            requestThumbnails()
-            updateOverlay()
-        }
-        galleryView.onClose = { [unowned self] in closeGallery() }
-        galleryView.onOpen = { [unowned self] drawing in openDrawing(at: drawing.url) }
-        galleryView.onNewDrawing = { [unowned self] in startNewDrawing() }
-        galleryView.onAction = { [unowned self] action, drawing in perform(action, on: drawing) }
+        galleryView.delegate = self
         showDesktopServices()
     }
 
     /// Shows in the gallery what the desktop's services allow: "Open…" with an open dialog, "Show in Folder" with
     /// a file manager.
     func showDesktopServices() {
-        galleryView.onOpenFile = desktopServices.contains(.openDialog) ? { [unowned self] in perform(.openFile) } : nil
+        galleryView.offersOpenFile = desktopServices.contains(.openDialog)
         galleryView.actions = GalleryView.Action.allCases.filter {
             $0 != .showInFolder || desktopServices.contains(.showInFolder)
         }
@@ -67,7 +60,7 @@ extension FingerPaintApp {
     func refreshGallery() {
         guard let library = document?.library else { return }
         galleryView.openDrawing = document?.url
-        // The gallery's onChange asks for the thumbnails and shows the overlay.
+        // The gallery tells of the change (galleryViewDidChange): that asks for the thumbnails and shows the overlay.
         galleryView.drawings = library.drawings()
     }
 
@@ -290,5 +283,38 @@ extension FingerPaintApp {
         case let error as DocumentWriteError: OutputFile.reason(error.code)
         default: "\(error)"
         }
+    }
+}
+
+extension FingerPaintApp: GalleryViewDelegate {
+    /// The drawing is opened in the window (the one open now saved and closed).
+    public func galleryView(_ gallery: GalleryView, didOpen drawing: LibraryDrawing) {
+        openDrawing(at: drawing.url)
+    }
+
+    /// A new drawing is started.
+    public func galleryViewDidAskForNewDrawing(_ gallery: GalleryView) {
+        startNewDrawing()
+    }
+
+    /// The action is done on the drawing: duplicated, exported, shown in its folder or moved to the Trash.
+    public func galleryView(_ gallery: GalleryView, didChoose action: GalleryView.Action, for drawing: LibraryDrawing) {
+        perform(action, on: drawing)
+    }
+
+    /// Back to the drawing.
+    public func galleryViewDidClose(_ gallery: GalleryView) {
+        closeGallery()
+    }
+
+    /// The desktop's open dialog is asked for a drawing.
+    public func galleryViewDidAskToOpenFile(_ gallery: GalleryView) {
+        perform(.openFile)
+    }
+
+    /// The thumbnails in view are asked for and the overlay shows the gallery as it is.
+    public func galleryViewDidChange(_ gallery: GalleryView) {
+        requestThumbnails()
+        updateOverlay()
     }
 }

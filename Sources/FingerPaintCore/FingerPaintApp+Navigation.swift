@@ -9,8 +9,6 @@ import SeatInput
 import TouchUI
 
 extension FingerPaintApp {
-    /// Which part of the drawing the window shows, and how large.
-    public var view: ViewTransform { renderer.view }
     /// Whether fingers move the view instead of painting (the palette's hand).
     public var isNavigating: Bool { canvasView.isNavigating }
     /// The zoom factor of one Ctrl+plus or Ctrl+minus.
@@ -22,12 +20,13 @@ extension FingerPaintApp {
 
     /// Shows another part of the drawing, or at another zoom (clamped to 10 %...1 600 %).
     public func setView(_ newView: ViewTransform) {
-        let old = renderer.view
-        renderer.setView(newView)
-        canvasView.viewTransform = renderer.view
+        let old = view
+        view = newView.shown(in: window.frame.size, scale: renderer.scale)
+        renderer.setView(view)
+        canvasView.viewTransform = view
         needsFrame = true
         // Zooming and turning show how far; panning alone does not.
-        if renderer.view.zoom != old.zoom || renderer.view.rotation != old.rotation { showIndicator() }
+        if view.zoom != old.zoom || view.rotation != old.rotation { showIndicator() }
     }
 
     /// Zooms by a factor about the middle of the window (Ctrl+plus, Ctrl+minus).

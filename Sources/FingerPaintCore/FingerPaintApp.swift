@@ -151,6 +151,10 @@ public final class FingerPaintApp {
         didSet { if isFullscreen != oldValue { updateOverlay() } }
     }
 
+    /// Which part of the drawing the window shows, and how large: the app's navigation keeps it, as the window
+    /// shows it (``PaintRender/ViewTransform/shown(in:scale:)``), and tells the renderer each change.
+    public internal(set) var view = ViewTransform.identity
+
     /// Whether something changed since the last ``renderFrame()``.
     public internal(set) var needsFrame = true
     /// What the banner over the canvas says (a save that fails), `nil` when it is not shown. The user dismisses it

@@ -7,10 +7,14 @@ import TouchUI
 
 /// A full-window panel of the user's drawings (``drawings``, most recently changed first), each a tile with its
 /// thumbnail, name and date, after a tile that starts a new drawing. A finger scrolls it (and a flick glides on,
-/// as a scroll view's does); a tap opens a drawing (``onOpen``) or starts one (``onNewDrawing``); a long press on a
-/// drawing offers duplicate, export, show in the folder and move to the Trash (``onAction``); the header's cross
-/// closes it (``onClose``), and its "Open…" (where ``onOpenFile`` is set) asks the desktop's open dialog for a drawing
-/// kept anywhere else. Every target is at least 44 points. A touch on it never paints.
+/// as a scroll view's does). It tells its ``delegate`` (``GalleryViewDelegate``) what the user asks for:
+///
+/// - a tap opens a drawing or starts one;
+/// - a long press on a drawing offers duplicate, export, show in the folder and move to the Trash;
+/// - the header's cross closes it;
+/// - its "Open…" (while ``offersOpenFile``) asks the desktop's open dialog for a drawing kept anywhere else.
+///
+/// Every target is at least 44 points. A touch on it never paints.
 public final class GalleryView: View {
     /// What a long press on a drawing offers.
     public enum Action: Hashable, Sendable, CaseIterable {
@@ -48,7 +52,7 @@ public final class GalleryView: View {
         didSet {
             menu = nil
             scrollOffset = min(scrollOffset, maximumScrollOffset)
-            onChange?()
+            reportChange()
         }
     }
     /// The drawing the window has open: its tile is outlined.
@@ -57,20 +61,13 @@ public final class GalleryView: View {
     public var thumbnails: [String: ThumbnailState] = [:]
     /// The actions a long press offers (show in folder only where the desktop has a file manager to ask).
     public var actions: [Action] = [.duplicate, .export, .moveToTrash]
-    /// Called with the drawing a tap opens.
-    public var onOpen: ((LibraryDrawing) -> Void)?
-    /// Called when the new-drawing tile is tapped.
-    public var onNewDrawing: (() -> Void)?
-    /// Called with a long press's action and its drawing.
-    public var onAction: ((Action, LibraryDrawing) -> Void)?
-    /// Called when the close button is tapped.
-    public var onClose: (() -> Void)?
-    /// Called when the header's "Open…" is tapped; `nil` (no desktop dialog to ask) leaves the button out.
-    public var onOpenFile: (() -> Void)? {
-        didSet { onChange?() }
+    /// Whether the header shows "Open…" (the desktop has an open dialog to ask); `false` leaves the button out.
+    public var offersOpenFile = false {
+        didSet { reportChange() }
     }
-    /// Called whenever what the gallery shows changes (a scroll, a press, the menu).
-    public var onChange: (() -> Void)?
+    /// What the user asks of the gallery, and that what it shows changed (``GalleryViewDelegate``). Held weakly: the
+    /// owner holds the gallery.
+    public weak var delegate: (any GalleryViewDelegate)?
 
     /// How far the tiles are scrolled up, in points.
     public private(set) var scrollOffset = 0.0
@@ -117,7 +114,7 @@ public final class GalleryView: View {
     private var closeButton: Rect { Rect(x: bounds.width - 52, y: 6, width: 44, height: 44) }
     /// The "Open…" button left of the close button, while there is a dialog to open.
     private var openButton: Rect? {
-        onOpenFile == nil ? nil : Rect(x: closeButton.minX - 8 - Self.openButtonWidth, y: 6, width: Self.openButtonWidth, height: 44)
+        offersOpenFile ? Rect(x: closeButton.minX - 8 - Self.openButtonWidth, y: 6, width: Self.openButtonWidth, height: 44) : nil
     }
     /// The width of the "Open…" button.
     static let openButtonWidth = 96.0
@@ -234,7 +231,7 @@ public final class GalleryView: View {
         glide = nil
         guard menu == nil, touches.count == 1, let touch = touches.first else { return }
         pressedTile = tile(at: touch.location(in: self))
-        if pressedTile != nil { onChange?() }
+        if pressedTile != nil { reportChange() }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
@@ -250,27 +247,34 @@ public final class GalleryView: View {
     private func releasePress() {
         guard pressedTile != nil else { return }
         pressedTile = nil
-        onChange?()
+        reportChange()
     }
 
     private func tapped(at point: Point) {
         if let shown = menu {
             menu = nil
             if let index = actions.indices.first(where: { menuItemFrame($0, in: shown.frame).contains(point) }) {
-                onAction?(actions[index], shown.drawing)
+                delegate?.galleryView(self, didChoose: actions[index], for: shown.drawing)
             }
-            onChange?()
+            reportChange()
             return
         }
         if closeButton.insetBy(dx: -4, dy: -4).contains(point) { return close() }
-        if let openButton, openButton.insetBy(dx: -4, dy: -4).contains(point) { return onOpenFile?() ?? () }
+        if let openButton, openButton.insetBy(dx: -4, dy: -4).contains(point) {
+            delegate?.galleryViewDidAskToOpenFile(self)
+            return
+        }
         guard viewport.contains(point), let index = tile(at: point) else { return }
-        if index == 0 { onNewDrawing?() } else { onOpen?(drawings[index - 1]) }
+        if index == 0 {
+            delegate?.galleryViewDidAskForNewDrawing(self)
+        } else {
+            delegate?.galleryView(self, didOpen: drawings[index - 1])
+        }
     }
 
     private func close() {
         menu = nil
-        onClose?()
+        delegate?.galleryViewDidClose(self)
     }
 
     private func pressedLong(at point: Point) {
@@ -281,7 +285,7 @@ public final class GalleryView: View {
         let y = min(max(picture.minY + 24, viewport.minY + 8), max(bounds.height - size.height - 8, 0))
         menu = (drawings[index - 1], Rect(origin: Point(x: x, y: y), size: size))
         pressedTile = nil
-        onChange?()
+        reportChange()
     }
 
     /// Whether the long press's menu is shown.
@@ -291,7 +295,12 @@ public final class GalleryView: View {
     public func closeMenu() {
         guard menu != nil else { return }
         menu = nil
-        onChange?()
+        reportChange()
+    }
+
+    /// Tells the delegate that what the gallery shows changed.
+    private func reportChange() {
+        delegate?.galleryViewDidChange(self)
     }
 
     // MARK: - Scrolling
@@ -308,7 +317,7 @@ public final class GalleryView: View {
                 let velocity = panRecognizer.velocity(in: self)
                 let momentum = Momentum(velocity: Vector(dx: 0, dy: -velocity.dy), at: now)
                 glide = momentum.isGliding ? (momentum, 0) : nil
-                onChange?()
+                reportChange()
             }
         default:
             break
@@ -320,7 +329,7 @@ public final class GalleryView: View {
         let offset = min(max(scrollOffset + (distance.isFinite ? distance : 0), 0), maximumScrollOffset)
         guard offset != scrollOffset else { return }
         scrollOffset = offset
-        onChange?()
+        reportChange()
     }
 
     /// Scrolls back to the top (the gallery opened again).

@@ -95,40 +95,13 @@ public final class CanvasRenderer {
     /// make and read; the renderer only holds it.
     public var overlayStorage: AnyObject?
 
-    /// The most memory the cached tiles may take, whatever the window's size: what a 4K window keeps.
-    public static let maximumTileBudget = 40 << 20
-    /// The least memory the cached tiles may take, however small the window.
-    public static let minimumTileBudget = 4 << 20
-
-    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
-    /// cover it, wherever the view lies (one row and column more than it needs when aligned), so that tiles beside
-    /// the view and bases for undo fit besides the tiles in view, within ``minimumTileBudget`` and
-    /// ``maximumTileBudget`` (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak).
-    /// Tiles of other zooms and out of view go first, least recently shown first; tiles in view are kept even
-    /// beyond it (docs/rendering.md, docs/performance.md "Memory at 4K").
-    public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
-        // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
-        func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
-        let columns = reach(pixelWidth), rows = reach(pixelHeight)
-        let covering = columns * rows * TileCache.tileBytes
-        return min(max(covering + covering / 2, minimumTileBudget), maximumTileBudget)
-    }
-
-    /// The memory the cached tiles may take at the window's present size (``tileBudget(pixelWidth:pixelHeight:)``).
-    public var tileBudget: Int { tiles.cache.budget }
-
-    /// The bytes the cached tiles' images take, those kept for the undo of a clear included: at most
-    /// ``tileBudget`` once a frame has evicted, unless the tiles in view alone take more (for memory reports:
-    /// `fingerpaint` on SIGUSR1).
-    public var tileBytes: Int { tiles.bytes }
-
     /// The completed strokes, as the last change left them (the tile engine's).
     var strokes: [Stroke] { tiles.strokes }
     /// The cached tiles (the tile engine's).
     var cache: TileCache { tiles.cache }
     /// The strokes in progress, and the strokes added on top not drawn into their tiles yet
     /// (``defersStrokeBaking``), as frames draw them over the tiles (``LiveInk``).
-    private var ink = LiveInk()
+    var ink = LiveInk()
     /// Whether the next frame redraws everything (a new size, zoom or angle, a clear).
     private var pendingWhole = true
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
@@ -212,50 +185,6 @@ public final class CanvasRenderer {
     /// Buffer pixels per document point: the zoom times the scale.
     var pixelsPerPoint: Double { view.zoom * Double(scale) }
 
-    /// The completed strokes at 100 % from the document's origin, the window's size at its scale: what
-    /// `--replay --output` and the PNG export write, whatever the view. Put together from the tiles of that zoom
-    /// (drawn for it when not cached), so it matches the frame at 100 % pixel for pixel.
-    public var canvas: ImageSurface {
-        bakeStrokes()
-        let image = ImageSurface(width: pixelWidth, height: pixelHeight, fill: background)
-        let level = Double(scale)
-        for key in TileKey.keys(covering: bounds, pixelsPerPoint: level) {
-            let part = key.pixelRect.intersection(bounds)!
-            let local = part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
-            if let tile = tiles.currentImage(of: key) { image.copy(local, of: tile, to: part.x, part.y) }
-        }
-        return image
-    }
-
-    /// The colour of the completed drawing at a window point, as the view shows it (strokes in progress and the
-    /// overlay left out): what an eyedropper picks. Read from the tile there, drawn for it when not cached.
-    public func drawingColor(at windowPoint: Point) -> Color {
-        bakeStrokes()
-        let offset = pixelOffset, level = pixelsPerPoint
-        let x = Int(saturating: (windowPoint.x * Double(scale)).rounded(.down)) + offset.x
-        let y = Int(saturating: (windowPoint.y * Double(scale)).rounded(.down)) + offset.y
-        guard let key = TileKey.keys(covering: PixelRect(x: x, y: y, width: 1, height: 1), pixelsPerPoint: level).first
-        else { return background }
-        guard let tile = tiles.currentImage(of: key) else { return background }
-        return Color(rgb: tile.pixel(x: x - key.pixelRect.x, y: y - key.pixelRect.y))
-    }
-
-    /// The positions of the completed strokes that a path of a given radius touches (document points; an eraser's),
-    /// in painting order: the strokes the index finds near the path, hit-tested against their outlines
-    /// (``PaintModel/Stroke/isTouched(byPath:radius:)``).
-    public func strokes(touchedBy path: [Point], radius: Double) -> [Int] {
-        bakeStrokes()
-        guard let reach = DirtyRect.bounds(of: path, width: 2 * radius) else { return [] }
-        return tiles.index.strokes(reaching: reach).filter { strokes[$0].isTouched(byPath: path, radius: radius) }
-    }
-
-    /// The union of the strokes' bounds, in document points; `nil` for an empty drawing.
-    public var contentBounds: Rect? {
-        ink.unbaked.reduce(tiles.index.contentBounds) { bounds, entry in
-            entry.stroke.bounds.isEmpty ? bounds : bounds.map { $0.union(entry.stroke.bounds) } ?? entry.stroke.bounds
-        }
-    }
-
     // MARK: - Changes
 
     /// A new window size or scale. The document stays where it was under the window's top-left corner (unless the
@@ -268,17 +197,18 @@ public final class CanvasRenderer {
         self.scale = max(scale, 1)
         (pixelWidth, pixelHeight) = Self.pixelSize(logicalSize, scale: self.scale)
         if strokes.count != self.strokes.count { tiles.replaceStrokes(strokes) }
-        view = view.keptInRange(showing: logicalSize).snapped(scale: self.scale)
+        view = view.shown(in: logicalSize, scale: self.scale)
         pendingWhole = true
         tiles.cache.budget = Self.tileBudget(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         tiles.evictTiles()
     }
 
-    /// Shows another part of the document, or at another zoom, never beyond the coordinate range
-    /// (``ViewTransform/keptInRange(showing:)``: the view stops at its edge, to within half a buffer pixel). Cached
-    /// tiles of the new zoom show at once; until the others are drawn, tiles of another zoom are shown scaled.
+    /// Shows another part of the document, or at another zoom, as the window shows it
+    /// (``ViewTransform/shown(in:scale:)``: never beyond the coordinate range, to within half a buffer pixel). The
+    /// program that owns the view tells the renderer each change. Cached tiles of the new zoom show at once; until
+    /// the others are drawn, tiles of another zoom are shown scaled.
     public func setView(_ newView: ViewTransform) {
-        let snapped = newView.keptInRange(showing: logicalSize).snapped(scale: scale)
+        let snapped = newView.shown(in: logicalSize, scale: scale)
         guard snapped != view else { return }
         // The strokes waiting to be baked go into the tiles of the view they were drawn in, before it changes.
         bakeStrokes()
@@ -460,15 +390,6 @@ public final class CanvasRenderer {
     public func waitForTiles() {
         bakeStrokes()
         tiles.waitForTiles()
-    }
-
-    /// Lets go of every tile out of view — the ring kept around the view for panning, the tiles of other zooms,
-    /// and those kept for the undo of a clear out of view — whatever the budget: what a window that rests for a
-    /// while does, so that its memory comes back to what the view needs (docs/reliability.md, "The soak run").
-    /// Tiles in view, with the copies they keep for a cheap undo, stay, so the frame does not change; tiles let go
-    /// are drawn again if they come into view.
-    public func releaseTilesOutOfView() {
-        tiles.releaseTilesOutOfView()
     }
 
     /// Copies rectangles of the frame into a buffer of the same pixel size and format (XRGB8888, `stride` bytes

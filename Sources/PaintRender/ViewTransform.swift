@@ -150,6 +150,13 @@ public struct ViewTransform: Hashable, Sendable, CustomStringConvertible {
                                                        y: content.midY - size.height / 2 / zoom))
     }
 
+    /// The view as a window of `size` (logical points) at a buffer `scale` shows it: kept within the coordinate
+    /// range (``keptInRange(showing:)``), its origin on a whole buffer pixel (``snapped(scale:)``). The renderer
+    /// shows every view it is given this way; a program that keeps the view keeps this one.
+    public func shown(in size: Size, scale: Int) -> ViewTransform {
+        keptInRange(showing: size).snapped(scale: scale)
+    }
+
     /// The same view with its origin on a whole buffer pixel at a buffer scale, so that the window's pixels are
     /// whole pixels of the document drawn at `zoom × scale`.
     public func snapped(scale: Int) -> ViewTransform {

@@ -38,7 +38,7 @@ extension Display {
         }
         // Work a frame committed above need not wait for (its commit is out): while the compositor takes it. Input
         // it handles waits in the socket, read below.
-        forEachLiveWindow { window in window.queuedRequestsSent() }
+        forEachLiveWindow { window in window.presenter.queuedRequestsSent() }
 
         // The descriptors and sources live in the display from pass to pass: a pass allocates nothing.
         preparePoll(displayFD: wl_display_get_fd(pointer))
@@ -76,11 +76,11 @@ extension Display {
             source.readable()
         }
         let now = MonotonicClock.now
-        forEachLiveWindow { window in window.checkFrameWatchdog(now: now) }
-        if containsLiveWindow(where: \.isDueToDraw) { try dispatchWaitingEvents() }
+        forEachLiveWindow { window in window.presenter.checkFrameWatchdog(now: now) }
+        if containsLiveWindow(where: \.presenter.isDueToDraw) { try dispatchWaitingEvents() }
         redrawDueWindows()
         try flush()
-        forEachLiveWindow { window in window.queuedRequestsSent() }
+        forEachLiveWindow { window in window.presenter.queuedRequestsSent() }
     }
 
     /// Reads and dispatches the events already on the socket, without waiting: input that arrived while this
@@ -113,7 +113,7 @@ extension Display {
     }
 
     private func redrawDueWindows() {
-        forEachLiveWindow { window in window.redrawIfDue() }
+        forEachLiveWindow { window in window.presenter.redrawIfDue() }
     }
 
     /// How long poll waits: the caller's timeout, shortened to the nearest window watchdog or paced draw; `nil`
@@ -126,8 +126,8 @@ extension Display {
             earliest = earliest.map { min($0, deadline) } ?? deadline
         }
         forEachLiveWindow { window in
-            consider(window.frameWatchdogDeadline)
-            consider(window.pacedDrawTime(now: now))
+            consider(window.presenter.frameWatchdogDeadline)
+            consider(window.presenter.pacedDrawTime(now: now))
         }
         guard let earliest else { return nil }
         let remaining = max(earliest - now, .zero)

@@ -1,6 +1,6 @@
-// A toplevel window: wl_surface + xdg_surface + xdg_toplevel, its configure cycle, and its seat events.
+// A toplevel window: wl_surface + xdg_surface + xdg_toplevel, its configure cycle, states, decorations and scale,
+// and its seat events. Its drawing is its SurfacePresenter's.
 import Geometry
-import CCairo
 import CWaylandClient
 import CWaylandProtocols
 import SeatStream
@@ -12,13 +12,14 @@ import SeatStream
 /// client: it keeps the current size, or returns to the size it had before it was maximized, fullscreen or tiled.
 /// The program's initial size is the starting point.
 ///
-/// Drawing is paced by the compositor, as foot does it: call ``setNeedsDisplay(_:)`` when something changed; the
-/// window asks its ``delegate`` to draw at the end of the current event-loop iteration when no frame callback is
-/// pending, or else at the end of the iteration that brings the next frame callback, after every input event already waiting on
-/// the socket, so there is at most one commit per frame and input never waits for the frame after the next. Where
-/// the compositor tells when frames are shown (`wp_presentation`), the window draws instead shortly before the
-/// compositor takes its next frame (``FramePacer``), so input that comes until then is in that frame. A window the
-/// compositor hides gets no frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
+/// Drawing is paced by the compositor, as foot does it, by the window's surface presenter:
+/// - Call ``setNeedsDisplay(_:)`` when something changed.
+/// - The window asks its ``delegate`` to draw at the end of the current event-loop iteration when no frame callback
+///   is pending, else at the end of the iteration that brings the next frame callback, after every input event
+///   already waiting on the socket: at most one commit per frame, and input never waits for the frame after the next.
+/// - Where the compositor tells when frames are shown (`wp_presentation`), the window draws instead shortly before
+///   the compositor takes its next frame (``FramePacer``), so input that comes until then is in that frame.
+/// - A window the compositor hides gets no frame callbacks; a watchdog stops waiting after ``frameWatchdogInterval``.
 public final class ToplevelWindow {
     /// A window's state as the compositor configured it (`xdg_toplevel.state`).
     public struct States: OptionSet, Sendable, Hashable {
@@ -68,21 +69,24 @@ public final class ToplevelWindow {
     }
 
     /// How long to wait for a frame callback before drawing anyway.
-    public static let frameWatchdogInterval: Duration = .seconds(1)
+    public static let frameWatchdogInterval: Duration = FrameCycle.watchdogInterval
 
     /// The program behind the window: it draws each frame and hears of the configure, the close, the seat's events,
     /// each frame sent and presented, and the xdg-foreign handle (``ToplevelWindowDelegate``). Held weakly.
     public weak var delegate: (any ToplevelWindowDelegate)?
     /// Where each frame's timing goes, once the compositor said what became of it (`nil`: nowhere); see ``FrameLog``.
-    public var frameLog: FrameLog?
+    public var frameLog: FrameLog? {
+        get { presenter.frameLog }
+        set { presenter.frameLog = newValue }
+    }
     /// Whether the compositor offers `wp_presentation`, so that the delegate hears what became of each frame.
     public var offersPresentation: Bool { display.registry.presentation != nil }
 
     /// The size in logical points.
-    public private(set) var width: Int
-    public private(set) var height: Int
+    public var width: Int { presenter.width }
+    public var height: Int { presenter.height }
     /// The buffer scale: pixels per logical point.
-    public private(set) var scale: Int32 = 1
+    public var scale: Int32 { presenter.scale }
     /// The states of the last configure.
     public private(set) var states: States = []
     /// Whether the compositor has configured the window (it may draw).
@@ -90,7 +94,7 @@ public final class ToplevelWindow {
     /// Who draws the decorations; `.clientSide` until the compositor grants server-side ones.
     public var decorationMode: DecorationMode { decoration?.mode ?? .clientSide }
     /// How many buffers were committed so far (for tests and diagnostics).
-    public private(set) var committedFrameCount = 0
+    public var committedFrameCount: Int { presenter.committedFrameCount }
     /// The largest size the compositor suggests for the window (`xdg_toplevel.configure_bounds`, version 4), if it
     /// said: the first size is fitted into it.
     public private(set) var bounds: (width: Int, height: Int)?
@@ -100,8 +104,9 @@ public final class ToplevelWindow {
     }
     /// Whether the window has transparent parts (rounded corners): its buffers are then ARGB8888, and what is not
     /// drawn opaque shows what lies behind. Changing it redraws the whole window.
-    public var isTranslucent = false {
-        didSet { if isTranslucent != oldValue { needsFullRedraw = true } }
+    public var isTranslucent: Bool {
+        get { presenter.isTranslucent }
+        set { presenter.isTranslucent = newValue }
     }
     /// The window's title (`xdg_toplevel.set_title`).
     public var title: String {
@@ -110,6 +115,8 @@ public final class ToplevelWindow {
 
     let display: Display
     let surface: Surface
+    /// The surface's drawing: frame callbacks, pacing, presentation feedback, buffers and damage.
+    let presenter: SurfacePresenter
     private let xdgSurface: OpaquePointer
     private let toplevel: OpaquePointer
     private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener>
@@ -118,18 +125,13 @@ public final class ToplevelWindow {
     /// The surface's fractional scale, when the compositor offers it and `wp_viewporter`.
     private var fractionalScale: FractionalScale?
     /// The surface's one viewport, when the compositor offers `wp_viewporter`: fractional scale's, and a reduced
-    /// frame's.
+    /// frame's (the presenter's).
     private var viewport: Viewport?
-    /// Around a reduced frame: what is drawn and committed.
-    private var reducedFrames = ReducedFrames()
-    /// The full-size buffer the full frame after a reduced one is being drawn into, in parts.
-    private var bufferInParts: Buffer?
     /// The window exported through xdg-foreign, when the compositor offers it.
     private var exported: ExportedToplevel?
     /// The window's xdg-foreign handle, for the desktop portal's dialogs (`wayland:HANDLE`); `nil` until the
     /// compositor gave one, or when it offers no `zxdg_exporter_v2`.
     public var exportedHandle: String? { exported?.handle }
-    private let pool: BufferPool
     private let minimumWidth: Int
     private let minimumHeight: Int
 
@@ -138,21 +140,6 @@ public final class ToplevelWindow {
     private var pendingStates: States = []
     /// The size to return to when the window stops being maximized, fullscreen or tiled.
     private var floatingSize: (width: Int, height: Int)
-    private var dirty = DamageList()
-    private var needsFullRedraw = true
-    private var needsDraw = false
-    /// Whether the frame to draw was said to be costly (``setNeedsDraw(isCostly:)``), until it is drawn.
-    private var nextFrameIsCostly = false
-    private var frameCallback: FrameCallback?
-    /// Presentation feedback asked for and not answered yet, by frame number.
-    private var presentationFeedback: [Int: PresentationFeedback] = [:]
-    /// When to draw, from the presentation feedback.
-    private var pacer = FramePacer()
-    private var didLogWatchdog = false
-    /// Frames committed while ``frameLog`` is set and not yet answered, by frame number.
-    private var loggedFrames: [Int: FrameLog.Entry] = [:]
-    /// When the pacer made the current plan, for the ``frameLog``.
-    private var planMadeAt: Duration = .zero
 
     /// Creates a window and asks the compositor to map it; it draws after the first configure.
     ///
@@ -170,24 +157,25 @@ public final class ToplevelWindow {
         else { throw .missingGlobal(interface: "wl_compositor", minimumVersion: 4) }
         self.display = display
         self.title = title
-        self.width = max(width, minimumWidth)
-        self.height = max(height, minimumHeight)
+        let size = (width: max(width, minimumWidth), height: max(height, minimumHeight))
         self.minimumWidth = max(minimumWidth, 1)
         self.minimumHeight = max(minimumHeight, 1)
-        floatingSize = (self.width, self.height)
-        surface = Surface(display: display, compositor: compositor.pointer)
-        pool = BufferPool(display: display, shm: shm.pointer)
+        floatingSize = size
+        let surface = Surface(display: display, compositor: compositor.pointer)
+        self.surface = surface
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase.pointer, surface.pointer)!
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdgSurfaceListener = .allocate(capacity: 1)
         toplevelListener = .allocate(capacity: 1)
-        if let viewporter = display.registry.viewporter {
-            viewport = Viewport(viewporter: viewporter.pointer, surface: surface.pointer)
-        }
+        let viewport = display.registry.viewporter.map { Viewport(viewporter: $0.pointer, surface: surface.pointer) }
+        self.viewport = viewport
         if let manager = display.registry.fractionalScaleManager, let viewport {
             fractionalScale = FractionalScale(manager: manager.pointer, viewport: viewport, surface: surface.pointer)
         }
-        scale = wantedScale
+        presenter = SurfacePresenter(
+            display: display, surface: surface, shm: shm.pointer, viewport: viewport,
+            usesFractionalScale: fractionalScale != nil, width: size.width, height: size.height,
+            scale: fractionalScale?.bufferScale ?? surface.preferredScale)
         if let exporter = display.registry.exporter {
             exported = ExportedToplevel(exporter: .v2(exporter.pointer), surface: surface.pointer)
         } else if let exporter = display.registry.exporterV1 {
@@ -195,6 +183,7 @@ public final class ToplevelWindow {
         }
 
         let context = Unmanaged.passUnretained(self).toOpaque()
+        presenter.delegate = self
         exported?.onHandle = { [unowned self] handle in delegate?.toplevelWindow(self, didExport: handle) }
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
             ToplevelWindow.from(data).configure(serial: serial)
@@ -234,8 +223,7 @@ public final class ToplevelWindow {
 
     deinit {
         display.unregister(surface: surface.pointer)
-        frameCallback = nil
-        presentationFeedback = [:]
+        presenter.close()
         decoration = nil
         fractionalScale = nil
         viewport = nil
@@ -245,7 +233,8 @@ public final class ToplevelWindow {
         xdg_surface_destroy(xdgSurface)
         toplevelListener.deallocate()
         xdgSurfaceListener.deallocate()
-        // `surface` and `pool` are released after this body: the wl_surface goes after its roles, then the buffers.
+        // `surface` and `presenter` are released after this body: the wl_surface goes after its roles, then the
+        // buffers.
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> ToplevelWindow {
@@ -288,12 +277,7 @@ public final class ToplevelWindow {
     ///
     /// The window draws at the end of this event-loop iteration if no frame is pending, else at the next frame.
     public func setNeedsDisplay(_ rects: [Rect]? = nil) {
-        if let rects {
-            // Whole buffer pixels at today's scale: a change of scale redraws everything anyway.
-            for rect in rects { dirty.insert(PixelRect(covering: rect, scale: Int(scale))) }
-        } else {
-            needsFullRedraw = true
-        }
+        presenter.setNeedsDisplay(rects)
     }
 
     /// Asks for a frame whose changes the delegate's drawing finds out and returns, paced like ``setNeedsDisplay(_:)``: for a
@@ -302,12 +286,11 @@ public final class ToplevelWindow {
     /// `isCostly`: the frame will cost more than most (a stroke completed, drawn into the picture for good): the
     /// pacer plans it earlier, by what such frames took before.
     public func setNeedsDraw(isCostly: Bool = false) {
-        needsDraw = true
-        if isCostly { nextFrameIsCostly = true }
+        presenter.setNeedsDraw(isCostly: isCostly)
     }
 
     /// Whether something waits to be drawn.
-    public var needsDisplay: Bool { needsFullRedraw || needsDraw || !dirty.isEmpty || reducedFrames.hasPartToDraw }
+    public var needsDisplay: Bool { presenter.needsDisplay }
 
     // MARK: - Configure
 
@@ -352,21 +335,14 @@ public final class ToplevelWindow {
             let height = newHeight > 0 ? max(Int(newHeight), minimumHeight) : kept.height
             if isFloating { floatingSize = (width, height) }
             if width != self.width || height != self.height {
-                self.width = width
-                self.height = height
-                needsFullRedraw = true
+                presenter.resize(width: width, height: height)
                 changed = true
             }
         }
         pendingSize = nil
         if changed { delegate?.toplevelWindowDidConfigure(self) }
-        // A commit follows every ack: draw now, ignoring frame pacing, when the size changed or nothing was shown
-        // yet; otherwise a bare commit applies the new state to the buffer already shown.
-        if !wasConfigured || needsFullRedraw {
-            needsFullRedraw = true
-            if redraw() { return }
-        }
-        wl_surface_commit(surface.pointer)
+        // A commit follows every ack: the presenter draws now or commits the new state bare.
+        presenter.configured()
     }
 
     // MARK: - Scale
@@ -380,8 +356,7 @@ public final class ToplevelWindow {
     private func updateScale() {
         let newScale = wantedScale
         guard newScale != scale else { return }
-        scale = newScale
-        needsFullRedraw = true
+        presenter.rescale(to: newScale)
         display.registry.windowScaleChanged(self)
         delegate?.toplevelWindowDidConfigure(self)
     }
@@ -399,247 +374,60 @@ public final class ToplevelWindow {
     /// Whether the window draws shortly before the compositor takes its next frame, where the compositor says when
     /// frames are shown (the default), rather than as soon as the frame callback allows (`false`: for comparing the
     /// two in benchmarks).
-    public var drawsBeforeVblank = true
+    public var drawsBeforeVblank: Bool {
+        get { presenter.drawsBeforeVblank }
+        set { presenter.drawsBeforeVblank = newValue }
+    }
 
     /// Whether the window, right after committing its first frame, has the second core copy that frame into its
     /// spare buffer, so that the frame after it (the first input's) paints only what changed, not the whole spare
     /// (at 3840x2160 that took 12–48 ms, and the first input of a stroke was shown frames late; docs/frame-pacing.md).
     /// Off by default: a copy of the whole buffer at start-up.
-    public var warmsSpareBuffer = false
-
-    /// Whether the window may draw: something is dirty and no frame is pending.
-    private var canDraw: Bool { isConfigured && needsDisplay && frameCallback == nil }
-
-    /// When the window draws, if it may: decided by the pacer the first time it is asked after the window could
-    /// draw, and kept until it has drawn (earlier if the frame became costly meanwhile).
-    func pacedDrawTime(now: Duration) -> Duration? {
-        guard canDraw else {
-            pacer.windowCannotDraw()
-            return nil
-        }
-        guard drawsBeforeVblank else { return now }
-        if frameLog != nil, pacer.phase == .idle { planMadeAt = now }
-        return switch pacer.windowMayDraw(now: now, isCostly: nextFrameIsCostly) {
-        case .now: now
-        case let .at(time): time
-        }
-    }
-
-    /// Whether the window draws at the end of this loop iteration: it may, and its time has come.
-    var isDueToDraw: Bool {
-        let now = MonotonicClock.now
-        return pacedDrawTime(now: now).map { $0 <= now } ?? false
-    }
-
-    /// Draws if something is dirty, no frame callback is pending and the pacer's time has come (called at the end
-    /// of each loop iteration).
-    func redrawIfDue() {
-        guard isDueToDraw else { return }
-        redraw()
-    }
-
-    /// When the frame watchdog fires, if a frame callback is pending.
-    var frameWatchdogDeadline: Duration? {
-        frameCallback.map { $0.requestedAt + Self.frameWatchdogInterval }
-    }
-
-    func checkFrameWatchdog(now: Duration) {
-        guard let deadline = frameWatchdogDeadline, now >= deadline else { return }
-        if !didLogWatchdog {
-            didLogWatchdog = true
-            display.debug("no frame callback for \(Self.frameWatchdogInterval): the window is probably hidden")
-        }
-        frameCallback = nil
-        if needsDisplay { redraw() }
-    }
-
-    /// The frame callback: the window may draw again. It draws at the end of this loop iteration, after the input
-    /// that came with the callback (or while it was being handled) has been dispatched, so that input is in the
-    /// frame instead of waiting a whole frame for the next one (foot draws the same way).
-    private func frameDone() {
-        let finished = frameCallback
-        frameCallback = nil
-        withExtendedLifetime(finished) {}
-    }
-
-    /// Draws into a free buffer and commits it. Returns false when every buffer is busy: the window stays dirty and
-    /// draws at the end of a later loop iteration, after a `wl_buffer.release`.
-    @discardableResult
-    private func redraw() -> Bool {
-        let reduction = delegate?.toplevelWindowReductionOfNextFrame(self)
-        let drawing = reducedFrames.nextFrame(programWantsReduced: reduction != nil, compositorCanScale: viewport != nil)
-        if drawing == .reduced, let reduction { return redrawReduced(reduction: reduction) }
-        let bounds = PixelRect(x: 0, y: 0, width: width * Int(scale), height: height * Int(scale))
-        let acquired: (buffer: Buffer, stale: DamageList?)?
-        do {
-            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
-                                        isTranslucent: isTranslucent, preferring: drawing == .partOfFull ? bufferInParts : nil,
-                                        mayMakeThird: drawing != .partOfFull)
-        } catch {
-            display.log("cannot make a buffer: \(error)")
-            return false
-        }
-        guard let (buffer, stale) = acquired else { return false }
-        let drawStart = MonotonicClock.now
-
-        // What this buffer must be painted with, and what changed on screen since the last frame: they differ when
-        // the buffer is new or was shown a few frames ago. Taken before drawing, so the callback may ask again.
-        let requestedChange = dirty
-        let isFullChange = needsFullRedraw
-        dirty = DamageList()
-        needsFullRedraw = false
-        needsDraw = false
-        let paintsEverything = isFullChange || stale == nil
-        var lacking = requestedChange
-        if let stale { lacking.formUnion(stale) }
-        let requested = paintsEverything ? [bounds] : lacking.clipped(to: bounds)
-        var alsoChanged: [PixelRect]
-        var isComplete = true
-        if drawing == .partOfFull, let delegate {
-            (alsoChanged, isComplete) = delegate.toplevelWindow(self, drawPart: buffer, damage: requested)
-        } else {
-            alsoChanged = delegate?.toplevelWindow(self, draw: buffer, damage: requested) ?? []
-        }
-        let drawEnd = frameLog == nil ? Duration.zero : MonotonicClock.now
-        cairo_surface_flush(buffer.cairoSurface)
-        var screenChange = requestedChange
-        for rect in alsoChanged { screenChange.insert(rect) }
-        let commit = reducedFrames.drew(drawing, isComplete: isComplete)
-        // After a reduced frame everything changed on screen.
-        let changed: DamageList? = isFullChange || commit == .fullBuffer(restoresViewport: true)
-            ? nil : DamageList(screenChange.clipped(to: bounds))
-        guard commit != .frameCallbackOnly else {
-            // The buffer is kept for the next part; what it was asked to draw is drawn (the rest it knows itself).
-            bufferInParts = buffer
-            frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
-            wl_surface_commit(surface.pointer)
-            return true
-        }
-        bufferInParts = nil
-
-        // With fractional scale the buffer scale stays 1 and the viewport maps the buffer onto the logical size;
-        // otherwise the integer buffer scale does, and no destination is set.
-        let bufferScale = fractionalScale == nil ? pool.scale : 1
-        if bufferScale != appliedBufferScale {
-            wl_surface_set_buffer_scale(surface.pointer, bufferScale)
-            appliedBufferScale = bufferScale
-        }
-        viewport?.setSource(nil)
-        viewport?.setDestination(fractionalScale == nil ? nil : (Int32(width), Int32(height)))
-        wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
-        let surfaceDamage = changed?.rects ?? [bounds]
-        for rect in surfaceDamage {
-            wl_surface_damage_buffer(surface.pointer, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
-        frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
-        requestPresentationFeedback(frame: committedFrameCount + 1)
-        wl_surface_commit(surface.pointer)
-        pool.committed(buffer, changed: changed)
-        committedFrameCount += 1
-        if warmsSpareBuffer, committedFrameCount == 1 { _ = pool.warmSpare() }
-        let committedAt = MonotonicClock.now
-        if frameLog != nil, case let .planned(planned, aim, isCostly) = pacer.phase {
-            let note = [isCostly ? "costly" : nil, delegate?.toplevelWindowDescribeLastDraw(self)].compactMap { $0 }.joined(separator: " ")
-            loggedFrames[committedFrameCount] = FrameLog.Entry(
-                frame: committedFrameCount, planMade: planMadeAt, planned: planned, wake: display.lastWake, drawStart: drawStart,
-                drawEnd: drawEnd, commit: committedAt, aim: aim, lead: aim.map { $0 - planned }, note: note)
-            if loggedFrames.count > 64, let oldest = loggedFrames.keys.min() { loggedFrames[oldest] = nil }
-        }
-        pacer.committed(frame: committedFrameCount, at: committedAt)
-        nextFrameIsCostly = false
-        hasUnsentFrame = true
-        return true
-    }
-
-    /// Draws a reduced frame (``ToplevelWindowDelegate/toplevelWindow(_:drawReduced:)``) into the top-left part of a full-size buffer (one of two: never a
-    /// third, it waits for a release instead), `reduction` times fewer pixels each way, and commits that buffer with the viewport's source that part and its destination the
-    /// window's logical size, buffer scale 1: the compositor crops and scales it, and no buffer beyond the window's
-    /// own is made. What waits to be drawn stays asked for, and the whole window too: the full-resolution frame after
-    /// it draws it, into another buffer (this one is on screen meanwhile).
-    private func redrawReduced(reduction: Int) -> Bool {
-        let acquired: (buffer: Buffer, stale: DamageList?)?
-        do {
-            // No third buffer for a zoom step: its frames wait for a release instead (the compositor shows the
-            // frame before, or the reduced frame, meanwhile).
-            acquired = try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
-                                        isTranslucent: isTranslucent, mayMakeThird: false)
-        } catch {
-            display.log("cannot make a buffer: \(error)")
-            return false
-        }
-        guard let (buffer, _) = acquired, let viewport else { return false }
-        needsDraw = false
-        let image = ReducedImage(buffer: buffer, reduction: reduction)
-        delegate?.toplevelWindow(self, drawReduced: image)
-        cairo_surface_flush(image.cairoSurface)
-        _ = reducedFrames.drew(.reduced, isComplete: true)
-        needsFullRedraw = true
-        bufferInParts = nil
-        if appliedBufferScale != 1 {
-            wl_surface_set_buffer_scale(surface.pointer, 1)
-            appliedBufferScale = 1
-        }
-        viewport.setSource((0, 0, image.pixelWidth, image.pixelHeight))
-        viewport.setDestination((Int32(width), Int32(height)))
-        wl_surface_attach(surface.pointer, buffer.pointer, 0, 0)
-        wl_surface_damage_buffer(surface.pointer, 0, 0, image.pixelWidth, image.pixelHeight)
-        frameCallback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
-        requestPresentationFeedback(frame: committedFrameCount + 1)
-        wl_surface_commit(surface.pointer)
-        // Everything else in the buffer is stale, and every other buffer lacks everything: the sharp frame draws it.
-        pool.committed(buffer, changed: nil)
-        committedFrameCount += 1
-        pacer.committed(frame: committedFrameCount, at: MonotonicClock.now)
-        nextFrameIsCostly = false
-        hasUnsentFrame = true
-        return true
+    public var warmsSpareBuffer: Bool {
+        get { presenter.warmsSpareBuffer }
+        set { presenter.warmsSpareBuffer = newValue }
     }
 
     /// How many buffers the window holds: its own full-size ones (two, a third while both are busy), none of its
     /// own for a zoom step's reduced frame (for tests and diagnostics).
-    public var bufferCount: Int { pool.count }
-
-    private var appliedBufferScale: Int32 = 1
-
-    /// Whether a buffer was committed since the event loop last flushed.
-    private var hasUnsentFrame = false
-
-    /// The event loop flushed what was queued: a frame committed since is on its way (the delegate's ``ToplevelWindowDelegate/toplevelWindowDidSendFrame(_:)``).
-    func queuedRequestsSent() {
-        guard hasUnsentFrame else { return }
-        hasUnsentFrame = false
-        delegate?.toplevelWindowDidSendFrame(self)
-    }
-
-    /// Asks for `wp_presentation_feedback` on the commit that follows, which makes frame number `frame`: for the
-    /// pacer, and for the delegate.
-    private func requestPresentationFeedback(frame: Int) {
-        guard let presentation = display.registry.presentation else { return }
-        presentationFeedback[frame] = PresentationFeedback(presentation: presentation, surface: surface.pointer) {
-            [unowned self] outcome in
-            let feedback = presentationFeedback.removeValue(forKey: frame)
-            switch outcome {
-            case let .presented(time, refresh):
-                if let entry = loggedFrames.removeValue(forKey: frame) {
-                    frameLog?.write(entry, presented: time, refresh: refresh)
-                }
-                pacer.presented(frame: frame, at: time, refresh: refresh)
-                delegate?.toplevelWindow(self, frame: frame, was: .presented(at: Timestamp(seconds: time / .seconds(1))))
-            case .discarded:
-                if let entry = loggedFrames.removeValue(forKey: frame) {
-                    frameLog?.write(entry, presented: nil, refresh: .zero)
-                }
-                pacer.discarded(frame: frame)
-                delegate?.toplevelWindow(self, frame: frame, was: .discarded)
-            }
-            withExtendedLifetime(feedback) {}
-        }
-    }
+    public var bufferCount: Int { presenter.bufferCount }
 
     // MARK: - Input
 
     /// Hands a seat event on this window to the program.
     func deliver(_ event: SeatEvent) {
         delegate?.toplevelWindow(self, didReceive: event)
+    }
+}
+
+/// The presenter's events, handed on to the window's delegate with the window.
+extension ToplevelWindow: SurfacePresenterDelegate {
+    func presenterReductionOfNextFrame(_ presenter: SurfacePresenter) -> Int? {
+        delegate?.toplevelWindowReductionOfNextFrame(self)
+    }
+
+    func presenter(_ presenter: SurfacePresenter, draw buffer: Buffer, damage: [PixelRect]) -> [PixelRect] {
+        delegate?.toplevelWindow(self, draw: buffer, damage: damage) ?? []
+    }
+
+    func presenter(_ presenter: SurfacePresenter, drawPart buffer: Buffer,
+                   damage: [PixelRect]) -> (changed: [PixelRect], isComplete: Bool) {
+        delegate?.toplevelWindow(self, drawPart: buffer, damage: damage) ?? ([], true)
+    }
+
+    func presenter(_ presenter: SurfacePresenter, drawReduced image: ReducedImage) {
+        delegate?.toplevelWindow(self, drawReduced: image)
+    }
+
+    func presenterDidSendFrame(_ presenter: SurfacePresenter) {
+        delegate?.toplevelWindowDidSendFrame(self)
+    }
+
+    func presenter(_ presenter: SurfacePresenter, frame: Int, was presentation: FramePresentation) {
+        delegate?.toplevelWindow(self, frame: frame, was: presentation)
+    }
+
+    func presenterDescribeLastDraw(_ presenter: SurfacePresenter) -> String? {
+        delegate?.toplevelWindowDescribeLastDraw(self)
     }
 }

@@ -290,6 +290,25 @@ import TouchUI
         #expect(painter.isPainted(60 * scale, 50 * scale))
         #expect(!painter.isPainted(80 * scale, 50 * scale) && !painter.isPainted(60 * scale, 70 * scale))
     }
+
+    /// The app keeps the view, as the window shows it; the renderer and the canvas are told it, never asked.
+    @Test func theViewTheAppKeepsIsTheOneTheWindowShowsAtTheRangesEdgeAndAcrossResizes() {
+        let painter = Painter()
+        // Beyond the range's edge, at an origin between buffer pixels: kept within it, on a whole pixel.
+        painter.app.setView(ViewTransform(zoom: 1.5, origin: Point(x: 2 * CoordinateRange.largest, y: 10.3)))
+        let shown = painter.app.view
+        #expect(shown.documentRect(Rect(origin: .zero, size: painter.app.window.frame.size)).maxX <= CoordinateRange.largest)
+        #expect(shown == ViewTransform(zoom: 1.5, origin: Point(x: 2 * CoordinateRange.largest, y: 10.3))
+            .shown(in: painter.app.window.frame.size, scale: 1))
+        #expect(painter.app.renderer.view == shown)
+        #expect(painter.app.canvasView.viewTransform == shown)
+        // A wider window at the edge, on a HiDPI output: the view moves back within the range.
+        painter.app.resize(to: Size(width: 1600, height: 900), scale: 2)
+        #expect(painter.app.view.documentRect(Rect(x: 0, y: 0, width: 1600, height: 900)).maxX <= CoordinateRange.largest)
+        #expect(painter.app.view != shown)
+        #expect(painter.app.renderer.view == painter.app.view)
+        #expect(painter.app.canvasView.viewTransform == painter.app.view)
+    }
 }
 
 

@@ -59,7 +59,7 @@ import TouchUI
     @Test func theGallerysOpenWithoutAPortalSaysInTheBannerThatTheDrawingsAreHere() async throws {
         let scratch = try TemporaryDirectory()
         let gallery = GalleryView(frame: Rect(origin: .zero, size: GalleryWindowTests.content))
-        gallery.onOpenFile = {}
+        gallery.offersOpenFile = true
         gallery.isHidden = false
         let button = try #require(gallery.overlayGallery?.openButton).offsetBy(dx: 0, dy: GalleryWindowTests.titleBar)
         // No session bus (Window.environment): the window still offers Open…, and finds out when it asks.

@@ -209,7 +209,7 @@ import TouchUI
 
     @Test func theGallerysOpenAsksTheSameDialogByTouch() async throws {
         let gallery = GalleryView(frame: Rect(origin: .zero, size: GalleryWindowTests.content))
-        gallery.onOpenFile = {}
+        gallery.offersOpenFile = true
         gallery.isHidden = false
         let button = try #require(gallery.overlayGallery?.openButton).offsetBy(dx: 0, dy: GalleryWindowTests.titleBar)
         try await Self.openThroughTheDialog(GalleryWindowTests.tap(GalleryWindowTests.galleryButton, at: 100, id: 1)

@@ -248,7 +248,7 @@ struct SwayTests {
         #expect(try run(display) { window.states.contains(.tiled) && window.committedFrameCount >= 2 })
         #expect(window.width > 320 && window.height > 240)
         // Wait for the frame callback of the first commit: the buffer is on screen.
-        #expect(try run(display) { window.frameWatchdogDeadline == nil })
+        #expect(try run(display) { window.presenter.frameWatchdogDeadline == nil })
 
         let screenshot = sway.runtime.path + "/screenshot.ppm"
         let grim = try SpawnedProcess(
@@ -303,7 +303,7 @@ struct SwayTests {
             fill(buffer, damage, colour: Self.colour)
             return []
         }
-        #expect(try run(display) { window.states.contains(.tiled) && window.frameWatchdogDeadline == nil })
+        #expect(try run(display) { window.states.contains(.tiled) && window.presenter.frameWatchdogDeadline == nil })
 
         // An empty workspace hides the window.
         let ipc = try #require(
@@ -319,7 +319,7 @@ struct SwayTests {
         window.setNeedsDisplay([Rect(x: 0, y: 0, width: 10, height: 10)])
         try display.dispatch(timeout: .zero)
         let committed = window.committedFrameCount
-        #expect(window.frameWatchdogDeadline != nil)
+        #expect(window.presenter.frameWatchdogDeadline != nil)
         window.setNeedsDisplay([Rect(x: 20, y: 0, width: 10, height: 10)])
         let start = MonotonicClock.now
         #expect(try run(display, timeout: .seconds(3)) { window.committedFrameCount > committed })

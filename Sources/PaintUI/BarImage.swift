@@ -1,0 +1,116 @@
+// The bar drawn once into an image of its own at a buffer scale, changed around the controls that changed, and
+// copied into full or reduced frames. Contract: its pixels are what drawing the bar afresh at that scale gives.
+import CCairo
+import Geometry
+import PaintRender
+
+/// The overlay's bar drawn once into an image of its own, at a buffer scale: a frame that redraws the bar copies it
+/// (a few hundred KB) instead of drawing a dozen controls with Cairo again (about 1 ms at 3840 pixels wide).
+struct BarImage {
+    /// What the image shows: the bar's frame, controls, hints and colours at ``scale``.
+    var overlay: Overlay
+    var scale: Int
+    /// The bar's buffer pixels.
+    var rect: PixelRect
+    var image: ImageSurface
+
+    /// Whether the image shows the bar of `other` at `scale`.
+    func shows(_ other: Overlay, scale: Int) -> Bool {
+        scale == self.scale && other.frame == overlay.frame && other.items == overlay.items && other.style == overlay.style
+            && other.hasMoreBefore == overlay.hasMoreBefore && other.hasMoreAfter == overlay.hasMoreAfter
+    }
+
+    /// The bar of `overlay` drawn at `scale`; `nil` when its frame does not lie on whole buffer pixels (its edges
+    /// would then blend with what lies under it) or is empty.
+    init?(_ overlay: Overlay, scale: Int) {
+        let frame = overlay.frame, factor = Double(scale)
+        let edges = [frame.minX, frame.minY, frame.maxX, frame.maxY].map { $0 * factor }
+        guard frame.width > 0, frame.height > 0, edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else { return nil }
+        rect = PixelRect(x: Int(edges[0]), y: Int(edges[1]), width: Int(edges[2]) - Int(edges[0]),
+                         height: Int(edges[3]) - Int(edges[1]))
+        self.overlay = overlay
+        self.scale = scale
+        image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
+        let context = cairo_create(image.surface)!
+        defer { cairo_destroy(context) }
+        cairo_translate(context, Double(-rect.x), Double(-rect.y))
+        cairo_scale(context, factor, factor)
+        drawBar(overlay, in: context)
+        cairo_surface_flush(image.surface)
+    }
+
+    /// Where a bar in `frame` fades out under its scroll hint at one edge.
+    static func hintFrame(in frame: Rect, atRightEdge: Bool) -> Rect {
+        let top = frame.minY + 1
+        return Rect(x: atRightEdge ? frame.maxX - Overlay.fadeWidth : frame.minX, y: top, width: Overlay.fadeWidth,
+                    height: frame.maxY - top)
+    }
+
+    /// How far past its frame a control's drawing reaches, in points: the selection ring lies 3 points out with a
+    /// line 2 points wide; the rest is room for antialiasing.
+    static let itemReach = 8.0
+
+    /// The bar of `overlay` drawn at `scale` by changing a copy of `previous` where the two bars differ: the bar is
+    /// drawn again clipped to the whole buffer pixels within ``itemReach`` of the controls that changed (before and
+    /// after) and to any scroll hint they touch, so that those pixels are what drawing the bar afresh gives and the
+    /// others already are (Cairo skips the controls outside the clip). `nil`
+    /// unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
+    /// swatch selected: a few controls drawn instead of all of them).
+    init?(_ overlay: Overlay, scale: Int, changing previous: BarImage) {
+        let old = previous.overlay
+        guard scale == previous.scale, overlay.frame == old.frame, overlay.style == old.style,
+              overlay.hasMoreBefore == old.hasMoreBefore, overlay.hasMoreAfter == old.hasMoreAfter,
+              overlay.items.count == old.items.count else { return nil }
+        var changed: PixelRect?
+        for (item, was) in zip(overlay.items, old.items) where item != was {
+            for frame in [item.frame, was.frame] {
+                let reach = PixelRect(covering: frame.insetBy(dx: -Self.itemReach, dy: -Self.itemReach), scale: scale)
+                changed = changed.map { $0.union(reach) } ?? reach
+            }
+        }
+        guard let changed else { return nil }
+        self.overlay = overlay
+        self.scale = scale
+        rect = previous.rect
+        // Controls scrolled out of the bar changed (undo enabled off its end): the same pixels.
+        guard var area = changed.intersection(previous.rect) else {
+            image = previous.image
+            return
+        }
+        // A scroll hint is drawn whole or not at all: Cairo blends a few pixels of a fade clipped part way one step
+        // differently.
+        for (hasHint, atRightEdge) in [(overlay.hasMoreBefore, false), (overlay.hasMoreAfter, true)] where hasHint {
+            let hint = PixelRect(covering: Self.hintFrame(in: overlay.frame, atRightEdge: atRightEdge), scale: scale)
+            if area.intersection(hint) != nil { area = area.union(hint).intersection(previous.rect) ?? area }
+        }
+        image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
+        image.copyAll(from: previous.image)
+        let context = cairo_create(image.surface)!
+        defer { cairo_destroy(context) }
+        cairo_rectangle(context, Double(area.x - rect.x), Double(area.y - rect.y), Double(area.width), Double(area.height))
+        cairo_clip(context)
+        cairo_translate(context, Double(-rect.x), Double(-rect.y))
+        cairo_scale(context, Double(scale), Double(scale))
+        drawBar(overlay, in: context)
+        cairo_surface_flush(image.surface)
+    }
+
+    /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
+    /// as the drawing under it does (PaintRender's `NearestScaling` at ratio 1 / `reduction`).
+    func copyReduced(by reduction: Int, into frame: ImageSurface) {
+        // The frame's pixels whose place times `reduction` lies within the bar (what lies left of or above the
+        // frame is clamped away, so division rounding towards zero there does not matter).
+        let top = max((rect.y + reduction - 1) / reduction, 0), bottom = min((rect.maxY + reduction - 1) / reduction, frame.height)
+        let left = max((rect.x + reduction - 1) / reduction, 0), right = min((rect.maxX + reduction - 1) / reduction, frame.width)
+        guard top < bottom, left < right else { return }
+        let rows = top..<bottom, columns = left..<right
+        cairo_surface_flush(frame.surface)
+        for row in rows {
+            let from = UnsafeRawPointer(image.pixels + (reduction * row - rect.y) * image.stride)
+                .assumingMemoryBound(to: UInt32.self)
+            let to = UnsafeMutableRawPointer(frame.pixels + row * frame.stride).assumingMemoryBound(to: UInt32.self)
+            for column in columns { to[column] = from[reduction * column - rect.x] }
+        }
+        frame.markDirty()
+    }
+}

@@ -1,0 +1,173 @@
+// The gallery drawn with Cairo: the window's panel, its header with the title, "Open…" and the close cross, the
+// tiles (thumbnails, captions, warning marks, the new-drawing tile) and the long press's menu.
+// Contract: it draws within the gallery's frame, the tiles clipped below the header.
+import CCairo
+import Geometry
+import PaintRender
+
+/// The gallery: the window filled with the surface colour, the header with its title and close button, the tiles
+/// (thumbnails on paper with their names and dates, the new-drawing tile with a plus), the scroll bar's thumb and
+/// the long press's menu.
+func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbnails: [String: ImageSurface],
+                         in context: OpaquePointer) {
+    let ink = style.ink(isEnabled: true)
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
+    cairo_rectangle(context, gallery.frame.minX, gallery.frame.minY, gallery.frame.width, gallery.frame.height)
+    cairo_fill(context)
+    // The tiles scroll under the header: clipped below it.
+    cairo_save(context)
+    cairo_rectangle(context, gallery.frame.minX, gallery.header.maxY, gallery.frame.width,
+                    max(gallery.frame.maxY - gallery.header.maxY, 0))
+    cairo_clip(context)
+    for tile in gallery.tiles {
+        drawTile(tile, style: style, thumbnails: thumbnails, in: context)
+    }
+    if let thumb = gallery.scrollThumb {
+        roundedRectangle(thumb, radius: thumb.width / 2, in: context)
+        cairo_set_source_rgba(context, ink, ink, ink, 0.35)
+        cairo_fill(context)
+    }
+    cairo_restore(context)
+    // The header over them: the title, a line, the close button (a cross).
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
+    cairo_rectangle(context, gallery.header.minX, gallery.header.minY, gallery.header.width, gallery.header.height)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_rectangle(context, gallery.header.minX, gallery.header.maxY - 1, gallery.header.width, 1)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 18)
+    let titleWidth = max((gallery.openButton ?? gallery.closeButton).minX - gallery.header.minX - 32, 0)
+    cairo_move_to(context, gallery.header.minX + 16, gallery.header.midY + 6)
+    cairo_show_text(context, fitted(gallery.title, width: titleWidth, in: context))
+    drawCross(at: gallery.closeButton.center, arm: gallery.closeButton.height * 0.2, lineWidth: 2.5, in: context)
+    if let button = gallery.openButton {
+        // "Open…" in an outlined, rounded button.
+        roundedRectangle(button.insetBy(dx: 1, dy: 1), radius: 8, in: context)
+        cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+        cairo_set_line_width(context, 1.5)
+        cairo_stroke(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 15)
+        let text = fitted("Open…", width: button.width - 16, in: context)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        cairo_move_to(context, button.midX - extents.x_advance / 2, button.midY + 5)
+        cairo_show_text(context, text)
+    }
+    if let menu = gallery.menu { drawMenu(menu, style: style, in: context) }
+}
+
+/// One tile: the new-drawing tile (a dashed box with a plus) or a drawing (its thumbnail on paper, outlined, a
+/// warning mark when damaged or unreadable), each with its caption.
+private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbnails: [String: ImageSurface],
+                      in context: OpaquePointer) {
+    let ink = style.ink(isEnabled: true), faint = style.ink(isEnabled: false)
+    let picture = tile.pictureFrame
+    roundedRectangle(picture, radius: 8, in: context)
+    switch tile.content {
+    case .newDrawing:
+        cairo_set_source_rgba(context, ink, ink, ink, tile.isPressed ? 0.16 : 0.07)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, faint, faint, faint)
+        cairo_set_line_width(context, 1.5)
+        let dashes: [Double] = [6, 4]
+        cairo_set_dash(context, dashes, 2, 0)
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+        let arm = min(picture.width, picture.height) * 0.16
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_set_line_width(context, 4)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(context, picture.midX - arm, picture.midY)
+        cairo_line_to(context, picture.midX + arm, picture.midY)
+        cairo_move_to(context, picture.midX, picture.midY - arm)
+        cairo_line_to(context, picture.midX, picture.midY + arm)
+        cairo_stroke(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        drawCaption("New drawing", detail: nil, below: picture, width: tile.frame.width, in: context)
+    case let .drawing(name, detail, key, isDamaged, isUnreadable, isOpen):
+        // Paper, the thumbnail fitted in it, and an outline (bold for the drawing open now).
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_fill_preserve(context)
+        cairo_save(context)
+        cairo_clip(context)
+        if let key, let image = thumbnails[key] {
+            let fit = min(picture.width / Double(image.width), picture.height / Double(image.height))
+            let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
+            cairo_translate(context, picture.midX - width / 2, picture.midY - height / 2)
+            cairo_scale(context, fit, fit)
+            cairo_set_source_surface(context, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint(context)
+        }
+        cairo_restore(context)
+        if tile.isPressed {
+            roundedRectangle(picture, radius: 8, in: context)
+            cairo_set_source_rgba(context, 0, 0, 0, 0.12)
+            cairo_fill(context)
+        }
+        roundedRectangle(picture, radius: 8, in: context)
+        cairo_set_source_rgb(context, isOpen ? 0.2 : style.edge.0, isOpen ? 0.45 : style.edge.1, isOpen ? 0.85 : style.edge.2)
+        cairo_set_line_width(context, isOpen ? 3 : 1)
+        cairo_stroke(context)
+        if isDamaged || isUnreadable {
+            // A warning mark in the picture's top right corner: an amber disc with "!".
+            let center = Point(x: picture.maxX - 16, y: picture.minY + 16)
+            cairo_arc(context, center.x, center.y, 11, 0, 2 * .pi)
+            cairo_set_source_rgb(context, isUnreadable ? 0.75 : 0.95, isUnreadable ? 0.15 : 0.62, 0.1)
+            cairo_fill(context)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            drawCenteredText("!", in: Rect(x: center.x - 11, y: center.y - 11, width: 22, height: 22), size: 15,
+                             isBold: true, in: context)
+        }
+        cairo_set_source_rgb(context, ink, ink, ink)
+        drawCaption(name, detail: detail, below: picture, width: tile.frame.width, in: context)
+    }
+}
+
+/// A tile's name (bold) and detail (its date) under its picture, in the current source colour.
+private func drawCaption(_ name: String, detail: String?, below picture: Rect, width: Double, in context: OpaquePointer) {
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(context, 13)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 18)
+    cairo_show_text(context, fitted(name, width: width - 4, in: context))
+    guard let detail else { return }
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, 12)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 36)
+    cairo_show_text(context, fitted(detail, width: width - 4, in: context))
+}
+
+/// The long press's menu: a raised box of buttons, the destructive one in red.
+private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in context: OpaquePointer) {
+    roundedRectangle(menu.frame.offsetBy(dx: 0, dy: 3), radius: 10, in: context)
+    cairo_set_source_rgba(context, 0, 0, 0, 0.25)
+    cairo_fill(context)
+    roundedRectangle(menu.frame, radius: 10, in: context)
+    let panel = style == .light ? (1.0, 1.0, 1.0) : (0.24, 0.25, 0.29)
+    cairo_set_source_rgb(context, panel.0, panel.1, panel.2)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+    let ink = style.ink(isEnabled: true)
+    for (index, item) in menu.items.enumerated() {
+        if index > 0 {
+            cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+            cairo_rectangle(context, item.frame.minX + 12, item.frame.minY, item.frame.width - 24, 1)
+            cairo_fill(context)
+        }
+        if item.isDestructive {
+            cairo_set_source_rgb(context, 0.8, 0.15, 0.15)
+        } else {
+            cairo_set_source_rgb(context, ink, ink, ink)
+        }
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        cairo_move_to(context, item.frame.minX + 16, item.frame.midY + 5)
+        cairo_show_text(context, fitted(item.title, width: item.frame.width - 24, in: context))
+    }
+}

@@ -1,0 +1,187 @@
+// The bar's icons, one function each, drawn with Cairo around a control's centre in the ink of its state.
+// Contract: the calls and their order are the pixels. An icon leaves the Cairo state it set (line cap, join, width,
+// source) to the controls after it, and may draw in what the ones before it left (OverlayPixelTests guards both).
+import CCairo
+import Geometry
+import Glibc
+import PaintModel
+
+/// Undo's and redo's icon: an arc over the top, with an arrow head pointing down at the end it goes to (left for
+/// undo, `toLeft`).
+func drawUndoRedoIcon(toLeft: Bool, at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let radius = side * 0.24
+    let arcCenter = Point(x: center.x, y: center.y + radius * 0.3)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.08, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_new_path(context)
+    cairo_arc(context, arcCenter.x, arcCenter.y, radius, .pi, 2 * .pi)
+    cairo_stroke(context)
+    let tip = Point(x: arcCenter.x + (toLeft ? -radius : radius), y: arcCenter.y + radius * 0.55)
+    let half = radius * 0.5
+    cairo_move_to(context, tip.x - half, tip.y - half * 1.1)
+    cairo_line_to(context, tip.x + half, tip.y - half * 1.1)
+    cairo_line_to(context, tip.x, tip.y)
+    cairo_close_path(context)
+    cairo_fill(context)
+}
+
+/// Clear's icon: a bin with a lid, unlike the window's close (an ×).
+func drawClearIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.2
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_move_to(context, center.x - arm * 1.1, center.y - arm * 0.8)
+    cairo_line_to(context, center.x + arm * 1.1, center.y - arm * 0.8)
+    cairo_move_to(context, center.x - arm * 0.35, center.y - arm * 0.8)
+    cairo_line_to(context, center.x - arm * 0.35, center.y - arm * 1.15)
+    cairo_line_to(context, center.x + arm * 0.35, center.y - arm * 1.15)
+    cairo_line_to(context, center.x + arm * 0.35, center.y - arm * 0.8)
+    cairo_move_to(context, center.x - arm * 0.8, center.y - arm * 0.55)
+    cairo_line_to(context, center.x - arm * 0.65, center.y + arm * 1.1)
+    cairo_line_to(context, center.x + arm * 0.65, center.y + arm * 1.1)
+    cairo_line_to(context, center.x + arm * 0.8, center.y - arm * 0.55)
+    for dx in [-0.3, 0.3] {
+        cairo_move_to(context, center.x + arm * dx, center.y - arm * 0.25)
+        cairo_line_to(context, center.x + arm * dx, center.y + arm * 0.75)
+    }
+    cairo_stroke(context)
+}
+
+/// Full screen's icon: four corners pointing out.
+func drawFullscreenIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.22, tick = side * 0.12
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        cairo_move_to(context, center.x + sx * arm - sx * tick, center.y + sy * arm)
+        cairo_line_to(context, center.x + sx * arm, center.y + sy * arm)
+        cairo_line_to(context, center.x + sx * arm, center.y + sy * arm - sy * tick)
+    }
+    cairo_stroke(context)
+}
+
+/// The navigate toggle's icon: a palm and four fingers, drawn as thick rounded lines.
+func drawHandIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let unit = side * 0.06
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, unit * 1.6)
+    for (index, length) in [2.6, 3.4, 3.2, 2.6].enumerated() {
+        let x = center.x + (Double(index) - 1.5) * unit * 1.9
+        cairo_move_to(context, x, center.y + unit)
+        cairo_line_to(context, x, center.y + unit - length * unit * 1.3)
+    }
+    cairo_move_to(context, center.x - unit * 3.6, center.y + unit * 0.4)
+    cairo_line_to(context, center.x - unit * 2.2, center.y + unit * 2.0)
+    cairo_stroke(context)
+    roundedRectangle(Rect(x: center.x - unit * 3.3, y: center.y, width: unit * 6.6, height: unit * 4.2), radius: unit * 2,
+                     in: context)
+    cairo_fill(context)
+}
+
+/// The eraser's icon: a block tilted up to the right, its lower (rubber) third filled, the rest outlined.
+func drawEraserIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let unit = side * 0.06
+    cairo_save(context)
+    cairo_translate(context, center.x, center.y)
+    cairo_rotate(context, -.pi / 4)
+    let block = Rect(x: -unit * 5, y: -unit * 2.4, width: unit * 10, height: unit * 4.8)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    roundedRectangle(Rect(x: block.minX, y: block.minY, width: block.width * 0.38, height: block.height),
+                     radius: unit, in: context)
+    cairo_fill(context)
+    roundedRectangle(block, radius: unit, in: context)
+    cairo_set_line_width(context, max(unit * 1.2, 1.5))
+    cairo_stroke(context)
+    cairo_restore(context)
+}
+
+/// Save's icon: an arrow down into a tray.
+func drawSaveIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.22
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.08, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    // An arrow down into a tray.
+    cairo_move_to(context, center.x, center.y - arm * 1.2)
+    cairo_line_to(context, center.x, center.y + arm * 0.4)
+    cairo_move_to(context, center.x - arm * 0.6, center.y - arm * 0.2)
+    cairo_line_to(context, center.x, center.y + arm * 0.4)
+    cairo_line_to(context, center.x + arm * 0.6, center.y - arm * 0.2)
+    cairo_move_to(context, center.x - arm, center.y + arm * 0.5)
+    cairo_line_to(context, center.x - arm, center.y + arm)
+    cairo_line_to(context, center.x + arm, center.y + arm)
+    cairo_line_to(context, center.x + arm, center.y + arm * 0.5)
+    cairo_stroke(context)
+}
+
+/// The colour chooser's icon: a ring of hues around a centre of the bar's colour (`paper`).
+func drawColorChooserIcon(at center: Point, side: Double, paper: (Double, Double, Double), in context: OpaquePointer) {
+    let (paperR, paperG, paperB) = paper
+    let radius = side * 0.26
+    for step in 0..<12 {
+        let color = Color(hue: Double(step) / 12, saturation: 0.9, value: 0.95)
+        cairo_move_to(context, center.x, center.y)
+        cairo_arc(context, center.x, center.y, radius, Double(step) / 12 * 2 * .pi, Double(step + 1) / 12 * 2 * .pi)
+        cairo_close_path(context)
+        cairo_set_source_rgb(context, color.red, color.green, color.blue)
+        cairo_fill(context)
+    }
+    cairo_arc(context, center.x, center.y, radius * 0.45, 0, 2 * .pi)
+    cairo_set_source_rgb(context, paperR, paperG, paperB)
+    cairo_fill(context)
+}
+
+/// The eyedropper's icon: a pipette, a bulb at the top right, a glass tube down to a tip at the bottom left.
+func drawEyedropperIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.22
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, max(side * 0.12, 2))
+    cairo_move_to(context, center.x + arm * 0.5, center.y - arm * 0.5)
+    cairo_line_to(context, center.x + arm * 1.0, center.y - arm * 1.0)
+    cairo_stroke(context)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_move_to(context, center.x + arm * 0.5, center.y - arm * 0.5)
+    cairo_line_to(context, center.x - arm * 0.9, center.y + arm * 0.9)
+    cairo_stroke(context)
+    cairo_move_to(context, center.x + arm * 0.1, center.y - arm * 0.9)
+    cairo_line_to(context, center.x + arm * 0.9, center.y - arm * 0.1)
+    cairo_stroke(context)
+}
+
+/// The gallery's icon: four small tiles in a square.
+func drawGalleryIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.2, gap = side * 0.05
+    cairo_set_source_rgb(context, ink, ink, ink)
+    for (dx, dy) in [(-1.0, -1.0), (0, -1), (-1, 0), (0, 0)] {
+        roundedRectangle(Rect(x: center.x + dx * arm + (dx < 0 ? -gap : gap), y: center.y + dy * arm + (dy < 0 ? -gap : gap),
+                              width: arm, height: arm), radius: arm * 0.2, in: context)
+        cairo_fill(context)
+    }
+}
+
+/// Copy's icon: two sheets, the front one (filled with the bar's colour, `paper`) over the back one's lower right.
+func drawCopyIcon(at center: Point, side: Double, ink: Double, paper: (Double, Double, Double),
+                  in context: OpaquePointer) {
+    let (paperR, paperG, paperB) = paper
+    let arm = side * 0.2
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    roundedRectangle(Rect(x: center.x - arm * 1.1, y: center.y - arm * 1.1, width: arm * 1.5, height: arm * 1.5),
+                     radius: arm * 0.2, in: context)
+    cairo_stroke(context)
+    roundedRectangle(Rect(x: center.x - arm * 0.4, y: center.y - arm * 0.4, width: arm * 1.5, height: arm * 1.5),
+                     radius: arm * 0.2, in: context)
+    cairo_set_source_rgb(context, paperR, paperG, paperB)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_stroke(context)
+}

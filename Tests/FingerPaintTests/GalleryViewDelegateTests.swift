@@ -1,0 +1,127 @@
+import FingerPaintCore
+import Foundation
+import Geometry
+import PaintModel
+import PaintUI
+import Testing
+import TouchUI
+
+/// The gallery alone in a window, telling a recording delegate what the user asks for (``GalleryViewDelegate``):
+/// one method per event, each with what it is about, and the delegate held weakly.
+@MainActor @Suite struct GalleryViewDelegateTests {
+    /// A delegate that writes down every event.
+    private final class Recorder: GalleryViewDelegate {
+        var events: [String] = []
+        var changes = 0
+
+        func galleryView(_ gallery: GalleryView, didOpen drawing: LibraryDrawing) { events.append("open \(drawing.name)") }
+        func galleryViewDidAskForNewDrawing(_ gallery: GalleryView) { events.append("new drawing") }
+        func galleryView(_ gallery: GalleryView, didChoose action: GalleryView.Action, for drawing: LibraryDrawing) {
+            events.append("\(action) \(drawing.name)")
+        }
+        func galleryViewDidClose(_ gallery: GalleryView) { events.append("close") }
+        func galleryViewDidAskToOpenFile(_ gallery: GalleryView) { events.append("open file") }
+        func galleryViewDidChange(_ gallery: GalleryView) { changes += 1 }
+    }
+
+    /// A window with the gallery over it, showing three drawings; and the clock its touches run on.
+    private final class Shown {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let recorder = Recorder()
+        private var time = 0
+        private var nextContact = 1
+
+        init() {
+            window.addSubview(gallery)
+            gallery.isHidden = false
+            gallery.delegate = recorder
+            gallery.drawings = ["a", "b", "c"].map {
+                LibraryDrawing(url: URL(fileURLWithPath: "/drawings/\($0).fpdraw"), modified: Date(timeIntervalSince1970: 0),
+                               size: 1, isUntitled: false)
+            }
+        }
+
+        /// The gallery as the overlay shows it.
+        func shown() throws -> Overlay.Gallery { try #require(gallery.overlayGallery) }
+
+        /// A finger down at `point`, held `milliseconds`, lifted.
+        func press(at point: Point, for milliseconds: Int = 60) {
+            let contact = nextContact
+            nextContact += 1
+            window.handle([TouchInput(contact: contact, .began(point))], at: Timestamp(milliseconds: Double(time)))
+            time += milliseconds
+            window.advanceTime(to: Timestamp(milliseconds: Double(time)))
+            window.handle([TouchInput(contact: contact, .ended())], at: Timestamp(milliseconds: Double(time)))
+            // Apart from the next, so that no two taps make a double tap.
+            time += 1000
+            window.advanceTime(to: Timestamp(milliseconds: Double(time)))
+        }
+    }
+
+    @Test func aTapOnADrawingOpensItAndOnTheNewTileStartsOne() throws {
+        let shown = Shown()
+        let tiles = try shown.shown().tiles
+        try #require(tiles.count == 4)
+        shown.press(at: tiles[2].frame.center)
+        #expect(shown.recorder.events == ["open b"])
+        shown.press(at: tiles[0].frame.center)
+        #expect(shown.recorder.events == ["open b", "new drawing"])
+    }
+
+    @Test func aLongPressOffersTheActionsAndATapOnOneChoosesItForThatDrawing() throws {
+        let shown = Shown()
+        shown.press(at: try shown.shown().tiles[3].frame.center, for: 700)
+        #expect(shown.gallery.isShowingMenu)
+        #expect(shown.recorder.events.isEmpty)
+        let menu = try #require(try shown.shown().menu)
+        let trash = try #require(menu.items.first { $0.title == GalleryView.Action.moveToTrash.title })
+        let changes = shown.recorder.changes
+        shown.press(at: trash.frame.center)
+        #expect(shown.recorder.events == ["moveToTrash c"])
+        #expect(!shown.gallery.isShowingMenu)
+        #expect(shown.recorder.changes > changes)
+    }
+
+    @Test func theCrossClosesAndOpenIsThereOnlyWhileOffered() throws {
+        let shown = Shown()
+        #expect(try shown.shown().openButton == nil)
+        let changes = shown.recorder.changes
+        shown.gallery.offersOpenFile = true
+        #expect(shown.recorder.changes == changes + 1)
+        let open = try #require(try shown.shown().openButton)
+        shown.press(at: open.center)
+        #expect(shown.recorder.events == ["open file"])
+        // Taken away: a tap there asks for nothing.
+        shown.gallery.offersOpenFile = false
+        shown.press(at: open.center)
+        #expect(shown.recorder.events == ["open file"])
+        shown.press(at: try shown.shown().closeButton.center)
+        #expect(shown.recorder.events == ["open file", "close"])
+    }
+
+    @Test func aScrollAndNewDrawingsAreToldAsChanges() {
+        let shown = Shown()
+        var changes = shown.recorder.changes
+        shown.gallery.drawings = Array(shown.gallery.drawings.prefix(2))
+        #expect(shown.recorder.changes == changes + 1)
+        shown.gallery.drawings = (0..<30).map {
+            LibraryDrawing(url: URL(fileURLWithPath: "/drawings/\($0).fpdraw"), modified: Date(timeIntervalSince1970: 0),
+                           size: 1, isUntitled: false)
+        }
+        changes = shown.recorder.changes
+        shown.gallery.scroll(by: 200)
+        #expect(shown.recorder.changes == changes + 1)
+        #expect(shown.recorder.events.isEmpty)
+    }
+
+    @Test func theDelegateIsHeldWeakly() {
+        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        var recorder: Recorder? = Recorder()
+        weak let gone = recorder
+        gallery.delegate = recorder
+        recorder = nil
+        #expect(gone == nil)
+        #expect(gallery.delegate == nil)
+    }
+}
