@@ -320,60 +320,7 @@ final class Player {
                     touchesDown.removeAll()
                 }
             }
-            switch event.kind {
-            case let .touchDown(id, location, shape):
-                let location = location + origin
-                seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
-                ink.touchSent(at: location, time: sentAt)
-                touchesDown.insert(id)
-            case let .touchMotion(id, location, shape):
-                let location = location + origin
-                seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
-                ink.touchSent(at: location, time: sentAt)
-            case let .touchUp(id):
-                seat.touchUp(on: surface, time: time, id: id)
-                touchesDown.remove(id)
-            case .touchFrame:
-                seat.touchFrame(on: surface)
-            case .touchCancel:
-                seat.touchCancel(on: surface)
-                touchesDown.removeAll()
-            case let .pointerEnter(location):
-                let location = location + origin
-                seat.pointerEnter(surface, x: location.x, y: location.y)
-            case .pointerLeave:
-                seat.pointerLeave()
-            case let .pointerMotion(location):
-                let location = location + origin
-                seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
-            case let .pointerButton(button, isPressed):
-                seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)
-            case let .pointerAxis(dx, dy):
-                seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
-            case let .key(chord):
-                if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
-            case let .keyState(chord, isPressed):
-                if let key = keys[chord] {
-                    seat.setKey(key.key, isPressed: isPressed, isModifier: KeyModifiers(keyName: chord.keysym) != nil,
-                                on: surface, time: time)
-                }
-            case let .touchpadGesture(gesture):
-                seat.touchpadGesture(gesture, on: surface, time: time)
-            case let .tablet(tabletEvent, _):
-                if case let .proximityIn(tool, location) = tabletEvent {
-                    ink.touchSent(at: location + origin, time: sentAt)
-                    compositor.counters.eventsSent += compositor.tablets.send(
-                        .proximityIn(tool, location: location + origin), on: surface, time: time)
-                } else if case let .motion(location, axes) = tabletEvent {
-                    ink.touchSent(at: location + origin, time: sentAt)
-                    compositor.counters.eventsSent += compositor.tablets.send(
-                        .motion(location: location + origin, axes: axes), on: surface, time: time)
-                } else {
-                    compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
-                }
-            case .tick:
-                break
-            }
+            send(event, to: surface, through: seat, time: time, sentAt: sentAt)
         }
         if let last = group.last {
             let time = UInt32(truncatingIfNeeded: Int64(last.time.milliseconds.rounded()))
@@ -383,6 +330,65 @@ final class Player {
         // Only groups that reached the client count for latency (a client without a seat gets nothing).
         if compositor.counters.eventsSent > eventsBefore { latency.inputSent(at: sentAt) }
         return true
+    }
+
+    /// Sends one event to `surface` at wire time `time`, its position moved by the canvas's origin; `sentAt` is the
+    /// group's send time, for the ink.
+    private func send(_ event: SeatEvent, to surface: Surface, through seat: Seat, time: UInt32, sentAt: Double) {
+        switch event.kind {
+        case let .touchDown(id, location, shape):
+            let location = location + origin
+            seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            ink.touchSent(at: location, time: sentAt)
+            touchesDown.insert(id)
+        case let .touchMotion(id, location, shape):
+            let location = location + origin
+            seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            ink.touchSent(at: location, time: sentAt)
+        case let .touchUp(id):
+            seat.touchUp(on: surface, time: time, id: id)
+            touchesDown.remove(id)
+        case .touchFrame:
+            seat.touchFrame(on: surface)
+        case .touchCancel:
+            seat.touchCancel(on: surface)
+            touchesDown.removeAll()
+        case let .pointerEnter(location):
+            let location = location + origin
+            seat.pointerEnter(surface, x: location.x, y: location.y)
+        case .pointerLeave:
+            seat.pointerLeave()
+        case let .pointerMotion(location):
+            let location = location + origin
+            seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
+        case let .pointerButton(button, isPressed):
+            seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)
+        case let .pointerAxis(dx, dy):
+            seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
+        case let .key(chord):
+            if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
+        case let .keyState(chord, isPressed):
+            if let key = keys[chord] {
+                seat.setKey(key.key, isPressed: isPressed, isModifier: KeyModifiers(keyName: chord.keysym) != nil,
+                            on: surface, time: time)
+            }
+        case let .touchpadGesture(gesture):
+            seat.touchpadGesture(gesture, on: surface, time: time)
+        case let .tablet(tabletEvent, _):
+            if case let .proximityIn(tool, location) = tabletEvent {
+                ink.touchSent(at: location + origin, time: sentAt)
+                compositor.counters.eventsSent += compositor.tablets.send(
+                    .proximityIn(tool, location: location + origin), on: surface, time: time)
+            } else if case let .motion(location, axes) = tabletEvent {
+                ink.touchSent(at: location + origin, time: sentAt)
+                compositor.counters.eventsSent += compositor.tablets.send(
+                    .motion(location: location + origin, axes: axes), on: surface, time: time)
+            } else {
+                compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
+            }
+        case .tick:
+            break
+        }
     }
 
     // MARK: - Ending
