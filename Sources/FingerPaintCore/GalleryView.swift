@@ -6,11 +6,15 @@ import PaintUI
 import TouchUI
 
 /// A full-window panel of the user's drawings (``drawings``, most recently changed first), each a tile with its
-/// thumbnail, name and date, after a tile that starts a new drawing. A finger scrolls it (and a flick glides on,
-/// as a scroll view's does); a tap opens a drawing (``onOpen``) or starts one (``onNewDrawing``); a long press on a
-/// drawing offers duplicate, export, show in the folder and move to the Trash (``onAction``); the header's cross
-/// closes it (``onClose``), and its "Open…" (where ``onOpenFile`` is set) asks the desktop's open dialog for a drawing
-/// kept anywhere else. Every target is at least 44 points. A touch on it never paints.
+/// thumbnail, name and date, after a tile that starts a new drawing.
+///
+/// - A finger scrolls it (and a flick glides on, as a scroll view's does).
+/// - A tap opens a drawing (``onOpen``) or starts one (``onNewDrawing``).
+/// - A long press on a drawing offers duplicate, export, show in the folder and move to the Trash (``onAction``).
+/// - The header's cross closes it (``onClose``), and its "Open…" (where ``onOpenFile`` is set) asks the desktop's open
+///   dialog for a drawing kept anywhere else.
+///
+/// Every target is at least 44 points. A touch on it never paints.
 public final class GalleryView: View {
     /// What a long press on a drawing offers.
     public enum Action: Hashable, Sendable, CaseIterable {

@@ -100,12 +100,12 @@ public final class CanvasRenderer {
     /// The least memory the cached tiles may take, however small the window.
     public static let minimumTileBudget = 4 << 20
 
-    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
-    /// cover it, wherever the view lies (one row and column more than it needs when aligned), so that tiles beside
-    /// the view and bases for undo fit besides the tiles in view, within ``minimumTileBudget`` and
-    /// ``maximumTileBudget`` (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak).
-    /// Tiles of other zooms and out of view go first, least recently shown first; tiles in view are kept even
-    /// beyond it (docs/rendering.md, docs/performance.md "Memory at 4K").
+    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can cover
+    /// it, wherever the view lies (one row and column more than it needs when aligned). So tiles beside the view and
+    /// bases for undo fit besides the tiles in view. It is kept within ``minimumTileBudget`` and ``maximumTileBudget``
+    /// (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak). Tiles of other zooms
+    /// and out of view go first, least recently shown first; tiles in view are kept even beyond it (docs/rendering.md,
+    /// docs/performance.md "Memory at 4K").
     public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
         // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
         func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
@@ -345,10 +345,10 @@ public final class CanvasRenderer {
     /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
     /// pan exposed is drawn, with what changed since the buffer was shown.
     ///
-    /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than a quarter of its pixels gets only a band of
-    /// rows from the first it lacks, with at most a quarter of them (``PixelDamage/partRows(of:within:)``), drawn
-    /// (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next frame
-    /// into it draws the next band of that with what changed since (the window commits it only once complete).
+    /// With ``FrameTarget/mayDrawInParts``, a buffer that lacks more than a quarter of its pixels gets only a band of
+    /// rows drawn (``FrameDamage/isComplete`` is then `false`): from the first row it lacks, at most a quarter of its
+    /// rows (``PixelDamage/partRows(of:within:)``). The renderer remembers what it still lacks, and the next frame into
+    /// it draws the next band of that with what changed since (the window commits it only once complete).
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
                             into target: FrameTarget) -> FrameDamage {
@@ -463,11 +463,11 @@ public final class CanvasRenderer {
         tiles.waitForTiles()
     }
 
-    /// Lets go of every tile out of view — the ring kept around the view for panning, the tiles of other zooms,
-    /// and those kept for the undo of a clear out of view — whatever the budget: what a window that rests for a
-    /// while does, so that its memory comes back to what the view needs (docs/reliability.md, "The soak run").
-    /// Tiles in view, with the copies they keep for a cheap undo, stay, so the frame does not change; tiles let go
-    /// are drawn again if they come into view.
+    /// Lets go of every tile out of view, whatever the budget: the ring kept around the view for panning, the tiles of
+    /// other zooms, and those kept for the undo of a clear out of view. A window that rests for a while does this, so
+    /// that its memory comes back to what the view needs (docs/reliability.md, "The soak run"). Tiles in view, with the
+    /// copies they keep for a cheap undo, stay, so the frame does not change; tiles let go are drawn again if they come
+    /// into view.
     public func releaseTilesOutOfView() {
         tiles.releaseTilesOutOfView()
     }

@@ -108,9 +108,9 @@ final class Player {
     private var nextVblank = monotonicNow()
 
     /// The last tick of the grid at or before `now`, once ``nextVblank`` has come: the vblank this loop handles,
-    /// stamped with its own time however late the loop came to it (a display's vblank timestamps lie on its grid;
-    /// before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and
-    /// a client pacing itself by them saw a grid that was not one).
+    /// stamped with its own time however late the loop came to it. A display's vblank timestamps lie on its grid.
+    /// Before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and a
+    /// client pacing itself by them saw a grid that was not one.
     private func vblankDue(at now: Double) -> Double {
         let interval = Timing.frameInterval / 1000
         return nextVblank + (max(0, now - nextVblank) / interval).rounded(.down) * interval
@@ -145,13 +145,12 @@ final class Player {
         }
     }
 
-    /// At the trace's timing, runs the loop until the vblank that presents the window's first buffer: the trace
-    /// starts when the window is on the display, as a person's first touch can come no sooner. Before, it started at
-    /// the mapping commit, so the first touches always came while that frame waited for its vblank, and a client
-    /// that keeps one frame in the compositor's hands could draw them only a vblank later: up to two frames late
-    /// at the start of every run, by how the client's start-up fell against the 60 Hz grid (at 3840x2160 the
-    /// mapping commit's copy here often hid it, so 800x600 fared worse). In virtual time (`--fast`) there is no
-    /// display: nothing to wait for.
+    /// At the trace's timing, runs the loop until the vblank that presents the window's first buffer: the trace starts
+    /// when the window is on the display, as a person's first touch can come no sooner. Before, it started at the
+    /// mapping commit, so the first touches always came while that frame waited for its vblank. A client that keeps one
+    /// frame in the compositor's hands could then draw them only a vblank later: up to two frames late at the start of
+    /// every run, by how the client's start-up fell against the 60 Hz grid. (At 3840x2160 the mapping commit's copy
+    /// here often hid it, so 800x600 fared worse.) In virtual time (`--fast`) there is no display: nothing to wait for.
     func waitUntilShown() {
         guard isRealtime else { return }
         while !client.hasEnded() {
