@@ -8,14 +8,14 @@ import TouchUI
 
 /// The drawing surface: turns touches into strokes, or, in navigate mode, into moves of the view.
 ///
-/// In paint mode every touch that comes down on it — a finger, a pen, or the pointer while its left button is
-/// held — starts a stroke of its own in the brush's colour and width, and every sample delivered for it is added,
-/// in document points (``viewTransform`` maps the view's points to the document's), with a pen's pressure and
-/// tilt per sample, or a finger's contact size as a pressure. A lifted touch completes its stroke (its
-/// ``delegate`` hears of it); a cancelled one (the compositor's cancel, or a gesture recognizer taking the touch)
-/// discards it. A pen's eraser end, and fingers with the ``Tool/eraser`` tool, erase the strokes their path
-/// touches when they lift (the delegate's ``CanvasViewDelegate/canvasView(_:didEraseAlong:radius:)``). Palms and
-/// fingers while a pen is near paint nothing (``ContactRules``, docs/pen-and-palm.md).
+/// In paint mode every touch that comes down on it starts a stroke of its own in the brush's colour and width: a
+/// finger, a pen, or the pointer while its left button is held. Every sample delivered for it is added in document
+/// points (``viewTransform`` maps the view's points to the document's), with a pen's pressure and tilt per sample, or a
+/// finger's contact size as a pressure. A lifted touch completes its stroke (its ``delegate`` hears of it); a cancelled
+/// one (the compositor's cancel, or a gesture recognizer taking the touch) discards it. A pen's eraser end, and fingers
+/// with the ``Tool/eraser`` tool, erase the strokes their path touches when they lift (the delegate's
+/// ``CanvasViewDelegate/canvasView(_:didEraseAlong:radius:)``). Palms and fingers while a pen is near paint nothing
+/// (``ContactRules``, docs/pen-and-palm.md).
 ///
 /// A brush stroke whose finger or pen rests still at its end (``shapeHoldRecognizer``) shows as the clean shape it
 /// looks like (``PaintModel/Shape/fitting(_:axisAngle:)``), and becomes it when the touch lifts there: the stroke

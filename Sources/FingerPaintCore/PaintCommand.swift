@@ -68,12 +68,19 @@ public enum PaintCommand: Hashable, Sendable {
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
-    /// Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+S save; Ctrl+Shift+S export…; Delete clears; 1 to 9 choose a colour;
-    /// `[` and `]` narrow and widen; F11 full screen; Ctrl+Q quit; Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in
-    /// and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; `p` turns the predicted tail on and off; `e`
-    /// switches fingers to the eraser and back; `i` picks a colour from the drawing; Ctrl+C copies the drawing; `r`
-    /// and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright; `g` opens the gallery
-    /// and Escape closes it.
+    /// - Ctrl+Z undo; Ctrl+Shift+Z and Ctrl+Y redo.
+    /// - Ctrl+S save; Ctrl+Shift+S export….
+    /// - Delete clears.
+    /// - 1 to 9 choose a colour.
+    /// - `[` and `]` narrow and widen.
+    /// - F11 full screen; Ctrl+Q quit.
+    /// - Ctrl+plus (or Ctrl+=) and Ctrl+minus zoom in and out, Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %.
+    /// - `p` turns the predicted tail on and off.
+    /// - `e` switches fingers to the eraser and back.
+    /// - `i` picks a colour from the drawing.
+    /// - Ctrl+C copies the drawing.
+    /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
+    /// - `g` opens the gallery and Escape closes it.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {

@@ -10,11 +10,14 @@ import PaintModel
 import SeatInput
 import TouchUI
 
-/// Runs, `runs` times, fingerpaint and weston-simple-touch one after the other through touch-replay on a trace of
-/// three fingers drawing circles at 120 Hz for 2 s (800x600), and prints for each run the CPU per input event of
-/// the client alone (`client_cpu_ms`, its user and system time from `wait4`, less an idle run of the same length)
-/// and of the client and touch-replay together (the children's `getrusage`, less the same idle run), with the ratio
-/// of fingerpaint's to weston-simple-touch's; then the median of the runs and their range.
+/// Runs, `runs` times, fingerpaint and weston-simple-touch one after the other through touch-replay on a trace of three
+/// fingers drawing circles at 120 Hz for 2 s (800x600). For each run it prints:
+/// - the CPU per input event of the client alone (`client_cpu_ms`, its user and system time from `wait4`, less an idle
+///   run of the same length);
+/// - that of the client and touch-replay together (the children's `getrusage`, less the same idle run);
+/// - the ratio of fingerpaint's to weston-simple-touch's.
+///
+/// Then it prints the median of the runs and their range.
 ///
 /// `--client PATH` measures another fingerpaint binary (an older build, for a before and after); `--runs N` sets
 /// the runs (3).

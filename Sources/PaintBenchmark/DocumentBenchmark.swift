@@ -26,7 +26,15 @@ func runDocumentBenchmark() {
     let compact = DrawingDocument.encode(drawing)
     guard FileManager.default.createFile(atPath: url.path, contents: Data(compact)) else { return }
     print("1. a 50 000-stroke document with its history: \(compact.count / 1024) KiB")
+    benchmarkOpening(url, drawing: drawing, folder: folder)
+    guard benchmarkSession(on: url, library: library, canvas: canvas),
+          benchmarkStrokeSaves(on: url, canvas: canvas) else { return }
+    benchmarkChurn(in: folder, canvas: canvas)
+}
 
+/// Section 1: opening the 50 000-stroke document at `url`, and the whole-file save of version 1 of `drawing` (in
+/// `folder`) for comparison.
+private func benchmarkOpening(_ url: URL, drawing: Drawing, folder: URL) {
     // Opening: reading, checking and replaying the journal (not drawing it), as the program does first.
     let openTimes = (0..<5).map { _ in
         let start = DispatchTime.now().uptimeNanoseconds
@@ -52,9 +60,12 @@ func runDocumentBenchmark() {
     }
     print("   a whole-file save (version 1) of the same strokes: \(wholeFile[0].2 / 1024) KiB written; main thread "
           + "(encoding) \(format(wholeFile.map(\.0).sorted()[1])), with write and fsync \(format(wholeFile.map(\.1).sorted()[1]))")
+}
 
+/// Section 2: a session of strokes on the document at `url` through the app; `false` when it cannot be opened.
+private func benchmarkSession(on url: URL, library: DocumentLibrary, canvas: Size) -> Bool {
     // 2. A session of 1 000 strokes on it, through the app as the window runs it, with undo and redo pairs.
-    guard let opened = try? DocumentFile.open(url, create: false) else { return }
+    guard let opened = try? DocumentFile.open(url, create: false) else { return false }
     let document = PaintDocument(opened, library: library)
     let app = FingerPaintApp(size: canvas, drawing: opened.drawing, document: document)
     var lifts: [Double] = []
@@ -89,9 +100,13 @@ func runDocumentBenchmark() {
     print("   bytes written \(written) for \(strokeBytes) bytes of stroke records: "
           + "\(cFormat("%.2f", Double(written) / Double(strokeBytes)))x, \(document.statistics?.rewrites ?? 0) compactions")
     app.finishDocument()
+    return true
+}
 
+/// The main thread's part of saving a stroke alone, on the document at `url`; `false` when it cannot be opened.
+private func benchmarkStrokeSaves(on url: URL, canvas: Size) -> Bool {
     // The main thread's part of saving a stroke alone: encoding its record and handing it over.
-    guard let again = try? DocumentFile.open(url, create: false), let journal = again.journal else { return }
+    guard let again = try? DocumentFile.open(url, create: false), let journal = again.journal else { return false }
     var current = again.drawing
     var saves: [Double] = []
     for stroke in randomStrokes(1_000, in: canvas, seed: 13) {
@@ -104,7 +119,11 @@ func runDocumentBenchmark() {
     print("   the main thread's part of saving one stroke (encode the record, hand it over): p50 "
           + "\(format(percentile(saves, 0.5))), p99 \(format(percentile(saves, 0.99))), max \(format(saves.max() ?? 0))")
     journal.close()
+    return true
+}
 
+/// Section 3: churn on a new document in `folder`.
+private func benchmarkChurn(in folder: URL, canvas: Size) {
     // 3. Churn: 1 000 strokes on an empty document where every other one is undone and replaced, so that dead
     // records pile up and compaction runs.
     let churnURL = folder.appendingPathComponent("churn.fpdraw")

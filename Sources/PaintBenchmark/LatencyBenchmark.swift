@@ -61,8 +61,8 @@ private final class InkView: View {
 }
 
 /// The distances, at each 60 Hz commit, between where the finger is and where its ink ends, without and with the
-/// predicted tail (drawn up to the commit's time): samples at `rate` Hz for 3 s, commits at 60 Hz at a phase of
-/// their own (3.7 ms after a sample; at 120 Hz that is where a commit falls on average, half of 8.3 ms).
+/// predicted tail (drawn up to the commit's time). The samples come at `rate` Hz for 3 s, the commits at 60 Hz at a
+/// phase of their own (3.7 ms after a sample; at 120 Hz that is where a commit falls on average, half of 8.3 ms).
 ///
 /// `phase` (seconds, less than a sample interval) shifts the curve against the sample clock: with 0 every turn and
 /// stop of the curves falls exactly on a sample, 3.7 ms before a commit, as no finger's would.

@@ -6,9 +6,9 @@ import PaintModel
 import PaintRender
 
 /// Runs `paint-benchmark raster [--centre] [--raster own|cairo] [--every-pixel] [--png-dir DIR]`:
-/// - without `--centre`: draws each of the 135 tiles a 3840x2160 window shows of the `--large` drawing at 100 %
-///   with both rasterizers (thread CPU time, each tile with one then the other), and prints the largest difference
-///   per channel and the pixels differing by more than 8, 16 and 32 levels; with `--png-dir`, writes a crop of the
+/// - without `--centre`: draws each of the 135 tiles a 3840x2160 window shows of the `--large` drawing at 100 % with
+///   both rasterizers (thread CPU time, each tile with one then the other). It prints the largest difference per
+///   channel and the pixels differing by more than 8, 16 and 32 levels. With `--png-dir`, it writes a crop of the
 ///   centre tile by each at 400 % (`centre-cairo.png`, `centre-own.png`). Ours is timed twice: skipping the pixels
 ///   later opaque strokes hide (as the tiles are drawn) and drawing every stroke's pixels; the two must be equal.
 /// - with `--centre`: draws only the crowded centre tile, once, with `--raster` (default cairo; ours with
@@ -30,15 +30,7 @@ func runRasterBenchmark(arguments: [String]) {
     let centre = PixelRect(x: 7 * side, y: 4 * side, width: side, height: side)
     if arguments.contains("--centre") {
         let rasterizer = value(of: "--raster").flatMap(StrokeRasterizer.init(rawValue:)) ?? .cairo
-        let inTile = reaching(centre)
-        let start = threadProcessorMilliseconds()
-        let everyPixel = arguments.contains("--every-pixel")
-        let image = drawRegion(inTile, region: centre, pixelsPerPoint: 1, rasterizer: rasterizer,
-                               skippingHidden: !everyPixel)
-        let time = threadProcessorMilliseconds() - start
-        print("raster: the centre tile \(centre), \(inTile.count) strokes, \(rasterizer.rawValue)"
-              + (everyPixel && rasterizer == .own ? " (every pixel)" : "") + ": \(format(time)) ms "
-              + "(pixel 128,128: \(String(image.pixel(x: 128, y: 128), radix: 16)))")
+        benchmarkCentreTile(reaching(centre), centre: centre, rasterizer: rasterizer, arguments: arguments)
         return
     }
     print("raster: the 135 tiles of the 50 000-stroke drawing a 3840x2160 window shows at 100 %, "
@@ -70,21 +62,7 @@ func runRasterBenchmark(arguments: [String]) {
                 for x in 0..<side where everyPixel.pixel(x: x, y: y) != own.pixel(x: x, y: y) { hiddenSkipDiffers += 1 }
             }
             let visibleRows = min(side, Int(size.height) - row * side)
-            for y in 0..<visibleRows {
-                for x in 0..<side {
-                    let a = cairo.pixel(x: x, y: y), b = own.pixel(x: x, y: y)
-                    compared += 1
-                    guard a != b else { continue }
-                    var most = 0
-                    for channel in 0..<3 {
-                        let shift = UInt32(channel * 8)
-                        let difference = abs(Int(a >> shift & 0xFF) - Int(b >> shift & 0xFF))
-                        largest[channel] = max(largest[channel], difference)
-                        most = max(most, difference)
-                    }
-                    for limit in over.keys where most > limit { over[limit, default: 0] += 1 }
-                }
-            }
+            compare(cairo, own, rows: visibleRows, side: side, compared: &compared, largest: &largest, over: &over)
         }
     }
     print("   tiles: 135 (\(strokeTiles) stroke-tiles), pixels compared: \(compared)")
@@ -96,13 +74,55 @@ func runRasterBenchmark(arguments: [String]) {
     print("   largest difference (levels of 255): red \(largest[2]), green \(largest[1]), blue \(largest[0]); "
           + "pixels differing by more than 8: \(over[8] ?? 0), 16: \(over[16] ?? 0), 32: \(over[32] ?? 0)")
     if let directory = value(of: "--png-dir") {
-        let inTile = reaching(centre)
-        for rasterizer in [StrokeRasterizer.cairo, .own] {
-            let image = drawRegion(inTile, region: centre, pixelsPerPoint: 1, rasterizer: rasterizer)
-            let enlarged = image.enlarged(PixelRect(x: 80, y: 80, width: 96, height: 96), by: 4)
-            let path = directory + "/centre-\(rasterizer.rawValue).png"
-            do { try OutputFile.write(path, overwrite: true) { try enlarged.writePNG(to: $0) } } catch { print("   \(error)") }
-            print("   wrote \(path) (pixels 80-176 of the centre tile, at 400 %)")
+        writeCentreCrops(of: reaching(centre), centre: centre, into: directory)
+    }
+}
+
+/// `--centre`: draws the centre tile's strokes `inTile` once with `rasterizer` (ours with `--every-pixel` draws
+/// every stroke's pixels, hidden or not), and prints the thread CPU time.
+private func benchmarkCentreTile(_ inTile: [Stroke], centre: PixelRect, rasterizer: StrokeRasterizer,
+                                 arguments: [String]) {
+    let start = threadProcessorMilliseconds()
+    let everyPixel = arguments.contains("--every-pixel")
+    let image = drawRegion(inTile, region: centre, pixelsPerPoint: 1, rasterizer: rasterizer,
+                           skippingHidden: !everyPixel)
+    let time = threadProcessorMilliseconds() - start
+    print("raster: the centre tile \(centre), \(inTile.count) strokes, \(rasterizer.rawValue)"
+          + (everyPixel && rasterizer == .own ? " (every pixel)" : "") + ": \(format(time)) ms "
+          + "(pixel 128,128: \(String(image.pixel(x: 128, y: 128), radix: 16)))")
+}
+
+/// Compares the first `rows` rows of a tile (`side` pixels wide) as Cairo and ours drew it:
+/// - `compared` counts the pixels;
+/// - `largest` keeps each channel's largest difference (blue, green, red);
+/// - `over` counts, for each of its limits, the pixels whose largest channel difference is above it.
+private func compare(_ cairo: ImageSurface, _ own: ImageSurface, rows: Int, side: Int, compared: inout Int,
+                     largest: inout [Int], over: inout [Int: Int]) {
+    for y in 0..<rows {
+        for x in 0..<side {
+            let a = cairo.pixel(x: x, y: y), b = own.pixel(x: x, y: y)
+            compared += 1
+            guard a != b else { continue }
+            var most = 0
+            for channel in 0..<3 {
+                let shift = UInt32(channel * 8)
+                let difference = abs(Int(a >> shift & 0xFF) - Int(b >> shift & 0xFF))
+                largest[channel] = max(largest[channel], difference)
+                most = max(most, difference)
+            }
+            for limit in over.keys where most > limit { over[limit, default: 0] += 1 }
         }
+    }
+}
+
+/// `--png-dir`: a crop of the centre tile (its strokes `inTile`) by each rasterizer at 400 %, written into
+/// `directory` as `centre-cairo.png` and `centre-own.png`.
+private func writeCentreCrops(of inTile: [Stroke], centre: PixelRect, into directory: String) {
+    for rasterizer in [StrokeRasterizer.cairo, .own] {
+        let image = drawRegion(inTile, region: centre, pixelsPerPoint: 1, rasterizer: rasterizer)
+        let enlarged = image.enlarged(PixelRect(x: 80, y: 80, width: 96, height: 96), by: 4)
+        let path = directory + "/centre-\(rasterizer.rawValue).png"
+        do { try OutputFile.write(path, overwrite: true) { try enlarged.writePNG(to: $0) } } catch { print("   \(error)") }
+        print("   wrote \(path) (pixels 80-176 of the centre tile, at 400 %)")
     }
 }

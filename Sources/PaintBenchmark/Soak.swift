@@ -72,12 +72,12 @@ private struct Session {
     var reports: [String] = []
 }
 
-/// Plays `trace` with touch-replay into fingerpaint on `document`, saving the window as `png`: with `--fast` (the
-/// hour compressed), or at the trace's own timing, so that its last seconds of rest are real seconds in which the
-/// window finishes its tiles (with `--fast`, touch-replay takes its picture once the window has sent nothing for
-/// 20 ms, which a loaded machine's tile worker can outlast). When `minuteOffset` is given, fingerpaint is sampled
-/// once touch-replay has read past that byte of the trace (the first simulated minute), and again when
-/// touch-replay has read all of it.
+/// Plays `trace` with touch-replay into fingerpaint on `document`, saving the window as `png`. It plays with `--fast`
+/// (the hour compressed), or at the trace's own timing, so that its last seconds of rest are real seconds in which the
+/// window finishes its tiles. (With `--fast`, touch-replay takes its picture once the window has sent nothing for 20
+/// ms, which a loaded machine's tile worker can outlast.) When `minuteOffset` is given, fingerpaint is sampled once
+/// touch-replay has read past that byte of the trace (the first simulated minute), and again when touch-replay has read
+/// all of it.
 private func playSession(trace: String, document: String, png: String, folder: String, minuteOffset: Int?,
                          fast: Bool = true) -> Session {
     let programs = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -3,12 +3,16 @@ import Geometry
 
 /// The file form of a drawing: a journal of what was done to it. See `docs/document-format.md`.
 ///
-/// A compact little-endian binary: an 8-byte magic, a version and a header checksum, then records appended one
-/// at a time — a stroke added, an undo, a redo, a clear — each with its own CRC-32, so that saving a stroke
-/// writes that stroke only, the history survives, a torn last record is told apart from the records before
-/// it, and a damaged record in the middle costs only itself. Version 3 adds each sample's pressure and tilt and
-/// the erase record, version 4 the replace record (a held stroke become a shape); documents of versions 3, 2 (the
-/// journal without pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read.
+/// A compact little-endian binary: an 8-byte magic, a version and a header checksum, then records appended one at a
+/// time (a stroke added, an undo, a redo, a clear), each with its own CRC-32, so that:
+/// - saving a stroke writes that stroke only;
+/// - the history survives;
+/// - a torn last record is told apart from the records before it;
+/// - a damaged record in the middle costs only itself.
+///
+/// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
+/// become a shape). Documents of versions 3, 2 (the journal without pressure and erasing) and 1 (one checksummed list
+/// of strokes, no history) are still read.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)

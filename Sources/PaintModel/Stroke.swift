@@ -333,14 +333,17 @@ public struct StrokePoints: RandomAccessCollection, @unchecked Sendable {
 /// ``StrokeSmoother``; a stroke with pressure is drawn as the outline of ``TaperedPath``, whose width follows
 /// ``PressureCurve``.
 ///
-/// A stroke is one reference to a buffer of its own (copied before a change when shared, as an array's storage
-/// is) holding its colour, width, pen values and samples (docs/document-format.md, "Strokes in memory"). A
-/// sample's coordinates take two `Float`s (8 bytes) when every coordinate of the stroke converts to `Float` and
-/// back bit for bit, else two `Double`s (16); its time two bytes of whole milliseconds after the stroke's first when
-/// every time comes back so and the stroke lasts less than 65.535 s, else a `Float` of milliseconds (4 bytes) when
-/// every time comes back so, else a `Double` (8), and nothing when no time is known. So every value given is
-/// read back exactly, NaN and infinities included (a stroke holding one is kept wide), and equality, hashing and
-/// the saved bytes are those of the values. Pressure and tilt live in ``pen``: 12 bytes a sample more.
+/// A stroke is one reference to a buffer of its own (copied before a change when shared, as an array's storage is)
+/// holding its colour, width, pen values and samples (docs/document-format.md, "Strokes in memory"). A sample takes:
+/// - for its coordinates, two `Float`s (8 bytes) when every coordinate of the stroke converts to `Float` and back bit
+///   for bit, else two `Double`s (16);
+/// - for its time, two bytes of whole milliseconds after the stroke's first when every time comes back so and the
+///   stroke lasts less than 65.535 s, else a `Float` of milliseconds (4 bytes) when every time comes back so, else a
+///   `Double` (8), and nothing when no time is known.
+///
+/// So every value given is read back exactly, NaN and infinities included (a stroke holding one is kept wide), and
+/// equality, hashing and the saved bytes are those of the values. Pressure and tilt live in ``pen``: 12 bytes a sample
+/// more.
 public struct Stroke: Hashable, @unchecked Sendable {
     @usableFromInline var storage: StrokeSamples
 

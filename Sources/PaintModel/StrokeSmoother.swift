@@ -4,10 +4,10 @@ import Geometry
 /// Turns a stroke's samples into a smooth path: quadratic Bézier segments between the midpoints of successive
 /// samples, each pulled towards the sample between them.
 ///
-/// The path starts at the first sample with a straight line to the first midpoint, ends with a straight line
-/// from the last midpoint to the last sample, and in between each curve leaves a midpoint in the direction the
-/// previous one arrived in, so the path has a continuous tangent: no visible corners even when a fast circle
-/// gives only a dozen samples per turn. Segments share their end points, so there are no gaps.
+/// The path starts at the first sample with a straight line to the first midpoint, and ends with a straight line from
+/// the last midpoint to the last sample. In between, each curve leaves a midpoint in the direction the previous one
+/// arrived in, so the path has a continuous tangent: no visible corners even when a fast circle gives only a dozen
+/// samples per turn. Segments share their end points, so there are no gaps.
 ///
 /// The path is built from samples alone, so it can be drawn incrementally: a new sample changes only the last
 /// two segments (``firstSampleAffected(in:byPointsFrom:)``). Consecutive samples at the same place add nothing to the

@@ -5,11 +5,11 @@ import Glibc
 
 /// A stroke's smoothed centreline with a half-width at every point of it, built sample by sample.
 ///
-/// The centreline is exactly ``SmoothPath``'s (the same midpoints, the same quadratic pieces pulled towards each
-/// sample, the same samples skipped when they repeat a place), and the half-width is smoothed the same way: a
-/// piece's half-width is the quadratic Bézier of the half-widths at its start, its control sample and its end, so
-/// width changes along the stroke with a continuous slope, never in steps. The piece at index *i* is
-/// ``SmoothPath``'s segment at index *i*.
+/// The centreline is exactly ``SmoothPath``'s: the same midpoints, the same quadratic pieces pulled towards each
+/// sample, the same samples skipped when they repeat a place. The half-width is smoothed the same way: a piece's
+/// half-width is the quadratic Bézier of the half-widths at its start, its control sample and its end, so width changes
+/// along the stroke with a continuous slope, never in steps. The piece at index *i* is ``SmoothPath``'s segment at
+/// index *i*.
 ///
 /// Drawn, the stroke is the area a disc sweeps along the centreline with the radius changing as it goes
 /// (``nodes(of:from:)`` flattens it into discs close together; the renderer fills the discs and the tangent hulls

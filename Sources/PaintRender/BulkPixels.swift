@@ -2,11 +2,11 @@
 import Geometry
 import Glibc
 
-/// What a frame writes into an image in bulk — cached tiles copied in, paper, tiles of another zoom scaled
-/// (``NearestScaling``), another buffer's pixels — gathered on the Wayland thread, then written in bands of rows
-/// on it and on the second core at once (``BothCores``) when they are enough to be worth it (a whole frame: a zoom
-/// step's preview, the undo of a clear, a buffer given another's pixels). Every write covers its own pixels, so the
-/// bands never overlap.
+/// What a frame writes into an image in bulk, gathered on the Wayland thread: cached tiles copied in, paper, tiles of
+/// another zoom scaled (``NearestScaling``), another buffer's pixels. They are written in bands of rows on it and on
+/// the second core at once (``BothCores``) when they are enough to be worth it (a whole frame: a zoom step's preview,
+/// the undo of a clear, a buffer given another's pixels). Every write covers its own pixels, so the bands never
+/// overlap.
 ///
 /// The images read must stay as they are until ``write(using:)`` returns: the caller keeps them (they are the
 /// renderer's cached tiles, or a buffer the compositor holds).

@@ -274,10 +274,10 @@ public final class CanvasRenderer {
     /// zoom or angle, is drawn whole; after a pan of an upright view the pixels it holds are moved and only what the
     /// pan exposed is drawn, with what changed since the buffer was shown.
     ///
-    /// With ``FrameTarget/mayDrawInParts`` a buffer that lacks more than a quarter of its pixels gets only a band of
-    /// rows from the first it lacks, with at most a quarter of them (``PixelDamage/partRows(of:within:)``), drawn
-    /// (``FrameDamage/isComplete`` is then `false`): the renderer remembers what it still lacks, and the next frame
-    /// into it draws the next band of that with what changed since (the window commits it only once complete).
+    /// With ``FrameTarget/mayDrawInParts``, a buffer that lacks more than a quarter of its pixels gets only a band of
+    /// rows drawn (``FrameDamage/isComplete`` is then `false`): from the first row it lacks, at most a quarter of its
+    /// rows (``PixelDamage/partRows(of:within:)``). The renderer remembers what it still lacks, and the next frame into
+    /// it draws the next band of that with what changed since (the window commits it only once complete).
     @discardableResult
     public func renderFrame(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]] = [:],
                             into target: FrameTarget) -> FrameDamage {

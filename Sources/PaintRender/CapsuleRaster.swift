@@ -2,11 +2,13 @@
 import Geometry
 import PaintModel
 
-/// Draws strokes of one width into an XRGB image without Cairo: the stroke's smoothed path (``StrokeSmoother``)
-/// flattened to lines within 0.1 pixel, each line's capsule (round caps, so round joins) covering a pixel by the
-/// share of the pixel's area on its inside (exact for a straight edge at the pixel's angle to it), the stroke's
-/// coverage the largest of its capsules' (so a translucent stroke crossing itself is blended once), then
-/// composited over the pixels as Cairo's image compositor does an 8-bit coverage with a solid colour.
+/// Draws strokes of one width into an XRGB image without Cairo:
+/// - the stroke's smoothed path (``StrokeSmoother``) is flattened to lines within 0.1 pixel;
+/// - each line's capsule (round caps, so round joins) covers a pixel by the share of the pixel's area on its inside
+///   (exact for a straight edge at the pixel's angle to it);
+/// - the stroke's coverage is the largest of its capsules' (so a translucent stroke crossing itself is blended once);
+/// - that coverage is composited over the pixels as Cairo's image compositor does an 8-bit coverage with a solid
+///   colour.
 ///
 /// One raster draws any number of strokes into one region: its coverage rows and lines are allocated once and
 /// reused, so a stroke allocates nothing; ``setRegion(width:height:)`` gives it another region within its storage.
@@ -17,11 +19,11 @@ final class CapsuleRaster {
     /// Cairo's, in levels of 255: the edges differ by Cairo's 15 sub-rows a pixel against the exact share here.
     static let edgeTolerance = 32
     /// The most pixels, in percent of those a stroke paints, that may differ from Cairo's by more than
-    /// ``edgeTolerance`` on any stroke: where a stroke turns sharply or crosses itself, a pixel half covered by
-    /// two of its lines is covered by their union (Cairo) or by the larger of the two (here), and Cairo's outline
-    /// of a curve with a cusp has a notch that the union of capsules has not. Measured over 26 000 random strokes
-    /// of 1 to 6 samples (`CapsuleRasterTests`' kind): at most 21 %, three above 15 %; a stroke placed half a
-    /// pixel off exceeds 25 % in one case of seven.
+    /// ``edgeTolerance`` on any stroke. Where a stroke turns sharply or crosses itself, a pixel half covered by two of
+    /// its lines is covered by their union (Cairo) or by the larger of the two (here). Cairo's outline of a curve with
+    /// a cusp also has a notch that the union of capsules has not. Measured over 26 000 random strokes of 1 to 6
+    /// samples (`CapsuleRasterTests`' kind): at most 21 %, three above 15 %; a stroke placed half a pixel off exceeds
+    /// 25 % in one case of seven.
     static let sharpTurnShare = 25
     /// How far a flattened line strays from the curve, in pixels (Cairo's default tolerance).
     static let flatness: Float = 0.1
@@ -185,11 +187,12 @@ final class CapsuleRaster {
         composite(stroke.color, into: pixels, stride: stride)
     }
 
-    /// Draws strokes of one width, in painting order, as ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)``
-    /// draws them one by one, pixel for pixel, without the pixels later strokes hide: traced top first, each
-    /// stroke's coverage kept only where no stroke above covers the pixel fully with an opaque colour (there the
-    /// pixel is that stroke's colour whatever lies below, as compositing a full coverage of an opaque colour writes
-    /// the colour), groups of pixels all hidden skipped while tracing; then the coverage kept composited bottom up.
+    /// Draws strokes of one width, in painting order, as ``draw(_:pixelsPerPoint:offsetX:offsetY:into:stride:)`` draws
+    /// them one by one, pixel for pixel, without the pixels later strokes hide:
+    /// 1. The strokes are traced top first. Each stroke's coverage is kept only where no stroke above covers the pixel
+    ///    fully with an opaque colour: there the pixel is that stroke's colour whatever lies below, as compositing a
+    ///    full coverage of an opaque colour writes the colour. Groups of pixels all hidden are skipped while tracing.
+    /// 2. The coverage kept is composited bottom up.
     func drawSkippingHidden(_ strokes: some BidirectionalCollection<Stroke>, pixelsPerPoint: Double,
                             offsetX: Double, offsetY: Double, into pixels: UnsafeMutableRawPointer, stride: Int) {
         drawSkippingHidden(strokes, placement: Placement(pixelsPerPoint: pixelsPerPoint, offsetX: offsetX, offsetY: offsetY),

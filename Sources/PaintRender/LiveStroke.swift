@@ -3,10 +3,12 @@ import CCairo
 import PaintModel
 import Geometry
 
-/// What the renderer knows of a stroke in progress: the samples it has taken in, their smoothed path (and, for a
-/// stroke with pressure, its tapered path, whose pieces are the smoothed path's segments with widths), and the
-/// bounds of the path's segments in chunks, so that redrawing a small area looks only at the chunks that reach
-/// it, however long the stroke.
+/// What the renderer knows of a stroke in progress:
+/// - the samples it has taken in;
+/// - their smoothed path (and, for a stroke with pressure, its tapered path, whose pieces are the smoothed path's
+///   segments with widths);
+/// - the bounds of the path's segments in chunks, so that redrawing a small area looks only at the chunks that reach
+///   it, however long the stroke.
 struct LiveStroke {
     /// Segments per chunk of bounds.
     static let chunkSize = 32
@@ -118,10 +120,10 @@ struct LiveStroke {
         finishStroke(stroke, in: context)
     }
 
-    /// Calls `body`, in order, with each segment of the path that can paint inside `area` (logical points) at
-    /// `width`, the point it starts from, and whether it starts a new piece of the path (it is the first one, or
-    /// the segment before it was left out); returns whether the last segment was among them, so that a tail can
-    /// continue its piece. Only the chunks whose bounds reach the area are looked at.
+    /// Calls `body`, in order, with each segment of the path that can paint inside `area` (logical points) at `width`,
+    /// the point it starts from, and whether it starts a new piece of the path (it is the first one, or the segment
+    /// before it was left out). Returns whether the last segment was among them, so that a tail can continue its piece.
+    /// Only the chunks whose bounds reach the area are looked at.
     private func forEachSegment(reaching area: Rect, width: Double,
                                 _ body: (_ segment: PathSegment, _ start: Point, _ startsPiece: Bool) -> Void) -> Bool {
         let settled = path.settled

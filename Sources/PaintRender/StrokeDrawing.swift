@@ -67,10 +67,10 @@ func clipArea(of context: OpaquePointer) -> Rect {
 }
 
 /// Adds the outline of one piece of a tapered path to the context's path: the hull of each pair of neighbouring
-/// flattened nodes (the quadrilateral between the two lines tangent to both discs) and the discs that show beyond
-/// the hulls (``TaperedPath/needsDisc(_:after:before:)``: at the ends and where the outline turns), all turning the
-/// same way so that the nonzero rule fills their union however they overlap. `next` is the first node of the
-/// piece after this one, `nil` for the last.
+/// flattened nodes (the quadrilateral between the two lines tangent to both discs), and the discs that show beyond the
+/// hulls (``TaperedPath/needsDisc(_:after:before:)``: at the ends and where the outline turns). All turn the same way,
+/// so that the nonzero rule fills their union however they overlap. `next` is the first node of the piece after this
+/// one, `nil` for the last.
 ///
 /// Hulls, discs and joins that cannot reach `area` (the context's ``clipArea(of:)``) are left out, which paints the
 /// same pixels inside it: so Cairo never sees a point far beyond the area. Its coordinates are 24.8 fixed-point

@@ -95,7 +95,8 @@ private struct LibinputRecordParser {
 
     enum Section { case none, codes(Int), absinfo(Int), events(Int) }
 
-    func parse(_ lines: [Substring]) throws(DeviceRecordingError) -> DeviceRecording {
+    /// What the lines read so far hold, and where in the file the next one is.
+    struct Reading {
         var name = ""
         var axes: [UInt16: DeviceRecording.AxisRange] = [:]
         var keys: Set<UInt16> = []
@@ -106,90 +107,111 @@ private struct LibinputRecordParser {
         /// In the events list: whether the current item is an `evdev` one (its entries are read).
         var inEvdevItem = false
         var itemIndent = 0
+    }
+
+    func parse(_ lines: [Substring]) throws(DeviceRecordingError) -> DeviceRecording {
+        var reading = Reading()
         for (index, raw) in lines.enumerated() {
-            let number = index + 1
-            let content = raw.withoutComment
-            let stripped = content.trimmingCharacters(in: " \t")
-            if stripped.isEmpty { continue }
-            if raw.contains("\t") && raw.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
-                throw error(number, "a tab in the indentation (YAML allows spaces only)")
-            }
-            let indent = content.indentation
-            if indent == 0, !stripped.hasPrefix("- ") {
-                // A top-level key; after the device was read, the end of it.
-                if deviceIndent != nil { break }
-                section = .none
-                sawDevices = stripped == "devices:"
-                continue
-            }
-            guard sawDevices else { continue }
-            // A device item: "- node: …" (YAML lets a list sit at its key's indentation). The first is read; a
-            // second ends the reading.
-            if stripped.hasPrefix("- "), deviceIndent == nil || indent == deviceIndent {
-                if deviceIndent != nil { break }
-                deviceIndent = indent
-                section = .none
-                continue
-            }
-            guard let deviceIndent, indent > deviceIndent else { continue }
-            if case let .events(level) = section, indent == level, stripped.hasPrefix("- "), !stripped.hasPrefix("- [") {
-                // An item of the events list at the list's key's indentation: "- evdev:" or "- libinput:" (skipped).
-                inEvdevItem = stripped == "- evdev:"
-                itemIndent = indent
-                continue
-            }
-            switch section {
-            case let .codes(level) where indent > level:
-                let (type, value) = try numberedEntry(stripped, line: number)
-                let codes = try list(value, line: number)
-                if type == Evdev.evKey { keys.formUnion(codes.compactMap { UInt16(exactly: $0) }) }
-                continue
-            case let .absinfo(level) where indent > level:
-                let (axis, value) = try numberedEntry(stripped, line: number)
-                let numbers = try list(value, line: number)
-                guard numbers.count == 5 else { throw error(number, "absinfo has 5 numbers: [min, max, fuzz, flat, resolution]") }
-                guard numbers[0] <= numbers[1] else { throw error(number, "absinfo's minimum \(numbers[0]) is above its maximum \(numbers[1])") }
-                axes[axis] = DeviceRecording.AxisRange(minimum: numbers[0], maximum: numbers[1], resolution: numbers[4])
-                continue
-            case let .events(level) where indent > level:
-                if stripped.hasPrefix("- ") && !stripped.hasPrefix("- [") {
-                    // An item of the events list: "- evdev:" or "- libinput:" (skipped).
-                    inEvdevItem = stripped == "- evdev:"
-                    itemIndent = indent
-                    continue
-                }
-                guard inEvdevItem, indent >= itemIndent else { continue }
-                guard stripped.hasPrefix("- [") else {
-                    if stripped.hasPrefix("- {") || stripped.contains(":") { continue }
-                    throw error(number, "expected an event, - [sec, usec, type, code, value]")
-                }
-                let numbers = try list(stripped.dropFirst(2), line: number)
-                guard numbers.count == 5 else { throw error(number, "an event has 5 numbers: [sec, usec, type, code, value]") }
-                guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]),
-                      let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3])
-                else { throw error(number, "an event's time, type or code is out of range") }
-                events.append(DeviceRecording.Event(time: Double(numbers[0]) + Double(numbers[1]) / 1_000_000,
-                                                    type: type, code: code, value: numbers[4], line: number))
-                continue
-            default:
-                section = .none
-            }
-            switch stripped {
-            case "codes:": section = .codes(indent)
-            case "absinfo:": section = .absinfo(indent)
-            case "events:":
-                section = .events(indent)
-                inEvdevItem = false
-            default:
-                if stripped.hasPrefix("name:") {
-                    name = String(stripped.dropFirst(5).trimmingCharacters(in: " \t\"").prefix(200))
-                }
-            }
+            guard try read(raw, number: index + 1, into: &reading) else { break }
         }
-        guard deviceIndent != nil else {
+        guard reading.deviceIndent != nil else {
             throw error(1, "not a libinput record file: no device under \"devices:\" (and no evemu \"E:\" lines)")
         }
-        return DeviceRecording(format: .libinputRecord, name: name, axes: axes, keys: keys, events: events)
+        return DeviceRecording(format: .libinputRecord, name: reading.name, axes: reading.axes, keys: reading.keys,
+                               events: reading.events)
+    }
+
+    /// Reads line `number`; `false` when it ends the first device (the reading stops there).
+    private func read(_ raw: Substring, number: Int, into reading: inout Reading) throws(DeviceRecordingError) -> Bool {
+        let content = raw.withoutComment
+        let stripped = content.trimmingCharacters(in: " \t")
+        if stripped.isEmpty { return true }
+        if raw.contains("\t") && raw.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+            throw error(number, "a tab in the indentation (YAML allows spaces only)")
+        }
+        let indent = content.indentation
+        if indent == 0, !stripped.hasPrefix("- ") {
+            // A top-level key; after the device was read, the end of it.
+            if reading.deviceIndent != nil { return false }
+            reading.section = .none
+            reading.sawDevices = stripped == "devices:"
+            return true
+        }
+        guard reading.sawDevices else { return true }
+        // A device item: "- node: …" (YAML lets a list sit at its key's indentation). The first is read; a
+        // second ends the reading.
+        if stripped.hasPrefix("- "), reading.deviceIndent == nil || indent == reading.deviceIndent {
+            if reading.deviceIndent != nil { return false }
+            reading.deviceIndent = indent
+            reading.section = .none
+            return true
+        }
+        guard let deviceIndent = reading.deviceIndent, indent > deviceIndent else { return true }
+        if case let .events(level) = reading.section, indent == level, stripped.hasPrefix("- "), !stripped.hasPrefix("- [") {
+            // An item of the events list at the list's key's indentation: "- evdev:" or "- libinput:" (skipped).
+            reading.inEvdevItem = stripped == "- evdev:"
+            reading.itemIndent = indent
+            return true
+        }
+        if try readEntry(stripped, indent: indent, number: number, into: &reading) { return true }
+        reading.section = .none
+        switch stripped {
+        case "codes:": reading.section = .codes(indent)
+        case "absinfo:": reading.section = .absinfo(indent)
+        case "events:":
+            reading.section = .events(indent)
+            reading.inEvdevItem = false
+        default:
+            if stripped.hasPrefix("name:") {
+                reading.name = String(stripped.dropFirst(5).trimmingCharacters(in: " \t\"").prefix(200))
+            }
+        }
+        return true
+    }
+
+    /// Reads `stripped`, indented by `indent`, as an entry of the section under way; `false` when it is not one
+    /// (it is a key of the device's).
+    private func readEntry(_ stripped: Substring, indent: Int, number: Int,
+                           into reading: inout Reading) throws(DeviceRecordingError) -> Bool {
+        switch reading.section {
+        case let .codes(level) where indent > level:
+            let (type, value) = try numberedEntry(stripped, line: number)
+            let codes = try list(value, line: number)
+            if type == Evdev.evKey { reading.keys.formUnion(codes.compactMap { UInt16(exactly: $0) }) }
+        case let .absinfo(level) where indent > level:
+            let (axis, value) = try numberedEntry(stripped, line: number)
+            let numbers = try list(value, line: number)
+            guard numbers.count == 5 else { throw error(number, "absinfo has 5 numbers: [min, max, fuzz, flat, resolution]") }
+            guard numbers[0] <= numbers[1] else { throw error(number, "absinfo's minimum \(numbers[0]) is above its maximum \(numbers[1])") }
+            reading.axes[axis] = DeviceRecording.AxisRange(minimum: numbers[0], maximum: numbers[1], resolution: numbers[4])
+        case let .events(level) where indent > level:
+            if stripped.hasPrefix("- ") && !stripped.hasPrefix("- [") {
+                // An item of the events list: "- evdev:" or "- libinput:" (skipped).
+                reading.inEvdevItem = stripped == "- evdev:"
+                reading.itemIndent = indent
+                return true
+            }
+            guard reading.inEvdevItem, indent >= reading.itemIndent else { return true }
+            guard stripped.hasPrefix("- [") else {
+                if stripped.hasPrefix("- {") || stripped.contains(":") { return true }
+                throw error(number, "expected an event, - [sec, usec, type, code, value]")
+            }
+            reading.events.append(try event(stripped.dropFirst(2), line: number))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `[sec, usec, type, code, value]` as an event.
+    private func event(_ text: Substring, line number: Int) throws(DeviceRecordingError) -> DeviceRecording.Event {
+        let numbers = try list(text, line: number)
+        guard numbers.count == 5 else { throw error(number, "an event has 5 numbers: [sec, usec, type, code, value]") }
+        guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]),
+              let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3])
+        else { throw error(number, "an event's time, type or code is out of range") }
+        return DeviceRecording.Event(time: Double(numbers[0]) + Double(numbers[1]) / 1_000_000,
+                                     type: type, code: code, value: numbers[4], line: number)
     }
 }
 

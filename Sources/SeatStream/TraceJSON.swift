@@ -252,10 +252,11 @@ package struct TraceJSON {
         return try Self.number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
-    /// The number `text` (JSON's grammar checked) as `JSONSerialization` made it an `NSNumber`: a whole number that
-    /// fits an `Int64` (negative) or a `UInt64` as that; more than 17 characters before a lower-case `e` and an
-    /// exponent within ±128 as a `Decimal` (whose value as a `Double` may be a unit off in the last place, and which
-    /// describes itself in all its digits); anything else as a `Double`, which must be finite.
+    /// The number `text` (JSON's grammar checked) as `JSONSerialization` made it an `NSNumber`:
+    /// - a whole number that fits an `Int64` (negative) or a `UInt64` as that;
+    /// - more than 17 characters before a lower-case `e` and an exponent within ±128 as a `Decimal` (whose value as a
+    ///   `Double` may be a unit off in the last place, and which describes itself in all its digits);
+    /// - anything else as a `Double`, which must be finite.
     static func number(_ text: String) throws(Invalid) -> JSONNumber {
         let exponentIndex = text.firstIndex(of: "e")
         let isInteger = !text.contains(".") && exponentIndex == nil

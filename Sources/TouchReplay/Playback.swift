@@ -108,9 +108,9 @@ final class Player {
     private var nextVblank = monotonicNow()
 
     /// The last tick of the grid at or before `now`, once ``nextVblank`` has come: the vblank this loop handles,
-    /// stamped with its own time however late the loop came to it (a display's vblank timestamps lie on its grid;
-    /// before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and
-    /// a client pacing itself by them saw a grid that was not one).
+    /// stamped with its own time however late the loop came to it. A display's vblank timestamps lie on its grid.
+    /// Before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and a
+    /// client pacing itself by them saw a grid that was not one.
     private func vblankDue(at now: Double) -> Double {
         let interval = Timing.frameInterval / 1000
         return nextVblank + (max(0, now - nextVblank) / interval).rounded(.down) * interval
@@ -145,13 +145,12 @@ final class Player {
         }
     }
 
-    /// At the trace's timing, runs the loop until the vblank that presents the window's first buffer: the trace
-    /// starts when the window is on the display, as a person's first touch can come no sooner. Before, it started at
-    /// the mapping commit, so the first touches always came while that frame waited for its vblank, and a client
-    /// that keeps one frame in the compositor's hands could draw them only a vblank later: up to two frames late
-    /// at the start of every run, by how the client's start-up fell against the 60 Hz grid (at 3840x2160 the
-    /// mapping commit's copy here often hid it, so 800x600 fared worse). In virtual time (`--fast`) there is no
-    /// display: nothing to wait for.
+    /// At the trace's timing, runs the loop until the vblank that presents the window's first buffer: the trace starts
+    /// when the window is on the display, as a person's first touch can come no sooner. Before, it started at the
+    /// mapping commit, so the first touches always came while that frame waited for its vblank. A client that keeps one
+    /// frame in the compositor's hands could then draw them only a vblank later: up to two frames late at the start of
+    /// every run, by how the client's start-up fell against the 60 Hz grid. (At 3840x2160 the mapping commit's copy
+    /// here often hid it, so 800x600 fared worse.) In virtual time (`--fast`) there is no display: nothing to wait for.
     func waitUntilShown() {
         guard isRealtime else { return }
         while !client.hasEnded() {
@@ -320,60 +319,7 @@ final class Player {
                     touchesDown.removeAll()
                 }
             }
-            switch event.kind {
-            case let .touchDown(id, location, shape):
-                let location = location + origin
-                seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
-                ink.touchSent(at: location, time: sentAt)
-                touchesDown.insert(id)
-            case let .touchMotion(id, location, shape):
-                let location = location + origin
-                seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
-                ink.touchSent(at: location, time: sentAt)
-            case let .touchUp(id):
-                seat.touchUp(on: surface, time: time, id: id)
-                touchesDown.remove(id)
-            case .touchFrame:
-                seat.touchFrame(on: surface)
-            case .touchCancel:
-                seat.touchCancel(on: surface)
-                touchesDown.removeAll()
-            case let .pointerEnter(location):
-                let location = location + origin
-                seat.pointerEnter(surface, x: location.x, y: location.y)
-            case .pointerLeave:
-                seat.pointerLeave()
-            case let .pointerMotion(location):
-                let location = location + origin
-                seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
-            case let .pointerButton(button, isPressed):
-                seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)
-            case let .pointerAxis(dx, dy):
-                seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
-            case let .key(chord):
-                if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
-            case let .keyState(chord, isPressed):
-                if let key = keys[chord] {
-                    seat.setKey(key.key, isPressed: isPressed, isModifier: KeyModifiers(keyName: chord.keysym) != nil,
-                                on: surface, time: time)
-                }
-            case let .touchpadGesture(gesture):
-                seat.touchpadGesture(gesture, on: surface, time: time)
-            case let .tablet(tabletEvent, _):
-                if case let .proximityIn(tool, location) = tabletEvent {
-                    ink.touchSent(at: location + origin, time: sentAt)
-                    compositor.counters.eventsSent += compositor.tablets.send(
-                        .proximityIn(tool, location: location + origin), on: surface, time: time)
-                } else if case let .motion(location, axes) = tabletEvent {
-                    ink.touchSent(at: location + origin, time: sentAt)
-                    compositor.counters.eventsSent += compositor.tablets.send(
-                        .motion(location: location + origin, axes: axes), on: surface, time: time)
-                } else {
-                    compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
-                }
-            case .tick:
-                break
-            }
+            send(event, to: surface, through: seat, time: time, sentAt: sentAt)
         }
         if let last = group.last {
             let time = UInt32(truncatingIfNeeded: Int64(last.time.milliseconds.rounded()))
@@ -383,6 +329,65 @@ final class Player {
         // Only groups that reached the client count for latency (a client without a seat gets nothing).
         if compositor.counters.eventsSent > eventsBefore { latency.inputSent(at: sentAt) }
         return true
+    }
+
+    /// Sends one event to `surface` at wire time `time`, its position moved by the canvas's origin; `sentAt` is the
+    /// group's send time, for the ink.
+    private func send(_ event: SeatEvent, to surface: Surface, through seat: Seat, time: UInt32, sentAt: Double) {
+        switch event.kind {
+        case let .touchDown(id, location, shape):
+            let location = location + origin
+            seat.touchDown(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            ink.touchSent(at: location, time: sentAt)
+            touchesDown.insert(id)
+        case let .touchMotion(id, location, shape):
+            let location = location + origin
+            seat.touchMotion(on: surface, time: time, id: id, x: location.x, y: location.y, shape: shape)
+            ink.touchSent(at: location, time: sentAt)
+        case let .touchUp(id):
+            seat.touchUp(on: surface, time: time, id: id)
+            touchesDown.remove(id)
+        case .touchFrame:
+            seat.touchFrame(on: surface)
+        case .touchCancel:
+            seat.touchCancel(on: surface)
+            touchesDown.removeAll()
+        case let .pointerEnter(location):
+            let location = location + origin
+            seat.pointerEnter(surface, x: location.x, y: location.y)
+        case .pointerLeave:
+            seat.pointerLeave()
+        case let .pointerMotion(location):
+            let location = location + origin
+            seat.pointerMotion(on: surface, time: time, x: location.x, y: location.y)
+        case let .pointerButton(button, isPressed):
+            seat.pointerButton(on: surface, time: time, button: button.code, isPressed: isPressed)
+        case let .pointerAxis(dx, dy):
+            seat.pointerAxis(on: surface, time: time, dx: dx, dy: dy)
+        case let .key(chord):
+            if let key = keys[chord] { seat.type(key.key, modifiers: key.modifiers, on: surface, time: time) }
+        case let .keyState(chord, isPressed):
+            if let key = keys[chord] {
+                seat.setKey(key.key, isPressed: isPressed, isModifier: KeyModifiers(keyName: chord.keysym) != nil,
+                            on: surface, time: time)
+            }
+        case let .touchpadGesture(gesture):
+            seat.touchpadGesture(gesture, on: surface, time: time)
+        case let .tablet(tabletEvent, _):
+            if case let .proximityIn(tool, location) = tabletEvent {
+                ink.touchSent(at: location + origin, time: sentAt)
+                compositor.counters.eventsSent += compositor.tablets.send(
+                    .proximityIn(tool, location: location + origin), on: surface, time: time)
+            } else if case let .motion(location, axes) = tabletEvent {
+                ink.touchSent(at: location + origin, time: sentAt)
+                compositor.counters.eventsSent += compositor.tablets.send(
+                    .motion(location: location + origin, axes: axes), on: surface, time: time)
+            } else {
+                compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
+            }
+        case .tick:
+            break
+        }
     }
 
     // MARK: - Ending

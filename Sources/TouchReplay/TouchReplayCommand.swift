@@ -30,34 +30,13 @@ struct TouchReplayCommand {
             printError("touch-replay: cannot write \(options.outputPath): \(refusal); nothing was run")
             return 2
         }
-        // The trace is checked whole as a stream first, then read again as it is played: its events are never all
-        // in memory, and a wrong line anywhere stops everything before the client starts (docs/trace-format.md).
-        let traceURL = URL(fileURLWithPath: options.tracePath)
-        let summary: TraceSummary
-        let events: TraceReader
-        do {
-            summary = try TraceSummary(validating: traceURL)
-            events = try TraceReader(contentsOf: traceURL, requiresRegularFile: true)
-        } catch {
-            throw ReplayError(description: error.description)
-        }
-        // A recorded window's canvas sits below what the window drew itself: the window is that much larger.
-        let origin = summary.canvasOrigin ?? .zero
-        let size = options.size ?? summary.canvasSize.map {
-            (Int32(clamping: Int64(($0.width + origin.x).rounded())), Int32(clamping: Int64(($0.height + origin.y).rounded())))
-        } ?? (800, 600)
+        let (summary, events) = try readTrace(options.tracePath)
 
         let runtime = try RuntimeDirectory()
         defer { runtime.remove() }
         // Single-threaded here: libwayland names the socket inside the process's XDG_RUNTIME_DIR.
         setenv("XDG_RUNTIME_DIR", runtime.path, 1)
-        let compositor = try Compositor(
-            configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
-            offersPresentation: !options.withoutPresentation && options.isRealtime,
-            offersViewporter: !options.withoutViewporter, offersClipboard: !options.withoutClipboard,
-            heldBufferCount: options.heldBufferCount
-        )
-        if let folder = options.commitFolder { compositor.commitLog = CommitLog(folder: folder) }
+        let compositor = try makeCompositor(options, summary: summary)
         defer { compositor.shutDown() }
         let keys = try Player.resolveKeys(of: summary.keyEvents, in: compositor.seat.keymap)
 
@@ -97,7 +76,43 @@ struct TouchReplayCommand {
             throw ReplayError(description: "\(failure) (the file changed while it was played); nothing was written")
         }
 
-        guard let image = compositor.lastPicture else {
+        try save(compositor.lastPicture, options)
+        if options.printsStats { printStatistics(compositor: compositor, client: client, player: player) }
+        guard !client.wasKilled, let termination = client.termination else { return 0 }
+        return termination.status
+    }
+
+    /// The trace checked whole as a stream, and a reader that reads it again as it is played: its events are never
+    /// all in memory, and a wrong line anywhere stops everything before the client starts (docs/trace-format.md).
+    private static func readTrace(_ path: String) throws(ReplayError) -> (TraceSummary, TraceReader) {
+        let traceURL = URL(fileURLWithPath: path)
+        do {
+            return (try TraceSummary(validating: traceURL), try TraceReader(contentsOf: traceURL, requiresRegularFile: true))
+        } catch {
+            throw ReplayError(description: error.description)
+        }
+    }
+
+    /// The compositor the options ask for, its window the trace's size unless `--size` says otherwise.
+    private static func makeCompositor(_ options: ReplayOptions, summary: TraceSummary) throws(ReplayError) -> Compositor {
+        // A recorded window's canvas sits below what the window drew itself: the window is that much larger.
+        let origin = summary.canvasOrigin ?? .zero
+        let size = options.size ?? summary.canvasSize.map {
+            (Int32(clamping: Int64(($0.width + origin.x).rounded())), Int32(clamping: Int64(($0.height + origin.y).rounded())))
+        } ?? (800, 600)
+        let compositor = try Compositor(
+            configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
+            offersPresentation: !options.withoutPresentation && options.isRealtime,
+            offersViewporter: !options.withoutViewporter, offersClipboard: !options.withoutClipboard,
+            heldBufferCount: options.heldBufferCount
+        )
+        if let folder = options.commitFolder { compositor.commitLog = CommitLog(folder: folder) }
+        return compositor
+    }
+
+    /// Writes the window's last picture where `--output` says.
+    private static func save(_ picture: ShmImage?, _ options: ReplayOptions) throws(ReplayError) {
+        guard let image = picture else {
             throw ReplayError(description: "the client's window has no picture to save")
         }
         do {
@@ -105,26 +120,25 @@ struct TouchReplayCommand {
         } catch {
             throw ReplayError(description: error.description)
         }
+    }
 
-        if options.printsStats {
-            var counters = compositor.counters
-            counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
-            print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
-            // A debugging aid (docs/frame-pacing.md, "The frame log"): every inked point's send, ink and present
-            // times, in milliseconds on CLOCK_MONOTONIC.
-            if let path = ProcessInfo.processInfo.environment["TOUCH_REPLAY_INK_LOG"] {
-                let lines = player.ink.presentedPoints.map { point in
-                    [point.sent, point.inked, point.presented].map { String(format: "%.3f", $0 * 1000) }.joined(separator: " ")
-                }
-                // Replaced at every run, as a debugging aid's file is; a drawing never (OutputFile).
-                try? OutputFile.write(path, overwrite: true) {
-                    try ("# sent_ms inked_ms presented_ms\n" + lines.joined(separator: "\n") + "\n")
-                        .write(toFile: $0, atomically: false, encoding: .utf8)
-                }
+    /// `--stats`: the statistics line, and the frame log where `TOUCH_REPLAY_INK_LOG` names one.
+    private static func printStatistics(compositor: Compositor, client: ClientProcess, player: Player) {
+        var counters = compositor.counters
+        counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
+        print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
+        // A debugging aid (docs/frame-pacing.md, "The frame log"): every inked point's send, ink and present
+        // times, in milliseconds on CLOCK_MONOTONIC.
+        if let path = ProcessInfo.processInfo.environment["TOUCH_REPLAY_INK_LOG"] {
+            let lines = player.ink.presentedPoints.map { point in
+                [point.sent, point.inked, point.presented].map { String(format: "%.3f", $0 * 1000) }.joined(separator: " ")
+            }
+            // Replaced at every run, as a debugging aid's file is; a drawing never (OutputFile).
+            try? OutputFile.write(path, overwrite: true) {
+                try ("# sent_ms inked_ms presented_ms\n" + lines.joined(separator: "\n") + "\n")
+                    .write(toFile: $0, atomically: false, encoding: .utf8)
             }
         }
-        guard !client.wasKilled, let termination = client.termination else { return 0 }
-        return termination.status
     }
 
     static func printError(_ message: String) {

@@ -22,92 +22,11 @@ final class XDGShell {
 
     init(compositor: Compositor) {
         self.compositor = compositor
-        wmBaseTable = ImplementationTable(xdg_wm_base_interface(
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            create_positioner: { client, resource, id in
-                let shell = resourceObject(resource, as: XDGShell.self)
-                guard let positioner = wl_resource_create(
-                    client, CWaylandServerProtocols_xdg_positioner_interface(), wl_resource_get_version(resource), id
-                ) else { return wl_client_post_no_memory(client) }
-                wl_resource_set_implementation(positioner, shell.positionerTable.pointer, nil, nil)
-            },
-            get_xdg_surface: { client, resource, id, surfaceResource in
-                let shell = resourceObject(resource, as: XDGShell.self)
-                shell.makeXDGSurface(client: client!, wmBase: resource!, id: id, surface: resourceObject(surfaceResource))
-            },
-            pong: { _, resource, serial in resourceObject(resource, as: XDGShell.self).lastPong = serial }
-        ))
-        positionerTable = ImplementationTable(xdg_positioner_interface(
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            set_size: { _, _, _, _ in },
-            set_anchor_rect: { _, _, _, _, _, _ in },
-            set_anchor: { _, _, _ in },
-            set_gravity: { _, _, _ in },
-            set_constraint_adjustment: { _, _, _ in },
-            set_offset: { _, _, _, _ in },
-            set_reactive: { _, _ in },
-            set_parent_size: { _, _, _, _ in },
-            set_parent_configure: { _, _, _ in }
-        ))
-        surfaceTable = ImplementationTable(xdg_surface_interface(
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            get_toplevel: { client, resource, id in
-                let surface = resourceObject(resource, as: Surface.self)
-                surface.compositor.shell.makeToplevel(client: client!, xdgSurface: resource!, id: id, surface: surface)
-            },
-            get_popup: { client, resource, id, _, _ in
-                let surface = resourceObject(resource, as: Surface.self)
-                surface.compositor.shell.makePopup(client: client!, xdgSurface: resource!, id: id, surface: surface)
-            },
-            set_window_geometry: { _, _, _, _, _, _ in },
-            ack_configure: { _, resource, serial in
-                resourceObject(resource, as: Surface.self).ackedConfigureSerial = serial
-            }
-        ))
-        toplevelTable = ImplementationTable(xdg_toplevel_interface(
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            set_parent: { _, _, _ in },
-            set_title: { _, resource, title in
-                let surface = resourceObject(resource, as: Surface.self)
-                if surface.compositor.toplevel === surface, let title { surface.compositor.counters.title = String(cString: title) }
-            },
-            set_app_id: { _, _, _ in },
-            show_window_menu: { _, _, _, _, _, _ in },
-            move: { _, _, _, _ in },
-            resize: { _, resource, _, _, edges in
-                // Recorded for --stats; an interactive resize is not carried out.
-                let surface = resourceObject(resource, as: Surface.self)
-                if surface.compositor.toplevel === surface { surface.compositor.counters.resizeEdges.append(edges) }
-            },
-            set_max_size: { _, _, _, _ in },
-            set_min_size: { _, _, _, _ in },
-            set_maximized: { _, resource in
-                let surface = resourceObject(resource, as: Surface.self)
-                if surface.compositor.toplevel === surface { surface.compositor.counters.maximizeRequests += 1 }
-                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, true, of: surface)
-            },
-            unset_maximized: { _, resource in
-                let surface = resourceObject(resource, as: Surface.self)
-                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, false, of: surface)
-            },
-            set_fullscreen: { _, resource, _ in
-                let surface = resourceObject(resource, as: Surface.self)
-                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, true, of: surface)
-            },
-            unset_fullscreen: { _, resource in
-                let surface = resourceObject(resource, as: Surface.self)
-                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, false, of: surface)
-            },
-            set_minimized: { _, resource in
-                let surface = resourceObject(resource, as: Surface.self)
-                if surface.compositor.toplevel === surface { surface.compositor.counters.minimizeRequests += 1 }
-            }
-        ))
-        popupTable = ImplementationTable(xdg_popup_interface(
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            grab: { _, _, _, _ in },
-            reposition: { _, _, _, _ in }
-        ))
+        wmBaseTable = ImplementationTable(Self.wmBaseImplementation())
+        positionerTable = ImplementationTable(Self.positionerImplementation())
+        surfaceTable = ImplementationTable(Self.surfaceImplementation())
+        toplevelTable = ImplementationTable(Self.toplevelImplementation())
+        popupTable = ImplementationTable(Self.popupImplementation())
         wl_global_create(
             compositor.display, CWaylandServerProtocols_xdg_wm_base_interface(), Self.version,
             Unmanaged.passUnretained(self).toOpaque()
@@ -217,5 +136,115 @@ final class XDGShell {
     func close(_ surface: Surface) {
         guard let toplevel = surface.xdgToplevel else { return }
         xdg_toplevel_send_close(toplevel)
+    }
+}
+
+// MARK: - The requests
+
+extension XDGShell {
+    /// `xdg_wm_base`: positioners, xdg_surfaces and pongs.
+    private static func wmBaseImplementation() -> xdg_wm_base_interface {
+        xdg_wm_base_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            create_positioner: { client, resource, id in
+                let shell = resourceObject(resource, as: XDGShell.self)
+                guard let positioner = wl_resource_create(
+                    client, CWaylandServerProtocols_xdg_positioner_interface(), wl_resource_get_version(resource), id
+                ) else { return wl_client_post_no_memory(client) }
+                wl_resource_set_implementation(positioner, shell.positionerTable.pointer, nil, nil)
+            },
+            get_xdg_surface: { client, resource, id, surfaceResource in
+                let shell = resourceObject(resource, as: XDGShell.self)
+                shell.makeXDGSurface(client: client!, wmBase: resource!, id: id, surface: resourceObject(surfaceResource))
+            },
+            pong: { _, resource, serial in resourceObject(resource, as: XDGShell.self).lastPong = serial }
+        )
+    }
+
+    /// `xdg_positioner`: every request ignored (popups are never placed).
+    private static func positionerImplementation() -> xdg_positioner_interface {
+        xdg_positioner_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_size: { _, _, _, _ in },
+            set_anchor_rect: { _, _, _, _, _, _ in },
+            set_anchor: { _, _, _ in },
+            set_gravity: { _, _, _ in },
+            set_constraint_adjustment: { _, _, _ in },
+            set_offset: { _, _, _, _ in },
+            set_reactive: { _, _ in },
+            set_parent_size: { _, _, _, _ in },
+            set_parent_configure: { _, _, _ in }
+        )
+    }
+
+    /// `xdg_surface`: roles and the configure acknowledged.
+    private static func surfaceImplementation() -> xdg_surface_interface {
+        xdg_surface_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            get_toplevel: { client, resource, id in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.makeToplevel(client: client!, xdgSurface: resource!, id: id, surface: surface)
+            },
+            get_popup: { client, resource, id, _, _ in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.makePopup(client: client!, xdgSurface: resource!, id: id, surface: surface)
+            },
+            set_window_geometry: { _, _, _, _, _, _ in },
+            ack_configure: { _, resource, serial in
+                resourceObject(resource, as: Surface.self).ackedConfigureSerial = serial
+            }
+        )
+    }
+
+    /// `xdg_toplevel`: the title, resizes, maximize and minimize counted for `--stats`; the states set at once.
+    private static func toplevelImplementation() -> xdg_toplevel_interface {
+        xdg_toplevel_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_parent: { _, _, _ in },
+            set_title: { _, resource, title in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface, let title { surface.compositor.counters.title = String(cString: title) }
+            },
+            set_app_id: { _, _, _ in },
+            show_window_menu: { _, _, _, _, _, _ in },
+            move: { _, _, _, _ in },
+            resize: { _, resource, _, _, edges in
+                // Recorded for --stats; an interactive resize is not carried out.
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.resizeEdges.append(edges) }
+            },
+            set_max_size: { _, _, _, _ in },
+            set_min_size: { _, _, _, _ in },
+            set_maximized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.maximizeRequests += 1 }
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, true, of: surface)
+            },
+            unset_maximized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_MAXIMIZED, false, of: surface)
+            },
+            set_fullscreen: { _, resource, _ in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, true, of: surface)
+            },
+            unset_fullscreen: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                surface.compositor.shell.setWindowState(XDG_TOPLEVEL_STATE_FULLSCREEN, false, of: surface)
+            },
+            set_minimized: { _, resource in
+                let surface = resourceObject(resource, as: Surface.self)
+                if surface.compositor.toplevel === surface { surface.compositor.counters.minimizeRequests += 1 }
+            }
+        )
+    }
+
+    /// `xdg_popup`: inert.
+    private static func popupImplementation() -> xdg_popup_interface {
+        xdg_popup_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            grab: { _, _, _, _ in },
+            reposition: { _, _, _, _ in }
+        )
     }
 }

@@ -62,13 +62,17 @@ extension Touch {
 /// run (``currentRun(of:)``: back to where it last rested or turned).
 ///
 /// The velocity is the slope at the newest sample of a least-squares parabola through those samples
-/// (``VelocityTracker`` with the quadratic strategy, which follows a change of speed within the window); the
-/// prediction continues along it in a straight line. It predicts nothing when the touch is slowing to a stop (slower than
-/// ``GestureDefaults/predictionMinimumSpeed``), when the newest move turns away from the fitted direction by more
-/// than ``GestureDefaults/predictionMaximumTurn`` (a turn it has not seen the end of), when the newest move is
-/// slower than ``GestureDefaults/predictionStopSpeedRatio`` of the one before (a stop it has seen), or from fewer
-/// than three samples of the run, except after a turn seen whole within one interval (``isTurnSeenWhole(in:)``);
-/// and while the touch decelerates it stops where constant deceleration would stop it. A prediction is
+/// (``VelocityTracker`` with the quadratic strategy, which follows a change of speed within the window); the prediction
+/// continues along it in a straight line. It predicts nothing:
+/// - when the touch is slowing to a stop (slower than ``GestureDefaults/predictionMinimumSpeed``);
+/// - when the newest move turns away from the fitted direction by more than ``GestureDefaults/predictionMaximumTurn``
+///   (a turn it has not seen the end of);
+/// - when the newest move is slower than ``GestureDefaults/predictionStopSpeedRatio`` of the one before (a stop it has
+///   seen);
+/// - from fewer than three samples of the run, except after a turn seen whole within one interval
+///   (``isTurnSeenWhole(in:)``).
+///
+/// While the touch decelerates, the prediction stops where constant deceleration would stop it. A prediction is
 /// recomputed at every delivery and never stored. See `docs/gestures.md`, "Predicted touches".
 enum TouchPredictor {
     /// The predicted samples after the newest of `samples` (oldest first, window coordinates), at

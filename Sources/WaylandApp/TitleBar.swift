@@ -102,8 +102,24 @@ struct TitleBar {
     /// What an event means to the decorations: `nil` when it was theirs, else the event for the content.
     mutating func filter(_ event: SeatEvent, width: Int, height: Int = .max, isResizable: Bool = false,
                          actions: WindowActions) -> SeatEvent? {
-        let top = Double(Self.height)
-        func shifted(_ point: Point) -> Point { Point(x: point.x, y: point.y - top) }
+        switch event.kind {
+        case .touchDown, .touchMotion, .touchUp, .touchCancel:
+            return filterTouch(event, width: width, height: height, isResizable: isResizable, actions: actions)
+        case .pointerEnter, .pointerMotion, .pointerLeave, .pointerButton:
+            return filterPointer(event, width: width, height: height, isResizable: isResizable, actions: actions)
+        case .tablet:
+            return filterPen(event, width: width, height: height, isResizable: isResizable, actions: actions)
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
+            return event
+        }
+    }
+
+    /// A window location in the content's coordinates: shifted up by the strip's height.
+    private static func shifted(_ point: Point) -> Point { Point(x: point.x, y: point.y - Double(height)) }
+
+    /// ``filter(_:width:height:isResizable:actions:)`` for a finger's events.
+    private mutating func filterTouch(_ event: SeatEvent, width: Int, height: Int, isResizable: Bool,
+                                      actions: WindowActions) -> SeatEvent? {
         var event = event
         switch event.kind {
         case let .touchDown(id, location, shape):
@@ -112,23 +128,35 @@ struct TitleBar {
                 touches[id] = press
                 return nil
             }
-            event.kind = .touchDown(id: id, location: shifted(location), shape: shape)
+            event.kind = .touchDown(id: id, location: Self.shifted(location), shape: shape)
         case let .touchMotion(id, location, shape):
             if let press = touches[id] {
                 if case let .button(button, _) = press { touches[id] = .button(button, lastLocation: location) }
                 return nil
             }
-            event.kind = .touchMotion(id: id, location: shifted(location), shape: shape)
+            event.kind = .touchMotion(id: id, location: Self.shifted(location), shape: shape)
         case let .touchUp(id):
             guard let press = touches.removeValue(forKey: id) else { return event }
             release(press, at: nil, width: width, actions: actions)
             return nil
         case .touchCancel:
             touches = [:]
+        default:
+            break
+        }
+        return event
+    }
+
+    /// ``filter(_:width:height:isResizable:actions:)`` for the pointer's events.
+    private mutating func filterPointer(_ event: SeatEvent, width: Int, height: Int, isResizable: Bool,
+                                        actions: WindowActions) -> SeatEvent? {
+        let top = Double(Self.height)
+        var event = event
+        switch event.kind {
         case let .pointerEnter(location):
             pointerLocation = location
             updateCursor(at: location, width: width, height: height, isResizable: isResizable, actions: actions)
-            event.kind = .pointerEnter(location: shifted(location))
+            event.kind = .pointerEnter(location: Self.shifted(location))
         case let .pointerMotion(location):
             pointerLocation = location
             if let press = pointerPress {
@@ -136,7 +164,7 @@ struct TitleBar {
                 return nil
             }
             updateCursor(at: location, width: width, height: height, isResizable: isResizable, actions: actions)
-            event.kind = .pointerMotion(location: shifted(location))
+            event.kind = .pointerMotion(location: Self.shifted(location))
         case .pointerLeave:
             pointerLocation = nil
             pointerPress = nil
@@ -156,9 +184,20 @@ struct TitleBar {
                 return nil
             }
             if pointerPress != nil { return nil }
+        default:
+            break
+        }
+        return event
+    }
+
+    /// ``filter(_:width:height:isResizable:actions:)`` for a pen's events.
+    private mutating func filterPen(_ event: SeatEvent, width: Int, height: Int, isResizable: Bool,
+                                    actions: WindowActions) -> SeatEvent? {
+        var event = event
+        switch event.kind {
         case let .tablet(.proximityIn(type, location), tool):
             penLocations[tool] = location
-            event.kind = .tablet(.proximityIn(type, location: shifted(location)), tool: tool)
+            event.kind = .tablet(.proximityIn(type, location: Self.shifted(location)), tool: tool)
         case let .tablet(.motion(location, axes), tool):
             // A pen that came down on the decorations is theirs until it lifts, as a finger is; near them it still
             // hovers over the content.
@@ -167,7 +206,7 @@ struct TitleBar {
                 if case let .button(button, _) = press { penPresses[tool] = .button(button, lastLocation: location) }
                 return nil
             }
-            event.kind = .tablet(.motion(location: shifted(location), axes: axes), tool: tool)
+            event.kind = .tablet(.motion(location: Self.shifted(location), axes: axes), tool: tool)
         case let .tablet(.down, tool):
             if let location = penLocations[tool],
                let press = press(at: location, time: event.time, width: width, height: height, isResizable: isResizable,
@@ -182,7 +221,7 @@ struct TitleBar {
         case let .tablet(.proximityOut, tool):
             penLocations[tool] = nil
             penPresses[tool] = nil
-        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tablet, .tick:
+        default:
             break
         }
         return event

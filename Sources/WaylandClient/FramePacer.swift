@@ -4,19 +4,25 @@
 
 /// Decides when a window draws, from the presentation feedback of the frames it committed.
 ///
-/// The display clock is *locked* at the window's first presentation (the grid of its time and its `refresh`, kept
-/// if the next presentation agrees), or later once two presented frames in a row lie on one grid of vblanks (the
-/// feedback's `refresh` apart, within ``gridTolerance``); until then, and once presentations fall a quarter of a frame off the
-/// grid ``offGridToUnlock`` times in a row (virtual time; a single one is left out, as a timestamp its compositor was
-/// late to take) or the compositor reports no refresh, the window draws as soon as it may, as before. The grid
-/// follows the presentations, quickly towards early ones and slowly towards late ones (a timestamp is the vblank or
-/// later, never earlier), so that jitter in the timestamps is smoothed. Locked, it draws at the
-/// next vblank minus a *lead*: how long before its vblank the compositor must have the commit (``latchLead``,
-/// learnt from the feedback), plus how long the window takes from the planned moment to its commit (waking up, then
-/// drawing): the 90th percentile of its last ``drawHistory`` frames drawn on the clock, so that one slow frame (the
-/// first, full-window one; a wake-up the machine delayed) does not make the next ones wait for most of a frame.
-/// Frames the window says are costly (``Phase/planned(at:vblank:isCostly:)``: a stroke completed) are timed apart
-/// and planned with their own estimate.
+/// The display clock is *locked*:
+/// - at the window's first presentation (the grid of its time and its `refresh`, kept if the next presentation agrees);
+/// - or later, once two presented frames in a row lie on one grid of vblanks (the feedback's `refresh` apart, within
+///   ``gridTolerance``).
+///
+/// Until then the window draws as soon as it may, as before. It does so again once presentations fall a quarter of a
+/// frame off the grid ``offGridToUnlock`` times in a row (virtual time; a single one is left out, as a timestamp its
+/// compositor was late to take), or when the compositor reports no refresh. The grid follows the presentations, quickly
+/// towards early ones and slowly towards late ones (a timestamp is the vblank or later, never earlier), so that jitter
+/// in the timestamps is smoothed.
+///
+/// Locked, it draws at the next vblank minus a *lead*, the sum of:
+/// - how long before its vblank the compositor must have the commit (``latchLead``, learnt from the feedback);
+/// - how long the window takes from the planned moment to its commit (waking up, then drawing): the 90th percentile of
+///   its last ``drawHistory`` frames drawn on the clock, so that one slow frame (the first, full-window one; a wake-up
+///   the machine delayed) does not make the next ones wait for most of a frame.
+///
+/// Frames the window says are costly (``Phase/planned(at:vblank:isCostly:)``: a stroke completed) are timed apart and
+/// planned with their own estimate.
 ///
 /// The latch lead starts at ``minimumLatchLead``. A frame that went out on plan (its commit at least the lead before
 /// its vblank) and was still presented a vblank later raises the lead by ``leadStep``, up to most of a frame; a frame

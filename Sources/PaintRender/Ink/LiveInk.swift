@@ -154,9 +154,10 @@ struct LiveInk {
     }
 
     /// Draws the ink that reaches buffer rectangle `rect` (`area` in document points) as the tiles draw it
-    /// (``StrokeRasterizer/own``): strokes of one width by `raster`, its region the rectangle (in pieces of at most a
-    /// tile, its storage), so that a stroke in progress has the pixels it will have once baked into the tiles;
-    /// those with pressure by Cairo, in `context` (made at the first), clipped to the rectangle.
+    /// (``StrokeRasterizer/own``):
+    /// - strokes of one width by `raster`, its region the rectangle (in pieces of at most a tile, its storage), so that
+    ///   a stroke in progress has the pixels it will have once baked into the tiles;
+    /// - those with pressure by Cairo, in `context` (made at the first), clipped to the rectangle.
     func drawWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface, context: inout OpaquePointer?,
                           placement: BufferPlacement, pixelsPerPoint: Double, raster: CapsuleRaster) {
         // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.

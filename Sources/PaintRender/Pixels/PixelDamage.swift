@@ -58,10 +58,10 @@ enum PixelDamage {
     /// reduced resolution").
     static let partShare = 4
 
-    /// The rows a frame drawn in part draws of the rectangles a buffer lacks (``FrameTarget/mayDrawInParts``): from
-    /// the first row lacking down as far as the lacking pixels in them stay within those of ``partShare`` of
-    /// `drawable`'s rows, rounded up (at least one row; a buffer lacking everything comes in that many parts);
-    /// `nil` when all of them fit, and the frame draws everything.
+    /// The rows a frame drawn in part draws of the rectangles a buffer lacks (``FrameTarget/mayDrawInParts``), or `nil`
+    /// when all of them fit and the frame draws everything. They run from the first row lacking down as far as the
+    /// lacking pixels in them stay within those of ``partShare`` of `drawable`'s rows, rounded up (at least one row; a
+    /// buffer lacking everything comes in that many parts).
     static func partRows(of rects: [PixelRect], within drawable: PixelRect) -> Range<Int>? {
         let limit = (drawable.height + partShare - 1) / partShare * drawable.width
         guard rects.reduce(0, { $0 + $1.area }) > limit, let top = rects.map(\.y).min(),

@@ -3,9 +3,9 @@ import FoundationEssentials
 import Glibc
 import Threading
 
-/// Runs work in the order it is given on a thread of its own whose nice value is raised (``niceness``), so that
-/// where it and the Wayland thread (or the frame's helper, ``BothCores``) both want a core, the frame goes first:
-/// a zoom step or a pan while tiles are being drawn is not shared half and half with them (docs/rendering.md).
+/// Runs work in the order it is given on a thread of its own whose nice value is raised (``niceness``). Where it and
+/// the Wayland thread (or the frame's helper, ``BothCores``) both want a core, the frame goes first: a zoom step or a
+/// pan while tiles are being drawn is not shared half and half with them (docs/rendering.md).
 ///
 /// A thread of its own rather than a dispatch queue: the nice value is a thread's (Linux), and dispatch's threads
 /// serve every queue, the frame helper's included; an unprivileged thread cannot lower its nice value again.

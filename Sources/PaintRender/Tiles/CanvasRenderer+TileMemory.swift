@@ -6,12 +6,12 @@ extension CanvasRenderer {
     /// The least memory the cached tiles may take, however small the window.
     public static let minimumTileBudget = 4 << 20
 
-    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can
-    /// cover it, wherever the view lies (one row and column more than it needs when aligned), so that tiles beside
-    /// the view and bases for undo fit besides the tiles in view, within ``minimumTileBudget`` and
-    /// ``maximumTileBudget`` (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak).
-    /// Tiles of other zooms and out of view go first, least recently shown first; tiles in view are kept even
-    /// beyond it (docs/rendering.md, docs/performance.md "Memory at 4K").
+    /// The memory the cached tiles may take for a buffer of a pixel size: one and a half times the tiles that can cover
+    /// it, wherever the view lies (one row and column more than it needs when aligned). So tiles beside the view and
+    /// bases for undo fit besides the tiles in view. It is kept within ``minimumTileBudget`` and ``maximumTileBudget``
+    /// (the tiles that can cover a 4K window: there the half more would be 20 MiB of the peak). Tiles of other zooms
+    /// and out of view go first, least recently shown first; tiles in view are kept even beyond it (docs/rendering.md,
+    /// docs/performance.md "Memory at 4K").
     public static func tileBudget(pixelWidth: Int, pixelHeight: Int) -> Int {
         // The most tiles a span of pixels reaches, wherever it starts: one more than it needs when aligned.
         func reach(_ pixels: Int) -> Int { (min(max(pixels, 1), 1 << 20) + TileKey.side - 2) / TileKey.side + 1 }
@@ -28,11 +28,11 @@ extension CanvasRenderer {
     /// `fingerpaint` on SIGUSR1).
     public var tileBytes: Int { tiles.bytes }
 
-    /// Lets go of every tile out of view — the ring kept around the view for panning, the tiles of other zooms,
-    /// and those kept for the undo of a clear out of view — whatever the budget: what a window that rests for a
-    /// while does, so that its memory comes back to what the view needs (docs/reliability.md, "The soak run").
-    /// Tiles in view, with the copies they keep for a cheap undo, stay, so the frame does not change; tiles let go
-    /// are drawn again if they come into view.
+    /// Lets go of every tile out of view, whatever the budget: the ring kept around the view for panning, the tiles of
+    /// other zooms, and those kept for the undo of a clear out of view. A window that rests for a while does this, so
+    /// that its memory comes back to what the view needs (docs/reliability.md, "The soak run"). Tiles in view, with the
+    /// copies they keep for a cheap undo, stay, so the frame does not change; tiles let go are drawn again if they come
+    /// into view.
     public func releaseTilesOutOfView() {
         tiles.releaseTilesOutOfView()
     }

@@ -39,10 +39,10 @@ extension CanvasRenderer {
     public var tilesShownFromStore: Int { tiles.storedTiles.shownCount }
 
     /// The sharp tiles of the view a launch shows (100 %, upright, from the document's origin, at this window's size
-    /// and scale) that the cache holds for the drawing as it is — none waiting to be drawn again — with the strokes
-    /// they show, to be written to the disk cache; `nil` when there are none, or when these tiles of this drawing
-    /// were already handed out (unless `evenIfHandedOut`). Copies the tiles' pixels (on this thread, a few
-    /// milliseconds at 4K); the rest of writing is the caller's, on another thread.
+    /// and scale) that the cache holds for the drawing as it is (none waiting to be drawn again), with the strokes they
+    /// show, to be written to the disk cache. It is `nil` when there are none, or when these tiles of this drawing were
+    /// already handed out (unless `evenIfHandedOut`). Copies the tiles' pixels (on this thread, a few milliseconds at
+    /// 4K); the rest of writing is the caller's, on another thread.
     public func tilesForStore(evenIfHandedOut: Bool = false) -> TileStore.Snapshot? {
         bakeStrokes()
         return tiles.tilesForStore(covering: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight),

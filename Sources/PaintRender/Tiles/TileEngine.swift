@@ -270,11 +270,14 @@ final class TileEngine {
         if worker != nil { submitJobs() } else { drawRequestsNow() }
     }
 
-    /// Gets a tile a frame shows ready when it is not cached: paper (nothing reaches it) is noted at once, and a
-    /// tile few strokes reach is drawn here (well under a millisecond), so that paper and sparse parts never wait for
-    /// the worker and a stroke just finished there never disappears for a few frames; within ``syncTileBudget`` a
-    /// frame, so that a zoom exposing dozens of them still makes its frame. Without a worker every tile is drawn.
-    /// Returns whether it was drawn while a worker draws the others (it may show the preview in other buffers).
+    /// Gets a tile a frame shows ready when it is not cached:
+    /// - paper (nothing reaches it) is noted at once;
+    /// - a tile few strokes reach is drawn here (well under a millisecond), within ``syncTileBudget`` a frame, so that
+    ///   a zoom exposing dozens of them still makes its frame.
+    ///
+    /// So paper and sparse parts never wait for the worker, and a stroke just finished there never disappears for a few
+    /// frames. Without a worker every tile is drawn. Returns whether it was drawn while a worker draws the others (it
+    /// may show the preview in other buffers).
     func drawAtOnceIfFew(_ key: TileKey) -> Bool {
         guard cache[key] == nil, inFlight[key] == nil || worker == nil else { return false }
         // Counted exactly only where few strokes can reach: a crowded tile goes to the worker unsorted.

@@ -164,10 +164,11 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
     }
 }
 
-/// Draws strokes, in order, into the pixels `target` of `image` with `raster` (its region made the target's size),
-/// the strokes of one width placed by `placement` (the target's corner its pixel (0, 0)), each run of them drawn top
-/// first without its hidden pixels (or one by one); those with pressure by Cairo, in the context `makeContext`
-/// makes at the first (clipped to the target, drawing document points there), destroyed at the end.
+/// Draws strokes, in order, into the pixels `target` of `image`:
+/// - the strokes of one width with `raster` (its region made the target's size), placed by `placement` (the target's
+///   corner its pixel (0, 0)), each run of them drawn top first without its hidden pixels (or one by one);
+/// - those with pressure by Cairo, in the context `makeContext` makes at the first (clipped to the target, drawing
+///   document points there), destroyed at the end.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in target: PixelRect,
                  placement: CapsuleRaster.Placement, into image: ImageSurface, skippingHidden: Bool = true,
                  makeContext: () -> OpaquePointer) {
