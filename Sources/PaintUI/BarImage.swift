@@ -50,12 +50,14 @@ struct BarImage {
     /// line 2 points wide; the rest is room for antialiasing.
     static let itemReach = 8.0
 
-    /// The bar of `overlay` drawn at `scale` by changing a copy of `previous` where the two bars differ: the bar is
-    /// drawn again clipped to the whole buffer pixels within ``itemReach`` of the controls that changed (before and
-    /// after) and to any scroll hint they touch, so that those pixels are what drawing the bar afresh gives and the
-    /// others already are (Cairo skips the controls outside the clip). `nil`
-    /// unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
-    /// swatch selected: a few controls drawn instead of all of them).
+    /// The bar of `overlay` drawn at `scale` by changing a copy of `previous` where the two bars differ.
+    ///
+    /// - The bar is drawn again clipped to the whole buffer pixels within ``itemReach`` of the controls that changed
+    ///   (before and after) and to any scroll hint they touch.
+    /// - So those pixels are what drawing the bar afresh gives, and the others already are (Cairo skips the controls
+    ///   outside the clip).
+    /// - `nil` unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
+    ///   swatch selected: a few controls drawn instead of all of them).
     init?(_ overlay: Overlay, scale: Int, changing previous: BarImage) {
         let old = previous.overlay
         guard scale == previous.scale, overlay.frame == old.frame, overlay.style == old.style,

@@ -8,7 +8,8 @@ import Glibc
 /// The presentation-time global. A surface's `wp_presentation.feedback` waits for its commit; at the next vblank
 /// (when frame callbacks are answered) the newest committed frame of each surface is `presented` at that time on
 /// `CLOCK_MONOTONIC`, and any older one committed since the last vblank is `discarded`, as a compositor that shows one
-/// frame a refresh does.
+/// frame a refresh does. A frame committed after the vblank's time (the loop came to the vblank late) is stamped with
+/// the first tick of the grid after its commit, when a display could first have shown it: never before its commit.
 final class Presentation {
     unowned let compositor: Compositor
     /// The refresh the feedback reports: 60 Hz.
@@ -16,8 +17,9 @@ final class Presentation {
     private let presentationTable: ImplementationTable<wp_presentation_interface>
     /// Feedback asked for and not yet committed, by surface.
     private var pending: [ObjectIdentifier: [WLResource]] = [:]
-    /// Committed frames waiting for the next vblank, oldest first: each frame's surface and feedbacks.
-    private var committed: [(surface: ObjectIdentifier, feedbacks: [WLResource])] = []
+    /// Committed frames waiting for the next vblank, oldest first: each frame's surface, feedbacks and the time its
+    /// commit came (seconds on `CLOCK_MONOTONIC`).
+    private var committed: [(surface: ObjectIdentifier, feedbacks: [WLResource], at: Double)] = []
     /// The vblank counter (`seq`).
     private var sequence: UInt64 = 0
     /// How many frames were presented, and discarded, for `--stats`.
@@ -56,23 +58,32 @@ final class Presentation {
     func surfaceCommitted(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         guard let feedbacks = pending.removeValue(forKey: key), !feedbacks.isEmpty else { return }
-        committed.append((key, feedbacks))
+        committed.append((key, feedbacks, monotonicNow()))
+    }
+
+    /// When a frame committed at `commit` is shown by the vblank at `vblank` (seconds on one clock): at the vblank,
+    /// or, committed after it, at the first tick of its 60 Hz grid after the commit.
+    static func presentationTime(vblank: Double, commit: Double) -> Double {
+        guard commit > vblank else { return vblank }
+        let interval = Double(refreshNanoseconds) / 1e9
+        return vblank + ((commit - vblank) / interval).rounded(.up) * interval
     }
 
     /// A vblank at `time` (seconds on `CLOCK_MONOTONIC`): the newest committed frame of each surface is presented
-    /// at that time, older ones since the last vblank are discarded.
+    /// then (``presentationTime(vblank:commit:)``), older ones since the last vblank are discarded.
     func vblank(at time: Double) {
         guard !committed.isEmpty else { return }
         sequence += 1
-        let whole = max(time, 0).rounded(.down)
-        let now = timespec(tv_sec: Int(whole), tv_nsec: min(Int(((time - whole) * 1e9).rounded()), 999_999_999))
-        let seconds = UInt64(now.tv_sec)
         let frames = committed
         committed = []
         for (index, frame) in frames.enumerated() {
             let isNewest = !frames[(index + 1)...].contains { $0.surface == frame.surface }
             for feedback in frame.feedbacks {
                 if isNewest {
+                    let shown = Self.presentationTime(vblank: time, commit: frame.at)
+                    let whole = max(shown, 0).rounded(.down)
+                    let now = timespec(tv_sec: Int(whole), tv_nsec: min(Int(((shown - whole) * 1e9).rounded()), 999_999_999))
+                    let seconds = UInt64(now.tv_sec)
                     wp_presentation_feedback_send_presented(
                         feedback, UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
                         UInt32(now.tv_nsec), Self.refreshNanoseconds, UInt32(truncatingIfNeeded: sequence >> 32),
