@@ -13,11 +13,10 @@ scratch=.build/consumer
 build() { "$SWIFT" "$@" --package-path Examples/Consumer --scratch-path "$scratch"; }
 allowed="Geometry TouchUI SeatStream SeatInput TouchUITesting consumer ConsumerTests ConsumerPackageTests ConsumerPackageDiscoveredTests"
 
-# What an earlier build left of other modules goes first, so that any object file found below was made by this build.
-for dir in "$scratch"/debug/*.build; do
-    [ -d "$dir" ] || continue
-    case " $allowed " in *" $(basename "$dir" .build) "*) ;; *) rm -rf "$dir" ;; esac
-done
+checker=check-consumer
+# shellcheck source=package-modules.sh
+source scripts/package-modules.sh
+clear_other_modules
 
 if ! log=$(build build --build-tests 2>&1); then echo "$log"; exit 1; fi
 # The library's code must build warning-free for a consumer too.
@@ -28,21 +27,4 @@ echo "$output" | grep -qx 'arena: PinchGestureRecognizer "zoom" \[touches 1,2\] 
 echo "$output" | grep -qx 'tap ended' || { echo "check-consumer: the two-finger tap was not recognized:"; echo "$output"; exit 1; }
 if ! log=$(build test --skip-build 2>&1); then echo "$log"; exit 1; fi
 
-# Every module compiled: a folder NAME.build with object files in it, per Swift or C target (SwiftPM makes the
-# folder of every target in the graph while planning, so an empty one means nothing was built). Only the allowed.
-built=()
-unexpected=()
-for dir in "$scratch"/debug/*.build; do
-    [ -n "$(find "$dir" -name '*.o' -print -quit)" ] || continue
-    name=$(basename "$dir" .build)
-    built+=("$name")
-    case " $allowed " in *" $name "*) ;; *) unexpected+=("$name") ;; esac
-done
-if [ ${#unexpected[@]} -gt 0 ]; then
-    echo "check-consumer: a consumer of the library products compiled modules it does not need: ${unexpected[*]}"
-    exit 1
-fi
-for needed in Geometry TouchUI SeatStream SeatInput TouchUITesting consumer; do
-    case " ${built[*]} " in *" $needed "*) ;; *) echo "check-consumer: $needed was not built"; exit 1 ;; esac
-done
-echo "check-consumer: compiled ${built[*]}; nothing else"
+check_compiled_modules "a consumer of the library products" Geometry TouchUI SeatStream SeatInput TouchUITesting consumer

@@ -18,32 +18,14 @@ own="UndoGestureBoard undo_gesture UndoGestureTests UndoGesturePackageTests Undo
 parser="ArgumentParser ArgumentParserToolInfo"
 allowed="$library $own $parser"
 
-# What an earlier build left of other modules goes first, so that any object file found below was made by this build.
-for dir in "$scratch"/debug/*.build; do
-    [ -d "$dir" ] || continue
-    case " $allowed " in *" $(basename "$dir" .build) "*) ;; *) rm -rf "$dir" ;; esac
-done
+checker=check-undo-gesture
+# shellcheck source=package-modules.sh
+source scripts/package-modules.sh
+clear_other_modules
 
 if ! log=$(build build --build-tests --explicit-target-dependency-import-check error 2>&1); then echo "$log"; exit 1; fi
 if echo "$log" | grep -E "warning:" | grep -v -- "-pthread"; then echo "check-undo-gesture: warnings"; exit 1; fi
 "$scratch/debug/undo-gesture" --version >/dev/null || { echo "check-undo-gesture: undo-gesture --version failed"; exit 1; }
 if ! log=$(build test --skip-build 2>&1); then echo "$log"; exit 1; fi
 
-# Every module compiled: a folder NAME.build with object files in it (SwiftPM makes the folder of every target in the
-# graph while planning, so an empty one means nothing was built). Only the allowed.
-built=()
-unexpected=()
-for dir in "$scratch"/debug/*.build; do
-    [ -n "$(find "$dir" -name '*.o' -print -quit)" ] || continue
-    name=$(basename "$dir" .build)
-    built+=("$name")
-    case " $allowed " in *" $name "*) ;; *) unexpected+=("$name") ;; esac
-done
-if [ ${#unexpected[@]} -gt 0 ]; then
-    echo "check-undo-gesture: the example compiled modules it does not need: ${unexpected[*]}"
-    exit 1
-fi
-for needed in TouchUI SeatInput WaylandApp WaylandClient UndoGestureBoard undo_gesture UndoGestureTests; do
-    case " ${built[*]} " in *" $needed "*) ;; *) echo "check-undo-gesture: $needed was not built"; exit 1 ;; esac
-done
-echo "check-undo-gesture: compiled ${built[*]}; nothing else"
+check_compiled_modules "the example" TouchUI SeatInput WaylandApp WaylandClient UndoGestureBoard undo_gesture UndoGestureTests
