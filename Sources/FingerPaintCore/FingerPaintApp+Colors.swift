@@ -58,7 +58,7 @@ extension FingerPaintApp {
     /// closing), a colour of the user's own joins the recent ones; the chooser's every slide does not.
     public func chooseColor(_ color: Color, remembering: Bool = true) {
         let before = brushSettings
-        brush.choose(color)
+        useColor { $0.choose(color) }
         // The chooser keeps its own hue for a grey it chose; another colour (the eyedropper's) is shown in it.
         if !colorChooserView.isHidden, colorChooserView.color.rgb != color.rgb { colorChooserView.show(brush.color) }
         if remembering, let custom = brush.customColor {
@@ -71,7 +71,15 @@ extension FingerPaintApp {
 
     /// One of the recent colours becomes the brush's (none happens for a place the palette has no colour in).
     func selectRecentColor(at index: Int) {
-        if recentColors.indices.contains(index) { brush.choose(recentColors[index]) }
+        if recentColors.indices.contains(index) { useColor { [recentColors] in $0.choose(recentColors[index]) } }
+    }
+
+    /// A colour the user chose (a swatch, a recent one, the chooser, the eyedropper) becomes the brush's, and the
+    /// brush the tool: a colour chosen while erasing is one to paint with, as in Procreate and Krita. The one place
+    /// the user's choice of a colour changes the brush.
+    func useColor(_ change: (inout Brush) -> Void) {
+        change(&brush)
+        canvasView.tool = .brush
     }
 
     /// Opens the colour chooser with the brush's colour, or closes it: the colour chosen in it is one of the recent

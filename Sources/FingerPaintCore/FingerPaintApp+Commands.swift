@@ -13,7 +13,7 @@ extension FingerPaintApp {
         case .redo: edit(.redo)
         case .clear: edit(.clear)
         case .save: saveAndExport()
-        case let .selectColor(index): brush.selectColor(at: index)
+        case let .selectColor(index): useColor { $0.selectColor(at: index) }
         case let .selectWidth(index): brush.selectWidth(at: index)
         case .widen: brush.widen()
         case .narrow: brush.narrow()

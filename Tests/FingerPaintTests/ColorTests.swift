@@ -88,6 +88,34 @@ import TouchUI
         #expect(painter.app.drawing.strokes.isEmpty)
     }
 
+    /// A colour chosen while erasing is one to paint with: the tool becomes the brush, whichever way it was chosen.
+    @Test(arguments: ["swatch", "recent", "chooser"])
+    func aColourChosenWhileErasingPaintsWithIt(way: String) throws {
+        let painter = Painter(size: Size(width: 800, height: 600))
+        painter.app.chooseColor(Color(rgb: 0x336699))
+        painter.app.perform(.toggleEraser)
+        #expect(painter.app.canvasView.tool == .eraser)
+        switch way {
+        case "swatch": painter.tap(1, at: painter.paletteCenter(of: .selectColor(2)))
+        case "recent": painter.tap(1, at: painter.paletteCenter(of: .selectRecentColor(0)))
+        default: painter.app.chooseColor(Color(rgb: 0x22AA44), remembering: false)
+        }
+        #expect(painter.app.canvasView.tool == .brush)
+        painter.drag([(2, point(100, 200), point(300, 200))])
+        let stroke = try #require(painter.app.drawing.strokes.last)
+        #expect(painter.app.drawing.strokes.count == 1)
+        #expect(stroke.color.rgb == painter.app.brush.color.rgb)
+        #expect(painter.isPainted(200, 200))
+    }
+
+    /// The tool stays what it was for anything else about the brush: a width chosen while erasing erases.
+    @Test func aWidthChosenWhileErasingKeepsErasing() {
+        let painter = Painter(size: Size(width: 800, height: 600))
+        painter.app.perform(.toggleEraser)
+        painter.tap(1, at: painter.paletteCenter(of: .selectWidth(3)))
+        #expect(painter.app.canvasView.tool == .eraser)
+    }
+
     @Test func theBrushSurvivesARestartAndABadFileIsTheDefaults() throws {
         let folder = temporaryFolder()
         let file = try #require(BrushSettings.fileURL(environment: ["XDG_CONFIG_HOME": folder.path]))
