@@ -29,10 +29,7 @@ func drawUndoRedoIcon(toLeft: Bool, at center: Point, side: Double, ink: Double,
 /// Clear's icon: a bin with a lid, unlike the window's close (an ×).
 func drawClearIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
     let arm = side * 0.2
-    cairo_set_source_rgb(context, ink, ink, ink)
-    cairo_set_line_width(context, max(side * 0.07, 1.5))
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    setRoundInk(ink, width: max(side * 0.07, 1.5), in: context)
     cairo_move_to(context, center.x - arm * 1.1, center.y - arm * 0.8)
     cairo_line_to(context, center.x + arm * 1.1, center.y - arm * 0.8)
     cairo_move_to(context, center.x - arm * 0.35, center.y - arm * 0.8)
@@ -53,10 +50,7 @@ func drawClearIcon(at center: Point, side: Double, ink: Double, in context: Opaq
 /// Full screen's icon: four corners pointing out.
 func drawFullscreenIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
     let arm = side * 0.22, tick = side * 0.12
-    cairo_set_source_rgb(context, ink, ink, ink)
-    cairo_set_line_width(context, max(side * 0.07, 1.5))
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    setRoundInk(ink, width: max(side * 0.07, 1.5), in: context)
     for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
         cairo_move_to(context, center.x + sx * arm - sx * tick, center.y + sy * arm)
         cairo_line_to(context, center.x + sx * arm, center.y + sy * arm)
@@ -104,10 +98,7 @@ func drawEraserIcon(at center: Point, side: Double, ink: Double, in context: Opa
 /// Save's icon: an arrow down into a tray.
 func drawSaveIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
     let arm = side * 0.22
-    cairo_set_source_rgb(context, ink, ink, ink)
-    cairo_set_line_width(context, max(side * 0.08, 1.5))
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    setRoundInk(ink, width: max(side * 0.08, 1.5), in: context)
     // An arrow down into a tray.
     cairo_move_to(context, center.x, center.y - arm * 1.2)
     cairo_line_to(context, center.x, center.y + arm * 0.4)
@@ -184,4 +175,12 @@ func drawCopyIcon(at center: Point, side: Double, ink: Double, paper: (Double, D
     cairo_fill_preserve(context)
     cairo_set_source_rgb(context, ink, ink, ink)
     cairo_stroke(context)
+}
+
+/// Sets a grey `ink` of a line `width` with round caps and joins: how the line icons start.
+private func setRoundInk(_ ink: Double, width: Double, in context: OpaquePointer) {
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, width)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
 }
