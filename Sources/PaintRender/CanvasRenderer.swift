@@ -97,8 +97,6 @@ public final class CanvasRenderer {
 
     /// The completed strokes, as the last change left them (the tile engine's).
     var strokes: [Stroke] { tiles.strokes }
-    /// The cached tiles (the tile engine's).
-    var cache: TileCache { tiles.cache }
     /// The strokes in progress, and the strokes added on top not drawn into their tiles yet
     /// (``defersStrokeBaking``), as frames draw them over the tiles (``LiveInk``).
     var ink = LiveInk()

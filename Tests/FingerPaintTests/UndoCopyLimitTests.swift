@@ -25,7 +25,7 @@ import TouchUI
         for _ in 0..<200 {
             app.perform(.undo)
             app.renderFrame()
-            most = max(most, app.renderer.cache.undoCopyBytes)
+            most = max(most, app.renderer.tiles.cache.undoCopyBytes)
         }
         #expect(most <= TileCache.undoCopyLimit)
         #expect(most >= TileCache.undoCopyLimit / 2, "the walk kept copies: \(most) bytes")
