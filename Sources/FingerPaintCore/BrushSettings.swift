@@ -3,7 +3,7 @@ import FoundationEssentials
 import Geometry
 import PaintModel
 
-/// The brush, the tool and the recent colours a window starts with, kept in `$XDG_CONFIG_HOME/fingerpaint/settings`
+/// The brush, the tool, the recent colours and the painter's hand a window starts with, kept in `$XDG_CONFIG_HOME/fingerpaint/settings`
 /// (default `~/.config/fingerpaint/settings`): one `key = value` line each, written whole and renamed into place
 /// whenever they change. A line that cannot be read is ignored (its default used); the file is ours, so the next
 /// change writes it whole again. A replay never reads or writes it: its brush is always the default.
@@ -14,11 +14,13 @@ public struct BrushSettings: Hashable, Sendable {
     public var tool = CanvasView.Tool.brush
     /// The colours of the user's own chosen last, newest first (at most ``recentLimit``).
     public var recentColors: [Color] = []
+    /// Whether the strip of widths, undo and redo stands at the window's right edge (docs/interface.md).
+    public var isLeftHanded = false
 
     /// How many colours of the user's own the palette keeps.
     public static let recentLimit = 4
 
-    /// The defaults: the first palette colour, 8 points, the brush tool, no recent colours.
+    /// The defaults: the first palette colour, 8 points, the brush tool, no recent colours, right-handed.
     public init() {}
 
     /// The settings file in an environment: `$XDG_CONFIG_HOME/fingerpaint/settings`, else `$HOME/.config/...`;
@@ -52,6 +54,8 @@ public struct BrushSettings: Hashable, Sendable {
                 if let width = Double(value), let index = Brush.widths.firstIndex(of: width) { brush.selectWidth(at: index) }
             case "tool":
                 tool = value == "eraser" ? .eraser : .brush
+            case "hand":
+                isLeftHanded = value == "left"
             case "recent":
                 recentColors = Array(value.split(separator: " ").compactMap { Color(hexString: $0) }.prefix(Self.recentLimit))
             default:
@@ -69,6 +73,7 @@ public struct BrushSettings: Hashable, Sendable {
             width = \(Self.widthText(Brush.widths[brush.widthIndex]))
             tool = \(tool == .eraser ? "eraser" : "brush")
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
+            hand = \(isLeftHanded ? "left" : "right")
 
             """
     }

@@ -1,39 +1,39 @@
-// The colour chooser: hue, saturation and value by touch, over the canvas.
+// The colour panel: hue, saturation and value by touch, the palette's colours and the recent ones, beside the
+// bar's colour well.
 import PaintModel
 import PaintRender
 import PaintUI
 import TouchUI
 
 /// A panel over the canvas for choosing any colour by touch: a square of saturation (across) and value (up) at
-/// the chosen hue, a bar of hues beside it, and the chosen colour below. A finger on the square or the bar moves
-/// the choice as it slides; lifting it makes the colour the brush's (``onChoose``); a tap on the swatch closes the
-/// panel (``onClose``). Every target is far larger than a finger (the square 200 points, the bar 48 wide). A
-/// touch on the panel never paints.
+/// the chosen hue, a bar of hues beside it, the palette's swatches and four places for the recent colours, and
+/// the chosen colour below. A finger on the square or the bar moves the choice as it slides; lifting it makes the
+/// colour the brush's (``onChoose``). A tap on a swatch asks for its colour, and a tap on the chosen colour closes
+/// the panel (``onCommand``). Every target is at least 40 points. A touch on the panel never paints.
 public final class ColorChooserView: View {
     /// The panel's size, in points.
-    public static let size = Size(width: 296, height: 288)
+    public static let size = Overlay.ColorChooser.size
 
     /// The choice shown: hue, saturation and value, each 0 to 1.
     public private(set) var hue = 0.0, saturation = 0.0, value = 0.0
     /// Called with the colour when a finger lifts from the square or the bar.
     public var onChoose: ((Color) -> Void)?
-    /// Called when the panel asks to close (its swatch tapped).
-    public var onClose: (() -> Void)?
+    /// Called with what a tap asks for: a swatch's colour (``PaintCommand/selectColor(_:)``,
+    /// ``PaintCommand/selectRecentColor(_:)``), or closing the panel (``PaintCommand/openColorChooser``, the chosen
+    /// colour tapped).
+    public var onCommand: ((PaintCommand) -> Void)?
+    /// The recent colours of the user's own, newest first, shown in the places under the palette's swatches.
+    public var recentColors: [Color] = []
     /// Called when the shown choice changes (the panel must be drawn again).
     public var onChange: (() -> Void)?
 
-    private enum Part { case square, hueBar, swatch }
+    private enum Part: Equatable { case square, hueBar, swatch(Int), done }
     private var pressing: [Int: Part] = [:]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isHidden = true
         isMultipleTouchEnabled = false
-    }
-
-    /// Where the panel goes in a canvas area: centred in it.
-    public static func frame(in area: Rect) -> Rect {
-        Rect(x: area.midX - size.width / 2, y: max(area.midY - size.height / 2, area.minY), width: size.width, height: size.height)
     }
 
     /// Shows a colour as the current choice.
@@ -45,21 +45,44 @@ public final class ColorChooserView: View {
     /// The chosen colour.
     public var color: Color { Color(hue: hue, saturation: saturation, value: value) }
 
-    /// How the panel looks, in window coordinates, for the renderer; `nil` while hidden.
-    public var overlayChooser: Overlay.ColorChooser? {
-        isHidden ? nil : Overlay.ColorChooser(frame: convert(bounds, to: nil), hue: hue, saturation: saturation, value: value)
+    /// How the panel looks for a brush, in window coordinates, for the renderer; `nil` while hidden.
+    public func overlayChooser(for brush: Brush) -> Overlay.ColorChooser? {
+        guard !isHidden else { return nil }
+        var chooser = layout(in: convert(bounds, to: nil))
+        if let custom = brush.customColor {
+            chooser.selectedSwatch = recentColors.firstIndex { $0.rgb == custom.rgb }.map { Brush.palette.count + $0 }
+        } else {
+            chooser.selectedSwatch = brush.colorIndex
+        }
+        return chooser
     }
 
-    /// The panel's parts in its own coordinates (the overlay's layout, moved to the panel's origin).
-    private var layout: Overlay.ColorChooser { Overlay.ColorChooser(frame: bounds, hue: hue, saturation: saturation, value: value) }
+    /// The panel's parts in a frame: the overlay's layout.
+    private func layout(in frame: Rect) -> Overlay.ColorChooser {
+        var chooser = Overlay.ColorChooser(frame: frame, hue: hue, saturation: saturation, value: value)
+        chooser.palette = Brush.palette
+        chooser.recent = Array(recentColors.prefix(Overlay.ColorChooser.recentPlaces))
+        return chooser
+    }
+
+    /// The panel's parts in its own coordinates.
+    private var layout: Overlay.ColorChooser { layout(in: bounds) }
 
     private func part(at point: Point) -> Part? {
         let layout = layout
         // A little slack around the square and the bar: a finger at their edge means their edge.
         if layout.square.insetBy(dx: -12, dy: -12).contains(point) { return .square }
         if layout.hueBar.insetBy(dx: -12, dy: -12).contains(point) { return .hueBar }
-        if layout.swatch.contains(point) { return .swatch }
+        if let index = layout.swatches.firstIndex(where: { $0.insetBy(dx: -2, dy: -2).contains(point) }) { return .swatch(index) }
+        if layout.swatch.contains(point) { return .done }
         return nil
+    }
+
+    /// What a tap on a swatch asks for; `nil` for an empty place.
+    private func command(forSwatch index: Int) -> PaintCommand? {
+        if index < Brush.palette.count { return .selectColor(index) }
+        let recent = index - Brush.palette.count
+        return recentColors.indices.contains(recent) ? .selectRecentColor(recent) : nil
     }
 
     private func follow(_ touch: Touch) {
@@ -72,7 +95,7 @@ public final class ColorChooserView: View {
             value = 1 - fraction(point.y, layout.square.minY, layout.square.height)
         case .hueBar:
             hue = min(fraction(point.y, layout.hueBar.minY, layout.hueBar.height), 0.999)
-        case .swatch:
+        case .swatch, .done:
             return
         }
         onChange?()
@@ -92,9 +115,13 @@ public final class ColorChooserView: View {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             guard let part = pressing.removeValue(forKey: touch.identifier) else { continue }
-            if part == .swatch {
-                if layout.swatch.contains(touch.location(in: self)) { onClose?() }
-            } else {
+            let lifted = self.part(at: touch.location(in: self))
+            switch part {
+            case .done:
+                if lifted == .done { onCommand?(.openColorChooser) }
+            case let .swatch(index):
+                if lifted == part, let command = command(forSwatch: index) { onCommand?(command) }
+            case .square, .hueBar:
                 follow(touch)
                 onChoose?(color)
             }

@@ -59,11 +59,9 @@ extension FingerPaintApp {
     public func chooseColor(_ color: Color, remembering: Bool = true) {
         let before = brushSettings
         useColor { $0.choose(color) }
-        // The chooser keeps its own hue for a grey it chose; another colour (the eyedropper's) is shown in it.
-        if !colorChooserView.isHidden, colorChooserView.color.rgb != color.rgb { colorChooserView.show(brush.color) }
         if remembering, let custom = brush.customColor {
             recentColors = Array(([custom] + recentColors.filter { $0.rgb != custom.rgb }).prefix(BrushSettings.recentLimit))
-            paletteView.recentColors = recentColors
+            colorChooserView.recentColors = recentColors
         }
         updateOverlay()
         if brushSettings != before { delegate?.fingerPaintApp(self, didChangeBrush: brushSettings) }
@@ -80,6 +78,8 @@ extension FingerPaintApp {
     func useColor(_ change: (inout Brush) -> Void) {
         change(&brush)
         canvasView.tool = .brush
+        // The open panel shows the colour; it keeps its own hue for a grey it chose itself.
+        if !colorChooserView.isHidden, colorChooserView.color.rgb != brush.color.rgb { colorChooserView.show(brush.color) }
     }
 
     /// Opens the colour chooser with the brush's colour, or closes it: the colour chosen in it is one of the recent

@@ -38,6 +38,9 @@ extension FingerPaintApp {
         case .resetView: resetView()
         case .openGallery: toggleGallery()
         case .closePanel: closeTopPanel()
+        case .useBrush: useBrush()
+        case .openMore: paletteView.toggleMore()
+        case .toggleLeftHanded: toggleLeftHanded()
         }
         updateOverlay()
     }
@@ -48,9 +51,29 @@ extension FingerPaintApp {
         exportPNG()
     }
 
-    /// The brush becomes the eraser, or the eraser the brush.
+    /// The brush becomes the eraser, or the eraser the brush; either way fingers paint or erase (the hand and the
+    /// eyedropper are put away).
     private func toggleEraser() {
         canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
+        putAwayOtherTools()
+    }
+
+    /// The brush is the tool, and fingers paint with it.
+    private func useBrush() {
+        canvasView.tool = .brush
+        putAwayOtherTools()
+    }
+
+    /// Fingers paint again: the hand and the eyedropper are put away, so that the tool chosen is the one in use.
+    private func putAwayOtherTools() {
+        canvasView.isNavigating = false
+        canvasView.isPickingColor = false
+    }
+
+    /// The strip of widths, undo and redo moves to the other side, and the colour panel with it.
+    private func toggleLeftHanded() {
+        paletteView.isLeftHanded.toggle()
+        placeColorChooser()
     }
 
     /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).
@@ -67,10 +90,12 @@ extension FingerPaintApp {
         galleryView.isHidden ? openGallery() : closeGallery()
     }
 
-    /// Escape: closes what is over the canvas, the topmost first (the gallery's menu, the gallery, the colour
-    /// chooser), or puts the eyedropper away.
+    /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, the
+    /// colour chooser), or puts the eyedropper away.
     private func closeTopPanel() {
-        if galleryView.isShowingMenu {
+        if paletteView.isShowingMore {
+            paletteView.closeMore()
+        } else if galleryView.isShowingMenu {
             galleryView.closeMenu()
         } else if !galleryView.isHidden {
             closeGallery()

@@ -154,7 +154,7 @@ extension FingerPaintApp {
                 unlink(temporary.path)
                 try DrawingPicture(strokes: strokes).write(to: temporary.path, format: .png)
             } else {
-                try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.frame.minY) * renderer.scale)
+                try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.barFrame.minY) * renderer.scale)
             }
         } catch {
             return fail("\(error)".replacing("cannot write \(temporary.path): ", with: ""))

@@ -91,10 +91,10 @@ extension FingerPaintApp {
         let bounds = Rect(origin: .zero, size: size)
         window.frame = bounds
         canvasView.frame = bounds
-        paletteView.frame = Self.paletteFrame(in: size)
+        paletteView.frame = bounds
         paletteView.layoutItems()
         bannerView.frame = BannerView.frame(in: size)
-        colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
+        placeColorChooser()
         indicatorView.frame = ViewIndicatorView.frame(in: size)
         galleryView.frame = bounds
         galleryView.scroll(by: 0)

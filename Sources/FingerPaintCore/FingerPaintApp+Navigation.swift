@@ -74,7 +74,7 @@ extension FingerPaintApp {
 
     /// The window above the palette bar: what fitting fills.
     var drawingArea: Rect {
-        Rect(x: 0, y: 0, width: window.bounds.width, height: max(window.bounds.height - paletteView.frame.height, 1))
+        Rect(x: 0, y: 0, width: window.bounds.width, height: max(paletteView.barFrame.minY, 1))
     }
 
     var viewCenter: Point { drawingArea.center }

@@ -85,13 +85,16 @@ public final class FingerPaintApp {
             settings.brush = brush
             settings.tool = canvasView.tool
             settings.recentColors = recentColors
+            settings.isLeftHanded = paletteView.isLeftHanded
             return settings
         }
         set {
             brush = newValue.brush
             canvasView.tool = newValue.tool
             recentColors = Array(newValue.recentColors.prefix(BrushSettings.recentLimit))
-            paletteView.recentColors = recentColors
+            colorChooserView.recentColors = recentColors
+            paletteView.isLeftHanded = newValue.isLeftHanded
+            placeColorChooser()
             updateOverlay()
         }
     }
@@ -219,7 +222,7 @@ public final class FingerPaintApp {
         let bounds = Rect(origin: .zero, size: size)
         window = Window(frame: bounds)
         canvasView = CanvasView(frame: bounds)
-        paletteView = PaletteView(frame: Self.paletteFrame(in: size))
+        paletteView = PaletteView(frame: bounds)
         bannerView = BannerView(frame: BannerView.frame(in: size))
         indicatorView = ViewIndicatorView(frame: ViewIndicatorView.frame(in: size))
         window.addSubview(canvasView)
@@ -239,11 +242,11 @@ public final class FingerPaintApp {
         connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         paletteView.onCommand = { [unowned self] command in perform(command) }
-        colorChooserView.frame = ColorChooserView.frame(in: drawingArea)
         colorChooserView.onChange = { [unowned self] in updateOverlay() }
         colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
-        colorChooserView.onClose = { [unowned self] in perform(.openColorChooser) }
-        paletteView.onScroll = { [unowned self] in updateOverlay() }
+        colorChooserView.onCommand = { [unowned self] command in perform(command) }
+        paletteView.onChange = { [unowned self] in updateOverlay() }
+        placeColorChooser()
         canvasView.delegate = self
         translator.delegate = self
         updateOverlay()
@@ -291,13 +294,19 @@ public final class FingerPaintApp {
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     func updateOverlay() {
         isOverlayStale = false
-        var overlay = paletteView.overlay(brush: brush, canUndo: drawing.canUndo, canRedo: drawing.canRedo,
-                                          isNavigating: isNavigating, isErasing: canvasView.tool == .eraser,
-                                          isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,
-                                          isPickingColor: canvasView.isPickingColor)
+        var shown = PaletteView.Shown(brush: brush)
+        shown.canUndo = drawing.canUndo
+        shown.canRedo = drawing.canRedo
+        shown.isNavigating = isNavigating
+        shown.isErasing = canvasView.tool == .eraser
+        shown.isFullscreen = isFullscreen
+        shown.isChoosingColor = !colorChooserView.isHidden
+        shown.isPickingColor = canvasView.isPickingColor
+        shown.predictsTouches = canvasView.predictsTouches
+        var overlay = paletteView.overlay(showing: shown)
         overlay.style = style
         overlay.banner = bannerView.overlayBanner
-        overlay.colorChooser = colorChooserView.overlayChooser
+        overlay.colorChooser = colorChooserView.overlayChooser(for: brush)
         overlay.loupe = loupe
         overlay.brushPreview = brushPreview
         overlay.indicator = indicatorView.overlayIndicator
@@ -306,7 +315,8 @@ public final class FingerPaintApp {
         needsFrame = true
     }
 
-    static func paletteFrame(in size: Size) -> Rect {
-        Rect(x: 0, y: max(size.height - PaletteView.height, 0), width: size.width, height: min(PaletteView.height, size.height))
+    /// Puts the colour panel beside the colour well (``InterfaceLayout/panel(of:openedBy:)``).
+    func placeColorChooser() {
+        colorChooserView.frame = paletteView.layout.panel(of: ColorChooserView.size, openedBy: .openColorChooser)
     }
 }

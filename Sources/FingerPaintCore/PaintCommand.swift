@@ -65,6 +65,14 @@ public enum PaintCommand: Hashable, Sendable {
     case exportAs
     /// Opens a drawing the desktop's open dialog chooses (Ctrl+O); without a dialog, the gallery.
     case openFile
+    /// Fingers paint with the brush (the bar's brush, `b`): the eraser, the hand and the eyedropper are put away.
+    case useBrush
+    /// Opens (or closes) the bar's menu of what did not fit on the bar and the strip, and the settings
+    /// (docs/interface.md).
+    case openMore
+    /// Moves the strip of widths, undo and redo to the other side of the window, for the other hand (remembered
+    /// with the brush).
+    case toggleLeftHanded
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -81,6 +89,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - Ctrl+C copies the drawing.
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
+    /// - `b` paints with the brush.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -106,6 +115,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("r", .shift), ("R", .shift), ("R", []): self = .rotateCounterclockwise
         case ("r", ctrl), ("R", [.ctrl, .shift]): self = .resetRotation
         case ("g", []): self = .openGallery
+        case ("b", []): self = .useBrush
         case ("Escape", []): self = .closePanel
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
@@ -152,6 +162,9 @@ extension PaintCommand {
         case .closePanel: "Close"
         case .exportAs: "Export…"
         case .openFile: "Open…"
+        case .useBrush: "Brush"
+        case .openMore: "More"
+        case .toggleLeftHanded: "Left-handed"
         }
     }
 }

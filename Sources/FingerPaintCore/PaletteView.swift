@@ -1,71 +1,78 @@
-// The palette bar: colour swatches, width steps, the eraser, undo, redo, clear and export. Fingers on it do not paint.
+// The palette: the bar along the bottom, the strip at the side and the More menu, laid out by InterfaceLayout.
+// Fingers on them do not paint. Contract: the view covers the window but takes touches only on the bar, the strip
+// and, while it is open, anywhere (a touch outside the More menu closes it and does nothing else).
 import PaintModel
 import PaintRender
 import PaintUI
 import TouchUI
 
-/// A bar of buttons over the canvas. A touch that comes down here belongs to the palette, so it never paints; it
-/// presses the button it is lifted on, if that is the one it came down on.
+/// The painting window's controls over the canvas (docs/interface.md): the bar, the strip and the More menu, where
+/// ``InterfaceLayout`` puts them for the window's size and the painter's hand. A touch that comes down on a control
+/// belongs to the palette, so it never paints; it presses the control it is lifted on, if that is the one it came
+/// down on. Held as long as a long press, a control shows its label instead.
 ///
-/// The buttons are squares of ``preferredSide`` points, smaller on a narrow window but never under
-/// ``minimumSide`` (Apple asks 44 pt, Material 48 dp): where they do not fit even then, the bar scrolls
-/// sideways under a finger (or the pointer) dragged along it.
+/// Every control is a square of ``InterfaceLayout/controlSide`` points, and a row of the More menu is as tall:
+/// nothing scrolls, and nothing moves unless the window's size or the hand does.
 public final class PaletteView: View {
-    /// One button: what it does and where it is, in the palette's coordinates.
+    /// One control: what it does and where it is, in the palette's coordinates (the window's).
     public struct Item: Hashable, Sendable {
-        /// What the button asks for.
+        /// What the control asks for.
         public var command: PaintCommand
-        /// Where it is, in the palette's coordinates (scrolled).
+        /// Where it is, in the palette's coordinates.
         public var frame: Rect
     }
 
-    /// The bar's height, in points.
-    public static let height: Double = 56
-    /// The side of a button when there is room.
-    public static let preferredSide: Double = 44
-    /// The smallest side a button gets.
-    public static let minimumSide: Double = 40
-    /// The space around buttons.
-    static let margin: Double = 6
+    /// What the controls show: the brush and the state of the tools, for ``overlay(showing:)``.
+    public struct Shown: Hashable, Sendable {
+        /// The brush: its colour for the well and the swatches, its width for the width steps.
+        public var brush = Brush()
+        /// Whether there is something to undo, and to redo.
+        public var canUndo = false, canRedo = false
+        /// Whether fingers move the view (the hand).
+        public var isNavigating = false
+        /// Whether fingers erase.
+        public var isErasing = false
+        /// Whether the window is fullscreen.
+        public var isFullscreen = false
+        /// Whether the colour panel is open.
+        public var isChoosingColor = false
+        /// Whether the next touch picks a colour.
+        public var isPickingColor = false
+        /// Whether strokes in progress show their predicted tail.
+        public var predictsTouches = true
 
-    /// The buttons, laid out for the bar's width and scrolled.
-    public private(set) var items: [Item] = []
-    /// How far the buttons are scrolled to the left, in points (0 when they all fit).
-    public private(set) var scrollOffset: Double = 0
-    /// Called when a button is pressed.
-    public var onCommand: ((PaintCommand) -> Void)?
-    /// Called when the buttons scrolled (the bar must be drawn again).
-    public var onScroll: (() -> Void)?
-    private var pressed: [Int: PaintCommand] = [:]
-    /// Where each touch on the bar was when it last moved it, while it scrolls the bar.
-    private var scrolling: [Int: Double] = [:]
-    private var downAt: [Int: Point] = [:]
-    /// The label shown for a button held down (a long press), and the touch holding it.
-    public private(set) var shownLabel: (command: PaintCommand, touch: Int)?
-    /// The long-press timers of the touches pressing buttons.
-    private var labelTimers: [Int: TimerQueue.Token] = [:]
-
-    /// The colours of the user's own chosen last, shown after the palette's own (newest first).
-    public var recentColors: [Color] = [] {
-        didSet {
-            guard recentColors != oldValue else { return }
-            commands = Self.commands(recentColorCount: recentColors.count)
-            layoutItems()
+        /// What the controls show for a brush, everything else off.
+        public init(brush: Brush = Brush()) {
+            self.brush = brush
         }
     }
 
-    /// The buttons, in order: the palette's colours, the recent ones, the chooser and the eyedropper, the widths,
-    /// then the rest. Adding a button is one line here and one in
-    /// ``overlay(brush:canUndo:canRedo:isNavigating:isErasing:isFullscreen:isChoosingColor:isPickingColor:)``.
-    private var commands = PaletteView.commands(recentColorCount: 0)
+    /// The bar's height, in points.
+    public static let height = InterfaceLayout.barHeight
 
-    private static func commands(recentColorCount: Int) -> [PaintCommand] {
-        [.openGallery] + (0..<Brush.palette.count).map { .selectColor($0) }
-            + (0..<recentColorCount).map { .selectRecentColor($0) }
-            + [.openColorChooser, .pickColor]
-            + Brush.widths.indices.map { .selectWidth($0) }
-            + [.toggleEraser, .undo, .redo, .clear, .exportAs, .copy, .toggleFullscreen, .toggleNavigation]
+    /// Where everything goes for the palette's size and hand.
+    public private(set) var layout = InterfaceLayout(size: Size(width: 0, height: 0))
+    /// Whether the strip stands at the right edge, for the left-handed (remembered with the brush).
+    public var isLeftHanded = false {
+        didSet { if isLeftHanded != oldValue { layoutItems() } }
     }
+    /// Whether the More menu is open.
+    public private(set) var isShowingMore = false
+    /// The controls: the bar's and the strip's, then the More menu's rows while it is open.
+    public private(set) var items: [Item] = []
+    /// The bar along the bottom, in the palette's coordinates.
+    public var barFrame: Rect { layout.bar }
+    /// Called when a control is pressed.
+    public var onCommand: ((PaintCommand) -> Void)?
+    /// Called when what the palette shows changed by itself (a label shown, the menu closed): it must be drawn again.
+    public var onChange: (() -> Void)?
+    private var pressed: [Int: PaintCommand] = [:]
+    /// The touches that came down outside the open menu: they close it when lifted.
+    private var dismissing: Set<Int> = []
+    /// The label shown for a control held down (a long press), and the touch holding it.
+    public private(set) var shownLabel: (command: PaintCommand, touch: Int)?
+    /// The long-press timers of the touches pressing controls.
+    private var labelTimers: [Int: TimerQueue.Token] = [:]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -73,99 +80,108 @@ public final class PaletteView: View {
         layoutItems()
     }
 
-    /// The side of the buttons for the current width.
-    private var side: Double {
-        let margin = Self.margin
-        let fitting = (bounds.width - margin) / Double(commands.count) - margin
-        return min(Self.preferredSide, bounds.height - 2 * margin, max(fitting, Self.minimumSide))
-    }
-
-    /// How wide the buttons are laid end to end.
-    private var contentWidth: Double {
-        Self.margin + Double(commands.count) * (side + Self.margin)
-    }
-
-    /// Lays the buttons out for the current bounds: the colours from the left, the other buttons after them.
+    /// Lays the controls out for the current bounds and hand.
     public func layoutItems() {
-        let side = max(self.side, 0), margin = Self.margin
-        scrollOffset = min(max(scrollOffset, 0), max(contentWidth - bounds.width, 0))
-        items = commands.enumerated().map { index, command in
-            Item(command: command, frame: Rect(x: margin + Double(index) * (side + margin) - scrollOffset,
-                                               y: (bounds.height - side) / 2, width: side, height: side))
-        }
+        layout = InterfaceLayout(size: bounds.size, isLeftHanded: isLeftHanded)
+        items = layout.controls.map { Item(command: $0.command, frame: $0.frame) }
+        if isShowingMore { items += layout.moreMenu.rows.map { Item(command: $0.command, frame: $0.frame) } }
     }
 
-    /// Scrolls the bar so that a button is wholly on it.
-    public func scroll(toShow command: PaintCommand) {
-        guard let item = items.first(where: { $0.command == command }) else { return }
-        if item.frame.minX < 0 {
-            scrollOffset += item.frame.minX - Self.margin
-        } else if item.frame.maxX > bounds.width {
-            scrollOffset += item.frame.maxX - bounds.width + Self.margin
-        } else {
-            return
-        }
+    /// Opens the More menu, or closes it.
+    public func toggleMore() {
+        isShowingMore.toggle()
         layoutItems()
-        onScroll?()
     }
 
-    /// How the bar looks for a brush and a drawing's history, in window coordinates, for the renderer to draw.
-    public func overlay(brush: Brush, canUndo: Bool, canRedo: Bool, isNavigating: Bool = false,
-                        isErasing: Bool = false, isFullscreen: Bool = false, isChoosingColor: Bool = false,
-                        isPickingColor: Bool = false) -> Overlay {
-        let items = items.map { item -> Overlay.Item in
-            let frame = convert(item.frame, to: nil)
-            switch item.command {
-            case let .selectColor(index):
-                return Overlay.Item(content: .swatch(Brush.palette[index]), frame: frame,
-                                    isSelected: brush.customColor == nil && index == brush.colorIndex)
-            case let .selectRecentColor(index):
-                let color = recentColors[index]
-                return Overlay.Item(content: .swatch(color), frame: frame, isSelected: brush.customColor?.rgb == color.rgb)
-            case .openColorChooser: return Overlay.Item(content: .colorChooser, frame: frame, isSelected: isChoosingColor)
-            case .pickColor: return Overlay.Item(content: .eyedropper, frame: frame, isSelected: isPickingColor)
-            case let .selectWidth(index):
-                return Overlay.Item(content: .width(Brush.widths[index], brush.color), frame: frame,
-                                    isSelected: index == brush.widthIndex)
-            case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: canUndo)
-            case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: canRedo)
-            case .clear: return Overlay.Item(content: .clear, frame: frame)
-            case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: isNavigating)
-            case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isErasing)
-            case .copy: return Overlay.Item(content: .copy, frame: frame)
-            case .openGallery: return Overlay.Item(content: .gallery, frame: frame)
-            case .toggleFullscreen: return Overlay.Item(content: .fullscreen, frame: frame, isSelected: isFullscreen)
-            default: return Overlay.Item(content: .save, frame: frame)
-            }
+    /// Closes the More menu, if it is open.
+    public func closeMore() {
+        guard isShowingMore else { return }
+        toggleMore()
+    }
+
+    /// Only the controls take touches, and, while the menu is open, every touch (to close it).
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        guard bounds.contains(point) else { return false }
+        return isShowingMore || layout.bar.contains(point) || layout.strip?.contains(point) == true
+    }
+
+    /// How the controls look for what they show, in window coordinates, for the renderer to draw.
+    public func overlay(showing shown: Shown) -> Overlay {
+        func item(_ placed: Item, title: String? = nil) -> Overlay.Item {
+            var item = overlayItem(placed.command, frame: convert(placed.frame, to: nil), shown: shown)
+            item.title = title
+            return item
         }
-        // Half a point of slack: a bar scrolled to its end by a drag may stop a fraction short.
-        var overlay = Overlay(frame: convert(bounds, to: nil), items: items, hasMoreBefore: scrollOffset > 0.5,
-                              hasMoreAfter: scrollOffset < contentWidth - bounds.width - 0.5)
-        if let shownLabel, let item = self.items.first(where: { $0.command == shownLabel.command }) {
-            overlay.label = Overlay.Label(text: shownLabel.command.label(recentColors: recentColors),
-                                          button: convert(item.frame, to: nil), window: window?.bounds ?? bounds)
+        let onBar = items.filter { layout.bar.contains($0.frame.center) }
+        var overlay = Overlay(frame: convert(layout.bar, to: nil), items: onBar.map { item($0) })
+        if let strip = layout.strip {
+            let onStrip = items.filter { strip.contains($0.frame.center) }
+            overlay.panels.append(Overlay.Panel(frame: convert(strip, to: nil), items: onStrip.map { item($0) }))
+        }
+        if isShowingMore {
+            let menu = layout.moreMenu
+            overlay.panels.append(Overlay.Panel(frame: convert(menu.frame, to: nil), items: menu.rows.map {
+                item(Item(command: $0.command, frame: $0.frame), title: $0.command.label())
+            }))
+        }
+        if let shownLabel, let item = items.first(where: { $0.command == shownLabel.command }) {
+            overlay.label = Overlay.Label(text: shownLabel.command.label(), button: convert(item.frame, to: nil),
+                                          window: window?.bounds ?? bounds)
         }
         return overlay
     }
 
-    /// The button at a point in the palette's coordinates.
+    /// How one control looks: what it shows, and whether it shows the current choice or can be used.
+    private func overlayItem(_ command: PaintCommand, frame: Rect, shown: Shown) -> Overlay.Item {
+        let brush = shown.brush
+        let isPainting = !shown.isNavigating && !shown.isPickingColor
+        switch command {
+        case let .selectColor(index):
+            let color = Brush.palette.indices.contains(index) ? Brush.palette[index] : brush.color
+            return Overlay.Item(content: .swatch(color), frame: frame,
+                                isSelected: brush.customColor == nil && index == brush.colorIndex)
+        case .openColorChooser:
+            return Overlay.Item(content: .colorWell(brush.color), frame: frame, isSelected: shown.isChoosingColor)
+        case .pickColor: return Overlay.Item(content: .eyedropper, frame: frame, isSelected: shown.isPickingColor)
+        case let .selectWidth(index):
+            let width = Brush.widths.indices.contains(index) ? Brush.widths[index] : brush.width
+            return Overlay.Item(content: .width(width, brush.color), frame: frame, isSelected: index == brush.widthIndex)
+        case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: shown.canUndo)
+        case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: shown.canRedo)
+        case .clear: return Overlay.Item(content: .clear, frame: frame)
+        case .useBrush: return Overlay.Item(content: .brush, frame: frame, isSelected: isPainting && !shown.isErasing)
+        case .toggleEraser: return Overlay.Item(content: .eraser, frame: frame, isSelected: isPainting && shown.isErasing)
+        case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: shown.isNavigating)
+        case .copy: return Overlay.Item(content: .copy, frame: frame)
+        case .openGallery: return Overlay.Item(content: .gallery, frame: frame)
+        case .toggleFullscreen: return Overlay.Item(content: .fullscreen, frame: frame, isSelected: shown.isFullscreen)
+        case .openMore: return Overlay.Item(content: .more, frame: frame, isSelected: isShowingMore)
+        case .toggleLeftHanded: return Overlay.Item(content: .toggle, frame: frame, isSelected: isLeftHanded)
+        case .togglePrediction: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.predictsTouches)
+        default: return Overlay.Item(content: .save, frame: frame)
+        }
+    }
+
+    /// The control at a point in the palette's coordinates: while the menu is open, only its rows.
     public func item(at point: Point) -> Item? {
-        items.first { $0.frame.contains(point) }
+        guard isShowingMore else { return items.first { $0.frame.contains(point) } }
+        return layout.moreMenu.rows.first { $0.frame.contains(point) }.map { Item(command: $0.command, frame: $0.frame) }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
-            let command = item(at: touch.location(in: self))?.command
+            let point = touch.location(in: self)
+            let command = item(at: point)?.command
+            if command == nil, isShowingMore, !layout.moreMenu.frame.contains(point) { dismissing.insert(touch.identifier) }
             pressed[touch.identifier] = command
-            downAt[touch.identifier] = touch.location(in: self)
             guard let command, let timers = window?.timers else { continue }
-            // Held as long as a long press: the button's label shows, and lifting then presses nothing.
+            // Held as long as a long press: the control's label shows, and lifting then presses nothing.
             let id = touch.identifier
             labelTimers[id] = timers.schedule(after: GestureDefaults.longPressDuration) { [weak self] in
                 guard let self, pressed[id] == command else { return }
                 labelTimers[id] = nil
                 shownLabel = (command, id)
-                onScroll?()
+                onChange?()
             }
         }
     }
@@ -176,46 +192,34 @@ public final class PaletteView: View {
         if let token = labelTimers.removeValue(forKey: touch) { window?.timers.cancel(token) }
         guard shownLabel?.touch == touch else { return false }
         shownLabel = nil
-        onScroll?()
+        onChange?()
         return true
     }
 
-    /// A touch dragged along the bar beyond the tap slop scrolls it, when it scrolls at all, and presses nothing.
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard contentWidth > bounds.width else { return }
-        for touch in touches {
-            let x = touch.location(in: self).x
-            if let last = scrolling[touch.identifier] {
-                scrollOffset += last - x
-                scrolling[touch.identifier] = x
-                layoutItems()
-                onScroll?()
-            } else if let start = downAt[touch.identifier], abs(x - start.x) > GestureDefaults.tapSlop {
-                pressed[touch.identifier] = nil
-                scrolling[touch.identifier] = x
-                endLabel(of: touch.identifier)
-            }
-        }
-    }
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
-            downAt[touch.identifier] = nil
-            scrolling[touch.identifier] = nil
+            if dismissing.remove(touch.identifier) != nil, isShowingMore {
+                closeMore()
+                onChange?()
+            }
             if endLabel(of: touch.identifier) {
                 pressed[touch.identifier] = nil
                 continue
             }
-            guard let command = pressed.removeValue(forKey: touch.identifier) else { continue }
-            if item(at: touch.location(in: self))?.command == command { onCommand?(command) }
+            guard let command = pressed.removeValue(forKey: touch.identifier),
+                  item(at: touch.location(in: self))?.command == command else { continue }
+            // A row of the menu does what it says and closes the menu; More itself opens and closes it.
+            if isShowingMore, command != .openMore { closeMore() }
+            onCommand?(command)
         }
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             pressed[touch.identifier] = nil
-            downAt[touch.identifier] = nil
-            scrolling[touch.identifier] = nil
+            dismissing.remove(touch.identifier)
             endLabel(of: touch.identifier)
         }
     }

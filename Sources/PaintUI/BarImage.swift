@@ -17,7 +17,6 @@ struct BarImage {
     /// Whether the image shows the bar of `other` at `scale`.
     func shows(_ other: Overlay, scale: Int) -> Bool {
         scale == self.scale && other.frame == overlay.frame && other.items == overlay.items && other.style == overlay.style
-            && other.hasMoreBefore == overlay.hasMoreBefore && other.hasMoreAfter == overlay.hasMoreAfter
     }
 
     /// The bar of `overlay` drawn at `scale`; `nil` when its frame does not lie on whole buffer pixels (its edges
@@ -39,29 +38,22 @@ struct BarImage {
         cairo_surface_flush(image.surface)
     }
 
-    /// Where a bar in `frame` fades out under its scroll hint at one edge.
-    static func hintFrame(in frame: Rect, atRightEdge: Bool) -> Rect {
-        let top = frame.minY + 1
-        return Rect(x: atRightEdge ? frame.maxX - Overlay.fadeWidth : frame.minX, y: top, width: Overlay.fadeWidth,
-                    height: frame.maxY - top)
-    }
-
-    /// How far past its frame a control's drawing reaches, in points: the selection ring lies 3 points out with a
-    /// line 2 points wide; the rest is room for antialiasing.
-    static let itemReach = 8.0
+    /// How far past its frame a control's redrawing reaches, in points: half the space between two controls. What a
+    /// control draws lies within its frame and half a point past it (a swatch's outline), so the clip never cuts it.
+    static let itemReach = 3.0
 
     /// The bar of `overlay` drawn at `scale` by changing a copy of `previous` where the two bars differ.
     ///
     /// - The bar is drawn again clipped to the whole buffer pixels within ``itemReach`` of the controls that changed
-    ///   (before and after) and to any scroll hint they touch.
+    ///   (before and after).
     /// - So those pixels are what drawing the bar afresh gives, and the others already are (Cairo skips the controls
-    ///   outside the clip).
+    ///   outside the clip). The clip's edges lie in the space between controls, where only the bar's fill is drawn:
+    ///   Cairo rasterizes a path the clip cuts a level apart here and there.
     /// - `nil` unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
     ///   swatch selected: a few controls drawn instead of all of them).
     init?(_ overlay: Overlay, scale: Int, changing previous: BarImage) {
         let old = previous.overlay
         guard scale == previous.scale, overlay.frame == old.frame, overlay.style == old.style,
-              overlay.hasMoreBefore == old.hasMoreBefore, overlay.hasMoreAfter == old.hasMoreAfter,
               overlay.items.count == old.items.count else { return nil }
         var changed: PixelRect?
         for (item, was) in zip(overlay.items, old.items) where item != was {
@@ -74,16 +66,10 @@ struct BarImage {
         self.overlay = overlay
         self.scale = scale
         rect = previous.rect
-        // Controls scrolled out of the bar changed (undo enabled off its end): the same pixels.
-        guard var area = changed.intersection(previous.rect) else {
+        // Controls outside the bar changed: the same pixels.
+        guard let area = changed.intersection(previous.rect) else {
             image = previous.image
             return
-        }
-        // A scroll hint is drawn whole or not at all: Cairo blends a few pixels of a fade clipped part way one step
-        // differently.
-        for (hasHint, atRightEdge) in [(overlay.hasMoreBefore, false), (overlay.hasMoreAfter, true)] where hasHint {
-            let hint = PixelRect(covering: Self.hintFrame(in: overlay.frame, atRightEdge: atRightEdge), scale: scale)
-            if area.intersection(hint) != nil { area = area.union(hint).intersection(previous.rect) ?? area }
         }
         image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
         image.copyAll(from: previous.image)
@@ -96,7 +82,6 @@ struct BarImage {
         drawBar(overlay, in: context)
         cairo_surface_flush(image.surface)
     }
-
     /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,
     /// as the drawing under it does (PaintRender's `NearestScaling` at ratio 1 / `reduction`).
     func copyReduced(by reduction: Int, into frame: ImageSurface) {

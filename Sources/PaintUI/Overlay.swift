@@ -13,8 +13,6 @@ public enum OverlayStyle: String, CaseIterable, Hashable, Sendable {
     var edge: (Double, Double, Double) { self == .light ? (0.75, 0.75, 0.78) : (0.32, 0.33, 0.37) }
     /// Icons, enabled and disabled.
     func ink(isEnabled: Bool) -> Double { self == .light ? (isEnabled ? 0.2 : 0.7) : (isEnabled ? 0.9 : 0.45) }
-    /// The chevron of a scrolling bar.
-    var chevron: Double { self == .light ? 0.3 : 0.8 }
 }
 
 /// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is
@@ -208,13 +206,20 @@ public struct Overlay: Hashable, Sendable {
         }
     }
 
-    /// The colour chooser: a square of saturation (across) and value (up) at the chosen hue, a bar of hues beside
-    /// it, and the chosen colour below, on a panel.
+    /// The colour panel: a square of saturation (across) and value (up) at the chosen hue, a bar of hues beside
+    /// it, the palette's swatches and the places of the recent colours under them, and the chosen colour last.
     public struct ColorChooser: Hashable, Sendable {
         /// The panel, in logical window points.
         public var frame: Rect
         /// The chosen hue, saturation and value, each 0 to 1.
         public var hue: Double, saturation: Double, value: Double
+        /// The palette's colours, in its order.
+        public var palette: [Color] = []
+        /// The recent colours of the user's own, newest first: at most ``recentPlaces``, the places left empty
+        /// drawn as empty outlines.
+        public var recent: [Color] = []
+        /// The swatch showing the brush's colour (an index into ``swatches``), `nil` for none.
+        public var selectedSwatch: Int?
 
         /// A chooser in `frame` showing a colour.
         public init(frame: Rect, hue: Double, saturation: Double, value: Double) {
@@ -224,12 +229,36 @@ public struct Overlay: Hashable, Sendable {
             self.value = value
         }
 
+        /// The panel's size for ``swatchColumns`` swatches a row.
+        public static let size = Size(width: 296, height: 392)
+        /// The swatches a row.
+        public static let swatchColumns = 6
+        /// The places for recent colours, in a row of their own under the palette's.
+        public static let recentPlaces = 4
+        /// A swatch's side, and the distance from one row of them to the next.
+        static let swatchSide = 40.0, swatchRow = 44.0
+
         /// The square of saturation and value.
-        public var square: Rect { Rect(x: frame.minX + 16, y: frame.minY + 16, width: frame.width - 104, height: frame.height - 88) }
+        public var square: Rect { Rect(x: frame.minX + 16, y: frame.minY + 16, width: frame.width - 104, height: 168) }
         /// The bar of hues, top to bottom.
         public var hueBar: Rect { Rect(x: square.maxX + 24, y: square.minY, width: 48, height: square.height) }
+        /// The swatches' frames: the palette's, then the recent colours' places, each row from the left.
+        public var swatches: [Rect] {
+            let columns = Self.swatchColumns
+            let paletteRows = (palette.count + columns - 1) / columns
+            let step = (frame.width - 32 - Self.swatchSide) / Double(columns - 1)
+            func place(_ row: Int, _ column: Int) -> Rect {
+                Rect(x: frame.minX + 16 + Double(column) * step, y: square.maxY + 16 + Double(row) * Self.swatchRow,
+                     width: Self.swatchSide, height: Self.swatchSide)
+            }
+            return palette.indices.map { place($0 / columns, $0 % columns) }
+                + (0..<Self.recentPlaces).map { place(paletteRows + $0 / columns, $0 % columns) }
+        }
         /// The swatch of the chosen colour, which closes the chooser when tapped.
-        public var swatch: Rect { Rect(x: frame.minX + 16, y: square.maxY + 16, width: frame.width - 32, height: 40) }
+        public var swatch: Rect {
+            let below = swatches.last.map { $0.maxY + 8 } ?? square.maxY + 16
+            return Rect(x: frame.minX + 16, y: below, width: frame.width - 32, height: 40)
+        }
     }
 
     /// A button's label, shown above it while it is held down: white text on a dark tip.
@@ -271,8 +300,14 @@ public struct Overlay: Hashable, Sendable {
             case eraser
             /// Full screen on and off: four corners, selected in full screen (the way back by touch).
             case fullscreen
-            /// The colour chooser: a ring of hues.
-            case colorChooser
+            /// The colour well: the brush's colour in a ring of hues; it opens the colour panel.
+            case colorWell(Color)
+            /// The brush tool: a round brush, selected while fingers paint.
+            case brush
+            /// The More menu's button: three dots.
+            case more
+            /// A setting turned on and off: a switch, on while selected.
+            case toggle
             /// The eyedropper: a pipette, selected while the next touch picks a colour.
             case eyedropper
             /// The gallery of the user's drawings: four small tiles.
@@ -287,13 +322,31 @@ public struct Overlay: Hashable, Sendable {
         public var isSelected: Bool
         /// Whether the control can be used now (undo with nothing to undo cannot).
         public var isEnabled: Bool
+        /// The words beside the icon, for a row of a menu; `nil` for a button of the bar or the strip. A row's
+        /// icon takes the square at its left end, its words the rest.
+        public var title: String?
 
-        /// A control showing `content` in `frame`.
-        public init(content: Content, frame: Rect, isSelected: Bool = false, isEnabled: Bool = true) {
+        /// A control showing `content` in `frame`, with `title` beside its icon for a menu's row.
+        public init(content: Content, frame: Rect, isSelected: Bool = false, isEnabled: Bool = true, title: String? = nil) {
             self.content = content
             self.frame = frame
             self.isSelected = isSelected
             self.isEnabled = isEnabled
+            self.title = title
+        }
+    }
+
+    /// Controls on a panel of their own over the canvas: the strip at the window's side, the More menu.
+    public struct Panel: Hashable, Sendable {
+        /// The panel, in logical window points.
+        public var frame: Rect
+        /// Its controls, drawn in order.
+        public var items: [Item]
+
+        /// A panel in `frame` with its controls.
+        public init(frame: Rect, items: [Item]) {
+            self.frame = frame
+            self.items = items
         }
     }
 
@@ -317,28 +370,20 @@ public struct Overlay: Hashable, Sendable {
     public var gallery: Gallery?
     /// The colours the controls are drawn in.
     public var style = OverlayStyle.light
-    /// Whether the bar is scrolled and has controls beyond its left edge: that edge fades out and shows a chevron.
-    public var hasMoreBefore: Bool
-    /// Whether the bar has controls beyond its right edge: that edge fades out and shows a chevron.
-    public var hasMoreAfter: Bool
-
-    /// The width of the fade at an edge with more controls beyond it, in points; its chevron sits in the outer
-    /// ``chevronWidth`` points.
-    public static let fadeWidth = 36.0
-    public static let chevronWidth = 20.0
+    /// The panels of controls over the canvas (the strip, the More menu), drawn after the bar in order.
+    public var panels: [Panel] = []
 
     /// A bar in `frame` with its controls, and a banner when there is one.
-    public init(frame: Rect, items: [Item], banner: Banner? = nil, hasMoreBefore: Bool = false, hasMoreAfter: Bool = false) {
+    public init(frame: Rect, items: [Item], banner: Banner? = nil) {
         self.frame = frame
         self.items = items
         self.banner = banner
-        self.hasMoreBefore = hasMoreBefore
-        self.hasMoreAfter = hasMoreAfter
     }
 
-    /// Every rectangle the overlay covers: the bar's, and the banner's when there is one.
+    /// Every rectangle the overlay covers: the bar's, the panels', and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
+        [frame] + panels.map(\.frame)
+            + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
             .compactMap { $0 }
     }
 }

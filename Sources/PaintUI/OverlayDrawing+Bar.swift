@@ -1,12 +1,13 @@
-// The palette bar drawn with Cairo: its fill and top edge, each control (its selection ring, then a swatch, a width
-// dot or an icon) in order, and the scroll hints at its ends. Contract: what drawBar draws lies within the bar's
-// frame; controls are drawn in the order given, each in the Cairo state the one before left.
+// The palette bar drawn with Cairo: its fill and top edge, then each control (its selection ring, then a swatch, a
+// width dot or an icon) in order; and the panels of controls (the strip, the More menu). Contract: what drawBar
+// draws lies within the bar's frame, what drawPanel draws within the panel's; controls are drawn in the order given,
+// each in the Cairo state the one before left.
 import CCairo
 import Geometry
 import Glibc
 import PaintModel
 
-/// The bar: its fill, its top edge, its controls and its scroll hints, all within ``Overlay/frame``.
+/// The bar: its fill, its top edge and its controls, all within ``Overlay/frame``.
 func drawBar(_ overlay: Overlay, in context: OpaquePointer) {
     let style = overlay.style
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
@@ -18,23 +19,42 @@ func drawBar(_ overlay: Overlay, in context: OpaquePointer) {
     for item in overlay.items {
         drawItem(item, style: style, in: context)
     }
-    if overlay.hasMoreBefore { drawScrollHint(in: overlay.frame, atRightEdge: false, style: style, in: context) }
-    if overlay.hasMoreAfter { drawScrollHint(in: overlay.frame, atRightEdge: true, style: style, in: context) }
+}
+
+/// A panel of controls: a rounded box in the bar's colours, then its controls.
+func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePointer) {
+    roundedRectangle(panel.frame.insetBy(dx: 0.5, dy: 0.5), radius: 10, in: context)
+    cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+    for item in panel.items {
+        drawItem(item, style: style, in: context)
+    }
 }
 
 /// One control: the selection ring around it when selected, then what it shows.
 func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePointer) {
-    let frame = item.frame
+    let side = min(item.frame.width, item.frame.height)
+    // A menu's row: its icon in the square at its left end, its words after it.
+    let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: side, height: side)
     let center = frame.center
-    let side = min(frame.width, frame.height)
-    if item.isSelected {
-        roundedRectangle(frame.insetBy(dx: -3, dy: -3), radius: 6, in: context)
-        cairo_set_source_rgb(context, 0.2, 0.45, 0.9)
-        cairo_set_line_width(context, 2)
-        cairo_stroke(context)
+    // The choice shown: a blue tint behind the control and a blue ring over its edge, both inside its frame (what a
+    // control draws stays within it: BarImage redraws controls by their frames). A switch shows it by itself.
+    let isMarked = item.isSelected && item.content != .toggle
+    if isMarked {
+        roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)
+        cairo_set_source_rgba(context, 0.2, 0.45, 0.9, 0.18)
+        cairo_fill(context)
     }
     let ink = style.ink(isEnabled: item.isEnabled)
     let paper = style.surface
+    if let title = item.title {
+        cairo_set_source_rgb(context, ink, ink, ink + 0.02)
+        drawLeadingText(title, in: Rect(x: frame.maxX + 6, y: frame.minY, width: item.frame.maxX - frame.maxX - 6,
+                                        height: frame.height), size: 14, in: context)
+    }
     switch item.content {
     case let .swatch(color): drawSwatch(color, frame: frame, in: context)
     case let .width(width, color):
@@ -45,10 +65,19 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
     case .hand: drawHandIcon(at: center, side: side, ink: ink, in: context)
     case .eraser: drawEraserIcon(at: center, side: side, ink: ink, in: context)
     case .save: drawSaveIcon(at: center, side: side, ink: ink, in: context)
-    case .colorChooser: drawColorChooserIcon(at: center, side: side, paper: paper, in: context)
+    case let .colorWell(color): drawColorWell(color, at: center, side: side, paper: paper, in: context)
+    case .brush: drawBrushIcon(at: center, side: side, ink: ink, in: context)
+    case .more: drawMoreIcon(at: center, side: side, ink: ink, in: context)
+    case .toggle: drawSwitch(isOn: item.isSelected, at: center, side: side, ink: ink, in: context)
     case .eyedropper: drawEyedropperIcon(at: center, side: side, ink: ink, in: context)
     case .gallery: drawGalleryIcon(at: center, side: side, ink: ink, in: context)
     case .copy: drawCopyIcon(at: center, side: side, ink: ink, paper: paper, in: context)
+    }
+    if isMarked {
+        roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)
+        cairo_set_source_rgb(context, 0.2, 0.45, 0.9)
+        cairo_set_line_width(context, 2)
+        cairo_stroke(context)
     }
 }
 
@@ -75,32 +104,5 @@ func drawWidthDot(width: Double, color: Color, isEnabled: Bool, at center: Point
     // A light colour stays visible on the light bar.
     cairo_set_source_rgba(context, 0.5, 0.5, 0.5, 0.6)
     cairo_set_line_width(context, 1)
-    cairo_stroke(context)
-}
-
-/// The hint that a scrolling bar has more buttons beyond an edge: the buttons fade into the bar's colour towards
-/// that edge, and a chevron pointing out of it sits in the outer ``Overlay/chevronWidth`` points.
-func drawScrollHint(in frame: Rect, atRightEdge: Bool, style: OverlayStyle, in context: OpaquePointer) {
-    let (r, g, b) = style.surface
-    let edge = atRightEdge ? frame.maxX : frame.minX
-    let inner = atRightEdge ? edge - Overlay.fadeWidth : edge + Overlay.fadeWidth
-    let fade = cairo_pattern_create_linear(inner, 0, edge, 0)!
-    defer { cairo_pattern_destroy(fade) }
-    cairo_pattern_add_color_stop_rgba(fade, 0, r, g, b, 0)
-    cairo_pattern_add_color_stop_rgba(fade, 1 - Overlay.chevronWidth / Overlay.fadeWidth, r, g, b, 1)
-    cairo_pattern_add_color_stop_rgba(fade, 1, r, g, b, 1)
-    let hint = BarImage.hintFrame(in: frame, atRightEdge: atRightEdge)
-    cairo_rectangle(context, hint.minX, hint.minY, hint.width, hint.height)
-    cairo_set_source(context, fade)
-    cairo_fill(context)
-    let center = Point(x: atRightEdge ? edge - Overlay.chevronWidth / 2 : edge + Overlay.chevronWidth / 2, y: frame.midY)
-    let arm = 7.0, direction = atRightEdge ? 1.0 : -1.0
-    cairo_move_to(context, center.x - direction * arm / 2, center.y - arm)
-    cairo_line_to(context, center.x + direction * arm / 2, center.y)
-    cairo_line_to(context, center.x - direction * arm / 2, center.y + arm)
-    cairo_set_source_rgb(context, style.chevron, style.chevron, style.chevron + 0.03)
-    cairo_set_line_width(context, 2.5)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
     cairo_stroke(context)
 }

@@ -112,20 +112,73 @@ func drawSaveIcon(at center: Point, side: Double, ink: Double, in context: Opaqu
     cairo_stroke(context)
 }
 
-/// The colour chooser's icon: a ring of hues around a centre of the bar's colour (`paper`).
-func drawColorChooserIcon(at center: Point, side: Double, paper: (Double, Double, Double), in context: OpaquePointer) {
+/// The colour well: a ring of hues around the brush's colour (ringed in the bar's paper, so that any colour shows).
+func drawColorWell(_ color: Color, at center: Point, side: Double, paper: (Double, Double, Double),
+                   in context: OpaquePointer) {
     let (paperR, paperG, paperB) = paper
-    let radius = side * 0.26
+    let radius = side * 0.4
     for step in 0..<12 {
-        let color = Color(hue: Double(step) / 12, saturation: 0.9, value: 0.95)
+        let hue = Color(hue: Double(step) / 12, saturation: 0.9, value: 0.95)
         cairo_move_to(context, center.x, center.y)
         cairo_arc(context, center.x, center.y, radius, Double(step) / 12 * 2 * .pi, Double(step + 1) / 12 * 2 * .pi)
         cairo_close_path(context)
-        cairo_set_source_rgb(context, color.red, color.green, color.blue)
+        cairo_set_source_rgb(context, hue.red, hue.green, hue.blue)
         cairo_fill(context)
     }
-    cairo_arc(context, center.x, center.y, radius * 0.45, 0, 2 * .pi)
+    cairo_arc(context, center.x, center.y, radius * 0.7, 0, 2 * .pi)
     cairo_set_source_rgb(context, paperR, paperG, paperB)
+    cairo_fill(context)
+    cairo_arc(context, center.x, center.y, radius * 0.58, 0, 2 * .pi)
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    cairo_fill(context)
+}
+
+/// The brush's icon: a handle down to the left, a ferrule, and a round tip with a dab of ink under it.
+func drawBrushIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.3
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, max(side * 0.08, 1.5))
+    cairo_move_to(context, center.x + arm, center.y - arm)
+    cairo_line_to(context, center.x + arm * 0.15, center.y - arm * 0.15)
+    cairo_stroke(context)
+    cairo_set_line_width(context, max(side * 0.16, 2.5))
+    cairo_move_to(context, center.x + arm * 0.15, center.y - arm * 0.15)
+    cairo_line_to(context, center.x - arm * 0.25, center.y + arm * 0.25)
+    cairo_stroke(context)
+    cairo_move_to(context, center.x - arm * 0.25, center.y + arm * 0.25)
+    cairo_curve_to(context, center.x - arm * 0.6, center.y + arm * 0.35, center.x - arm * 0.8, center.y + arm * 0.7,
+                   center.x - arm, center.y + arm)
+    cairo_curve_to(context, center.x - arm * 0.7, center.y + arm * 0.8, center.x - arm * 0.35, center.y + arm * 0.6,
+                   center.x - arm * 0.25, center.y + arm * 0.25)
+    cairo_fill(context)
+}
+
+/// The More menu's icon: three dots in a row.
+func drawMoreIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    cairo_set_source_rgb(context, ink, ink, ink)
+    let gap = side * 0.2, radius = max(side * 0.06, 1.5)
+    for step in -1...1 {
+        cairo_new_sub_path(context)
+        cairo_arc(context, center.x + Double(step) * gap, center.y, radius, 0, 2 * .pi)
+    }
+    cairo_fill(context)
+}
+
+/// A setting's switch: a rounded track, blue with its knob at the right when on, grey with it at the left when off.
+func drawSwitch(isOn: Bool, at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let width = side * 0.8, height = side * 0.44
+    let track = Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+    roundedRectangle(track, radius: height / 2, in: context)
+    if isOn {
+        cairo_set_source_rgb(context, 0.2, 0.45, 0.9)
+    } else {
+        cairo_set_source_rgba(context, ink, ink, ink, 0.45)
+    }
+    cairo_fill(context)
+    let knob = height / 2 - 2
+    cairo_arc(context, isOn ? track.maxX - knob - 2 : track.minX + knob + 2, center.y, knob, 0, 2 * .pi)
+    cairo_set_source_rgb(context, 1, 1, 1)
     cairo_fill(context)
 }
 

@@ -51,6 +51,7 @@ func drawColorChooser(_ chooser: Overlay.ColorChooser, style: OverlayStyle, in c
         cairo_rectangle(context, bar.minX - 3, markY - 4, bar.width + 6, 8)
         cairo_stroke(context)
     }
+    drawChooserSwatches(chooser, style: style, in: context)
     let chosen = Color(hue: chooser.hue, saturation: chooser.saturation, value: chooser.value)
     roundedRectangle(chooser.swatch, radius: 8, in: context)
     cairo_set_source_rgb(context, chosen.red, chosen.green, chosen.blue)
@@ -58,6 +59,28 @@ func drawColorChooser(_ chooser: Overlay.ColorChooser, style: OverlayStyle, in c
     cairo_set_source_rgb(context, 0.5, 0.5, 0.53)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
+}
+
+/// The chooser's swatches: the palette's colours, the recent ones, an empty outline for each recent place not yet
+/// taken, and a ring around the one the brush paints with.
+func drawChooserSwatches(_ chooser: Overlay.ColorChooser, style: OverlayStyle, in context: OpaquePointer) {
+    let colors = chooser.palette + chooser.recent
+    let recentStart = chooser.palette.count
+    for (index, frame) in chooser.swatches.enumerated() {
+        if index < recentStart || index - recentStart < chooser.recent.count {
+            let color = index < recentStart ? colors[index] : chooser.recent[index - recentStart]
+            drawItem(Overlay.Item(content: .swatch(color), frame: frame, isSelected: index == chooser.selectedSwatch),
+                     style: style, in: context)
+        } else {
+            roundedRectangle(frame.insetBy(dx: 0.5, dy: 0.5), radius: 5, in: context)
+            cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+            cairo_set_line_width(context, 1)
+            let dashes = [4.0, 3.0]
+            cairo_set_dash(context, dashes, 2, 0)
+            cairo_stroke(context)
+            cairo_set_dash(context, nil, 0, 0)
+        }
+    }
 }
 
 /// The brush's preview: a disc in the brush's colour inside a thin grey ring (an empty ring for the eraser).

@@ -15,6 +15,7 @@ func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], d
                  in context: OpaquePointer) {
     let style = overlay.style
     if drawsBar { drawBar(overlay, in: context) }
+    for panel in overlay.panels { drawPanel(panel, style: style, in: context) }
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let preview = overlay.brushPreview { drawBrushPreview(preview, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
@@ -42,6 +43,15 @@ func drawCenteredText(_ text: String, in rect: Rect, size: Double, isBold: Bool 
     cairo_text_extents(context, text, &extents)
     cairo_move_to(context, rect.midX - extents.x_advance / 2, rect.midY + size * 0.35)
     cairo_show_text(context, text)
+}
+
+/// Text from the left of a rectangle, centred up and down, cut short with an ellipsis where it does not fit, in the
+/// current source colour.
+func drawLeadingText(_ text: String, in rect: Rect, size: Double, in context: OpaquePointer) {
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, size)
+    cairo_move_to(context, rect.minX, rect.midY + size * 0.35)
+    cairo_show_text(context, fitted(text, width: rect.width - 4, in: context))
 }
 
 /// Text cut short with an ellipsis to fit a width in the context's current font.

@@ -54,6 +54,6 @@ import TouchUI
         let damage = painter.app.renderFrame()
         #expect(damage == [PixelRect(x: 0, y: 0, width: 600, height: 400)])
         #expect(painter.app.renderer.frame.pixel(x: 200, y: 100) != paper)
-        #expect(painter.app.paletteView.frame.minY == 200 - PaletteView.height)
+        #expect(painter.app.paletteView.barFrame.minY == 200 - PaletteView.height)
     }
 }

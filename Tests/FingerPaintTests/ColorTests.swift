@@ -73,16 +73,16 @@ import TouchUI
         let chosen = painter.app.brush.color
         #expect(chosen.green > 0.9 && chosen.red < 0.1 && chosen.blue < 0.1, "\(chosen)")
         #expect(painter.app.brush.customColor != nil)
-        // Sliding about in the chooser makes no recent colours; closing it (its swatch) keeps the one chosen, as a
-        // palette button of its own, at least 40 points.
+        // Sliding about in the chooser makes no recent colours; closing it (its swatch) keeps the one chosen, in the
+        // first of the panel's places for recent colours, at least 40 points.
         #expect(painter.app.recentColors.isEmpty)
         painter.tap(4, at: chooser.swatch.center)
         #expect(painter.app.renderer.overlay?.colorChooser == nil)
         #expect(painter.app.recentColors.map(\.rgb) == [chosen.rgb])
         painter.app.perform(.selectColor(0))
-        let recent = painter.app.paletteView.items.first { $0.command == .selectRecentColor(0) }
-        #expect((recent?.frame.width ?? 0) >= 40)
         painter.tap(5, at: painter.paletteCenter(of: .selectRecentColor(0)))
+        let places = try #require(painter.app.renderer.overlay?.colorChooser).swatches
+        #expect(places.count == Brush.palette.count + 4 && places.allSatisfy { $0.width >= 40 && $0.height >= 40 })
         #expect(painter.app.brush.color.rgb == chosen.rgb)
         // Nothing was painted by any of it.
         #expect(painter.app.drawing.strokes.isEmpty)

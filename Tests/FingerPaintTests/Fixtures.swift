@@ -75,12 +75,30 @@ final class Painter {
         time += 1000.0 / 60
     }
 
-    /// The centre of a palette button, in window points, scrolled onto the bar first (a narrow bar scrolls).
+    /// The centre of a palette control, in window points: on the bar or the strip, or, for one in the More menu,
+    /// its row, with the menu opened first by a tap on More.
     func paletteCenter(of command: PaintCommand) -> Point {
         let palette = app.paletteView
-        palette.scroll(toShow: command)
+        if palette.layout.frame(of: command) == nil, let swatch = colorPanelSwatch(command) { return swatch }
+        if palette.layout.frame(of: command) == nil, !palette.isShowingMore {
+            tap(99, at: palette.convert(palette.layout.frame(of: .openMore)?.center ?? .zero, to: nil))
+        }
         let frame = palette.items.first { $0.command == command }?.frame ?? .zero
         return palette.convert(frame.center, to: nil)
+    }
+
+    /// The centre of a swatch in the colour panel, opened first by a tap on the colour well; `nil` for a command that
+    /// is no swatch.
+    func colorPanelSwatch(_ command: PaintCommand) -> Point? {
+        let index: Int
+        switch command {
+        case let .selectColor(palette): index = palette
+        case let .selectRecentColor(recent): index = Brush.palette.count + recent
+        default: return nil
+        }
+        if app.colorChooserView.isHidden { tap(98, at: paletteCenter(of: .openColorChooser)) }
+        let swatches = app.colorChooserView.overlayChooser(for: app.brush)?.swatches ?? []
+        return swatches.indices.contains(index) ? swatches[index].center : nil
     }
 
     /// The shown frame's pixel at a logical point.

@@ -11,65 +11,53 @@ import TouchUI
     }
 
     @Test(arguments: [420.0, 800, 1280])
-    func noButtonIsSmallerThanAFingerAndTheyAllFitOrScroll(width: Double) throws {
-        let painter = Painter(size: Size(width: width, height: 300))
+    func everyControlIsATapOrTwoAwayAndNoneIsSmallerThanAFinger(width: Double) throws {
+        let painter = Painter(size: Size(width: width, height: 700))
         let overlay = try #require(painter.app.renderer.overlay)
-        #expect(overlay.items.count == 26)
-        for item in overlay.items { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
+        let shown = overlay.items + overlay.panels.flatMap(\.items)
+        for item in shown { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
-        let lastItem = try #require(palette.items.last)
-        if lastItem.frame.maxX > width {
-            // Dragged along, the bar scrolls to its last button, which then takes a tap.
-            let y = palette.convert(lastItem.frame.center, to: nil).y
-            painter.drag([(1, point(width - 20, y), point(20, y))], steps: 6)
-            painter.drag([(2, point(width - 20, y), point(20, y))], steps: 6)
-            painter.drag([(4, point(width - 20, y), point(20, y))], steps: 6)
-            let shown = try #require(palette.items.last)
-            #expect(shown.frame.maxX <= width, "\(shown)")
-            #expect(painter.app.brush.colorIndex == 0 && painter.app.drawing.isEmpty)
-            painter.tap(3, at: palette.convert(shown.frame.center, to: nil))
-            #expect(painter.app.canvasView.isNavigating)
+        for command in InterfaceLayout.allControls where !InterfaceLayout.isSwatch(command) {
+            #expect((palette.layout.frame(of: command) == nil) == palette.layout.overflow.contains(command), "\(command)")
         }
+        // The hand, wherever it is, takes a tap (two through More), and then a finger moves the view.
+        painter.tap(3, at: painter.paletteCenter(of: .toggleNavigation))
+        #expect(painter.app.canvasView.isNavigating && !palette.isShowingMore)
+        #expect(painter.app.brush.colorIndex == 0 && painter.app.drawing.isEmpty)
     }
 
-    /// The chevron's pixels along the bar's middle row within `columns` of the shown frame.
-    private func chevronPixels(in painter: Painter, columns: Range<Int>) throws -> Int {
-        let bar = try #require(painter.app.renderer.overlay).frame
-        return columns.filter { x in
-            (-3...3).contains { dy in
-                let pixel = painter.shown(Double(x), bar.midY + Double(dy))
-                // The chevron's grey (0.3, 0.3, 0.33), where its stroke covers whole pixels.
-                let (red, green, blue) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
-                return (74...80).contains(red) && red == green && blue - red >= 6 && blue - red <= 8
-            }
-        }.count
+    @Test func theMoreMenuOpensByATapItsRowsDoWhatTheySayAndATapBesideItClosesIt() throws {
+        let painter = Painter(size: Size(width: 420, height: 700))
+        let palette = painter.app.paletteView
+        #expect(palette.layout.overflow.contains(.clear))
+        painter.drag([(1, point(100, 300), point(300, 320))])
+        #expect(painter.app.drawing.strokes.count == 1)
+        let more = palette.convert(try #require(palette.layout.frame(of: .openMore)).center, to: nil)
+        painter.tap(2, at: more)
+        #expect(palette.isShowingMore)
+        let overlay = try #require(painter.app.renderer.overlay)
+        let menu = try #require(overlay.panels.last)
+        #expect(menu.items.contains { $0.title == PaintCommand.clear.label() })
+        // A finger beside the menu closes it, and paints nothing.
+        painter.drag([(3, point(60, 120), point(90, 140))])
+        #expect(!palette.isShowingMore && painter.app.drawing.strokes.count == 1)
+        // A row does what it says, and the menu closes.
+        painter.tap(4, at: more)
+        painter.tap(5, at: painter.paletteCenter(of: .clear))
+        #expect(!palette.isShowingMore && painter.app.drawing.isEmpty)
     }
 
-    @Test func aBarThatScrollsHintsAtTheButtonsBeyondItsEdgesAndOneThatFitsDoesNot() throws {
-        let painter = Painter(size: Size(width: 420, height: 300))
-        var overlay = try #require(painter.app.renderer.overlay)
-        // At the start: more to the right, nothing to the left; a chevron drawn in the bar's last 20 points only.
-        #expect(overlay.hasMoreAfter && !overlay.hasMoreBefore)
-        #expect(try chevronPixels(in: painter, columns: 400..<420) > 0)
-        #expect(try chevronPixels(in: painter, columns: 0..<20) == 0)
-        // The button cut by the right edge fades out: the bar's own colour beside the chevron.
-        #expect(painter.shown(419, overlay.frame.minY + 8) == 0xEDEDF2)
-        // Scrolled to the end: the hint moves to the left edge.
-        painter.app.paletteView.scroll(toShow: .toggleNavigation)
-        painter.app.renderFrame()
-        overlay = try #require(painter.app.renderer.overlay)
-        #expect(overlay.hasMoreBefore && !overlay.hasMoreAfter)
-        #expect(try chevronPixels(in: painter, columns: 0..<20) > 0)
-        #expect(try chevronPixels(in: painter, columns: 400..<420) == 0)
-        // Wide enough for every button: no hint.
-        let wide = Painter(size: Size(width: 1280, height: 300))
-        let fits = try #require(wide.app.renderer.overlay)
-        #expect(!fits.hasMoreBefore && !fits.hasMoreAfter)
-        #expect(try chevronPixels(in: wide, columns: 1260..<1280) == 0)
+    @Test func aCustomColourLeavesEveryControlWhereItWas() throws {
+        let painter = Painter(size: Size(width: 1024, height: 700))
+        let before = painter.app.paletteView.items
+        painter.app.chooseColor(Color(red: 0.2, green: 0.5, blue: 0.7))
+        painter.app.chooseColor(Color(red: 0.7, green: 0.5, blue: 0.2))
+        #expect(painter.app.recentColors.count == 2)
+        #expect(painter.app.paletteView.items == before)
     }
 
     @Test func everyWidthLooksDifferentAndTakesTheBrushColour() throws {
-        let painter = Painter(size: Size(width: 1280, height: 300))
+        let painter = Painter(size: Size(width: 1280, height: 800))
         painter.key("2")
         painter.app.renderFrame()
         let widths = painter.app.paletteView.items.filter { if case .selectWidth = $0.command { true } else { false } }
@@ -98,6 +86,7 @@ import TouchUI
         let painter = Painter()
         painter.tap(1, at: center(of: .selectColor(4), in: painter))
         #expect(painter.app.brush.color == Brush.palette[4])
+        painter.key("Escape")
         painter.drag([(1, point(50, 50), point(150, 50))])
         #expect(painter.app.drawing.strokes.first?.color == Brush.palette[4])
         #expect(painter.shown(100, 50) == 0x43A047)
@@ -162,17 +151,18 @@ import TouchUI
 }
 
 @Suite struct PaletteDrawingTests {
-    @Test func theBarIsShownButNeverPainted() {
-        let painter = Painter()
+    @Test func theBarIsShownButNeverPainted() throws {
+        let painter = Painter(size: Size(width: 1024, height: 300))
         let palette = painter.app.paletteView
-        let swatch = palette.convert(palette.items[2].frame.center, to: nil)
+        let frame = try #require(palette.layout.frame(of: .selectColor(1)))
+        let swatch = palette.convert(frame.center, to: nil)
         #expect(painter.shown(swatch.x, swatch.y) == 0xE53935)
         #expect(painter.committed(swatch.x, swatch.y) == paper)
-        // Choosing a colour redraws the bar: the chosen swatch gets a frame around it.
-        let above = palette.convert(palette.items[2].frame.origin, to: nil).y - 3
-        let before = painter.shown(swatch.x, above)
+        // Choosing a colour redraws the bar: the chosen swatch gets a ring just inside its edge.
+        let ring = palette.convert(frame.origin, to: nil).y + 1
+        let before = painter.shown(swatch.x, ring)
         painter.key("2")
-        #expect(painter.shown(swatch.x, above) != before)
+        #expect(painter.shown(swatch.x, ring) != before)
     }
 
     @Test func aLongPressOnAButtonShowsItsLabelAndPressesNothing() throws {

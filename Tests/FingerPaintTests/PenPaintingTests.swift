@@ -228,13 +228,14 @@ func risingPenStroke(_ painter: Painter, lift: Bool = true) {
 
 /// The trace lines of a pen (docs/trace-format.md) played headless, as `fingerpaint --replay TRACE --output` does.
 @Suite struct PenTraceTests {
-    /// A pen stroke along y = 100 from x = 40 to 360 whose pressure rises from 0.1 to 1, then an eraser crossing it.
+    /// A pen stroke along y = 100 from x = 80 (right of the strip) to 400 whose pressure rises from 0.1 to 1, then an
+    /// eraser crossing it.
     static func penTrace(erasing: Bool) -> String {
         var lines = ["{\"t\": 0, \"canvas\": [400, 300]}",
-                     "{\"t\": 0, \"tablet\": \"proximity_in\", \"tool\": \"pen\", \"x\": 40, \"y\": 100}",
+                     "{\"t\": 0, \"tablet\": \"proximity_in\", \"tool\": \"pen\", \"x\": 80, \"y\": 100}",
                      "{\"t\": 0, \"tablet\": \"frame\"}", "{\"t\": 5, \"tablet\": \"down\"}"]
         for step in 0...32 {
-            let t = 5 + step * 8, x = 40 + step * 10, pressure = 0.1 + 0.9 * Double(step) / 32
+            let t = 5 + step * 8, x = 80 + step * 10, pressure = 0.1 + 0.9 * Double(step) / 32
             lines += ["{\"t\": \(t), \"tablet\": \"motion\", \"x\": \(x), \"y\": 100, \"pressure\": \(pressure)}",
                       "{\"t\": \(t), \"tablet\": \"frame\"}"]
         }
@@ -257,7 +258,7 @@ func risingPenStroke(_ painter: Painter, lift: Bool = true) {
         #expect(app.drawing.strokes.count == 1 && stroke.hasPressure)
         let canvas = app.renderer.canvas
         // The default brush is 8 points: about 2.2 at a tenth of the pressure, 8 at full pressure.
-        let start = paintedHeight(of: canvas, x: 45), end = paintedHeight(of: canvas, x: 350)
+        let start = paintedHeight(of: canvas, x: 85), end = paintedHeight(of: canvas, x: 390)
         #expect((8...10).contains(end) && (2...5).contains(start), "start \(start), end \(end)")
         #expect(abs(Double(stroke.pen.first?.pressure ?? 0) - 0.1) < 1e-6 && stroke.pen.last?.pressure == 1)
     }

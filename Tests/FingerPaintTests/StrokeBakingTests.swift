@@ -12,8 +12,8 @@ import Geometry
 /// progress are, and once baked the picture is what a fresh render of the drawing gives.
 @Suite struct StrokeBakingTests {
     /// A painter whose renderer defers baking, as a window's does.
-    private func deferringPainter() -> Painter {
-        let painter = Painter()
+    private func deferringPainter(size: Size = Size(width: 400, height: 300)) -> Painter {
+        let painter = Painter(size: size)
         painter.app.renderer.defersStrokeBaking = true
         return painter
     }
@@ -41,7 +41,7 @@ import Geometry
 
     /// The drawing rendered afresh: a new renderer over its strokes.
     private func freshRender(of painter: Painter) -> ImageSurface {
-        let fresh = CanvasRenderer(logicalSize: Size(width: 400, height: 300), strokes: painter.app.drawing.strokes)
+        let fresh = CanvasRenderer(logicalSize: painter.app.window.bounds.size, strokes: painter.app.drawing.strokes)
         fresh.renderFrame(liveStrokes: [:])
         return fresh.frame
     }
@@ -71,7 +71,8 @@ import Geometry
     /// costs what drawing it into its tiles does (3–15 ms for three strokes at the end of `paint-benchmark
     /// latency`'s circles, seen in the frame log).
     @Test func theTouchUpFrameDrawsOnlyTheStrokesEnds() throws {
-        let painter = deferringPainter()
+        // Wide enough for undo on the bar.
+        let painter = deferringPainter(size: Size(width: 1024, height: 300))
         let damage = drawArcs(painter)
         #expect(painter.app.renderer.strokesToBake == 3)
         let strokesArea = painter.app.drawing.strokes.map { $0.bounds.width * $0.bounds.height }.reduce(0, +)

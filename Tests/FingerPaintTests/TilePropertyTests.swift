@@ -63,7 +63,7 @@ import TouchUI
             fresh.setView(app.view)
             fresh.overlay = app.renderer.overlay
             fresh.renderFrame(liveStrokes: [:])
-            let rows = Int(app.paletteView.frame.minY)
+            let rows = Int(app.paletteView.barFrame.minY)
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: rows) == 0, "\(numbers)")
         }
     }
@@ -88,7 +88,7 @@ import TouchUI
             fresh.setView(app.view)
             fresh.renderFrame(liveStrokes: [:])
             fresh.renderFrame(liveStrokes: [:])  // sharp: the first frame of a turned view is sampled roughly
-            let rows = Int(app.paletteView.frame.minY)
+            let rows = Int(app.paletteView.barFrame.minY)
             #expect(largestDifference(app.renderer.frame, fresh.frame, rows: rows) <= 1, "\(numbers)")
             app.renderer.setNeedsFullRedraw()
             app.renderFrame()

@@ -53,7 +53,7 @@ import TouchUI
             rounds += 1
         } while app.renderer.isDrawingTiles && rounds < 500
         let fresh = freshFrame(of: app)
-        let rows = Int(app.paletteView.frame.minY) * app.renderer.scale
+        let rows = Int(app.paletteView.barFrame.minY) * app.renderer.scale
         var worst = 0
         for _ in 0..<2 {
             worst = max(worst, largestDifference(chain.frame(of: app).buffer.image, fresh, rows: rows))

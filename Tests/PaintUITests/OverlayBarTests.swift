@@ -10,7 +10,7 @@ import Testing
 /// it shows what drawing the bar shows, and a changed bar shows the change.
 @Suite struct OverlayBarTests {
     /// A bar along the bottom of a 320 × 240 window, undo enabled or not, a swatch selected or not.
-    private func overlay(undoEnabled: Bool, swatchSelected: Bool, scrolled: Bool = false) -> Overlay {
+    private func overlay(undoEnabled: Bool, swatchSelected: Bool, menuOpen: Bool = false) -> Overlay {
         let frame = Rect(x: 0, y: 184, width: 320, height: 56)
         let items = [
             Overlay.Item(content: .swatch(Color(red: 0.8, green: 0.1, blue: 0.1)), frame: Rect(x: 8, y: 192, width: 40, height: 40),
@@ -19,7 +19,12 @@ import Testing
             Overlay.Item(content: .undo, frame: Rect(x: 104, y: 192, width: 40, height: 40), isEnabled: undoEnabled),
             Overlay.Item(content: .hand, frame: Rect(x: 152, y: 192, width: 40, height: 40)),
         ]
-        var overlay = Overlay(frame: frame, items: items, hasMoreAfter: scrolled)
+        var overlay = Overlay(frame: frame, items: items)
+        if menuOpen {
+            overlay.panels = [Overlay.Panel(frame: Rect(x: 150, y: 80, width: 160, height: 56), items: [
+                Overlay.Item(content: .toggle, frame: Rect(x: 156, y: 86, width: 148, height: 44), isSelected: true, title: "Left-handed"),
+            ])]
+        }
         overlay.indicator = Overlay.Label(text: "125 %  0°", frame: Rect(x: 110, y: 150, width: 100, height: 26))
         return overlay
     }
@@ -51,7 +56,7 @@ import Testing
                               color: Color(red: 0.1, green: 0.2, blue: 0.9), width: 12)]
         let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: scale, strokes: strokes)
         let states = [overlay(undoEnabled: false, swatchSelected: true), overlay(undoEnabled: true, swatchSelected: true),
-                      overlay(undoEnabled: true, swatchSelected: false), overlay(undoEnabled: true, swatchSelected: false, scrolled: true)]
+                      overlay(undoEnabled: true, swatchSelected: false), overlay(undoEnabled: true, swatchSelected: false, menuOpen: true)]
         for state in states {
             renderer.overlay = state
             renderer.renderFrame(liveStrokes: [:])
@@ -62,14 +67,14 @@ import Testing
     /// A bar of every kind of control, in a row, at a fractional offset; the last (undo again) beyond the bar's end.
     private func everyControl(selected: Int?, disabled: Int?, frameOf moved: Int? = nil) -> Overlay {
         let contents: [Overlay.Item.Content] = [.swatch(Color(red: 0.1, green: 0.7, blue: 0.2)), .width(4, .black), .width(64, .black),
-                                                .undo, .redo, .clear, .save, .copy, .hand, .eraser, .fullscreen, .colorChooser,
+                                                .undo, .redo, .clear, .save, .copy, .hand, .eraser, .fullscreen, .colorWell(.black),
                                                 .eyedropper, .gallery, .undo]
         let items = contents.enumerated().map { index, content in
-            Overlay.Item(content: content, frame: Rect(x: 6.5 + Double(index) * 36 + (index == moved ? 9.25 : 0) + (index == 14 ? 100 : 0), y: 5.25,
+            Overlay.Item(content: content, frame: Rect(x: 6.5 + Double(index) * 36 + (index == moved ? 1.25 : 0) + (index == 14 ? 100 : 0), y: 5.25,
                                                        width: 30, height: index == moved ? 26 : 30),
                          isSelected: index == selected, isEnabled: index != disabled)
         }
-        return Overlay(frame: Rect(x: 0, y: 0, width: 520, height: 44), items: items, hasMoreBefore: true, hasMoreAfter: true)
+        return Overlay(frame: Rect(x: 0, y: 0, width: 520, height: 44), items: items)
     }
 
     /// A bar changed in a few controls is drawn only around them, over a copy of the bar before
@@ -107,7 +112,7 @@ import Testing
     @Test func theLastTwoBarsShownComeBackAsTheirImagesAndAThirdPushesTheOldestOut() throws {
         var cache = BarImageCache()
         let a = overlay(undoEnabled: true, swatchSelected: true), b = overlay(undoEnabled: false, swatchSelected: true)
-        let c = overlay(undoEnabled: true, swatchSelected: false, scrolled: true)
+        let c = overlay(undoEnabled: false, swatchSelected: false)
         func made() -> Int { cache.drawn + cache.changed }
         let firstImage = cache.image(for: a, scale: 2)
         let first = try #require(firstImage)

@@ -17,7 +17,8 @@ import Testing
         ("swatch", .swatch(Color(red: 0.1, green: 0.7, blue: 0.2, alpha: 0.8))), ("width 4", .width(4, .black)),
         ("width 64", .width(64, Color(red: 0.9, green: 0.3, blue: 0.1))), ("undo", .undo), ("redo", .redo),
         ("clear", .clear), ("save", .save), ("copy", .copy), ("hand", .hand), ("eraser", .eraser),
-        ("fullscreen", .fullscreen), ("colorChooser", .colorChooser), ("eyedropper", .eyedropper), ("gallery", .gallery),
+        ("fullscreen", .fullscreen), ("colorWell", .colorWell(Color(red: 0.2, green: 0.4, blue: 0.6))),
+        ("eyedropper", .eyedropper), ("gallery", .gallery), ("brush", .brush), ("more", .more), ("toggle", .toggle),
     ]
 
     /// FNV-1a (64 bits) of an image's pixels, row by row, as hex.
@@ -91,10 +92,9 @@ import Testing
                     Overlay.Item(content: kind.content, frame: Rect(x: 6.5 + Double(index) * 36, y: 5.25, width: 30, height: 30),
                                  isSelected: index == 3, isEnabled: index != 6)
                 }
-                var overlay = Overlay(frame: Rect(x: 0, y: 0, width: 520, height: 44), items: items, hasMoreBefore: true,
-                                      hasMoreAfter: true)
+                var overlay = Overlay(frame: Rect(x: 0, y: 0, width: 620, height: 44), items: items)
                 overlay.style = style
-                found["\(style) bar at \(scale)"] = hash([drawn(overlay, size: Size(width: 520, height: 44), scale: scale)])
+                found["\(style) bar at \(scale)"] = hash([drawn(overlay, size: Size(width: 620, height: 44), scale: scale)])
             }
         }
         expect(found, equal: Self.bars, label: "bars")

@@ -45,7 +45,7 @@ import TouchUI
         // Navigate mode; two fingers pinch to 10 %; one finger pans 3 000 000 document points towards the bottom
         // right, beyond the range, and flicks (the view glides on against its edge); paint mode again; a finger
         // paints from the middle of the window past its right edge.
-        var events = Gallery.scrollPaletteToItsEnd(at: 0, id: 1) + Gallery.tap(hand, at: 300, id: 2)
+        var events = Gallery.tap(hand, at: 300, id: 2)
         for step in 0...10 {
             let t = Timestamp.milliseconds(500 + Double(step) * 16), spread = 200 - Double(step) * 18
             let kinds: [SeatEvent.Kind] = step == 0

@@ -18,21 +18,19 @@ import TouchUI
     /// The palette's gallery button, in the window's points.
     static var galleryButton: Point { paletteButton(.openGallery) }
 
-    /// The centre of the palette's button for a command, in the window's points, once the bar shows it: as the
-    /// window first lays it out when it fits, else with the bar scrolled to its end (``scrollPaletteToItsEnd(at:id:)``).
-    static func paletteButton(_ command: PaintCommand) -> Point {
-        let palette = PaletteView(frame: Rect(x: 0, y: content.height - PaletteView.height, width: content.width,
-                                              height: PaletteView.height))
-        palette.scroll(toShow: command)
-        let frame = palette.items.first { $0.command == command }?.frame ?? .zero
-        return Point(x: frame.midX, y: content.height - PaletteView.height + frame.midY + titleBar)
+    /// Where to tap, in the window's points, for a control of the palette in a window of `size`: the control on the
+    /// bar or the strip, or More and then the menu's row for one in the More menu (docs/interface.md).
+    static func paletteTaps(_ command: PaintCommand, in size: Size = content) -> [Point] {
+        let layout = InterfaceLayout(size: size)
+        func inWindow(_ rect: Rect) -> Point { Point(x: rect.midX, y: rect.midY + titleBar) }
+        if let frame = layout.frame(of: command) { return [inWindow(frame)] }
+        let row = layout.moreMenu.rows.first { $0.command == command }?.frame ?? .zero
+        return [inWindow(layout.frame(of: .openMore) ?? .zero), inWindow(row)]
     }
 
-    /// A finger dragging the palette from the window's right edge to its left: the bar, wider than the window,
-    /// scrolls to its end and shows its last buttons (the hand among them).
-    static func scrollPaletteToItsEnd(at time: Double, id: Int32) -> [SeatEvent] {
-        let y = content.height - PaletteView.height / 2 + titleBar
-        return line(id, from: Point(x: content.width - 20, y: y), to: Point(x: 20, y: y), at: time)
+    /// The centre of a control on the palette's bar or strip, in the window's points (``paletteTaps(_:in:)``).
+    static func paletteButton(_ command: PaintCommand) -> Point {
+        paletteTaps(command).first ?? .zero
     }
 
     /// The centre of tile `index` (0 the new-drawing tile) of a gallery of `count` drawings, in the window's points.
