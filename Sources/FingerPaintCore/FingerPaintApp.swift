@@ -220,7 +220,7 @@ public final class FingerPaintApp {
         window = Window(frame: bounds)
         canvasView = CanvasView(frame: bounds)
         paletteView = PaletteView(frame: Self.paletteFrame(in: size))
-        bannerView = BannerView(frame: BannerView.frame(in: size))
+        bannerView = BannerView()
         indicatorView = ViewIndicatorView(frame: ViewIndicatorView.frame(in: size))
         window.addSubview(canvasView)
         window.addSubview(paletteView)
@@ -296,6 +296,7 @@ public final class FingerPaintApp {
                                           isFullscreen: isFullscreen, isChoosingColor: !colorChooserView.isHidden,
                                           isPickingColor: canvasView.isPickingColor)
         overlay.style = style
+        bannerView.frame = bannerFrame
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser
         overlay.loupe = loupe
