@@ -15,6 +15,9 @@ public enum OverlayStyle: String, CaseIterable, Hashable, Sendable {
     func ink(isEnabled: Bool) -> Double { self == .light ? (isEnabled ? 0.2 : 0.7) : (isEnabled ? 0.9 : 0.45) }
     /// The chevron of a scrolling bar.
     var chevron: Double { self == .light ? 0.3 : 0.8 }
+    /// The ring around a colour swatch and a width dot: darker than the light bar, lighter than the dark one, so
+    /// that a colour as light or as dark as the bar still shows on it.
+    var outline: (Double, Double, Double) { self == .light ? (0.42, 0.42, 0.45) : (0.78, 0.78, 0.82) }
 }
 
 /// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is

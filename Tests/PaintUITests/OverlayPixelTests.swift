@@ -143,10 +143,10 @@ import Testing
         "hand": "5fd3ffc584ecf7eb",
         "redo": "7748646b33f29b68",
         "save": "54eca8be19607be3",
-        "swatch": "9e10dc8dfb0ffa4b",
+        "swatch": "eb69d77eb326383f",
         "undo": "e05bf7003d956f03",
-        "width 4": "dac8ab5584658650",
-        "width 64": "5eabbf3f56298437",
+        "width 4": "ae572c2db700799f",
+        "width 64": "99f66996c84d2a94",
     ]
     private static let darkIcons: [String: String] = [
         "clear": "61b31b6340a6fa1c",
@@ -159,16 +159,16 @@ import Testing
         "hand": "142c7e50ae21e07a",
         "redo": "65e198af053815b1",
         "save": "546b1568274796ad",
-        "swatch": "a75ea090db54a89",
+        "swatch": "623e468084032c32",
         "undo": "3d5585eb147e2354",
-        "width 4": "1430a817ff86fa89",
-        "width 64": "38efb575b0ae4ea2",
+        "width 4": "8ee39634a1760d7f",
+        "width 64": "f013a1da818340e0",
     ]
     private static let bars: [String: String] = [
-        "dark bar at 1": "8165028aca0b0435",
-        "dark bar at 2": "ae362b0ee3e6be49",
-        "light bar at 1": "2a3e9f19c1795581",
-        "light bar at 2": "71d71a51f56d0b48",
+        "dark bar at 1": "ad908c30aab20f90",
+        "dark bar at 2": "594491786e62c01f",
+        "light bar at 1": "3efeadad3ce4b80d",
+        "light bar at 2": "ead60fdb7cfd516d",
     ]
     private static let panels: [String: String] = [
         "brush preview": "79cde5281195dfae",
