@@ -1,16 +1,15 @@
-// The banner over the top of the canvas: what went wrong with saving, until the user dismisses it.
+// The banner over the top of the canvas: what went wrong with saving, until the user dismisses it. Contract: a tap
+// on its action does the action, a tap anywhere else on it dismisses it, and a touch on it never paints.
 import PaintRender
 import PaintUI
 import TouchUI
 
 /// A line of text over the top of the canvas, shown while it has a ``message``. A touch on it never paints; a
 /// tap on it dismisses it, or, on its ``action``'s button, does the action.
+///
+/// Its geometry (where it goes in a window, its action's and its close mark's targets) is
+/// ``PaintUI/Overlay/Banner``'s, which draws it too.
 public final class BannerView: View {
-    /// The banner's height, in points.
-    public static let height: Double = 36
-    /// The space between the banner and the window's edges, in points.
-    public static let margin: Double = 8
-
     /// What the banner says; `nil` hides it.
     public var message: String? {
         didSet { isHidden = message == nil }
@@ -31,11 +30,6 @@ public final class BannerView: View {
         isMultipleTouchEnabled = true
     }
 
-    /// Where the banner goes in a window of `size`: across the top, inside the margins.
-    public static func frame(in size: Size) -> Rect {
-        Rect(x: margin, y: margin, width: max(size.width - 2 * margin, 0), height: min(height, max(size.height - 2 * margin, 0)))
-    }
-
     /// How the banner looks, in window coordinates, for the renderer; `nil` while hidden.
     public var overlayBanner: Overlay.Banner? {
         message.map { Overlay.Banner(text: $0, frame: convert(bounds, to: nil), isNotice: isNotice, action: action) }
@@ -51,8 +45,8 @@ public final class BannerView: View {
         for touch in touches where pressing.remove(touch.identifier) != nil {
             let location = touch.location(in: self)
             guard bounds.contains(location) else { continue }
-            let banner = Overlay.Banner(text: "", frame: bounds, action: action)
-            if let button = banner.actionFrame, button.contains(location) {
+            let geometry = Overlay.Banner(text: "", frame: bounds, action: action)
+            if let button = geometry.actionFrame, button.contains(location) {
                 onAction?()
             } else {
                 onDismiss?()

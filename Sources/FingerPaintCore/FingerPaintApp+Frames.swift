@@ -93,7 +93,6 @@ extension FingerPaintApp {
         canvasView.frame = bounds
         paletteView.frame = bounds
         paletteView.layoutItems()
-        bannerView.frame = BannerView.frame(in: size)
         placeColorChooser()
         indicatorView.frame = ViewIndicatorView.frame(in: size)
         galleryView.frame = bounds
@@ -104,5 +103,12 @@ extension FingerPaintApp {
         canvasView.viewTransform = view
         updateOverlay()
         needsFrame = true
+    }
+
+    /// Where the banner goes now: across the top of the window, and below the gallery's header while the gallery
+    /// is open, so that it never covers the header or its close button. ``updateOverlay()`` places the banner by
+    /// it, before every overlay it shows.
+    var bannerFrame: Rect {
+        Overlay.Banner.frame(in: window.bounds.size, below: isShowingGallery ? GalleryView.headerHeight : 0)
     }
 }

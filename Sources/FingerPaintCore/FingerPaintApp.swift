@@ -223,7 +223,7 @@ public final class FingerPaintApp {
         window = Window(frame: bounds)
         canvasView = CanvasView(frame: bounds)
         paletteView = PaletteView(frame: bounds)
-        bannerView = BannerView(frame: BannerView.frame(in: size))
+        bannerView = BannerView()
         indicatorView = ViewIndicatorView(frame: ViewIndicatorView.frame(in: size))
         window.addSubview(canvasView)
         window.addSubview(paletteView)
@@ -305,6 +305,7 @@ public final class FingerPaintApp {
         shown.predictsTouches = canvasView.predictsTouches
         var overlay = paletteView.overlay(showing: shown)
         overlay.style = style
+        bannerView.frame = bannerFrame
         overlay.banner = bannerView.overlayBanner
         overlay.colorChooser = colorChooserView.overlayChooser(for: brush)
         overlay.loupe = loupe

@@ -5,6 +5,7 @@
 // ``InterfaceLayout/minimumTarget`` points.
 import Geometry
 import PaintModel
+import PaintUI
 
 /// The layout of the painting window's controls for one window size and hand (docs/interface.md).
 ///
@@ -32,8 +33,8 @@ public struct InterfaceLayout: Hashable, Sendable {
     public static let spacing = 6.0
     /// The smallest target anywhere in the interface, in points.
     public static let minimumTarget = 40.0
-    /// The strip's top limit: below the banner (a line 44 points tall, 8 from the top).
-    public static let stripTopInset = 60.0
+    /// The strip's top limit: below the banner, and as far again.
+    public static let stripTopInset = Overlay.Banner.height + 2 * Overlay.Banner.margin
     /// A row of the More menu: an icon and its words.
     public static let menuRowSize = Size(width: 232, height: 44)
 

@@ -13,6 +13,9 @@ public enum OverlayStyle: String, CaseIterable, Hashable, Sendable {
     var edge: (Double, Double, Double) { self == .light ? (0.75, 0.75, 0.78) : (0.32, 0.33, 0.37) }
     /// Icons, enabled and disabled.
     func ink(isEnabled: Bool) -> Double { self == .light ? (isEnabled ? 0.2 : 0.7) : (isEnabled ? 0.9 : 0.45) }
+    /// The ring around a colour swatch and a width dot: darker than the light bar, lighter than the dark one, so
+    /// that a colour as light or as dark as the bar still shows on it.
+    var outline: (Double, Double, Double) { self == .light ? (0.42, 0.42, 0.45) : (0.78, 0.78, 0.82) }
 }
 
 /// Controls drawn on top of the shown frame, never into the canvas: the palette bar, and a banner when there is
@@ -37,14 +40,44 @@ public struct Overlay: Hashable, Sendable {
             self.action = action
         }
 
+        /// The banner's height, in points: its action and its close mark are targets as tall.
+        public static let height = 44.0
+        /// The space between the banner and the window's edges, or a header above it, in points.
+        public static let margin = 8.0
         /// The width of the action button, in points.
         public static let actionWidth = 76.0
 
-        /// Where the action button is: at the right end, before the close mark; `nil` without an action.
+        /// Where a banner goes in a window of `size`: across the top inside the margins, below the first `top`
+        /// points (a header the banner must leave uncovered, such as the gallery's with its close button).
+        public static func frame(in size: Size, below top: Double = 0) -> Rect {
+            // A side or a header that is not finite or below zero counts as none.
+            func length(_ value: Double) -> Double { value.isFinite ? max(value, 0) : 0 }
+            let windowHeight = length(size.height), top = min(length(top), windowHeight)
+            let room = max(windowHeight - top - 2 * margin, 0)
+            return Rect(x: margin, y: top + margin, width: max(length(size.width) - 2 * margin, 0),
+                        height: min(height, room))
+        }
+
+        /// The close mark's target: a square as tall as the banner at its right end. A tap anywhere on the banner
+        /// but its action closes it; the mark shows that it does.
+        public var closeFrame: Rect {
+            let side = min(frame.height, frame.width)
+            return Rect(x: frame.maxX - side, y: frame.minY, width: side, height: frame.height)
+        }
+
+        /// Where the action button is: at the right end, before the close mark, as tall as the banner; `nil`
+        /// without an action.
         public var actionFrame: Rect? {
             action.map { _ in
-                Rect(x: frame.maxX - frame.height - Self.actionWidth, y: frame.minY, width: Self.actionWidth, height: frame.height)
+                let width = min(Self.actionWidth, max(closeFrame.minX - frame.minX, 0))
+                return Rect(x: closeFrame.minX - width, y: frame.minY, width: width, height: frame.height)
             }
+        }
+
+        /// Where the text goes: from 12 points in from the left end to the action, or to the close mark.
+        public var textFrame: Rect {
+            let end = actionFrame?.minX ?? closeFrame.minX
+            return Rect(x: frame.minX + 12, y: frame.minY, width: max(end - frame.minX - 12, 0), height: frame.height)
         }
     }
 

@@ -56,9 +56,10 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
                                         height: frame.height), size: 14, in: context)
     }
     switch item.content {
-    case let .swatch(color): drawSwatch(color, frame: frame, in: context)
+    case let .swatch(color): drawSwatch(color, frame: frame, outline: style.outline, in: context)
     case let .width(width, color):
-        drawWidthDot(width: width, color: color, isEnabled: item.isEnabled, at: center, side: side, in: context)
+        drawWidthDot(width: width, color: color, isEnabled: item.isEnabled, at: center, side: side,
+                     outline: style.outline, in: context)
     case .undo, .redo: drawUndoRedoIcon(toLeft: item.content == .undo, at: center, side: side, ink: ink, in: context)
     case .clear: drawClearIcon(at: center, side: side, ink: ink, in: context)
     case .fullscreen: drawFullscreenIcon(at: center, side: side, ink: ink, in: context)
@@ -81,28 +82,32 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
     }
 }
 
-/// A colour swatch: the colour in a rounded box with a grey outline.
-func drawSwatch(_ color: Color, frame: Rect, in context: OpaquePointer) {
+/// A colour swatch: the colour in a rounded box, ringed inside its edge in the style's `outline` colour, so that a
+/// colour like the bar's shows on it.
+func drawSwatch(_ color: Color, frame: Rect, outline: (Double, Double, Double), in context: OpaquePointer) {
     roundedRectangle(frame, radius: 5, in: context)
     cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-    cairo_fill_preserve(context)
-    cairo_set_source_rgb(context, 0.6, 0.6, 0.6)
+    cairo_fill(context)
+    roundedRectangle(frame.insetBy(dx: 0.5, dy: 0.5), radius: 4.5, in: context)
+    cairo_set_source_rgb(context, outline.0, outline.1, outline.2)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
 }
 
-/// A width step's dot in the brush's colour (faded when disabled). Widths double from step to step: the dot grows
-/// by the same amount from each to the next, from 3 points to most of the button, so that every step looks
-/// different.
+/// A width step's dot in the brush's colour (faded when disabled), ringed just outside in the style's `outline`
+/// colour, so that a dot like the bar's shows on it. Widths double from step to step: the dot grows by the same
+/// amount from each to the next, from 3 points to most of the button, so that every step looks different.
 func drawWidthDot(width: Double, color: Color, isEnabled: Bool, at center: Point, side: Double,
-                  in context: OpaquePointer) {
+                  outline: (Double, Double, Double), in context: OpaquePointer) {
     let steps = log2(max(width, 1) / 2) / log2(32)
     let diameter = 3 + (side * 0.82 - 3) * min(max(steps, 0), 1)
+    cairo_new_sub_path(context)
     cairo_arc(context, center.x, center.y, diameter / 2, 0, 2 * .pi)
     cairo_set_source_rgba(context, color.red, color.green, color.blue, isEnabled ? color.alpha : 0.4)
-    cairo_fill_preserve(context)
-    // A light colour stays visible on the light bar.
-    cairo_set_source_rgba(context, 0.5, 0.5, 0.5, 0.6)
+    cairo_fill(context)
+    cairo_new_sub_path(context)
+    cairo_arc(context, center.x, center.y, diameter / 2 + 0.5, 0, 2 * .pi)
+    cairo_set_source_rgba(context, outline.0, outline.1, outline.2, isEnabled ? 1 : 0.5)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
 }

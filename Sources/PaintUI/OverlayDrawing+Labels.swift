@@ -48,18 +48,18 @@ func drawBanner(_ banner: Overlay.Banner, in context: OpaquePointer) {
     }
     cairo_fill(context)
     cairo_set_source_rgb(context, 1, 1, 1)
-    drawCross(at: Point(x: frame.maxX - frame.height / 2, y: frame.midY), arm: frame.height * 0.18, lineWidth: 2, in: context)
+    let close = banner.closeFrame
+    drawCross(at: close.center, arm: min(close.width, close.height) * 0.15, lineWidth: 2, in: context)
     if let action = banner.action, let button = banner.actionFrame {
         // The action as a button in a lighter box, its title in bold.
-        roundedRectangle(button.insetBy(dx: 4, dy: 5), radius: 4, in: context)
+        roundedRectangle(button.insetBy(dx: 4, dy: 4), radius: 4, in: context)
         cairo_set_source_rgba(context, 1, 1, 1, 0.2)
         cairo_fill(context)
         cairo_set_source_rgb(context, 1, 1, 1)
         drawCenteredText(action, in: button, size: 13, isBold: true, in: context)
     }
     cairo_save(context)
-    let reserved = frame.height + (banner.actionFrame?.width ?? 0)
-    let textArea = Rect(x: frame.minX + 12, y: frame.minY, width: max(frame.width - 12 - reserved, 0), height: frame.height)
+    let textArea = banner.textFrame
     cairo_rectangle(context, textArea.minX, textArea.minY, textArea.width, textArea.height)
     cairo_clip(context)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)

@@ -73,4 +73,27 @@ import TouchUI
                 "\(result.standardError)")
         #expect(result.standardError.contains("no open dialog (no session bus"), "\(result.standardError)")
     }
+
+    /// The banner goes below the gallery's header (issue #35): a tap on the gallery's ✕ while the banner says there
+    /// is no open dialog closes the gallery, and the stroke after it paints.
+    @Test func theGallerysCloseButtonClosesItWhileABannerIsShown() async throws {
+        let scratch = try TemporaryDirectory()
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: GalleryWindowTests.content))
+        gallery.offersOpenFile = true
+        gallery.isHidden = false
+        let shown = try #require(gallery.overlayGallery)
+        let open = try #require(shown.openButton).offsetBy(dx: 0, dy: GalleryWindowTests.titleBar)
+        let close = shown.closeButton.offsetBy(dx: 0, dy: GalleryWindowTests.titleBar)
+        let result = try await Window.paint(
+            GalleryWindowTests.tap(GalleryWindowTests.galleryButton, at: 100, id: 1)
+                + GalleryWindowTests.tap(open.center, at: 600, id: 2)
+                + GalleryWindowTests.tap(close.center, at: 1200, id: 3)
+                + GalleryWindowTests.line(4, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 1600)
+                + [SeatEvent(time: .milliseconds(2600), .pointerEnter(location: Point(x: 795, y: 200)))],
+            in: scratch, programOptions: ["--verbose"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Window.banners(in: result.standardError) == ["The desktop has no dialog to open drawings with: here are your drawings."],
+                "\(result.standardError)")
+        #expect(Window.savedStrokes(in: scratch)?.count == 1, "\(result.standardError)")
+    }
 }
