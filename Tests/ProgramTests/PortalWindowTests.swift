@@ -96,18 +96,16 @@ import TouchUI
         return events
     }()
 
-    /// A window wide enough for the whole palette, none of it scrolled away.
+    /// A window wide enough for the whole bar, nothing of it in the More menu.
     static let widePalette = Size(width: 1280, height: 600)
 
     /// A stroke, then a tap at 400 ms on the palette's Export… button in a ``widePalette`` window; the window stays
     /// open until 2 s.
     static let strokeThenExportByTouch: [SeatEvent] = {
         let content = Size(width: widePalette.width, height: widePalette.height - GalleryWindowTests.titleBar)
-        let palette = PaletteView(frame: Rect(x: 0, y: content.height - PaletteView.height, width: content.width,
-                                              height: PaletteView.height))
-        let frame = palette.items.first { $0.command == .exportAs }?.frame ?? .zero
-        precondition(frame.maxX < content.width, "the Export… button is scrolled away at \(frame)")
-        let button = Point(x: frame.midX, y: content.height - PaletteView.height + frame.midY + GalleryWindowTests.titleBar)
+        let taps = GalleryWindowTests.paletteTaps(.exportAs, in: content)
+        precondition(taps.count == 1, "the Export… button is in the More menu at \(content)")
+        let button = taps[0]
         var events = stroke(lastingUntil: 2_000)
         events.insert(contentsOf: GalleryWindowTests.tap(button, at: 400, id: 2), at: events.count - 1)
         return events
