@@ -47,7 +47,9 @@ import Testing
             let layout = InterfaceLayout(size: Size(width: width, height: height), isLeftHanded: isLeftHanded)
             let shown = layout.controls.map(\.command)
             #expect(Set(shown).count == shown.count && Set(layout.overflow).count == layout.overflow.count)
-            #expect(shown.contains(.openMore) && layout.overflow.contains(.toggleLeftHanded))
+            // More, the gallery and the way out of full screen are always on the bar.
+            #expect(shown.contains(.openMore) && shown.contains(.toggleFullscreen) && shown.contains(.openGallery))
+            #expect(layout.overflow.contains(.toggleLeftHanded))
             for command in InterfaceLayout.allControls {
                 let places = (shown.contains(command) ? 1 : 0) + (layout.overflow.contains(command) ? 1 : 0)
                 // A swatch left off the bar is in the colour panel, which holds every colour.
