@@ -8,24 +8,19 @@ import TouchUI
 /// A panel over the canvas for choosing any colour by touch: a square of saturation (across) and value (up) at
 /// the chosen hue, a bar of hues beside it, the palette's swatches and four places for the recent colours, and
 /// the chosen colour below. A finger on the square or the bar moves the choice as it slides; lifting it makes the
-/// colour the brush's (``onChoose``). A tap on a swatch asks for its colour, and a tap on the chosen colour closes
-/// the panel (``onCommand``). Every target is at least 40 points. A touch on the panel never paints.
+/// colour the brush's. A tap on a swatch asks for its colour, and a tap on the chosen colour closes the panel
+/// (``delegate``). Every target is at least 40 points. A touch on the panel never paints.
 public final class ColorChooserView: View {
     /// The panel's size, in points.
     public static let size = Overlay.ColorChooser.size
 
     /// The choice shown: hue, saturation and value, each 0 to 1.
     public private(set) var hue = 0.0, saturation = 0.0, value = 0.0
-    /// Called with the colour when a finger lifts from the square or the bar.
-    public var onChoose: ((Color) -> Void)?
-    /// Called with what a tap asks for: a swatch's colour (``PaintCommand/selectColor(_:)``,
-    /// ``PaintCommand/selectRecentColor(_:)``), or closing the panel (``PaintCommand/openColorChooser``, the chosen
-    /// colour tapped).
-    public var onCommand: ((PaintCommand) -> Void)?
+    /// The colours chosen, what taps ask for, and that the choice shown changed (``ColorChooserViewDelegate``).
+    /// Held weakly: the owner holds the panel.
+    public weak var delegate: (any ColorChooserViewDelegate)?
     /// The recent colours of the user's own, newest first, shown in the places under the palette's swatches.
     public var recentColors: [Color] = []
-    /// Called when the shown choice changes (the panel must be drawn again).
-    public var onChange: (() -> Void)?
 
     private enum Part: Equatable { case square, hueBar, swatch(Int), done }
     private var pressing: [Int: Part] = [:]
@@ -39,7 +34,7 @@ public final class ColorChooserView: View {
     /// Shows a colour as the current choice.
     public func show(_ color: Color) {
         (hue, saturation, value) = color.hsv
-        onChange?()
+        delegate?.colorChooserViewDidChange(self)
     }
 
     /// The chosen colour.
@@ -98,7 +93,7 @@ public final class ColorChooserView: View {
         case .swatch, .done:
             return
         }
-        onChange?()
+        delegate?.colorChooserViewDidChange(self)
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
@@ -118,12 +113,12 @@ public final class ColorChooserView: View {
             let lifted = self.part(at: touch.location(in: self))
             switch part {
             case .done:
-                if lifted == .done { onCommand?(.openColorChooser) }
+                if lifted == .done { delegate?.colorChooserView(self, didAsk: .openColorChooser) }
             case let .swatch(index):
-                if lifted == part, let command = command(forSwatch: index) { onCommand?(command) }
+                if lifted == part, let command = command(forSwatch: index) { delegate?.colorChooserView(self, didAsk: command) }
             case .square, .hueBar:
                 follow(touch)
-                onChoose?(color)
+                delegate?.colorChooserView(self, didChoose: color)
             }
         }
     }

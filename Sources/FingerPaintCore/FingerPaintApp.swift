@@ -241,11 +241,8 @@ public final class FingerPaintApp {
         galleryView.frame = bounds
         connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
-        paletteView.onCommand = { [unowned self] command in perform(command) }
-        colorChooserView.onChange = { [unowned self] in updateOverlay() }
-        colorChooserView.onChoose = { [unowned self] color in chooseColor(color, remembering: false) }
-        colorChooserView.onCommand = { [unowned self] command in perform(command) }
-        paletteView.onChange = { [unowned self] in updateOverlay() }
+        colorChooserView.delegate = self
+        paletteView.delegate = self
         placeColorChooser()
         canvasView.delegate = self
         translator.delegate = self

@@ -62,10 +62,9 @@ public final class PaletteView: View {
     public private(set) var items: [Item] = []
     /// The bar along the bottom, in the palette's coordinates.
     public var barFrame: Rect { layout.bar }
-    /// Called when a control is pressed.
-    public var onCommand: ((PaintCommand) -> Void)?
-    /// Called when what the palette shows changed by itself (a label shown, the menu closed): it must be drawn again.
-    public var onChange: (() -> Void)?
+    /// What the controls ask for, and that what the palette shows changed (``PaletteViewDelegate``). Held weakly:
+    /// the owner holds the palette.
+    public weak var delegate: (any PaletteViewDelegate)?
     private var pressed: [Int: PaintCommand] = [:]
     /// The touches that came down outside the open menu: they close it when lifted.
     private var dismissing: Set<Int> = []
@@ -181,7 +180,7 @@ public final class PaletteView: View {
                 guard let self, pressed[id] == command else { return }
                 labelTimers[id] = nil
                 shownLabel = (command, id)
-                onChange?()
+                delegate?.paletteViewDidChange(self)
             }
         }
     }
@@ -192,7 +191,7 @@ public final class PaletteView: View {
         if let token = labelTimers.removeValue(forKey: touch) { window?.timers.cancel(token) }
         guard shownLabel?.touch == touch else { return false }
         shownLabel = nil
-        onChange?()
+        delegate?.paletteViewDidChange(self)
         return true
     }
 
@@ -202,7 +201,7 @@ public final class PaletteView: View {
         for touch in touches {
             if dismissing.remove(touch.identifier) != nil, isShowingMore {
                 closeMore()
-                onChange?()
+                delegate?.paletteViewDidChange(self)
             }
             if endLabel(of: touch.identifier) {
                 pressed[touch.identifier] = nil
@@ -212,7 +211,7 @@ public final class PaletteView: View {
                   item(at: touch.location(in: self))?.command == command else { continue }
             // A row of the menu does what it says and closes the menu; More itself opens and closes it.
             if isShowingMore, command != .openMore { closeMore() }
-            onCommand?(command)
+            delegate?.paletteView(self, didAsk: command)
         }
     }
 

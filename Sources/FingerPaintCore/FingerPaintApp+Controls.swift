@@ -1,0 +1,17 @@
+// The app as the owner of its controls: the palette's and the colour panel's events become commands and colours.
+import PaintModel
+
+extension FingerPaintApp: PaletteViewDelegate {
+    public func paletteView(_ palette: PaletteView, didAsk command: PaintCommand) { perform(command) }
+    public func paletteViewDidChange(_ palette: PaletteView) { updateOverlay() }
+}
+
+extension FingerPaintApp: ColorChooserViewDelegate {
+    /// The chooser's every slide paints with its colour; the colour joins the recent ones when the panel closes.
+    public func colorChooserView(_ chooser: ColorChooserView, didChoose color: Color) {
+        chooseColor(color, remembering: false)
+    }
+
+    public func colorChooserView(_ chooser: ColorChooserView, didAsk command: PaintCommand) { perform(command) }
+    public func colorChooserViewDidChange(_ chooser: ColorChooserView) { updateOverlay() }
+}
