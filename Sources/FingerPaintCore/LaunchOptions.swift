@@ -32,7 +32,7 @@ public struct LaunchOptions: ParsableCommand {
             Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
-            eraser (whole strokes) and back; i picks a colour from the drawing (the palette's pipette); g opens the \
+            eraser (whole strokes) and back, b to the brush; i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \
             docs/gallery.md) and Escape closes it. A quick \
             two-finger tap undoes, a three-finger tap redoes. A stroke held still at its end for half a second \
