@@ -279,13 +279,19 @@ public final class GalleryView: View {
 
     private func pressedLong(at point: Point) {
         guard menu == nil, viewport.contains(point), let index = tile(at: point), index > 0 else { return }
-        let picture = frame(ofTile: index)
         let size = Size(width: Self.menuWidth, height: Self.menuItemHeight * Double(actions.count))
-        let x = min(max(picture.midX - size.width / 2, 8), max(bounds.width - size.width - 8, 0))
-        let y = min(max(picture.minY + 24, viewport.minY + 8), max(bounds.height - size.height - 8, 0))
-        menu = (drawings[index - 1], Rect(origin: Point(x: x, y: y), size: size))
+        menu = (drawings[index - 1], panelFrame(of: size, besideTile: index))
         pressedTile = nil
         reportChange()
+    }
+
+    /// The sides a panel of the gallery opens on beside its tile, in the order tried.
+    static let panelSides: [PanelPlacement.Side] = [.right, .left, .below, .above]
+
+    /// Where a panel for a drawing's tile opens: beside the tile, inside the area below the header
+    /// (``PanelPlacement``).
+    private func panelFrame(of size: Size, besideTile index: Int) -> Rect {
+        PanelPlacement.frame(of: size, beside: frame(ofTile: index), preferring: Self.panelSides, in: viewport)
     }
 
     /// Whether the long press's menu is shown.

@@ -83,6 +83,25 @@ import TouchUI
         #expect(shown.recorder.changes > changes)
     }
 
+    @Test func theMenuOpensBesideItsTileBelowTheHeaderWithoutCoveringIt() throws {
+        // Every tile of two rows of four: the first columns' menus open on the right, the last column's on the left.
+        for index in 1...7 {
+            let shown = Shown()
+            shown.gallery.drawings = (0..<7).map {
+                LibraryDrawing(url: URL(fileURLWithPath: "/drawings/\($0).fpdraw"), modified: Date(timeIntervalSince1970: 0),
+                               size: 1, isUntitled: false)
+            }
+            let gallery = try shown.shown()
+            let tile = gallery.tiles[index].frame
+            shown.press(at: tile.center, for: 700)
+            let menu = try #require(try shown.shown().menu).frame
+            let overlaps = menu.minX < tile.maxX && tile.minX < menu.maxX && menu.minY < tile.maxY && tile.minY < menu.maxY
+            #expect(!overlaps, "tile \(index): the menu \(menu) covers \(tile)")
+            #expect(menu.minY >= gallery.header.maxY && menu.maxY <= gallery.frame.maxY && menu.minX >= 0 && menu.maxX <= 800)
+            #expect(index % 4 == 3 ? menu.maxX < tile.minX : menu.minX > tile.maxX, "tile \(index): \(menu)")
+        }
+    }
+
     @Test func theCrossClosesAndOpenIsThereOnlyWhileOffered() throws {
         let shown = Shown()
         #expect(try shown.shown().openButton == nil)

@@ -49,15 +49,38 @@ import TouchUI
          SeatEvent(time: .milliseconds(time + 50), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 50), .touchFrame)]
     }
 
-    /// A long press (700 ms) on `tile` from `time`, then a tap 400 ms after the lift on its menu's item `item`
-    /// (from 0; the menu is 200 pt wide, 44 pt an item, 24 pt below the tile's top, kept inside the content).
-    static func longPress(_ tile: Rect, thenMenuItem item: Int, at time: Double, ids: (press: Int32, tap: Int32)) -> [SeatEvent] {
+    /// A long press (700 ms) on tile `index` (from 1) of a gallery of `count` drawings from `time`, then a tap 400 ms
+    /// after the lift on its menu's item `item` (from 0) of `actions`, where the window's gallery puts it.
+    static func longPress(tile index: Int, of count: Int, thenMenuItem item: Int, at time: Double,
+                          ids: (press: Int32, tap: Int32), actions: [GalleryView.Action] = defaultActions) throws -> [SeatEvent] {
         let lift = time + 700
-        let menuX = min(max(tile.midX - 100, 8), content.width - 208)
+        let (tile, menuItem) = try menuItem(item, ofTile: index, of: count, actions: actions)
         return [SeatEvent(time: .milliseconds(time), .touchDown(id: ids.press, location: tile.center)),
                 SeatEvent(time: .milliseconds(time), .touchFrame),
                 SeatEvent(time: .milliseconds(lift), .touchUp(id: ids.press)), SeatEvent(time: .milliseconds(lift), .touchFrame)]
-            + tap(Point(x: menuX + 100, y: tile.minY + 24 + Double(item) * 44 + 22), at: lift + 400, id: ids.tap)
+            + tap(menuItem, at: lift + 400, id: ids.tap)
+    }
+
+    /// What the window's long press offers without a desktop that shows files in their folder.
+    static let defaultActions = GalleryView.Action.allCases.filter { $0 != .showInFolder }
+
+    /// Tile `index`'s frame and the centre of item `item` of the menu a long press on it opens, in the window's
+    /// points: as a gallery of `count` drawings in a window of the content's size lays them out.
+    static func menuItem(_ item: Int, ofTile index: Int, of count: Int,
+                         actions: [GalleryView.Action]) throws -> (tile: Rect, item: Point) {
+        let window = TouchUI.Window(frame: Rect(origin: .zero, size: content))
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        window.addSubview(gallery)
+        gallery.actions = actions
+        gallery.drawings = (0..<count).map { LibraryDrawing(url: URL(fileURLWithPath: "/d\($0).fpdraw"), modified: Date(), size: 0, isUntitled: true) }
+        gallery.isHidden = false
+        let tile = try #require(gallery.overlayGallery?.tiles[index].frame)
+        window.handle([TouchInput(contact: 1, .began(tile.center))], at: Timestamp(milliseconds: 0))
+        window.advanceTime(to: Timestamp(milliseconds: 700))
+        window.handle([TouchInput(contact: 1, .ended())], at: Timestamp(milliseconds: 700))
+        let menu = try #require(gallery.overlayGallery?.menu)
+        let center = try #require(menu.items.indices.contains(item) ? menu.items[item].frame.center : nil)
+        return (tile.offsetBy(dx: 0, dy: titleBar), Point(x: center.x, y: center.y + titleBar))
     }
 
     static func line(_ id: Int32, from start: Point, to end: Point, at time: Double) -> [SeatEvent] {
@@ -83,7 +106,7 @@ import TouchUI
         // The gallery again: the new drawing (newest) and drawing.fpdraw; a long press on the latter, then its menu's
         // third item, Move to Trash (no Show in folder without a desktop that offers it).
         events += Self.tap(Self.galleryButton, at: 1800, id: 5)
-        events += Self.longPress(try Self.tile(2, of: 2), thenMenuItem: 2, at: 2300, ids: (6, 7))
+        events += try Self.longPress(tile: 2, of: 2, thenMenuItem: 2, at: 2300, ids: (6, 7))
         let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4000), .touchFrame)], in: scratch,
                                             replayOptions: ["--realtime"], timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")
