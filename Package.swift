@@ -238,7 +238,10 @@ let package = Package(
         // The interface's own tests: the overlay drawn over a renderer's frame, its bar images, fonts; no app.
         .testTarget(
             name: "PaintUITests",
-            dependencies: ["PaintUI", "PaintRender", "PaintModel", "Geometry", "CCairo"]
+            dependencies: [
+                "PaintUI", "PaintRender", "PaintModel", "Geometry", "CCairo",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "FingerPaintTests",

@@ -124,8 +124,10 @@ public struct Overlay: Hashable, Sendable {
         /// The scroll bar's thumb at the right edge while there is more than a screenful; `nil` otherwise.
         public var scrollThumb: Rect?
 
-        /// The height of a tile's caption (name and date) under its picture.
-        public static let captionHeight = 44.0
+        /// The height of a tile's caption under its picture: its name on up to two lines, and its date.
+        public static let captionHeight = 60.0
+        /// The height of one line of a caption's name.
+        static let captionLineHeight = 16.0
 
         public init(frame: Rect, header: Rect, closeButton: Rect, openButton: Rect? = nil, title: String, tiles: [Tile],
                     menu: Menu? = nil, scrollThumb: Rect? = nil) {

@@ -128,16 +128,20 @@ private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbna
     }
 }
 
-/// A tile's name (bold) and detail (its date) under its picture, in the current source colour.
+/// A tile's name (bold, on up to two lines: ``captionLines(_:width:maximumLines:measure:)``) and detail (its
+/// date) under its picture, in the current source colour.
 private func drawCaption(_ name: String, detail: String?, below picture: Rect, width: Double, in context: OpaquePointer) {
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     cairo_set_font_size(context, 13)
-    cairo_move_to(context, picture.minX + 2, picture.maxY + 18)
-    cairo_show_text(context, fitted(name, width: width - 4, in: context))
+    let lines = captionLines(name, width: width - 4) { textWidth($0, in: context) }
+    for (index, line) in lines.enumerated() {
+        cairo_move_to(context, picture.minX + 2, picture.maxY + 18 + Double(index) * Overlay.Gallery.captionLineHeight)
+        cairo_show_text(context, line)
+    }
     guard let detail else { return }
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(context, 12)
-    cairo_move_to(context, picture.minX + 2, picture.maxY + 36)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 20 + 2 * Overlay.Gallery.captionLineHeight)
     cairo_show_text(context, fitted(detail, width: width - 4, in: context))
 }
 
