@@ -211,10 +211,10 @@ import TouchUI
         Self.openGallery(painter)
         Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
         painter.tap(43, at: try #require(try Self.gallery(painter).menu?.items.first).frame.center)
-        let copy = home.appendingPathComponent("first copy.fpdraw")
+        let copy = home.appendingPathComponent("first (copy).fpdraw")
         let copied = try DocumentFile.read(copy).drawing
         #expect(copied.strokes == painter.app.drawing.strokes && copied.canUndo)
-        _ = try Self.tile(painter, named: "first copy")
+        _ = try Self.tile(painter, named: "first (copy)")
         painter.app.finishDocument()
     }
 

@@ -48,13 +48,22 @@ import Testing
         drawing.add(Stroke(points: [StrokePoint(Point(x: 1, y: 2))], color: .black, width: 3))
         try DocumentFile.writeNew(drawing, to: original)
         let first = try library.duplicate(original), second = try library.duplicate(original)
-        #expect(first.lastPathComponent == "cat copy.fpdraw" && second.lastPathComponent == "cat copy 2.fpdraw")
+        #expect(first.lastPathComponent == "cat (copy).fpdraw" && second.lastPathComponent == "cat (copy 2).fpdraw")
         #expect(try DocumentFile.read(second).drawing == drawing)
+        // A copy of a copy is numbered after the original's name, not "cat (copy) (copy)".
+        #expect(try library.duplicate(first).lastPathComponent == "cat (copy 3).fpdraw")
+        #expect(try library.duplicate(second).lastPathComponent == "cat (copy 4).fpdraw")
+        // Names that only look alike are names of their own.
+        for name in ["cat (copyist)", "cat (copy x)", "(copy)", "cat (copy 2) sketch"] {
+            let other = home.appendingPathComponent("\(name).fpdraw")
+            try DocumentFile.writeNew(drawing, to: other)
+            #expect(try library.duplicate(other).lastPathComponent == "\(name) (copy).fpdraw")
+        }
         // Something that is not a drawing is not duplicated, and nothing is written.
         let notes = home.appendingPathComponent("notes.fpdraw")
         try Data("text".utf8).write(to: notes)
         #expect(throws: DocumentOpenError.self) { try library.duplicate(notes) }
-        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("notes copy.fpdraw").path))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("notes (copy).fpdraw").path))
     }
 
     @Test func aTrashedFileHasItsInfoAndComesBackAndNamesNeverCollide() throws {
