@@ -137,7 +137,7 @@ let package = Package(
             path: "Sources/WaylandHello"
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32"]),
+        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32", "CShims"]),
         // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
         .target(name: "CCRC32"),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.

@@ -75,6 +75,19 @@ public struct DocumentLibrary: Sendable {
         write(paths.filter { $0 != path }.map { $0 + "\n" }.joined(), to: recentDocumentsFile)
     }
 
+    /// Puts a renamed document's new path where its old one was in the recent list, and in `last-document` when
+    /// it was the one used last.
+    func renamedInLists(from old: URL, to new: URL) {
+        let (oldPath, newPath) = (old.standardizedFileURL.path, new.standardizedFileURL.path)
+        let paths = recentPaths
+        if paths.contains(oldPath) {
+            write(paths.filter { $0 != newPath }.map { ($0 == oldPath ? newPath : $0) + "\n" }.joined(), to: recentDocumentsFile)
+        }
+        if let text = try? String(contentsOf: lastDocumentFile, encoding: .utf8), trimming(text, \.isFoundationNewline) == oldPath {
+            write(newPath + "\n", to: lastDocumentFile)
+        }
+    }
+
     /// The paths of the recent list, newest first, whether or not the files still exist.
     private var recentPaths: [String] {
         guard let text = try? String(contentsOf: recentDocumentsFile, encoding: .utf8) else { return [] }
@@ -88,7 +101,7 @@ public struct DocumentLibrary: Sendable {
         }
         let temporary = stateFolder.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        if Glibc.rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }
 
     /// The user's drawings, as the gallery shows them: the untitled ones in the data folder and every document

@@ -83,6 +83,18 @@ import TouchUI
         return (tile.offsetBy(dx: 0, dy: titleBar), Point(x: center.x, y: center.y + titleBar))
     }
 
+    /// The centre of the Rename button of the panel that a long press on tile `index` of a gallery of `count`
+    /// drawings, then its menu's Rename…, opens, in the window's points: as an in-process gallery lays it out.
+    static func renameButton(ofTile index: Int, of count: Int) throws -> Point {
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        gallery.actions = defaultActions
+        gallery.drawings = (0..<count).map { LibraryDrawing(url: URL(fileURLWithPath: "/d\($0).fpdraw"), modified: Date(), size: 0, isUntitled: true) }
+        gallery.isHidden = false
+        gallery.beginRenaming(gallery.drawings[index - 1])
+        let button = try #require(gallery.overlayGallery?.renamePanel?.renameButton)
+        return Point(x: button.midX, y: button.midY + titleBar)
+    }
+
     static func line(_ id: Int32, from start: Point, to end: Point, at time: Double) -> [SeatEvent] {
         var events = [SeatEvent(time: .milliseconds(time), .touchDown(id: id, location: start)),
                       SeatEvent(time: .milliseconds(time), .touchFrame)]
@@ -104,9 +116,9 @@ import TouchUI
         events += Self.tap(try Self.tile(0, of: 1).center, at: 900, id: 3)
         events += Self.line(4, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 1300)
         // The gallery again: the new drawing (newest) and drawing.fpdraw; a long press on the latter, then its menu's
-        // third item, Move to Trash (no Show in folder without a desktop that offers it).
+        // fourth item, Move to Trash (no Show in folder without a desktop that offers it).
         events += Self.tap(Self.galleryButton, at: 1800, id: 5)
-        events += try Self.longPress(tile: 2, of: 2, thenMenuItem: 2, at: 2300, ids: (6, 7))
+        events += try Self.longPress(tile: 2, of: 2, thenMenuItem: 3, at: 2300, ids: (6, 7))
         let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4000), .touchFrame)], in: scratch,
                                             replayOptions: ["--realtime"], timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")
@@ -122,6 +134,32 @@ import TouchUI
         try #require(untitled.count == 1)
         let second = try DocumentFile.read(URL(fileURLWithPath: scratch.path("data/fingerpaint/\(untitled[0])")))
         #expect(second.drawing.strokes.count == 1 && second.drawing.strokes[0].points.allSatisfy { abs($0.location.y - 368) < 1 })
+    }
+
+    /// A long press on the drawing's tile, Rename…, a new name typed with keys and the panel's Rename: the file is
+    /// renamed on disk and holds its stroke, and the window saved the next stroke into it.
+    @Test func theGallerysRenameRenamesTheFileAndKeepsItsStrokes() async throws {
+        let scratch = try TemporaryDirectory()
+        var events = Self.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
+        events += Self.tap(Self.galleryButton, at: 500, id: 2)
+        events += try Self.longPress(tile: 1, of: 1, thenMenuItem: 1, at: 900, ids: (3, 4))
+        // The name is selected: the first key replaces it. "Sun set", with Shift for the capital.
+        let keys = ["shift+s", "u", "n", "space", "s", "e", "t", "BackSpace", "t"]
+        for (index, key) in keys.enumerated() {
+            events.append(SeatEvent(time: .milliseconds(2200 + Double(index) * 60), .key(try #require(KeyChord(parsing: key)))))
+        }
+        events += Self.tap(try Self.renameButton(ofTile: 1, of: 1), at: 3000, id: 5)
+        // Back to the drawing (Escape: the banner saying it was renamed is over the header's cross), and a second
+        // stroke, saved into the renamed file.
+        events.append(SeatEvent(time: .milliseconds(3400), .key(KeyChord("Escape"))))
+        events += Self.line(7, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 3800)
+        let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4800), .touchFrame)], in: scratch,
+                                            replayOptions: ["--realtime"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("drawing.fpdraw")), "\(result.standardError)")
+        let renamed = try DocumentFile.read(URL(fileURLWithPath: scratch.path("Sun set.fpdraw"))).drawing
+        #expect(renamed.strokes.count == 2, "\(result.standardError)")
+        #expect(renamed.strokes.first?.points.allSatisfy { abs($0.location.y - 268) < 1 } == true)
     }
 
     /// The thumbnail the window's gallery leaves in the desktop's cache is, pixel for pixel, the picture the installed
