@@ -137,7 +137,7 @@ let package = Package(
             path: "Sources/WaylandHello"
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32"]),
+        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32", "CShims"]),
         // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
         .target(name: "CCRC32"),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
@@ -238,7 +238,10 @@ let package = Package(
         // The interface's own tests: the overlay drawn over a renderer's frame, its bar images, fonts; no app.
         .testTarget(
             name: "PaintUITests",
-            dependencies: ["PaintUI", "PaintRender", "PaintModel", "Geometry", "CCairo"]
+            dependencies: [
+                "PaintUI", "PaintRender", "PaintModel", "Geometry", "CCairo",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "FingerPaintTests",

@@ -2,6 +2,9 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <poll.h>
+#include <stdio.h>
+#include <errno.h>
+#include <unistd.h>
 #include "CShims.h"
 
 int CShims_memfd_create(const char *name, unsigned int flags) { return memfd_create(name, flags); }
@@ -22,4 +25,16 @@ int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeou
 
 int CShims_pthread_setname(pthread_t thread, const char *name) {
     return pthread_setname_np(thread, name);
+}
+
+int CShims_renameNoReplace(const char *from, const char *to) {
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    if (link(from, to) != 0) return -1;
+    if (unlink(from) == 0) return 0;
+    // The old name cannot go: the new one goes instead, so that the file keeps one name.
+    int error = errno;
+    unlink(to);
+    errno = error;
+    return -1;
 }

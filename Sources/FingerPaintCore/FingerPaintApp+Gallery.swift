@@ -1,5 +1,5 @@
 // The gallery in the painting app: listing the user's drawings, opening one, starting one, and what a long press
-// offers (duplicate, export, show in folder, move to the Trash with an undo).
+// offers (duplicate, rename, export, show in folder, move to the Trash with an undo).
 import FoundationEssentials
 import PaintModel
 import PaintRender
@@ -176,6 +176,7 @@ extension FingerPaintApp {
     private func perform(_ action: GalleryView.Action, on drawing: LibraryDrawing) {
         switch action {
         case .duplicate: duplicate(drawing)
+        case .rename: galleryView.beginRenaming(drawing)
         case .export: export(drawing)
         case .showInFolder: showInFolder(drawing)
         case .moveToTrash: moveToTrash(drawing)
@@ -194,6 +195,32 @@ extension FingerPaintApp {
         } catch {
             report("fingerpaint: cannot duplicate \(drawing.url.path): \(error)")
             banner = "Cannot duplicate \(drawing.name): \(Self.reason(error))."
+        }
+    }
+
+    /// Renames a drawing's file to `name` in its folder (``DocumentLibrary/rename(_:to:journal:)``), the drawing
+    /// open now included: it goes on being saved under its new name, and the title follows. A name refused, or a
+    /// drawing that cannot be renamed, moves nothing and says why in the banner; the panel stays for another try.
+    func rename(_ drawing: LibraryDrawing, to name: String) {
+        guard let document else { return }
+        do {
+            let renamed: URL
+            if isOpen(drawing) {
+                try document.rename(to: name)
+                renamed = document.url
+                delegate?.fingerPaintApp(self, didChangeTitle: document.title)
+            } else {
+                renamed = try document.library.rename(drawing.url, to: name)
+            }
+            galleryView.endRenaming()
+            refreshGallery()
+            report("fingerpaint: renamed \(drawing.url.path) to \(renamed.path)")
+            showNotice("Renamed \(drawing.name) to \(renamed.deletingPathExtension().lastPathComponent).")
+        } catch {
+            report("fingerpaint: cannot rename \(drawing.url.path) to \"\(name)\": \(error)")
+            banner = "Cannot rename \(drawing.name): \(error)."
+            // A drawing gone is taken off the list (which closes the panel).
+            if error == .missing { refreshGallery() }
         }
     }
 
@@ -300,6 +327,11 @@ extension FingerPaintApp: GalleryViewDelegate {
     /// The action is done on the drawing: duplicated, exported, shown in its folder or moved to the Trash.
     public func galleryView(_ gallery: GalleryView, didChoose action: GalleryView.Action, for drawing: LibraryDrawing) {
         perform(action, on: drawing)
+    }
+
+    /// The drawing is renamed to the name typed, or the banner says why not.
+    public func galleryView(_ gallery: GalleryView, didAskToRename drawing: LibraryDrawing, to name: String) {
+        rename(drawing, to: name)
     }
 
     /// Back to the drawing.

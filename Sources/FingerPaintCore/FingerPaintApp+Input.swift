@@ -8,8 +8,10 @@ import TouchUI
 /// The translator's events that are not touches: keys ask for commands, the wheel, the middle button and touchpad
 /// gestures move the view, a pen's hover and barrel button work the eyedropper.
 extension FingerPaintApp: SeatEventTranslatorDelegate {
-    /// A key asks for its command, if it has one (``PaintCommand/init(key:)``).
+    /// A key asks for its command, if it has one (``PaintCommand/init(key:)``); while the gallery's rename panel is
+    /// shown, every key goes to its text field instead.
     public func seatEventTranslator(_ translator: SeatEventTranslator, didPressKey chord: KeyChord, at time: Timestamp) {
+        if isShowingGallery, galleryView.typeKey(chord) { return }
         if let command = PaintCommand(key: chord) { perform(command) }
     }
 

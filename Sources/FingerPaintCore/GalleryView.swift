@@ -3,6 +3,7 @@ import FoundationEssentials
 import PaintModel
 import PaintRender
 import PaintUI
+import SeatInput
 import TouchUI
 
 /// A full-window panel of the user's drawings (``drawings``, most recently changed first), each a tile with its
@@ -10,7 +11,8 @@ import TouchUI
 /// as a scroll view's does). It tells its ``delegate`` (``GalleryViewDelegate``) what the user asks for:
 ///
 /// - a tap opens a drawing or starts one;
-/// - a long press on a drawing offers duplicate, export, show in the folder and move to the Trash;
+/// - a long press on a drawing offers duplicate, rename, export, show in the folder and move to the Trash;
+/// - its rename panel, beside the tile, asks for the drawing to be renamed to the name typed in it;
 /// - the header's cross closes it;
 /// - its "Open…" (while ``offersOpenFile``) asks the desktop's open dialog for a drawing kept anywhere else.
 ///
@@ -18,12 +20,13 @@ import TouchUI
 public final class GalleryView: View {
     /// What a long press on a drawing offers.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case duplicate, export, showInFolder, moveToTrash
+        case duplicate, rename, export, showInFolder, moveToTrash
 
         /// The menu's words for it.
         public var title: String {
             switch self {
             case .duplicate: "Duplicate"
+            case .rename: "Rename…"
             case .export: "Export as PNG"
             case .showInFolder: "Show in folder"
             case .moveToTrash: "Move to Trash"
@@ -51,6 +54,7 @@ public final class GalleryView: View {
     public var drawings: [LibraryDrawing] = [] {
         didSet {
             menu = nil
+            renaming = nil
             scrollOffset = min(scrollOffset, maximumScrollOffset)
             reportChange()
         }
@@ -60,7 +64,7 @@ public final class GalleryView: View {
     /// The thumbnails known, by the drawing's path.
     public var thumbnails: [String: ThumbnailState] = [:]
     /// The actions a long press offers (show in folder only where the desktop has a file manager to ask).
-    public var actions: [Action] = [.duplicate, .export, .moveToTrash]
+    public var actions: [Action] = [.duplicate, .rename, .export, .moveToTrash]
     /// Whether the header shows "Open…" (the desktop has an open dialog to ask); `false` leaves the button out.
     public var offersOpenFile = false {
         didSet { reportChange() }
@@ -73,6 +77,9 @@ public final class GalleryView: View {
     public private(set) var scrollOffset = 0.0
     /// The long press's menu: the drawing it is for, and where it is.
     private var menu: (drawing: LibraryDrawing, frame: Rect)?
+    /// The rename panel: the drawing it renames, the name typed so far, whether that name is selected whole (the
+    /// first key typed replaces it), and where the panel is.
+    private var renaming: (drawing: LibraryDrawing, text: String, isSelected: Bool, frame: Rect)?
     /// The tile under a finger (0 the new-drawing tile, then the drawings), shown pressed.
     private var pressedTile: Int?
     /// A glide after a flick: its momentum and how far it has scrolled so far.
@@ -194,6 +201,12 @@ public final class GalleryView: View {
             let y = viewport.minY + (viewport.height - height) * scrollOffset / maximumScrollOffset
             scrollThumb = inWindow(Rect(x: bounds.width - 7, y: y, width: 4, height: height))
         }
+        let renameOverlay = renaming.map { panel in
+            let parts = renamePanelParts(in: panel.frame)
+            return Overlay.Gallery.RenamePanel(frame: inWindow(panel.frame), field: inWindow(parts.field), text: panel.text,
+                                               isTextSelected: panel.isSelected, renameButton: inWindow(parts.rename),
+                                               cancelButton: inWindow(parts.cancel))
+        }
         let menuOverlay = menu.map { menu in
             Overlay.Gallery.Menu(items: actions.enumerated().map { index, action in
                 (title: action.title, frame: inWindow(menuItemFrame(index, in: menu.frame)), isDestructive: action == .moveToTrash)
@@ -201,7 +214,7 @@ public final class GalleryView: View {
         }
         return Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
                                openButton: openButton.map(inWindow), title: "Your drawings (\(drawings.count))", tiles: tiles,
-                               menu: menuOverlay, scrollThumb: scrollThumb)
+                               menu: menuOverlay, renamePanel: renameOverlay, scrollThumb: scrollThumb)
     }
 
     /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
@@ -229,7 +242,7 @@ public final class GalleryView: View {
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         // A finger catches a gliding list, as on any touch screen.
         glide = nil
-        guard menu == nil, touches.count == 1, let touch = touches.first else { return }
+        guard menu == nil, renaming == nil, touches.count == 1, let touch = touches.first else { return }
         pressedTile = tile(at: touch.location(in: self))
         if pressedTile != nil { reportChange() }
     }
@@ -251,10 +264,15 @@ public final class GalleryView: View {
     }
 
     private func tapped(at point: Point) {
+        if renaming != nil { return tappedRenamePanel(at: point) }
         if let shown = menu {
             menu = nil
             if let index = actions.indices.first(where: { menuItemFrame($0, in: shown.frame).contains(point) }) {
-                delegate?.galleryView(self, didChoose: actions[index], for: shown.drawing)
+                if actions[index] == .rename {
+                    beginRenaming(shown.drawing)
+                } else {
+                    delegate?.galleryView(self, didChoose: actions[index], for: shown.drawing)
+                }
             }
             reportChange()
             return
@@ -274,28 +292,114 @@ public final class GalleryView: View {
 
     private func close() {
         menu = nil
+        renaming = nil
         delegate?.galleryViewDidClose(self)
     }
 
     private func pressedLong(at point: Point) {
-        guard menu == nil, viewport.contains(point), let index = tile(at: point), index > 0 else { return }
-        let picture = frame(ofTile: index)
+        guard menu == nil, renaming == nil, viewport.contains(point), let index = tile(at: point), index > 0 else { return }
         let size = Size(width: Self.menuWidth, height: Self.menuItemHeight * Double(actions.count))
-        let x = min(max(picture.midX - size.width / 2, 8), max(bounds.width - size.width - 8, 0))
-        let y = min(max(picture.minY + 24, viewport.minY + 8), max(bounds.height - size.height - 8, 0))
-        menu = (drawings[index - 1], Rect(origin: Point(x: x, y: y), size: size))
+        menu = (drawings[index - 1], panelFrame(of: size, besideTile: index))
         pressedTile = nil
         reportChange()
+    }
+
+    /// The sides a panel of the gallery opens on beside its tile, in the order tried.
+    static let panelSides: [PanelPlacement.Side] = [.right, .left, .below, .above]
+
+    /// Where a panel for a drawing's tile opens: beside the tile, inside the area below the header
+    /// (``PanelPlacement``).
+    private func panelFrame(of size: Size, besideTile index: Int) -> Rect {
+        PanelPlacement.frame(of: size, beside: frame(ofTile: index), preferring: Self.panelSides, in: viewport)
     }
 
     /// Whether the long press's menu is shown.
     public var isShowingMenu: Bool { menu != nil }
 
-    /// Closes the menu, if it is shown (Escape).
+    /// Closes the menu and the rename panel, if either is shown.
     public func closeMenu() {
-        guard menu != nil else { return }
+        guard menu != nil || renaming != nil else { return }
         menu = nil
+        renaming = nil
         reportChange()
+    }
+
+    // MARK: - Renaming
+
+    /// The rename panel's size: a field and a row of two buttons, 44 points high each, with 12 around them.
+    static let renamePanelSize = Size(width: 300, height: 124)
+
+    /// The parts of a rename panel in `frame`: its text field, and its Cancel and Rename buttons side by side.
+    private func renamePanelParts(in frame: Rect) -> (field: Rect, cancel: Rect, rename: Rect) {
+        let inset = 12.0, height = 44.0
+        let field = Rect(x: frame.minX + inset, y: frame.minY + inset, width: max(frame.width - 2 * inset, 0), height: height)
+        let buttonWidth = max((frame.width - 3 * inset) / 2, 0)
+        let cancel = Rect(x: field.minX, y: field.maxY + inset, width: buttonWidth, height: height)
+        let rename = Rect(x: cancel.maxX + inset, y: cancel.minY, width: buttonWidth, height: height)
+        return (field, cancel, rename)
+    }
+
+    /// Whether the rename panel is shown: keys type into its field (``typeKey(_:)``).
+    public var isRenaming: Bool { renaming != nil }
+
+    /// The name typed in the rename panel so far; `nil` while it is not shown.
+    public var nameBeingTyped: String? { renaming?.text }
+
+    /// Shows the rename panel for a drawing beside its tile, holding the drawing's name, selected.
+    public func beginRenaming(_ drawing: LibraryDrawing) {
+        guard let position = drawings.firstIndex(of: drawing) else { return }
+        menu = nil
+        pressedTile = nil
+        glide = nil
+        renaming = (drawing, drawing.name, true, panelFrame(of: Self.renamePanelSize, besideTile: position + 1))
+        reportChange()
+    }
+
+    /// Closes the rename panel (Cancel, Escape, or the drawing renamed).
+    public func endRenaming() {
+        guard renaming != nil else { return }
+        renaming = nil
+        reportChange()
+    }
+
+    /// A key pressed while the rename panel is shown: text goes into the field (replacing the name while it is
+    /// selected), Backspace deletes the last character (or the selected name), Enter asks the delegate to rename,
+    /// Escape cancels. Returns whether the panel took the key; other keys do nothing while it is shown.
+    @discardableResult
+    public func typeKey(_ chord: KeyChord) -> Bool {
+        guard var panel = renaming else { return false }
+        switch (chord.keysym, chord.modifiers) {
+        case ("Return", []), ("KP_Enter", []):
+            delegate?.galleryView(self, didAskToRename: panel.drawing, to: panel.text)
+            return true
+        case ("Escape", []):
+            endRenaming()
+            return true
+        case ("BackSpace", []):
+            panel.text = panel.isSelected ? "" : String(panel.text.dropLast())
+        default:
+            guard let text = chord.typedText else { return true }
+            panel.text = (panel.isSelected ? "" : panel.text) + text
+        }
+        panel.isSelected = false
+        renaming = panel
+        reportChange()
+        return true
+    }
+
+    /// A tap while the rename panel is shown: Rename asks the delegate, Cancel (or a tap outside the panel) closes
+    /// it, a tap on the field puts the caret after the name.
+    private func tappedRenamePanel(at point: Point) {
+        guard let panel = renaming else { return }
+        let parts = renamePanelParts(in: panel.frame)
+        if parts.rename.insetBy(dx: -4, dy: -4).contains(point) {
+            delegate?.galleryView(self, didAskToRename: panel.drawing, to: panel.text)
+        } else if parts.field.contains(point) {
+            renaming?.isSelected = false
+            reportChange()
+        } else if parts.cancel.insetBy(dx: -4, dy: -4).contains(point) || !panel.frame.contains(point) {
+            endRenaming()
+        }
     }
 
     /// Tells the delegate that what the gallery shows changed.
@@ -308,6 +412,8 @@ public final class GalleryView: View {
     private func panned() {
         switch panRecognizer.state {
         case .began, .changed:
+            // The rename panel stays beside its tile: the tiles do not scroll under it.
+            guard renaming == nil else { return }
             menu = nil
             let translation = panRecognizer.translation(in: self)
             panRecognizer.setTranslation(.zero, in: self)

@@ -1,5 +1,5 @@
-// What the gallery asks of its owner: a drawing to open, a new drawing, a long press's action, the close button,
-// "Open…", and that what it shows changed. One method per event; the app implements them all.
+// What the gallery asks of its owner: a drawing to open, a new drawing, a long press's action, a rename, the close
+// button, "Open…", and that what it shows changed. One method per event; the app implements them all.
 import PaintModel
 
 /// The owner of a ``GalleryView``: it opens and makes the drawings the gallery only shows. The gallery holds it
@@ -11,6 +11,9 @@ public protocol GalleryViewDelegate: AnyObject {
     func galleryViewDidAskForNewDrawing(_ gallery: GalleryView)
     /// A long press's menu chose `action` for `drawing`.
     func galleryView(_ gallery: GalleryView, didChoose action: GalleryView.Action, for drawing: LibraryDrawing)
+    /// The rename panel's Rename (or Enter) asks for `drawing` to be renamed to `name`, as typed. The panel stays
+    /// until ``GalleryView/endRenaming()`` or a new list of drawings closes it, so that a name refused can be mended.
+    func galleryView(_ gallery: GalleryView, didAskToRename drawing: LibraryDrawing, to name: String)
     /// The header's close button was tapped: back to the drawing.
     func galleryViewDidClose(_ gallery: GalleryView)
     /// The header's "Open…" was tapped (shown while ``GalleryView/offersOpenFile``): the desktop's open dialog is to

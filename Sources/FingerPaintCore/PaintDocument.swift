@@ -82,6 +82,13 @@ public final class PaintDocument {
         }
     }
 
+    /// Renames the document's file to `name` in its folder (``DocumentLibrary/rename(_:to:journal:)``): edits go on
+    /// being saved there, and ``title`` follows. Refused, nothing changes.
+    public func rename(to name: String) throws(DocumentLibrary.RenameFailure) {
+        guard !isFinished else { throw .missing }
+        url = try library.rename(url, to: name, journal: journal)
+    }
+
     /// What happened to saving since the last call: a failure to show, or `.recovered` to take the banner down.
     /// `drawing` is the drawing now, handed to the journal when it needs it to write the document anew.
     public func takeEvents(supplying drawing: Drawing) -> [DocumentJournal.Event] {

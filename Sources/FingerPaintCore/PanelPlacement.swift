@@ -10,6 +10,10 @@ import Geometry
 /// top beside it), then slid along that side to stay inside. Where no side has room, it goes on the side with the
 /// most room, kept inside the area; it covers its anchor only when the area is smaller than the panel and the
 /// anchor together.
+///
+/// Bad input never traps and never gives a panel outside the area: a size that is negative or not a number counts
+/// as zero, an anchor that is not finite as a point in the middle of the area, and an area that is not finite as
+/// an empty one at the origin.
 public enum PanelPlacement {
     /// A side of the anchor a panel can open on.
     public enum Side: Hashable, Sendable, CaseIterable {
@@ -22,7 +26,11 @@ public enum PanelPlacement {
     /// Where a panel of `size` opens beside `anchor`, inside `area`, trying `sides` in order.
     public static func frame(of size: Size, beside anchor: Rect, preferring sides: [Side] = Side.allCases,
                              in area: Rect, gap: Double = PanelPlacement.gap) -> Rect {
-        let width = min(size.width, area.width), height = min(size.height, area.height)
+        let area = isFinite(area) ? area : Rect(x: 0, y: 0, width: 0, height: 0)
+        let anchor = isFinite(anchor) ? anchor : Rect(origin: area.center, size: Size(width: 0, height: 0))
+        let gap = gap.isFinite ? max(gap, 0) : 0
+        func extent(_ length: Double, within limit: Double) -> Double { length > 0 ? min(length, limit) : 0 }
+        let width = extent(size.width, within: area.width), height = extent(size.height, within: area.height)
         for side in sides where room(on: side, of: anchor, in: area, gap: gap) >= (isVertical(side) ? height : width) {
             return placed(width, height, on: side, of: anchor, in: area, gap: gap)
         }
@@ -34,6 +42,10 @@ public enum PanelPlacement {
     }
 
     private static func isVertical(_ side: Side) -> Bool { side == .above || side == .below }
+
+    private static func isFinite(_ rect: Rect) -> Bool {
+        [rect.minX, rect.minY, rect.maxX, rect.maxY, rect.size.width, rect.size.height].allSatisfy(\.isFinite)
+    }
 
     /// How much of the area lies on a side of the anchor, past the gap.
     private static func room(on side: Side, of anchor: Rect, in area: Rect, gap: Double) -> Double {

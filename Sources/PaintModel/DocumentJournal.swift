@@ -54,7 +54,8 @@ public final class DocumentJournal: @unchecked Sendable {
     /// A journal is compacted when its dead records exceed both what it holds and this many bytes.
     public static let compactionSlack = 64 * 1024
 
-    /// The document's path when it was opened (``Event/movedAside(from:to:)`` tells of a new one).
+    /// The document's path when it was opened (``Event/movedAside(from:to:)`` tells of a new one; a rename,
+    /// ``DocumentLibrary/rename(_:to:journal:)``, moves it).
     public let url: URL
     /// Where the journal writes now: ``url``, or the document beside it that the drawing moved to. Confined to the
     /// queue.
@@ -182,6 +183,17 @@ public final class DocumentJournal: @unchecked Sendable {
         queue.async { [self] in
             needsRewrite = true
             writePending()
+        }
+    }
+
+    /// Moves the document to `destination` with `move` (which returns 0, or the `errno` of its failure) between two
+    /// of the journal's writes, and writes there from then on; returns what `move` returned. The file keeps its
+    /// lock: the journal's descriptor and its `flock` go with it.
+    func move(to destination: URL, by move: () -> Int32) -> Int32 {
+        queue.sync {
+            let error = move()
+            if error == 0 { path = destination }
+            return error
         }
     }
 

@@ -75,6 +75,19 @@ public struct DocumentLibrary: Sendable {
         write(paths.filter { $0 != path }.map { $0 + "\n" }.joined(), to: recentDocumentsFile)
     }
 
+    /// Puts a renamed document's new path where its old one was in the recent list, and in `last-document` when
+    /// it was the one used last.
+    func renamedInLists(from old: URL, to new: URL) {
+        let (oldPath, newPath) = (old.standardizedFileURL.path, new.standardizedFileURL.path)
+        let paths = recentPaths
+        if paths.contains(oldPath) {
+            write(paths.filter { $0 != newPath }.map { ($0 == oldPath ? newPath : $0) + "\n" }.joined(), to: recentDocumentsFile)
+        }
+        if let text = try? String(contentsOf: lastDocumentFile, encoding: .utf8), trimming(text, \.isFoundationNewline) == oldPath {
+            write(newPath + "\n", to: lastDocumentFile)
+        }
+    }
+
     /// The paths of the recent list, newest first, whether or not the files still exist.
     private var recentPaths: [String] {
         guard let text = try? String(contentsOf: recentDocumentsFile, encoding: .utf8) else { return [] }
@@ -88,7 +101,7 @@ public struct DocumentLibrary: Sendable {
         }
         let temporary = stateFolder.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        if Glibc.rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }
 
     /// The user's drawings, as the gallery shows them: the untitled ones in the data folder and every document
@@ -109,16 +122,19 @@ public struct DocumentLibrary: Sendable {
     }
 
     /// A copy of a drawing beside it (in the data folder when its own folder cannot be written), named
-    /// "NAME copy", "NAME copy 2"…: the drawing with its history, written as a new file, never over one that exists.
+    /// "NAME (copy)", "NAME (copy 2)"…: the drawing with its history, written as a new file, never over one that
+    /// exists. A copy of a copy is numbered after the original's name: a copy of "NAME (copy)" is "NAME (copy 2)".
     /// Throws ``DocumentOpenError`` when the drawing cannot be read, ``DocumentWriteError`` when no copy can be
     /// written.
     public func duplicate(_ document: URL) throws -> URL {
         let drawing = try DocumentFile.read(document).drawing
-        let stem = document.deletingPathExtension().lastPathComponent + " copy"
+        let original = Self.nameCopied(document.deletingPathExtension().lastPathComponent)
         var lastError: DocumentWriteError?
         for folder in [document.deletingLastPathComponent(), dataFolder] {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let copy = uniqueFile(in: folder, stem: stem, extension: DrawingDocument.fileExtension)
+            let copy = firstFreeFile(in: folder) { number in
+                "\(original) (copy\(number == 1 ? "" : " \(number)")).\(DrawingDocument.fileExtension)"
+            }
             do {
                 try DocumentFile.writeNew(drawing, to: copy)
                 return copy
@@ -197,13 +213,33 @@ public struct DocumentLibrary: Sendable {
     }
 
     private func uniqueFile(in folder: URL, stem: String, extension: String) -> URL {
-        var candidate = folder.appendingPathComponent("\(stem).\(`extension`)")
+        firstFreeFile(in: folder) { $0 == 1 ? "\(stem).\(`extension`)" : "\(stem) \($0).\(`extension`)" }
+    }
+
+    /// The first of the names `name(1)`, `name(2)`… that no file in `folder` has.
+    private func firstFreeFile(in folder: URL, named name: (Int) -> String) -> URL {
         var number = 1
+        var candidate = folder.appendingPathComponent(name(number))
         while FileManager.default.fileExists(atPath: candidate.path) {
             number += 1
-            candidate = folder.appendingPathComponent("\(stem) \(number).\(`extension`)")
+            candidate = folder.appendingPathComponent(name(number))
         }
         return candidate
+    }
+
+    /// The name a copy's name was made from: "NAME" for "NAME (copy)" and "NAME (copy 7)", the name itself
+    /// otherwise.
+    static func nameCopied(_ name: String) -> String {
+        guard name.hasSuffix(")") else { return name }
+        var inside = name.dropLast()
+        // "(copy 7)": the number after the last space goes first.
+        if let space = inside.lastIndex(of: " ") {
+            let number = inside[inside.index(after: space)...]
+            if !number.isEmpty, number.allSatisfy({ ("0"..."9").contains($0) }) { inside = inside[..<space] }
+        }
+        let marker = " (copy"
+        guard inside.hasSuffix(marker), inside.count > marker.count else { return name }
+        return String(inside.dropLast(marker.count))
     }
 
     /// A local time as `yyyy-MM-dd HH.mm.ss`, for names a user reads: the C library's local time, not a

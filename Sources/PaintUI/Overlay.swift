@@ -138,6 +138,31 @@ public struct Overlay: Hashable, Sendable {
             }
         }
 
+        /// The panel that renames a drawing: its text field with the name typed so far, and two buttons.
+        public struct RenamePanel: Hashable, Sendable {
+            /// Where the panel is.
+            public var frame: Rect
+            /// The text field.
+            public var field: Rect
+            /// The name typed so far.
+            public var text: String
+            /// Whether the name is selected whole (the first key typed replaces it); else the caret follows it.
+            public var isTextSelected: Bool
+            /// The button that renames the drawing to the name typed.
+            public var renameButton: Rect
+            /// The button that closes the panel, renaming nothing.
+            public var cancelButton: Rect
+
+            public init(frame: Rect, field: Rect, text: String, isTextSelected: Bool, renameButton: Rect, cancelButton: Rect) {
+                self.frame = frame
+                self.field = field
+                self.text = text
+                self.isTextSelected = isTextSelected
+                self.renameButton = renameButton
+                self.cancelButton = cancelButton
+            }
+        }
+
         /// The whole gallery: the window.
         public var frame: Rect
         /// The header across the top, with the title and the close button.
@@ -152,14 +177,18 @@ public struct Overlay: Hashable, Sendable {
         public var tiles: [Tile]
         /// The long press's actions, while shown.
         public var menu: Menu?
+        /// The rename panel, while shown.
+        public var renamePanel: RenamePanel?
         /// The scroll bar's thumb at the right edge while there is more than a screenful; `nil` otherwise.
         public var scrollThumb: Rect?
 
-        /// The height of a tile's caption (name and date) under its picture.
-        public static let captionHeight = 44.0
+        /// The height of a tile's caption under its picture: its name on up to two lines, and its date.
+        public static let captionHeight = 60.0
+        /// The height of one line of a caption's name.
+        static let captionLineHeight = 16.0
 
         public init(frame: Rect, header: Rect, closeButton: Rect, openButton: Rect? = nil, title: String, tiles: [Tile],
-                    menu: Menu? = nil, scrollThumb: Rect? = nil) {
+                    menu: Menu? = nil, renamePanel: RenamePanel? = nil, scrollThumb: Rect? = nil) {
             self.frame = frame
             self.header = header
             self.closeButton = closeButton
@@ -167,6 +196,7 @@ public struct Overlay: Hashable, Sendable {
             self.title = title
             self.tiles = tiles
             self.menu = menu
+            self.renamePanel = renamePanel
             self.scrollThumb = scrollThumb
         }
     }

@@ -1,5 +1,5 @@
 // The gallery drawn with Cairo: the window's panel, its header with the title, "Open…" and the close cross, the
-// tiles (thumbnails, captions, warning marks, the new-drawing tile) and the long press's menu.
+// tiles (thumbnails, captions, warning marks, the new-drawing tile), the long press's menu and the rename panel.
 // Contract: it draws within the gallery's frame, the tiles clipped below the header.
 import CCairo
 import Geometry
@@ -58,6 +58,7 @@ func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbnails: [S
         cairo_show_text(context, text)
     }
     if let menu = gallery.menu { drawMenu(menu, style: style, in: context) }
+    if let panel = gallery.renamePanel { drawRenamePanel(panel, style: style, in: context) }
 }
 
 /// One tile: the new-drawing tile (a dashed box with a plus) or a drawing (its thumbnail on paper, outlined, a
@@ -128,31 +129,40 @@ private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbna
     }
 }
 
-/// A tile's name (bold) and detail (its date) under its picture, in the current source colour.
+/// A tile's name (bold, on up to two lines: ``captionLines(_:width:maximumLines:measure:)``) and detail (its
+/// date) under its picture, in the current source colour.
 private func drawCaption(_ name: String, detail: String?, below picture: Rect, width: Double, in context: OpaquePointer) {
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     cairo_set_font_size(context, 13)
-    cairo_move_to(context, picture.minX + 2, picture.maxY + 18)
-    cairo_show_text(context, fitted(name, width: width - 4, in: context))
+    let lines = captionLines(name, width: width - 4) { textWidth($0, in: context) }
+    for (index, line) in lines.enumerated() {
+        cairo_move_to(context, picture.minX + 2, picture.maxY + 18 + Double(index) * Overlay.Gallery.captionLineHeight)
+        cairo_show_text(context, line)
+    }
     guard let detail else { return }
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(context, 12)
-    cairo_move_to(context, picture.minX + 2, picture.maxY + 36)
+    cairo_move_to(context, picture.minX + 2, picture.maxY + 20 + 2 * Overlay.Gallery.captionLineHeight)
     cairo_show_text(context, fitted(detail, width: width - 4, in: context))
 }
 
-/// The long press's menu: a raised box of buttons, the destructive one in red.
-private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in context: OpaquePointer) {
-    roundedRectangle(menu.frame.offsetBy(dx: 0, dy: 3), radius: 10, in: context)
+/// A raised box for a menu or a panel: a shadow below it, the panel's colour, an edge.
+private func drawRaisedBox(_ frame: Rect, style: OverlayStyle, in context: OpaquePointer) {
+    roundedRectangle(frame.offsetBy(dx: 0, dy: 3), radius: 10, in: context)
     cairo_set_source_rgba(context, 0, 0, 0, 0.25)
     cairo_fill(context)
-    roundedRectangle(menu.frame, radius: 10, in: context)
+    roundedRectangle(frame, radius: 10, in: context)
     let panel = style == .light ? (1.0, 1.0, 1.0) : (0.24, 0.25, 0.29)
     cairo_set_source_rgb(context, panel.0, panel.1, panel.2)
     cairo_fill_preserve(context)
     cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
+}
+
+/// The long press's menu: a raised box of buttons, the destructive one in red.
+private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in context: OpaquePointer) {
+    drawRaisedBox(menu.frame, style: style, in: context)
     let ink = style.ink(isEnabled: true)
     for (index, item) in menu.items.enumerated() {
         if index > 0 {
@@ -170,4 +180,46 @@ private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in cont
         cairo_move_to(context, item.frame.minX + 16, item.frame.midY + 5)
         cairo_show_text(context, fitted(item.title, width: item.frame.width - 24, in: context))
     }
+}
+
+/// The rename panel: a raised box with the text field (the name selected, or followed by the caret; its end shown
+/// when it is longer than the field) over Cancel (outlined) and Rename (filled in blue).
+private func drawRenamePanel(_ panel: Overlay.Gallery.RenamePanel, style: OverlayStyle, in context: OpaquePointer) {
+    drawRaisedBox(panel.frame, style: style, in: context)
+    let ink = style.ink(isEnabled: true)
+    roundedRectangle(panel.field.insetBy(dx: 0.75, dy: 0.75), radius: 6, in: context)
+    cairo_set_source_rgb(context, 0.2, 0.45, 0.85)
+    cairo_set_line_width(context, 1.5)
+    cairo_stroke(context)
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, 15)
+    // The end of a long name, where the caret is.
+    var text = panel.text
+    let room = panel.field.width - 24
+    while textWidth(text, in: context) > room, !text.isEmpty { text = "…" + String(text.dropFirst(2)) }
+    let (x, baseline) = (panel.field.minX + 10, panel.field.midY + 5)
+    let width = textWidth(text, in: context)
+    if panel.isTextSelected, !text.isEmpty {
+        cairo_set_source_rgba(context, 0.2, 0.45, 0.85, 0.3)
+        cairo_rectangle(context, x - 1, panel.field.midY - 11, width + 2, 22)
+        cairo_fill(context)
+    }
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_move_to(context, x, baseline)
+    cairo_show_text(context, text)
+    if !panel.isTextSelected {
+        cairo_rectangle(context, x + width + 1, panel.field.midY - 10, 1.5, 20)
+        cairo_fill(context)
+    }
+    roundedRectangle(panel.cancelButton.insetBy(dx: 1, dy: 1), radius: 8, in: context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_set_line_width(context, 1.5)
+    cairo_stroke(context)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    drawCenteredText("Cancel", in: panel.cancelButton, size: 15, in: context)
+    roundedRectangle(panel.renameButton, radius: 8, in: context)
+    cairo_set_source_rgb(context, 0.2, 0.45, 0.85)
+    cairo_fill(context)
+    cairo_set_source_rgb(context, 1, 1, 1)
+    drawCenteredText("Rename", in: panel.renameButton, size: 15, isBold: true, in: context)
 }

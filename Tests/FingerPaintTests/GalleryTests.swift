@@ -129,7 +129,7 @@ import TouchUI
         Self.openGallery(painter)
         Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
         let menu = try #require(try Self.gallery(painter).menu)
-        #expect(menu.items.map(\.title) == ["Duplicate", "Export as PNG", "Show in folder", "Move to Trash"])
+        #expect(menu.items.map(\.title) == ["Duplicate", "Rename…", "Export as PNG", "Show in folder", "Move to Trash"])
         desktop.showInFolderFailure = "no file manager answered"
         painter.tap(43, at: try #require(menu.items.first { $0.title == "Show in folder" }).frame.center)
         #expect(desktop.shownInFolder.map(\.lastPathComponent) == ["first.fpdraw"])
@@ -167,7 +167,7 @@ import TouchUI
         Self.openGallery(painter)
         Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
         let menu = try #require(try Self.gallery(painter).menu)
-        #expect(menu.items.map(\.title) == ["Duplicate", "Export as PNG", "Move to Trash"])
+        #expect(menu.items.map(\.title) == ["Duplicate", "Rename…", "Export as PNG", "Move to Trash"])
         #expect(menu.items.allSatisfy { $0.frame.height >= 40 })
         painter.tap(43, at: try #require(menu.items.last).frame.center)
         // In the Trash, as the freedesktop specification lays it out.
@@ -211,10 +211,97 @@ import TouchUI
         Self.openGallery(painter)
         Self.longPress(painter, at: try Self.tile(painter, named: "first").frame.center)
         painter.tap(43, at: try #require(try Self.gallery(painter).menu?.items.first).frame.center)
-        let copy = home.appendingPathComponent("first copy.fpdraw")
+        let copy = home.appendingPathComponent("first (copy).fpdraw")
         let copied = try DocumentFile.read(copy).drawing
         #expect(copied.strokes == painter.app.drawing.strokes && copied.canUndo)
-        _ = try Self.tile(painter, named: "first copy")
+        _ = try Self.tile(painter, named: "first (copy)")
+        painter.app.finishDocument()
+    }
+
+    /// A long press on `name`'s tile, then its menu's Rename…: the rename panel.
+    static func openRenamePanel(_ painter: Painter, on name: String) throws -> Overlay.Gallery.RenamePanel {
+        longPress(painter, at: try tile(painter, named: name).frame.center)
+        let item = try #require(try gallery(painter).menu?.items.first { $0.title == "Rename…" })
+        painter.tap(45, at: item.frame.center)
+        return try #require(try gallery(painter).renamePanel)
+    }
+
+    @Test func renamingADrawingByTapsAndKeysMovesItsFileAndTheRecentList() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let other = home.appendingPathComponent("second.fpdraw")
+        var drawing = Drawing()
+        drawing.add(Stroke(points: [StrokePoint(point(10, 10)), StrokePoint(point(90, 50))], color: .black, width: 4))
+        try DocumentFile.writeNew(drawing, to: other)
+        let bytes = try Data(contentsOf: other)
+        painter.app.document?.library.remember(other)
+        Self.openGallery(painter)
+        let panel = try Self.openRenamePanel(painter, on: "second")
+        #expect(panel.text == "second" && panel.isTextSelected)
+        // Keys go to the field, not to commands: "g" and "e" would open the gallery and pick the eraser.
+        for key in ["shift+g", "r", "e", "e", "n", "space", "h", "i", "l", "l"] { painter.key(key) }
+        #expect(try Self.gallery(painter).renamePanel?.text == "Green hill" && painter.app.canvasView.tool != .eraser)
+        painter.tap(46, at: panel.renameButton.center)
+        let renamed = home.appendingPathComponent("Green hill.fpdraw")
+        #expect(try Data(contentsOf: renamed) == bytes && !FileManager.default.fileExists(atPath: other.path))
+        #expect(try Self.gallery(painter).renamePanel == nil)
+        _ = try Self.tile(painter, named: "Green hill")
+        let recent = try String(contentsOf: home.appendingPathComponent(".local/state/fingerpaint/recent-documents"), encoding: .utf8)
+        #expect(recent.contains(renamed.standardizedFileURL.path + "\n") && !recent.contains("second.fpdraw"))
+        #expect(painter.app.banner == "Renamed second to Green hill.")
+        painter.app.finishDocument()
+    }
+
+    @Test func theOpenDrawingRenamedGoesOnBeingSavedUnderItsNewNameAndTheTitleFollows() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        painter.titles = []
+        Self.openGallery(painter)
+        _ = try Self.openRenamePanel(painter, on: "first")
+        for key in ["h", "a", "r", "b", "o", "u", "r", "Return"] { painter.key(key) }
+        let renamed = home.appendingPathComponent("harbour.fpdraw")
+        #expect(painter.app.document?.url.standardizedFileURL == renamed.standardizedFileURL)
+        #expect(painter.titles == ["harbour"])
+        // Escape leaves the gallery; a stroke is saved into the renamed file, and the old name is not made again.
+        painter.key("Escape")
+        #expect(!painter.app.isShowingGallery)
+        painter.drag([(2, point(60, 200), point(300, 200))])
+        painter.app.waitForSaves()
+        #expect(try DocumentFile.read(renamed).drawing.strokes.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("first.fpdraw").path))
+        let last = try String(contentsOf: home.appendingPathComponent(".local/state/fingerpaint/last-document"), encoding: .utf8)
+        #expect(last == renamed.standardizedFileURL.path + "\n")
+        painter.app.finishDocument()
+        #expect(try DocumentFile.read(renamed).drawing.strokes.count == 2)
+    }
+
+    @Test func aNameRefusedSaysWhyMovesNothingAndKeepsThePanelForAnotherTry() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        painter.app.waitForSaves()
+        let first = home.appendingPathComponent("first.fpdraw")
+        let bytes = try Data(contentsOf: first)
+        try Data("not mine".utf8).write(to: home.appendingPathComponent("taken.fpdraw"))
+        Self.openGallery(painter)
+        _ = try Self.openRenamePanel(painter, on: "first")
+        let refusals: [(keys: [String], banner: String)] = [
+            (["a", "slash", "b"], "Cannot rename first: a name cannot have “/” in it."),
+            (["period", "x"], "Cannot rename first: a name cannot start with “.”."),
+            (["space"], "Cannot rename first: a drawing needs a name."),
+            (["t", "a", "k", "e", "n"], "Cannot rename first: another file is named taken already."),
+        ]
+        for refusal in refusals {
+            // The field emptied first: the panel stays with what was typed after a refusal.
+            for _ in 0..<8 { painter.key("BackSpace") }
+            for key in refusal.keys + ["Return"] { painter.key(key) }
+            #expect(painter.app.banner == refusal.banner)
+            #expect(painter.app.galleryView.isRenaming)
+            #expect(try Data(contentsOf: first) == bytes)
+        }
+        #expect(try Data(contentsOf: home.appendingPathComponent("taken.fpdraw")) == Data("not mine".utf8))
+        #expect(painter.app.document?.url.lastPathComponent == "first.fpdraw")
+        painter.key("Escape")
+        #expect(!painter.app.galleryView.isRenaming && painter.app.isShowingGallery)
         painter.app.finishDocument()
     }
 
@@ -228,7 +315,7 @@ import TouchUI
         painter.app.finishDocument()
         Self.openGallery(exporting)
         Self.longPress(exporting, at: try Self.tile(exporting, named: "first").frame.center)
-        exporting.tap(43, at: try #require(try Self.gallery(exporting).menu?.items[1]).frame.center)
+        exporting.tap(43, at: try #require(try Self.gallery(exporting).menu?.items.first { $0.title == "Export as PNG" }).frame.center)
         let png = try ImageSurface(contentsOfPNG: pictures.appendingPathComponent("first.png").path)
         #expect(Painter.paintedPixels(of: png, rows: png.height) > 100)
         exporting.app.finishDocument()

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import PaintModel
 import PaintUI
+import SeatInput
 import Testing
 import TouchUI
 
@@ -18,6 +19,9 @@ import TouchUI
         func galleryViewDidAskForNewDrawing(_ gallery: GalleryView) { events.append("new drawing") }
         func galleryView(_ gallery: GalleryView, didChoose action: GalleryView.Action, for drawing: LibraryDrawing) {
             events.append("\(action) \(drawing.name)")
+        }
+        func galleryView(_ gallery: GalleryView, didAskToRename drawing: LibraryDrawing, to name: String) {
+            events.append("rename \(drawing.name) to \(name)")
         }
         func galleryViewDidClose(_ gallery: GalleryView) { events.append("close") }
         func galleryViewDidAskToOpenFile(_ gallery: GalleryView) { events.append("open file") }
@@ -81,6 +85,71 @@ import TouchUI
         #expect(shown.recorder.events == ["moveToTrash c"])
         #expect(!shown.gallery.isShowingMenu)
         #expect(shown.recorder.changes > changes)
+    }
+
+    @Test func theMenuOpensBesideItsTileBelowTheHeaderWithoutCoveringIt() throws {
+        // Every tile of two rows of four: the first columns' menus open on the right, the last column's on the left.
+        for index in 1...7 {
+            let shown = Shown()
+            shown.gallery.drawings = (0..<7).map {
+                LibraryDrawing(url: URL(fileURLWithPath: "/drawings/\($0).fpdraw"), modified: Date(timeIntervalSince1970: 0),
+                               size: 1, isUntitled: false)
+            }
+            let gallery = try shown.shown()
+            let tile = gallery.tiles[index].frame
+            shown.press(at: tile.center, for: 700)
+            let menu = try #require(try shown.shown().menu).frame
+            let overlaps = menu.minX < tile.maxX && tile.minX < menu.maxX && menu.minY < tile.maxY && tile.minY < menu.maxY
+            #expect(!overlaps, "tile \(index): the menu \(menu) covers \(tile)")
+            #expect(menu.minY >= gallery.header.maxY && menu.maxY <= gallery.frame.maxY && menu.minX >= 0 && menu.maxX <= 800)
+            #expect(index % 4 == 3 ? menu.maxX < tile.minX : menu.minX > tile.maxX, "tile \(index): \(menu)")
+        }
+    }
+
+    @Test func renameOpensAPanelBesideTheTileWhoseFieldTakesKeysAndEnterAsksForTheName() throws {
+        let shown = Shown()
+        let tile = try shown.shown().tiles[2].frame
+        shown.press(at: tile.center, for: 700)
+        let item = try #require(try shown.shown().menu?.items.first { $0.title == "Rename…" })
+        shown.press(at: item.frame.center)
+        let panel = try #require(try shown.shown().renamePanel)
+        #expect(shown.recorder.events.isEmpty && panel.text == "b" && panel.isTextSelected)
+        #expect(panel.frame.minX > tile.maxX || panel.frame.maxX < tile.minX || panel.frame.minY > tile.maxY)
+        #expect([panel.field, panel.renameButton, panel.cancelButton].allSatisfy { $0.width >= 44 && $0.height >= 44 })
+        // The first key replaces the selected name; Backspace deletes; Ctrl+S types nothing.
+        for key in ["c", "shift+a", "t", "BackSpace", "t", "space", "ctrl+s", "2"] {
+            shown.gallery.typeKey(try #require(KeyChord(parsing: key)))
+        }
+        #expect(try shown.shown().renamePanel?.text == "cAt 2")
+        shown.gallery.typeKey(KeyChord("Return"))
+        #expect(shown.recorder.events == ["rename b to cAt 2"])
+        // The panel stays until the owner closes it; Escape cancels.
+        #expect(shown.gallery.isRenaming)
+        shown.gallery.typeKey(KeyChord("Escape"))
+        #expect(!shown.gallery.isRenaming && shown.recorder.events.count == 1)
+        #expect(!shown.gallery.typeKey(KeyChord("g")))
+    }
+
+    @Test func keysTypeTheirCharactersByTheirKeysymNames() throws {
+        let shown = Shown()
+        shown.gallery.beginRenaming(shown.gallery.drawings[0])
+        for key in ["shift+Eacute", "t", "eacute", "space", "parenleft", "KP_1", "U20AC", "parenright", "F5", "Left", "alt+x"] {
+            shown.gallery.typeKey(try #require(KeyChord(parsing: key)))
+        }
+        #expect(shown.gallery.nameBeingTyped == "Été (1€)")
+    }
+
+    @Test func theRenamePanelsButtonsRenameAndCancel() throws {
+        let shown = Shown()
+        shown.press(at: try shown.shown().tiles[1].frame.center, for: 700)
+        shown.press(at: try #require(try shown.shown().menu?.items[1]).frame.center)
+        let panel = try #require(try shown.shown().renamePanel)
+        shown.press(at: panel.renameButton.center)
+        #expect(shown.recorder.events == ["rename a to a"])
+        shown.press(at: panel.cancelButton.center)
+        #expect(!shown.gallery.isRenaming && shown.recorder.events.count == 1)
+        // While it was shown, taps reached no tile.
+        #expect(!shown.recorder.events.contains { $0.hasPrefix("open") })
     }
 
     @Test func theCrossClosesAndOpenIsThereOnlyWhileOffered() throws {

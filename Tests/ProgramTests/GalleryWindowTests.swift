@@ -47,15 +47,50 @@ import TouchUI
          SeatEvent(time: .milliseconds(time + 50), .touchUp(id: id)), SeatEvent(time: .milliseconds(time + 50), .touchFrame)]
     }
 
-    /// A long press (700 ms) on `tile` from `time`, then a tap 400 ms after the lift on its menu's item `item`
-    /// (from 0; the menu is 200 pt wide, 44 pt an item, 24 pt below the tile's top, kept inside the content).
-    static func longPress(_ tile: Rect, thenMenuItem item: Int, at time: Double, ids: (press: Int32, tap: Int32)) -> [SeatEvent] {
+    /// A long press (700 ms) on tile `index` (from 1) of a gallery of `count` drawings from `time`, then a tap 400 ms
+    /// after the lift on its menu's item `item` (from 0) of `actions`, where the window's gallery puts it.
+    static func longPress(tile index: Int, of count: Int, thenMenuItem item: Int, at time: Double,
+                          ids: (press: Int32, tap: Int32), actions: [GalleryView.Action] = defaultActions) throws -> [SeatEvent] {
         let lift = time + 700
-        let menuX = min(max(tile.midX - 100, 8), content.width - 208)
+        let (tile, menuItem) = try menuItem(item, ofTile: index, of: count, actions: actions)
         return [SeatEvent(time: .milliseconds(time), .touchDown(id: ids.press, location: tile.center)),
                 SeatEvent(time: .milliseconds(time), .touchFrame),
                 SeatEvent(time: .milliseconds(lift), .touchUp(id: ids.press)), SeatEvent(time: .milliseconds(lift), .touchFrame)]
-            + tap(Point(x: menuX + 100, y: tile.minY + 24 + Double(item) * 44 + 22), at: lift + 400, id: ids.tap)
+            + tap(menuItem, at: lift + 400, id: ids.tap)
+    }
+
+    /// What the window's long press offers without a desktop that shows files in their folder.
+    static let defaultActions = GalleryView.Action.allCases.filter { $0 != .showInFolder }
+
+    /// Tile `index`'s frame and the centre of item `item` of the menu a long press on it opens, in the window's
+    /// points: as a gallery of `count` drawings in a window of the content's size lays them out.
+    static func menuItem(_ item: Int, ofTile index: Int, of count: Int,
+                         actions: [GalleryView.Action]) throws -> (tile: Rect, item: Point) {
+        let window = TouchUI.Window(frame: Rect(origin: .zero, size: content))
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        window.addSubview(gallery)
+        gallery.actions = actions
+        gallery.drawings = (0..<count).map { LibraryDrawing(url: URL(fileURLWithPath: "/d\($0).fpdraw"), modified: Date(), size: 0, isUntitled: true) }
+        gallery.isHidden = false
+        let tile = try #require(gallery.overlayGallery?.tiles[index].frame)
+        window.handle([TouchInput(contact: 1, .began(tile.center))], at: Timestamp(milliseconds: 0))
+        window.advanceTime(to: Timestamp(milliseconds: 700))
+        window.handle([TouchInput(contact: 1, .ended())], at: Timestamp(milliseconds: 700))
+        let menu = try #require(gallery.overlayGallery?.menu)
+        let center = try #require(menu.items.indices.contains(item) ? menu.items[item].frame.center : nil)
+        return (tile.offsetBy(dx: 0, dy: titleBar), Point(x: center.x, y: center.y + titleBar))
+    }
+
+    /// The centre of the Rename button of the panel that a long press on tile `index` of a gallery of `count`
+    /// drawings, then its menu's Rename…, opens, in the window's points: as an in-process gallery lays it out.
+    static func renameButton(ofTile index: Int, of count: Int) throws -> Point {
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        gallery.actions = defaultActions
+        gallery.drawings = (0..<count).map { LibraryDrawing(url: URL(fileURLWithPath: "/d\($0).fpdraw"), modified: Date(), size: 0, isUntitled: true) }
+        gallery.isHidden = false
+        gallery.beginRenaming(gallery.drawings[index - 1])
+        let button = try #require(gallery.overlayGallery?.renamePanel?.renameButton)
+        return Point(x: button.midX, y: button.midY + titleBar)
     }
 
     static func line(_ id: Int32, from start: Point, to end: Point, at time: Double) -> [SeatEvent] {
@@ -79,9 +114,9 @@ import TouchUI
         events += Self.tap(try Self.tile(0, of: 1).center, at: 900, id: 3)
         events += Self.line(4, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 1300)
         // The gallery again: the new drawing (newest) and drawing.fpdraw; a long press on the latter, then its menu's
-        // third item, Move to Trash (no Show in folder without a desktop that offers it).
+        // fourth item, Move to Trash (no Show in folder without a desktop that offers it).
         events += Self.tap(Self.galleryButton, at: 1800, id: 5)
-        events += Self.longPress(try Self.tile(2, of: 2), thenMenuItem: 2, at: 2300, ids: (6, 7))
+        events += try Self.longPress(tile: 2, of: 2, thenMenuItem: 3, at: 2300, ids: (6, 7))
         let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4000), .touchFrame)], in: scratch,
                                             replayOptions: ["--realtime"], timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")
@@ -97,6 +132,32 @@ import TouchUI
         try #require(untitled.count == 1)
         let second = try DocumentFile.read(URL(fileURLWithPath: scratch.path("data/fingerpaint/\(untitled[0])")))
         #expect(second.drawing.strokes.count == 1 && second.drawing.strokes[0].points.allSatisfy { abs($0.location.y - 368) < 1 })
+    }
+
+    /// A long press on the drawing's tile, Rename…, a new name typed with keys and the panel's Rename: the file is
+    /// renamed on disk and holds its stroke, and the window saved the next stroke into it.
+    @Test func theGallerysRenameRenamesTheFileAndKeepsItsStrokes() async throws {
+        let scratch = try TemporaryDirectory()
+        var events = Self.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
+        events += Self.tap(Self.galleryButton, at: 500, id: 2)
+        events += try Self.longPress(tile: 1, of: 1, thenMenuItem: 1, at: 900, ids: (3, 4))
+        // The name is selected: the first key replaces it. "Sun set", with Shift for the capital.
+        let keys = ["shift+s", "u", "n", "space", "s", "e", "t", "BackSpace", "t"]
+        for (index, key) in keys.enumerated() {
+            events.append(SeatEvent(time: .milliseconds(2200 + Double(index) * 60), .key(try #require(KeyChord(parsing: key)))))
+        }
+        events += Self.tap(try Self.renameButton(ofTile: 1, of: 1), at: 3000, id: 5)
+        // Back to the drawing (Escape: the banner saying it was renamed is over the header's cross), and a second
+        // stroke, saved into the renamed file.
+        events.append(SeatEvent(time: .milliseconds(3400), .key(KeyChord("Escape"))))
+        events += Self.line(7, from: Point(x: 100, y: 400), to: Point(x: 600, y: 400), at: 3800)
+        let result = try await Window.paint(events + [SeatEvent(time: .milliseconds(4800), .touchFrame)], in: scratch,
+                                            replayOptions: ["--realtime"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("drawing.fpdraw")), "\(result.standardError)")
+        let renamed = try DocumentFile.read(URL(fileURLWithPath: scratch.path("Sun set.fpdraw"))).drawing
+        #expect(renamed.strokes.count == 2, "\(result.standardError)")
+        #expect(renamed.strokes.first?.points.allSatisfy { abs($0.location.y - 268) < 1 } == true)
     }
 
     /// The thumbnail the window's gallery leaves in the desktop's cache is, pixel for pixel, the picture the installed

@@ -1,4 +1,5 @@
 // The gallery's "Show in folder" through touch-replay into fingerpaint, with fake-portal on a private bus.
+import FingerPaintCore
 import Foundation
 import PaintModel
 import ProcessTesting
@@ -6,16 +7,16 @@ import SeatInput
 import Testing
 import TouchUI
 
-/// A long press on a drawing in the gallery, then its menu's third item: with a desktop that offers a way, the
-/// third item is "Show in folder" and the desktop is asked to show that drawing; docs/gallery.md.
+/// A long press on a drawing in the gallery, then its menu's fourth item: with a desktop that offers a way, the
+/// fourth item is "Show in folder" and the desktop is asked to show that drawing; docs/gallery.md.
 @Suite(.serialized) struct ShowInFolderWindowTests {
     typealias Gallery = GalleryWindowTests
 
-    /// A stroke, the gallery, a long press on the drawing's tile and a tap on the menu's third item.
+    /// A stroke, the gallery, a long press on the drawing's tile and a tap on the menu's fourth item.
     static func events() throws -> [SeatEvent] {
         var events = Gallery.line(1, from: Point(x: 100, y: 300), to: Point(x: 600, y: 300), at: 100)
         events += Gallery.tap(Gallery.galleryButton, at: 800, id: 2)
-        events += Gallery.longPress(try Gallery.tile(1, of: 1), thenMenuItem: 2, at: 1300, ids: (3, 4))
+        events += try Gallery.longPress(tile: 1, of: 1, thenMenuItem: 3, at: 1300, ids: (3, 4), actions: GalleryView.Action.allCases)
         return events + [SeatEvent(time: .milliseconds(3000), .pointerEnter(location: Point(x: 400, y: 300)))]
     }
 

@@ -51,4 +51,10 @@ int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeou
 #include <pthread.h>
 int CShims_pthread_setname(pthread_t thread, const char *name);
 
+// Why: renameat2 and RENAME_NOREPLACE are declared only under _GNU_SOURCE. Renames a file to a name no file has,
+// atomically, never replacing one (a drawing renamed in the gallery): 0, or -1 with errno (EEXIST when the name is
+// taken). On a file system without RENAME_NOREPLACE it links the new name and unlinks the old one instead, which
+// refuses a taken name as well.
+int CShims_renameNoReplace(const char *from, const char *to);
+
 #endif
