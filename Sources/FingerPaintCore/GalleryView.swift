@@ -212,9 +212,29 @@ public final class GalleryView: View {
                 (title: action.title, frame: inWindow(menuItemFrame(index, in: menu.frame)), isDestructive: action == .moveToTrash)
             }, frame: inWindow(menu.frame))
         }
-        return Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
-                               openButton: openButton.map(inWindow), title: "Your drawings (\(drawings.count))", tiles: tiles,
-                               menu: menuOverlay, renamePanel: renameOverlay, scrollThumb: scrollThumb)
+        var gallery = Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
+                                      openButton: openButton.map(inWindow), title: "Your drawings (\(drawings.count))",
+                                      tiles: tiles, menu: menuOverlay, renamePanel: renameOverlay, scrollThumb: scrollThumb)
+        let pages = pageButtons
+        gallery.pageUp = pages.up.map(inWindow)
+        gallery.pageDown = pages.down.map(inWindow)
+        return gallery
+    }
+
+    /// The buttons that scroll a page by tap, in the viewport's bottom right corner, each where it always is: up
+    /// (above) while scrolled down, down while more lies below.
+    private var pageButtons: (up: Rect?, down: Rect?) {
+        guard maximumScrollOffset > 0 else { return (nil, nil) }
+        let side = 44.0, x = bounds.width - side - 12
+        let down = Rect(x: x, y: viewport.maxY - side - 12, width: side, height: side)
+        let up = Rect(x: x, y: down.minY - side - 8, width: side, height: side)
+        return (scrollOffset > 0 ? up : nil, scrollOffset < maximumScrollOffset ? down : nil)
+    }
+
+    /// How far a page button scrolls: the whole rows a viewport shows, at least one.
+    private var page: Double {
+        let row = tileSize.height + Self.margin
+        return max((viewport.height / row).rounded(.down), 1) * row
     }
 
     /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
@@ -282,6 +302,9 @@ public final class GalleryView: View {
             delegate?.galleryViewDidAskToOpenFile(self)
             return
         }
+        let pages = pageButtons
+        if let up = pages.up, up.insetBy(dx: -2, dy: -2).contains(point) { return scroll(by: -page) }
+        if let down = pages.down, down.insetBy(dx: -2, dy: -2).contains(point) { return scroll(by: page) }
         guard viewport.contains(point), let index = tile(at: point) else { return }
         if index == 0 {
             delegate?.galleryViewDidAskForNewDrawing(self)
@@ -297,7 +320,9 @@ public final class GalleryView: View {
     }
 
     private func pressedLong(at point: Point) {
-        guard menu == nil, renaming == nil, viewport.contains(point), let index = tile(at: point), index > 0 else { return }
+        let pages = pageButtons
+        guard menu == nil, renaming == nil, viewport.contains(point), let index = tile(at: point), index > 0,
+              !(pages.up?.contains(point) ?? false), !(pages.down?.contains(point) ?? false) else { return }
         let size = Size(width: Self.menuWidth, height: Self.menuItemHeight * Double(actions.count))
         menu = (drawings[index - 1], panelFrame(of: size, besideTile: index))
         pressedTile = nil

@@ -181,6 +181,8 @@ public struct Overlay: Hashable, Sendable {
         public var renamePanel: RenamePanel?
         /// The scroll bar's thumb at the right edge while there is more than a screenful; `nil` otherwise.
         public var scrollThumb: Rect?
+        /// The buttons that scroll a page up and down by tap, while there is more that way; `nil` otherwise.
+        public var pageUp: Rect?, pageDown: Rect?
 
         /// The height of a tile's caption under its picture: its name on up to two lines, and its date.
         public static let captionHeight = 60.0

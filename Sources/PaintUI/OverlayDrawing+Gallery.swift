@@ -27,6 +27,9 @@ func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbnails: [S
         cairo_set_source_rgba(context, ink, ink, ink, 0.35)
         cairo_fill(context)
     }
+    for (button, isUp) in [(gallery.pageUp, true), (gallery.pageDown, false)] {
+        if let button { drawPageButton(button, pointsUp: isUp, style: style, ink: ink, in: context) }
+    }
     cairo_restore(context)
     // The header over them: the title, a line, the close button (a cross).
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
@@ -222,4 +225,25 @@ private func drawRenamePanel(_ panel: Overlay.Gallery.RenamePanel, style: Overla
     cairo_fill(context)
     cairo_set_source_rgb(context, 1, 1, 1)
     drawCenteredText("Rename", in: panel.renameButton, size: 15, isBold: true, in: context)
+}
+
+/// A button that scrolls the gallery a page: a round button in the bar's colours with a chevron pointing the way.
+func drawPageButton(_ frame: Rect, pointsUp: Bool, style: OverlayStyle, ink: Double, in context: OpaquePointer) {
+    let center = frame.center, radius = min(frame.width, frame.height) / 2 - 0.5
+    cairo_new_sub_path(context)
+    cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
+    cairo_set_source_rgba(context, style.surface.0, style.surface.1, style.surface.2, 0.95)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
+    cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+    let arm = radius * 0.4, direction = pointsUp ? -1.0 : 1.0
+    cairo_move_to(context, center.x - arm, center.y - direction * arm / 2)
+    cairo_line_to(context, center.x, center.y + direction * arm / 2)
+    cairo_line_to(context, center.x + arm, center.y - direction * arm / 2)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, 2.5)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_stroke(context)
 }

@@ -395,6 +395,31 @@ import TouchUI
         #expect(painter.app.galleryView.scrollOffset > lifted + 20)
         painter.app.finishDocument()
     }
+
+    @Test func manyDrawingsScrollAPageByTapAndTheButtonsStayWhereTheyAre() throws {
+        let (painter, home) = try Self.painterWithADrawing()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent(".local/share/fingerpaint")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for index in 0..<60 { try DocumentFile.writeNew(Drawing(), to: data.appendingPathComponent("Drawing \(index).fpdraw")) }
+        Self.openGallery(painter)
+        var gallery = try Self.gallery(painter)
+        // At the top: only the way down, which takes a whole page of rows and opens nothing.
+        #expect(gallery.pageUp == nil)
+        let down = try #require(gallery.pageDown)
+        #expect(down.width >= 44 && down.height >= 44 && gallery.frame.contains(down.center))
+        let first = try #require(gallery.tiles.first).frame
+        painter.tap(70, at: down.center)
+        gallery = try Self.gallery(painter)
+        #expect(painter.app.galleryView.scrollOffset > first.height && painter.app.document?.url.lastPathComponent == "first.fpdraw")
+        #expect(gallery.pageDown == down)
+        // Then the way back up, above it, to the top again.
+        let up = try #require(gallery.pageUp)
+        #expect(up.maxY < down.minY)
+        painter.tap(71, at: up.center)
+        #expect(painter.app.galleryView.scrollOffset == 0)
+        painter.app.finishDocument()
+    }
 }
 
 /// The desktop's services as a test sees them: what the app asked for.
