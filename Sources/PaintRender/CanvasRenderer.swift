@@ -75,7 +75,7 @@ public final class CanvasRenderer {
     }
 
     /// What is drawn over the frame (the program's interface), never into the tiles (``FrameOverlay``); a change to
-    /// an overlay not equal to it redraws the frames of both.
+    /// an overlay not equal to it redraws the frames of both, or only what changed where the overlay says.
     public var frameOverlay: (any FrameOverlay)? {
         didSet {
             switch (frameOverlay, oldValue) {
@@ -83,7 +83,8 @@ public final class CanvasRenderer {
             case let (new?, old?) where new.isEqual(to: old): return
             default: break
             }
-            for covered in (oldValue?.frames ?? []) + (frameOverlay?.frames ?? []) {
+            let changed = oldValue.flatMap { frameOverlay?.changedFrames(from: $0) }
+            for covered in changed ?? (oldValue?.frames ?? []) + (frameOverlay?.frames ?? []) {
                 pendingScreen.append(PixelRect(covering: covered, scale: scale))
             }
             overlayFrames = frameOverlay?.frames ?? []

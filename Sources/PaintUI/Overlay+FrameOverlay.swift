@@ -5,6 +5,22 @@ import Geometry
 import PaintRender
 
 extension Overlay: FrameOverlay {
+    /// The controls that differ from `other`'s, each with the ring of ``BarImage/itemReach`` around it, when nothing
+    /// else differs (a redo enabled, a width chosen: a few controls redrawn, not the bar and the strip); `nil`
+    /// otherwise.
+    public func changedFrames(from other: any FrameOverlay) -> [Rect]? {
+        guard let old = other as? Overlay, old.frame == frame, old.items.count == items.count,
+              old.panels.map(\.frame) == panels.map(\.frame), old.panels.map(\.items.count) == panels.map(\.items.count)
+        else { return nil }
+        var rest = self
+        rest.items = old.items
+        rest.panels = old.panels
+        guard rest == old else { return nil }
+        let pairs = Array(zip(items, old.items)) + Array(zip(panels.flatMap(\.items), old.panels.flatMap(\.items)))
+        let reach = BarImage.itemReach
+        return pairs.filter { $0 != $1 }.flatMap { [$0.frame, $1.frame] }.map { $0.insetBy(dx: -reach, dy: -reach) }
+    }
+
     /// Draws the overlay within `rect` of `frame`: the bar copied from its image (drawn once, ``BarImageCache``),
     /// the rest drawn over it with Cairo in logical points.
     public func draw(within rect: PixelRect, of frame: ImageSurface, scale: Int, context: OpaquePointer,

@@ -23,7 +23,8 @@ func drawBar(_ overlay: Overlay, in context: OpaquePointer) {
 
 /// A panel of controls: a rounded box in the bar's colours, then its controls.
 func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePointer) {
-    roundedRectangle(panel.frame.insetBy(dx: 0.5, dy: 0.5), radius: 10, in: context)
+    // Corners round enough to see, small enough that a control's redrawn ring (``BarImage/itemReach``) never meets them.
+    roundedRectangle(panel.frame.insetBy(dx: 0.5, dy: 0.5), radius: 6, in: context)
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
     cairo_fill_preserve(context)
     cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)

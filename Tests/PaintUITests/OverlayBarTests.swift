@@ -95,6 +95,40 @@ import Testing
         }
     }
 
+    /// A bar and a strip of controls beside it, redo enabled or not, a width selected.
+    private func barAndStrip(redoEnabled: Bool, width: Int) -> Overlay {
+        var overlay = overlay(undoEnabled: true, swatchSelected: true)
+        overlay.panels = [Overlay.Panel(frame: Rect(x: 0, y: 20, width: 56, height: 156), items: (0..<3).map { row in
+            Overlay.Item(content: row == 2 ? .redo : .width(Double(4 << row), .black),
+                         frame: Rect(x: 6, y: 26 + Double(row) * 50, width: 44, height: 44),
+                         isSelected: row == width, isEnabled: row != 2 || redoEnabled)
+        })]
+        return overlay
+    }
+
+    /// A change to a few controls (redo enabled, another width chosen) redraws only them, and the frame is what a
+    /// renderer showing that overlay from the start shows (``Overlay/changedFrames(from:)``).
+    @Test(arguments: [1, 2])
+    func aChangeToSomeControlsRedrawsOnlyThemAndShowsWhatDrawingAfreshShows(scale: Int) throws {
+        let strokes = [Stroke(points: [Point(x: 0, y: 60), Point(x: 300, y: 90)].map { StrokePoint($0) },
+                              color: Color(red: 0.1, green: 0.2, blue: 0.9), width: 12)]
+        let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: scale, strokes: strokes)
+        renderer.overlay = barAndStrip(redoEnabled: false, width: 0)
+        renderer.renderFrame(liveStrokes: [:])
+        for (redo, width) in [(true, 0), (true, 1), (false, 1)] {
+            let state = barAndStrip(redoEnabled: redo, width: width)
+            renderer.overlay = state
+            let damage = renderer.renderFrame(liveStrokes: [:])
+            let fresh = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: scale, strokes: strokes)
+            fresh.overlay = state
+            fresh.renderFrame(liveStrokes: [:])
+            #expect(differingPixels(renderer.frame, fresh.frame) == 0)
+            // Two controls' worth at most (the one that changed, or the two widths), never the strip or the bar.
+            let area = damage.reduce(0) { $0 + $1.width * $1.height }
+            #expect(area > 0 && area <= 2 * (50 * scale) * (50 * scale), "\(damage)")
+        }
+    }
+
     @Test func aBarShownAgainAfterAChangeIsCopiedFromItsImageNotDrawnAgain() throws {
         // A clear and its undo: the undo button enabled, disabled, enabled again.
         let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: 2)

@@ -7,7 +7,8 @@ import Geometry
 /// - ``frames`` are all it covers, in logical window points: a frame redraws the overlay only in the rectangles it
 ///   redraws that meet them.
 /// - A new overlay that ``isEqual(to:)`` the one shown changes nothing; any other change redraws exactly the frames
-///   of the overlay before and after.
+///   of the overlay before and after, or, where the overlay can tell (``changedFrames(from:)``), the rectangles
+///   that differ.
 /// - It draws itself (``draw(within:of:scale:context:storage:)``) after the tiles and the strokes in progress there,
 ///   and only there: the context is clipped to the rectangle.
 /// - What it keeps from frame to frame (drawn images) lives in `storage`, which the renderer holds for it
@@ -18,6 +19,10 @@ public protocol FrameOverlay {
 
     /// Whether it draws what `other` draws, so that showing it instead redraws nothing.
     func isEqual(to other: any FrameOverlay) -> Bool
+
+    /// The rectangles, in logical window points, outside which it draws what `other` draws: a change from `other`
+    /// redraws only them. `nil` (the default): every frame of both.
+    func changedFrames(from other: any FrameOverlay) -> [Rect]?
 
     /// Draws itself over `frame` within `rect`, in buffer pixels.
     ///
@@ -33,6 +38,11 @@ public protocol FrameOverlay {
     /// (``CanvasRenderer/renderReducedFrame(into:reduction:)``); `storage` as in
     /// ``draw(within:of:scale:context:storage:)``.
     func drawReduced(into image: ImageSurface, scale: Int, reduction: Int, storage: inout AnyObject?)
+}
+
+extension FrameOverlay {
+    /// None: a change redraws every frame of both overlays.
+    public func changedFrames(from other: any FrameOverlay) -> [Rect]? { nil }
 }
 
 extension FrameOverlay where Self: Equatable {
