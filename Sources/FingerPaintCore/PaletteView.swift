@@ -115,7 +115,8 @@ public final class PaletteView: View {
         var overlay = Overlay(frame: convert(layout.bar, to: nil), items: onBar.map { item($0) })
         if let strip = layout.strip {
             let onStrip = items.filter { strip.contains($0.frame.center) }
-            overlay.panels.append(Overlay.Panel(frame: convert(strip, to: nil), items: onStrip.map { item($0) }))
+            overlay.strip = Overlay.Strip(frame: convert(strip, to: nil), items: onStrip.map { item($0) },
+                                          isAtRightEdge: isLeftHanded)
         }
         if isShowingMore {
             let menu = layout.moreMenu

@@ -1,40 +1,46 @@
-// The bar drawn once into an image of its own at a buffer scale, changed around the controls that changed, and
-// copied into full or reduced frames. Contract: its pixels are what drawing the bar afresh at that scale gives.
+// A band of controls (the bar, the strip) drawn once into an image of its own at a buffer scale, changed around the
+// controls that changed, and copied into full or reduced frames. Contract: its pixels are what drawing the band
+// afresh at that scale gives.
 import CCairo
 import Geometry
 import PaintRender
 
-/// The overlay's bar drawn once into an image of its own, at a buffer scale: a frame that redraws the bar copies it
+/// A band of controls (the bar, the strip) drawn once into an image of its own, at a buffer scale: a frame that redraws it copies it
 /// (a few hundred KB) instead of drawing a dozen controls with Cairo again (about 1 ms at 3840 pixels wide).
 struct BarImage {
-    /// What the image shows: the bar's frame, controls, hints and colours at ``scale``.
-    var overlay: Overlay
+    /// What the image shows: the band's frame, controls and colours at ``scale``.
+    var band: Band
     var scale: Int
     /// The bar's buffer pixels.
     var rect: PixelRect
     var image: ImageSurface
 
-    /// Whether the image shows the bar of `other` at `scale`.
-    func shows(_ other: Overlay, scale: Int) -> Bool {
-        scale == self.scale && other.frame == overlay.frame && other.items == overlay.items && other.style == overlay.style
+    /// Whether the image shows `other` at `scale`.
+    func shows(_ other: Band, scale: Int) -> Bool {
+        scale == self.scale && other == band
     }
 
     /// The bar of `overlay` drawn at `scale`; `nil` when its frame does not lie on whole buffer pixels (its edges
     /// would then blend with what lies under it) or is empty.
     init?(_ overlay: Overlay, scale: Int) {
-        let frame = overlay.frame, factor = Double(scale)
+        self.init(overlay.barBand, scale: scale)
+    }
+
+    /// `band` drawn at `scale`; `nil` when its frame does not lie on whole buffer pixels or is empty.
+    init?(_ band: Band, scale: Int) {
+        let frame = band.frame, factor = Double(scale)
         let edges = [frame.minX, frame.minY, frame.maxX, frame.maxY].map { $0 * factor }
         guard frame.width > 0, frame.height > 0, edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else { return nil }
         rect = PixelRect(x: Int(edges[0]), y: Int(edges[1]), width: Int(edges[2]) - Int(edges[0]),
                          height: Int(edges[3]) - Int(edges[1]))
-        self.overlay = overlay
+        self.band = band
         self.scale = scale
         image = ImageSurface(width: rect.width, height: rect.height, fill: nil)
         let context = cairo_create(image.surface)!
         defer { cairo_destroy(context) }
         cairo_translate(context, Double(-rect.x), Double(-rect.y))
         cairo_scale(context, factor, factor)
-        drawBar(overlay, in: context)
+        drawBand(band, in: context)
         cairo_surface_flush(image.surface)
     }
 
@@ -52,18 +58,23 @@ struct BarImage {
     /// - `nil` unless the bars differ only in some of their controls, the same number in both (a bar enabling undo, a
     ///   swatch selected: a few controls drawn instead of all of them).
     init?(_ overlay: Overlay, scale: Int, changing previous: BarImage) {
-        let old = previous.overlay
-        guard scale == previous.scale, overlay.frame == old.frame, overlay.style == old.style,
-              overlay.items.count == old.items.count else { return nil }
+        self.init(overlay.barBand, scale: scale, changing: previous)
+    }
+
+    /// `band` drawn at `scale` by changing a copy of `previous` where the two differ, as for the bar.
+    init?(_ band: Band, scale: Int, changing previous: BarImage) {
+        let old = previous.band
+        guard scale == previous.scale, band.frame == old.frame, band.style == old.style, band.edge == old.edge,
+              band.items.count == old.items.count else { return nil }
         var changed: PixelRect?
-        for (item, was) in zip(overlay.items, old.items) where item != was {
+        for (item, was) in zip(band.items, old.items) where item != was {
             for frame in [item.frame, was.frame] {
                 let reach = PixelRect(covering: frame.insetBy(dx: -Self.itemReach, dy: -Self.itemReach), scale: scale)
                 changed = changed.map { $0.union(reach) } ?? reach
             }
         }
         guard let changed else { return nil }
-        self.overlay = overlay
+        self.band = band
         self.scale = scale
         rect = previous.rect
         // Controls outside the bar changed: the same pixels.
@@ -79,7 +90,7 @@ struct BarImage {
         cairo_clip(context)
         cairo_translate(context, Double(-rect.x), Double(-rect.y))
         cairo_scale(context, Double(scale), Double(scale))
-        drawBar(overlay, in: context)
+        drawBand(band, in: context)
         cairo_surface_flush(image.surface)
     }
     /// Copies the bar's image into a reduced frame: each pixel takes the bar's pixel at `reduction` times its place,

@@ -1,6 +1,6 @@
-// The palette bar's images an overlay keeps with a renderer: the bar before a change and after it, each drawn once, so
-// that a change undone copies the bar back rather than drawing it. It draws through BarImage (OverlayDrawing.swift)
-// and holds nothing else.
+// A band's images (the bar's, or the strip's) an overlay keeps with a renderer: the band before a change and after
+// it, each drawn once, so that a change undone copies the band back rather than drawing it. It draws through
+// BarImage and holds nothing else.
 
 /// The overlay's bars last shown, the latest first (the bar a renderer copies into each frame from its image,
 /// ``OverlayStorage``).
@@ -24,12 +24,17 @@ struct BarImageCache {
     /// The overlay's bar drawn at `scale`; `nil` when its frame does not lie on whole pixels (the caller then draws
     /// it with the rest of the overlay).
     mutating func image(for overlay: Overlay, scale: Int) -> BarImage? {
-        if let index = bars.firstIndex(where: { $0.shows(overlay, scale: scale) }) {
+        image(for: overlay.barBand, scale: scale)
+    }
+
+    /// `band` drawn at `scale`, as for the bar.
+    mutating func image(for band: Band, scale: Int) -> BarImage? {
+        if let index = bars.firstIndex(where: { $0.shows(band, scale: scale) }) {
             if index > 0 { bars.insert(bars.remove(at: index), at: 0) }
             return bars[0]
         }
-        let fromKept = bars.lazy.compactMap { BarImage(overlay, scale: scale, changing: $0) }.first
-        guard let bar = fromKept ?? BarImage(overlay, scale: scale) else { return nil }
+        let fromKept = bars.lazy.compactMap { BarImage(band, scale: scale, changing: $0) }.first
+        guard let bar = fromKept ?? BarImage(band, scale: scale) else { return nil }
         if fromKept == nil { drawn += 1 } else { changed += 1 }
         bars.insert(bar, at: 0)
         if bars.count > Self.kept { bars.removeLast() }

@@ -10,40 +10,46 @@ extension Overlay: FrameOverlay {
     /// otherwise.
     public func changedFrames(from other: any FrameOverlay) -> [Rect]? {
         guard let old = other as? Overlay, old.frame == frame, old.items.count == items.count,
+              old.strip?.frame == strip?.frame, old.strip?.items.count == strip?.items.count,
               old.panels.map(\.frame) == panels.map(\.frame), old.panels.map(\.items.count) == panels.map(\.items.count)
         else { return nil }
         var rest = self
         rest.items = old.items
+        rest.strip?.items = old.strip?.items ?? []
         rest.panels = old.panels
         guard rest == old else { return nil }
-        let pairs = Array(zip(items, old.items)) + Array(zip(panels.flatMap(\.items), old.panels.flatMap(\.items)))
+        let controls = { (overlay: Overlay) in overlay.items + (overlay.strip?.items ?? []) + overlay.panels.flatMap(\.items) }
+        let pairs = zip(controls(self), controls(old))
         let reach = BarImage.itemReach
         return pairs.filter { $0 != $1 }.flatMap { [$0.frame, $1.frame] }.map { $0.insetBy(dx: -reach, dy: -reach) }
     }
 
-    /// Draws the overlay within `rect` of `frame`: the bar copied from its image (drawn once, ``BarImageCache``),
-    /// the rest drawn over it with Cairo in logical points.
+    /// Draws the overlay within `rect` of `frame`: the bar and the strip copied from their images (drawn once,
+    /// ``BarImageCache``), the rest drawn over them with Cairo in logical points.
     public func draw(within rect: PixelRect, of frame: ImageSurface, scale: Int, context: OpaquePointer,
                      storage: inout AnyObject?) {
         let kept = OverlayStorage.kept(in: &storage)
-        let bar = kept.bars.image(for: self, scale: scale)
-        if let bar, let part = bar.rect.intersection(rect) {
+        let bar = kept.bars.image(for: barBand, scale: scale)
+        let strip = stripBand.flatMap { kept.strips.image(for: $0, scale: scale) }
+        for band in [bar, strip].compactMap({ $0 }) {
+            guard let part = band.rect.intersection(rect) else { continue }
             cairo_surface_flush(frame.surface)
-            frame.copy(part.offsetBy(dx: -bar.rect.x, dy: -bar.rect.y), of: bar.image, to: part.x, part.y)
+            frame.copy(part.offsetBy(dx: -band.rect.x, dy: -band.rect.y), of: band.image, to: part.x, part.y)
         }
         cairo_scale(context, Double(scale), Double(scale))
-        drawOverlay(self, thumbnails: kept.thumbnails, drawsBar: bar == nil, in: context)
+        drawOverlay(self, thumbnails: kept.thumbnails, drawsBar: bar == nil, drawsStrip: strip == nil, in: context)
     }
 
     /// Draws the overlay over a reduced frame: the bar from its image, every `reduction`-th pixel; the rest drawn by
     /// Cairo at the reduced scale.
     public func drawReduced(into image: ImageSurface, scale: Int, reduction: Int, storage: inout AnyObject?) {
         let kept = OverlayStorage.kept(in: &storage)
-        let bar = kept.bars.image(for: self, scale: scale)
-        if let bar { bar.copyReduced(by: reduction, into: image) }
+        let bar = kept.bars.image(for: barBand, scale: scale)
+        let strip = stripBand.flatMap { kept.strips.image(for: $0, scale: scale) }
+        for band in [bar, strip].compactMap({ $0 }) { band.copyReduced(by: reduction, into: image) }
         let context = cairo_create(image.surface)!
         cairo_scale(context, Double(scale) / Double(reduction), Double(scale) / Double(reduction))
-        drawOverlay(self, thumbnails: kept.thumbnails, drawsBar: bar == nil, in: context)
+        drawOverlay(self, thumbnails: kept.thumbnails, drawsBar: bar == nil, drawsStrip: strip == nil, in: context)
         cairo_destroy(context)
         cairo_surface_flush(image.surface)
     }
@@ -57,6 +63,8 @@ extension Overlay: FrameOverlay {
 final class OverlayStorage {
     /// The bars last shown, drawn once each.
     var bars = BarImageCache()
+    /// The strips last shown, drawn once each.
+    var strips = BarImageCache()
     /// The gallery's thumbnails, by the keys its tiles name.
     var thumbnails: [String: ImageSurface] = [:]
 
@@ -90,4 +98,9 @@ extension CanvasRenderer {
     var barImagesDrawn: Int { OverlayStorage.kept(in: &overlayStorage).bars.drawn }
     /// How many bar images were made by drawing only the controls that changed (``BarImage/init(_:scale:changing:)``).
     var barImagesChanged: Int { OverlayStorage.kept(in: &overlayStorage).bars.changed }
+    /// How many strip images were made, whole or from a kept one.
+    var stripImagesMade: Int {
+        let strips = OverlayStorage.kept(in: &overlayStorage).strips
+        return strips.drawn + strips.changed
+    }
 }

@@ -401,7 +401,25 @@ public struct Overlay: Hashable, Sendable {
         }
     }
 
-    /// Controls on a panel of their own over the canvas: the strip at the window's side, the More menu.
+    /// The strip of controls standing against the window's left or right edge, drawn once into an image as the bar
+    /// is (``BarImage``): a square band with an edge line on its three other sides.
+    public struct Strip: Hashable, Sendable {
+        /// The strip, in logical window points.
+        public var frame: Rect
+        /// Its controls, drawn in order.
+        public var items: [Item]
+        /// Whether it stands against the right edge (the left-handed) rather than the left.
+        public var isAtRightEdge: Bool
+
+        /// A strip in `frame` with its controls, against the left or the right edge.
+        public init(frame: Rect, items: [Item], isAtRightEdge: Bool = false) {
+            self.frame = frame
+            self.items = items
+            self.isAtRightEdge = isAtRightEdge
+        }
+    }
+
+    /// Controls on a panel of their own over the canvas: the More menu.
     public struct Panel: Hashable, Sendable {
         /// The panel, in logical window points.
         public var frame: Rect
@@ -435,7 +453,9 @@ public struct Overlay: Hashable, Sendable {
     public var gallery: Gallery?
     /// The colours the controls are drawn in.
     public var style = OverlayStyle.light
-    /// The panels of controls over the canvas (the strip, the More menu), drawn after the bar in order.
+    /// The strip at the window's side, drawn after the bar; `nil` for none.
+    public var strip: Strip?
+    /// The panels of controls over the canvas (the More menu), drawn after the bar and the strip, in order.
     public var panels: [Panel] = []
 
     /// A bar in `frame` with its controls, and a banner when there is one.
@@ -445,9 +465,9 @@ public struct Overlay: Hashable, Sendable {
         self.banner = banner
     }
 
-    /// Every rectangle the overlay covers: the bar's, the panels', and the banner's when there is one.
+    /// Every rectangle the overlay covers: the bar's, the strip's, the panels', and the banner's when there is one.
     public var frames: [Rect] {
-        [frame] + panels.map(\.frame)
+        [frame] + [strip?.frame].compactMap { $0 } + panels.map(\.frame)
             + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
             .compactMap { $0 }
     }

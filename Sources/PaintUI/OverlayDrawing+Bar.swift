@@ -1,22 +1,54 @@
-// The palette bar drawn with Cairo: its fill and top edge, then each control (its selection ring, then a swatch, a
-// width dot or an icon) in order; and the panels of controls (the strip, the More menu). Contract: what drawBar
-// draws lies within the bar's frame, what drawPanel draws within the panel's; controls are drawn in the order given,
-// each in the Cairo state the one before left.
+// The palette's bands drawn with Cairo (the bar and the strip: a fill and edge lines, then each control, its tint, a
+// swatch, a width dot or an icon, its ring, in order), and the panels of controls (the More menu). Contract: what
+// drawBand draws lies within the band's frame, what drawPanel draws within the panel's; controls are drawn in the
+// order given, each in the Cairo state the one before left.
 import CCairo
 import Geometry
 import Glibc
 import PaintModel
 
+/// A band of controls against one of the window's edges, drawn once into an image (``BarImage``): the bar along the
+/// bottom, or the strip at a side. Its drawing lies within its frame, and is opaque there.
+struct Band: Hashable {
+    /// The window's edge a band stands against: its edge lines are drawn on its other sides.
+    enum Edge: Hashable { case bottom, left, right }
+    var frame: Rect
+    var items: [Overlay.Item]
+    var style: OverlayStyle
+    var edge: Edge
+}
+
+extension Overlay {
+    /// The bar, as the band its image shows.
+    var barBand: Band { Band(frame: frame, items: items, style: style, edge: .bottom) }
+    /// The strip, as the band its image shows; `nil` without one.
+    var stripBand: Band? {
+        strip.map { Band(frame: $0.frame, items: $0.items, style: style, edge: $0.isAtRightEdge ? .right : .left) }
+    }
+}
+
 /// The bar: its fill, its top edge and its controls, all within ``Overlay/frame``.
 func drawBar(_ overlay: Overlay, in context: OpaquePointer) {
-    let style = overlay.style
+    drawBand(overlay.barBand, in: context)
+}
+
+/// A band: its fill, a line along each side that does not meet the window's edge, and its controls.
+func drawBand(_ band: Band, in context: OpaquePointer) {
+    let style = band.style, frame = band.frame
+    // Cairo's defaults, as in the band's own image, whatever was drawn before it.
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
-    cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, overlay.frame.height)
+    cairo_rectangle(context, frame.minX, frame.minY, frame.width, frame.height)
     cairo_fill(context)
     cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
-    cairo_rectangle(context, overlay.frame.minX, overlay.frame.minY, overlay.frame.width, 1)
+    cairo_rectangle(context, frame.minX, frame.minY, frame.width, 1)
+    if band.edge != .bottom {
+        cairo_rectangle(context, frame.minX, frame.maxY - 1, frame.width, 1)
+        cairo_rectangle(context, band.edge == .left ? frame.maxX - 1 : frame.minX, frame.minY, 1, frame.height)
+    }
     cairo_fill(context)
-    for item in overlay.items {
+    for item in band.items {
         drawItem(item, style: style, in: context)
     }
 }

@@ -9,12 +9,13 @@ import PaintRender
 /// Draws an overlay into a context already scaled to logical points and clipped to the area to redraw;
 /// `thumbnails` are the gallery's pictures by key.
 ///
-/// `drawsBar`: whether the bar (its fill, its controls and its scroll hints) is drawn; `false` when its pixels are
-/// already in place (``BarImage``).
+/// `drawsBar`, `drawsStrip`: whether the bar and the strip are drawn; `false` when their pixels are already in
+/// place (``BarImage``).
 func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], drawsBar: Bool = true,
-                 in context: OpaquePointer) {
+                 drawsStrip: Bool = true, in context: OpaquePointer) {
     let style = overlay.style
     if drawsBar { drawBar(overlay, in: context) }
+    if drawsStrip, let strip = overlay.stripBand { drawBand(strip, in: context) }
     for panel in overlay.panels { drawPanel(panel, style: style, in: context) }
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let preview = overlay.brushPreview { drawBrushPreview(preview, in: context) }

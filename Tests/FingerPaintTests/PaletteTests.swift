@@ -14,7 +14,7 @@ import TouchUI
     func everyControlIsATapOrTwoAwayAndNoneIsSmallerThanAFinger(width: Double) throws {
         let painter = Painter(size: Size(width: width, height: 700))
         let overlay = try #require(painter.app.renderer.overlay)
-        let shown = overlay.items + overlay.panels.flatMap(\.items)
+        let shown = overlay.items + (overlay.strip?.items ?? []) + overlay.panels.flatMap(\.items)
         for item in shown { #expect(item.frame.width >= 40 && item.frame.height >= 40, "\(item)") }
         let palette = painter.app.paletteView
         for command in InterfaceLayout.allControls where !InterfaceLayout.isSwatch(command) {

@@ -98,11 +98,11 @@ import Testing
     /// A bar and a strip of controls beside it, redo enabled or not, a width selected.
     private func barAndStrip(redoEnabled: Bool, width: Int) -> Overlay {
         var overlay = overlay(undoEnabled: true, swatchSelected: true)
-        overlay.panels = [Overlay.Panel(frame: Rect(x: 0, y: 20, width: 56, height: 156), items: (0..<3).map { row in
+        overlay.strip = Overlay.Strip(frame: Rect(x: 0, y: 20, width: 56, height: 156), items: (0..<3).map { row in
             Overlay.Item(content: row == 2 ? .redo : .width(Double(4 << row), .black),
                          frame: Rect(x: 6, y: 26 + Double(row) * 50, width: 44, height: 44),
                          isSelected: row == width, isEnabled: row != 2 || redoEnabled)
-        })]
+        })
         return overlay
     }
 
@@ -127,6 +127,21 @@ import Testing
             let area = damage.reduce(0) { $0 + $1.width * $1.height }
             #expect(area > 0 && area <= 2 * (50 * scale) * (50 * scale), "\(damage)")
         }
+    }
+
+    /// The strip is a band of its own image, as the bar is: a redo enabled, disabled and enabled again copies it
+    /// back, and a frame that redraws it whole (the window's every pixel) copies it too.
+    @Test func theStripShownAgainIsCopiedFromItsImageNotDrawnAgain() throws {
+        let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: 2)
+        let states = [barAndStrip(redoEnabled: true, width: 0), barAndStrip(redoEnabled: false, width: 0)]
+        for state in states + states + states {
+            renderer.overlay = state
+            renderer.renderFrame(liveStrokes: [:])
+            #expect(differingPixels(renderer.frame, drawnDirectly(state, over: renderer, scale: 2)) == 0)
+        }
+        renderer.resize(to: Size(width: 320, height: 240), scale: 2, strokes: [])
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(renderer.stripImagesMade == 2)
     }
 
     @Test func aBarShownAgainAfterAChangeIsCopiedFromItsImageNotDrawnAgain() throws {
