@@ -15,6 +15,15 @@ import TouchUI
 
     /// A painter on `first.fpdraw` in an 800x600 window and a home folder of its own (its data, state and Trash
     /// inside), one stroke drawn.
+    /// A painter with a drawing of its own and 60 empty drawings beside it: more than a screenful of tiles.
+    static func painterWithManyDrawings() throws -> (Painter, home: URL) {
+        let (painter, home) = try painterWithADrawing()
+        let data = home.appendingPathComponent(".local/share/fingerpaint")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for index in 0..<60 { try DocumentFile.writeNew(Drawing(), to: data.appendingPathComponent("Drawing \(index).fpdraw")) }
+        return (painter, home)
+    }
+
     static func painterWithADrawing() throws -> (Painter, home: URL) {
         let home = temporaryFolder()
         let painter = try Painter(opening: home.appendingPathComponent("first.fpdraw"), home: home, size: size)
@@ -374,11 +383,8 @@ import TouchUI
     }
 
     @Test func manyDrawingsScrollByFingerAndAFlickGlidesOn() throws {
-        let (painter, home) = try Self.painterWithADrawing()
+        let (painter, home) = try Self.painterWithManyDrawings()
         defer { try? FileManager.default.removeItem(at: home) }
-        let data = home.appendingPathComponent(".local/share/fingerpaint")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        for index in 0..<60 { try DocumentFile.writeNew(Drawing(), to: data.appendingPathComponent("Drawing \(index).fpdraw")) }
         Self.openGallery(painter)
         #expect(try Self.gallery(painter).tiles.count < 30)
         #expect(try Self.gallery(painter).scrollThumb != nil)
@@ -397,11 +403,8 @@ import TouchUI
     }
 
     @Test func manyDrawingsScrollAPageByTapAndTheButtonsStayWhereTheyAre() throws {
-        let (painter, home) = try Self.painterWithADrawing()
+        let (painter, home) = try Self.painterWithManyDrawings()
         defer { try? FileManager.default.removeItem(at: home) }
-        let data = home.appendingPathComponent(".local/share/fingerpaint")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        for index in 0..<60 { try DocumentFile.writeNew(Drawing(), to: data.appendingPathComponent("Drawing \(index).fpdraw")) }
         Self.openGallery(painter)
         var gallery = try Self.gallery(painter)
         // At the top: only the way down, which takes a whole page of rows and opens nothing.
