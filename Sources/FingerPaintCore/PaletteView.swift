@@ -111,10 +111,11 @@ public final class PaletteView: View {
             item.title = title
             return item
         }
-        let onBar = items.filter { layout.bar.contains($0.frame.center) }
+        let controls = layout.controls.map { Item(command: $0.command, frame: $0.frame) }
+        let onBar = controls.filter { layout.bar.contains($0.frame.center) }
         var overlay = Overlay(frame: convert(layout.bar, to: nil), items: onBar.map { item($0) })
         if let strip = layout.strip {
-            let onStrip = items.filter { strip.contains($0.frame.center) }
+            let onStrip = controls.filter { strip.contains($0.frame.center) }
             overlay.strip = Overlay.Strip(frame: convert(strip, to: nil), items: onStrip.map { item($0) },
                                           isAtRightEdge: isLeftHanded)
         }
