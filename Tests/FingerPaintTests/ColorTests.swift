@@ -19,6 +19,22 @@ import TouchUI
         }
     }
 
+    /// Left-handed, chosen in the More menu, is remembered with the brush and moves the strip again at the next launch.
+    @Test func theLeftHandedChoiceIsRememberedWithTheBrush() throws {
+        let folder = temporaryFolder()
+        let file = try #require(BrushSettings.fileURL(environment: ["XDG_CONFIG_HOME": folder.path]))
+        let first = Painter(size: Size(width: 1024, height: 700))
+        first.tap(1, at: first.paletteCenter(of: .toggleLeftHanded))
+        #expect(first.app.paletteView.isLeftHanded && first.brushChanges.last?.isLeftHanded == true)
+        #expect(try #require(first.brushChanges.last).save(to: file) == nil)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("\nhand = left\n"))
+        let second = Painter(size: Size(width: 1024, height: 700))
+        second.app.brushSettings = BrushSettings.load(from: file)
+        let strip = try #require(second.app.paletteView.layout.strip)
+        #expect(strip.maxX == 1024 && second.app.paletteView.isLeftHanded)
+        #expect(BrushSettings(parsing: "hand = sideways\n").isLeftHanded == false)
+    }
+
     @Test func theEyedropperPicksAStrokesColourAndTheNextStrokeHasIt() throws {
         let painter = Painter()
         painter.app.perform(.selectColor(1))
