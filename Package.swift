@@ -149,7 +149,7 @@ let package = Package(
         .target(
             name: "FingerPaintCore",
             dependencies: [
-                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading",
+                "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading", "CXKBCommon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
