@@ -77,7 +77,7 @@ extension DocumentLibrary {
         let folder = document.deletingLastPathComponent()
         let renamed = folder.appendingPathComponent("\(name).\(DrawingDocument.fileExtension)")
         guard renamed.lastPathComponent != document.lastPathComponent else {
-            guard regularFileExists(document) else { throw .missing }
+            guard regularFile(at: document) != nil else { throw .missing }
             return document
         }
         let fd = Glibc.open(document.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
@@ -85,9 +85,7 @@ extension DocumentLibrary {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .notADrawing }
-        var header = [UInt8](repeating: 0, count: DrawingDocument.magic.count)
-        let count = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard count == header.count, header == DrawingDocument.magic else { throw .notADrawing }
+        guard OutputFile.startsAsDrawing(fd) else { throw .notADrawing }
         // Another window's drawing is not moved under it; the open one's lock is the journal's.
         if journal == nil, flock(fd, LOCK_EX | LOCK_NB) != 0 { throw .openInAnotherWindow }
         let move = { () -> Int32 in
@@ -103,10 +101,5 @@ extension DocumentLibrary {
         DocumentFile.syncFolder(folder)
         renamedInLists(from: document, to: renamed)
         return renamed
-    }
-
-    private func regularFileExists(_ url: URL) -> Bool {
-        var status = stat()
-        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 }

@@ -205,7 +205,7 @@ public struct DocumentLibrary: Sendable {
     }
 
     /// When a regular file was last changed and its size; `nil` for anything else (missing, a folder, a device).
-    private func regularFile(at url: URL) -> (modified: Date, size: Int)? {
+    func regularFile(at url: URL) -> (modified: Date, size: Int)? {
         var status = stat()
         guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)

@@ -58,7 +58,7 @@ public enum OutputFile {
     }
 
     /// Whether the open file starts as a fingerpaint drawing does (read from its start, whatever its offset).
-    private static func startsAsDrawing(_ descriptor: Int32) -> Bool {
+    static func startsAsDrawing(_ descriptor: Int32) -> Bool {
         var head = [UInt8](repeating: 0, count: DrawingDocument.magic.count)
         return pread(descriptor, &head, head.count, 0) == head.count && head == DrawingDocument.magic
     }
