@@ -130,7 +130,7 @@ extension PaintCommand {
     static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Cyan", "Blue", "Purple", "White"]
 
     /// What the button does, in a few words: the label a long press on it shows.
-    public func label(recentColors: [Color] = []) -> String {
+    public func label() -> String {
         switch self {
         case .undo: "Undo (two-finger tap)"
         case .redo: "Redo (three-finger tap)"
@@ -150,8 +150,7 @@ extension PaintCommand {
         case .togglePrediction: "Predicted ink"
         case .toggleEraser: "Eraser"
         case .copy: "Copy the drawing"
-        case let .selectRecentColor(index):
-            recentColors.indices.contains(index) ? "Recent colour \(recentColors[index].hexString)" : "Recent colour"
+        case let .selectRecentColor(index): "Recent colour \(index + 1)"
         case .openColorChooser: "Choose a colour"
         case .pickColor: "Pick a colour from the drawing"
         case .rotateClockwise: "Turn the view clockwise"
