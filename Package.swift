@@ -82,6 +82,15 @@ let package = Package(
         .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libpng and libjpeg-turbo (Debian: libpng-dev, libjpeg-dev), called by CImageCodecs alone (and by the tests,
+        // which write JPEG files with it).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // libpng and libjpeg behind setjmp, since they report errors by longjmp: a thin shim, one step a call.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // PNG and JPEG pictures as premultiplied ARGB32 images (Cairo's layout), the PNG writer, thumbnails
+        // (docs/images.md). Knows nothing of Wayland or of the document.
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs"]),
         // GLib alone (Debian: libglib2.0-dev): GChecksum's MD5 for the thumbnail cache's and tile store's file names.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // GIO's D-Bus client, for test support only: input into headless mutter through its remote-desktop API.
@@ -165,13 +174,14 @@ let package = Package(
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
         // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
         .target(
-            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
+            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "ImageDecoding", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
             path: "Fuzz/Targets"
         ),
         .executableTarget(name: "fuzz-document", dependencies: ["FuzzTargets"], path: "Fuzz/document"),
         .executableTarget(name: "fuzz-trace", dependencies: ["FuzzTargets"], path: "Fuzz/trace"),
         .executableTarget(name: "fuzz-seat-events", dependencies: ["FuzzTargets"], path: "Fuzz/seat-events"),
         .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzTargets"], path: "Fuzz/round-trip"),
+        .executableTarget(name: "fuzz-image", dependencies: ["FuzzTargets"], path: "Fuzz/image"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),
@@ -184,6 +194,8 @@ let package = Package(
             ],
             path: "Sources/PaintBenchmark"
         ),
+        // `swift run -c release image-benchmark FILE...`: decoding time of pictures, the median of three runs.
+        .executableTarget(name: "image-benchmark", dependencies: ["ImageDecoding"], path: "Sources/ImageBenchmark"),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -223,6 +235,14 @@ let package = Package(
         ),
         // The portal module against fake-portal on a private dbus-daemon (child processes).
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "ProcessTesting"]),
+        // The image codecs' own tests: files made by the encoder, Cairo, libjpeg and by hand, decoded.
+        .testTarget(
+            name: "ImageDecodingTests",
+            dependencies: [
+                "ImageDecoding", "CCairo", "CJPEG", "CAllocationCounter", "PaintModel",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "PaintModelTests",
             dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]

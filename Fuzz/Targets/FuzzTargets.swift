@@ -4,6 +4,7 @@
 import FingerPaintCore
 import Foundation
 import GestureDemoKit
+import ImageDecoding
 import PaintModel
 import PaintRender
 import SeatInput
@@ -14,6 +15,7 @@ public enum FuzzTargets {
     /// The entries by name, as the executables (`fuzz-NAME`) and the corpus folders (`Fuzz/corpus/NAME`) name them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("document", document), ("trace", trace), ("seat-events", seatEvents), ("round-trip", roundTrip),
+        ("image", image),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is
@@ -77,6 +79,24 @@ public enum FuzzTargets {
         app.finishInput()
         translator.finish()
         app.renderFrame()
+    }
+
+    /// The picture decoder (PNG and JPEG, docs/images.md) within small limits, so a header claiming a large size costs
+    /// no time: what it decodes is validly premultiplied, written as PNG it decodes to the same pixels, and its
+    /// thumbnail fits.
+    public static func image(_ bytes: [UInt8]) {
+        let limits = ImageLimits(maximumSide: 1024, maximumPixels: 1 << 18)
+        guard let image = try? RasterImage(decoding: bytes, limits: limits) else { return }
+        precondition(limits.allows(width: image.width, height: image.height) && image.pixels.count == image.width * image.height,
+                     "a picture of \(image.width) × \(image.height) was decoded past the limits")
+        precondition(image.pixels.allSatisfy { $0 >> 24 >= ($0 >> 16 & 0xff) && $0 >> 24 >= ($0 >> 8 & 0xff) && $0 >> 24 >= $0 & 0xff },
+                     "a decoded pixel has a colour above its alpha")
+        guard let png = try? image.pngData(), let again = try? RasterImage(decoding: png, limits: limits) else {
+            preconditionFailure("a decoded picture does not decode again once written as PNG")
+        }
+        precondition(again == image, "a decoded picture changed when written as PNG and decoded")
+        let thumbnail = image.scaled(toFit: 16)
+        precondition(thumbnail.width <= 16 && thumbnail.height <= 16, "a thumbnail does not fit")
     }
 
     /// A drawing made by arbitrary edits (decoded from the bytes), written as a journal one record at a time, reads

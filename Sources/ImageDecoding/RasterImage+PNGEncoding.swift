@@ -1,0 +1,47 @@
+// Writing a RasterImage as a PNG: 8-bit RGBA with straight alpha, as OpenRaster's layer files are.
+import CImageCodecs
+import Glibc
+
+/// Why an image could not be written.
+public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The PNG library could not have the memory it needed.
+    case outOfMemory
+
+    /// The sentence to show the painter.
+    public var description: String {
+        switch self {
+        case .outOfMemory: "the picture could not be written as PNG: there is not enough memory"
+        }
+    }
+}
+
+extension RasterImage {
+    /// The image as a PNG file's bytes: 8-bit RGBA, straight (not premultiplied) alpha.
+    ///
+    /// Decoded again with ``init(decoding:limits:)`` it gives the same pixels: opaque ones exactly, and translucent
+    /// ones too while they are validly premultiplied (no colour above its alpha), since dividing by alpha and
+    /// multiplying again rounds back to the same value.
+    public func pngData() throws(ImageEncodingError) -> [UInt8] {
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            var offset = 0
+            for argb in pixels {
+                let pixel = Pixel(argb: argb)
+                let (r, g, b, a) = pixel.straight
+                out[offset] = r
+                out[offset + 1] = g
+                out[offset + 2] = b
+                out[offset + 3] = a
+                offset += 4
+            }
+        }
+        var data: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        let status = rgba.withUnsafeBufferPointer { buffer in
+            fp_png_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4, &data, &count)
+        }
+        defer { free(data) }
+        guard status == FP_CODEC_OK, let data else { throw .outOfMemory }
+        return Array(UnsafeBufferPointer(start: data, count: count))
+    }
+}
