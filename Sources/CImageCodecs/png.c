@@ -127,8 +127,8 @@ static void write_to_memory(png_structp png, png_bytep data, size_t length) {
 
 static void flush_nothing(png_structp png) { (void)png; }
 
-int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint8_t **png_bytes,
-                       size_t *count) {
+int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int level, int filters,
+                       uint8_t **png_bytes, size_t *count) {
     *png_bytes = NULL;
     *count = 0;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, fail, ignore_warning);
@@ -147,6 +147,8 @@ int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, s
         return FP_CODEC_NO_MEMORY;
     }
     png_set_write_fn(png, buffer, write_to_memory, flush_nothing);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);

@@ -1,5 +1,6 @@
-// `image-benchmark [--runs N] FILE...`: how long ImageDecoding takes to decode each picture, in a release build
-// (`swift run -c release image-benchmark FILE...`); prints each run and the median, for docs/images.md.
+// `image-benchmark [--runs N] FILE...`: how long ImageDecoding takes to decode each picture, then to write it again
+// as PNG, in a release build (`swift run -c release image-benchmark FILE...`); prints each run and the median, for
+// docs/images.md.
 import Glibc
 import ImageDecoding
 
@@ -46,6 +47,13 @@ func contents(of path: String) -> [UInt8]? {
     return bytes
 }
 
+/// Prints each run's time and the median.
+func report(_ label: String, _ times: [Double]) {
+    let milliseconds = times.map { Int(($0 * 1000).rounded()) }
+    let median = milliseconds.sorted()[milliseconds.count / 2]
+    print("\(label): runs \(milliseconds.map { "\($0) ms" }.joined(separator: ", ")); median \(median) ms")
+}
+
 for path in files {
     guard let bytes = contents(of: path) else {
         complain("image-benchmark: cannot read \(path)\n")
@@ -64,7 +72,20 @@ for path in files {
             exit(1)
         }
     }
-    let milliseconds = times.map { ($0 * 1000).rounded() }
-    let median = milliseconds.sorted()[milliseconds.count / 2]
-    print("\(path) \(size) \(bytes.count) bytes: runs \(milliseconds.map { "\(Int($0)) ms" }.joined(separator: ", ")); median \(Int(median)) ms")
+    report("\(path) \(size) \(bytes.count) bytes: decoding", times)
+    guard let image = try? RasterImage(decoding: bytes) else { continue }
+    for compression in [PNGCompression.fast, .small] {
+        var encodeTimes: [Double] = []
+        var encodedCount = 0
+        for _ in 0..<runs {
+            let start = now()
+            guard let png = try? image.pngData(compression: compression) else {
+                complain("image-benchmark: \(path): cannot write it as PNG\n")
+                exit(1)
+            }
+            encodeTimes.append(now() - start)
+            encodedCount = png.count
+        }
+        report("\(path) written as PNG, \(compression) (\(encodedCount) bytes)", encodeTimes)
+    }
 }

@@ -44,9 +44,10 @@ int fp_png_read_rgba(fp_png_reader *reader, uint8_t *pixels, size_t stride);
 void fp_png_reader_destroy(fp_png_reader *reader);
 
 /// Writes `height` rows of `stride` bytes of 8-bit R, G, B, A (straight alpha) as a PNG into a buffer from malloc,
-/// given in `*png` and `*count`, which the caller frees.
-int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint8_t **png,
-                       size_t *count);
+/// given in `*png` and `*count`, which the caller frees; zlib's `level` (0–9) and libpng's row `filters` (its
+/// PNG_FILTER_* flags: 0x08 none, 0x10 sub, 0x20 up, 0x40 average, 0x80 Paeth).
+int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int level, int filters,
+                       uint8_t **png, size_t *count);
 
 // --- JPEG (libjpeg-turbo) ------------------------------------------------------------------------------------------
 
