@@ -147,6 +147,7 @@ int fp_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, s
         return FP_CODEC_NO_MEMORY;
     }
     png_set_write_fn(png, buffer, write_to_memory, flush_nothing);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,

@@ -6,11 +6,15 @@ import Glibc
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The PNG library could not have the memory it needed.
     case outOfMemory
+    /// A side longer than PNG holds (2^31 − 1 pixels).
+    case tooLarge(width: Int, height: Int)
 
     /// The sentence to show the painter.
     public var description: String {
         switch self {
         case .outOfMemory: "the picture could not be written as PNG: there is not enough memory"
+        case let .tooLarge(width, height):
+            "a picture of \(width) × \(height) pixels is too large for a PNG file, which holds up to 2147483647 a side"
         }
     }
 }
@@ -35,6 +39,8 @@ extension RasterImage {
     public func pngData(compression: PNGCompression = .fast) throws(ImageEncodingError) -> [UInt8] {
         // libpng's PNG_FILTER_UP, and all five filters.
         let (level, filters): (Int32, Int32) = compression == .fast ? (1, 0x20) : (6, 0xf8)
+        let longest = 0x7fff_ffff
+        guard width <= longest, height <= longest else { throw .tooLarge(width: width, height: height) }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         rgba.withUnsafeMutableBufferPointer { out in
             var offset = 0

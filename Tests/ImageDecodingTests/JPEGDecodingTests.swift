@@ -63,6 +63,19 @@ import Testing
         #expect(Self.close([right.red, right.green, right.blue], [128, 128, 128]), "\(right)")
     }
 
+    /// Without Adobe's marker, CMYK's inks are plain: 255 is full ink.
+    @Test func cmykWithoutAdobesMarkerHasPlainInks() throws {
+        let written = JPEGWriter.jpeg(width: 32, height: 16, kind: .cmyk) { x, _ in x < 16 ? [0, 255, 255, 0] : [255, 255, 255, 128] }
+        // libjpeg writes the marker for CMYK: APP14 (FF EE), its length, "Adobe".
+        let marker = try #require((0..<written.count - 1).first { written[$0] == 0xff && written[$0 + 1] == 0xee })
+        let length = Int(written[marker + 2]) << 8 | Int(written[marker + 3])
+        let jpeg = Array(written[..<marker] + written[(marker + 2 + length)...])
+        let image = try RasterImage(decoding: jpeg)
+        let left = try #require(image.pixel(x: 4, y: 8)).straight, right = try #require(image.pixel(x: 28, y: 8)).straight
+        #expect(Self.close([left.red, left.green, left.blue], [255, 0, 0]), "\(left)")
+        #expect(Self.close([right.red, right.green, right.blue], [0, 0, 0]), "\(right)")
+    }
+
     /// Each orientation's quadrants as a phone shows the picture: top left, top right, bottom left, bottom right.
     static let upright: [Int: [[UInt8]]] = [
         1: [red, green, blue, white], 2: [green, red, white, blue], 3: [white, blue, green, red],
