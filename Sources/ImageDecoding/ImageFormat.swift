@@ -3,9 +3,38 @@
 
 /// A kind of file recognised by its magic bytes.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case png, jpeg
-    case gif, webP, bmp, tiff, svg, heic, avif, jpegXL, photoshop, pdf
-    case fingerpaintDrawing, openRaster, krita, zip
+    /// PNG, decoded.
+    case png
+    /// JPEG (JFIF or EXIF), decoded.
+    case jpeg
+    /// GIF, refused.
+    case gif
+    /// WebP, refused.
+    case webP
+    /// Windows bitmap, refused.
+    case bmp
+    /// TIFF, either byte order, refused.
+    case tiff
+    /// An SVG drawing, refused.
+    case svg
+    /// HEIF with HEVC, as iPhones take photos, refused.
+    case heic
+    /// AVIF, refused.
+    case avif
+    /// JPEG XL, bare or in its container, refused.
+    case jpegXL
+    /// A Photoshop document, refused.
+    case photoshop
+    /// A PDF document, refused.
+    case pdf
+    /// One of our own drawings (`.fpdraw`), refused: it opens as a drawing.
+    case fingerpaintDrawing
+    /// An OpenRaster painting (a zip whose `mimetype` says so), refused: OpenRaster has a reader of its own.
+    case openRaster
+    /// A Krita painting (a zip whose `mimetype` says so), refused.
+    case krita
+    /// Any other zip archive, refused.
+    case zip
 
     /// Whether fingerpaint decodes it.
     public var isDecoded: Bool { self == .png || self == .jpeg }
