@@ -195,7 +195,11 @@ let package = Package(
             path: "Sources/PaintBenchmark"
         ),
         // `swift run -c release image-benchmark FILE...`: decoding time of pictures, the median of three runs.
-        .executableTarget(name: "image-benchmark", dependencies: ["ImageDecoding"], path: "Sources/ImageBenchmark"),
+        .executableTarget(
+            name: "image-benchmark",
+            dependencies: ["ImageDecoding", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ImageBenchmark"
+        ),
         .testTarget(
             name: "TouchUITests",
             dependencies: ["TouchUI", "SeatInput", "TouchUITesting", .product(name: "PropertyBased", package: "swift-property-based")]

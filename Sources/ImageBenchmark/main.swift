@@ -1,31 +1,29 @@
-// `image-benchmark [--runs N] FILE...`: how long ImageDecoding takes to decode each picture, then to write it again
-// as PNG, in a release build (`swift run -c release image-benchmark FILE...`); prints each run and the median, for
-// docs/images.md.
+// `image-benchmark FILE...`: how long ImageDecoding takes to decode each picture, then to write it again as PNG at
+// both compressions, in a release build (`swift run -c release image-benchmark FILE...`); prints each run and the
+// median, for docs/images.md.
+import ArgumentParser
+import CommandLineSupport
 import Glibc
 import ImageDecoding
 
-/// Writes `message` to standard error.
-func complain(_ message: String) {
-    var text = message
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
+/// The command line, parsed by swift-argument-parser.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image-benchmark",
+        abstract: "Times decoding pictures (PNG, JPEG) and writing them as PNG again: each run and the median.",
+        discussion: "Measure a release build: swift run -c release image-benchmark FILE... (docs/images.md, \"Speed\").",
+        version: ProgramVersion.current
+    )
 
-var runs = 3
-var files: [String] = []
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    if argument == "--runs", let count = arguments.popFirst().flatMap({ Int($0) }), count >= 1 {
-        runs = count
-    } else if argument.hasPrefix("-") {
-        complain("usage: image-benchmark [--runs N] FILE...\n")
-        exit(2)
-    } else {
-        files.append(argument)
+    @Option(help: "How many times to decode and write each picture.")
+    var runs = 3
+
+    @Argument(help: ArgumentHelp("The pictures.", valueName: "FILE"))
+    var files: [String]
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
-}
-guard !files.isEmpty else {
-    complain("usage: image-benchmark [--runs N] FILE...\n")
-    exit(2)
 }
 
 func now() -> Double {
@@ -34,6 +32,7 @@ func now() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// A file's bytes, or `nil` when it cannot be read.
 func contents(of path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
@@ -54,34 +53,29 @@ func report(_ label: String, _ times: [Double]) {
     print("\(label): runs \(milliseconds.map { "\($0) ms" }.joined(separator: ", ")); median \(median) ms")
 }
 
-for path in files {
-    guard let bytes = contents(of: path) else {
-        complain("image-benchmark: cannot read \(path)\n")
-        exit(1)
-    }
+let options = Options.parseCommandLine()
+for path in options.files {
+    guard let bytes = contents(of: path) else { Options.fail("cannot read \(path)") }
     var times: [Double] = []
-    var size = ""
-    for _ in 0..<runs {
+    var decoded: RasterImage?
+    for _ in 0..<options.runs {
         let start = now()
-        do {
-            let image = try RasterImage(decoding: bytes)
-            times.append(now() - start)
-            size = "\(image.width)x\(image.height)"
+        do throws(ImageDecodingError) {
+            decoded = try RasterImage(decoding: bytes)
         } catch {
-            complain("image-benchmark: \(path): \(error)\n")
-            exit(1)
+            Options.fail("\(path): \(error)")
         }
+        times.append(now() - start)
     }
-    report("\(path) \(size) \(bytes.count) bytes: decoding", times)
-    guard let image = try? RasterImage(decoding: bytes) else { continue }
+    guard let image = decoded else { continue }
+    report("\(path) \(image.width)x\(image.height) \(bytes.count) bytes: decoding", times)
     for compression in [PNGCompression.fast, .small] {
         var encodeTimes: [Double] = []
         var encodedCount = 0
-        for _ in 0..<runs {
+        for _ in 0..<options.runs {
             let start = now()
             guard let png = try? image.pngData(compression: compression) else {
-                complain("image-benchmark: \(path): cannot write it as PNG\n")
-                exit(1)
+                Options.fail("\(path): cannot write it as PNG")
             }
             encodeTimes.append(now() - start)
             encodedCount = png.count
