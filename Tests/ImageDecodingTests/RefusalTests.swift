@@ -82,9 +82,9 @@ import Testing
     }
 
     /// Refused from the header: not one large allocation, for a picture whose pixels would take 400 MB.
-    @Test(arguments: [(10001, 10000), (100_000, 100_000)])
+    @Test(.enabled(if: CAllocationCounter_isAvailable() != 0, "a sanitizer's build counts no allocations"),
+          arguments: [(10001, 10000), (100_000, 100_000)])
     func aPictureTooLargeIsRefusedBeforeItsPixelsAreAllocated(size: (Int, Int)) throws {
-        try #require(CAllocationCounter_isAvailable() == 1)
         let png = Self.pngClaiming(width: size.0, height: size.1)
         CAllocationCounter_start()
         let result = Result { try RasterImage(decoding: png) }
