@@ -125,9 +125,15 @@ int fp_jpeg_read_pixels(fp_jpeg_reader *reader, uint8_t *pixels, size_t stride) 
     }
     jpeg_start_decompress(decoder);
     if (decoder->output_components != 4) ERREXIT(decoder, JERR_BAD_IN_COLORSPACE);
+    // Several rows a call, as many as libjpeg makes at once (an MCU row's worth at most).
+    JSAMPROW rows[16];
     while (decoder->output_scanline < decoder->output_height) {
-        JSAMPROW row = pixels + (size_t)decoder->output_scanline * stride;
-        if (jpeg_read_scanlines(decoder, &row, 1) != 1) break;
+        JDIMENSION count = decoder->output_height - decoder->output_scanline;
+        if (count > 16) count = 16;
+        for (JDIMENSION row = 0; row < count; row++) {
+            rows[row] = pixels + (size_t)(decoder->output_scanline + row) * stride;
+        }
+        if (jpeg_read_scanlines(decoder, rows, count) == 0) break;
     }
     jpeg_finish_decompress(decoder);
     return status(reader);

@@ -22,7 +22,7 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
 /// How hard the PNG writer compresses.
 public enum PNGCompression: Sendable, Hashable {
     /// zlib's level 1 with the Up filter on every row: a 12-megapixel photo in about 0.6 s, a 4096 × 4096 painting
-    /// in about 0.3 s (docs/images.md, "Speed").
+    /// in about 0.2 s (docs/images.md, "Speed").
     case fast
     /// zlib's level 6 with libpng choosing each row's filter: a painting's file about 0.6 of `fast`'s, a photo's
     /// about the same; three times slower for a painting, ten for a photo.
