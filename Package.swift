@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG pictures as premultiplied ARGB32 images (Cairo's layout), the PNG writer, thumbnails
         // (docs/images.md). Knows nothing of Wayland or of the document.
-        .target(name: "ImageDecoding", dependencies: ["CImageCodecs"]),
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "Geometry"]),
         // GLib alone (Debian: libglib2.0-dev): GChecksum's MD5 for the thumbnail cache's and tile store's file names.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // GIO's D-Bus client, for test support only: input into headless mutter through its remote-desktop API.
@@ -243,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "ImageDecodingTests",
             dependencies: [
-                "ImageDecoding", "CCairo", "CJPEG", "CAllocationCounter", "PaintModel",
+                "ImageDecoding", "Geometry", "CCairo", "CJPEG", "CAllocationCounter", "PaintModel",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -28,43 +28,47 @@ extension RasterImage {
         }
     }
 
-    /// `width * height` pixels left for `fill` to write as bytes; `fill` returns a codec status.
-    private static func pixels(
-        count: Int, fill: (UnsafeMutableRawBufferPointer) -> Int32
-    ) -> (pixels: [UInt32], status: Int32) {
+    /// The pixels of a picture of `width` × `height` (from its header) that `read` writes as bytes, 4 a pixel in rows of
+    /// `width * 4`, returning a codec status; refused before anything is allocated when past `limits`.
+    private static func readPixels(
+        width: Int, height: Int, limits: ImageLimits, format: ImageFormat,
+        _ read: (UnsafeMutablePointer<UInt8>, Int) -> Int32
+    ) throws(ImageDecodingError) -> [UInt32] {
+        guard limits.allows(width: width, height: height) else {
+            throw .tooLarge(width: width, height: height, limits: limits)
+        }
+        let count = width * height
         var status = Int32(FP_CODEC_OK)
         let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = fill(UnsafeMutableRawBufferPointer(buffer))
+            if let start = UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: UInt8.self) {
+                status = read(start, width * 4)
+            } else {
+                status = Int32(FP_CODEC_NO_MEMORY)
+            }
             initialized = status == FP_CODEC_OK ? count : 0
         }
-        return (pixels, status)
+        guard status == FP_CODEC_OK else { throw failure(status, format) }
+        return pixels
     }
 
     private static func decodePNG(_ bytes: [UInt8], limits: ImageLimits) throws(ImageDecodingError) -> RasterImage {
-        let outcome: Result<RasterImage, ImageDecodingError> = bytes.withUnsafeBufferPointer { file in
-            guard let base = file.baseAddress, let reader = fp_png_reader_create(base, file.count) else {
-                return .failure(.outOfMemory(.png))
-            }
-            defer { fp_png_reader_destroy(reader) }
-            var header = fp_png_header()
-            let status = fp_png_read_header(reader, &header)
-            guard status == FP_CODEC_OK else { return .failure(failure(status, .png)) }
-            let width = Int(header.width), height = Int(header.height)
-            guard limits.allows(width: width, height: height) else {
-                return .failure(.tooLarge(width: width, height: height, limits: limits))
-            }
-            let read = Self.pixels(count: width * height) { buffer in
-                guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                    return Int32(FP_CODEC_NO_MEMORY)
+        try bytes.withUnsafeBufferPointer { file in
+            Result { () throws(ImageDecodingError) -> RasterImage in
+                guard let base = file.baseAddress, let reader = fp_png_reader_create(base, file.count) else {
+                    throw .outOfMemory(.png)
                 }
-                return fp_png_read_rgba(reader, start, width * 4)
+                defer { fp_png_reader_destroy(reader) }
+                var header = fp_png_header()
+                let status = fp_png_read_header(reader, &header)
+                guard status == FP_CODEC_OK else { throw failure(status, .png) }
+                let width = Int(header.width), height = Int(header.height)
+                var pixels = try readPixels(width: width, height: height, limits: limits, format: .png) { start, stride in
+                    fp_png_read_rgba(reader, start, stride)
+                }
+                premultiplyRGBA(&pixels)
+                return RasterImage(uncheckedWidth: width, height: height, pixels: pixels)
             }
-            guard read.status == FP_CODEC_OK else { return .failure(failure(read.status, .png)) }
-            var pixels = read.pixels
-            premultiplyRGBA(&pixels)
-            return .success(RasterImage(uncheckedWidth: width, height: height, pixels: pixels))
-        }
-        return try outcome.get()
+        }.get()
     }
 
     /// Turns pixels holding R, G, B, A bytes (straight) into premultiplied native ARGB32, in place.
@@ -90,42 +94,34 @@ extension RasterImage {
     }
 
     private static func decodeJPEG(_ bytes: [UInt8], limits: ImageLimits) throws(ImageDecodingError) -> RasterImage {
-        let outcome: Result<RasterImage, ImageDecodingError> = bytes.withUnsafeBufferPointer { file in
-            // libjpeg's own memory, on top of the pixels: a progressive file keeps 2 bytes a sample of its
-            // coefficients, 4 samples a pixel at most.
-            let memory = limits.maximumPixels.multipliedReportingOverflow(by: 8)
-            let memoryLimit = (memory.overflow ? Int.max / 2 : memory.partialValue) + 64 << 20
-            guard let base = file.baseAddress, let reader = fp_jpeg_reader_create(base, file.count, memoryLimit) else {
-                return .failure(.outOfMemory(.jpeg))
-            }
-            defer { fp_jpeg_reader_destroy(reader) }
-            var header = fp_jpeg_header()
-            let status = fp_jpeg_read_header(reader, &header)
-            guard status == FP_CODEC_OK else { return .failure(failure(status, .jpeg)) }
-            let width = Int(header.width), height = Int(header.height)
-            guard limits.allows(width: width, height: height) else {
-                return .failure(.tooLarge(width: width, height: height, limits: limits))
-            }
-            guard header.components == 1 || header.components == 3 || header.components == 4 else {
-                return .failure(.damaged(.jpeg))
-            }
-            var exifCount = 0
-            let orientation = fp_jpeg_exif(reader, &exifCount).map {
-                ExifOrientation(exif: UnsafeBufferPointer(start: $0, count: exifCount))
-            } ?? .up
-            let read = Self.pixels(count: width * height) { buffer in
-                guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                    return Int32(FP_CODEC_NO_MEMORY)
+        // libjpeg's own memory, on top of the pixels: a progressive file keeps 2 bytes a sample of its coefficients, 4
+        // samples a pixel at most.
+        let memory = limits.maximumPixels.multipliedReportingOverflow(by: 8)
+        let memoryLimit = (memory.overflow ? Int.max / 2 : memory.partialValue) + 64 << 20
+        return try bytes.withUnsafeBufferPointer { file in
+            Result { () throws(ImageDecodingError) -> RasterImage in
+                guard let base = file.baseAddress, let reader = fp_jpeg_reader_create(base, file.count, memoryLimit)
+                else { throw .outOfMemory(.jpeg) }
+                defer { fp_jpeg_reader_destroy(reader) }
+                var header = fp_jpeg_header()
+                let status = fp_jpeg_read_header(reader, &header)
+                guard status == FP_CODEC_OK else { throw failure(status, .jpeg) }
+                let width = Int(header.width), height = Int(header.height)
+                guard header.components == 1 || header.components == 3 || header.components == 4 else {
+                    throw limits.allows(width: width, height: height)
+                        ? .damaged(.jpeg) : .tooLarge(width: width, height: height, limits: limits)
                 }
-                return fp_jpeg_read_pixels(reader, start, width * 4)
+                var exifCount = 0
+                let orientation = fp_jpeg_exif(reader, &exifCount).map {
+                    ExifOrientation(exif: UnsafeBufferPointer(start: $0, count: exifCount))
+                } ?? .up
+                var pixels = try readPixels(width: width, height: height, limits: limits, format: .jpeg) { start, stride in
+                    fp_jpeg_read_pixels(reader, start, stride)
+                }
+                if header.is_cmyk != 0 { convertCMYK(&pixels, inverted: header.saw_adobe_marker != 0) }
+                return RasterImage(uncheckedWidth: width, height: height, pixels: pixels).oriented(orientation)
             }
-            guard read.status == FP_CODEC_OK else { return .failure(failure(read.status, .jpeg)) }
-            var pixels = read.pixels
-            if header.is_cmyk != 0 { convertCMYK(&pixels, inverted: header.saw_adobe_marker != 0) }
-            let image = RasterImage(uncheckedWidth: width, height: height, pixels: pixels)
-            return .success(image.oriented(orientation))
-        }
-        return try outcome.get()
+        }.get()
     }
 
     /// Turns pixels holding C, M, Y, K bytes into opaque native ARGB32, in place. Adobe's files (with an APP14

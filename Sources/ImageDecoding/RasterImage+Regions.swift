@@ -1,25 +1,6 @@
 // Parts of a RasterImage: a copy of pixels from memory in any row stride (a Cairo surface's), the rectangle its
 // visible pixels fill, and a cropped copy, as OpenRaster's layer files are cropped to their pixels with an offset.
-
-/// A rectangle of pixels in an image, from its top left.
-public struct PixelRegion: Sendable, Hashable {
-    /// The left column.
-    public var x: Int
-    /// The top row.
-    public var y: Int
-    /// The width in pixels.
-    public var width: Int
-    /// The height in pixels.
-    public var height: Int
-
-    /// A rectangle of `width` × `height` pixels whose top left pixel is at column `x`, row `y`.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+import Geometry
 
 extension RasterImage {
     /// A copy of `height` rows of `width` premultiplied ARGB32 pixels, each row starting `bytesPerRow` bytes after the
@@ -44,7 +25,7 @@ extension RasterImage {
     }
 
     /// The smallest rectangle holding every pixel that is not fully transparent; `nil` when every pixel is.
-    public var visibleRegion: PixelRegion? {
+    public var visibleRegion: PixelRect? {
         var (left, top, right, bottom) = (width, height, -1, -1)
         pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
@@ -56,15 +37,15 @@ extension RasterImage {
             }
         }
         guard right >= 0 else { return nil }
-        return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
     /// A copy of the pixels in `region`, or `nil` when the region is empty or not wholly inside the image.
-    public func cropped(to region: PixelRegion) -> RasterImage? {
+    public func cropped(to region: PixelRect) -> RasterImage? {
         guard region.width >= 1, region.height >= 1, region.x >= 0, region.y >= 0,
               region.x <= width - region.width, region.y <= height - region.height
         else { return nil }
-        guard region != PixelRegion(x: 0, y: 0, width: width, height: height) else { return self }
+        guard region != PixelRect(x: 0, y: 0, width: width, height: height) else { return self }
         var result: [UInt32] = []
         result.reserveCapacity(region.width * region.height)
         for y in region.y..<region.y + region.height {

@@ -1,5 +1,6 @@
 // Copying pixels from a Cairo surface, and cropping an image to its visible pixels.
 import CCairo
+import Geometry
 @testable import ImageDecoding
 import PropertyBased
 import Testing
@@ -25,7 +26,7 @@ import Testing
                 #expect(image.pixel(x: x, y: y)?.argb == UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self))
             }
         }
-        #expect(image.visibleRegion == PixelRegion(x: 3, y: 1, width: 4, height: 2))
+        #expect(image.visibleRegion == PixelRect(x: 3, y: 1, width: 4, height: 2))
         #expect(RasterImage(width: 38, height: 5, bytesPerRow: stride, copying: bytes) == nil)
         #expect(RasterImage(width: 10, height: 6, bytesPerRow: stride, copying: bytes) == nil)
         #expect(RasterImage(width: 10, height: 5, bytesPerRow: 39, copying: bytes) == nil)
@@ -45,7 +46,7 @@ import Testing
                 return
             }
             let xs = points.map(\.0), ys = points.map(\.1)
-            #expect(region == PixelRegion(x: xs.min() ?? -1, y: ys.min() ?? -1, width: (xs.max() ?? 0) - (xs.min() ?? 0) + 1,
+            #expect(region == PixelRect(x: xs.min() ?? -1, y: ys.min() ?? -1, width: (xs.max() ?? 0) - (xs.min() ?? 0) + 1,
                                           height: (ys.max() ?? 0) - (ys.min() ?? 0) + 1))
             let cropped = image.cropped(to: region)
             for (x, y) in points { #expect(cropped?.pixel(x: x - region.x, y: y - region.y)?.alpha == 200) }
@@ -54,11 +55,11 @@ import Testing
 
     @Test func regionsOutsideTheImageAreRefused() throws {
         let image = try #require(RasterImage(width: 4, height: 3, filledWith: .init(red: 1, green: 2, blue: 3)))
-        #expect(image.cropped(to: PixelRegion(x: 0, y: 0, width: 4, height: 3)) == image)
-        #expect(image.cropped(to: PixelRegion(x: 1, y: 1, width: 3, height: 2))?.width == 3)
-        for region in [PixelRegion(x: 1, y: 0, width: 4, height: 3), PixelRegion(x: -1, y: 0, width: 2, height: 2),
-                       PixelRegion(x: 0, y: 0, width: 0, height: 1), PixelRegion(x: Int.max, y: 0, width: 2, height: 1),
-                       PixelRegion(x: 2, y: 2, width: Int.max, height: 1)] {
+        #expect(image.cropped(to: PixelRect(x: 0, y: 0, width: 4, height: 3)) == image)
+        #expect(image.cropped(to: PixelRect(x: 1, y: 1, width: 3, height: 2))?.width == 3)
+        for region in [PixelRect(x: 1, y: 0, width: 4, height: 3), PixelRect(x: -1, y: 0, width: 2, height: 2),
+                       PixelRect(x: 0, y: 0, width: 0, height: 1), PixelRect(x: Int.max, y: 0, width: 2, height: 1),
+                       PixelRect(x: 2, y: 2, width: Int.max, height: 1)] {
             #expect(image.cropped(to: region) == nil, "\(region)")
         }
     }
