@@ -41,6 +41,10 @@ extension FingerPaintApp {
         case .useBrush: useBrush()
         case .openMore: paletteView.toggleMore()
         case .toggleLeftHanded: toggleLeftHanded()
+        case .newLayer: addLayerAboveCurrent()
+        case .selectLayerAbove: selectLayer(at: drawing.currentLayerIndex + 1)
+        case .selectLayerBelow: selectLayer(at: drawing.currentLayerIndex - 1)
+        case let .selectLayer(position): selectLayer(at: position)
         }
         updateOverlay()
     }

@@ -180,18 +180,37 @@ extension FingerPaintApp {
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the
     /// freehand stroke.
     func reshapeLastStroke(as shape: Stroke) {
-        edit(.replace(at: drawing.strokes.count - 1, with: shape))
+        edit(.replace(at: drawing.currentLayer.strokes.count - 1, with: shape))
     }
 
-    /// Erases, in one edit, every stroke an eraser's path touched.
+    /// Erases, in one edit, every stroke of the current layer an eraser's path touched.
     func erase(along path: [Point], radius: Double) {
-        let touched = renderer.strokes(touchedBy: path, radius: radius)
+        if let refusal = currentLayerRefusal { return say(refusal) }
+        guard let range = drawing.currentLayerRange else { return }
+        // The renderer finds them among the strokes shown: those of the current layer, in its place among them.
+        let touched = renderer.strokes(touchedBy: path, radius: radius).filter(range.contains).map { $0 - range.lowerBound }
         guard !touched.isEmpty else { return }
         edit(.erase(touched))
     }
 
-    /// Does an edit to the drawing, redraws what it changed and saves it.
+    /// Why the current layer takes no painting or erasing now, in a painter's words; `nil` when it takes them.
+    var currentLayerRefusal: String? {
+        let layer = drawing.currentLayer.attributes
+        if layer.isLocked { return "“\(layer.name)” is locked: unlock it to paint on it." }
+        if !layer.isVisible { return "“\(layer.name)” is hidden: show it to paint on it." }
+        return nil
+    }
+
+    /// Says why the current layer refused a stroke edit: in a banner, and on standard error.
+    private func say(_ refusal: String) {
+        report("fingerpaint: \(refusal)")
+        showNotice(refusal)
+    }
+
+    /// Does an edit to the drawing, redraws what it changed and saves it. A stroke edit the current layer does not
+    /// take (locked, hidden) is said in a banner instead.
     func edit(_ edit: DrawingEdit) {
+        if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
         guard let change = drawing.apply(edit) else { return }
         renderer.apply(change, strokes: drawing.strokes)
         // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)

@@ -227,6 +227,7 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        guard change != .unchanged else { return }
         tiles.beginChange()
         if defersStrokeBaking, case let .appended(stroke) = change,
            strokes.count == self.strokes.count + ink.unbaked.count + 1 {

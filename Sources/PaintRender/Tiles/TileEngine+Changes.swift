@@ -18,6 +18,8 @@ extension TileEngine {
     /// once. A change that does not fit the strokes held replaces them.
     func apply(_ change: DrawingChange, strokes: [Stroke]) {
         switch change {
+        case .unchanged where strokes.count == self.strokes.count:
+            break
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             append(stroke)
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:

@@ -1,0 +1,88 @@
+import Testing
+import FingerPaintCore
+import PaintModel
+import PaintRender
+import Geometry
+
+/// Painting, erasing and shapes go to the current layer, and a layer that does not take them says why.
+@Suite struct LayerPaintingTests {
+    /// A drawing of two layers: a green line across y = 150 on the bottom one, a red line across y = 160 on the top
+    /// one, which is current.
+    static func twoLayers(top: LayerAttributes = LayerAttributes(name: "Ink")) -> Drawing {
+        let green = Stroke(points: [StrokePoint(point(50, 150)), StrokePoint(point(350, 150))], color: Brush.palette[4], width: 8)
+        let red = Stroke(points: [StrokePoint(point(50, 160)), StrokePoint(point(350, 160))], color: Brush.palette[1], width: 8)
+        var drawing = Drawing(layers: [.first(strokes: [green]), Layer(attributes: top, strokes: [red])])
+        drawing.apply(.selectLayer(1))
+        return drawing
+    }
+
+    @Test func aStrokeGoesOnTheCurrentLayer() throws {
+        let painter = Painter(drawing: Self.twoLayers())
+        painter.drag([(1, point(100, 60), point(300, 60))])
+        #expect(painter.app.drawing.layers[1].strokes.count == 2)
+        #expect(painter.app.drawing.layers[0].strokes.count == 1)
+        #expect(painter.isPainted(200, 60))
+        // Undo takes it back off that layer.
+        painter.app.perform(.undo)
+        #expect(painter.app.drawing.layers[1].strokes.count == 1)
+    }
+
+    @Test func theEraserErasesOnlyTheCurrentLayersStrokes() throws {
+        let painter = Painter(drawing: Self.twoLayers())
+        painter.app.perform(.toggleEraser)
+        // Across both lines.
+        painter.drag([(1, point(200, 120), point(200, 190))])
+        #expect(painter.app.drawing.layers[1].strokes.isEmpty)
+        #expect(painter.app.drawing.layers[0].strokes.count == 1)
+        #expect(painter.isPainted(100, 150) && !painter.isPainted(100, 162))
+        // On the bottom layer, current now, the same path erases its line.
+        painter.app.perform(.undo)
+        let selected = painter.app.drawing
+        #expect(selected.layers[1].strokes.count == 1)
+        painter.app.perform(.selectLayer(0))
+        painter.drag([(2, point(200, 120), point(200, 190))])
+        #expect(painter.app.drawing.layers[0].strokes.isEmpty && painter.app.drawing.layers[1].strokes.count == 1)
+    }
+
+    @Test(arguments: ["locked", "hidden"])
+    func aLayerThatIsLockedOrHiddenTakesNoPaintAndSaysWhy(state: String) throws {
+        let top = LayerAttributes(name: "Ink", isVisible: state != "hidden", isLocked: state == "locked")
+        let painter = Painter(drawing: Self.twoLayers(top: top))
+        let before = painter.app.drawing
+        painter.drag([(1, point(100, 60), point(300, 60))])
+        #expect(painter.app.drawing == before)
+        #expect(!painter.isPainted(200, 60), "the refused stroke is still shown")
+        let banner = try #require(painter.app.banner)
+        #expect(banner == "“Ink” is \(state): \(state == "locked" ? "unlock" : "show") it to paint on it.")
+        painter.app.perform(.toggleEraser)
+        painter.drag([(2, point(200, 120), point(200, 190))])
+        #expect(painter.app.drawing == before)
+    }
+}
+
+extension LayerPaintingTests {
+    @Test func aNewLayerGoesAboveTheCurrentOneAndIsPaintedOnAndItsUndoTakesItAway() throws {
+        let painter = Painter()
+        painter.drag([(1, point(100, 100), point(300, 100))])
+        painter.key("Insert")
+        #expect(painter.app.drawing.layers.map(\.attributes.name) == ["Layer 1", "Layer 2"])
+        #expect(painter.app.drawing.currentLayerIndex == 1)
+        #expect(painter.app.banner == "Painting on “Layer 2”, layer 2 of 2.")
+        painter.drag([(2, point(100, 140), point(300, 140))])
+        #expect(painter.app.drawing.layers.map(\.strokes.count) == [1, 1])
+        // Page Down paints on the layer below; Ctrl+Shift+N puts a new one above it, between the two.
+        painter.key("Next")
+        #expect(painter.app.drawing.currentLayerIndex == 0)
+        painter.key("Ctrl+Shift+N")
+        #expect(painter.app.drawing.layers.map(\.attributes.name) == ["Layer 1", "Layer 3", "Layer 2"])
+        #expect(painter.app.drawing.currentLayerIndex == 1)
+        // Undo: the layer goes, then the stroke on Layer 2, then Layer 2.
+        painter.app.perform(.undo)
+        #expect(painter.app.drawing.layers.map(\.attributes.name) == ["Layer 1", "Layer 2"])
+        painter.app.perform(.undo)
+        painter.app.perform(.undo)
+        painter.app.renderFrame()
+        #expect(painter.app.drawing.layers.map(\.attributes.name) == ["Layer 1"])
+        #expect(painter.app.drawing.strokes.count == 1 && painter.isPainted(200, 100) && !painter.isPainted(200, 140))
+    }
+}
