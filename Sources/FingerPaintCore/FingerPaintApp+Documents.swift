@@ -87,7 +87,7 @@ extension FingerPaintApp {
             report("fingerpaint: copy is off here")
             return
         }
-        let picture = DrawingPicture(strokes: drawing.strokes)
+        let picture = DrawingPicture(drawing: drawing)
         let failure: String?
         do {
             failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
@@ -116,13 +116,13 @@ extension FingerPaintApp {
     /// folder under a name no file has yet, and says where; returns the file.
     @discardableResult
     public func exportPNG(now: Date = Date()) -> URL? {
-        exportPNG(strokes: nil, named: nil, now: now)
+        exportPNG(of: nil, named: nil, now: now)
     }
 
-    /// Writes a drawing's strokes (the open one's when `nil`) as a PNG named `name` (the open document's name when
+    /// Writes a drawing (the open one as the window shows it when `nil`) as a PNG named `name` (the open document's name when
     /// `nil`) in the export folder, as ``exportPNG(now:)`` does.
     @discardableResult
-    func exportPNG(strokes: [Stroke]?, named name: String?, now: Date = Date()) -> URL? {
+    func exportPNG(of other: Drawing?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
             report("fingerpaint: export is off here")
             return nil
@@ -149,10 +149,10 @@ extension FingerPaintApp {
         let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
         defer { unlink(temporary.path) }
         do {
-            if let strokes {
-                // Another drawing (the gallery's): its strokes at 100 %, as `--export` writes them.
+            if let other {
+                // Another drawing (the gallery's): its layers at 100 %, as `--export` writes them.
                 unlink(temporary.path)
-                try DrawingPicture(strokes: strokes).write(to: temporary.path, format: .png)
+                try DrawingPicture(drawing: other).write(to: temporary.path, format: .png)
             } else {
                 try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.barFrame.minY) * renderer.scale)
             }
