@@ -86,3 +86,63 @@ extension LayerPaintingTests {
         #expect(painter.app.drawing.strokes.count == 1 && painter.isPainted(200, 100) && !painter.isPainted(200, 140))
     }
 }
+
+/// The window composites layers that are not opaque and normal, as exports do.
+@Suite struct LayerCompositingTests {
+    static let blue = Color(red: 0, green: 0, blue: 1)
+
+    /// Paper with a black bar across y = 100 on the bottom layer, and a current 50 % multiply layer holding a wide
+    /// blue stroke across x = 200.
+    static func drawing() -> Drawing {
+        let black = Stroke(points: [StrokePoint(point(40, 100)), StrokePoint(point(360, 100))], color: .black, width: 20)
+        let blue = Stroke(points: [StrokePoint(point(200, 40)), StrokePoint(point(200, 220))], color: Self.blue, width: 40)
+        var drawing = Drawing(layers: [
+            .first(strokes: [black]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5, blendMode: .multiply), strokes: [blue]),
+        ])
+        drawing.apply(.selectLayer(1))
+        return drawing
+    }
+
+    static func rgb(_ pixel: UInt32) -> [Int] { [Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF)] }
+
+    static func isHalfBlueOverPaper(_ pixel: UInt32) -> Bool {
+        let rgb = rgb(pixel)
+        return (127...128).contains(rgb[0]) && (127...128).contains(rgb[1]) && rgb[2] == 255
+    }
+
+    @Test func aHalfOpaqueMultiplyLayerShowsInTheWindowAsInKrita() throws {
+        let painter = Painter(drawing: Self.drawing())
+        painter.app.renderFrame()
+        #expect(Self.isHalfBlueOverPaper(painter.shown(200, 180)), "\(Self.rgb(painter.shown(200, 180)))")
+        // Multiplied over black, black.
+        #expect(Self.rgb(painter.shown(200, 100)) == [0, 0, 0])
+        // A stroke painted on the layer is blended too, once lifted; its undo takes it away.
+        painter.drag([(1, point(60, 200), point(120, 200))])
+        painter.app.renderFrame()
+        #expect(Self.isHalfBlueOverPaper(painter.shown(90, 200)) == false)
+        #expect(painter.app.drawing.layers[1].strokes.count == 2)
+        let fresh = CanvasRenderer(logicalSize: painter.app.window.bounds.size, strokes: painter.app.drawing.strokes)
+        fresh.composition = LayerBlend.composition(of: painter.app.drawing)
+        fresh.renderFrame(liveStrokes: [:])
+        #expect(largestDifference(painter.app.renderer.frame, fresh.frame) == 0)
+        let black = Painter(drawing: Self.drawing())
+        black.app.perform(.selectLayer(0))
+        black.drag([(1, point(60, 200), point(120, 200))])
+        black.app.renderFrame()
+        // The same stroke on the plain layer below is black; on the multiply layer at half opacity, lighter.
+        let onWash = Self.rgb(painter.shown(90, 200)), onPaper = Self.rgb(black.shown(90, 200))
+        #expect(onPaper == [26, 26, 26] && onWash[0] > 100, "on the wash \(onWash), below it \(onPaper)")
+        painter.app.perform(.undo)
+        painter.app.renderFrame()
+        #expect(Self.rgb(painter.shown(90, 200)) == [255, 255, 255])
+    }
+
+    @Test func makingTheLayerOpaqueAndNormalDrawsItStraight() throws {
+        var drawing = Self.drawing()
+        drawing.setLayer(at: 1, LayerAttributes(name: "Wash"))
+        let painter = Painter(drawing: drawing)
+        #expect(painter.app.renderer.composition == nil)
+        #expect(Self.rgb(painter.shown(200, 180)) == [0, 0, 255])
+    }
+}
