@@ -75,22 +75,38 @@ public struct DrawingPicture: Sendable {
         self.init(layers: [PictureLayer(strokes: strokes)], paper: paper)
     }
 
-    /// The picture of a drawing's visible layers on paper.
-    public init(drawing: Drawing, paper: Color = .white) {
+    /// The picture of a drawing's visible layers on paper, showing `area` (by default their strokes' bounds plus
+    /// ``margin``).
+    public init(drawing: Drawing, paper: Color = .white, area: Rect? = nil) {
         self.init(layers: drawing.layers.filter(\.attributes.isVisible).map {
             PictureLayer(strokes: $0.strokes, opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
-        }, paper: paper)
+        }, paper: paper, area: area)
     }
 
-    /// The picture of layers on paper, bottom first.
-    public init(layers: [PictureLayer], paper: Color = .white) {
+    /// The picture of layers on paper, bottom first, showing `area` (document points; by default the strokes'
+    /// bounds plus ``margin``).
+    public init(layers: [PictureLayer], paper: Color = .white, area: Rect? = nil) {
         self.layers = layers.map { layer in
             var kept = layer
             kept.strokes = layer.strokes.filter(\.isWithinLimits)
             return kept
         }
         self.paper = paper
-        area = Self.area(of: self.layers.flatMap(\.strokes))
+        self.area = area ?? Self.area(of: self.layers.flatMap(\.strokes))
+    }
+
+    /// One layer alone over the picture's area at 100 % (scaled as ``image(pixelsPerPoint:rasterizer:)`` is past
+    /// ``largestImageSide``), on no paper: premultiplied ARGB, clear where it has no ink. What an OpenRaster layer
+    /// file holds. `nil` for a position outside ``layers``.
+    public func layerImage(at position: Int) -> ImageSurface? {
+        guard layers.indices.contains(position) else { return nil }
+        let scale = imageScale
+        let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
+        guard !layers[position].strokes.isEmpty else { return image }
+        draw(layers[position].strokes, into: image, scale: scale,
+             raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))
+        cairo_surface_mark_dirty(image.surface)
+        return image
     }
 
     /// Every stroke of the picture, in painting order.
@@ -235,17 +251,11 @@ public struct DrawingPicture: Sendable {
     /// file is at `path` (``OutputFile`` puts files in place).
     public func write(to path: String, format: PictureFormat) throws(RenderError) {
         let bytes = try bytes(format: format)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(errno))") }
-        var offset = 0
-        var failure: Int32?
-        while offset < bytes.count, failure == nil {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written } else if errno != EINTR { failure = errno }
+        do {
+            try OutputFile.writeNew(bytes, to: path)
+        } catch {
+            throw RenderError(message: "\(error)")
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if let failure { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(failure))") }
     }
 }
 
