@@ -14,9 +14,9 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
-	fonts-dejavu-core
+	fonts-dejavu-core zlib1g-dev
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
-	desktop-file-utils poppler-utils wl-clipboard
+	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint
 
 .PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize docs
 
@@ -67,7 +67,7 @@ docs:
 # it trap (Fuzz/regressions/NAME). What it learns goes to .build-fuzz/corpus; a crash is written to
 # Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = document trace seat-events round-trip
+FUZZ_TARGETS = document trace seat-events round-trip openraster
 FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
 	--scratch-path .build-fuzz
 fuzz: generate
