@@ -18,9 +18,11 @@ struct ZipWriter {
 
     /// Appends an entry named `name` (ASCII, as ours are) holding `contents`.
     mutating func add(_ name: String, _ contents: [UInt8], method: Method) throws(OpenRasterError) {
-        let data = method == .deflated ? Deflate.compress(contents[...]) : contents
+        // Sizes and offsets of all ones mean ZIP64, so the largest is one less.
         let limit = Int(UInt32.max) - 1
-        guard contents.count <= limit, data.count <= limit, bytes.count <= limit, count < 0xFFFF else { throw .zip64 }
+        guard contents.count <= limit, bytes.count <= limit, count < 0xFFFF else { throw .zip64 }
+        let data = method == .deflated ? Deflate.compress(contents[...]) : contents
+        guard data.count <= limit else { throw .zip64 }
         let name = Array(name.utf8)
         let crc = CRC32.checksum(contents[...])
         let offset = bytes.count
