@@ -89,13 +89,17 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
     case layerSize(layer: String, width: Int, height: Int)
     /// A layer lies farther from the image than the limit.
     case layerPosition(layer: String, x: Int, y: Int)
+    /// The thumbnail given to the writer is more than 256 pixels a side, or not a PNG.
+    case thumbnailSize(width: Int, height: Int)
 
+    /// The error as one sentence for the painter: what kind of trouble ("This .ora file is damaged: "), then why.
     public var description: String {
         switch self {
         case .notAZipArchive, .notOpenRaster: "This is not an OpenRaster file: \(reason)."
         case .zip64, .splitArchive, .encrypted, .unsupportedCompression: "This .ora file cannot be opened: \(reason)."
         case let .imageSize(width, height) where width < 1 || height < 1: "This .ora file is damaged: \(reason)."
         case let .layerSize(_, width, height) where width < 1 || height < 1: "This .ora file is damaged: \(reason)."
+        case .thumbnailSize: "This .ora file cannot be written: \(reason)."
         case .fileTooLarge, .tooManyEntries, .entryTooLarge, .suspiciousCompression, .totalTooLarge, .imageSize,
              .tooManyLayers, .layerSize, .layerPosition:
             "This .ora file is too large to open: \(reason)."
@@ -137,6 +141,7 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
             width < 1 || height < 1 ? "the layer \(quoted(layer)) is \(width) × \(height) pixels, empty"
                 : "the layer \(quoted(layer)) is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
         case let .layerPosition(layer, x, y): "the layer \(quoted(layer)) lies too far away, at \(x), \(y)"
+        case let .thumbnailSize(width, height): "its thumbnail is \(width) × \(height) pixels, not a PNG of at most 256 a side"
         }
     }
 }

@@ -85,6 +85,7 @@ public enum OpenRasterNote: Hashable, Sendable, CustomStringConvertible {
     /// ``OpenRasterReader/skipsDamagedLayers``).
     case layerSkipped(layer: String, reason: OpenRasterError)
 
+    /// The note as one sentence for a banner.
     public var description: String {
         switch self {
         case let .groupFlattened(name):
@@ -96,7 +97,22 @@ public enum OpenRasterNote: Hashable, Sendable, CustomStringConvertible {
         case let .elementIgnored(element, name):
             "The \(element) \(quoted(name)) is not a picture layer and was left out."
         case let .layerSkipped(layer, reason):
-            "The layer \(quoted(layer)) was left out: \(reason.reason)."
+            "The layer \(quoted(layer)) was left out: \(Self.why(reason))."
+        }
+    }
+}
+
+extension OpenRasterNote {
+    /// Why a layer was left out, said of the layer itself ("its picture is missing").
+    private static func why(_ reason: OpenRasterError) -> String {
+        switch reason {
+        case let .missingLayerFile(_, path): path.isEmpty ? "it names no picture" : "its picture (\(path.prefix(80))) is missing"
+        case let .layerNotPNG(_, path): "its picture (\(path.prefix(80))) is not a PNG image"
+        case let .unsafeLayerPath(_, path): "its picture (\(path.prefix(80))) would lie outside the file"
+        case let .layerSize(_, width, height) where width < 1 || height < 1: "its picture is empty"
+        case let .layerSize(_, width, height): "its picture is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
+        case let .layerPosition(_, x, y): "it lies too far away, at \(x), \(y)"
+        default: "its picture is damaged (\(reason.reason))"
         }
     }
 }

@@ -55,8 +55,8 @@ public struct OpenRasterReader: Sendable {
         let layers = Array(reading.layers.reversed())
         let current = reading.selectedFromTop.map { layers.count - 1 - $0 }
         return OpenRasterImage(width: width, height: height, layers: layers, currentLayerIndex: current,
-                               mergedImagePNG: try reading.optionalPicture("mergedimage.png"),
-                               thumbnailPNG: try reading.optionalPicture("Thumbnails/thumbnail.png"), notes: reading.notes)
+                               mergedImagePNG: try reading.optionalPicture("mergedimage.png", side: limits.side),
+                               thumbnailPNG: try reading.optionalPicture("Thumbnails/thumbnail.png", side: 256), notes: reading.notes)
     }
 
     /// An integer attribute: digits, or a number with a fraction (rounded), as some programs write; `nil` for
@@ -156,13 +156,16 @@ private struct Reading {
         return png
     }
 
-    /// An optional picture of the whole (the merged image, the thumbnail): `nil` when absent, or damaged and
-    /// damage is skipped.
-    func optionalPicture(_ path: String) throws(OpenRasterError) -> [UInt8]? {
+    /// An optional picture of the whole (the merged image, the thumbnail): `nil` when absent, not a PNG, larger than
+    /// `side` or the pixel limit, or damaged and damage is skipped.
+    func optionalPicture(_ path: String, side: Int) throws(OpenRasterError) -> [UInt8]? {
         guard let entry = archive.entry(named: path) else { return nil }
         do {
             let png = try archive.contents(of: entry)
-            return PNGHeader.size(of: png) == nil ? nil : png
+            guard let size = PNGHeader.size(of: png), size.width <= side, size.height <= side,
+                  limits.allows(width: size.width, height: size.height)
+            else { return nil }
+            return png
         } catch {
             if skipsDamagedLayers { return nil }
             throw error

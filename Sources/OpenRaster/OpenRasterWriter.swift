@@ -6,13 +6,20 @@ public enum OpenRasterWriter {
     /// The file's bytes for `image`: its layers (bottom first) listed top first in `stack.xml`, each with its
     /// name, position, opacity, visibility, blend mode, lock and whether it is the current one; its PNGs stored as
     /// given. Throws when the image is empty or beyond ``OpenRasterLimits/standard`` (its size, its number of layers,
-    /// a layer's position), or when the file would pass the 4 GB a zip without ZIP64 holds.
+    /// a layer's position), when the thumbnail is not a PNG of at most 256 pixels a side, or when the file would pass
+    /// the 4 GB a zip without ZIP64 holds.
     public static func bytes(for image: OpenRasterImage) throws(OpenRasterError) -> [UInt8] {
         let limits = OpenRasterLimits.standard
         guard limits.allows(width: image.width, height: image.height) else {
             throw .imageSize(width: image.width, height: image.height)
         }
         guard image.layers.count <= limits.layers else { throw .tooManyLayers(limit: limits.layers) }
+        if let thumbnail = image.thumbnailPNG {
+            let size = PNGHeader.size(of: thumbnail) ?? (0, 0)
+            guard (1...256).contains(size.width), (1...256).contains(size.height) else {
+                throw .thumbnailSize(width: size.width, height: size.height)
+            }
+        }
         var stack = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         stack += "<image version=\"0.0.5\" w=\"\(image.width)\" h=\"\(image.height)\">\n <stack>\n"
         for (index, layer) in image.layers.enumerated().reversed() {

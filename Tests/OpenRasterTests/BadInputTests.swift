@@ -172,6 +172,22 @@ import Testing
         let image = try Self.read(bytes, skipping: true)
         #expect(image.notes == [.layerSkipped(layer: "W", reason: .layerSize(layer: "W", width: 20000, height: 3)),
                                 .layerSkipped(layer: "T", reason: .layerNotPNG(layer: "T", path: "t.txt"))])
+        #expect(image.notes.map(\.description) == [
+            "The layer “W” was left out: its picture is 20000 × 3 pixels, more than 16 384 a side or 100 megapixels.",
+            "The layer “T” was left out: its picture (t.txt) is not a PNG image.",
+        ])
+    }
+
+    /// A thumbnail over 256 pixels a side, or a merged image that is no PNG, is read as none.
+    @Test func aThumbnailTooLargeOrAMergedImageThatIsNoPNGIsLeftOut() throws {
+        let big = TestPictures.solid(.init(red: 1, green: 2, blue: 3), width: 300, height: 2)
+        let bytes = try TestPictures.openRaster(stack: Self.stack(""), files: [("Thumbnails/thumbnail.png", big),
+                                                                                ("mergedimage.png", Array("no".utf8))])
+        let image = try Self.read(bytes)
+        #expect(image.thumbnailPNG == nil && image.mergedImagePNG == nil)
+        let fine = try TestPictures.openRaster(stack: Self.stack(""), files: [("Thumbnails/thumbnail.png", Self.png),
+                                                                               ("mergedimage.png", big)])
+        #expect(try Self.read(fine).thumbnailPNG == Self.png && Self.read(fine).mergedImagePNG == big)
     }
 
     @Test func moreThanAThousandLayersAreRefused() throws {
@@ -210,7 +226,7 @@ import Testing
         #expect(image.layers.map(\.name) == ["Here"])
         #expect(image.notes == [.layerSkipped(layer: "Gone", reason: .missingLayerFile(layer: "Gone", path: "data/gone.png")),
                                 .layerSkipped(layer: "No src", reason: .missingLayerFile(layer: "No src", path: ""))])
-        #expect(image.notes[0].description == "The layer “Gone” was left out: the picture of the layer “Gone” (data/gone.png) is missing.")
+        #expect(image.notes[0].description == "The layer “Gone” was left out: its picture (data/gone.png) is missing.")
     }
 
     // MARK: stack.xml

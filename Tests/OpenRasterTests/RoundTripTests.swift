@@ -114,6 +114,11 @@ import Testing
         image.layers = Array(repeating: image.layers[0], count: 1001)
         #expect(throws: OpenRasterError.tooManyLayers(limit: 1000)) { try OpenRasterWriter.bytes(for: image) }
         image = Self.twoLayers()
+        image.thumbnailPNG = TestPictures.solid(.init(red: 1, green: 2, blue: 3), width: 257, height: 10)
+        #expect(throws: OpenRasterError.thumbnailSize(width: 257, height: 10)) { try OpenRasterWriter.bytes(for: image) }
+        image.thumbnailPNG = [1, 2, 3]
+        #expect(throws: OpenRasterError.thumbnailSize(width: 0, height: 0)) { try OpenRasterWriter.bytes(for: image) }
+        image = Self.twoLayers()
         image.layers[1].x = .min
         #expect(throws: OpenRasterError.layerPosition(layer: image.layers[1].name, x: .min, y: -3)) {
             try OpenRasterWriter.bytes(for: image)
