@@ -4,10 +4,11 @@
 
 import PaintModel
 
-/// Builds a zip archive in memory, entry by entry, in the order they are added.
-struct ZipWriter {
+/// Builds a zip archive in memory, entry by entry, in the order they are added. Package-wide, so that the fuzz
+/// target and the tests can make archives no OpenRaster writer would.
+package struct ZipWriter {
     /// How an entry's bytes are kept.
-    enum Method: UInt16 {
+    package enum Method: UInt16 {
         case stored = 0
         case deflated = 8
     }
@@ -16,8 +17,11 @@ struct ZipWriter {
     private var directory: [UInt8] = []
     private var count = 0
 
+    /// An empty archive.
+    package init() {}
+
     /// Appends an entry named `name` (ASCII, as ours are) holding `contents`.
-    mutating func add(_ name: String, _ contents: [UInt8], method: Method) throws(OpenRasterError) {
+    package mutating func add(_ name: String, _ contents: [UInt8], method: Method) throws(OpenRasterError) {
         // Sizes and offsets of all ones mean ZIP64, so the largest is one less.
         let limit = Int(UInt32.max) - 1
         guard contents.count <= limit, bytes.count <= limit, count < 0xFFFF else { throw .zip64 }
@@ -66,7 +70,7 @@ struct ZipWriter {
     }
 
     /// The archive: the entries, their central directory and its end record.
-    func finish() throws(OpenRasterError) -> [UInt8] {
+    package func finish() throws(OpenRasterError) -> [UInt8] {
         let offset = bytes.count
         guard offset <= Int(UInt32.max) - directory.count - 22 else { throw .zip64 }
         var archive = bytes + directory
