@@ -28,38 +28,31 @@ package struct ZipWriter {
         let data = method == .deflated ? Deflate.compress(contents[...]) : contents
         guard data.count <= limit else { throw .zip64 }
         let name = Array(name.utf8)
-        let crc = CRC32.checksum(contents[...])
+        precondition(name.count <= 0xFFFF, "an entry's name is ours, and short")
         let offset = bytes.count
+        // The fields the local header and the directory share, from the version needed to the extra field's length.
         // Version 2.0 reads deflate; 1.0 anything stored. Time and date: 1980-01-01 00:00, the format's zero, so that
-        // the same image gives the same bytes.
-        let version: UInt16 = method == .deflated ? 20 : 10
-        let date: UInt16 = 1 << 5 | 1
+        // the same image gives the same bytes. No flags, no extra field.
+        var shared: [UInt8] = []
+        shared.append(uint16: method == .deflated ? 20 : 10)
+        shared.append(uint16: 0)
+        shared.append(uint16: method.rawValue)
+        shared.append(uint16: 0)
+        shared.append(uint16: 1 << 5 | 1)
+        shared.append(uint32: CRC32.checksum(contents[...]))
+        shared.append(uint32: UInt32(data.count))
+        shared.append(uint32: UInt32(contents.count))
+        shared.append(uint16: UInt16(name.count))
+        shared.append(uint16: 0)
+
         bytes.append(uint32: 0x0403_4B50)
-        bytes.append(uint16: version)
-        bytes.append(uint16: 0)  // flags
-        bytes.append(uint16: method.rawValue)
-        bytes.append(uint16: 0)
-        bytes.append(uint16: date)
-        bytes.append(uint32: crc)
-        bytes.append(uint32: UInt32(data.count))
-        bytes.append(uint32: UInt32(contents.count))
-        bytes.append(uint16: UInt16(name.count))
-        bytes.append(uint16: 0)  // no extra field
+        bytes += shared
         bytes += name
         bytes += data
 
         directory.append(uint32: 0x0201_4B50)
         directory.append(uint16: 3 << 8 | 20)  // made by Unix, version 2.0
-        directory.append(uint16: version)
-        directory.append(uint16: 0)
-        directory.append(uint16: method.rawValue)
-        directory.append(uint16: 0)
-        directory.append(uint16: date)
-        directory.append(uint32: crc)
-        directory.append(uint32: UInt32(data.count))
-        directory.append(uint32: UInt32(contents.count))
-        directory.append(uint16: UInt16(name.count))
-        directory.append(uint16: 0)  // extra
+        directory += shared
         directory.append(uint16: 0)  // comment
         directory.append(uint16: 0)  // disk
         directory.append(uint16: 0)  // internal attributes
