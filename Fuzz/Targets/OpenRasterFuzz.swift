@@ -17,10 +17,12 @@ extension FuzzTargets {
             precondition((1...limits.side).contains(image.width) && (1...limits.side).contains(image.height)
                 && image.width * image.height <= limits.pixels, "an image outside the limits was read")
             precondition(image.layers.count <= limits.layers, "more layers than the limit were read")
-            precondition(image.currentLayerIndex.map { image.layers.indices.contains($0) } ?? true, "no such current layer")
+            precondition(image.currentLayerIndex.map { image.layers.indices.contains($0) } ?? true,
+                         "no such current layer")
             for layer in image.layers {
                 precondition((0...1).contains(layer.opacity), "an opacity outside 0...1 was read")
-                precondition(layer.x.magnitude <= limits.offset && layer.y.magnitude <= limits.offset, "a layer too far away")
+                precondition(layer.x.magnitude <= limits.offset && layer.y.magnitude <= limits.offset,
+                             "a layer too far away")
             }
             guard let written = try? OpenRasterWriter.bytes(for: image) else {
                 preconditionFailure("an image that was read cannot be written")
@@ -35,8 +37,11 @@ extension FuzzTargets {
                 "an image read, written and read again changed")
             for (before, after) in zip(image.layers, again.layers) {
                 var before = before
-                if before.name.unicodeScalars.contains(where: { ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0))
-                    || $0 == "\u{FFFE}" || $0 == "\u{FFFF}" }) {
+                let unwritable = { (scalar: Unicode.Scalar) in
+                    (scalar.value < 0x20 && !"\t\n\r".unicodeScalars.contains(scalar))
+                        || scalar == "\u{FFFE}" || scalar == "\u{FFFF}"
+                }
+                if before.name.unicodeScalars.contains(where: unwritable) {
                     before.name = after.name
                 }
                 precondition(before == after, "a layer read, written and read again changed: \(before.name)")
@@ -46,10 +51,11 @@ extension FuzzTargets {
 
     /// A 2 by 2 PNG, half-transparent red.
     static let smallPNG: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
-        0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x06, 0x00, 0x00, 0x00, 0x72, 0xB6, 0x0D, 0x24, 0x00, 0x00, 0x00, 0x11, 0x49,
-        0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0xF8, 0xCF, 0xC0, 0xD0, 0x00, 0xC2, 0x0C, 0x30, 0x06, 0x00, 0x38, 0xE8, 0x05,
-        0xFD, 0x6C, 0xDC, 0xAF, 0xD7, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x06, 0x00, 0x00, 0x00, 0x72, 0xB6, 0x0D,
+        0x24, 0x00, 0x00, 0x00, 0x11, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0xF8, 0xCF, 0xC0, 0xD0,
+        0x00, 0xC2, 0x0C, 0x30, 0x06, 0x00, 0x38, 0xE8, 0x05, 0xFD, 0x6C, 0xDC, 0xAF, 0xD7, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 
     /// An OpenRaster archive whose stack.xml is `stack`, beside small PNGs.

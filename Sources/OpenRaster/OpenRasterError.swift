@@ -112,21 +112,25 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .notAZipArchive: "it is not a zip archive"
         case .notOpenRaster(nil): "it is a zip archive without the “mimetype” that says “image/openraster”"
-        case let .notOpenRaster(mimetype?): "its “mimetype” says “\(mimetype.prefix(60))”, not “image/openraster”"
+        case let .notOpenRaster(mimetype?): "its “mimetype” says “\(mimetype)”, not “image/openraster”"
         case .truncated: "its end is missing"
         case let .damagedDirectory(detail): detail
         case let .damagedEntry(entry, detail): "in its part \(quoted(entry)), \(detail)"
-        case let .checksumMismatch(entry): "its part \(quoted(entry)) has changed since it was written (its checksum differs)"
+        case let .checksumMismatch(entry):
+            "its part \(quoted(entry)) has changed since it was written (its checksum differs)"
         case let .duplicateEntry(entry): "it holds two parts named \(quoted(entry))"
         case let .encrypted(entry): "its part \(quoted(entry)) is encrypted"
-        case let .unsupportedCompression(entry, method): "its part \(quoted(entry)) is compressed by a method fingerpaint does not know (\(method))"
+        case let .unsupportedCompression(entry, method):
+            "its part \(quoted(entry)) is compressed by a method fingerpaint does not know (\(method))"
         case .zip64: "it is a ZIP64 archive (over 4 GB or 65 535 parts), which fingerpaint does not read or write"
         case .splitArchive: "it is split across several files"
-        case let .fileTooLarge(bytes, limit): "it is \(megabytes(bytes)), more than the \(megabytes(limit)) fingerpaint opens"
+        case let .fileTooLarge(bytes, limit):
+            "it is \(megabytes(bytes)), more than the \(megabytes(limit)) fingerpaint opens"
         case let .tooManyEntries(count, limit): "it has \(count) parts, more than \(limit)"
         case let .entryTooLarge(entry, bytes, limit):
             "its part \(quoted(entry)) unpacks to \(megabytes(bytes)), more than \(megabytes(limit))"
-        case let .suspiciousCompression(entry): "its part \(quoted(entry)) claims to unpack to far more than it could hold"
+        case let .suspiciousCompression(entry):
+            "its part \(quoted(entry)) claims to unpack to far more than it could hold"
         case let .totalTooLarge(limit): "it unpacks to more than \(megabytes(limit))"
         case .missingStack: "its list of layers (stack.xml) is missing"
         case let .damagedStack(detail): "its list of layers (stack.xml) \(detail)"
@@ -134,14 +138,18 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
             width < 1 || height < 1 ? "its size, \(width) × \(height) pixels, is empty"
                 : "it is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
         case let .tooManyLayers(limit): "it has more than \(limit) layers"
-        case let .unsafeLayerPath(layer, path): "the layer \(quoted(layer)) points outside the file (\(path.prefix(80)))"
-        case let .missingLayerFile(layer, path): "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is missing"
-        case let .layerNotPNG(layer, path): "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is not a PNG image"
+        case let .unsafeLayerPath(layer, path):
+            "the layer \(quoted(layer)) points outside the file (\(path.prefix(80)))"
+        case let .missingLayerFile(layer, path):
+            "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is missing"
+        case let .layerNotPNG(layer, path):
+            "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is not a PNG image"
         case let .layerSize(layer, width, height):
-            width < 1 || height < 1 ? "the layer \(quoted(layer)) is \(width) × \(height) pixels, empty"
-                : "the layer \(quoted(layer)) is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
+            "the layer \(quoted(layer)) is \(width) × \(height) pixels, "
+                + (width < 1 || height < 1 ? "empty" : "more than 16 384 a side or 100 megapixels")
         case let .layerPosition(layer, x, y): "the layer \(quoted(layer)) lies too far away, at \(x), \(y)"
-        case let .thumbnailSize(width, height): "its thumbnail is \(width) × \(height) pixels, not a PNG of at most 256 a side"
+        case let .thumbnailSize(width, height):
+            "its thumbnail is \(width) × \(height) pixels, not a PNG of at most 256 a side"
         }
     }
 }

@@ -91,7 +91,8 @@ public enum OpenRasterNote: Hashable, Sendable, CustomStringConvertible {
         case let .groupFlattened(name):
             "The group \(quoted(name)) became separate layers; its own blend mode, if it had one, is lost."
         case let .blendModeReadAsNormal(layer, compositeOp):
-            "The layer \(quoted(layer)) uses a blend mode fingerpaint does not have (\(compositeOp)); it is shown as normal."
+            "The layer \(quoted(layer)) uses a blend mode fingerpaint does not have (\(compositeOp)); "
+                + "it is shown as normal."
         case let .attributeIgnored(layer, attribute, value):
             "The layer \(quoted(layer)) has an unreadable \(attribute) (\(quoted(value))); the usual value was used."
         case let .elementIgnored(element, name):
@@ -106,11 +107,13 @@ extension OpenRasterNote {
     /// Why a layer was left out, said of the layer itself ("its picture is missing").
     private static func why(_ reason: OpenRasterError) -> String {
         switch reason {
-        case let .missingLayerFile(_, path): path.isEmpty ? "it names no picture" : "its picture (\(path.prefix(80))) is missing"
+        case let .missingLayerFile(_, path):
+            path.isEmpty ? "it names no picture" : "its picture (\(path.prefix(80))) is missing"
         case let .layerNotPNG(_, path): "its picture (\(path.prefix(80))) is not a PNG image"
         case let .unsafeLayerPath(_, path): "its picture (\(path.prefix(80))) would lie outside the file"
         case let .layerSize(_, width, height) where width < 1 || height < 1: "its picture is empty"
-        case let .layerSize(_, width, height): "its picture is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
+        case let .layerSize(_, width, height):
+            "its picture is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
         case let .layerPosition(_, x, y): "it lies too far away, at \(x), \(y)"
         default: "its picture is damaged (\(reason.reason))"
         }

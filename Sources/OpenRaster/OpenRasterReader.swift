@@ -23,9 +23,10 @@ public struct OpenRasterReader: Sendable {
     public func read(_ bytes: [UInt8]) throws(OpenRasterError) -> OpenRasterImage {
         let archive = try ZipArchive(bytes, limits: limits)
         guard let mimetypeEntry = archive.entry(named: "mimetype") else { throw .notOpenRaster(mimetype: nil) }
-        guard mimetypeEntry.size <= 256 else { throw .notOpenRaster(mimetype: "a long text") }
         let mimetype = String(decoding: try archive.contents(of: mimetypeEntry), as: UTF8.self)
-        guard mimetype.trimmingWhitespace == "image/openraster" else { throw .notOpenRaster(mimetype: mimetype) }
+        guard mimetype.trimmingWhitespace == "image/openraster" else {
+            throw .notOpenRaster(mimetype: String(mimetype.prefix(60)))
+        }
 
         guard let stackEntry = archive.entry(named: "stack.xml") else { throw .missingStack }
         guard stackEntry.size <= limits.stackBytes else {
@@ -54,9 +55,10 @@ public struct OpenRasterReader: Sendable {
         }
         let layers = Array(reading.layers.reversed())
         let current = reading.selectedFromTop.map { layers.count - 1 - $0 }
+        let merged = try reading.optionalPicture("mergedimage.png", side: limits.side)
+        let thumbnail = try reading.optionalPicture("Thumbnails/thumbnail.png", side: 256)
         return OpenRasterImage(width: width, height: height, layers: layers, currentLayerIndex: current,
-                               mergedImagePNG: try reading.optionalPicture("mergedimage.png", side: limits.side),
-                               thumbnailPNG: try reading.optionalPicture("Thumbnails/thumbnail.png", side: 256), notes: reading.notes)
+                               mergedImagePNG: merged, thumbnailPNG: thumbnail, notes: reading.notes)
     }
 
     /// An integer attribute: digits, or a number with a fraction (rounded), as some programs write; `nil` for
@@ -188,7 +190,8 @@ private struct Reading {
             switch text.trimmingWhitespace {
             case "visible": break
             case "hidden": isVisible = false
-            default: notes.append(.attributeIgnored(layer: name, attribute: "visibility", value: String(text.prefix(40))))
+            default:
+                notes.append(.attributeIgnored(layer: name, attribute: "visibility", value: String(text.prefix(40))))
             }
         }
         func offset(_ attribute: String) -> Int {
@@ -210,8 +213,9 @@ private struct Reading {
 
     /// Whether `path` names a file inside the archive: relative, without `..` or backslashes.
     static func isInsideArchive(_ path: String) -> Bool {
-        !path.hasPrefix("/") && !path.contains("\\") && !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
-            && !path.contains(":") && !path.unicodeScalars.contains { $0.value < 0x20 }
+        !path.hasPrefix("/") && !path.contains("\\") && !path.contains(":")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+            && !path.unicodeScalars.contains { $0.value < 0x20 }
     }
 }
 
@@ -243,7 +247,8 @@ extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) })
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+              let end = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(scalars[start...end])
     }

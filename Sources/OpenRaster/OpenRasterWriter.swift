@@ -29,7 +29,8 @@ public enum OpenRasterWriter {
             let opacity = layer.opacity.isNaN ? 1 : min(max(layer.opacity, 0), 1)
             stack += "  <layer name=\"\(StackXML.escaped(layer.name))\" src=\"\(path(ofLayer: index))\""
             stack += " x=\"\(layer.x)\" y=\"\(layer.y)\" opacity=\"\(opacity)\""
-            stack += " visibility=\"\(layer.isVisible ? "visible" : "hidden")\" composite-op=\"\(layer.blendMode.compositeOp)\""
+            stack += " visibility=\"\(layer.isVisible ? "visible" : "hidden")\""
+            stack += " composite-op=\"\(layer.blendMode.compositeOp)\""
             stack += " edit-locked=\"\(layer.isLocked)\" selected=\"\(index == image.currentLayerIndex)\"/>\n"
         }
         stack += " </stack>\n</image>\n"

@@ -30,7 +30,8 @@ enum StackXML {
                 }
             }
             if let failure = builder.start(XMLElement(name: String(cString: name), attributes: attributes)) {
-                g_set_error_literal(error, g_markup_error_quark(), Int32(G_MARKUP_ERROR_INVALID_CONTENT.rawValue), failure)
+                let code = Int32(G_MARKUP_ERROR_INVALID_CONTENT.rawValue)
+                g_set_error_literal(error, g_markup_error_quark(), code, failure)
             }
         }
         parser.end_element = { _, _, user, _ in

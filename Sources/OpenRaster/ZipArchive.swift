@@ -36,7 +36,9 @@ struct ZipArchive {
             throw .zip64
         }
         guard end.disk == 0, end.directoryDisk == 0, end.entriesOnDisk == end.entryCount else { throw .splitArchive }
-        guard end.entryCount <= limits.entries else { throw .tooManyEntries(count: end.entryCount, limit: limits.entries) }
+        guard end.entryCount <= limits.entries else {
+            throw .tooManyEntries(count: end.entryCount, limit: limits.entries)
+        }
         guard end.directoryOffset <= end.position, end.directorySize <= end.position - end.directoryOffset else {
             throw .damagedDirectory("its table of contents lies outside the file")
         }
@@ -59,7 +61,9 @@ struct ZipArchive {
             let commentLength = Int(reader.uint16(at: offset + 32))
             let localHeaderOffset = Int(reader.uint32(at: offset + 42))
             let recordLength = 46 + nameLength + extraLength + commentLength
-            guard directoryEnd - offset >= recordLength else { throw .damagedDirectory("its table of contents is cut short") }
+            guard directoryEnd - offset >= recordLength else {
+                throw .damagedDirectory("its table of contents is cut short")
+            }
             let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
             offset += recordLength
             if compressedSize == 0xFFFF_FFFF || size == 0xFFFF_FFFF || localHeaderOffset == 0xFFFF_FFFF { throw .zip64 }
@@ -67,7 +71,9 @@ struct ZipArchive {
             guard flags & 0x2041 == 0 else { throw .encrypted(entry: name) }
             guard method == 0 || method == 8 else { throw .unsupportedCompression(entry: name, method: method) }
             guard places.updateValue(entries.count, forKey: name) == nil else { throw .duplicateEntry(name) }
-            guard size <= limits.entryBytes else { throw .entryTooLarge(entry: name, bytes: size, limit: limits.entryBytes) }
+            guard size <= limits.entryBytes else {
+                throw .entryTooLarge(entry: name, bytes: size, limit: limits.entryBytes)
+            }
             guard method == 8 || compressedSize == size else {
                 throw .damagedEntry(entry: name, detail: "its stored size and its length differ")
             }
@@ -134,11 +140,12 @@ struct ZipArchive {
         var position = count - 22
         let lowest = max(0, count - 22 - 0xFFFF)
         while position >= lowest {
-            if reader.uint32(at: position) == 0x0605_4B50, Int(reader.uint16(at: position + 20)) <= count - 22 - position {
-                return End(position: position, disk: Int(reader.uint16(at: position + 4)),
-                           directoryDisk: Int(reader.uint16(at: position + 6)),
-                           entriesOnDisk: Int(reader.uint16(at: position + 8)), entryCount: Int(reader.uint16(at: position + 10)),
-                           directorySize: Int(reader.uint32(at: position + 12)), directoryOffset: Int(reader.uint32(at: position + 16)))
+            let commentLength = Int(reader.uint16(at: position + 20))
+            if reader.uint32(at: position) == 0x0605_4B50, commentLength <= count - 22 - position {
+                let field16 = { (offset: Int) in Int(reader.uint16(at: position + offset)) }
+                let field32 = { (offset: Int) in Int(reader.uint32(at: position + offset)) }
+                return End(position: position, disk: field16(4), directoryDisk: field16(6), entriesOnDisk: field16(8),
+                           entryCount: field16(10), directorySize: field32(12), directoryOffset: field32(16))
             }
             position -= 1
         }
