@@ -31,7 +31,9 @@ import Testing
     @Test func damagedFilesReadOrThrowButNeverTrap() async throws {
         let seeds = try Self.seeds()
         if let folder = ProcessInfo.processInfo.environment["OPENRASTER_KEEP"] {
-            for (index, seed) in seeds.enumerated() { try Data(seed).write(to: URL(fileURLWithPath: folder + "/seed\(index).ora")) }
+            for (index, seed) in seeds.enumerated() {
+                try Data(seed).write(to: URL(fileURLWithPath: folder + "/seed\(index).ora"))
+            }
         }
         for seed in seeds { #expect(throws: Never.self) { try OpenRasterReader().read(seed) } }
         let damage = Gen.int(in: 0...Int.max).array(of: 1...6)

@@ -20,13 +20,13 @@ import Testing
         let red = TestPictures.solid(.init(red: 255, green: 0, blue: 0), width: 16, height: 16)
         let blue = TestPictures.solid(.init(red: 0, green: 0, blue: 255), width: 24, height: 48)
         let white = TestPictures.solid(.init(red: 255, green: 255, blue: 255), width: 64, height: 48)
+        let green = TestPictures.solid(.init(red: 0, green: 255, blue: 0), width: 64, height: 48)
         return OpenRasterImage(
             width: 64, height: 48,
             layers: [
                 OpenRasterLayer(name: "Paper", png: white),
                 OpenRasterLayer(name: "Red square", png: red, x: 8, y: 8),
-                OpenRasterLayer(name: "Hidden green", png: TestPictures.solid(.init(red: 0, green: 255, blue: 0), width: 64, height: 48),
-                                opacity: 0.75, isVisible: false),
+                OpenRasterLayer(name: "Hidden green", png: green, opacity: 0.75, isVisible: false),
                 OpenRasterLayer(name: blueName, png: blue, opacity: 0.5, blendMode: .multiply, isLocked: true, x: 40, y: 0),
             ],
             currentLayerIndex: 3, mergedImagePNG: white, thumbnailPNG: white)
@@ -52,8 +52,10 @@ import Testing
         try Data(try OpenRasterWriter.bytes(for: Self.testImage())).write(to: URL(fileURLWithPath: input))
         let output = folder.path("krita.png")
         let result = try await Self.krita(input, to: output, in: folder)
-        #expect(FileManager.default.fileExists(atPath: output), "Krita wrote no PNG: \(result.status) \(result.standardError.suffix(800))")
-        let points = [(x: 10, y: 10), (x: 23, y: 23), (x: 24, y: 24), (x: 7, y: 7), (x: 50, y: 20), (x: 39, y: 20), (x: 40, y: 47)]
+        #expect(FileManager.default.fileExists(atPath: output),
+                "Krita wrote no PNG: \(result.status) \(result.standardError.suffix(800))")
+        let points = [(x: 10, y: 10), (x: 23, y: 23), (x: 24, y: 24), (x: 7, y: 7), (x: 50, y: 20), (x: 39, y: 20),
+                      (x: 40, y: 47)]
         let read = try await PNGReader.pixels(in: output, at: points)
         #expect(read.width == 64 && read.height == 48)
         let white = RGBA(red: 255, green: 255, blue: 255, alpha: 255)

@@ -43,7 +43,8 @@ import Testing
     @Test func stackXMLListsTheTopLayerFirstWithEveryAttribute() throws {
         let bytes = try OpenRasterWriter.bytes(for: Self.twoLayers())
         let text = try #require(stackXML(in: bytes))
-        let ink = try #require(text.range(of: "name=\"Ink &lt;&amp;&gt; &quot;quoted&quot; &apos;too&apos;&#10;second line\""))
+        let escaped = "name=\"Ink &lt;&amp;&gt; &quot;quoted&quot; &apos;too&apos;&#10;second line\""
+        let ink = try #require(text.range(of: escaped))
         let paper = try #require(text.range(of: "name=\"Paper\""))
         #expect(ink.lowerBound < paper.lowerBound)
         for attribute in ["src=", "x=\"7\"", "y=\"-3\"", "opacity=\"0.5\"", "visibility=\"hidden\"", "composite-op=\"svg:multiply\"",
@@ -91,12 +92,14 @@ import Testing
         await propertyCheck(count: 60, input: input) { layers, width, height, current, withPictures in
             let image = OpenRasterImage(width: width, height: height, layers: layers,
                                         currentLayerIndex: layers.indices.contains(current) ? current : nil,
-                                        mergedImagePNG: withPictures ? Self.white : nil, thumbnailPNG: withPictures ? Self.blue : nil)
+                                        mergedImagePNG: withPictures ? Self.white : nil,
+                                        thumbnailPNG: withPictures ? Self.blue : nil)
             do {
                 let read = try OpenRasterReader().read(try OpenRasterWriter.bytes(for: image))
                 #expect(read == image)
                 for (written, back) in zip(image.layers, read.layers) where written.name != back.name {
-                    Issue.record("the name \(Array(written.name.unicodeScalars)) read back as \(Array(back.name.unicodeScalars))")
+                    let scalars = { (name: String) in name.unicodeScalars.map { String($0.value, radix: 16) } }
+                    Issue.record("the name \(scalars(written.name)) read back as \(scalars(back.name))")
                 }
             } catch {
                 Issue.record("\(error)")
