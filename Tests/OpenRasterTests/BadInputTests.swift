@@ -254,6 +254,30 @@ import Testing
         #expect(OpenRasterError.missingStack.description == "This .ora file is damaged: its list of layers (stack.xml) is missing.")
     }
 
+    /// Entities a document declares are never expanded (GMarkup knows only XML's five), and groups nest at most 64
+    /// deep: neither a billion laughs nor a deep stack costs more than the text's size.
+    @Test func declaredEntitiesAndGroupsNestedTooDeeplyAreRefused() throws {
+        let laughs = "<!DOCTYPE image [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">]>"
+            + "<image w='1' h='1'><stack><layer name='&lol2;'/></stack></image>"
+        #expect {
+            try Self.read(try TestPictures.openRaster(stack: laughs))
+        } throws: { error in
+            guard case .damagedStack(let detail) = error as? OpenRasterError else { return false }
+            return detail.hasPrefix("is not valid XML")
+        }
+        let deep = "<image w='1' h='1'>" + String(repeating: "<stack>", count: 64) + String(repeating: "</stack>", count: 64)
+            + "</image>"
+        #expect {
+            try Self.read(try TestPictures.openRaster(stack: deep))
+        } throws: { error in
+            guard case .damagedStack(let detail) = error as? OpenRasterError else { return false }
+            return detail.contains("groups nested too deeply")
+        }
+        let shallow = "<image w='1' h='1'>" + String(repeating: "<stack>", count: 63) + String(repeating: "</stack>", count: 63)
+            + "</image>"
+        #expect(try Self.read(try TestPictures.openRaster(stack: shallow)).notes.count == 62)
+    }
+
     @Test func theStacksOfOtherProgramsReadWithNotesOfWhatWasApproximated() throws {
         let stack = """
             <image w='40' h='30' version='0.0.1'><stack opacity='1' name=''>
