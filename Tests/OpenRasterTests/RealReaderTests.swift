@@ -42,7 +42,7 @@ import Testing
                            "XDG_CACHE_HOME": home + "/.cache", "XDG_RUNTIME_DIR": runtime, "TMPDIR": folder.path]
         return try await ChildProcess.run("/usr/bin/xvfb-run", ["-a", "krita", "--nosplash", input, "--export",
                                                                 "--export-filename", output],
-                                          environment: environment, timeout: 180)
+                                          environment: environment, timeout: 300)
     }
 
     @Test(.enabled(if: hasKrita, "Krita and xvfb-run are not installed (make test-deps)"))
