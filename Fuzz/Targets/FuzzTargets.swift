@@ -14,6 +14,7 @@ public enum FuzzTargets {
     /// The entries by name, as the executables (`fuzz-NAME`) and the corpus folders (`Fuzz/corpus/NAME`) name them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("document", document), ("trace", trace), ("seat-events", seatEvents), ("round-trip", roundTrip),
+        ("openraster", openRaster),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is
