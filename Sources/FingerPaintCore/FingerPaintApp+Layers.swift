@@ -24,4 +24,13 @@ extension FingerPaintApp {
         edit(.selectLayer(position))
         showNotice("Painting on “\(drawing.currentLayer.attributes.name)”, layer \(position + 1) of \(drawing.layers.count).")
     }
+
+    /// Changes the attributes of the layer at `position` (one undoable edit); nothing for a position outside the
+    /// stack.
+    func changeLayer(at position: Int, _ change: (inout LayerAttributes) -> Void) {
+        guard drawing.layers.indices.contains(position) else { return }
+        var attributes = drawing.layers[position].attributes
+        change(&attributes)
+        edit(.setLayer(at: position, attributes))
+    }
 }

@@ -81,6 +81,10 @@ public enum PaintCommand: Hashable, Sendable {
     case selectLayerBelow
     /// Paints on the layer at this position, from 0 at the bottom (the layers panel).
     case selectLayer(Int)
+    /// Shows or hides the layer at this position (undoable).
+    case toggleLayerVisibility(Int)
+    /// Locks or unlocks the layer at this position (undoable): a locked layer takes no paint.
+    case toggleLayerLock(Int)
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -180,6 +184,8 @@ extension PaintCommand {
         case .selectLayerAbove: "The layer above"
         case .selectLayerBelow: "The layer below"
         case let .selectLayer(position): "Layer \(position + 1)"
+        case let .toggleLayerVisibility(position): "Show or hide layer \(position + 1)"
+        case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
         }
     }
 }

@@ -24,8 +24,8 @@ public enum DrawingChange: Hashable, Sendable {
     case unchanged
 }
 
-// The positions in a change are those of ``Drawing/strokes``. A drawing of more than one layer, or whose one layer is
-// hidden, says ``DrawingChange/replaced`` for every change until the renderer composites layers (issue #36).
+// The positions in a change are those of ``Drawing/strokes``: a stroke edit's change is at its layer's place among
+// the strokes shown; a layer edit says ``DrawingChange/replaced``.
 
 
 /// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`). Stroke edits act
@@ -416,7 +416,7 @@ public struct Drawing: Hashable, Sendable {
         undoStack.append(edit)
         redoStack.removeAll()
         while undoStack.count > Self.undoLimit { undoStack.removeFirst().apply(to: &base) }
-        return change(edit.doneChange)
+        return shownChange(of: edit, undone: false)
     }
 
     /// Undoes the last edit; `nil` when there is none.
@@ -425,7 +425,7 @@ public struct Drawing: Hashable, Sendable {
         guard let edit = undoStack.popLast() else { return nil }
         redoStack.append(edit)
         edit.revert(on: &stack)
-        return change(edit.undoneChange(strokes: strokes))
+        return shownChange(of: edit, undone: true)
     }
 
     /// Redoes the last undone edit; `nil` when there is none.
@@ -434,11 +434,34 @@ public struct Drawing: Hashable, Sendable {
         guard let edit = redoStack.popLast() else { return nil }
         undoStack.append(edit)
         edit.apply(to: &stack)
-        return change(edit.doneChange)
+        return shownChange(of: edit, undone: false)
     }
 
-    /// A change of a one-layer drawing's strokes as it is; for any other drawing, ``DrawingChange/replaced``.
-    private func change(_ change: DrawingChange) -> DrawingChange {
-        stack.layers.count == 1 && stack.layers[0].attributes.isVisible ? change : .replaced
+    /// What an edit just done or undone changed of ``strokes``: a stroke edit's change of its layer, moved to the
+    /// layer's place among the strokes shown (nothing, on a hidden layer); a layer edit, ``DrawingChange/replaced``.
+    private func shownChange(of edit: Edit, undone: Bool) -> DrawingChange {
+        guard let layer = edit.strokeLayer else { return .replaced }
+        guard stack.layers[layer].attributes.isVisible else { return .unchanged }
+        if stack.layers.count == 1 { return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange }
+        func shown(_ layers: ArraySlice<Layer>) -> Int {
+            layers.reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
+        }
+        let below = shown(stack.layers[..<layer]), above = shown(stack.layers[(layer + 1)...])
+        let count = stack.layers[layer].strokes.count
+        switch edit {
+        case let .add(_, stroke):
+            if undone { return above == 0 ? .truncated(to: below + count) : .removed([below + count]) }
+            return above == 0 ? .appended(stroke) : .inserted([below + count - 1])
+        case let .clear(_, removed):
+            let positions = Array(below..<(below + removed.count))
+            return undone ? .inserted(positions) : .removed(positions)
+        case let .erase(_, removed):
+            let positions = removed.map { below + $0.index }
+            return undone ? .inserted(positions) : .removed(positions)
+        case let .replace(_, index, _, _):
+            return .restroked(at: below + index)
+        case .addLayer, .removeLayer, .moveLayer, .setLayer:
+            return .replaced
+        }
     }
 }

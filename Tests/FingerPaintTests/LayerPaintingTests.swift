@@ -146,3 +146,37 @@ extension LayerPaintingTests {
         #expect(Self.rgb(painter.shown(200, 180)) == [0, 0, 255])
     }
 }
+
+extension LayerPaintingTests {
+    /// A stroke painted on the lower layer goes under the upper layer's strokes once lifted, and shows
+    /// when the upper layer is hidden; the window is always what a fresh render of the drawing is.
+    @Test func aStrokeOnTheLowerLayerIsHiddenUnderTheUpperOnesAndShowsWhenItIsHidden() throws {
+        let painter = Painter(drawing: Self.twoLayers())
+        painter.app.perform(.selectLayer(0))
+        painter.app.chooseColor(Brush.palette[6])
+        // Across the red line of the layer above, at x = 200.
+        painter.drag([(1, point(200, 120), point(200, 200))])
+        painter.app.renderFrame()
+        func rgb(_ x: Double, _ y: Double) -> UInt32 { painter.shown(x, y) & 0xFF_FFFF }
+        let red = UInt32(Brush.palette[1].rgb), blue = UInt32(Brush.palette[6].rgb)
+        #expect(rgb(200, 160) == red, "the red line above is drawn over the blue stroke below it")
+        #expect(rgb(200, 185) == blue)
+        func expectFresh() {
+            let fresh = CanvasRenderer(logicalSize: painter.app.window.bounds.size, strokes: painter.app.drawing.strokes)
+            fresh.renderFrame(liveStrokes: [:])
+            // The canvas, under the palette and the banner saying which layer is painted on.
+            #expect(largestDifference(painter.app.renderer.canvas, fresh.frame) == 0)
+        }
+        expectFresh()
+        painter.app.perform(.toggleLayerVisibility(1))
+        painter.app.renderFrame()
+        #expect(rgb(200, 160) == blue)
+        expectFresh()
+        // Undo shows the layer again; another undo takes the blue stroke off.
+        painter.app.perform(.undo)
+        painter.app.perform(.undo)
+        painter.app.renderFrame()
+        #expect(rgb(200, 185) == 0xFF_FFFF)
+        expectFresh()
+    }
+}

@@ -156,35 +156,73 @@ import PropertyBased
         #expect(Self.names(drawing) == ["Layer 1"] + (0..<10).map { "L\($0)" })
     }
 
-    /// A random session of stroke and layer edits, as numbers.
-    static func session(_ numbers: [Int]) -> (drawing: Drawing, edits: [DrawingEdit]) {
+    /// A random session of stroke and layer edits, as numbers: the drawing, and the edits that did something.
+    static func session(_ numbers: [Int], observing observe: (Drawing, DrawingChange, Drawing) -> Void = { _, _, _ in })
+        -> (drawing: Drawing, edits: [DrawingEdit]) {
         var drawing = Drawing()
         var edits: [DrawingEdit] = []
         for number in numbers {
-            let count = drawing.layers.count
-            let position = (number >> 4) % count, other = (number >> 12) % count
-            let edit: DrawingEdit
-            switch number % 12 {
-            case 0, 1: edit = .add(stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30)))
-            case 2: edit = .erase(drawing.currentLayer.strokes.isEmpty ? [0] : [(number >> 8) % drawing.currentLayer.strokes.count])
-            case 3: edit = .undo
-            case 4: edit = .redo
-            case 5: edit = .selectLayer(position)
-            case 6:
-                let blend = BlendMode.allCases[(number >> 8) % BlendMode.allCases.count]
-                edit = .addLayer(at: (number >> 4) % (count + 1),
-                                 Self.attributes("L \(number % 97) <&\"é", opacity: Double(number % 101) / 100, blend: blend))
-            case 7: edit = .duplicateLayer(at: position)
-            case 8: edit = .removeLayer(at: position)
-            case 9: edit = .moveLayer(from: position, to: other)
-            case 10:
-                edit = .setLayer(at: position, Self.attributes("R\(number % 13)", opacity: Double(number % 7) / 6,
-                                                               visible: number & 64 == 0, locked: number & 128 != 0))
-            default: edit = number & 256 == 0 ? .clear : .replace(at: 0, with: stroke(7, width: 3))
+            let before = drawing
+            let edit = Self.edit(number, in: drawing)
+            if let change = drawing.apply(edit) {
+                edits.append(edit)
+                observe(before, change, drawing)
             }
-            if drawing.apply(edit) != nil { edits.append(edit) }
         }
         return (drawing, edits)
+    }
+
+    /// The edit a number makes of a drawing.
+    static func edit(_ number: Int, in drawing: Drawing) -> DrawingEdit {
+        let count = drawing.layers.count
+        let position = (number >> 4) % count, other = (number >> 12) % count
+        switch number % 12 {
+        case 0, 1: return .add(stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30)))
+        case 2:
+            let strokes = drawing.currentLayer.strokes.count
+            return .erase(strokes == 0 ? [0] : Array(Set([(number >> 8) % strokes, (number >> 16) % strokes])).sorted())
+        case 3: return .undo
+        case 4: return .redo
+        case 5: return .selectLayer(position)
+        case 6:
+            let blend = BlendMode.allCases[(number >> 8) % BlendMode.allCases.count]
+            return .addLayer(at: (number >> 4) % (count + 1),
+                             Self.attributes("L \(number % 97) <&\"é", opacity: Double(number % 101) / 100, blend: blend))
+        case 7: return .duplicateLayer(at: position)
+        case 8: return .removeLayer(at: position)
+        case 9: return .moveLayer(from: position, to: other)
+        case 10:
+            return .setLayer(at: position, Self.attributes("R\(number % 13)", opacity: Double(number % 7) / 6,
+                                                           visible: number & 64 == 0, locked: number & 128 != 0))
+        default:
+            let strokes = drawing.currentLayer.strokes.count
+            return number & 256 == 0 ? .clear : .replace(at: strokes == 0 ? 0 : (number >> 9) % strokes, with: stroke(7, width: 3))
+        }
+    }
+
+    /// Every change an edit returns says what became of the strokes shown: done to the strokes before, it gives the
+    /// strokes after (a renderer redraws only that).
+    @Test func everyChangeSaysWhatBecameOfTheStrokesShown() async {
+        await propertyCheck(count: 400, input: Self.sessions) { numbers in
+            _ = Self.session(numbers) { before, change, after in
+                var shown = before.strokes
+                let now = after.strokes
+                switch change {
+                case let .appended(stroke): shown.append(stroke)
+                case let .truncated(count): shown.removeLast(max(shown.count - count, 0))
+                case .cleared: shown = []
+                case .restored, .replaced: shown = now
+                case let .removed(positions): for position in positions.reversed() { shown.remove(at: position) }
+                case let .inserted(positions):
+                    for position in positions where position <= shown.count && position < now.count {
+                        shown.insert(now[position], at: position)
+                    }
+                case let .restroked(position): if shown.indices.contains(position), now.indices.contains(position) { shown[position] = now[position] }
+                case .unchanged: break
+                }
+                #expect(shown == now, "\(numbers): \(change)")
+            }
+        }
     }
 
     static let sessions = Gen.int(in: 0...Int.max).array(of: 0...60)
