@@ -15,6 +15,7 @@ public enum FuzzTargets {
     /// The entries by name, as the executables (`fuzz-NAME`) and the corpus folders (`Fuzz/corpus/NAME`) name them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("document", document), ("trace", trace), ("seat-events", seatEvents), ("round-trip", roundTrip),
+        ("openraster", openRaster),
         ("image", image),
     ]
 

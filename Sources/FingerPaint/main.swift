@@ -86,7 +86,7 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
         complain("fingerpaint: cannot write \(output): a picture's name ends in .png, .svg or .pdf; nothing was written")
         return 2
     }
-    let picture = DrawingPicture(strokes: contents.drawing.strokes)
+    let picture = DrawingPicture(drawing: contents.drawing)
     do {
         try OutputFile.write(output, overwrite: overwrite) { try picture.write(to: $0, format: format) }
     } catch {

@@ -49,7 +49,7 @@ extension FingerPaintApp {
             showBanner("Cannot export as .\(url.pathExtension): choose a PNG, SVG or PDF name.")
             return nil
         }
-        let picture = DrawingPicture(strokes: drawing.strokes)
+        let picture = DrawingPicture(drawing: drawing)
         do {
             try OutputFile.write(url.path, overwrite: replaces) { temporary in
                 try picture.write(to: temporary, format: format)

@@ -41,6 +41,12 @@ extension FingerPaintApp {
         case .useBrush: useBrush()
         case .openMore: paletteView.toggleMore()
         case .toggleLeftHanded: toggleLeftHanded()
+        case .newLayer: addLayerAboveCurrent()
+        case .selectLayerAbove: selectLayer(at: drawing.currentLayerIndex + 1)
+        case .selectLayerBelow: selectLayer(at: drawing.currentLayerIndex - 1)
+        case let .selectLayer(position): selectLayer(at: position)
+        case let .toggleLayerVisibility(position): changeLayer(at: position) { $0.isVisible.toggle() }
+        case let .toggleLayerLock(position): changeLayer(at: position) { $0.isLocked.toggle() }
         }
         updateOverlay()
     }

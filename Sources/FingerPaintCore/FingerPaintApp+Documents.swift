@@ -39,6 +39,7 @@ extension FingerPaintApp {
         self.drawing = drawing
         canvasView.discardLiveStrokes()
         canvasView.stopGliding()
+        renderer.composition = LayerBlend.composition(of: drawing)
         renderer.apply(.replaced, strokes: drawing.strokes)
         setView(.identity)
         // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
@@ -87,7 +88,7 @@ extension FingerPaintApp {
             report("fingerpaint: copy is off here")
             return
         }
-        let picture = DrawingPicture(strokes: drawing.strokes)
+        let picture = DrawingPicture(drawing: drawing)
         let failure: String?
         do {
             failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
@@ -116,13 +117,13 @@ extension FingerPaintApp {
     /// folder under a name no file has yet, and says where; returns the file.
     @discardableResult
     public func exportPNG(now: Date = Date()) -> URL? {
-        exportPNG(strokes: nil, named: nil, now: now)
+        exportPNG(of: nil, named: nil, now: now)
     }
 
-    /// Writes a drawing's strokes (the open one's when `nil`) as a PNG named `name` (the open document's name when
+    /// Writes a drawing (the open one as the window shows it when `nil`) as a PNG named `name` (the open document's name when
     /// `nil`) in the export folder, as ``exportPNG(now:)`` does.
     @discardableResult
-    func exportPNG(strokes: [Stroke]?, named name: String?, now: Date = Date()) -> URL? {
+    func exportPNG(of other: Drawing?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
             report("fingerpaint: export is off here")
             return nil
@@ -149,10 +150,10 @@ extension FingerPaintApp {
         let temporary = exportFolder.appendingPathComponent(".\(stem).png.tmp-\(getpid())")
         defer { unlink(temporary.path) }
         do {
-            if let strokes {
-                // Another drawing (the gallery's): its strokes at 100 %, as `--export` writes them.
+            if let other {
+                // Another drawing (the gallery's): its layers at 100 %, as `--export` writes them.
                 unlink(temporary.path)
-                try DrawingPicture(strokes: strokes).write(to: temporary.path, format: .png)
+                try DrawingPicture(drawing: other).write(to: temporary.path, format: .png)
             } else {
                 try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.barFrame.minY) * renderer.scale)
             }
@@ -180,19 +181,39 @@ extension FingerPaintApp {
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the
     /// freehand stroke.
     func reshapeLastStroke(as shape: Stroke) {
-        edit(.replace(at: drawing.strokes.count - 1, with: shape))
+        edit(.replace(at: drawing.currentLayer.strokes.count - 1, with: shape))
     }
 
-    /// Erases, in one edit, every stroke an eraser's path touched.
+    /// Erases, in one edit, every stroke of the current layer an eraser's path touched.
     func erase(along path: [Point], radius: Double) {
-        let touched = renderer.strokes(touchedBy: path, radius: radius)
+        if let refusal = currentLayerRefusal { return say(refusal) }
+        guard let range = drawing.currentLayerRange else { return }
+        // The renderer finds them among the strokes shown: those of the current layer, in its place among them.
+        let touched = renderer.strokes(touchedBy: path, radius: radius).filter(range.contains).map { $0 - range.lowerBound }
         guard !touched.isEmpty else { return }
         edit(.erase(touched))
     }
 
-    /// Does an edit to the drawing, redraws what it changed and saves it.
+    /// Why the current layer takes no painting or erasing now, in a painter's words; `nil` when it takes them.
+    var currentLayerRefusal: String? {
+        let layer = drawing.currentLayer.attributes
+        if layer.isLocked { return "“\(layer.name)” is locked: unlock it to paint on it." }
+        if !layer.isVisible { return "“\(layer.name)” is hidden: show it to paint on it." }
+        return nil
+    }
+
+    /// Says why the current layer refused a stroke edit: in a banner, and on standard error.
+    private func say(_ refusal: String) {
+        report("fingerpaint: \(refusal)")
+        showNotice(refusal)
+    }
+
+    /// Does an edit to the drawing, redraws what it changed and saves it. A stroke edit the current layer does not
+    /// take (locked, hidden) is said in a banner instead.
     func edit(_ edit: DrawingEdit) {
+        if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
         guard let change = drawing.apply(edit) else { return }
+        renderer.composition = LayerBlend.composition(of: drawing)
         renderer.apply(change, strokes: drawing.strokes)
         // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
         // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.

@@ -230,8 +230,7 @@ extension FingerPaintApp {
             return
         }
         do {
-            let strokes = try DocumentFile.read(drawing.url).drawing.strokes
-            exportPNG(strokes: strokes, named: drawing.name)
+            exportPNG(of: try DocumentFile.read(drawing.url).drawing, named: drawing.name)
         } catch {
             report("fingerpaint: \(error)")
             banner = "Cannot export \(drawing.name): \(error.plainReason)."

@@ -73,6 +73,18 @@ public enum PaintCommand: Hashable, Sendable {
     /// Moves the strip of widths, undo and redo to the other side of the window, for the other hand (remembered
     /// with the brush).
     case toggleLeftHanded
+    /// Puts a new empty layer above the current one and paints on it (Ctrl+Shift+N, Insert).
+    case newLayer
+    /// Paints on the layer above the current one (Page Up).
+    case selectLayerAbove
+    /// Paints on the layer below the current one (Page Down).
+    case selectLayerBelow
+    /// Paints on the layer at this position, from 0 at the bottom (the layers panel).
+    case selectLayer(Int)
+    /// Shows or hides the layer at this position (undoable).
+    case toggleLayerVisibility(Int)
+    /// Locks or unlocks the layer at this position (undoable): a locked layer takes no paint.
+    case toggleLayerLock(Int)
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -90,6 +102,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush.
+    /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -117,6 +130,9 @@ public enum PaintCommand: Hashable, Sendable {
         case ("g", []): self = .openGallery
         case ("b", []): self = .useBrush
         case ("Escape", []): self = .closePanel
+        case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
+        case ("Prior", []), ("KP_Prior", []): self = .selectLayerAbove
+        case ("Next", []), ("KP_Next", []): self = .selectLayerBelow
         case let (keysym, modifiers) where modifiers.isEmpty && keysym.count == 1:
             guard let digit = Int(keysym), (1...9).contains(digit) else { return nil }
             self = .selectColor(digit - 1)
@@ -164,6 +180,12 @@ extension PaintCommand {
         case .useBrush: "Brush"
         case .openMore: "More"
         case .toggleLeftHanded: "Left-handed"
+        case .newLayer: "New layer"
+        case .selectLayerAbove: "The layer above"
+        case .selectLayerBelow: "The layer below"
+        case let .selectLayer(position): "Layer \(position + 1)"
+        case let .toggleLayerVisibility(position): "Show or hide layer \(position + 1)"
+        case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
         }
     }
 }

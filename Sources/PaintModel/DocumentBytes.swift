@@ -15,6 +15,7 @@ struct ByteWriter {
         offset += raw.count
     }
 
+    mutating func append(_ value: UInt8) { store(value) }
     mutating func append(_ value: UInt16) { store(value.littleEndian) }
     mutating func append(_ value: UInt32) { store(value.littleEndian) }
     mutating func append(_ value: Double) { store(value.bitPattern.littleEndian) }
@@ -58,6 +59,17 @@ struct ByteReader {
 
     func peekUInt32() -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    mutating func read() throws(DrawingDocument.ReadError) -> UInt8 {
+        UInt8(truncatingIfNeeded: try readUnsigned(1))
+    }
+
+    /// The next `count` bytes.
+    mutating func read(count: Int) throws(DrawingDocument.ReadError) -> ArraySlice<UInt8> {
+        guard count >= 0, remaining >= count else { throw .truncated }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
     }
 
     mutating func read() throws(DrawingDocument.ReadError) -> UInt16 {

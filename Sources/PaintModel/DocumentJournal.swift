@@ -392,15 +392,17 @@ struct JournalLedger {
     /// Takes an edit the drawing did, with the size of its record.
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
-        case .add, .clear, .erase, .replace:
+        case .add, .clear, .erase, .replace, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer:
             undoSizes.append(recordSize)
             undoBytes += recordSize
             // A new edit forgets what could be redone: those records are dead now.
             redoSizes = []
             redoBytes = 0
             if undoSizes.count > Drawing.undoLimit {
-                // The drawing folds its oldest edit into its base strokes. Counted as the base strokes it makes
-                // at most (a folded stroke's record), so that the ledger never counts as dead what is not.
+                // The drawing folds its oldest edit into its base layers. Counted as the base strokes it makes
+                // at most (a folded stroke's record), so that the ledger never counts as dead what is not. A folded
+                // duplicate of a layer makes more (its strokes again): the ledger counts less than is live then,
+                // and the compaction it asks for is larger than the dead records it removes, once.
                 let folded = undoSizes.removeFirst()
                 undoBytes -= folded
                 fixedBytes += folded
@@ -415,6 +417,9 @@ struct JournalLedger {
             redoBytes -= size
             undoSizes.append(size)
             undoBytes += size
+        case .selectLayer:
+            // Not an edit: its record is dead as soon as another follows (a compaction writes the ones it needs).
+            break
         }
     }
 }

@@ -1,4 +1,5 @@
-// The drawing: its completed strokes in order, and the history that undo and redo walk.
+// The drawing: a stack of layers of completed strokes, the current layer, and the one history that undo and redo
+// walk through strokes and layer changes alike.
 
 /// What an edit did to a drawing's strokes, so that a renderer can redraw only what it must.
 public enum DrawingChange: Hashable, Sendable {
@@ -19,113 +20,276 @@ public enum DrawingChange: Hashable, Sendable {
     /// The stroke at this position became another, whose bounds may differ (``DrawingEdit/replace(at:with:)``, its
     /// undo and redo); the others are unchanged.
     case restroked(at: Int)
+    /// Nothing shown changed: another layer was made current.
+    case unchanged
 }
 
-/// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`).
+// The positions in a change are those of ``Drawing/strokes``: a stroke edit's change is at its layer's place among
+// the strokes shown; a layer edit says ``DrawingChange/replaced``.
+
+
+/// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`). Stroke edits act
+/// on the current layer, their positions those of its strokes; layer positions count from the bottom.
 public enum DrawingEdit: Hashable, Sendable {
-    /// A completed stroke added on top.
+    /// A completed stroke added on top of the current layer.
     case add(Stroke)
-    /// Every stroke removed.
+    /// Every stroke of the current layer removed.
     case clear
-    /// The strokes at these positions (strictly increasing, each within the drawing) removed: what an eraser
-    /// touched. Undo puts them back where they were.
+    /// The current layer's strokes at these positions (strictly increasing, each within the layer) removed: what an
+    /// eraser touched. Undo puts them back where they were.
     case erase([Int])
-    /// The stroke at this position replaced by another: a held stroke becoming a clean shape. Undo puts the stroke
-    /// that was there back.
+    /// The current layer's stroke at this position replaced by another: a held stroke becoming a clean shape. Undo
+    /// puts the stroke that was there back.
     case replace(at: Int, with: Stroke)
     /// The last edit undone.
     case undo
     /// The last undone edit redone.
     case redo
+    /// The layer at this position becomes the current one. Not an edit of the drawing: undo passes over it.
+    case selectLayer(Int)
+    /// A new empty layer with these attributes put at this position (the layers from there on move up one).
+    case addLayer(at: Int, LayerAttributes)
+    /// A copy of the layer at this position, strokes and all, put above it and named after it.
+    case duplicateLayer(at: Int)
+    /// The layer at this position taken out, strokes and all (never the last one). Undo puts it back.
+    case removeLayer(at: Int)
+    /// The layer at one position moved to another (the positions of the stack after the move).
+    case moveLayer(from: Int, to: Int)
+    /// The layer at this position renamed, shown or hidden, locked or unlocked, given another opacity or blend mode.
+    case setLayer(at: Int, LayerAttributes)
 }
 
-/// The completed strokes of a drawing, bottom first, with undo and redo of adding a stroke, erasing strokes,
-/// replacing a stroke and clearing.
+extension DrawingEdit {
+    /// Whether the edit changes the strokes of the current layer (adds, clears, erases or replaces), which a locked
+    /// layer refuses.
+    public var editsStrokes: Bool {
+        switch self {
+        case .add, .clear, .erase, .replace: true
+        default: false
+        }
+    }
+}
+
+/// The layers of a drawing, bottom first (at least one), the current layer, and undo and redo of every edit: strokes
+/// added, erased, replaced and cleared on a layer, and layers added, duplicated, removed, moved and changed.
 ///
-/// A drawing starts from base strokes that no undo removes (a document of the first format, which kept no
-/// history, or the edits that fell out of the history) and is changed by ``DrawingEdit``s. A new edit forgets what
-/// could be redone. At most ``undoLimit`` edits can be undone: the oldest edit beyond it is folded into the base
-/// strokes.
+/// A drawing starts from base layers that no undo removes (a document of the first format, which kept no history,
+/// or the edits that fell out of the history) and is changed by ``DrawingEdit``s. A new edit forgets what could be
+/// redone. At most ``undoLimit`` edits can be undone: the oldest edit beyond it is folded into the base layers.
+///
+/// The current layer follows its layer when layers are added, removed or moved under it; when it is removed, the
+/// layer below it (or the new bottom one) becomes current. Every rule of the stack is in ``Edit``'s `apply` and
+/// `revert`, used alike by doing, undoing, redoing and folding.
 public struct Drawing: Hashable, Sendable {
     /// The most edits undo can take back, in a window and in a reopened document alike (docs/document-format.md,
-    /// "History"). When an edit makes the history longer, its oldest edit is folded into ``baseStrokes``: an
+    /// "History"). When an edit makes the history longer, its oldest edit is folded into ``baseLayers``: an
     /// added stroke becomes a base stroke, and the strokes a folded clear or erase removed (which only the history
     /// kept) are let go. Redo is not limited: only undos fill it. 250, as Procreate keeps (Photoshop 50, Krita 30).
     public static let undoLimit = 250
 
-    /// One step of the history.
-    enum Edit: Hashable, Sendable {
-        case add(Stroke)
-        case clear(removed: [Stroke])
-        case erase(removed: [(index: Int, stroke: Stroke)])
-        case replace(index: Int, old: Stroke, new: Stroke)
+    /// The stack and its current layer: what edits change.
+    struct Stack: Hashable, Sendable {
+        var layers: [Layer]
+        var current: Int
 
+        /// Where the current layer goes when the layer at `position` is taken out.
+        mutating func removeLayer(at position: Int) -> Layer {
+            let layer = layers.remove(at: position)
+            if current > position || (current == position && current > 0) { current -= 1 }
+            return layer
+        }
+
+        /// Where the current layer goes when `layer` is put in at `position`.
+        mutating func insert(_ layer: Layer, at position: Int) {
+            layers.insert(layer, at: position)
+            if current >= position && layers.count > 1 { current += 1 }
+        }
+
+        /// Moves the layer at `from` to `to`; the current layer follows its layer.
+        mutating func moveLayer(from: Int, to: Int) {
+            let isCurrent = current == from
+            let layer = removeLayer(at: from)
+            insert(layer, at: to)
+            if isCurrent { current = to }
+        }
+    }
+
+    /// One step of the history, with what undoing it needs.
+    enum Edit: Hashable, Sendable {
+        case add(layer: Int, Stroke)
+        case clear(layer: Int, removed: [Stroke])
+        case erase(layer: Int, removed: [Removed])
+        case replace(layer: Int, index: Int, old: Stroke, new: Stroke)
+        case addLayer(at: Int, Layer, isCopy: Bool)
+        case removeLayer(at: Int, Layer)
+        case moveLayer(from: Int, to: Int)
+        case setLayer(at: Int, old: LayerAttributes, new: LayerAttributes)
+
+        /// A stroke an erase took out, and where it was.
+        struct Removed: Hashable, Sendable {
+            var index: Int
+            var stroke: Stroke
+        }
+
+        /// The layer a stroke edit acts on; `nil` for a layer edit.
+        var strokeLayer: Int? {
+            switch self {
+            case let .add(layer, _), let .clear(layer, _), let .erase(layer, _), let .replace(layer, _, _, _): layer
+            case .addLayer, .removeLayer, .moveLayer, .setLayer: nil
+            }
+        }
+
+        /// The edit as recorded: stroke edits act on the current layer, which a `selectLayer` before them names.
         var recorded: DrawingEdit {
             switch self {
-            case let .add(stroke): .add(stroke)
+            case let .add(_, stroke): .add(stroke)
             case .clear: .clear
-            case let .erase(removed): .erase(removed.map(\.index))
-            case let .replace(index, _, new): .replace(at: index, with: new)
+            case let .erase(_, removed): .erase(removed.map(\.index))
+            case let .replace(_, index, _, new): .replace(at: index, with: new)
+            case let .addLayer(position, layer, isCopy): isCopy ? .duplicateLayer(at: position - 1) : .addLayer(at: position, layer.attributes)
+            case let .removeLayer(position, _): .removeLayer(at: position)
+            case let .moveLayer(from, to): .moveLayer(from: from, to: to)
+            case let .setLayer(position, _, new): .setLayer(at: position, new)
             }
         }
 
-        static func == (lhs: Edit, rhs: Edit) -> Bool {
-            switch (lhs, rhs) {
-            case let (.add(a), .add(b)): a == b
-            case let (.clear(a), .clear(b)): a == b
-            case let (.erase(a), .erase(b)): a.map(\.index) == b.map(\.index) && a.map(\.stroke) == b.map(\.stroke)
-            case let (.replace(i, oldA, newA), .replace(j, oldB, newB)): i == j && oldA == oldB && newA == newB
-            default: false
-            }
-        }
-
-        func hash(into hasher: inout Hasher) {
+        /// Does the edit to `stack` (again).
+        func apply(to stack: inout Stack) {
             switch self {
-            case let .add(stroke): hasher.combine(stroke)
-            case let .clear(removed): hasher.combine(removed)
-            case let .erase(removed):
-                hasher.combine(removed.map(\.index))
-                hasher.combine(removed.map(\.stroke))
-            case let .replace(index, old, new):
-                hasher.combine(index)
-                hasher.combine(old)
-                hasher.combine(new)
+            case let .add(layer, stroke): stack.layers[layer].strokes.append(stroke)
+            case let .clear(layer, _): stack.layers[layer].strokes = []
+            case let .erase(layer, removed):
+                for entry in removed.reversed() { stack.layers[layer].strokes.remove(at: entry.index) }
+            case let .replace(layer, index, _, new): stack.layers[layer].strokes[index] = new
+            case let .addLayer(position, layer, _): stack.insert(layer, at: position)
+            case let .removeLayer(position, _): _ = stack.removeLayer(at: position)
+            case let .moveLayer(from, to): stack.moveLayer(from: from, to: to)
+            case let .setLayer(position, _, new): stack.layers[position].attributes = new
+            }
+        }
+
+        /// Undoes the edit on `stack`, which is as the edit left it.
+        func revert(on stack: inout Stack) {
+            switch self {
+            case let .add(layer, _): stack.layers[layer].strokes.removeLast()
+            case let .clear(layer, removed): stack.layers[layer].strokes = removed
+            case let .erase(layer, removed):
+                for entry in removed { stack.layers[layer].strokes.insert(entry.stroke, at: entry.index) }
+            case let .replace(layer, index, old, _): stack.layers[layer].strokes[index] = old
+            case let .addLayer(position, _, _): _ = stack.removeLayer(at: position)
+            case let .removeLayer(position, layer): stack.insert(layer, at: position)
+            case let .moveLayer(from, to): stack.moveLayer(from: to, to: from)
+            case let .setLayer(position, old, _): stack.layers[position].attributes = old
+            }
+        }
+
+        /// What the edit, done, changed of a one-layer drawing's strokes.
+        var doneChange: DrawingChange {
+            switch self {
+            case let .add(_, stroke): .appended(stroke)
+            case .clear: .cleared
+            case let .erase(_, removed): .removed(removed.map(\.index))
+            case let .replace(_, index, _, _): .restroked(at: index)
+            case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
+            }
+        }
+
+        /// What the edit, undone, changed of a one-layer drawing's strokes, which are `strokes` after the undo.
+        func undoneChange(strokes: [Stroke]) -> DrawingChange {
+            switch self {
+            case .add: .truncated(to: strokes.count)
+            case .clear: .restored
+            case let .erase(_, removed): .inserted(removed.map(\.index))
+            case let .replace(_, index, _, _): .restroked(at: index)
+            case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
             }
         }
     }
 
-    /// The completed strokes, in the order they are painted (bottom first).
-    public private(set) var strokes: [Stroke]
-    /// The strokes the drawing started from, which no undo removes.
-    public private(set) var baseStrokes: [Stroke]
+    private var stack: Stack
+    /// The layers and strokes the drawing started from, which no undo removes (their current layer is the bottom).
+    private var base: Stack
     private var undoStack: [Edit] = []
     private var redoStack: [Edit] = []
 
-    /// A drawing with these strokes and no history: undo removes none of them.
+    /// A drawing of one layer (``Layer/first(strokes:)``) with these strokes and no history: undo removes none of
+    /// them.
     public init(strokes: [Stroke] = []) {
-        self.strokes = strokes
-        self.baseStrokes = strokes
+        self.init(layers: [.first(strokes: strokes)])
     }
 
-    /// The drawing that starts from `baseStrokes` and is changed by `edits` in order. An edit that does nothing
-    /// (an undo with nothing to undo) is skipped.
+    /// A drawing of these layers, bottom first (one empty layer when there are none), with no history; the bottom
+    /// layer is current.
+    public init(layers: [Layer]) {
+        stack = Stack(layers: layers.isEmpty ? [.first()] : layers, current: 0)
+        base = stack
+    }
+
+    /// The drawing that starts from `baseStrokes` in one layer and is changed by `edits` in order. An edit that does
+    /// nothing (an undo with nothing to undo) is skipped.
     public init(baseStrokes: [Stroke] = [], edits: some Sequence<DrawingEdit>) {
-        self.init(strokes: baseStrokes)
+        self.init(baseLayers: [.first(strokes: baseStrokes)], edits: edits)
+    }
+
+    /// The drawing that starts from `baseLayers` (their bottom one current) and is changed by `edits` in order.
+    public init(baseLayers: [Layer], edits: some Sequence<DrawingEdit>) {
+        self.init(layers: baseLayers)
         for edit in edits { apply(edit) }
     }
 
-    /// The shortest history that makes this drawing again, with the same strokes and the same undo and redo:
-    /// the edits that can be undone in order, then the ones that can be redone followed by as many undos.
-    /// Together with ``baseStrokes`` it is what a compacted document holds.
-    public var compactEdits: [DrawingEdit] {
-        undoStack.map(\.recorded) + redoStack.reversed().map(\.recorded)
-            + Array(repeating: DrawingEdit.undo, count: redoStack.count)
+    /// The layers, bottom first; there is always at least one.
+    public var layers: [Layer] { stack.layers }
+    /// The position of the current layer, which stroke edits act on.
+    public var currentLayerIndex: Int { stack.current }
+    /// The current layer.
+    public var currentLayer: Layer { stack.layers[stack.current] }
+    /// The layers the drawing started from, which no undo removes: what a compacted document starts with.
+    public var baseLayers: [Layer] { base.layers }
+
+    /// The strokes the drawing shows, in the order they are painted: those of its visible layers, bottom first.
+    /// For a drawing of one visible layer, that layer's strokes.
+    public var strokes: [Stroke] {
+        if stack.layers.count == 1 { return stack.layers[0].attributes.isVisible ? stack.layers[0].strokes : [] }
+        return stack.layers.filter(\.attributes.isVisible).flatMap(\.strokes)
     }
 
-    /// Whether the drawing has neither strokes nor history: nothing a user would miss.
-    public var isPristine: Bool { strokes.isEmpty && undoStack.isEmpty && redoStack.isEmpty }
+    /// Where the current layer's strokes are in ``strokes``; `nil` while the layer is hidden.
+    public var currentLayerRange: Range<Int>? {
+        guard currentLayer.attributes.isVisible else { return nil }
+        let below = stack.layers[..<stack.current].reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
+        return below..<(below + currentLayer.strokes.count)
+    }
 
-    /// Does an edit; `nil` when it changed nothing (a clear of nothing, an undo with nothing to undo).
+    /// The shortest history that makes this drawing again from ``baseLayers``, with the same layers, current layer,
+    /// undo and redo: the edits that can be undone in order, then the ones that can be redone followed by as many
+    /// undos, with a `selectLayer` before each stroke edit whose layer is not current there, and one at the end when
+    /// needed. It is what a compacted document holds after its base layers.
+    public var compactEdits: [DrawingEdit] {
+        var replay = Stack(layers: base.layers, current: 0)
+        var edits: [DrawingEdit] = []
+        edits.reserveCapacity(undoStack.count + 2 * redoStack.count + 1)
+        for edit in undoStack + redoStack.reversed() {
+            if let layer = edit.strokeLayer, layer != replay.current {
+                edits.append(.selectLayer(layer))
+                replay.current = layer
+            }
+            edits.append(edit.recorded)
+            edit.apply(to: &replay)
+        }
+        edits += Array(repeating: DrawingEdit.undo, count: redoStack.count)
+        for edit in redoStack { edit.revert(on: &replay) }
+        if replay.current != stack.current { edits.append(.selectLayer(stack.current)) }
+        return edits
+    }
+
+    /// Whether the drawing has neither strokes nor history, and is the one empty layer it started as: nothing a user
+    /// would miss.
+    public var isPristine: Bool {
+        undoStack.isEmpty && redoStack.isEmpty && stack.layers == [.first()]
+    }
+
+    /// Does an edit; `nil` when it changed nothing (a clear of nothing, an undo with nothing to undo, a position
+    /// outside the stack, a stroke edit on a locked layer).
     @discardableResult
     public mutating func apply(_ edit: DrawingEdit) -> DrawingChange? {
         switch edit {
@@ -135,6 +299,12 @@ public struct Drawing: Hashable, Sendable {
         case let .replace(index, stroke): replace(at: index, with: stroke)
         case .undo: undo()
         case .redo: redo()
+        case let .selectLayer(position): selectLayer(at: position)
+        case let .addLayer(position, attributes): addLayer(at: position, attributes)
+        case let .duplicateLayer(position): duplicateLayer(at: position)
+        case let .removeLayer(position): removeLayer(at: position)
+        case let .moveLayer(from, to): moveLayer(from: from, to: to)
+        case let .setLayer(position, attributes): setLayer(at: position, attributes)
         }
     }
 
@@ -142,67 +312,111 @@ public struct Drawing: Hashable, Sendable {
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
-    /// Whether the drawing has no stroke.
+    /// Whether the drawing shows no stroke.
     public var isEmpty: Bool { strokes.isEmpty }
+    /// Whether strokes can be added to, erased from or cleared off the current layer: it is not locked.
+    public var isCurrentLayerEditable: Bool { !currentLayer.attributes.isLocked }
 
-    /// Adds a completed stroke on top (undoable). Its points are stored without spare capacity.
+    // MARK: - Strokes
+
+    /// Adds a completed stroke on top of the current layer (undoable); `nil` when the layer is locked. Its points
+    /// are stored without spare capacity.
     @discardableResult
-    public mutating func add(_ stroke: Stroke) -> DrawingChange {
+    public mutating func add(_ stroke: Stroke) -> DrawingChange? {
+        guard isCurrentLayerEditable else { return nil }
         var stroke = stroke
         stroke.trimCapacity()
-        strokes.append(stroke)
-        record(.add(stroke))
-        return .appended(stroke)
+        return perform(.add(layer: stack.current, stroke))
     }
 
-    /// Removes every stroke (undoable); `nil` when there was nothing to clear.
+    /// Removes every stroke of the current layer (undoable); `nil` when it has none or is locked.
     @discardableResult
     public mutating func clear() -> DrawingChange? {
-        guard !strokes.isEmpty else { return nil }
-        record(.clear(removed: strokes))
-        strokes = []
-        return .cleared
+        guard isCurrentLayerEditable, !currentLayer.strokes.isEmpty else { return nil }
+        return perform(.clear(layer: stack.current, removed: currentLayer.strokes))
     }
 
-    /// Removes the strokes at these positions (undoable); `nil` when there are none, or the positions are not
-    /// strictly increasing positions of strokes.
+    /// Removes the current layer's strokes at these positions (undoable); `nil` when there are none, the positions
+    /// are not strictly increasing positions of its strokes, or the layer is locked.
     @discardableResult
     public mutating func erase(_ indices: [Int]) -> DrawingChange? {
-        guard let lowest = indices.first, let highest = indices.last, lowest >= 0, highest < strokes.count,
-              zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
+        let strokes = currentLayer.strokes
+        guard isCurrentLayerEditable, let lowest = indices.first, let highest = indices.last, lowest >= 0,
+              highest < strokes.count, zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
-        let removed = indices.map { (index: $0, stroke: strokes[$0]) }
-        for index in indices.reversed() { strokes.remove(at: index) }
-        record(.erase(removed: removed))
-        return .removed(indices)
+        return perform(.erase(layer: stack.current, removed: indices.map { Edit.Removed(index: $0, stroke: strokes[$0]) }))
     }
 
-    /// Replaces the stroke at `index` by another (undoable): a stroke held still at its end becoming the shape it
-    /// was meant to be. `nil` when there is no stroke there. The new stroke's points are stored without spare
-    /// capacity.
+    /// Replaces the current layer's stroke at `index` by another (undoable): a stroke held still at its end becoming
+    /// the shape it was meant to be. `nil` when there is no stroke there or the layer is locked. The new stroke's
+    /// points are stored without spare capacity.
     @discardableResult
     public mutating func replace(at index: Int, with stroke: Stroke) -> DrawingChange? {
-        guard strokes.indices.contains(index) else { return nil }
+        guard isCurrentLayerEditable, currentLayer.strokes.indices.contains(index) else { return nil }
         var stroke = stroke
         stroke.trimCapacity()
-        record(.replace(index: index, old: strokes[index], new: stroke))
-        strokes[index] = stroke
-        return .restroked(at: index)
+        return perform(.replace(layer: stack.current, index: index, old: currentLayer.strokes[index], new: stroke))
     }
 
-    /// Puts a new edit on the history: what could be redone is forgotten, and the oldest edit beyond
-    /// ``undoLimit`` is folded into the base strokes.
-    private mutating func record(_ edit: Edit) {
+    // MARK: - Layers
+
+    /// Makes the layer at `position` current (not undoable); `nil` when there is none there or it is current.
+    @discardableResult
+    public mutating func selectLayer(at position: Int) -> DrawingChange? {
+        guard stack.layers.indices.contains(position), position != stack.current else { return nil }
+        stack.current = position
+        return .unchanged
+    }
+
+    /// Puts a new empty layer at `position` (undoable; from 0, the bottom, to the number of layers, the top); `nil`
+    /// for a position outside that.
+    @discardableResult
+    public mutating func addLayer(at position: Int, _ attributes: LayerAttributes) -> DrawingChange? {
+        guard (0...stack.layers.count).contains(position) else { return nil }
+        return perform(.addLayer(at: position, Layer(attributes: attributes), isCopy: false))
+    }
+
+    /// Puts a copy of the layer at `position` above it, named "NAME copy" (undoable); `nil` when there is none.
+    @discardableResult
+    public mutating func duplicateLayer(at position: Int) -> DrawingChange? {
+        guard stack.layers.indices.contains(position) else { return nil }
+        var copy = stack.layers[position]
+        copy.attributes.name += " copy"
+        return perform(.addLayer(at: position + 1, copy, isCopy: true))
+    }
+
+    /// Takes out the layer at `position` with its strokes (undoable); `nil` when there is none there or it is the
+    /// only one.
+    @discardableResult
+    public mutating func removeLayer(at position: Int) -> DrawingChange? {
+        guard stack.layers.count > 1, stack.layers.indices.contains(position) else { return nil }
+        return perform(.removeLayer(at: position, stack.layers[position]))
+    }
+
+    /// Moves the layer at `from` to `to` (undoable); `nil` when either is outside the stack or they are the same.
+    @discardableResult
+    public mutating func moveLayer(from: Int, to: Int) -> DrawingChange? {
+        guard stack.layers.indices.contains(from), stack.layers.indices.contains(to), from != to else { return nil }
+        return perform(.moveLayer(from: from, to: to))
+    }
+
+    /// Gives the layer at `position` these attributes (undoable); `nil` when there is none there or they are its own.
+    @discardableResult
+    public mutating func setLayer(at position: Int, _ attributes: LayerAttributes) -> DrawingChange? {
+        guard stack.layers.indices.contains(position), stack.layers[position].attributes != attributes else { return nil }
+        return perform(.setLayer(at: position, old: stack.layers[position].attributes, new: attributes))
+    }
+
+    // MARK: - History
+
+    /// Does a new edit and puts it on the history: what could be redone is forgotten, and the oldest edit beyond
+    /// ``undoLimit`` is folded into the base layers.
+    private mutating func perform(_ edit: Edit) -> DrawingChange {
+        edit.apply(to: &stack)
         undoStack.append(edit)
         redoStack.removeAll()
-        while undoStack.count > Self.undoLimit {
-            switch undoStack.removeFirst() {
-            case let .add(stroke): baseStrokes.append(stroke)
-            case .clear: baseStrokes = []
-            case let .erase(removed): for (index, _) in removed.reversed() { baseStrokes.remove(at: index) }
-            case let .replace(index, _, new): baseStrokes[index] = new
-            }
-        }
+        while undoStack.count > Self.undoLimit { undoStack.removeFirst().apply(to: &base) }
+        return shownChange(of: edit, undone: false)
     }
 
     /// Undoes the last edit; `nil` when there is none.
@@ -210,20 +424,8 @@ public struct Drawing: Hashable, Sendable {
     public mutating func undo() -> DrawingChange? {
         guard let edit = undoStack.popLast() else { return nil }
         redoStack.append(edit)
-        switch edit {
-        case .add:
-            strokes.removeLast()
-            return .truncated(to: strokes.count)
-        case let .clear(removed):
-            strokes = removed
-            return .restored
-        case let .erase(removed):
-            for (index, stroke) in removed { strokes.insert(stroke, at: index) }
-            return .inserted(removed.map(\.index))
-        case let .replace(index, old, _):
-            strokes[index] = old
-            return .restroked(at: index)
-        }
+        edit.revert(on: &stack)
+        return shownChange(of: edit, undone: true)
     }
 
     /// Redoes the last undone edit; `nil` when there is none.
@@ -231,19 +433,35 @@ public struct Drawing: Hashable, Sendable {
     public mutating func redo() -> DrawingChange? {
         guard let edit = redoStack.popLast() else { return nil }
         undoStack.append(edit)
+        edit.apply(to: &stack)
+        return shownChange(of: edit, undone: false)
+    }
+
+    /// What an edit just done or undone changed of ``strokes``: a stroke edit's change of its layer, moved to the
+    /// layer's place among the strokes shown (nothing, on a hidden layer); a layer edit, ``DrawingChange/replaced``.
+    private func shownChange(of edit: Edit, undone: Bool) -> DrawingChange {
+        guard let layer = edit.strokeLayer else { return .replaced }
+        guard stack.layers[layer].attributes.isVisible else { return .unchanged }
+        if stack.layers.count == 1 { return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange }
+        func shown(_ layers: ArraySlice<Layer>) -> Int {
+            layers.reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
+        }
+        let below = shown(stack.layers[..<layer]), above = shown(stack.layers[(layer + 1)...])
+        let count = stack.layers[layer].strokes.count
         switch edit {
-        case let .add(stroke):
-            strokes.append(stroke)
-            return .appended(stroke)
-        case .clear:
-            strokes = []
-            return .cleared
-        case let .erase(removed):
-            for (index, _) in removed.reversed() { strokes.remove(at: index) }
-            return .removed(removed.map(\.index))
-        case let .replace(index, _, new):
-            strokes[index] = new
-            return .restroked(at: index)
+        case let .add(_, stroke):
+            if undone { return above == 0 ? .truncated(to: below + count) : .removed([below + count]) }
+            return above == 0 ? .appended(stroke) : .inserted([below + count - 1])
+        case let .clear(_, removed):
+            let positions = Array(below..<(below + removed.count))
+            return undone ? .inserted(positions) : .removed(positions)
+        case let .erase(_, removed):
+            let positions = removed.map { below + $0.index }
+            return undone ? .inserted(positions) : .removed(positions)
+        case let .replace(_, index, _, _):
+            return .restroked(at: below + index)
+        case .addLayer, .removeLayer, .moveLayer, .setLayer:
+            return .replaced
         }
     }
 }

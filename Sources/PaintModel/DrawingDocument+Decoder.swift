@@ -43,8 +43,9 @@ extension DrawingDocument {
         private struct Journal {
             var contents: Contents
             var version: UInt16
-            /// The strokes that come first; the drawing is made from them when the first edit comes.
-            var baseStrokes: [Stroke] = []
+            /// The layers and strokes that come first; the drawing is made from them when the first edit comes. A
+            /// base stroke before any base layer record makes the one layer a drawing starts with.
+            var baseLayers: [Layer] = []
             var drawing: Drawing?
             /// Where the next record should start.
             var offset = headerSize
@@ -144,7 +145,7 @@ extension DrawingDocument {
             switch version {
             case 1:
                 stage = .version1(Version1())
-            case 2, 3, 4:
+            case 2...DrawingDocument.version:
                 guard header.count >= headerSize else {
                     stage = .done(.failure(.truncated))
                     return
@@ -214,10 +215,14 @@ extension DrawingDocument {
                         let size = payload.count + recordOverhead
                         switch meaning {
                         case let .base(stroke):
-                            state.baseStrokes.append(stroke)
+                            if state.baseLayers.isEmpty { state.baseLayers = [.first()] }
+                            state.baseLayers[state.baseLayers.count - 1].strokes.append(stroke)
+                            state.contents.ledger.addBaseStroke(recordSize: size)
+                        case let .baseLayer(attributes):
+                            state.baseLayers.append(Layer(attributes: attributes))
                             state.contents.ledger.addBaseStroke(recordSize: size)
                         case let .edit(edit):
-                            if state.drawing == nil { state.drawing = Drawing(strokes: state.baseStrokes) }
+                            if state.drawing == nil { state.drawing = Drawing(layers: state.baseLayers) }
                             if state.drawing?.apply(edit) != nil { state.contents.ledger.apply(edit, recordSize: size) }
                         }
                         state.offset += size
@@ -235,7 +240,7 @@ extension DrawingDocument {
 
         private func finished(_ state: Journal) -> Contents {
             var contents = state.contents
-            contents.drawing = state.drawing ?? Drawing(strokes: state.baseStrokes)
+            contents.drawing = state.drawing ?? Drawing(layers: state.baseLayers)
             return contents
         }
 

@@ -11,13 +11,13 @@ import Geometry
 /// - a damaged record in the middle costs only itself.
 ///
 /// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
-/// become a shape). Documents of versions 3, 2 (the journal without pressure and erasing) and 1 (one checksummed list
-/// of strokes, no history) are still read.
+/// become a shape), version 5 layers. Documents of versions 4, 3, 2 (the journal without pressure and erasing) and 1
+/// (one checksummed list of strokes, no history) are still read, as drawings of one layer.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal, with pressure, erasing and replacing.
-    public static let version: UInt16 = 4
+    /// The version this program writes: the journal, with pressure, erasing, replacing and layers.
+    public static let version: UInt16 = 5
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -83,6 +83,10 @@ public enum DrawingDocument {
         case stroke
         /// The record of an edit without a stroke (an undo, a redo, a clear, an erase).
         case edit
+        /// A layer's record: a layer added, copied, removed, moved or changed.
+        case layer
+        /// Which layer was current: nothing of the drawing.
+        case choice
         /// Fewer bytes than a record's header, or a header of no known kind: what they began cannot be told.
         case unknown
     }
@@ -90,6 +94,25 @@ public enum DrawingDocument {
     /// The kinds of journal record, as stored.
     enum RecordKind: UInt16 {
         case baseStroke = 1, add = 2, clear = 3, undo = 4, redo = 5, erase = 6, replace = 7
+        /// Version 5 on: layers.
+        case baseLayer = 8, selectLayer = 9, addLayer = 10, duplicateLayer = 11, removeLayer = 12, moveLayer = 13
+        case setLayer = 14
+
+        /// The first version whose documents hold the kind.
+        var firstVersion: UInt16 {
+            switch self {
+            case .baseStroke, .add, .clear, .undo, .redo: 1
+            case .erase: 3
+            case .replace: 4
+            case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: 5
+            }
+        }
+    }
+
+    /// The bits of a stored layer's flags.
+    enum LayerFlags {
+        static let visible: UInt8 = 1
+        static let locked: UInt8 = 2
     }
 
     /// The bits of a stored stroke's point-data field: which arrays follow its points.
@@ -131,6 +154,12 @@ public enum DrawingDocument {
         case let .replace(index, stroke): record(replacing: index, with: stroke)
         case .undo: record(.undo, stroke: nil)
         case .redo: record(.redo, stroke: nil)
+        case let .selectLayer(position): record(.selectLayer, positions: [position])
+        case let .addLayer(position, attributes): record(.addLayer, positions: [position], attributes: attributes)
+        case let .duplicateLayer(position): record(.duplicateLayer, positions: [position])
+        case let .removeLayer(position): record(.removeLayer, positions: [position])
+        case let .moveLayer(from, to): record(.moveLayer, positions: [from, to])
+        case let .setLayer(position, attributes): record(.setLayer, positions: [position], attributes: attributes)
         }
     }
 
@@ -142,9 +171,18 @@ public enum DrawingDocument {
     public static func encode(_ drawing: Drawing, reservingExtra extra: Int = 0) -> [UInt8] {
         let edits = drawing.compactEdits
         var bytes = header()
-        let size = drawing.baseStrokes.reduce(bytes.count + max(extra, 0)) { $0 + recordOverhead + strokeSize($1) }
+        // A base of the one layer a drawing starts with needs no layer record: its strokes are the base strokes.
+        let layers = drawing.baseLayers, namesLayers = layers.map(\.attributes) != [Layer.first().attributes]
+        let size = layers.reduce(bytes.count + max(extra, 0)) { size, layer in
+            layer.strokes.reduce(size + (namesLayers ? layerRecordSize(layer.attributes) : 0)) {
+                $0 + recordOverhead + strokeSize($1)
+            }
+        }
         bytes.reserveCapacity(edits.reduce(size) { $0 + recordSize(of: $1) })
-        for stroke in drawing.baseStrokes { bytes += record(.baseStroke, stroke: stroke) }
+        for layer in layers {
+            if namesLayers { bytes += record(.baseLayer, positions: [], attributes: layer.attributes) }
+            for stroke in layer.strokes { bytes += record(.baseStroke, stroke: stroke) }
+        }
         for edit in edits { bytes += record(edit) }
         return bytes
     }
@@ -156,7 +194,21 @@ public enum DrawingDocument {
         case let .erase(indices): recordOverhead + 4 + 4 * indices.count
         case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
         case .clear, .undo, .redo: recordOverhead
+        case .selectLayer, .duplicateLayer, .removeLayer: recordOverhead + 4
+        case .moveLayer: recordOverhead + 8
+        case let .addLayer(_, attributes), let .setLayer(_, attributes): layerRecordSize(attributes) + 4
         }
+    }
+
+    /// The size of a record of layer attributes with no position (a base layer's).
+    private static func layerRecordSize(_ attributes: LayerAttributes) -> Int {
+        recordOverhead + layerAttributesSize(attributes)
+    }
+
+    /// The stored size of layer attributes: opacity `f64`, blend mode `u8`, flags `u8`, the name's length `u16` and
+    /// its UTF-8 bytes.
+    private static func layerAttributesSize(_ attributes: LayerAttributes) -> Int {
+        12 + attributes.name.utf8.count
     }
 
     /// The bytes of a document of version 1 (every stroke, no history, one checksum): what fingerpaint wrote
@@ -176,16 +228,17 @@ public enum DrawingDocument {
     /// 2 cannot hold. Version 2 is laid out as version 4 without those, so it is the same journal with another
     /// version.
     public static func encodeVersion2(_ drawing: Drawing) -> [UInt8]? {
-        let strokes = drawing.baseStrokes + drawing.compactEdits.compactMap { edit -> Stroke? in
+        guard drawing.baseLayers.count == 1, drawing.baseLayers[0].attributes == Layer.first().attributes else { return nil }
+        let strokes = drawing.baseLayers[0].strokes + drawing.compactEdits.compactMap { edit -> Stroke? in
             if case let .add(stroke) = edit { stroke } else { nil }
         }
-        let erases = drawing.compactEdits.contains {
+        let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
-            case .erase, .replace: true
+            case .erase, .replace, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: true
             case .add, .clear, .undo, .redo: false
             }
         }
-        guard !erases, !strokes.contains(where: \.hasPressure) else { return nil }
+        guard !isBeyondVersion2, !strokes.contains(where: \.hasPressure) else { return nil }
         var bytes = encode(drawing)
         bytes[8] = 2
         let check = CRC32.checksum(bytes[..<12])
@@ -213,6 +266,21 @@ public enum DrawingDocument {
         var writer = recordWriter(.replace, payload: 4 + strokeSize(stroke))
         writer.append(UInt32(truncatingIfNeeded: index))
         append(stroke, to: &writer)
+        return writer.finish()
+    }
+
+    /// A layer record: its positions, `u32` each, then, when given, the layer's attributes (``LayerFlags``).
+    private static func record(_ kind: RecordKind, positions: [Int], attributes: LayerAttributes? = nil) -> [UInt8] {
+        let name = attributes.map { Array($0.name.utf8) } ?? []
+        var writer = recordWriter(kind, payload: 4 * positions.count + (attributes.map(layerAttributesSize) ?? 0))
+        for position in positions { writer.append(UInt32(truncatingIfNeeded: position)) }
+        if let attributes {
+            writer.append(attributes.opacity)
+            writer.append(attributes.blendMode.code)
+            writer.append((attributes.isVisible ? LayerFlags.visible : 0) | (attributes.isLocked ? LayerFlags.locked : 0))
+            writer.append(UInt16(truncatingIfNeeded: name.count))
+            writer.append(name)
+        }
         return writer.finish()
     }
 
@@ -286,18 +354,21 @@ public enum DrawingDocument {
     /// refused).
     public static func isJournalHeader(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return false }
-        guard (2...4).contains(UInt16(bytes[8]) | UInt16(bytes[9]) << 8) else { return false }
+        guard (2...version).contains(UInt16(bytes[8]) | UInt16(bytes[9]) << 8) else { return false }
         return CRC32.checksum(bytes[..<12]) == ByteReader(bytes: bytes, offset: 12).peekUInt32()
     }
 
     enum ReadEdit {
         case base(Stroke)
+        /// A base layer on top of those before: the base strokes after it are its own.
+        case baseLayer(LayerAttributes)
         case edit(DrawingEdit)
     }
 
     /// What a valid record means; throws when its payload is not what its kind needs.
     static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool,
                                 version: UInt16) throws(ReadError) -> ReadEdit {
+        guard version >= kind.firstVersion else { throw .damaged("a record of version \(kind.firstVersion) in a version-\(version) document") }
         switch kind {
         case .baseStroke, .add:
             var reader = ByteReader(bytes: payload)
@@ -326,7 +397,55 @@ public enum DrawingDocument {
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
+        case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer:
+            return try layerMeaning(of: kind, payload: payload, afterEdits: afterEdits)
         }
+    }
+
+    /// What a valid layer record means (version 5 on); throws when its payload is not what its kind needs.
+    private static func layerMeaning(of kind: RecordKind, payload: ArraySlice<UInt8>,
+                                     afterEdits: Bool) throws(ReadError) -> ReadEdit {
+        var reader = ByteReader(bytes: payload)
+        let positionCount = switch kind {
+        case .baseLayer: 0
+        case .moveLayer: 2
+        default: 1
+        }
+        var positions: [Int] = []
+        for _ in 0..<positionCount { positions.append(Int(try reader.read() as UInt32)) }
+        let attributes: LayerAttributes?
+        switch kind {
+        case .baseLayer, .addLayer, .setLayer: attributes = try readLayerAttributes(from: &reader)
+        default: attributes = nil
+        }
+        guard reader.remaining == 0 else { throw .damaged("a layer record of the wrong size") }
+        switch (kind, attributes) {
+        case let (.baseLayer, attributes?):
+            guard !afterEdits else { throw .damaged("a base layer after an edit") }
+            return .baseLayer(attributes)
+        case let (.addLayer, attributes?): return .edit(.addLayer(at: positions[0], attributes))
+        case let (.setLayer, attributes?): return .edit(.setLayer(at: positions[0], attributes))
+        case (.selectLayer, _): return .edit(.selectLayer(positions[0]))
+        case (.duplicateLayer, _): return .edit(.duplicateLayer(at: positions[0]))
+        case (.removeLayer, _): return .edit(.removeLayer(at: positions[0]))
+        case (.moveLayer, _): return .edit(.moveLayer(from: positions[0], to: positions[1]))
+        default: throw .damaged("a layer record of the wrong size")
+        }
+    }
+
+    /// Layer attributes as ``record(_:positions:attributes:)`` stores them: an opacity from 0 to 1, a known blend
+    /// mode, known flags and a name of valid UTF-8 no longer than ``LayerAttributes/maximumNameBytes``.
+    private static func readLayerAttributes(from reader: inout ByteReader) throws(ReadError) -> LayerAttributes {
+        let opacity: Double = try reader.read()
+        let mode: UInt8 = try reader.read(), flags: UInt8 = try reader.read()
+        let length = Int(try reader.read() as UInt16)
+        let bytes = try reader.read(count: length)
+        guard (0...1).contains(opacity), let blendMode = BlendMode(code: mode),
+              flags & ~(LayerFlags.visible | LayerFlags.locked) == 0, length <= LayerAttributes.maximumNameBytes,
+              let name = String(validating: bytes, as: UTF8.self)
+        else { throw .damaged("impossible layer values") }
+        return LayerAttributes(name: name, opacity: opacity, isVisible: flags & LayerFlags.visible != 0,
+                               blendMode: blendMode, isLocked: flags & LayerFlags.locked != 0)
     }
 
     /// What the bytes at an offset are, as far as the bytes received tell.
@@ -365,6 +484,8 @@ public enum DrawingDocument {
         switch kind {
         case .baseStroke, .add, .replace: return .stroke
         case .clear, .undo, .redo, .erase: return .edit
+        case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
+        case .selectLayer: return .choice
         }
     }
 

@@ -119,6 +119,22 @@ public enum OutputFile {
         }
     }
 
+    /// Writes `bytes` to a new file at `path` (never over one: ``write(_:overwrite:produce:)`` puts files in place)
+    /// and flushes them to the disk.
+    public static func writeNew(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputFileError(path: path, reason: reason(errno)) }
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count, failure == nil {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if errno != EINTR { failure = errno }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure { throw OutputFileError(path: path, reason: reason(failure)) }
+    }
+
     /// A system error number in plain words.
     public static func reason(_ errorNumber: Int32) -> String {
         switch errorNumber {

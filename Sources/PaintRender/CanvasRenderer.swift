@@ -227,8 +227,9 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        guard change != .unchanged else { return }
         tiles.beginChange()
-        if defersStrokeBaking, case let .appended(stroke) = change,
+        if defersStrokeBaking, tiles.composition == nil, case let .appended(stroke) = change,
            strokes.count == self.strokes.count + ink.unbaked.count + 1 {
             // Drawn over the tiles in the frames until it is baked; the next frame takes it up (drawFrame).
             ink.addUnbaked(stroke)
@@ -236,6 +237,20 @@ public final class CanvasRenderer {
         }
         bakeStrokes()
         tiles.apply(change, strokes: strokes)
+    }
+
+    /// How the visible layers are put together (``LayerBlend/composition(of:)``): `nil`, the default, when each is
+    /// drawn straight onto the ones below; otherwise each tile draws every layer apart and composites it with its
+    /// opacity and blend mode, and every change draws the tiles again. Strokes in progress are drawn over the tiles.
+    /// Set it before the change of strokes it goes with (``apply(_:strokes:)``).
+    public var composition: [LayerBlend]? {
+        get { tiles.composition }
+        set {
+            guard newValue != tiles.composition else { return }
+            bakeStrokes()
+            tiles.composition = newValue
+            tiles.replaceStrokes(tiles.strokes)
+        }
     }
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.

@@ -27,6 +27,26 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public var fileExtension: String { rawValue }
 }
 
+/// One layer of a ``DrawingPicture``: its strokes, and how it is put over the layers below.
+public struct PictureLayer: Sendable {
+    /// The strokes, in painting order.
+    public var strokes: [Stroke]
+    /// How much of the layer shows, from 0 to 1.
+    public var opacity: Double
+    /// How the layer's colours combine with those below (Cairo's operator of the same name).
+    public var blendMode: BlendMode
+
+    /// A layer of strokes, by default opaque and normal.
+    public init(strokes: [Stroke], opacity: Double = 1, blendMode: BlendMode = .normal) {
+        self.strokes = strokes
+        self.opacity = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+        self.blendMode = blendMode
+    }
+
+    /// Whether the layer is drawn straight onto the ones below: opaque and normal.
+    var isPlain: Bool { opacity >= 1 && blendMode == .normal }
+}
+
 /// A drawing's strokes as a picture of their own: the area they cover plus a margin, on paper, at 100 % (one
 /// pixel or one PostScript point per document point), whatever the window's view. Exports (``write(to:format:)``)
 /// and thumbnails (``thumbnail(fitting:)``, the gallery's and the file manager's) are made here.
@@ -41,21 +61,59 @@ public struct DrawingPicture: Sendable {
     /// The side of an empty drawing's picture: paper only.
     static let emptySide = 2 * margin
 
-    /// The strokes, in painting order.
-    public var strokes: [Stroke]
-    /// The paper colour.
+    /// The layers shown, bottom first, each put over the ones below with its opacity and blend mode.
+    public let layers: [PictureLayer]
+    /// The paper colour, under every layer.
     public var paper: Color
     /// The document area the picture shows: the strokes' bounds plus ``margin``, or a small square of paper for
     /// an empty drawing. Strokes beyond ``PaintModel/Stroke/isWithinLimits`` (only a damaged document holds them) are
     /// left out.
     public let area: Rect
 
-    /// The picture of some strokes on paper.
+    /// The picture of some strokes on paper: one layer, drawn straight onto it.
     public init(strokes: [Stroke], paper: Color = .white) {
-        self.strokes = strokes.filter(\.isWithinLimits)
-        self.paper = paper
-        area = Self.area(of: self.strokes)
+        self.init(layers: [PictureLayer(strokes: strokes)], paper: paper)
     }
+
+    /// The picture of a drawing's visible layers on paper, showing `area` (by default their strokes' bounds plus
+    /// ``margin``).
+    public init(drawing: Drawing, paper: Color = .white, area: Rect? = nil) {
+        self.init(layers: drawing.layers.filter(\.attributes.isVisible).map {
+            PictureLayer(strokes: $0.strokes, opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
+        }, paper: paper, area: area)
+    }
+
+    /// The picture of layers on paper, bottom first, showing `area` (document points; by default the strokes'
+    /// bounds plus ``margin``).
+    public init(layers: [PictureLayer], paper: Color = .white, area: Rect? = nil) {
+        self.layers = layers.map { layer in
+            var kept = layer
+            kept.strokes = layer.strokes.filter(\.isWithinLimits)
+            return kept
+        }
+        self.paper = paper
+        self.area = area ?? Self.area(of: self.layers.flatMap(\.strokes))
+    }
+
+    /// One layer alone over the picture's area at 100 % (scaled as ``image(pixelsPerPoint:rasterizer:)`` is past
+    /// ``largestImageSide``), on no paper: premultiplied ARGB, clear where it has no ink. What an OpenRaster layer
+    /// file holds. `nil` for a position outside ``layers``.
+    public func layerImage(at position: Int) -> ImageSurface? {
+        guard layers.indices.contains(position) else { return nil }
+        let scale = imageScale
+        let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
+        guard !layers[position].strokes.isEmpty else { return image }
+        draw(layers[position].strokes, into: image, scale: scale,
+             raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))
+        cairo_surface_mark_dirty(image.surface)
+        return image
+    }
+
+    /// Every stroke of the picture, in painting order.
+    public var strokes: [Stroke] { layers.flatMap(\.strokes) }
+
+    /// Whether every layer is drawn straight onto the ones below (opaque, normal): the picture is its strokes.
+    var isFlat: Bool { layers.allSatisfy(\.isPlain) }
 
     /// The strokes' bounds plus the margin, on whole points.
     static func area(of strokes: [Stroke]) -> Rect {
@@ -87,7 +145,17 @@ public struct DrawingPicture: Sendable {
         cairo_paint(context)
         prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
         cairo_translate(context, -area.minX, -area.minY)
-        for stroke in strokes { drawStroke(stroke, in: context) }
+        for layer in layers where !layer.strokes.isEmpty {
+            // A layer that is not plain is drawn apart, then put over the layers below as its blend mode says.
+            if !layer.isPlain { cairo_push_group(context) }
+            for stroke in layer.strokes { drawStroke(stroke, in: context) }
+            if !layer.isPlain {
+                cairo_pop_group_to_source(context)
+                cairo_set_operator(context, layer.blendMode.cairoOperator)
+                cairo_paint_with_alpha(context, layer.opacity)
+                cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+            }
+        }
         cairo_restore(context)
     }
 
@@ -104,10 +172,33 @@ public struct DrawingPicture: Sendable {
             cairo_destroy(context)
             return image
         }
+        let strokes = strokes
         guard !strokes.isEmpty, scale > 0 else { return image }
+        let raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
+        guard isFlat else {
+            // Each layer drawn into an image of its own, clear, then put over the paper and the layers below.
+            let context = cairo_create(image.surface)!
+            for layer in layers where !layer.strokes.isEmpty {
+                let drawn = ImageSurface(clearWidth: image.width, height: image.height)
+                draw(layer.strokes, into: drawn, scale: scale, raster: raster)
+                cairo_surface_mark_dirty(drawn.surface)
+                cairo_set_source_surface(context, drawn.surface, 0, 0)
+                cairo_set_operator(context, layer.blendMode.cairoOperator)
+                cairo_paint_with_alpha(context, layer.opacity)
+            }
+            cairo_destroy(context)
+            cairo_surface_flush(image.surface)
+            return image
+        }
+        draw(strokes, into: image, scale: scale, raster: raster)
+        return image
+    }
+
+    /// Draws strokes into `image` at `scale` pixels per point from the area's origin, as the tiles draw them: in
+    /// pieces of a tile's size, each with the strokes that reach it.
+    private func draw(_ strokes: [Stroke], into image: ImageSurface, scale: Double, raster: CapsuleRaster) {
         let index = StrokeIndex(strokes)
         let side = TileKey.side
-        let raster = CapsuleRaster(width: side, height: side)
         var pieceY = 0
         while pieceY < image.height {
             var pieceX = 0
@@ -137,7 +228,6 @@ public struct DrawingPicture: Sendable {
             }
             pieceY += side
         }
-        return image
     }
 
     /// A thumbnail: the picture scaled down (never up) so that its longer side is at most `side` pixels.
@@ -148,7 +238,7 @@ public struct DrawingPicture: Sendable {
     /// A drawing's thumbnail, at most `side` pixels wide and high: what the gallery shows, keeps in the desktop's
     /// thumbnail cache, and what `fingerpaint --thumbnail` gives the file manager.
     public static func thumbnail(of drawing: Drawing, fitting side: Int) -> ImageSurface {
-        DrawingPicture(strokes: drawing.strokes).thumbnail(fitting: side)
+        DrawingPicture(drawing: drawing).thumbnail(fitting: side)
     }
 
     /// A whole number of pixels from 1 to ``largestImageSide`` for a length: never traps, whatever the length.
@@ -161,17 +251,11 @@ public struct DrawingPicture: Sendable {
     /// file is at `path` (``OutputFile`` puts files in place).
     public func write(to path: String, format: PictureFormat) throws(RenderError) {
         let bytes = try bytes(format: format)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(errno))") }
-        var offset = 0
-        var failure: Int32?
-        while offset < bytes.count, failure == nil {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written } else if errno != EINTR { failure = errno }
+        do {
+            try OutputFile.writeNew(bytes, to: path)
+        } catch {
+            throw RenderError(message: "\(error)")
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if let failure { throw RenderError(message: "cannot write \(path): \(OutputFile.reason(failure))") }
     }
 }
 

@@ -1,4 +1,5 @@
-// A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24) that this module owns, with its pixels in reach.
+// A Cairo image surface in XRGB (CAIRO_FORMAT_RGB24), or with alpha for a layer, that this module owns, with its
+// pixels in reach.
 import CCairo
 import FoundationEssentials
 import Geometry
@@ -6,7 +7,8 @@ import Glibc
 import PaintModel
 
 /// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —
-/// the layout of `WL_SHM_FORMAT_XRGB8888`. It owns its Cairo surface and destroys it when released.
+/// the layout of `WL_SHM_FORMAT_XRGB8888` — or, made by ``init(clearWidth:height:)``, one with premultiplied
+/// alpha in the top byte. It owns its Cairo surface and destroys it when released.
 public final class ImageSurface {
     /// The Cairo surface, to draw into with a Cairo context.
     public let surface: OpaquePointer
@@ -33,6 +35,17 @@ public final class ImageSurface {
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_destroy(context)
+    }
+
+    /// A new image with an alpha channel (Cairo's `CAIRO_FORMAT_ARGB32`, premultiplied), every pixel clear: a layer
+    /// drawn apart before it is put over the layers below.
+    init(clearWidth width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+        stride = Int(cairo_image_surface_get_stride(surface))
+        storage = nil
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
     }
 
     /// The image in a PNG file, painted over white (a reference picture, a file written by ``writePNG(to:rows:)``).

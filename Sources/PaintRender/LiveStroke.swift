@@ -27,12 +27,12 @@ struct LiveStroke {
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
 
-    /// How far beyond half its width the change of a stroke in progress reaches: nowhere. Our own rasterizer (a
-    /// pixel covered by the share of its area inside the outline) and Cairo's antialiased stroke cover only the
-    /// pixels its outline reaches, and the outline (round caps and joins, curves flattened
-    /// onto themselves) lies within half the width of the path, which lies within its points' bounds; the renderer
-    /// takes a rectangle outward to whole pixels. (``DirtyRect``'s point of margin, kept where a stroke's bounds
-    /// decide which strokes or segments reach an area, made each frame's change of a stroke two rows taller.)
+    /// How far beyond half its width the change of a stroke in progress reaches, in points: nowhere. Cairo's
+    /// antialiased stroke covers only the pixels its outline reaches, and the outline (round caps and joins, curves
+    /// flattened onto themselves) lies within half the width of the path, which lies within its points' bounds; our
+    /// own rasterizer reaches a fraction of a pixel further, which ``LiveInk`` adds as it takes a change to whole
+    /// pixels (``LiveInk/edgeReach``). (``DirtyRect``'s point of margin, kept where a stroke's bounds decide which
+    /// strokes or segments reach an area, made each frame's change of a stroke two rows taller.)
     static let changeMargin = 0.0
 
     /// The bounds of `points` and `extra` grown by half `width` (``changeMargin`` more): what a stroke through them

@@ -120,7 +120,8 @@ import Geometry
 
     /// A frame while a finger draws redraws a stroke in progress from where its last segment began (the end of
     /// the last settled curve, halfway between the last two samples, which no later sample moves) to its new
-    /// samples, grown by half the width: the pixels Cairo's antialiased stroke can reach there, and no row more.
+    /// samples, grown by half the width and the fraction of a pixel our rasterizer's edge reaches past it
+    /// (``LiveInk/edgeReach``): a pixel more on each side where the edges fall between pixels, and no row more.
     @Test func aFramesChangeStartsWhereTheLastSegmentBegan() {
         let renderer = CanvasRenderer(logicalSize: Size(width: 400, height: 300))
         renderer.renderFrame(liveStrokes: [:])
@@ -129,8 +130,8 @@ import Geometry
         points.append(StrokePoint(point(160, 100)))
         let changed = renderer.renderFrame(liveStrokes: [1: Stroke(points: points, color: Brush.palette[2], width: 8)])
         // The last segment ran from (130, 100), between the last two samples, to (140, 100); it now ends at (150,
-        // 100) and a new one runs on to (160, 100). A stroke 8 wide: 4 on each side.
-        #expect(changed == [PixelRect(x: 126, y: 96, width: 38, height: 8)])
+        // 100) and a new one runs on to (160, 100). A stroke 8 wide: 4 on each side, and the pixel beyond.
+        #expect(changed == [PixelRect(x: 125, y: 95, width: 40, height: 10)])
     }
 
     /// A stroke in progress drawn frame by frame into two buffers in turn — each frame redrawing only its change,

@@ -94,6 +94,30 @@ import Geometry
         #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
     }
 
+    /// A frame that redraws more than the ink's change (another finger's change beside it, a buffer catching up, a
+    /// full redraw) draws the ink's antialiased edge a little past its end and its predicted tail: our rasterizer
+    /// gives a pixel beside a round end up to a level of ink even where the pixel lies just outside the end's
+    /// square. Those pixels go back to paper when the tail moves on and the stroke is baked: whichever frame was
+    /// drawn whole, the baked picture is a fresh render's. (A CI run kept one pixel, a level of ink, 6 points past
+    /// a stroke's end and half its width below it.)
+    @Test(arguments: [0, 1, 7, 19, 20, 21])
+    func aFrameDrawnWholeLeavesNoInkPastAStrokesEndOrItsTail(wholeFrame: Int) throws {
+        let painter = deferringPainter()
+        for step in 0...20 {
+            if step == wholeFrame { painter.app.renderer.setNeedsFullRedraw() }
+            let location = point(100 + Double(step) * 10, 68)
+            painter.send(step == 0 ? .touchDown(id: 1, location: location) : .touchMotion(id: 1, location: location),
+                         .touchFrame)
+        }
+        #expect(!painter.app.canvasView.predictedTails().isEmpty)
+        if wholeFrame == 21 { painter.app.renderer.setNeedsFullRedraw() }
+        painter.send(.touchUp(id: 1), .touchFrame)
+        painter.app.bakeStrokes()
+        painter.app.renderFrame()
+        #expect(painter.app.drawing.strokes.count == 1)
+        #expect(largestDifference(painter.app.renderer.frame, freshRender(of: painter)) == 0)
+    }
+
     /// An edit that comes before the strokes are baked (an undo right after the touch-up) bakes them first: the
     /// drawing and the picture agree whatever the order.
     @Test func anEditBeforeBakingBakesFirst() throws {

@@ -193,7 +193,8 @@ import Testing
         var drawing = fixture.drawing
         let across = Stroke(points: [StrokePoint(Point(x: 10, y: 10)), StrokePoint(Point(x: 590, y: 390))],
                             color: .black, width: 30)
-        renderer.apply(drawing.add(across), strokes: drawing.strokes)
+        let added = drawing.add(across)
+        renderer.apply(try #require(added), strokes: drawing.strokes)
         renderer.renderFrame(liveStrokes: [:])
         #expect(checksums() == lent)
         // The window shows the stroke, as a fresh render does.
@@ -214,7 +215,8 @@ import Testing
         #expect(renderer.tilesForStore() == nil)
         #expect(renderer.tilesForStore(evenIfHandedOut: true) != nil)
         var drawing = fixture.drawing
-        renderer.apply(drawing.add(Stroke(points: [StrokePoint(Point(x: 30, y: 30))], color: .black, width: 8)),
+        let added = drawing.add(Stroke(points: [StrokePoint(Point(x: 30, y: 30))], color: .black, width: 8))
+        renderer.apply(try #require(added),
                        strokes: drawing.strokes)
         renderer.renderFrame(liveStrokes: [:])
         let after = try #require(renderer.tilesForStore())
@@ -277,7 +279,8 @@ import Testing
         // The first frame starts the reading; a stroke completes before the tiles are taken.
         renderer.renderFrame(liveStrokes: [:])
         let stroke = Stroke(points: [StrokePoint(Point(x: 20, y: 300)), StrokePoint(Point(x: 580, y: 40))], color: .black, width: 24)
-        renderer.apply(drawing.add(stroke), strokes: drawing.strokes)
+        let added = drawing.add(stroke)
+        renderer.apply(try #require(added), strokes: drawing.strokes)
         renderer.renderFrame(liveStrokes: [:])
         renderer.waitForTiles()
         renderer.renderFrame(liveStrokes: [:])

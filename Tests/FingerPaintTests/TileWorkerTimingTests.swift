@@ -124,7 +124,7 @@ import TouchUI
 
     /// A tile waiting to be drawn again after an undo past its base shows the undone stroke until the worker answers.
     /// A clear before that, then its undo: the tile is drawn again, not put back as it was with the undone stroke.
-    @Test func theUndoOfAClearDoesNotBringBackATileWaitingToBeDrawnAgain() {
+    @Test func theUndoOfAClearDoesNotBringBackATileWaitingToBeDrawnAgain() throws {
         var drawing = Drawing(strokes: Self.strokesAcrossTheWindow)
         let worker = TileWorker(pace: .whenAsked)
         let renderer = CanvasRenderer(logicalSize: Size(width: 1000, height: 600), strokes: drawing.strokes)
@@ -136,7 +136,8 @@ import TouchUI
         renderer.renderFrame(liveStrokes: [:], into: buffers[0].target)
         let stroke = Stroke(points: [StrokePoint(Point(x: 40, y: 40)), StrokePoint(Point(x: 760, y: 460))],
                             color: Brush.palette[2], width: 12)
-        renderer.apply(drawing.add(stroke), strokes: drawing.strokes)
+        let added = drawing.add(stroke)
+        renderer.apply(try #require(added), strokes: drawing.strokes)
         #expect(Self.settledDifference(renderer, buffers: buffers, worker: worker, strokes: drawing.strokes) == 0)
         if let undo = drawing.undo() { renderer.apply(undo, strokes: drawing.strokes) }
         if let clear = drawing.clear() { renderer.apply(clear, strokes: drawing.strokes) }

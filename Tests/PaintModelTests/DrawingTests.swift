@@ -156,14 +156,14 @@ func stroke(_ x: Double, color: Int = 0, width: Double = 8) -> Stroke {
                 }
             }
             // A document of the drawing reads back as the same drawing, history and all.
-            #expect(Drawing(baseStrokes: drawing.baseStrokes, edits: drawing.compactEdits) == drawing)
+            #expect(Drawing(baseStrokes: drawing.baseLayers.flatMap(\.strokes), edits: drawing.compactEdits) == drawing)
             var undos = 0
             while drawing.undo() != nil { undos += 1 }
             #expect(undos == model.undoable)
             #expect(undos <= Drawing.undoLimit)
             // Undoing them all gives the drawing as it was that many edits ago, which is what no undo removes.
             #expect(drawing.strokes == (model.past + [model.current])[model.past.count - undos])
-            #expect(drawing.strokes == drawing.baseStrokes)
+            #expect(drawing.strokes == drawing.baseLayers.flatMap(\.strokes))
             // Redoing everything gives the newest state redo reaches.
             while drawing.redo() != nil {}
             #expect(drawing.strokes == model.future.first ?? model.current)
@@ -177,18 +177,18 @@ func stroke(_ x: Double, color: Int = 0, width: Double = 8) -> Stroke {
         drawing.clear()
         for index in 0..<Drawing.undoLimit - 3 { drawing.add(stroke(Double(10 + index))) }
         // As many edits as the limit: nothing is folded, the clear keeps the two strokes it removed.
-        #expect(drawing.baseStrokes.isEmpty)
+        #expect(drawing.baseLayers.flatMap(\.strokes).isEmpty)
         drawing.add(stroke(5_000))
         drawing.add(stroke(5_001))
         // The two oldest edits, the two strokes, are base strokes now.
-        #expect(drawing.baseStrokes == [stroke(0), stroke(1)])
+        #expect(drawing.baseLayers.flatMap(\.strokes) == [stroke(0), stroke(1)])
         drawing.add(stroke(5_002))
         // Then the clear: it removed them for good.
-        #expect(drawing.baseStrokes.isEmpty)
+        #expect(drawing.baseLayers.flatMap(\.strokes).isEmpty)
         #expect(drawing.compactEdits.count == Drawing.undoLimit)
         #expect(!drawing.compactEdits.contains(.clear))
         drawing.add(stroke(5_003))
-        #expect(drawing.baseStrokes == [stroke(10)])
+        #expect(drawing.baseLayers.flatMap(\.strokes) == [stroke(10)])
         // The undos reach as far as the base strokes, no further.
         for _ in 0..<Drawing.undoLimit { drawing.undo() }
         #expect(drawing.strokes == [stroke(10)])

@@ -97,6 +97,45 @@ import TouchUI
         try await Self.expectStrokes(in: scratch.path("page.png"), pixelsPerPoint: 2)
     }
 
+    /// A drawing of two layers: the black line and red dot on the bottom one, and over them a 50 % multiply layer
+    /// with a wide blue stroke from (120, 180) to (280, 180) over paper and a blue dot on the line, all within the
+    /// area of the bottom layer's strokes.
+    static func layeredDrawing() -> Drawing {
+        var drawing = drawing()
+        drawing.addLayer(at: 1, LayerAttributes(name: "Blue", opacity: 0.5, blendMode: .multiply))
+        drawing.apply(.selectLayer(1))
+        drawing.add(Stroke(points: [StrokePoint(Point(x: 120, y: 180)), StrokePoint(Point(x: 280, y: 180))],
+                           color: Color(red: 0, green: 0, blue: 1), width: 30))
+        drawing.add(Stroke(points: [StrokePoint(Point(x: 150, y: 100))], color: Color(red: 0, green: 0, blue: 1), width: 20))
+        return drawing
+    }
+
+    /// Each export puts the layers over each other as Krita does: a 50 % multiply blue over paper is (128, 128,
+    /// 255), over black it stays black; the PDF, drawn by poppler, agrees.
+    @Test(arguments: ["out.png", "out.pdf"])
+    func aLayeredDrawingIsExportedWithItsLayersBlended(name: String) async throws {
+        let scratch = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: scratch.path("d.fpdraw"),
+                                               contents: Data(DrawingDocument.encode(Self.layeredDrawing()))))
+        let result = try await Self.export(["--export", name, "d.fpdraw"], in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        var png = scratch.path(name)
+        let scale = 1.0
+        if name.hasSuffix(".pdf") {
+            let rendered = try await ChildProcess.run("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile",
+                                                                            scratch.path(name), scratch.path("page")])
+            #expect(rendered.status == 0, "\(rendered.standardError)")
+            png = scratch.path("page.png")
+        }
+        let place = { (x: Double, y: Double) in
+            (Int((x - Double(Self.area.x)) * scale), Int((y - Double(Self.area.y)) * scale))
+        }
+        let image = try await PNGReader.pixels(in: png, at: [place(250, 180), place(150, 100), place(200, 250)])
+        let blue = image.pixels[0]
+        #expect((126...129).contains(blue.red) && (126...129).contains(blue.green) && blue.blue > 250, "\(image.pixels)")
+        #expect(Self.isBlack(image.pixels[1]) && Self.isRed(image.pixels[2]), "\(image.pixels)")
+    }
+
     @Test(arguments: ["out.png", "out.svg", "out.pdf"])
     func anExistingFileIsNotReplacedWithoutOverwrite(name: String) async throws {
         let scratch = try Self.scratchWithDrawing()

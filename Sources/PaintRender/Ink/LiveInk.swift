@@ -65,10 +65,10 @@ struct LiveInk {
             newTails[key] = Tail(start: last, points: points, bounds: bounds)
         }
         for (key, tail) in tails where newTails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
+            document.append(Self.pixels(reachedBy: tail.bounds, pixelsPerPoint: level))
         }
         for (key, tail) in newTails where tails[key] != tail {
-            document.append(TileKey.pixels(of: tail.bounds, pixelsPerPoint: level))
+            document.append(Self.pixels(reachedBy: tail.bounds, pixelsPerPoint: level))
         }
         spareTails = tails
         tails = newTails
@@ -83,27 +83,40 @@ struct LiveInk {
             }) {
                 var adopted = state
                 if let rect = adopted.update(with: unbaked[index].stroke) {
-                    document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                    document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
                 }
                 unbaked[index].state = adopted
             } else if let rect = state.bounds {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
         }
         // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
         for index in unbaked.indices where unbaked[index].state == nil {
             var state = LiveStroke()
             if let rect = state.update(with: unbaked[index].stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
             unbaked[index].state = state
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
             if let rect = live[key, default: LiveStroke()].update(with: stroke) {
-                document.append(TileKey.pixels(of: rect, pixelsPerPoint: level))
+                document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
         }
+    }
+
+    /// How far past a stroke's outline our own rasterizer puts ink, in pixels: it takes a pixel's edge beside a
+    /// round end for a straight line, so a pixel whose centre lies within √½ of the outline can get a level of
+    /// ink, and such a pixel reaches √½ − ½ past the outline's bounds. (Seen: a level of ink kept half a width
+    /// below a stroke's end, where a frame drawn whole had drawn its tail.)
+    static let edgeReach = 0.2072
+
+    /// The document pixels at `level` pixels per point that ink within `rect` (points, half a width past the
+    /// path, ``LiveStroke/changeBounds(of:and:width:)``) can change.
+    static func pixels(reachedBy rect: Rect, pixelsPerPoint level: Double) -> PixelRect {
+        let margin = edgeReach / level
+        return TileKey.pixels(of: rect.insetBy(dx: -margin, dy: -margin), pixelsPerPoint: level)
     }
 
     /// Puts the ink in the order it is drawn in for the frame under way: the strokes waiting to be baked in the order

@@ -17,7 +17,15 @@ extension TileEngine {
     /// redrawn from the strokes that reach them; a clear puts the tiles aside, so that its undo puts them back at
     /// once. A change that does not fit the strokes held replaces them.
     func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        // Layers composited: a stroke cannot be drawn onto a tile that holds the layers above it, so every change
+        // draws the tiles again.
+        if composition != nil, change != .unchanged {
+            replaceStrokes(strokes)
+            return
+        }
         switch change {
+        case .unchanged where strokes.count == self.strokes.count:
+            break
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             append(stroke)
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
@@ -236,6 +244,13 @@ extension TileEngine {
     func makeJob(_ key: TileKey, withBase: Bool) -> TileJob {
         nextJobID += 1
         var reaching = index.strokes(reaching: key.documentRect)
+        if let composition {
+            // Layers composited: drawn whole from paper, layer by layer, with no copy kept on the way.
+            var job = TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
+                              paper: paper, start: nil, snapshots: [], rasterizer: rasterizer)
+            job.layers = LayerBlend.runs(of: reaching, in: composition)
+            return job
+        }
         var start: [UInt8]?
         var snapshots: [TileJob.Snapshot] = []
         func snapshot(at count: Int) {

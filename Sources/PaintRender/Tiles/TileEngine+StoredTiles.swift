@@ -62,7 +62,9 @@ extension TileEngine {
     func showStoredTiles(_ contents: TileStore.Contents, since mark: Int, strokesToBake: Int) -> Bool {
         // Each change counts one; only a stroke added and not baked adds to those to bake, and a bake or any other
         // change leaves the count behind: equal, the baked strokes are those of `mark`.
-        guard contents.paperPixel == paperPixel, strokeChanges - mark == strokesToBake else { return false }
+        // The disk cache keeps tiles of strokes drawn straight onto each other: composited layers are drawn anew.
+        guard composition == nil, contents.paperPixel == paperPixel, strokeChanges - mark == strokesToBake
+        else { return false }
         storedTiles.asked = nil
         storedTiles.reading = nil
         storedTiles.toShow = contents.tiles
@@ -125,7 +127,7 @@ extension TileEngine {
     /// to be written to the disk cache (``CanvasRenderer/tilesForStore(evenIfHandedOut:)``); `nil` when there are
     /// none, or when these tiles of this drawing were already handed out (unless `evenIfHandedOut`).
     func tilesForStore(covering launchView: PixelRect, level: Double, evenIfHandedOut: Bool) -> TileStore.Snapshot? {
-        guard indexState == .built || !cache.keys.isEmpty else { return nil }
+        guard composition == nil, indexState == .built || !cache.keys.isEmpty else { return nil }
         let keys = TileKey.keys(covering: launchView, pixelsPerPoint: level).filter { key in
             cache[key] != nil && inFlight[key] == nil && !requests.contains { $0.key == key }
         }

@@ -41,6 +41,9 @@ final class TileEngine {
     /// The completed strokes, as the last change left them (the engine's own array, once the index is built:
     /// appending to it never copies the drawing's).
     var strokes: [Stroke] = []
+    /// How the strokes' layers are composited; `nil` when each is drawn straight onto the ones below
+    /// (``CanvasRenderer/composition``).
+    var composition: [LayerBlend]?
     var cache: TileCache
     /// Changes of the strokes taken so far: tiles read from the disk cache for an earlier count are not shown.
     var strokeChanges = 0

@@ -27,9 +27,13 @@ struct TileJob: Sendable {
     var snapshots: [Snapshot] = []
     /// Who draws the strokes of one width (``CanvasRenderer/tileRasterizer``).
     var rasterizer: StrokeRasterizer = .own
+    /// The strokes' layers, when they are composited (``CanvasRenderer/composition``): each drawn apart and put over
+    /// the paper and the layers below. Such a job starts from paper and keeps no copy on the way.
+    var layers: [LayerRun]?
 
     /// Draws the job; with `raster` (a lane's, kept from job to job) for the strokes of one width, or one made for it.
     func render(raster: CapsuleRaster? = nil) -> TilePixels {
+        if let layers { return renderComposited(layers, raster: raster) }
         let image = ImageSurface(width: region.width, height: region.height, fill: start == nil ? paper : nil)
         if let start { TilePixels.copy(start, into: image) }
         var isPaper = start == nil
@@ -49,6 +53,32 @@ struct TileJob: Sendable {
         }
         draw(upTo: strokes.count)
         return TilePixels(job: self, bytes: isPaper ? nil : Self.bytes(of: image), snapshots: kept)
+    }
+
+    /// Draws a composited job: each layer's strokes into a clear image of their own, put over the paper and the
+    /// layers below with its opacity and blend mode (a plain layer straight onto them), as exports do.
+    private func renderComposited(_ layers: [LayerRun], raster: CapsuleRaster?) -> TilePixels {
+        let image = ImageSurface(width: region.width, height: region.height, fill: paper)
+        guard let context = cairo_create(image.surface) else { return TilePixels(job: self, bytes: nil, snapshots: []) }
+        defer { cairo_destroy(context) }
+        for run in layers where !run.range.isEmpty {
+            guard !run.blend.isPlain else {
+                drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image,
+                            at: (0, 0), rasterizer: rasterizer, raster: raster)
+                continue
+            }
+            let drawn = ImageSurface(clearWidth: region.width, height: region.height)
+            drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: drawn, at: (0, 0),
+                        rasterizer: rasterizer, raster: raster)
+            cairo_surface_mark_dirty(drawn.surface)
+            cairo_surface_mark_dirty(image.surface)
+            cairo_set_source_surface(context, drawn.surface, 0, 0)
+            cairo_set_operator(context, run.blend.blendMode.cairoOperator)
+            cairo_paint_with_alpha(context, run.blend.opacity)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+            cairo_surface_flush(image.surface)
+        }
+        return TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
     }
 
     /// An image's pixels as rows of `width × 4` bytes.

@@ -1,0 +1,36 @@
+// The layers as the window changes them: a new layer, which layer is painted on. Each change is an edit of the
+// drawing's one history (docs/layers.md), recorded in its document as strokes are.
+import PaintModel
+
+extension FingerPaintApp {
+    /// Puts a new empty layer, "Layer N" (one more than the highest number a layer is named with), above the current
+    /// one, and paints on it.
+    func addLayerAboveCurrent() {
+        let numbers = drawing.layers.compactMap { layer -> Int? in
+            let name = layer.attributes.name
+            guard name.hasPrefix("Layer ") else { return nil }
+            return Int(name.dropFirst("Layer ".count))
+        }
+        let number = min(numbers.max() ?? 0, Int.max - 1) + 1
+        let position = drawing.currentLayerIndex + 1
+        edit(.addLayer(at: position, LayerAttributes(name: LayerAttributes.defaultName(number: number))))
+        selectLayer(at: position)
+    }
+
+    /// Paints on the layer at `position` (from 0 at the bottom), and says so in a banner; nothing for a position
+    /// outside the stack.
+    func selectLayer(at position: Int) {
+        guard drawing.layers.indices.contains(position), position != drawing.currentLayerIndex else { return }
+        edit(.selectLayer(position))
+        showNotice("Painting on “\(drawing.currentLayer.attributes.name)”, layer \(position + 1) of \(drawing.layers.count).")
+    }
+
+    /// Changes the attributes of the layer at `position` (one undoable edit); nothing for a position outside the
+    /// stack.
+    func changeLayer(at position: Int, _ change: (inout LayerAttributes) -> Void) {
+        guard drawing.layers.indices.contains(position) else { return }
+        var attributes = drawing.layers[position].attributes
+        change(&attributes)
+        edit(.setLayer(at: position, attributes))
+    }
+}

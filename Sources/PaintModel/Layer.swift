@@ -1,0 +1,72 @@
+// A layer of a drawing: its strokes, and how it is composited over the layers below (name, opacity, visibility,
+// blend mode, lock).
+
+/// What a layer is apart from its content: how it is named, shown and protected (docs/layers.md).
+public struct LayerAttributes: Hashable, Sendable {
+    /// The longest name a layer keeps, in UTF-8 bytes: a longer one is cut at a character's end.
+    public static let maximumNameBytes = 512
+
+    /// The layer's name as the layers panel and OpenRaster show it.
+    public var name: String {
+        didSet { name = Self.clipped(name) }
+    }
+    /// How much the layer covers what is below it, 0 (not at all) to 1.
+    public var opacity: Double {
+        didSet { opacity = Self.clamped(opacity) }
+    }
+    /// Whether the layer is shown (and exported). A hidden layer keeps its strokes.
+    public var isVisible: Bool
+    /// How the layer's pixels combine with the layers below.
+    public var blendMode: BlendMode
+    /// Whether painting, erasing and clearing on the layer are refused.
+    public var isLocked: Bool
+
+    /// A layer's attributes; the name is cut to ``maximumNameBytes`` and the opacity kept within 0 and 1 (NaN is 1).
+    public init(name: String, opacity: Double = 1, isVisible: Bool = true, blendMode: BlendMode = .normal,
+                isLocked: Bool = false) {
+        self.name = Self.clipped(name)
+        self.opacity = Self.clamped(opacity)
+        self.isVisible = isVisible
+        self.blendMode = blendMode
+        self.isLocked = isLocked
+    }
+
+    /// The name the `number`th layer gets when the painter does not give one: "Layer 1", "Layer 2"…
+    public static func defaultName(number: Int) -> String { "Layer \(number)" }
+
+    private static func clamped(_ opacity: Double) -> Double {
+        opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+    }
+
+    private static func clipped(_ name: String) -> String {
+        guard name.utf8.count > maximumNameBytes else { return name }
+        var clipped = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            guard bytes <= maximumNameBytes else { break }
+            clipped.append(character)
+        }
+        return clipped
+    }
+}
+
+/// One layer of a drawing: its completed strokes, bottom first, and its attributes.
+public struct Layer: Hashable, Sendable {
+    /// How the layer is named, shown and protected.
+    public var attributes: LayerAttributes
+    /// The layer's completed strokes, in the order they are painted (bottom first).
+    public internal(set) var strokes: [Stroke]
+
+    /// A layer with these attributes and strokes.
+    public init(attributes: LayerAttributes, strokes: [Stroke] = []) {
+        self.attributes = attributes
+        self.strokes = strokes
+    }
+
+    /// The layer a drawing of one layer has, and a document of an earlier version opens as: "Layer 1", normal, fully
+    /// opaque, visible and unlocked.
+    public static func first(strokes: [Stroke] = []) -> Layer {
+        Layer(attributes: LayerAttributes(name: LayerAttributes.defaultName(number: 1)), strokes: strokes)
+    }
+}
