@@ -154,6 +154,8 @@ let package = Package(
         // OpenRaster (.ora) files as values (docs/openraster.md): its zip container (ours, over zlib's deflate), stack.xml
         // (GLib's GMarkup), layers as PNG bytes; no pixels decoded, no Cairo, nothing of the document.
         .target(name: "OpenRaster", dependencies: ["PaintModel", "CZlib", "CGLib"]),
+        // A drawing as OpenRaster: each layer drawn alone (PaintRender), cropped and written as PNG (ImageDecoding).
+        .target(name: "DrawingOpenRaster", dependencies: ["OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "CGLib", "Geometry", "Threading"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
@@ -172,7 +174,8 @@ let package = Package(
             name: "fingerpaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "PaintUI", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", "DrawingOpenRaster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/FingerPaint"
         ),
@@ -257,7 +260,8 @@ let package = Package(
         .testTarget(
             name: "OpenRasterTests",
             dependencies: [
-                "OpenRaster", "PaintModel", "CCairo", "ProcessTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+                "OpenRaster", "DrawingOpenRaster", "ImageDecoding", "PaintModel", "CCairo", "ProcessTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

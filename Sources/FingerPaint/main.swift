@@ -1,5 +1,6 @@
 // `fingerpaint`: the finger-painting program, in a window on the compositor or replaying a trace into a PNG.
 import CommandLineSupport
+import DrawingOpenRaster
 import FingerPaintCore
 import Dispatch
 import FoundationEssentials
@@ -82,13 +83,21 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
         complain("fingerpaint: \(error)")
         return 2
     }
-    guard let format = PictureFormat(path: output) else {
-        complain("fingerpaint: cannot write \(output): a picture's name ends in .png, .svg or .pdf; nothing was written")
+    let format = PictureFormat(path: output)
+    let isOpenRaster = output.split(separator: "/").last?.lowercased().hasSuffix(".ora") == true
+    guard format != nil || isOpenRaster else {
+        complain("fingerpaint: cannot write \(output): a picture's name ends in .png, .svg, .pdf or .ora; nothing was written")
         return 2
     }
-    let picture = DrawingPicture(drawing: contents.drawing)
     do {
-        try OutputFile.write(output, overwrite: overwrite) { try picture.write(to: $0, format: format) }
+        try OutputFile.write(output, overwrite: overwrite) { temporary in
+            if let format {
+                try DrawingPicture(drawing: contents.drawing).write(to: temporary, format: format)
+            } else {
+                // Layers and all, for Krita, MyPaint and GIMP (docs/openraster.md).
+                try OutputFile.writeNew(try DrawingOpenRaster.bytes(of: contents.drawing), to: temporary)
+            }
+        }
     } catch {
         complain("fingerpaint: \(error)")
         return error.wasRefused ? 2 : 1

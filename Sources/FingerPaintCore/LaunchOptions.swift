@@ -74,8 +74,8 @@ public struct LaunchOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Where the replay writes the canvas (a .png: a new file, an existing one only with --overwrite, a drawing never).", valueName: "OUT.png"))
     public var output: String?
 
-    /// The picture `--export` writes from ``document``: a .png, .svg or .pdf.
-    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension (docs/export.md).", valueName: "OUT"))
+    /// The picture `--export` writes from ``document``: a .png, .svg, .pdf or .ora.
+    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension, or OpenRaster (.ora) with its layers for Krita, MyPaint and GIMP (docs/export.md, docs/openraster.md).", valueName: "OUT"))
     public var export: String?
 
     /// Whether `--export`, `--record` and `--output` may replace an existing file (never a drawing).

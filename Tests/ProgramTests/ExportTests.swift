@@ -177,7 +177,7 @@ import TouchUI
         #expect(foreign.status == 2 && foreign.standardError.hasPrefix("fingerpaint: \(notes): "), "\(foreign.standardError)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out.png")))
         let unknown = try await Self.export(["--export", "out.jpg", "d.fpdraw"], in: scratch)
-        #expect(unknown.status == 2 && unknown.standardError.contains(".png, .svg or .pdf"), "\(unknown.standardError)")
+        #expect(unknown.status == 2 && unknown.standardError.contains(".png, .svg, .pdf or .ora"), "\(unknown.standardError)")
     }
 
     /// The thumbnailer as the file manager runs it: the `Exec` line of the file `make install-data` installs, with
