@@ -47,6 +47,10 @@ extension FingerPaintApp {
         case let .selectLayer(position): selectLayer(at: position)
         case let .toggleLayerVisibility(position): changeLayer(at: position) { $0.isVisible.toggle() }
         case let .toggleLayerLock(position): changeLayer(at: position) { $0.isLocked.toggle() }
+        case .openLayers: layersPanelView.isHidden.toggle()
+        case .moveLayerUp: moveCurrentLayer(by: 1)
+        case .moveLayerDown: moveCurrentLayer(by: -1)
+        case .deleteLayer: deleteCurrentLayer()
         }
         updateOverlay()
     }
@@ -97,7 +101,7 @@ extension FingerPaintApp {
     }
 
     /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, the
-    /// colour chooser), or puts the eyedropper away.
+    /// layers panel, the colour chooser), or puts the eyedropper away.
     private func closeTopPanel() {
         if paletteView.isShowingMore {
             paletteView.closeMore()
@@ -105,6 +109,8 @@ extension FingerPaintApp {
             galleryView.closeMenu()
         } else if !galleryView.isHidden {
             closeGallery()
+        } else if !layersPanelView.isHidden {
+            layersPanelView.isHidden = true
         } else if !colorChooserView.isHidden {
             toggleColorChooser()
         } else {

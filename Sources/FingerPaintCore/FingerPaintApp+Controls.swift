@@ -15,3 +15,7 @@ extension FingerPaintApp: ColorChooserViewDelegate {
     public func colorChooserView(_ chooser: ColorChooserView, didAsk command: PaintCommand) { perform(command) }
     public func colorChooserViewDidChange(_ chooser: ColorChooserView) { updateOverlay() }
 }
+
+extension FingerPaintApp: LayersPanelViewDelegate {
+    public func layersPanelView(_ panel: LayersPanelView, didAsk command: PaintCommand) { perform(command) }
+}

@@ -33,4 +33,30 @@ extension FingerPaintApp {
         change(&attributes)
         edit(.setLayer(at: position, attributes))
     }
+
+    /// Moves the current layer `offset` places up the stack (down for a negative one), as one edit; it stays current.
+    func moveCurrentLayer(by offset: Int) {
+        let from = drawing.currentLayerIndex, to = from + offset
+        guard drawing.layers.indices.contains(to) else { return }
+        edit(.moveLayer(from: from, to: to))
+    }
+
+    /// Deletes the current layer, strokes and all (one edit; never the last layer), and says so with an Undo.
+    func deleteCurrentLayer() {
+        guard drawing.layers.count > 1 else { return }
+        let name = drawing.currentLayer.attributes.name
+        edit(.removeLayer(at: drawing.currentLayerIndex))
+        showNotice("Deleted “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+    }
+
+    /// Shows the drawing's layers in the layers panel, and puts the panel beside the bar's layers button, sized for
+    /// them.
+    func refreshLayersPanel() {
+        guard !layersPanelView.isHidden else { return }
+        layersPanelView.layers = drawing.layers.map(\.attributes)
+        layersPanelView.currentLayer = drawing.currentLayerIndex
+        let layout = paletteView.layout
+        let size = LayersPanelView.size(layers: drawing.layers.count, fitting: layout.bar.minY - 2 * PanelPlacement.gap)
+        layersPanelView.frame = layout.panel(of: size, openedBy: .openLayers)
+    }
 }

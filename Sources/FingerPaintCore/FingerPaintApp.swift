@@ -39,6 +39,8 @@ public final class FingerPaintApp {
     public let bannerView: BannerView
     /// The colour chooser over the canvas (the palette's hue ring opens and closes it).
     public let colorChooserView = ColorChooserView()
+    /// The layers panel, opened from the bar's layers button (`l`).
+    public let layersPanelView = LayersPanelView()
     /// The eyedropper's loupe while a finger picks a colour.
     var loupe: Overlay.Loupe?
     /// The zoom and angle shown while they change; a tap on it resets the view to 100 % and 0°.
@@ -228,6 +230,7 @@ public final class FingerPaintApp {
         window.addSubview(canvasView)
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
+        window.addSubview(layersPanelView)
         window.addSubview(galleryView)
         window.addSubview(bannerView)
         window.addSubview(indicatorView)
@@ -243,6 +246,7 @@ public final class FingerPaintApp {
         connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         colorChooserView.delegate = self
+        layersPanelView.delegate = self
         paletteView.delegate = self
         placeColorChooser()
         canvasView.delegate = self
@@ -299,9 +303,12 @@ public final class FingerPaintApp {
         shown.isErasing = canvasView.tool == .eraser
         shown.isFullscreen = isFullscreen
         shown.isChoosingColor = !colorChooserView.isHidden
+        shown.isShowingLayers = !layersPanelView.isHidden
         shown.isPickingColor = canvasView.isPickingColor
         shown.predictsTouches = canvasView.predictsTouches
         var overlay = paletteView.overlay(showing: shown)
+        refreshLayersPanel()
+        if let layers = layersPanelView.overlayPanel { overlay.panels.insert(layers, at: 0) }
         overlay.style = style
         bannerView.frame = bannerFrame
         overlay.banner = bannerView.overlayBanner

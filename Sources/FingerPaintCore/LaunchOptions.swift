@@ -35,7 +35,7 @@ public struct LaunchOptions: ParsableCommand {
             eraser (whole strokes) and back, b to the brush; i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \
             docs/gallery.md) and Escape closes it. Ctrl+Shift+N or Insert adds a layer above the current one; \
-            Page Up and Page Down paint on the layer above or below (docs/layers.md). A quick \
+            Page Up and Page Down paint on the layer above or below; l opens the layers panel (docs/layers.md). A quick \
             two-finger tap undoes, a three-finger tap redoes. A stroke held still at its end for half a second \
             becomes the line, ellipse, rectangle or triangle it looks like; undo gives the freehand stroke back \
             (docs/shapes.md). The brush is remembered (docs/settings.md). The \

@@ -81,6 +81,14 @@ public enum PaintCommand: Hashable, Sendable {
     case selectLayerBelow
     /// Paints on the layer at this position, from 0 at the bottom (the layers panel).
     case selectLayer(Int)
+    /// Opens (or closes) the layers panel (`l`): every layer with its visibility and lock, and new, delete and move.
+    case openLayers
+    /// Moves the current layer one place up the stack (undoable).
+    case moveLayerUp
+    /// Moves the current layer one place down the stack (undoable).
+    case moveLayerDown
+    /// Deletes the current layer, strokes and all (undoable; never the last layer).
+    case deleteLayer
     /// Shows or hides the layer at this position (undoable).
     case toggleLayerVisibility(Int)
     /// Locks or unlocks the layer at this position (undoable): a locked layer takes no paint.
@@ -102,7 +110,8 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush.
-    /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below.
+    /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
+    ///   layers panel.
     public init?(key chord: KeyChord) {
         let ctrl = KeyModifiers.ctrl
         switch (chord.keysym, chord.modifiers) {
@@ -129,6 +138,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("r", ctrl), ("R", [.ctrl, .shift]): self = .resetRotation
         case ("g", []): self = .openGallery
         case ("b", []): self = .useBrush
+        case ("l", []): self = .openLayers
         case ("Escape", []): self = .closePanel
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
         case ("Prior", []), ("KP_Prior", []): self = .selectLayerAbove
@@ -184,6 +194,10 @@ extension PaintCommand {
         case .selectLayerAbove: "The layer above"
         case .selectLayerBelow: "The layer below"
         case let .selectLayer(position): "Layer \(position + 1)"
+        case .openLayers: "Layers"
+        case .moveLayerUp: "Move the layer up"
+        case .moveLayerDown: "Move the layer down"
+        case .deleteLayer: "Delete the layer"
         case let .toggleLayerVisibility(position): "Show or hide layer \(position + 1)"
         case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
         }

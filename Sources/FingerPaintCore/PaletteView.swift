@@ -38,6 +38,8 @@ public final class PaletteView: View {
         public var isChoosingColor = false
         /// Whether the next touch picks a colour.
         public var isPickingColor = false
+        /// Whether the layers panel is open.
+        public var isShowingLayers = false
         /// Whether strokes in progress show their predicted tail.
         public var predictsTouches = true
 
@@ -155,6 +157,7 @@ public final class PaletteView: View {
         case .toggleNavigation: return Overlay.Item(content: .hand, frame: frame, isSelected: shown.isNavigating)
         case .copy: return Overlay.Item(content: .copy, frame: frame)
         case .openGallery: return Overlay.Item(content: .gallery, frame: frame)
+        case .openLayers: return Overlay.Item(content: .layers, frame: frame, isSelected: shown.isShowingLayers)
         case .toggleFullscreen: return Overlay.Item(content: .fullscreen, frame: frame, isSelected: shown.isFullscreen)
         case .openMore: return Overlay.Item(content: .more, frame: frame, isSelected: isShowingMore)
         case .toggleLeftHanded: return Overlay.Item(content: .toggle, frame: frame, isSelected: isLeftHanded)

@@ -377,6 +377,16 @@ public struct Overlay: Hashable, Sendable {
             case eyedropper
             /// The gallery of the user's drawings: four small tiles.
             case gallery
+            /// The layers panel's button: three sheets stacked; a layer's row in the panel.
+            case layers
+            /// A layer's visibility: an open eye, greyed while the layer is hidden.
+            case eye
+            /// A layer's lock: a padlock, closed and marked while the layer is locked.
+            case lock
+            /// A new layer: a plus.
+            case plus
+            /// A layer moved up (`true`) or down the stack: an arrow.
+            case arrow(up: Bool)
         }
 
         /// What the control shows.

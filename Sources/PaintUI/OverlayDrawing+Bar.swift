@@ -106,6 +106,11 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
     case .eyedropper: drawEyedropperIcon(at: center, side: side, ink: ink, in: context)
     case .gallery: drawGalleryIcon(at: center, side: side, ink: ink, in: context)
     case .copy: drawCopyIcon(at: center, side: side, ink: ink, paper: paper, in: context)
+    case .layers: drawLayersIcon(at: center, side: side, ink: ink, paper: paper, in: context)
+    case .eye: drawEyeIcon(at: center, side: side, ink: ink, in: context)
+    case .lock: drawLockIcon(isClosed: item.isSelected, at: center, side: side, ink: ink, in: context)
+    case .plus: drawPlusIcon(at: center, side: side, ink: ink, in: context)
+    case let .arrow(up): drawArrowIcon(up: up, at: center, side: side, ink: ink, in: context)
     }
     if isMarked {
         roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)

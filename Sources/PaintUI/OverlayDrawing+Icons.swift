@@ -237,3 +237,89 @@ private func setRoundInk(_ ink: Double, width: Double, in context: OpaquePointer
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
 }
+
+/// The layers' icon: three sheets seen at a slant, stacked, each filled with the bar's colour (`paper`) over the
+/// one below.
+func drawLayersIcon(at center: Point, side: Double, ink: Double, paper: (Double, Double, Double),
+                    in context: OpaquePointer) {
+    let half = side * 0.26, depth = side * 0.12, step = side * 0.11
+    cairo_set_line_width(context, max(side * 0.06, 1.5))
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    for level in [1.0, 0, -1] {
+        let y = center.y + level * step
+        cairo_move_to(context, center.x - half, y)
+        cairo_line_to(context, center.x, y - depth)
+        cairo_line_to(context, center.x + half, y)
+        cairo_line_to(context, center.x, y + depth)
+        cairo_close_path(context)
+        cairo_set_source_rgb(context, paper.0, paper.1, paper.2)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, ink, ink, ink)
+        cairo_stroke(context)
+    }
+}
+
+/// A layer's visibility: an eye, its outline two arcs and its pupil a dot.
+func drawEyeIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let half = side * 0.28, lid = side * 0.16
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.06, 1.5))
+    cairo_move_to(context, center.x - half, center.y)
+    cairo_curve_to(context, center.x - half / 2, center.y - lid * 1.6, center.x + half / 2, center.y - lid * 1.6,
+                   center.x + half, center.y)
+    cairo_curve_to(context, center.x + half / 2, center.y + lid * 1.6, center.x - half / 2, center.y + lid * 1.6,
+                   center.x - half, center.y)
+    cairo_stroke(context)
+    cairo_new_sub_path(context)
+    cairo_arc(context, center.x, center.y, side * 0.08, 0, 2 * .pi)
+    cairo_fill(context)
+}
+
+/// A layer's lock: a padlock's body and its shackle, closed (`isClosed`) or swung open.
+func drawLockIcon(isClosed: Bool, at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let width = side * 0.36, height = side * 0.26, radius = side * 0.11
+    cairo_set_source_rgb(context, ink, ink, ink)
+    roundedRectangle(Rect(x: center.x - width / 2, y: center.y - height * 0.1, width: width, height: height),
+                     radius: side * 0.04, in: context)
+    cairo_fill(context)
+    cairo_set_line_width(context, max(side * 0.06, 1.5))
+    let shackle = isClosed ? center.x : center.x + radius * 1.2
+    cairo_new_sub_path(context)
+    cairo_arc(context, shackle, center.y - height * 0.1 - radius * 0.4, radius, .pi, 2 * .pi)
+    cairo_stroke(context)
+    cairo_move_to(context, shackle - radius, center.y - height * 0.1 - radius * 0.4)
+    cairo_line_to(context, shackle - radius, center.y - height * 0.1)
+    if isClosed {
+        cairo_move_to(context, shackle + radius, center.y - height * 0.1 - radius * 0.4)
+        cairo_line_to(context, shackle + radius, center.y - height * 0.1)
+    }
+    cairo_stroke(context)
+}
+
+/// A new layer: a plus.
+func drawPlusIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.24
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_move_to(context, center.x - arm, center.y)
+    cairo_line_to(context, center.x + arm, center.y)
+    cairo_move_to(context, center.x, center.y - arm)
+    cairo_line_to(context, center.x, center.y + arm)
+    cairo_stroke(context)
+}
+
+/// A move up or down the stack: an arrow.
+func drawArrowIcon(up: Bool, at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let arm = side * 0.24, head = side * 0.14, sign = up ? -1.0 : 1.0
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(side * 0.07, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_move_to(context, center.x, center.y - sign * arm)
+    cairo_line_to(context, center.x, center.y + sign * arm)
+    cairo_move_to(context, center.x - head, center.y + sign * (arm - head))
+    cairo_line_to(context, center.x, center.y + sign * arm)
+    cairo_line_to(context, center.x + head, center.y + sign * (arm - head))
+    cairo_stroke(context)
+}
