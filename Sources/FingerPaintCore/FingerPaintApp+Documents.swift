@@ -39,7 +39,7 @@ extension FingerPaintApp {
         self.drawing = drawing
         canvasView.discardLiveStrokes()
         canvasView.stopGliding()
-        renderer.composition = LayerBlend.composition(of: drawing)
+        renderer.showLayers(of: drawing)
         renderer.apply(.replaced, strokes: drawing.strokes)
         setView(.identity)
         // The tiles this drawing showed last time, as at a launch: shown instead of drawn when still right.
@@ -213,7 +213,7 @@ extension FingerPaintApp {
     func edit(_ edit: DrawingEdit) {
         if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
         guard let change = drawing.apply(edit) else { return }
-        renderer.composition = LayerBlend.composition(of: drawing)
+        renderer.showLayers(of: drawing)
         renderer.apply(change, strokes: drawing.strokes)
         // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
         // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.

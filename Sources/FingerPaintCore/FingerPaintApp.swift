@@ -237,7 +237,7 @@ public final class FingerPaintApp {
         translator = SeatEventTranslator(window: window)
         self.drawing = drawing
         renderer = CanvasRenderer(logicalSize: size, scale: scale, strokes: drawing.strokes)
-        renderer.composition = LayerBlend.composition(of: drawing)
+        renderer.showLayers(of: drawing)
         self.document = document
         self.exportFolder = exportFolder
         bannerView.onDismiss = { [unowned self] in banner = nil }

@@ -253,6 +253,19 @@ public final class CanvasRenderer {
         }
     }
 
+    /// Takes how a drawing's layers are shown: their ``composition``, and where strokes in progress go among them
+    /// (``strokesAboveInk``: above the current layer's strokes). Set before the change of strokes it goes with.
+    public func showLayers(of drawing: Drawing) {
+        composition = LayerBlend.composition(of: drawing)
+        let shown = drawing.strokes.count
+        strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
+    }
+
+    /// How many of the strokes shown (the last ones) lie on layers above the one strokes in progress go to: each
+    /// frame draws the ink under them, in its layer's place, rather than over the tiles (0, the default: on top).
+    /// Layers composited (``composition``) and a turned view still draw the ink over the tiles until it is lifted.
+    public var strokesAboveInk = 0
+
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
     public func setNeedsFullRedraw() {
         pendingWhole = true
@@ -464,8 +477,11 @@ public final class CanvasRenderer {
         let isReached = ink.reaches(area)
         guard isReached || showsOverlay else { return }
         if isReached, tileRasterizer == .own {
+            let under = strokesAboveInk > 0 ? inkPlaceDrawable(area: area) : nil
+            if let under { drawBaked(under.below, ontoPaper: true, within: rect, into: frame) }
             ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
                                  pixelsPerPoint: pixelsPerPoint, raster: tiles.raster)
+            if let under { drawBaked(under.above, ontoPaper: false, within: rect, into: frame) }
         }
         // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
         // own rasterizer drew the strokes.
@@ -482,6 +498,28 @@ public final class CanvasRenderer {
             frameOverlay.draw(within: rect, of: frame, scale: scale, context: context, storage: &overlayStorage)
         }
         cairo_restore(context)
+    }
+
+    /// The strokes shown that reach `area` (document points), split at the layer strokes in progress go to: those
+    /// below it and its own, and those of the layers above (``strokesAboveInk``). `nil` where the ink cannot be put in
+    /// its place: layers composited (``composition``), or a turned view, whose frame is not the document's pixels.
+    private func inkPlaceDrawable(area: Rect) -> (below: [Stroke], above: [Stroke])? {
+        guard tiles.composition == nil, placement.rotation == 0 else { return nil }
+        let strokes = tiles.strokes, split = max(strokes.count - strokesAboveInk, 0)
+        var below: [Stroke] = [], above: [Stroke] = []
+        for position in tiles.index.strokes(reaching: area) where strokes.indices.contains(position) {
+            if position < split { below.append(strokes[position]) } else { above.append(strokes[position]) }
+        }
+        return (below, above)
+    }
+
+    /// Draws strokes over `rect` of the frame as the tiles draw them; `ontoPaper` first fills it with paper, in
+    /// place of the tiles copied there (which hold the layers above the ink too).
+    private func drawBaked(_ strokes: [Stroke], ontoPaper: Bool, within rect: PixelRect, into frame: ImageSurface) {
+        if ontoPaper { frame.fill(rect, with: tiles.paper) }
+        drawStrokes(strokes[...], region: documentPixels(of: rect), pixelsPerPoint: pixelsPerPoint, into: frame,
+                    at: (rect.x, rect.y), raster: tiles.raster)
+        frame.markDirty()
     }
 
     private static func pixelSize(_ size: Size, scale: Int) -> (Int, Int) {

@@ -180,3 +180,25 @@ extension LayerPaintingTests {
         expectFresh()
     }
 }
+
+extension LayerPaintingTests {
+    /// A stroke in progress on the lower layer is drawn in its layer's place while the finger moves: under the red
+    /// line of the layer above, over paper elsewhere; on the top layer, over everything.
+    @Test func aStrokeInProgressIsDrawnInItsLayersPlace() throws {
+        let painter = Painter(drawing: Self.twoLayers())
+        painter.app.perform(.selectLayer(0))
+        painter.app.chooseColor(Brush.palette[6])
+        painter.drag([(1, point(200, 120), point(200, 200))], lift: false)
+        func rgb(_ x: Double, _ y: Double) -> UInt32 { painter.shown(x, y) & 0xFF_FFFF }
+        let red = UInt32(Brush.palette[1].rgb), blue = UInt32(Brush.palette[6].rgb)
+        #expect(!painter.app.canvasView.liveStrokes.isEmpty)
+        #expect(rgb(200, 160) == red, "the stroke in progress is drawn over the layer above")
+        #expect(rgb(200, 185) == blue)
+        painter.send(.touchUp(id: 1), .touchFrame)
+        #expect(rgb(200, 160) == red && rgb(200, 185) == blue)
+        // On the top layer, a stroke in progress covers the line.
+        painter.app.perform(.selectLayer(1))
+        painter.drag([(2, point(250, 120), point(250, 200))], lift: false)
+        #expect(rgb(250, 160) == blue)
+    }
+}
