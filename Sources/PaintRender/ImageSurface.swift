@@ -22,13 +22,8 @@ public final class ImageSurface {
     private let storage: PixelStorage?
 
     /// A new image filled with a colour; with `nil`, its pixels are whatever the allocator gave (zero, black).
-    public init(width: Int, height: Int, fill: Color? = .white) {
-        self.width = max(width, 1)
-        self.height = max(height, 1)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(self.width), Int32(self.height))
-        stride = Int(cairo_image_surface_get_stride(surface))
-        storage = nil
-        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")
+    public convenience init(width: Int, height: Int, fill: Color? = .white) {
+        self.init(width: width, height: height, format: CAIRO_FORMAT_RGB24)
         guard let fill else { return }
         let context = cairo_create(surface)
         cairo_set_source_rgb(context, fill.red, fill.green, fill.blue)
@@ -39,10 +34,15 @@ public final class ImageSurface {
 
     /// A new image with an alpha channel (Cairo's `CAIRO_FORMAT_ARGB32`, premultiplied), every pixel clear: a layer
     /// drawn apart before it is put over the layers below.
-    init(clearWidth width: Int, height: Int) {
+    convenience init(clearWidth width: Int, height: Int) {
+        self.init(width: width, height: height, format: CAIRO_FORMAT_ARGB32)
+    }
+
+    /// A new image of its own in a format, its pixels as Cairo made them (zero).
+    private init(width: Int, height: Int, format: cairo_format_t) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+        surface = cairo_image_surface_create(format, Int32(self.width), Int32(self.height))
         stride = Int(cairo_image_surface_get_stride(surface))
         storage = nil
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot create a \(width)x\(height) image")

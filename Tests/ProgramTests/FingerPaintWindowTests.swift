@@ -75,8 +75,9 @@ import TouchUI
 
     /// The program's own folders in the scratch folder, never the user's; and no session bus (no desktop portal).
     static func environment(in scratch: TemporaryDirectory) -> [String: String] {
+        // The brush's settings too (XDG_CONFIG_HOME): a test that chooses a colour or a width never changes another's.
         ["XDG_DATA_HOME": scratch.path("data"), "XDG_STATE_HOME": scratch.path("state"), "XDG_CACHE_HOME": scratch.path("cache"),
-         "DBUS_SESSION_BUS_ADDRESS": ""]
+         "XDG_CONFIG_HOME": scratch.path("config"), "DBUS_SESSION_BUS_ADDRESS": ""]
     }
 
     /// Waits until the program's recording of its input satisfies `condition`; throws after two minutes (a debug
