@@ -44,7 +44,9 @@ public enum DrawingOpenRaster {
             let whole = try raster(of: drawn)
             // Cropped to its ink, with its offset; a layer without ink is one clear pixel at the origin.
             let region = whole.visibleRegion ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-            guard let ink = whole.cropped(to: region) else { throw ExportError(reason: "a layer could not be cut to its ink") }
+            guard let ink = whole.cropped(to: region) else {
+                throw ExportError(reason: "a layer could not be cut to its ink")
+            }
             let attributes = layer.attributes
             layers.append(OpenRasterLayer(name: attributes.name, png: try png(of: ink), opacity: attributes.opacity,
                                           isVisible: attributes.isVisible, blendMode: attributes.blendMode,
@@ -73,8 +75,8 @@ public enum DrawingOpenRaster {
     /// A picture's pixels as a raster image (premultiplied ARGB, as the surface holds them).
     private static func raster(of image: ImageSurface) throws(ExportError) -> RasterImage {
         let bytes = UnsafeRawBufferPointer(start: image.pixels, count: image.stride * image.height)
-        guard let raster = RasterImage(width: image.width, height: image.height, bytesPerRow: image.stride, copying: bytes)
-        else { throw ExportError(reason: "the drawing is too large for an OpenRaster file") }
+        guard let raster = RasterImage(width: image.width, height: image.height, bytesPerRow: image.stride,
+                                       copying: bytes) else { throw ExportError(reason: "the drawing is too large for an OpenRaster file") }
         return raster
     }
 

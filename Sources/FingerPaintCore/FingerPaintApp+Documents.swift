@@ -120,8 +120,8 @@ extension FingerPaintApp {
         exportPNG(of: nil, named: nil, now: now)
     }
 
-    /// Writes a drawing (the open one as the window shows it when `nil`) as a PNG named `name` (the open document's name when
-    /// `nil`) in the export folder, as ``exportPNG(now:)`` does.
+    /// Writes a drawing (the open one as the window shows it when `nil`) as a PNG named `name` (the open document's
+    /// name when `nil`) in the export folder, as ``exportPNG(now:)`` does.
     @discardableResult
     func exportPNG(of other: Drawing?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
@@ -189,7 +189,8 @@ extension FingerPaintApp {
         if let refusal = currentLayerRefusal { return say(refusal) }
         guard let range = drawing.currentLayerRange else { return }
         // The renderer finds them among the strokes shown: those of the current layer, in its place among them.
-        let touched = renderer.strokes(touchedBy: path, radius: radius).filter(range.contains).map { $0 - range.lowerBound }
+        let touched = renderer.strokes(touchedBy: path, radius: radius).filter(range.contains)
+            .map { $0 - range.lowerBound }
         guard !touched.isEmpty else { return }
         edit(.erase(touched))
     }

@@ -22,7 +22,8 @@ extension FingerPaintApp {
     func selectLayer(at position: Int) {
         guard drawing.layers.indices.contains(position), position != drawing.currentLayerIndex else { return }
         edit(.selectLayer(position))
-        showNotice("Painting on “\(drawing.currentLayer.attributes.name)”, layer \(position + 1) of \(drawing.layers.count).")
+        let name = drawing.currentLayer.attributes.name
+        showNotice("Painting on “\(name)”, layer \(position + 1) of \(drawing.layers.count).")
     }
 
     /// Changes the attributes of the layer at `position` (one undoable edit); nothing for a position outside the

@@ -9,8 +9,8 @@ import PaintUI
 
 /// The layout of the painting window's controls for one window size and hand (docs/interface.md).
 ///
-/// - The **bar** runs along the bottom: the gallery, the tools and the layers from its left end, the colour well and as many
-///   of the palette's swatches as fit after them, and clear, copy, export, full screen and More at its right end.
+/// - The **bar** runs along the bottom: the gallery, the tools and the layers from its left end, the colour well and
+///   as many of the palette's swatches as fit after them, and clear, copy, export, full screen and More at its right end.
 /// - The **strip** stands at the side of the hand that holds the tablet (the left edge, or the right edge for the
 ///   left-handed): the widths from thin to thick, then undo and redo. It shows whole or not at all: in a window too
 ///   short for it, undo and redo join the bar's right group and the widths go to the More menu.
@@ -84,7 +84,8 @@ public struct InterfaceLayout: Hashable, Sendable {
     /// The bar's left group: the gallery, then the tools.
     private static let leading: [Slot] = [
         Slot(command: .openGallery, rank: 0), Slot(command: .useBrush, rank: 1), Slot(command: .toggleEraser, rank: 1),
-        Slot(command: .toggleNavigation, rank: 1), Slot(command: .pickColor, rank: 2), Slot(command: .openLayers, rank: 1),
+        Slot(command: .toggleNavigation, rank: 1), Slot(command: .pickColor, rank: 2),
+        Slot(command: .openLayers, rank: 1),
     ]
     /// The colour well and the palette's swatches, after the tools; a swatch that does not fit is left to the
     /// colour panel.

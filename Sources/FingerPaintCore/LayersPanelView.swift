@@ -26,7 +26,7 @@ public final class LayersPanelView: View {
     static let spacing = InterfaceLayout.spacing
 
     /// The layers shown, bottom first, and which is current; set by the owner as the drawing changes.
-    public var layers: [LayerAttributes] = [LayerAttributes.init(name: LayerAttributes.defaultName(number: 1))]
+    public var layers = [LayerAttributes(name: LayerAttributes.defaultName(number: 1))]
     /// The position of the current layer in ``layers``.
     public var currentLayer = 0
     /// What taps ask for. Held weakly: the owner holds the panel.
@@ -69,15 +69,13 @@ public final class LayersPanelView: View {
             controls.append((.toggleLayerVisibility(position),
                              Overlay.Item(content: .eye, frame: Rect(x: gap, y: y, width: side, height: side),
                                           isEnabled: layer.isVisible)))
-            controls.append((.toggleLayerLock(position),
-                             Overlay.Item(content: .lock, frame: Rect(x: gap + side + gap, y: y, width: side, height: side),
-                                          isSelected: layer.isLocked)))
-            let nameX = gap + 2 * (side + gap)
+            let lock = Rect(x: gap + side + gap, y: y, width: side, height: side)
+            controls.append((.toggleLayerLock(position), Overlay.Item(content: .lock, frame: lock, isSelected: layer.isLocked)))
+            let nameX = lock.maxX + gap
+            let name = Rect(x: nameX, y: y, width: bounds.width - nameX - gap, height: side)
             controls.append((.selectLayer(position),
-                             Overlay.Item(content: .layers, frame: Rect(x: nameX, y: y, width: bounds.width - nameX - gap,
-                                                                        height: side),
-                                          isSelected: position == currentLayer, isEnabled: layer.isVisible,
-                                          title: layer.name)))
+                             Overlay.Item(content: .layers, frame: name, isSelected: position == currentLayer,
+                                          isEnabled: layer.isVisible, title: layer.name)))
         }
         let buttonsY = bounds.height - gap - side
         let buttons: [(PaintCommand, Overlay.Item.Content, Bool)] = [
@@ -85,9 +83,8 @@ public final class LayersPanelView: View {
             (.moveLayerDown, .arrow(up: false), currentLayer > 0), (.deleteLayer, .clear, layers.count > 1),
         ]
         for (index, (command, content, isEnabled)) in buttons.enumerated() {
-            controls.append((command, Overlay.Item(content: content, frame: Rect(x: gap + Double(index) * (side + gap),
-                                                                                 y: buttonsY, width: side, height: side),
-                                                   isEnabled: isEnabled)))
+            let frame = Rect(x: gap + Double(index) * (side + gap), y: buttonsY, width: side, height: side)
+            controls.append((command, Overlay.Item(content: content, frame: frame, isEnabled: isEnabled)))
         }
         return controls
     }

@@ -146,7 +146,8 @@ public struct Drawing: Hashable, Sendable {
             case .clear: .clear
             case let .erase(_, removed): .erase(removed.map(\.index))
             case let .replace(_, index, _, new): .replace(at: index, with: new)
-            case let .addLayer(position, layer, isCopy): isCopy ? .duplicateLayer(at: position - 1) : .addLayer(at: position, layer.attributes)
+            case let .addLayer(position, layer, isCopy):
+                isCopy ? .duplicateLayer(at: position - 1) : .addLayer(at: position, layer.attributes)
             case let .removeLayer(position, _): .removeLayer(at: position)
             case let .moveLayer(from, to): .moveLayer(from: from, to: to)
             case let .setLayer(position, _, new): .setLayer(at: position, new)
