@@ -27,7 +27,7 @@ public struct DocumentDamage: Hashable, Sendable, CustomStringConvertible {
     public var hasDamagedRecords: Bool
     /// What the record cut short at the end was; `nil` when the end is whole.
     public var tornEnd: DrawingDocument.TornEnd?
-    /// How many strokes the drawing has, from what could be read.
+    /// How many strokes the drawing has, from what could be read: on every layer, hidden ones too.
     public var strokesRead: Int
     /// Where the original bytes are.
     public var original: Original
@@ -38,7 +38,7 @@ public struct DocumentDamage: Hashable, Sendable, CustomStringConvertible {
         self.url = url
         hasDamagedRecords = contents.isDamaged
         tornEnd = contents.tornEnd
-        strokesRead = contents.drawing.strokes.count
+        strokesRead = contents.drawing.layers.reduce(0) { $0 + $1.strokes.count }
         self.original = original
     }
 
