@@ -22,8 +22,15 @@ import Testing
         return files
     }()
 
+    /// Every file to damage is there and decodes whole at the size it was made (orientations 6 and 8 turn their
+    /// JPEGs a quarter, so their sides swap): a mutation test over files that do not decode would test nothing.
     @Test func theFilesToDamageAreValid() throws {
-        for file in Self.files { _ = try RasterImage(decoding: file) }
+        let sizes = [(11, 7), (11, 7), (11, 7), (16, 24), (24, 16), (16, 8), (8, 8), (5, 3)]
+        #expect(Self.files.count == sizes.count)
+        for (file, size) in zip(Self.files, sizes) {
+            let image = try RasterImage(decoding: file)
+            #expect(image.width == size.0 && image.height == size.1, "\(image.width)x\(image.height), not \(size)")
+        }
     }
 
     @Test func mutatedAndTruncatedFilesDecodeOrThrow() async {
