@@ -117,12 +117,12 @@ final class FingerPaintLive: LiveContentHooks {
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
         if session?.window.frameLog != nil {
-            lastDrawDescription = "strokes+\(app.drawing.strokes.count - strokesDrawn) unbaked\(app.renderer.strokesToBake) "
+            lastDrawDescription = "strokes+\(app.drawing.shownStrokeCount - strokesDrawn) unbaked\(app.renderer.strokesToBake) "
                 + "live\(app.canvasView.shownLiveStrokes.count) "
                 + "changed\(frame.changed.count) redrawn\(frame.redrawn.count)"
                 + (app.renderer.isDrawingTiles ? " tiles-drawing" : "")
         }
-        strokesDrawn = app.drawing.strokes.count
+        strokesDrawn = app.drawing.shownStrokeCount
         trimDeadline = now + Self.restBeforeTrim
         if !frame.isComplete { buffer.isIncomplete = true }
         if !saidFirstFrame, let launchedAt {
@@ -161,7 +161,7 @@ final class FingerPaintLive: LiveContentHooks {
 
     /// A stroke completed since is not: it is drawn as the strokes in progress are, and into its tiles once the frame
     /// is sent (``frameSent()``).
-    var nextFrameIsCostly: Bool { app.drawing.strokes.count != strokesDrawn + app.renderer.strokesToBake }
+    var nextFrameIsCostly: Bool { app.drawing.shownStrokeCount != strokesDrawn + app.renderer.strokesToBake }
 
     func frameSent() {
         app.bakeStrokes()
@@ -219,7 +219,7 @@ final class FingerPaintLive: LiveContentHooks {
         func mib(_ bytes: Int) -> String { cFormat("%.1f MiB", Double(bytes) / 1_048_576) }
         return "heap in use \(mib(inUse)) (\(mib(mapped)) of it mapped), heap free \(mib(free)), "
             + "tiles \(mib(app.renderer.tileBytes)) of \(mib(app.renderer.tileBudget)), "
-            + "\(app.drawing.strokes.count) strokes shown, \(app.drawing.compactEdits.count) edits in the history"
+            + "\(app.drawing.shownStrokeCount) strokes shown, \(app.drawing.compactEdits.count) edits in the history"
     }
 }
 

@@ -254,10 +254,18 @@ public struct Drawing: Hashable, Sendable {
         return stack.layers.filter(\.attributes.isVisible).flatMap(\.strokes)
     }
 
+    /// How many strokes the drawing shows: ``strokes``' count, without gathering them (a frame asks).
+    public var shownStrokeCount: Int { Self.shownStrokeCount(of: stack.layers[...]) }
+
+    /// How many strokes `layers` show: those of the visible ones.
+    private static func shownStrokeCount(of layers: ArraySlice<Layer>) -> Int {
+        layers.reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
+    }
+
     /// Where the current layer's strokes are in ``strokes``; `nil` while the layer is hidden.
     public var currentLayerRange: Range<Int>? {
         guard currentLayer.attributes.isVisible else { return nil }
-        let below = stack.layers[..<stack.current].reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
+        let below = Self.shownStrokeCount(of: stack.layers[..<stack.current])
         return below..<(below + currentLayer.strokes.count)
     }
 
@@ -314,7 +322,7 @@ public struct Drawing: Hashable, Sendable {
     /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
     /// Whether the drawing shows no stroke.
-    public var isEmpty: Bool { strokes.isEmpty }
+    public var isEmpty: Bool { shownStrokeCount == 0 }
     /// Whether strokes can be added to, erased from or cleared off the current layer: it is not locked.
     public var isCurrentLayerEditable: Bool { !currentLayer.attributes.isLocked }
 
@@ -444,10 +452,8 @@ public struct Drawing: Hashable, Sendable {
         guard let layer = edit.strokeLayer else { return .replaced }
         guard stack.layers[layer].attributes.isVisible else { return .unchanged }
         if stack.layers.count == 1 { return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange }
-        func shown(_ layers: ArraySlice<Layer>) -> Int {
-            layers.reduce(0) { $0 + ($1.attributes.isVisible ? $1.strokes.count : 0) }
-        }
-        let below = shown(stack.layers[..<layer]), above = shown(stack.layers[(layer + 1)...])
+        let below = Self.shownStrokeCount(of: stack.layers[..<layer])
+        let above = Self.shownStrokeCount(of: stack.layers[(layer + 1)...])
         let count = stack.layers[layer].strokes.count
         switch edit {
         case let .add(_, stroke):

@@ -257,7 +257,7 @@ public final class CanvasRenderer {
     /// (``strokesAboveInk``: above the current layer's strokes). Set before the change of strokes it goes with.
     public func showLayers(of drawing: Drawing) {
         composition = LayerBlend.composition(of: drawing)
-        let shown = drawing.strokes.count
+        let shown = drawing.shownStrokeCount
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
     }
 
