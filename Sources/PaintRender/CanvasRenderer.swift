@@ -249,7 +249,7 @@ public final class CanvasRenderer {
             guard newValue != tiles.composition else { return }
             bakeStrokes()
             tiles.composition = newValue
-            tiles.replaceStrokes(tiles.strokes)
+            tiles.redrawAllTiles()
         }
     }
 

@@ -127,6 +127,18 @@ extension TileEngine {
             self.strokes = Self.ownCopy(of: strokes)
             storedIndex = StrokeIndex(strokes)
         }
+        dropAllTiles()
+    }
+
+    /// The same strokes drawn otherwise (their layers composited another way): every tile dropped and drawn again,
+    /// the index kept.
+    func redrawAllTiles() {
+        strokeChanges += 1
+        dropAllTiles()
+    }
+
+    /// Every tile, job and request let go, and the clear's undo forgotten: the next frame is drawn whole.
+    private func dropAllTiles() {
         beforeClear = nil
         withdrawAll()
         cache.removeAll()
