@@ -28,9 +28,7 @@ public enum DrawingOpenRaster {
     /// its ink; the current layer selected.
     public static func image(of drawing: Drawing, paper: Color = .white) throws(ExportError) -> OpenRasterImage {
         // Every layer's strokes, hidden ones too, decide the area, so that each fits.
-        let all = DrawingPicture(layers: drawing.layers.map {
-            PictureLayer(strokes: $0.strokes, opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
-        }, paper: paper)
+        let all = DrawingPicture(layers: drawing.layers.map(PictureLayer.init), paper: paper)
         let shown = try raster(of: DrawingPicture(drawing: drawing, paper: paper, area: all.area).image())
         // The picture has no alpha of its own: its top byte is made opaque.
         guard let flattened = RasterImage(width: shown.width, height: shown.height,

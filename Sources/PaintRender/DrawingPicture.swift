@@ -43,6 +43,11 @@ public struct PictureLayer: Sendable {
         self.blendMode = blendMode
     }
 
+    /// A drawing's layer: its strokes, opacity and blend mode.
+    public init(_ layer: Layer) {
+        self.init(strokes: layer.strokes, opacity: layer.attributes.opacity, blendMode: layer.attributes.blendMode)
+    }
+
     /// Whether the layer is drawn straight onto the ones below: opaque and normal.
     var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 }
@@ -78,9 +83,7 @@ public struct DrawingPicture: Sendable {
     /// The picture of a drawing's visible layers on paper, showing `area` (by default their strokes' bounds plus
     /// ``margin``).
     public init(drawing: Drawing, paper: Color = .white, area: Rect? = nil) {
-        self.init(layers: drawing.layers.filter(\.attributes.isVisible).map {
-            PictureLayer(strokes: $0.strokes, opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
-        }, paper: paper, area: area)
+        self.init(layers: drawing.layers.filter(\.attributes.isVisible).map(PictureLayer.init), paper: paper, area: area)
     }
 
     /// The picture of layers on paper, bottom first, showing `area` (document points; by default the strokes'
