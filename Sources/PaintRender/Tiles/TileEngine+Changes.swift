@@ -15,17 +15,16 @@ extension TileEngine {
     /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it), counted first with
     /// ``beginChange()``. A stroke added is drawn into the tiles it touches; a stroke taken off has its bounds
     /// redrawn from the strokes that reach them; a clear puts the tiles aside, so that its undo puts them back at
-    /// once. A change that does not fit the strokes held replaces them.
+    /// once. A change that does not fit the strokes held replaces them. (``DrawingChange/unchanged`` does not come:
+    /// ``CanvasRenderer/apply(_:strokes:)`` keeps it.)
     func apply(_ change: DrawingChange, strokes: [Stroke]) {
         // Layers composited: a stroke cannot be drawn onto a tile that holds the layers above it, so every change
         // draws the tiles again.
-        if composition != nil, change != .unchanged {
+        if composition != nil {
             replaceStrokes(strokes)
             return
         }
         switch change {
-        case .unchanged where strokes.count == self.strokes.count:
-            break
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             append(stroke)
         case let .truncated(count) where count <= self.strokes.count && strokes.count == count:
