@@ -148,7 +148,7 @@ let package = Package(
             path: "Sources/WaylandHello"
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32", "CShims"]),
+        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32", "CShims", "ImageDecoding"]),
         // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
         .target(name: "CCRC32"),
         // OpenRaster (.ora) files as values (docs/openraster.md): its zip container (ours, over zlib's deflate), stack.xml
@@ -266,7 +266,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaintModelTests",
-            dependencies: ["PaintModel", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["PaintModel", "Geometry", "ImageDecoding", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // The renderer's own tests: its parts alone, no app.
         .testTarget(

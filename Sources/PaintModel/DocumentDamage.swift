@@ -90,6 +90,7 @@ public struct DocumentDamage: Hashable, Sendable, CustomStringConvertible {
         case .stroke: "a stroke cut short at the end could not be read, nor anything after it"
         case .edit: "a change cut short at the end (an undo, a redo, a clear or an erase) could not be read, nor anything after it"
         case .layer: "a change of a layer cut short at the end could not be read, nor anything after it"
+        case .image: "a picture cut short at the end could not be read, nor anything after it"
         case .choice: "the last choice of layer could not be read, nor anything after it"
         case .unknown: "what came at the end could not be read"
         }

@@ -392,7 +392,8 @@ struct JournalLedger {
     /// Takes an edit the drawing did, with the size of its record.
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
-        case .add, .clear, .erase, .replace, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer:
+        case .add, .clear, .erase, .replace, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
+             .setLayer:
             undoSizes.append(recordSize)
             undoBytes += recordSize
             // A new edit forgets what could be redone: those records are dead now.

@@ -1,4 +1,4 @@
-// The drawing: a stack of layers of completed strokes, the current layer, and the one history that undo and redo
+// The drawing: a stack of layers of pictures and completed strokes, the current layer, and the one history that undo and redo
 // walk through strokes and layer changes alike.
 
 /// What an edit did to a drawing's strokes, so that a renderer can redraw only what it must.
@@ -35,9 +35,9 @@ public enum DrawingEdit: Hashable, Sendable {
     case add(Stroke)
     /// Every stroke of the current layer removed.
     case clear
-    /// The current layer's strokes at these positions (strictly increasing, each within the layer) removed: what an
-    /// eraser touched. Undo puts them back where they were.
-    case erase([Int])
+    /// The current layer's strokes at these positions (strictly increasing, each within the layer) removed, and,
+    /// with a `cut`, the layer's picture cut along the eraser's path: what an eraser touched. Undo puts them back.
+    case erase([Int], cut: ImageCut? = nil)
     /// The current layer's stroke at this position replaced by another: a held stroke becoming a clean shape. Undo
     /// puts the stroke that was there back.
     case replace(at: Int, with: Stroke)
@@ -49,6 +49,8 @@ public enum DrawingEdit: Hashable, Sendable {
     case selectLayer(Int)
     /// A new empty layer with these attributes put at this position (the layers from there on move up one).
     case addLayer(at: Int, LayerAttributes)
+    /// A new layer holding a picture (placed, or brought in) put at this position.
+    case addImageLayer(at: Int, LayerAttributes, LayerImage)
     /// A copy of the layer at this position, strokes and all, put above it and named after it.
     case duplicateLayer(at: Int)
     /// The layer at this position taken out, strokes and all (never the last one). Undo puts it back.
@@ -117,8 +119,8 @@ public struct Drawing: Hashable, Sendable {
     /// One step of the history, with what undoing it needs.
     enum Edit: Hashable, Sendable {
         case add(layer: Int, Stroke)
-        case clear(layer: Int, removed: [Stroke])
-        case erase(layer: Int, removed: [Removed])
+        case clear(layer: Int, removed: [Stroke], image: LayerImage?)
+        case erase(layer: Int, removed: [Removed], cut: ImageCut?)
         case replace(layer: Int, index: Int, old: Stroke, new: Stroke)
         case addLayer(at: Int, Layer, isCopy: Bool)
         case removeLayer(at: Int, Layer)
@@ -134,8 +136,17 @@ public struct Drawing: Hashable, Sendable {
         /// The layer a stroke edit acts on; `nil` for a layer edit.
         var strokeLayer: Int? {
             switch self {
-            case let .add(layer, _), let .clear(layer, _), let .erase(layer, _), let .replace(layer, _, _, _): layer
+            case let .add(layer, _), let .clear(layer, _, _), let .erase(layer, _, _), let .replace(layer, _, _, _): layer
             case .addLayer, .removeLayer, .moveLayer, .setLayer: nil
+            }
+        }
+
+        /// Whether the edit changes a layer's picture: a clear of a layer holding one, or a cut.
+        var changesImage: Bool {
+            switch self {
+            case let .clear(_, _, image): image != nil
+            case let .erase(_, _, cut): cut != nil
+            default: false
             }
         }
 
@@ -144,10 +155,16 @@ public struct Drawing: Hashable, Sendable {
             switch self {
             case let .add(_, stroke): .add(stroke)
             case .clear: .clear
-            case let .erase(_, removed): .erase(removed.map(\.index))
+            case let .erase(_, removed, cut): .erase(removed.map(\.index), cut: cut)
             case let .replace(_, index, _, new): .replace(at: index, with: new)
             case let .addLayer(position, layer, isCopy):
-                isCopy ? .duplicateLayer(at: position - 1) : .addLayer(at: position, layer.attributes)
+                if isCopy {
+                    .duplicateLayer(at: position - 1)
+                } else if let image = layer.image {
+                    .addImageLayer(at: position, layer.attributes, image)
+                } else {
+                    .addLayer(at: position, layer.attributes)
+                }
             case let .removeLayer(position, _): .removeLayer(at: position)
             case let .moveLayer(from, to): .moveLayer(from: from, to: to)
             case let .setLayer(position, _, new): .setLayer(at: position, new)
@@ -158,9 +175,12 @@ public struct Drawing: Hashable, Sendable {
         func apply(to stack: inout Stack) {
             switch self {
             case let .add(layer, stroke): stack.layers[layer].strokes.append(stroke)
-            case let .clear(layer, _): stack.layers[layer].strokes = []
-            case let .erase(layer, removed):
+            case let .clear(layer, _, _):
+                stack.layers[layer].strokes = []
+                stack.layers[layer].image = nil
+            case let .erase(layer, removed, cut):
                 for entry in removed.reversed() { stack.layers[layer].strokes.remove(at: entry.index) }
+                if let cut { stack.layers[layer].image?.cuts.append(cut) }
             case let .replace(layer, index, _, new): stack.layers[layer].strokes[index] = new
             case let .addLayer(position, layer, _): stack.insert(layer, at: position)
             case let .removeLayer(position, _): _ = stack.removeLayer(at: position)
@@ -173,9 +193,12 @@ public struct Drawing: Hashable, Sendable {
         func revert(on stack: inout Stack) {
             switch self {
             case let .add(layer, _): stack.layers[layer].strokes.removeLast()
-            case let .clear(layer, removed): stack.layers[layer].strokes = removed
-            case let .erase(layer, removed):
+            case let .clear(layer, removed, image):
+                stack.layers[layer].strokes = removed
+                stack.layers[layer].image = image
+            case let .erase(layer, removed, cut):
                 for entry in removed { stack.layers[layer].strokes.insert(entry.stroke, at: entry.index) }
+                if cut != nil { stack.layers[layer].image?.cuts.removeLast() }
             case let .replace(layer, index, old, _): stack.layers[layer].strokes[index] = old
             case let .addLayer(position, _, _): _ = stack.removeLayer(at: position)
             case let .removeLayer(position, layer): stack.insert(layer, at: position)
@@ -189,7 +212,7 @@ public struct Drawing: Hashable, Sendable {
             switch self {
             case let .add(_, stroke): .appended(stroke)
             case .clear: .cleared
-            case let .erase(_, removed): .removed(removed.map(\.index))
+            case let .erase(_, removed, _): .removed(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked(at: index)
             case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
             }
@@ -200,7 +223,7 @@ public struct Drawing: Hashable, Sendable {
             switch self {
             case .add: .truncated(to: strokes.count)
             case .clear: .restored
-            case let .erase(_, removed): .inserted(removed.map(\.index))
+            case let .erase(_, removed, _): .inserted(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked(at: index)
             case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
             }
@@ -304,12 +327,13 @@ public struct Drawing: Hashable, Sendable {
         switch edit {
         case let .add(stroke): add(stroke)
         case .clear: clear()
-        case let .erase(indices): erase(indices)
+        case let .erase(indices, cut): erase(indices, cut: cut)
         case let .replace(index, stroke): replace(at: index, with: stroke)
         case .undo: undo()
         case .redo: redo()
         case let .selectLayer(position): selectLayer(at: position)
         case let .addLayer(position, attributes): addLayer(at: position, attributes)
+        case let .addImageLayer(position, attributes, image): addLayer(at: position, attributes, image: image)
         case let .duplicateLayer(position): duplicateLayer(at: position)
         case let .removeLayer(position): removeLayer(at: position)
         case let .moveLayer(from, to): moveLayer(from: from, to: to)
@@ -321,8 +345,10 @@ public struct Drawing: Hashable, Sendable {
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
-    /// Whether the drawing shows no stroke.
-    public var isEmpty: Bool { shownStrokeCount == 0 }
+    /// Whether the drawing shows nothing: no stroke, no picture.
+    public var isEmpty: Bool {
+        shownStrokeCount == 0 && !stack.layers.contains { $0.attributes.isVisible && $0.image != nil }
+    }
     /// Whether strokes can be added to, erased from or cleared off the current layer: it is not locked.
     public var isCurrentLayerEditable: Bool { !currentLayer.attributes.isLocked }
 
@@ -338,22 +364,25 @@ public struct Drawing: Hashable, Sendable {
         return perform(.add(layer: stack.current, stroke))
     }
 
-    /// Removes every stroke of the current layer (undoable); `nil` when it has none or is locked.
+    /// Removes every stroke of the current layer, and its picture (undoable); `nil` when it holds neither or is
+    /// locked.
     @discardableResult
     public mutating func clear() -> DrawingChange? {
-        guard isCurrentLayerEditable, !currentLayer.strokes.isEmpty else { return nil }
-        return perform(.clear(layer: stack.current, removed: currentLayer.strokes))
+        guard isCurrentLayerEditable, !currentLayer.isEmpty else { return nil }
+        return perform(.clear(layer: stack.current, removed: currentLayer.strokes, image: currentLayer.image))
     }
 
-    /// Removes the current layer's strokes at these positions (undoable); `nil` when there are none, the positions
-    /// are not strictly increasing positions of its strokes, or the layer is locked.
+    /// Removes the current layer's strokes at these positions and cuts its picture along `cut` (undoable); `nil`
+    /// when there is nothing to do, the positions are not strictly increasing positions of its strokes, there is a
+    /// cut and no picture, or the layer is locked.
     @discardableResult
-    public mutating func erase(_ indices: [Int]) -> DrawingChange? {
+    public mutating func erase(_ indices: [Int], cut: ImageCut? = nil) -> DrawingChange? {
         let strokes = currentLayer.strokes
-        guard isCurrentLayerEditable, let lowest = indices.first, let highest = indices.last, lowest >= 0,
-              highest < strokes.count, zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
+        guard isCurrentLayerEditable, !indices.isEmpty || cut != nil, cut == nil || currentLayer.image != nil,
+              indices.allSatisfy(strokes.indices.contains), zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
-        return perform(.erase(layer: stack.current, removed: indices.map { Edit.Removed(index: $0, stroke: strokes[$0]) }))
+        let removed = indices.map { Edit.Removed(index: $0, stroke: strokes[$0]) }
+        return perform(.erase(layer: stack.current, removed: removed, cut: cut))
     }
 
     /// Replaces the current layer's stroke at `index` by another (undoable): a stroke held still at its end becoming
@@ -377,12 +406,13 @@ public struct Drawing: Hashable, Sendable {
         return .unchanged
     }
 
-    /// Puts a new empty layer at `position` (undoable; from 0, the bottom, to the number of layers, the top); `nil`
-    /// for a position outside that.
+    /// Puts a new layer at `position` (undoable; from 0, the bottom, to the number of layers, the top), empty or
+    /// holding `image`; `nil` for a position outside that.
     @discardableResult
-    public mutating func addLayer(at position: Int, _ attributes: LayerAttributes) -> DrawingChange? {
+    public mutating func addLayer(at position: Int, _ attributes: LayerAttributes,
+                                  image: LayerImage? = nil) -> DrawingChange? {
         guard (0...stack.layers.count).contains(position) else { return nil }
-        return perform(.addLayer(at: position, Layer(attributes: attributes), isCopy: false))
+        return perform(.addLayer(at: position, Layer(attributes: attributes, image: image), isCopy: false))
     }
 
     /// Puts a copy of the layer at `position` above it, named "NAME copy" (undoable); `nil` when there is none.
@@ -451,6 +481,8 @@ public struct Drawing: Hashable, Sendable {
     private func shownChange(of edit: Edit, undone: Bool) -> DrawingChange {
         guard let layer = edit.strokeLayer else { return .replaced }
         guard stack.layers[layer].attributes.isVisible else { return .unchanged }
+        // A picture that went, came back or was cut: its pixels are not strokes' to count.
+        if edit.changesImage { return .replaced }
         if stack.layers.count == 1 { return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange }
         let below = Self.shownStrokeCount(of: stack.layers[..<layer])
         let above = Self.shownStrokeCount(of: stack.layers[(layer + 1)...])
@@ -459,10 +491,10 @@ public struct Drawing: Hashable, Sendable {
         case let .add(_, stroke):
             if undone { return above == 0 ? .truncated(to: below + count) : .removed([below + count]) }
             return above == 0 ? .appended(stroke) : .inserted([below + count - 1])
-        case let .clear(_, removed):
+        case let .clear(_, removed, _):
             let positions = Array(below..<(below + removed.count))
             return undone ? .inserted(positions) : .removed(positions)
-        case let .erase(_, removed):
+        case let .erase(_, removed, _):
             let positions = removed.map { below + $0.index }
             return undone ? .inserted(positions) : .removed(positions)
         case let .replace(_, index, _, _):

@@ -221,6 +221,12 @@ extension DrawingDocument {
                         case let .baseLayer(attributes):
                             state.baseLayers.append(Layer(attributes: attributes))
                             state.contents.ledger.addBaseStroke(recordSize: size)
+                        case let .baseImage(image):
+                            // A layer's picture comes after its layer record and before its strokes.
+                            if let last = state.baseLayers.indices.last, state.baseLayers[last].isEmpty {
+                                state.baseLayers[last].image = image
+                                state.contents.ledger.addBaseStroke(recordSize: size)
+                            }
                         case let .edit(edit):
                             if state.drawing == nil { state.drawing = Drawing(layers: state.baseLayers) }
                             if state.drawing?.apply(edit) != nil { state.contents.ledger.apply(edit, recordSize: size) }

@@ -1,5 +1,6 @@
 // The document format: a drawing's journal as bytes, and back, with a magic, a version and checksums.
 import Geometry
+import ImageDecoding
 
 /// The file form of a drawing: a journal of what was done to it. See `docs/document-format.md`.
 ///
@@ -85,6 +86,8 @@ public enum DrawingDocument {
         case edit
         /// A layer's record: a layer added, copied, removed, moved or changed.
         case layer
+        /// A picture's record: a layer added with a picture, or the picture of a base layer.
+        case image
         /// Which layer was current: nothing of the drawing.
         case choice
         /// Fewer bytes than a record's header, or a header of no known kind: what they began cannot be told.
@@ -97,6 +100,8 @@ public enum DrawingDocument {
         /// Version 5 on: layers.
         case baseLayer = 8, selectLayer = 9, addLayer = 10, duplicateLayer = 11, removeLayer = 12, moveLayer = 13
         case setLayer = 14
+        /// Version 5 on: pictures in layers, and the eraser's cuts through them.
+        case baseImage = 15, addImageLayer = 16, eraseCut = 17
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -104,7 +109,8 @@ public enum DrawingDocument {
             case .baseStroke, .add, .clear, .undo, .redo: 1
             case .erase: 3
             case .replace: 4
-            case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: 5
+            case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
+                 .addImageLayer, .eraseCut: 5
             }
         }
     }
@@ -150,12 +156,14 @@ public enum DrawingDocument {
         switch edit {
         case let .add(stroke): record(.add, stroke: stroke)
         case .clear: record(.clear, stroke: nil)
-        case let .erase(indices): record(erasing: indices)
+        case let .erase(indices, cut): record(erasing: indices, cut: cut)
         case let .replace(index, stroke): record(replacing: index, with: stroke)
         case .undo: record(.undo, stroke: nil)
         case .redo: record(.redo, stroke: nil)
         case let .selectLayer(position): record(.selectLayer, positions: [position])
         case let .addLayer(position, attributes): record(.addLayer, positions: [position], attributes: attributes)
+        case let .addImageLayer(position, attributes, image):
+            record(.addImageLayer, positions: [position], attributes: attributes, image: image)
         case let .duplicateLayer(position): record(.duplicateLayer, positions: [position])
         case let .removeLayer(position): record(.removeLayer, positions: [position])
         case let .moveLayer(from, to): record(.moveLayer, positions: [from, to])
@@ -172,15 +180,18 @@ public enum DrawingDocument {
         let edits = drawing.compactEdits
         var bytes = header()
         // A base of the one layer a drawing starts with needs no layer record: its strokes are the base strokes.
-        let layers = drawing.baseLayers, namesLayers = layers.map(\.attributes) != [Layer.first().attributes]
+        let layers = drawing.baseLayers
+        let namesLayers = layers.map(\.attributes) != [Layer.first().attributes] || layers.contains { $0.image != nil }
         let size = layers.reduce(bytes.count + max(extra, 0)) { size, layer in
-            layer.strokes.reduce(size + (namesLayers ? layerRecordSize(layer.attributes) : 0)) {
+            let image = layer.image.map { recordOverhead + imageSize($0) } ?? 0
+            return layer.strokes.reduce(size + image + (namesLayers ? layerRecordSize(layer.attributes) : 0)) {
                 $0 + recordOverhead + strokeSize($1)
             }
         }
         bytes.reserveCapacity(edits.reduce(size) { $0 + recordSize(of: $1) })
         for layer in layers {
             if namesLayers { bytes += record(.baseLayer, positions: [], attributes: layer.attributes) }
+            if let image = layer.image { bytes += record(.baseImage, positions: [], image: image) }
             for stroke in layer.strokes { bytes += record(.baseStroke, stroke: stroke) }
         }
         for edit in edits { bytes += record(edit) }
@@ -191,13 +202,25 @@ public enum DrawingDocument {
     public static func recordSize(of edit: DrawingEdit) -> Int {
         switch edit {
         case let .add(stroke): recordOverhead + strokeSize(stroke)
-        case let .erase(indices): recordOverhead + 4 + 4 * indices.count
+        case let .erase(indices, cut): recordOverhead + 4 + 4 * indices.count + (cut.map(cutSize) ?? 0)
         case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
         case .clear, .undo, .redo: recordOverhead
         case .selectLayer, .duplicateLayer, .removeLayer: recordOverhead + 4
         case .moveLayer: recordOverhead + 8
         case let .addLayer(_, attributes), let .setLayer(_, attributes): layerRecordSize(attributes) + 4
+        case let .addImageLayer(_, attributes, image): layerRecordSize(attributes) + 4 + imageSize(image)
         }
+    }
+
+    /// The stored size of a picture: its frame, four `f64`, its cuts (``cutSize(_:)``) after their count, `u32`,
+    /// and the picture file's bytes to the record's end.
+    private static func imageSize(_ image: LayerImage) -> Int {
+        32 + 4 + image.cuts.reduce(0) { $0 + cutSize($1) } + image.bytes.count
+    }
+
+    /// The stored size of a cut: its radius, `f64`, the count of its points, `u32`, and the points, two `f64` each.
+    private static func cutSize(_ cut: ImageCut) -> Int {
+        12 + 16 * cut.points.count
     }
 
     /// The size of a record of layer attributes with no position (a base layer's).
@@ -234,7 +257,8 @@ public enum DrawingDocument {
         }
         let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
-            case .erase, .replace, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: true
+            case .erase, .replace, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
+                 .setLayer: true
             case .add, .clear, .undo, .redo: false
             }
         }
@@ -253,12 +277,23 @@ public enum DrawingDocument {
         return writer.finish()
     }
 
-    /// An erase record: the count of positions, then the positions, `u32` each.
-    private static func record(erasing indices: [Int]) -> [UInt8] {
-        var writer = recordWriter(.erase, payload: 4 + 4 * indices.count)
+    /// An erase record: the count of positions, then the positions, `u32` each; with a cut, an erase-cut record
+    /// that holds the cut after them.
+    private static func record(erasing indices: [Int], cut: ImageCut?) -> [UInt8] {
+        var writer = recordWriter(cut == nil ? .erase : .eraseCut, payload: 4 + 4 * indices.count + (cut.map(cutSize) ?? 0))
         writer.append(UInt32(indices.count))
         for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
+        if let cut { append(cut, to: &writer) }
         return writer.finish()
+    }
+
+    private static func append(_ cut: ImageCut, to writer: inout ByteWriter) {
+        writer.append(cut.radius)
+        writer.append(UInt32(cut.points.count))
+        for point in cut.points {
+            writer.append(point.x)
+            writer.append(point.y)
+        }
     }
 
     /// A replace record: the position, `u32`, then the stroke that takes its place.
@@ -269,10 +304,13 @@ public enum DrawingDocument {
         return writer.finish()
     }
 
-    /// A layer record: its positions, `u32` each, then, when given, the layer's attributes (``LayerFlags``).
-    private static func record(_ kind: RecordKind, positions: [Int], attributes: LayerAttributes? = nil) -> [UInt8] {
+    /// A layer record: its positions, `u32` each, then, when given, the layer's attributes (``LayerFlags``), then,
+    /// when given, a picture (``imageSize(_:)``).
+    private static func record(_ kind: RecordKind, positions: [Int], attributes: LayerAttributes? = nil,
+                               image: LayerImage? = nil) -> [UInt8] {
         let name = attributes.map { Array($0.name.utf8) } ?? []
-        var writer = recordWriter(kind, payload: 4 * positions.count + (attributes.map(layerAttributesSize) ?? 0))
+        let payload = 4 * positions.count + (attributes.map(layerAttributesSize) ?? 0) + (image.map(imageSize) ?? 0)
+        var writer = recordWriter(kind, payload: payload)
         for position in positions { writer.append(UInt32(truncatingIfNeeded: position)) }
         if let attributes {
             writer.append(attributes.opacity)
@@ -280,6 +318,12 @@ public enum DrawingDocument {
             writer.append((attributes.isVisible ? LayerFlags.visible : 0) | (attributes.isLocked ? LayerFlags.locked : 0))
             writer.append(UInt16(truncatingIfNeeded: name.count))
             writer.append(name)
+        }
+        if let image {
+            for value in [image.frame.minX, image.frame.minY, image.frame.width, image.frame.height] { writer.append(value) }
+            writer.append(UInt32(image.cuts.count))
+            for cut in image.cuts { append(cut, to: &writer) }
+            writer.append(image.bytes)
         }
         return writer.finish()
     }
@@ -362,6 +406,8 @@ public enum DrawingDocument {
         case base(Stroke)
         /// A base layer on top of those before: the base strokes after it are its own.
         case baseLayer(LayerAttributes)
+        /// The picture of the base layer before.
+        case baseImage(LayerImage)
         case edit(DrawingEdit)
     }
 
@@ -378,15 +424,19 @@ public enum DrawingDocument {
             // Base strokes come first, before any edit: one later is not something this program writes.
             guard !afterEdits else { throw .damaged("a base stroke after an edit") }
             return .base(stroke)
-        case .erase:
+        case .erase, .eraseCut:
             guard version >= 3 else { throw .damaged("an erase record in a version-\(version) document") }
             var reader = ByteReader(bytes: payload)
             let count = Int(try reader.read() as UInt32)
-            guard reader.remaining == 4 * count else { throw .damaged("an erase record of the wrong size") }
+            guard kind == .eraseCut ? reader.remaining >= 4 * count : reader.remaining == 4 * count else {
+                throw .damaged("an erase record of the wrong size")
+            }
             var indices: [Int] = []
             indices.reserveCapacity(count)
             for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
-            return .edit(.erase(indices))
+            let cut = kind == .eraseCut ? try readCut(from: &reader) : nil
+            guard reader.remaining == 0 else { throw .damaged("an erase record of the wrong size") }
+            return .edit(.erase(indices, cut: cut))
         case .replace:
             guard version >= 4 else { throw .damaged("a replace record in a version-\(version) document") }
             var reader = ByteReader(bytes: payload)
@@ -397,7 +447,8 @@ public enum DrawingDocument {
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
-        case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer:
+        case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
+             .addImageLayer:
             return try layerMeaning(of: kind, payload: payload, afterEdits: afterEdits)
         }
     }
@@ -407,7 +458,7 @@ public enum DrawingDocument {
                                      afterEdits: Bool) throws(ReadError) -> ReadEdit {
         var reader = ByteReader(bytes: payload)
         let positionCount = switch kind {
-        case .baseLayer: 0
+        case .baseLayer, .baseImage: 0
         case .moveLayer: 2
         default: 1
         }
@@ -415,20 +466,25 @@ public enum DrawingDocument {
         for _ in 0..<positionCount { positions.append(Int(try reader.read() as UInt32)) }
         let attributes: LayerAttributes?
         switch kind {
-        case .baseLayer, .addLayer, .setLayer: attributes = try readLayerAttributes(from: &reader)
+        case .baseLayer, .addLayer, .setLayer, .addImageLayer: attributes = try readLayerAttributes(from: &reader)
         default: attributes = nil
         }
+        let image = kind == .baseImage || kind == .addImageLayer ? try readImage(from: &reader) : nil
         guard reader.remaining == 0 else { throw .damaged("a layer record of the wrong size") }
-        switch (kind, attributes) {
-        case let (.baseLayer, attributes?):
+        switch (kind, attributes, image) {
+        case let (.baseLayer, attributes?, _):
             guard !afterEdits else { throw .damaged("a base layer after an edit") }
             return .baseLayer(attributes)
-        case let (.addLayer, attributes?): return .edit(.addLayer(at: positions[0], attributes))
-        case let (.setLayer, attributes?): return .edit(.setLayer(at: positions[0], attributes))
-        case (.selectLayer, _): return .edit(.selectLayer(positions[0]))
-        case (.duplicateLayer, _): return .edit(.duplicateLayer(at: positions[0]))
-        case (.removeLayer, _): return .edit(.removeLayer(at: positions[0]))
-        case (.moveLayer, _): return .edit(.moveLayer(from: positions[0], to: positions[1]))
+        case let (.baseImage, _, image?):
+            guard !afterEdits else { throw .damaged("a base picture after an edit") }
+            return .baseImage(image)
+        case let (.addImageLayer, attributes?, image?): return .edit(.addImageLayer(at: positions[0], attributes, image))
+        case let (.addLayer, attributes?, _): return .edit(.addLayer(at: positions[0], attributes))
+        case let (.setLayer, attributes?, _): return .edit(.setLayer(at: positions[0], attributes))
+        case (.selectLayer, _, _): return .edit(.selectLayer(positions[0]))
+        case (.duplicateLayer, _, _): return .edit(.duplicateLayer(at: positions[0]))
+        case (.removeLayer, _, _): return .edit(.removeLayer(at: positions[0]))
+        case (.moveLayer, _, _): return .edit(.moveLayer(from: positions[0], to: positions[1]))
         default: throw .damaged("a layer record of the wrong size")
         }
     }
@@ -446,6 +502,42 @@ public enum DrawingDocument {
         else { throw .damaged("impossible layer values") }
         return LayerAttributes(name: name, opacity: opacity, isVisible: flags & LayerFlags.visible != 0,
                                blendMode: blendMode, isLocked: flags & LayerFlags.locked != 0)
+    }
+
+    /// A picture as ``record(_:positions:attributes:image:)`` stores it, to the record's end: a usable frame, cuts
+    /// ``ImageCut`` takes, and the bytes of a PNG or JPEG picture within ``ImageLimits/standard`` that decodes.
+    private static func readImage(from reader: inout ByteReader) throws(ReadError) -> LayerImage {
+        let x: Double = try reader.read(), y: Double = try reader.read()
+        let width: Double = try reader.read(), height: Double = try reader.read()
+        let count = Int(try reader.read() as UInt32)
+        // Each cut takes at least 28 bytes: a count beyond the bytes left is damage, not an allocation.
+        guard count <= reader.remaining / 28 else { throw .damaged("a picture's cuts run past its record") }
+        var cuts: [ImageCut] = []
+        cuts.reserveCapacity(count)
+        for _ in 0..<count { cuts.append(try readCut(from: &reader)) }
+        let bytes = Array(try reader.read(count: reader.remaining))
+        do {
+            return try LayerImage(bytes: bytes, frame: Rect(x: x, y: y, width: width, height: height), cuts: cuts)
+        } catch {
+            throw .damaged("a picture that cannot be read: \(error)")
+        }
+    }
+
+    /// A cut as ``append(_:to:)`` stores it: a radius and at least one point, all ``ImageCut`` takes.
+    private static func readCut(from reader: inout ByteReader) throws(ReadError) -> ImageCut {
+        let radius: Double = try reader.read()
+        let count = Int(try reader.read() as UInt32)
+        guard count <= reader.remaining / 16 else { throw .damaged("a cut's points run past its record") }
+        var points: [Point] = []
+        points.reserveCapacity(count)
+        for _ in 0..<count {
+            let x: Double = try reader.read(), y: Double = try reader.read()
+            points.append(Point(x: x, y: y))
+        }
+        guard count <= ImageCut.maximumPoints, let cut = ImageCut(points: points, radius: radius) else {
+            throw .damaged("impossible cut values")
+        }
+        return cut
     }
 
     /// What the bytes at an offset are, as far as the bytes received tell.
@@ -483,8 +575,9 @@ public enum DrawingDocument {
         else { return .unknown }
         switch kind {
         case .baseStroke, .add, .replace: return .stroke
-        case .clear, .undo, .redo, .erase: return .edit
+        case .clear, .undo, .redo, .erase, .eraseCut: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
+        case .baseImage, .addImageLayer: return .image
         case .selectLayer: return .choice
         }
     }

@@ -1,4 +1,4 @@
-// A layer of a drawing: its strokes, and how it is composited over the layers below (name, opacity, visibility,
+// A layer of a drawing: its picture and strokes, and how it is composited over the layers below (name, opacity, visibility,
 // blend mode, lock).
 
 /// What a layer is apart from its content: how it is named, shown and protected (docs/layers.md).
@@ -51,18 +51,24 @@ public struct LayerAttributes: Hashable, Sendable {
     }
 }
 
-/// One layer of a drawing: its completed strokes, bottom first, and its attributes.
+/// One layer of a drawing: a picture, if it has one, under its completed strokes, bottom first, and its attributes.
 public struct Layer: Hashable, Sendable {
     /// How the layer is named, shown and protected.
     public var attributes: LayerAttributes
-    /// The layer's completed strokes, in the order they are painted (bottom first).
+    /// The picture under the layer's strokes: a photo opened or placed, an OpenRaster layer, layers merged.
+    public internal(set) var image: LayerImage?
+    /// The layer's completed strokes, in the order they are painted (bottom first), over its picture.
     public internal(set) var strokes: [Stroke]
 
-    /// A layer with these attributes and strokes.
-    public init(attributes: LayerAttributes, strokes: [Stroke] = []) {
+    /// A layer with these attributes, picture and strokes.
+    public init(attributes: LayerAttributes, image: LayerImage? = nil, strokes: [Stroke] = []) {
         self.attributes = attributes
+        self.image = image
         self.strokes = strokes
     }
+
+    /// Whether the layer holds nothing: no picture, no stroke.
+    public var isEmpty: Bool { image == nil && strokes.isEmpty }
 
     /// The layer a drawing of one layer has, and a document of an earlier version opens as: "Layer 1", normal, fully
     /// opaque, visible and unlocked.

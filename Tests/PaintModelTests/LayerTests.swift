@@ -176,7 +176,7 @@ import PropertyBased
     static func edit(_ number: Int, in drawing: Drawing) -> DrawingEdit {
         let count = drawing.layers.count
         let position = (number >> 4) % count, other = (number >> 12) % count
-        switch number % 12 {
+        switch number % 14 {
         case 0, 1: return .add(stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30)))
         case 2:
             let strokes = drawing.currentLayer.strokes.count
@@ -194,6 +194,17 @@ import PropertyBased
         case 10:
             return .setLayer(at: position, Self.attributes("R\(number % 13)", opacity: Double(number % 7) / 6,
                                                            visible: number & 64 == 0, locked: number & 128 != 0))
+        case 12:
+            let origin = Point(x: Double(number % 50), y: Double((number >> 6) % 50))
+            guard let image = LayerImageTests.image(at: origin, shade: UInt8(truncatingIfNeeded: number >> 20)) else {
+                return .undo
+            }
+            return .addImageLayer(at: (number >> 4) % (count + 1), Self.attributes("P\(number % 11)"), image)
+        case 13:
+            let strokes = drawing.currentLayer.strokes.count
+            let cut = ImageCut(points: [Point(x: Double(number % 40), y: 3), Point(x: 9, y: Double((number >> 7) % 40))],
+                               radius: Double(1 + number % 9))
+            return .erase(strokes == 0 || number & 512 == 0 ? [] : [(number >> 10) % strokes], cut: cut)
         default:
             let strokes = drawing.currentLayer.strokes.count
             return number & 256 == 0 ? .clear : .replace(at: strokes == 0 ? 0 : (number >> 9) % strokes, with: stroke(7, width: 3))
