@@ -157,7 +157,7 @@ let package = Package(
         // A drawing as OpenRaster: each layer drawn alone (PaintRender), cropped and written as PNG (ImageDecoding).
         .target(name: "DrawingOpenRaster", dependencies: ["OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "CCairo", "CGLib", "Geometry", "Threading"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "Geometry", "Threading"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
         // icons, panels, gallery, banner, loupe), thumbnails and their cache, PNG text, the font's warm-up.
         .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo"]),
@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(
             name: "PaintRenderTests",
             dependencies: [
-                "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo",
+                "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "ImageDecoding",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -27,8 +27,10 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public var fileExtension: String { rawValue }
 }
 
-/// One layer of a ``DrawingPicture``: its strokes, and how it is put over the layers below.
+/// One layer of a ``DrawingPicture``: its picture and strokes, and how it is put over the layers below.
 public struct PictureLayer: Sendable {
+    /// The layer's picture, under its strokes.
+    public var picture: PicturePixels?
     /// The strokes, in painting order.
     public var strokes: [Stroke]
     /// How much of the layer shows, from 0 to 1.
@@ -36,17 +38,22 @@ public struct PictureLayer: Sendable {
     /// How the layer's colours combine with those below (Cairo's operator of the same name).
     public var blendMode: BlendMode
 
-    /// A layer of strokes, by default opaque and normal.
-    public init(strokes: [Stroke], opacity: Double = 1, blendMode: BlendMode = .normal) {
+    /// A layer of strokes over a picture, by default opaque and normal.
+    public init(picture: PicturePixels? = nil, strokes: [Stroke], opacity: Double = 1, blendMode: BlendMode = .normal) {
+        self.picture = picture
         self.strokes = strokes
         self.opacity = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
         self.blendMode = blendMode
     }
 
-    /// A drawing's layer: its strokes, opacity and blend mode.
+    /// A drawing's layer: its picture, strokes, opacity and blend mode.
     public init(_ layer: Layer) {
-        self.init(strokes: layer.strokes, opacity: layer.attributes.opacity, blendMode: layer.attributes.blendMode)
+        self.init(picture: layer.image.map(PicturePixels.of), strokes: layer.strokes, opacity: layer.attributes.opacity,
+                  blendMode: layer.attributes.blendMode)
     }
+
+    /// Whether the layer draws nothing: no picture, no stroke.
+    var isEmpty: Bool { picture == nil && strokes.isEmpty }
 
     /// Whether the layer is drawn straight onto the ones below: opaque and normal.
     var isPlain: Bool { opacity >= 1 && blendMode == .normal }
@@ -70,8 +77,8 @@ public struct DrawingPicture: Sendable {
     public let layers: [PictureLayer]
     /// The paper colour, under every layer.
     public var paper: Color
-    /// The document area the picture shows: the strokes' bounds plus ``margin``, or a small square of paper for
-    /// an empty drawing. Strokes beyond ``PaintModel/Stroke/isWithinLimits`` (only a damaged document holds them) are
+    /// The document area the picture shows: the strokes' bounds plus ``margin`` and the layers' pictures, or a small
+    /// square of paper for an empty drawing. Strokes beyond ``PaintModel/Stroke/isWithinLimits`` (only a damaged document holds them) are
     /// left out.
     public let area: Rect
 
@@ -95,7 +102,7 @@ public struct DrawingPicture: Sendable {
             return kept
         }
         self.paper = paper
-        self.area = area ?? Self.area(of: self.layers.flatMap(\.strokes))
+        self.area = area ?? Self.area(of: self.layers.flatMap(\.strokes), pictures: self.layers.compactMap(\.picture))
     }
 
     /// One layer alone over the picture's area at 100 % (scaled as ``image(pixelsPerPoint:rasterizer:)`` is past
@@ -105,18 +112,44 @@ public struct DrawingPicture: Sendable {
         guard layers.indices.contains(position) else { return nil }
         let scale = imageScale
         let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
-        guard !layers[position].strokes.isEmpty else { return image }
-        draw(layers[position].strokes, into: image, scale: scale,
-             raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))
+        guard !layers[position].isEmpty else { return image }
+        draw(layers[position], into: image, scale: scale, raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))
         cairo_surface_mark_dirty(image.surface)
         return image
+    }
+
+    /// Draws a layer alone, its picture then its strokes, into `image` at `scale` pixels per point from the area's
+    /// origin.
+    private func draw(_ layer: PictureLayer, into image: ImageSurface, scale: Double, raster: CapsuleRaster) {
+        if let picture = layer.picture, let context = cairo_create(image.surface) {
+            cairo_scale(context, scale, scale)
+            cairo_translate(context, -area.minX, -area.minY)
+            picture.draw(in: context)
+            cairo_destroy(context)
+            cairo_surface_flush(image.surface)
+        }
+        guard !layer.strokes.isEmpty else { return }
+        draw(layer.strokes, into: image, scale: scale, raster: raster)
     }
 
     /// Every stroke of the picture, in painting order.
     public var strokes: [Stroke] { layers.flatMap(\.strokes) }
 
-    /// Whether every layer is drawn straight onto the ones below (opaque, normal): the picture is its strokes.
-    var isFlat: Bool { layers.allSatisfy(\.isPlain) }
+    /// Whether every layer is drawn straight onto the ones below (opaque, normal) and holds no picture: the picture
+    /// is its strokes.
+    var isFlat: Bool { layers.allSatisfy { $0.isPlain && $0.picture == nil } }
+
+    /// The pictures' frames, and the strokes' bounds plus the margin where they reach past the pictures, on whole
+    /// points: a photo painted on is exported at its own size.
+    static func area(of strokes: [Stroke], pictures: [PicturePixels]) -> Rect {
+        let framed = pictures.map(\.frame).reduce(Rect.zero) { $0.union($1) }
+        guard !framed.isEmpty else { return area(of: strokes) }
+        let strokeBounds = strokes.filter { !$0.points.isEmpty }.map(\.bounds).reduce(Rect.zero) { $0.union($1) }
+        let isWithin = strokeBounds.isEmpty || framed.union(strokeBounds) == framed
+        let inked = isWithin ? framed : area(of: strokes).union(framed)
+        let left = inked.minX.rounded(.down), top = inked.minY.rounded(.down)
+        return Rect(x: left, y: top, width: inked.maxX.rounded(.up) - left, height: inked.maxY.rounded(.up) - top)
+    }
 
     /// The strokes' bounds plus the margin, on whole points.
     static func area(of strokes: [Stroke]) -> Rect {
@@ -148,9 +181,10 @@ public struct DrawingPicture: Sendable {
         cairo_paint(context)
         prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
         cairo_translate(context, -area.minX, -area.minY)
-        for layer in layers where !layer.strokes.isEmpty {
+        for layer in layers where !layer.isEmpty {
             // A layer that is not plain is drawn apart, then put over the layers below as its blend mode says.
             if !layer.isPlain { cairo_push_group(context) }
+            layer.picture?.draw(in: context)
             for stroke in layer.strokes { drawStroke(stroke, in: context) }
             if !layer.isPlain {
                 cairo_pop_group_to_source(context)
@@ -176,14 +210,14 @@ public struct DrawingPicture: Sendable {
             return image
         }
         let strokes = strokes
-        guard !strokes.isEmpty, scale > 0 else { return image }
+        guard !layers.allSatisfy(\.isEmpty), scale > 0 else { return image }
         let raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
         guard isFlat else {
             // Each layer drawn into an image of its own, clear, then put over the paper and the layers below.
             let context = cairo_create(image.surface)!
-            for layer in layers where !layer.strokes.isEmpty {
+            for layer in layers where !layer.isEmpty {
                 let drawn = ImageSurface(clearWidth: image.width, height: image.height)
-                draw(layer.strokes, into: drawn, scale: scale, raster: raster)
+                draw(layer, into: drawn, scale: scale, raster: raster)
                 cairo_surface_mark_dirty(drawn.surface)
                 cairo_set_source_surface(context, drawn.surface, 0, 0)
                 cairo_set_operator(context, layer.blendMode.cairoOperator)

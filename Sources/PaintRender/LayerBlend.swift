@@ -2,9 +2,11 @@
 // draw each layer apart and composite it, as exports do (DrawingPicture), so the window shows opacity and blend modes.
 import PaintModel
 
-/// One visible layer as the renderer composites it: how many of the strokes shown are its own (the strokes shown
-/// are the visible layers' strokes, bottom first), and how it is put over the layers below.
+/// One visible layer as the renderer composites it: its picture, how many of the strokes shown are its own (the
+/// strokes shown are the visible layers' strokes, bottom first), and how it is put over the layers below.
 public struct LayerBlend: Hashable, Sendable {
+    /// The layer's picture, under its strokes; two blends are equal only when they draw the same pixels.
+    public var picture: PicturePixels?
     /// How many consecutive strokes of those shown are the layer's.
     public var strokeCount: Int
     /// How much of the layer shows, from 0 to 1.
@@ -12,8 +14,9 @@ public struct LayerBlend: Hashable, Sendable {
     /// How the layer's colours combine with those below.
     public var blendMode: BlendMode
 
-    /// A layer of `strokeCount` strokes with an opacity and a blend mode.
-    public init(strokeCount: Int, opacity: Double, blendMode: BlendMode) {
+    /// A layer of `strokeCount` strokes over `picture` with an opacity and a blend mode.
+    public init(picture: PicturePixels? = nil, strokeCount: Int, opacity: Double, blendMode: BlendMode) {
+        self.picture = picture
         self.strokeCount = strokeCount
         self.opacity = opacity
         self.blendMode = blendMode
@@ -23,33 +26,47 @@ public struct LayerBlend: Hashable, Sendable {
     var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
-    /// and normal), and the strokes shown in order are the picture.
+    /// and normal, no picture), and the strokes shown in order are the picture.
     public static func composition(of drawing: Drawing) -> [LayerBlend]? {
-        let blends = drawing.layers.filter(\.attributes.isVisible).map {
-            LayerBlend(strokeCount: $0.strokes.count, opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
+        let layers = drawing.layers.filter(\.attributes.isVisible)
+        guard layers.contains(where: { !$0.attributes.isPlain || $0.image != nil }) else { return nil }
+        return layers.map {
+            LayerBlend(picture: $0.image.map(PicturePixels.of), strokeCount: $0.strokes.count,
+                       opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
         }
-        return blends.allSatisfy(\.isPlain) ? nil : blends
     }
 
-    /// The layers of strokes `indices` (increasing positions among the strokes shown) as runs of positions in
-    /// `indices`, each with its layer's blend: what a tile draws, layer by layer.
+    /// Each layer of `composition` with the positions in `indices` (increasing positions among the strokes shown)
+    /// of its strokes, none for a layer none of whose strokes is there: what a tile draws, layer by layer.
     static func runs(of indices: [Int], in composition: [LayerBlend]) -> [LayerRun] {
         var runs: [LayerRun] = []
-        var layerEnd = 0, layer = -1, position = 0
-        while position < indices.count {
-            // The layer the stroke at `position` is in.
-            while indices[position] >= layerEnd, layer + 1 < composition.count {
-                layer += 1
-                layerEnd += composition[layer].strokeCount
-            }
-            guard layer >= 0, indices[position] < layerEnd else { break }
-            var end = position + 1
-            while end < indices.count, indices[end] < layerEnd { end += 1 }
-            runs.append(LayerRun(range: position..<end, blend: composition[layer]))
-            position = end
+        runs.reserveCapacity(composition.count)
+        var position = 0, layerEnd = 0
+        for blend in composition {
+            layerEnd += blend.strokeCount
+            let start = position
+            while position < indices.count, indices[position] < layerEnd { position += 1 }
+            runs.append(LayerRun(range: start..<position, blend: blend))
         }
         return runs
     }
+
+    public static func == (lhs: LayerBlend, rhs: LayerBlend) -> Bool {
+        lhs.picture === rhs.picture && lhs.strokeCount == rhs.strokeCount && lhs.opacity == rhs.opacity
+            && lhs.blendMode == rhs.blendMode
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(picture.map(ObjectIdentifier.init))
+        hasher.combine(strokeCount)
+        hasher.combine(opacity)
+        hasher.combine(blendMode)
+    }
+}
+
+extension LayerAttributes {
+    /// Whether the layer is drawn straight onto the ones below: opaque and normal.
+    var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 }
 
 /// Strokes of one layer in a list of strokes (``TileJob/strokes``), and how the layer is put over those below.

@@ -5,8 +5,8 @@ import Testing
 
 /// A tile's strokes, split into their layers' runs for compositing.
 @Suite struct LayerBlendTests {
-    /// Any increasing positions among the strokes of any layers: the runs cover every position once, in order, and
-    /// each run's strokes are all of the layer it names.
+    /// Any increasing positions among the strokes of any layers: the runs cover every position once, in order, one
+    /// run a layer, and each run's strokes are all of its layer.
     @Test func theRunsOfATilesStrokesAreItsLayersInOrder() async {
         let input = zip(Gen.int(in: 0...12).array(of: 1...8), Gen.int(in: 0...Int.max))
         await propertyCheck(count: 500, input: input) { counts, choice in
@@ -18,15 +18,15 @@ import Testing
             let indices = (0..<total).filter { choice >> ($0 % 60) & 1 == 1 }
             let runs = LayerBlend.runs(of: indices, in: composition)
             #expect(runs.map(\.range).flatMap { Array($0) } == Array(indices.indices), "\(counts) \(indices)")
+            // One run a layer, in order, each holding the positions of that layer's strokes and no other.
+            #expect(runs.count == composition.count)
             var starts = [0]
             for count in counts { starts.append(starts[starts.count - 1] + count) }
-            for run in runs {
-                let layers = run.range.map { position in starts.lastIndex { $0 <= indices[position] } ?? -1 }
-                let layer = layers.first ?? -1
-                #expect(layers.allSatisfy { $0 == layer } && composition.indices.contains(layer), "\(counts) \(indices)")
-                if composition.indices.contains(layer) { #expect(run.blend == composition[layer]) }
+            for (layer, run) in runs.enumerated() {
+                #expect(run.blend == composition[layer])
+                #expect(run.range.allSatisfy { (starts[layer]..<starts[layer + 1]).contains(indices[$0]) },
+                        "\(counts) \(indices)")
             }
-            #expect(Set(runs.map(\.range.lowerBound)).count == runs.count)
         }
     }
 

@@ -61,15 +61,16 @@ struct TileJob: Sendable {
         let image = ImageSurface(width: region.width, height: region.height, fill: paper)
         guard let context = cairo_create(image.surface) else { return TilePixels(job: self, bytes: nil, snapshots: []) }
         defer { cairo_destroy(context) }
-        for run in layers where !run.range.isEmpty {
+        let tile = key.documentRect
+        for run in layers {
+            let picture = run.blend.picture.flatMap { $0.frame.intersection(tile) == nil ? nil : $0 }
+            guard !run.range.isEmpty || picture != nil else { continue }
             guard !run.blend.isPlain else {
-                drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image,
-                            at: (0, 0), rasterizer: rasterizer, raster: raster)
+                drawLayer(run, picture: picture, into: image, raster: raster)
                 continue
             }
             let drawn = ImageSurface(clearWidth: region.width, height: region.height)
-            drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: drawn, at: (0, 0),
-                        rasterizer: rasterizer, raster: raster)
+            drawLayer(run, picture: picture, into: drawn, raster: raster)
             cairo_surface_mark_dirty(drawn.surface)
             cairo_surface_mark_dirty(image.surface)
             cairo_set_source_surface(context, drawn.surface, 0, 0)
@@ -79,6 +80,21 @@ struct TileJob: Sendable {
             cairo_surface_flush(image.surface)
         }
         return TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
+    }
+
+    /// Draws a layer's picture, then its strokes, into `image`, the tile's pixels.
+    private func drawLayer(_ run: LayerRun, picture: PicturePixels?, into image: ImageSurface, raster: CapsuleRaster?) {
+        if let picture, let context = cairo_create(image.surface) {
+            cairo_surface_mark_dirty(image.surface)
+            cairo_translate(context, -Double(region.x), -Double(region.y))
+            cairo_scale(context, key.pixelsPerPoint, key.pixelsPerPoint)
+            picture.draw(in: context)
+            cairo_destroy(context)
+            cairo_surface_flush(image.surface)
+        }
+        guard !run.range.isEmpty else { return }
+        drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
+                    rasterizer: rasterizer, raster: raster)
     }
 
     /// An image's pixels as rows of `width × 4` bytes.
