@@ -156,6 +156,8 @@ let package = Package(
         .target(name: "OpenRaster", dependencies: ["PaintModel", "CZlib", "CGLib"]),
         // A drawing as OpenRaster: each layer drawn alone (PaintRender), cropped and written as PNG (ImageDecoding).
         .target(name: "DrawingOpenRaster", dependencies: ["OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
+        // A drawing made from another program's file, only read: a PNG or JPEG picture, an OpenRaster painting.
+        .target(name: "DrawingImport", dependencies: ["OpenRaster", "ImageDecoding", "PaintModel", "Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "Geometry", "Threading"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
@@ -166,6 +168,7 @@ let package = Package(
             name: "FingerPaintCore",
             dependencies: [
                 "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading", "CXKBCommon",
+                "DrawingImport", "ImageDecoding", "Geometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -174,7 +177,7 @@ let package = Package(
             name: "fingerpaint",
             dependencies: [
                 "FingerPaintCore", "PaintModel", "PaintRender", "PaintUI", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
-                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", "DrawingOpenRaster",
+                "DesktopPortal", "CShims", "CommandLineSupport", "Threading", "DrawingOpenRaster", "DrawingImport", "Geometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/FingerPaint"

@@ -1,5 +1,6 @@
 // `fingerpaint`: the finger-painting program, in a window on the compositor or replaying a trace into a PNG.
 import CommandLineSupport
+import DrawingImport
 import DrawingOpenRaster
 import FingerPaintCore
 import Dispatch
@@ -73,12 +74,20 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     return 0
 }
 
-/// `--export OUT FILE`: FILE's drawing as a picture, with no window. 2 when FILE cannot be read or OUT may not be
-/// written (both left as they were), 1 when writing failed.
+/// `--export OUT FILE`: FILE's drawing (a drawing, or a picture or OpenRaster painting made one) as a picture,
+/// with no window. 2 when FILE cannot be read or OUT may not be written (both left as they were), 1 when writing
+/// failed.
 func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
-    let contents: DrawingDocument.Contents
+    let drawing: Drawing
     do {
-        contents = try DocumentFile.read(URL(fileURLWithPath: path))
+        let url = URL(fileURLWithPath: path)
+        if ForeignDrawing.kind(ofFileAt: url) != nil {
+            let imported = try ForeignDrawing.read(url)
+            for note in imported.notes { complain("fingerpaint: \(path): \(note)") }
+            drawing = imported.drawing
+        } else {
+            drawing = try DocumentFile.read(url).drawing
+        }
     } catch {
         complain("fingerpaint: \(error)")
         return 2
@@ -92,10 +101,10 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
     do {
         try OutputFile.write(output, overwrite: overwrite) { temporary in
             if let format {
-                try DrawingPicture(drawing: contents.drawing).write(to: temporary, format: format)
+                try DrawingPicture(drawing: drawing).write(to: temporary, format: format)
             } else {
                 // Layers and all, for Krita, MyPaint and GIMP (docs/openraster.md).
-                try OutputFile.writeNew(try DrawingOpenRaster.bytes(of: contents.drawing), to: temporary)
+                try OutputFile.writeNew(try DrawingOpenRaster.bytes(of: drawing), to: temporary)
             }
         }
     } catch {
@@ -126,20 +135,29 @@ func runThumbnail(size: Int, from path: String, to output: String) -> Int32 {
     return 0
 }
 
-/// Opens the document the window paints: FILE (created when missing), else the one used last, else a new
-/// untitled one, with why the one used last could not be reopened. `nil`, after saying why, when FILE cannot be
-/// opened. A journal is checked only as far as its header here (what can refuse it); its records are read after
-/// the window shows (docs/loading.md).
+/// Opens the document the window paints: FILE (created when missing; a picture or an OpenRaster painting made a
+/// new drawing named after it, the file left as it was, with what the painting lost in `notes`), else the one used
+/// last, else a new untitled one, with why the one used last could not be reopened. `nil`, after saying why, when
+/// FILE cannot be opened. A journal is checked only as far as its header here (what can refuse it); its records
+/// are read after the window shows (docs/loading.md).
 func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
-    -> (beginning: DocumentFile.Beginning, notReopened: DocumentOpenError?)? {
+    -> (beginning: DocumentFile.Beginning, notReopened: DocumentOpenError?, notes: [String])? {
     do {
         if let path = options.document {
-            return (try DocumentFile.begin(URL(fileURLWithPath: path), create: true), nil)
+            let url = URL(fileURLWithPath: path)
+            guard ForeignDrawing.kind(ofFileAt: url) != nil else {
+                return (try DocumentFile.begin(url, create: true), nil, [])
+            }
+            let imported = try ForeignDrawing.read(url)
+            let made = try library.newDocument(named: imported.name, holding: imported.drawing)
+            complain("fingerpaint: made the drawing \(made.path) from \(path), which is left as it was")
+            for note in imported.notes { complain("fingerpaint: \(path): \(note)") }
+            return (try DocumentFile.begin(made, create: false), nil, imported.notes)
         }
         var notReopened: DocumentOpenError?
         if !options.startsBlank, let last = library.documentToReopen() {
             do {
-                return (try DocumentFile.begin(last, create: true), nil)
+                return (try DocumentFile.begin(last, create: true), nil, [])
             } catch {
                 // Not asked for by name: say why (here, and in the window), and start a new drawing rather than
                 // not at all.
@@ -147,7 +165,7 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
                 notReopened = error
             }
         }
-        return (try DocumentFile.begin(try library.newUntitledDocument(), create: true), notReopened)
+        return (try DocumentFile.begin(try library.newUntitledDocument(), create: true), notReopened, [])
     } catch {
         complain("fingerpaint: \(error)")
         return nil
@@ -228,7 +246,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         return 2
     }
     let library = DocumentLibrary()
-    guard let (beginning, notReopened) = openDocument(options, library: library) else { return 2 }
+    guard let (beginning, notReopened, notes) = openDocument(options, library: library) else { return 2 }
     let size = options.size ?? replay?.summary.canvasSize ?? Size(width: 1024, height: 700)
     let (app, title, opening, opened) = makeApp(options, beginning: beginning, size: size, library: library)
     let debug: (String) -> Void = DebugLevel.isOn(verbose: options.verbose) ? { complain("fingerpaint: debug: \($0)") } : { _ in }
@@ -247,6 +265,7 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     }
     if let opened { app.announce(opened) }
     if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
+    app.sayWhatImportLost(notes)
     let session: LiveSession
     do {
         session = try LiveSession(

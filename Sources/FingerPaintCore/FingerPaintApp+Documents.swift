@@ -184,15 +184,18 @@ extension FingerPaintApp {
         edit(.replace(at: drawing.currentLayer.strokes.count - 1, with: shape))
     }
 
-    /// Erases, in one edit, every stroke of the current layer an eraser's path touched.
+    /// Erases, in one edit, every stroke of the current layer an eraser's path touched, and cuts the layer's picture
+    /// where the path went across it.
     func erase(along path: [Point], radius: Double) {
         if let refusal = currentLayerRefusal { return say(refusal) }
         guard let range = drawing.currentLayerRange else { return }
         // The renderer finds them among the strokes shown: those of the current layer, in its place among them.
         let touched = renderer.strokes(touchedBy: path, radius: radius).filter(range.contains)
             .map { $0 - range.lowerBound }
-        guard !touched.isEmpty else { return }
-        edit(.erase(touched))
+        let cut = drawing.currentLayer.image?.isTouched(along: path, radius: radius) == true
+            ? ImageCut(points: path, radius: radius) : nil
+        guard !touched.isEmpty || cut != nil else { return }
+        edit(.erase(touched, cut: cut))
     }
 
     /// Why the current layer takes no painting or erasing now, in a painter's words; `nil` when it takes them.

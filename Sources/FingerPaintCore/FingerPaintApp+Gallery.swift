@@ -1,6 +1,7 @@
 // The gallery in the painting app: listing the user's drawings, opening one, starting one, and what a long press
 // offers (duplicate, rename, export, show in folder, move to the Trash with an undo).
 import FoundationEssentials
+import DrawingImport
 import PaintModel
 import PaintRender
 import PaintUI
@@ -115,6 +116,7 @@ extension FingerPaintApp {
     /// drawing that cannot be opened leaves everything as it was and says why.
     func openDrawing(at url: URL) {
         guard url.standardizedFileURL != document?.url.standardizedFileURL else { return closeGallery() }
+        if ForeignDrawing.kind(ofFileAt: url) != nil { return importDrawing(from: url) }
         do {
             // Opened before the current one is closed: a drawing that cannot be opened changes nothing.
             let opened = try DocumentFile.open(url, create: false)
@@ -123,6 +125,33 @@ extension FingerPaintApp {
             report("fingerpaint: \(error)")
             banner = "Cannot open \(url.deletingPathExtension().lastPathComponent): \(error.plainReason)."
         }
+    }
+
+    /// Makes a new drawing from a picture or an OpenRaster painting (``ForeignDrawing``), named after it in the
+    /// library, and opens it in place of the one open now; the file is only read. One that makes no drawing changes
+    /// nothing and says why.
+    func importDrawing(from url: URL) {
+        guard let library = document?.library else { return }
+        do {
+            let imported = try ForeignDrawing.read(url)
+            let made = try library.newDocument(named: imported.name, holding: imported.drawing)
+            report("fingerpaint: made the drawing \(made.path) from \(url.path), which is left as it was")
+            switchDocument(to: try DocumentFile.open(made, create: false))
+            sayWhatImportLost(imported.notes)
+        } catch let error as ForeignDrawing.ImportError {
+            report("fingerpaint: \(error)")
+            banner = "Cannot open \(url.lastPathComponent): \(error.reason)."
+        } catch {
+            report("fingerpaint: \(error)")
+            banner = "Cannot make a drawing of \(url.lastPathComponent): \(Self.reason(error))."
+        }
+    }
+
+    /// Says in the banner, and on standard error, what a drawing made from another program's painting lost.
+    public func sayWhatImportLost(_ notes: [String]) {
+        guard !notes.isEmpty else { return }
+        for note in notes { report("fingerpaint: \(note)") }
+        banner = notes.count == 1 ? notes[0] : "\(notes[0]) (and \(notes.count - 1) more: see the terminal)"
     }
 
     /// Opens a drawing a dialog chose in place of the one open now, as the gallery does: saved and closed first, and a

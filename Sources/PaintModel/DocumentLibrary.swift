@@ -156,6 +156,16 @@ public struct DocumentLibrary: Sendable {
         return uniqueFile(in: dataFolder, stem: "Drawing " + Self.localStamp(now), extension: DrawingDocument.fileExtension)
     }
 
+    /// A new document named `name` (or "NAME 2"…, never over a file) in the data folder, holding `drawing`: a
+    /// drawing made from a picture or a painting of another program. Creates the data folder.
+    public func newDocument(named name: String, holding drawing: Drawing) throws -> URL {
+        try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
+        let stem = name.isEmpty ? "Picture" : name.replacing("/", with: "-")
+        let file = uniqueFile(in: dataFolder, stem: stem, extension: DrawingDocument.fileExtension)
+        try DocumentFile.writeNew(drawing, to: file)
+        return file
+    }
+
     /// Whether a document is one of the untitled ones (fingerpaint named it, in the data folder).
     public func isUntitled(_ document: URL) -> Bool {
         document.deletingLastPathComponent().standardizedFileURL.path == dataFolder.standardizedFileURL.path

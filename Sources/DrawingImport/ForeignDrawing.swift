@@ -1,0 +1,158 @@
+// A drawing made from another program's file: a picture (PNG, JPEG) or an OpenRaster painting, read and never
+// written (docs/layers.md, "Pictures", and docs/openraster.md, "Reading").
+import FoundationEssentials
+import Geometry
+import Glibc
+import ImageDecoding
+import OpenRaster
+import PaintModel
+
+/// Files that are not fingerpaint drawings but make one: a PNG or JPEG picture becomes a drawing whose bottom layer
+/// is the picture, one point a pixel, with an empty layer above it to paint on; an OpenRaster painting (Krita's,
+/// MyPaint's, GIMP's, ours) becomes a drawing of its layers, each a picture layer with its name, opacity,
+/// visibility, blend mode and lock. The file is only read.
+public enum ForeignDrawing {
+    /// The kinds of file that make a drawing.
+    public enum Kind: Hashable, Sendable {
+        /// A PNG or JPEG picture.
+        case picture(ImageFormat)
+        /// An OpenRaster painting.
+        case openRaster
+    }
+
+    /// A drawing made from a file, what to call it, and what could only be approximated, in sentences for a banner.
+    public struct Imported: Sendable {
+        /// The drawing, with no history: undo takes none of its layers away.
+        public var drawing: Drawing
+        /// The file's name without its extension: the new drawing's name.
+        public var name: String
+        /// What the drawing shows differently from the program that wrote the file (OpenRaster's notes).
+        public var notes: [String]
+    }
+
+    /// Why a file makes no drawing, in a painter's words (`description`).
+    public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The file's path.
+        public var path: String
+        /// Why, in words that fit after "cannot open PATH: ".
+        public var reason: String
+
+        public var description: String { "cannot open \(path): \(reason)" }
+    }
+
+    /// The largest file read: 1 GiB, OpenRaster's own limit (a picture's is smaller, its pixels' limits first).
+    public static let largestFile = OpenRasterLimits.standard.fileBytes
+
+    /// What a file starting with `bytes` makes: `nil` for a fingerpaint drawing and for anything else.
+    public static func kind(ofFileStarting bytes: some Collection<UInt8>) -> Kind? {
+        switch ImageFormat(sniffing: bytes) {
+        case .png: .picture(.png)
+        case .jpeg: .picture(.jpeg)
+        case .openRaster: .openRaster
+        default: nil
+        }
+    }
+
+    /// What the file at `url` makes, read from its first bytes: `nil` when it is missing, not a regular file, a
+    /// drawing, or anything else (the caller opens it as a drawing, or says why it cannot).
+    public static func kind(ofFileAt url: URL) -> Kind? {
+        guard let head = try? read(url, upTo: 4096) else { return nil }
+        return kind(ofFileStarting: head)
+    }
+
+    /// The drawing the file at `url` makes; throws why it makes none. The file is opened read-only and left as it
+    /// was.
+    public static func read(_ url: URL) throws(ImportError) -> Imported {
+        let bytes = try read(url, upTo: largestFile)
+        return try drawing(from: bytes, named: url.deletingPathExtension().lastPathComponent, path: url.path)
+    }
+
+    /// The drawing a file's bytes make, named `name`; throws why they make none (`path` names the file in it).
+    public static func drawing(from bytes: [UInt8], named name: String, path: String = "the file") throws(ImportError) -> Imported {
+        switch kind(ofFileStarting: bytes) {
+        case .picture:
+            let image: LayerImage
+            do {
+                image = try LayerImage(bytes: bytes)
+            } catch {
+                throw ImportError(path: path, reason: "\(error)")
+            }
+            let layers = [Layer(attributes: LayerAttributes(name: name), image: image),
+                          Layer(attributes: LayerAttributes(name: LayerAttributes.defaultName(number: 1)))]
+            var drawing = Drawing(layers: layers)
+            drawing.selectLayer(at: 1)
+            return Imported(drawing: drawing, name: name, notes: [])
+        case .openRaster:
+            return try openRaster(bytes, named: name, path: path)
+        case nil:
+            if bytes.starts(with: DrawingDocument.magic) {
+                throw ImportError(path: path, reason: "it is a fingerpaint drawing: open it as one")
+            }
+            let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture or a painting"
+            throw ImportError(path: path, reason: "\(what); fingerpaint opens its drawings, PNG and JPEG pictures and OpenRaster paintings")
+        }
+    }
+
+    /// An OpenRaster painting's layers as picture layers; a layer whose picture does not decode is left out with a
+    /// note, as a missing one is.
+    private static func openRaster(_ bytes: [UInt8], named name: String, path: String) throws(ImportError) -> Imported {
+        let image: OpenRasterImage
+        do {
+            image = try OpenRasterReader(skipsDamagedLayers: true).read(bytes)
+        } catch {
+            throw ImportError(path: path, reason: "\(error)")
+        }
+        var notes = image.notes.map(\.description)
+        var layers: [Layer] = []
+        var current = 0
+        for (position, layer) in image.layers.enumerated() {
+            let attributes = LayerAttributes(name: layer.name, opacity: layer.opacity, isVisible: layer.isVisible,
+                                             blendMode: layer.blendMode, isLocked: layer.isLocked)
+            do {
+                let picture = try LayerImage(bytes: layer.png, origin: Point(x: Double(layer.x), y: Double(layer.y)))
+                if position == image.currentLayerIndex { current = layers.count }
+                layers.append(Layer(attributes: attributes, image: picture))
+            } catch {
+                notes.append("The layer “\(layer.name)” was left out: \(error).")
+            }
+        }
+        if layers.isEmpty {
+            notes.append("The painting has no layer fingerpaint could read; it opens as an empty drawing.")
+        }
+        var drawing = Drawing(layers: layers)
+        drawing.selectLayer(at: current)
+        return Imported(drawing: drawing, name: name, notes: notes)
+    }
+
+    /// At most `limit` bytes of the regular file at `url`, opened read-only; throws when it cannot be read or is
+    /// larger than `limit` and `limit` is ``largestFile``.
+    private static func read(_ url: URL, upTo limit: Int) throws(ImportError) -> [UInt8] {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw ImportError(path: url.path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ImportError(path: url.path, reason: "it is not a regular file")
+        }
+        let size = Int(status.st_size)
+        if limit == largestFile, size > limit {
+            throw ImportError(path: url.path, reason: "it is larger than fingerpaint opens (1 GiB)")
+        }
+        let wanted = min(size, limit)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(descriptor, base + filled, wanted - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        guard filled == wanted || limit != largestFile else {
+            throw ImportError(path: url.path, reason: "it changed while it was read")
+        }
+        return Array(bytes.prefix(filled))
+    }
+}
