@@ -1,9 +1,13 @@
 // Our files read by the painting programs that share OpenRaster, and theirs read by us: Krita 5 (under a virtual X
 // server: its flattened render, and the .ora it writes back) and MyPaint's own loader. Child processes, each with a
 // private home.
+import DrawingImport
 import Foundation
+import Geometry
+import ImageDecoding
 import OpenRaster
 import PaintModel
+import PaintRender
 import ProcessTesting
 import Testing
 
@@ -95,6 +99,21 @@ import Testing
         #expect(read.currentLayerIndex == 3)
         #expect(read.mergedImagePNG != nil && read.thumbnailPNG != nil)
         #expect(read.notes.isEmpty, "\(read.notes)")
+        // Opened as a drawing: a picture layer a layer, as Krita cropped them, its flattened picture Krita's own.
+        let imported = try ForeignDrawing.drawing(from: [UInt8](bytes), named: "krita")
+        #expect(imported.drawing.layers.map(\.attributes.name) == image.layers.map(\.name) && imported.notes.isEmpty)
+        #expect(imported.drawing.layers.map(\.attributes.blendMode) == image.layers.map(\.blendMode))
+        #expect(imported.drawing.layers[1].image?.frame == Rect(x: 8, y: 8, width: 16, height: 16))
+        #expect(imported.drawing.currentLayerIndex == 3)
+        let flattened = DrawingPicture(drawing: imported.drawing).image()
+        let merged = try RasterImage(decoding: try #require(read.mergedImagePNG))
+        #expect(flattened.width == merged.width && flattened.height == merged.height)
+        for (x, y) in [(2, 2), (12, 12), (50, 20), (44, 40)] {
+            let ours = flattened.pixel(x: x, y: y), theirs = try #require(merged.pixel(x: x, y: y)).straight
+            let channels = [(Int(ours >> 16 & 0xFF), Int(theirs.red)), (Int(ours >> 8 & 0xFF), Int(theirs.green)),
+                            (Int(ours & 0xFF), Int(theirs.blue))]
+            #expect(channels.allSatisfy { abs($0.0 - $0.1) <= 3 }, "(\(x), \(y)): ours \(channels.map(\.0)), Krita's \(channels.map(\.1))")
+        }
         // What Krita wrote, for docs/openraster.md and the fuzz corpus.
         if let folder = ProcessInfo.processInfo.environment["OPENRASTER_KEEP"] {
             try Data(bytes).write(to: URL(fileURLWithPath: folder + "/krita.ora"))
@@ -144,6 +163,11 @@ import Testing
         #expect(read.layers.dropFirst().map(\.isLocked) == image.layers.map(\.isLocked))
         #expect(read.currentLayerIndex == 4)
         #expect(read.notes.isEmpty, "\(read.notes)")
+        // Opened as a drawing: MyPaint's background and our layers, each a picture layer.
+        let imported = try ForeignDrawing.drawing(from: [UInt8](saved), named: "mypaint")
+        #expect(imported.drawing.layers.map(\.attributes.name) == ["background"] + image.layers.map(\.name))
+        #expect(imported.drawing.layers.allSatisfy { $0.image != nil } && imported.notes.isEmpty)
+        #expect(imported.drawing.currentLayerIndex == 4)
         if let keep = ProcessInfo.processInfo.environment["OPENRASTER_KEEP"] {
             try saved.write(to: URL(fileURLWithPath: keep + "/mypaint.ora"))
         }

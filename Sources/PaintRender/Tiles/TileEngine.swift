@@ -268,6 +268,11 @@ final class TileEngine {
         startReadingStoredTiles()
     }
 
+    /// Whether a layer's picture reaches a document area: its tiles are not paper even where no stroke is.
+    func picturesReach(_ rect: Rect) -> Bool {
+        composition?.contains { $0.picture.map { $0.frame.intersection(rect) != nil } ?? false } ?? false
+    }
+
     /// After a frame at reduced resolution: the tiles it lacked are asked for, or drawn at once without a worker.
     func endReducedFrame() {
         if worker != nil { submitJobs() } else { drawRequestsNow() }
@@ -287,7 +292,7 @@ final class TileEngine {
         let candidates = index.candidateCount(reaching: key.documentRect)
         let reaching = worker != nil && candidates > Self.baseSpacing ? candidates
             : index.strokes(reaching: key.documentRect).count
-        if reaching == 0 {
+        if reaching == 0, !picturesReach(key.documentRect) {
             // Paper (after a clear, beyond the drawing): nothing to draw, no image kept.
             requests.removeAll { $0.key == key }
             cache.insert(key, image: nil)
