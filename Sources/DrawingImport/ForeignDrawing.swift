@@ -67,6 +67,21 @@ public enum ForeignDrawing {
         return try drawing(from: bytes, named: url.deletingPathExtension().lastPathComponent, path: url.path)
     }
 
+    /// The picture in the PNG or JPEG file at `url`, one point a pixel from the drawing's origin, to place in a
+    /// drawing (its frame is the caller's); throws why the file is no such picture. The file is only read.
+    public static func picture(at url: URL) throws(ImportError) -> LayerImage {
+        let bytes = try read(url, upTo: largestFile)
+        guard case .picture = kind(ofFileStarting: bytes) else {
+            let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture"
+            throw ImportError(path: url.path, reason: "\(what); fingerpaint places PNG and JPEG pictures")
+        }
+        do {
+            return try LayerImage(bytes: bytes)
+        } catch {
+            throw ImportError(path: url.path, reason: "\(error)")
+        }
+    }
+
     /// The drawing a file's bytes make, named `name`; throws why they make none (`path` names the file in it).
     public static func drawing(from bytes: [UInt8], named name: String, path: String = "the file") throws(ImportError) -> Imported {
         switch kind(ofFileStarting: bytes) {

@@ -17,6 +17,8 @@ enum PortalMessage: Sendable {
     case exportChoice(FileChoice)
     /// The open dialog of Open… came back with this.
     case openChoice(FileChoice)
+    /// The open dialog of Place image… came back with this.
+    case placeChoice(FileChoice)
     /// How the desktop can show a file in its folder (`nil`: it cannot).
     case folderShowing(FolderShowing?)
     /// Showing a file in its folder failed.
@@ -148,18 +150,34 @@ final class DesktopLink {
         guard !isChoosingDrawing else { return }
         isChoosingDrawing = true
         let relay = relay
-        let drawings = FileFilter(name: "Drawing", globs: ["*.fpdraw"], mimeTypes: ["application/x-fingerpaint-drawing"])
-        let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow, filters: [drawings])
+        // A picture or another program's painting makes a new drawing (ForeignDrawing).
+        let drawings = FileFilter(name: "Drawings and pictures", globs: ["*.fpdraw", "*.png", "*.jpg", "*.jpeg", "*.ora"],
+                                  mimeTypes: ["application/x-fingerpaint-drawing", "image/png", "image/jpeg",
+                                              "image/openraster"])
+        let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow,
+                                        filters: [drawings, Self.pictureFilter])
         portal.openFile(request) { relay.post(.openChoice($0)) }
+    }
+
+    /// PNG and JPEG pictures, which Place image… takes.
+    private static let pictureFilter = FileFilter(name: "Pictures", globs: ["*.png", "*.jpg", "*.jpeg"],
+                                                  mimeTypes: ["image/png", "image/jpeg"])
+
+    private func askForPicture() {
+        guard !isChoosingDrawing else { return }
+        isChoosingDrawing = true
+        let relay = relay
+        let request = FileDialogRequest(title: "Place an image", parentWindow: parentWindow, filters: [Self.pictureFilter])
+        portal.openFile(request) { relay.post(.placeChoice($0)) }
     }
 
     private func receive(_ message: PortalMessage) {
         switch message {
-        case .openChoice(let choice):
+        case .openChoice(let choice), .placeChoice(let choice):
             isChoosingDrawing = false
             switch choice {
             case .chosen(let url):
-                app.open(url)
+                if case .placeChoice = message { app.placeImage(at: url) } else { app.open(url) }
             case .cancelled:
                 debug("the open dialog was cancelled")
             case .unavailable(let failure):
@@ -210,6 +228,10 @@ extension DesktopLink: FingerPaintDesktop {
 
     func fingerPaintAppDidAskToOpenDrawing(_ app: FingerPaintApp) {
         askForDrawing()
+    }
+
+    func fingerPaintAppDidAskToPlaceImage(_ app: FingerPaintApp) {
+        askForPicture()
     }
 
     func fingerPaintApp(_ app: FingerPaintApp, showInFolder file: URL) -> String? {

@@ -29,6 +29,7 @@ extension FingerPaintApp {
         case .copy: copyDrawing()
         case .exportAs: exportWithDialog()
         case .openFile: openFile()
+        case .placeImage: askForImageToPlace()
         case let .selectRecentColor(index): selectRecentColor(at: index)
         case .openColorChooser: toggleColorChooser()
         case .pickColor: toggleEyedropper()
@@ -92,6 +93,16 @@ extension FingerPaintApp {
             desktop.fingerPaintAppDidAskToOpenDrawing(self)
         } else if galleryView.isHidden {
             openGallery()
+        }
+    }
+
+    /// The desktop's open dialog for a picture to place; without one, the banner says how else to bring one in.
+    private func askForImageToPlace() {
+        if desktopServices.contains(.openDialog), let desktop {
+            desktop.fingerPaintAppDidAskToPlaceImage(self)
+        } else {
+            showNotice("Place image… needs the desktop's file dialog, which did not answer. "
+                       + "To paint over a picture, open it: fingerpaint photo.png.")
         }
     }
 

@@ -1,5 +1,8 @@
 // The layers as the window changes them: a new layer, which layer is painted on. Each change is an edit of the
 // drawing's one history (docs/layers.md), recorded in its document as strokes are.
+import DrawingImport
+import FoundationEssentials
+import Geometry
 import PaintModel
 
 extension FingerPaintApp {
@@ -14,6 +17,31 @@ extension FingerPaintApp {
         let number = min(numbers.max() ?? 0, Int.max - 1) + 1
         let position = drawing.currentLayerIndex + 1
         edit(.addLayer(at: position, LayerAttributes(name: LayerAttributes.defaultName(number: number))))
+        selectLayer(at: position)
+    }
+
+    /// Puts the picture in the PNG or JPEG file at `url` on a new layer above the current one, named after the file,
+    /// and paints on it: centred in the view, one point a pixel, or smaller to fit nine tenths of the view. One edit
+    /// (undo takes the layer away); the file is only read. A file that is no such picture says why in the banner.
+    public func placeImage(at url: URL) {
+        let picture: LayerImage
+        do {
+            picture = try ForeignDrawing.picture(at: url)
+        } catch {
+            report("fingerpaint: \(error)")
+            return showNotice("Cannot place \(url.lastPathComponent): \(error.reason).")
+        }
+        let view = canvasView.viewTransform.documentRect(canvasView.bounds)
+        let side = (width: picture.frame.width, height: picture.frame.height)
+        let scale = min(1, 0.9 * view.width / side.width, 0.9 * view.height / side.height)
+        let size = Size(width: side.width * scale, height: side.height * scale)
+        let frame = Rect(x: view.midX - size.width / 2, y: view.midY - size.height / 2, width: size.width,
+                         height: size.height)
+        guard let placed = try? LayerImage(bytes: picture.bytes, pixels: picture.pixels, frame: frame) else {
+            return showNotice("Cannot place \(url.lastPathComponent) there: move the view nearer the drawing.")
+        }
+        let position = drawing.currentLayerIndex + 1
+        edit(.addImageLayer(at: position, LayerAttributes(name: url.deletingPathExtension().lastPathComponent), placed))
         selectLayer(at: position)
     }
 

@@ -65,6 +65,9 @@ public enum PaintCommand: Hashable, Sendable {
     case exportAs
     /// Opens a drawing the desktop's open dialog chooses (Ctrl+O); without a dialog, the gallery.
     case openFile
+    /// Puts a PNG or JPEG picture on a new layer above the current one, centred in the view: the desktop's open
+    /// dialog chooses it (docs/layers.md, "Pictures").
+    case placeImage
     /// Fingers paint with the brush (the bar's brush, `b`): the eraser, the hand and the eyedropper are put away.
     case useBrush
     /// Opens (or closes) the bar's menu of what did not fit on the bar and the strip, and the settings
@@ -187,6 +190,7 @@ extension PaintCommand {
         case .closePanel: "Close"
         case .exportAs: "Export…"
         case .openFile: "Open…"
+        case .placeImage: "Place image…"
         case .useBrush: "Brush"
         case .openMore: "More"
         case .toggleLeftHanded: "Left-handed"

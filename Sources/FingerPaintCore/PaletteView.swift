@@ -162,6 +162,7 @@ public final class PaletteView: View {
         case .openMore: return Overlay.Item(content: .more, frame: frame, isSelected: isShowingMore)
         case .toggleLeftHanded: return Overlay.Item(content: .toggle, frame: frame, isSelected: isLeftHanded)
         case .togglePrediction: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.predictsTouches)
+        case .placeImage: return Overlay.Item(content: .plus, frame: frame)
         default: return Overlay.Item(content: .save, frame: frame)
         }
     }

@@ -430,6 +430,7 @@ final class DesktopDouble: FingerPaintDesktop {
     var copies: [[String]] = []
     var exportsSuggested: [String] = []
     var openDialogs = 0
+    var pictureDialogs = 0
     var shownInFolder: [URL] = []
     /// What showing a file in its folder answers (`nil`: it did).
     var showInFolderFailure: String?
@@ -445,6 +446,10 @@ final class DesktopDouble: FingerPaintDesktop {
 
     func fingerPaintAppDidAskToOpenDrawing(_ app: FingerPaintApp) {
         openDialogs += 1
+    }
+
+    func fingerPaintAppDidAskToPlaceImage(_ app: FingerPaintApp) {
+        pictureDialogs += 1
     }
 
     func fingerPaintApp(_ app: FingerPaintApp, showInFolder file: URL) -> String? {
