@@ -52,7 +52,7 @@ public struct LaunchOptions: ParsableCommand {
         version: ProgramVersion.current
     )
 
-    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it.")
+    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it. A PNG or JPEG picture, or an OpenRaster painting (.ora), makes a new drawing named after it in $XDG_DATA_HOME/fingerpaint (the picture as its bottom layer, or the painting's layers); the file itself is only read.
     var file: String?
 
     @Option(name: .customLong("open"), help: ArgumentHelp("The same as FILE.", valueName: "FILE"))
@@ -75,7 +75,7 @@ public struct LaunchOptions: ParsableCommand {
     public var output: String?
 
     /// The picture `--export` writes from ``document``: a .png, .svg, .pdf or .ora.
-    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension, or OpenRaster (.ora) with its layers for Krita, MyPaint and GIMP (docs/export.md, docs/openraster.md).", valueName: "OUT"))
+    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension, or OpenRaster (.ora) with its layers for Krita, MyPaint and GIMP (docs/export.md, docs/openraster.md). FILE may be a drawing, a PNG or JPEG picture, or an OpenRaster painting, which is flattened.", valueName: "OUT"))
     public var export: String?
 
     /// Whether `--export`, `--record` and `--output` may replace an existing file (never a drawing).
