@@ -68,7 +68,7 @@ docs:
 # Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI. Inputs are at most 2 kB, 8 kB
 # for openraster (its seeds are whole .ora files from Krita and MyPaint).
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = document trace seat-events round-trip openraster image
+FUZZ_TARGETS = document trace seat-events round-trip openraster image import
 FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
 	--scratch-path .build-fuzz
 fuzz: generate
@@ -77,7 +77,7 @@ fuzz: generate
 		mkdir -p .build-fuzz/corpus/$$target Fuzz/regressions/$$target; \
 		echo "make fuzz: fuzz-$$target for $(FUZZ_TIME) s"; \
 		ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/fuzz-$$target .build-fuzz/corpus/$$target Fuzz/corpus/$$target Fuzz/regressions/$$target \
-			-max_total_time=$(FUZZ_TIME) -rss_limit_mb=3072 -max_len=$$(case $$target in openraster) echo 8192;; *) echo 2048;; esac) -detect_leaks=0 -print_final_stats=1 \
+			-max_total_time=$(FUZZ_TIME) -rss_limit_mb=3072 -max_len=$$(case $$target in openraster|import) echo 8192;; *) echo 2048;; esac) -detect_leaks=0 -print_final_stats=1 \
 			-artifact_prefix=Fuzz/regressions/$$target/ 2>.build-fuzz/$$target.log || \
 			{ tail -40 .build-fuzz/$$target.log; exit 1; }; \
 		grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|DONE" .build-fuzz/$$target.log; \

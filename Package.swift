@@ -185,7 +185,7 @@ let package = Package(
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
         // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
         .target(
-            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
+            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "DrawingImport", "Geometry", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
             path: "Fuzz/Targets"
         ),
         .executableTarget(name: "fuzz-document", dependencies: ["FuzzTargets"], path: "Fuzz/document"),
@@ -194,6 +194,7 @@ let package = Package(
         .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzTargets"], path: "Fuzz/round-trip"),
         .executableTarget(name: "fuzz-openraster", dependencies: ["FuzzTargets"], path: "Fuzz/openraster"),
         .executableTarget(name: "fuzz-image", dependencies: ["FuzzTargets"], path: "Fuzz/image"),
+        .executableTarget(name: "fuzz-import", dependencies: ["FuzzTargets"], path: "Fuzz/import"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),

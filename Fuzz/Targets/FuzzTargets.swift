@@ -17,6 +17,7 @@ public enum FuzzTargets {
         ("document", document), ("trace", trace), ("seat-events", seatEvents), ("round-trip", roundTrip),
         ("openraster", openRaster),
         ("image", image),
+        ("import", foreignDrawing),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is

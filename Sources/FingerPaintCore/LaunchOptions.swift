@@ -52,7 +52,7 @@ public struct LaunchOptions: ParsableCommand {
         version: ProgramVersion.current
     )
 
-    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it. A PNG or JPEG picture, or an OpenRaster painting (.ora), makes a new drawing named after it in $XDG_DATA_HOME/fingerpaint (the picture as its bottom layer, or the painting's layers); the file itself is only read.
+    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it. A PNG or JPEG picture, or an OpenRaster painting (.ora), makes a new drawing named after it in $XDG_DATA_HOME/fingerpaint (the picture as its bottom layer, or the painting's layers); the file itself is only read.")
     var file: String?
 
     @Option(name: .customLong("open"), help: ArgumentHelp("The same as FILE.", valueName: "FILE"))
