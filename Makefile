@@ -16,7 +16,7 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
 	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
-	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint
+	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin
 
 .PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize docs
 

@@ -29,6 +29,8 @@ public enum PictureFormat: String, CaseIterable, Sendable {
 
 /// One layer of a ``DrawingPicture``: its picture and strokes, and how it is put over the layers below.
 public struct PictureLayer: Sendable {
+    /// The layer's name, as an SVG export's group is labelled.
+    public var name = ""
     /// The layer's picture, under its strokes.
     public var picture: PicturePixels?
     /// The strokes, in painting order.
@@ -50,6 +52,7 @@ public struct PictureLayer: Sendable {
     public init(_ layer: Layer) {
         self.init(picture: layer.image.map(PicturePixels.of), strokes: layer.strokes, opacity: layer.attributes.opacity,
                   blendMode: layer.attributes.blendMode)
+        name = layer.attributes.name
     }
 
     /// Whether the layer draws nothing: no picture, no stroke.
@@ -174,11 +177,14 @@ public struct DrawingPicture: Sendable {
         min(1, Double(Self.largestImageSide) / max(area.width, area.height, 1))
     }
 
-    /// Draws the picture into a Cairo context whose unit is `pixelsPerPoint` of the area's points, from its origin.
-    func draw(into context: OpaquePointer, pixelsPerPoint: Double) {
+    /// Draws the picture into a Cairo context whose unit is `pixelsPerPoint` of the area's points, from its origin;
+    /// on its paper unless `onPaper` is `false`.
+    func draw(into context: OpaquePointer, pixelsPerPoint: Double, onPaper: Bool = true) {
         cairo_save(context)
-        cairo_set_source_rgb(context, paper.red, paper.green, paper.blue)
-        cairo_paint(context)
+        if onPaper {
+            cairo_set_source_rgb(context, paper.red, paper.green, paper.blue)
+            cairo_paint(context)
+        }
         prepareForStrokes(context, pixelsPerPoint: pixelsPerPoint)
         cairo_translate(context, -area.minX, -area.minY)
         for layer in layers where !layer.isEmpty {
@@ -307,11 +313,10 @@ extension DrawingPicture {
             let image = image()
             cairo_surface_flush(image.surface)
             status = cairo_surface_write_to_png_stream(image.surface, ByteSink.write, closure)
-        case .svg, .pdf:
-            let surface = format == .svg
-                ? cairo_svg_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
-                : cairo_pdf_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
-            if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT) }
+        case .svg:
+            return try layeredSVG()
+        case .pdf:
+            let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
             let context = cairo_create(surface)!
             draw(into: context, pixelsPerPoint: 1)
             cairo_destroy(context)

@@ -112,7 +112,7 @@ import TouchUI
 
     /// Each export puts the layers over each other as Krita does: a 50 % multiply blue over paper is (128, 128,
     /// 255), over black it stays black; the PDF, drawn by poppler, agrees.
-    @Test(arguments: ["out.png", "out.pdf"])
+    @Test(arguments: ["out.png", "out.pdf", "out.svg"])
     func aLayeredDrawingIsExportedWithItsLayersBlended(name: String) async throws {
         let scratch = try TemporaryDirectory()
         #expect(FileManager.default.createFile(atPath: scratch.path("d.fpdraw"),
@@ -127,6 +127,13 @@ import TouchUI
             #expect(rendered.status == 0, "\(rendered.standardError)")
             png = scratch.path("page.png")
         }
+        if name.hasSuffix(".svg") {
+            // librsvg draws CSS's mix-blend-mode; at 72 dots per inch, a pixel a point.
+            let rendered = try await ChildProcess.run("/usr/bin/rsvg-convert", ["--dpi-x", "72", "--dpi-y", "72", "-o",
+                                                                                scratch.path("page.png"), scratch.path(name)])
+            #expect(rendered.status == 0, "\(rendered.standardError)")
+            png = scratch.path("page.png")
+        }
         let place = { (x: Double, y: Double) in
             (Int((x - Double(Self.area.x)) * scale), Int((y - Double(Self.area.y)) * scale))
         }
@@ -134,6 +141,30 @@ import TouchUI
         let blue = image.pixels[0]
         #expect((126...129).contains(blue.red) && (126...129).contains(blue.green) && blue.blue > 250, "\(image.pixels)")
         #expect(Self.isBlack(image.pixels[1]) && Self.isRed(image.pixels[2]), "\(image.pixels)")
+    }
+
+    /// An SVG holds each layer as a group of its own, labelled with the layer's name and styled with its opacity and
+    /// blend mode, the strokes in it still paths.
+    @Test func anSVGHoldsEachLayerAsAGroupWithItsNameOpacityAndBlendMode() async throws {
+        let scratch = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: scratch.path("d.fpdraw"),
+                                               contents: Data(DrawingDocument.encode(Self.layeredDrawing()))))
+        let result = try await Self.export(["--export", "out.svg", "d.fpdraw"], in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out.svg")))
+        let reader = SVGElements()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        let groups = reader.elements.filter { $0.name == "g" && $0.attributes["inkscape:groupmode"] == "layer" }
+        #expect(groups.map { $0.attributes["inkscape:label"] } == ["Layer 1", "Blue"], "\(groups)")
+        let style = groups.last?.attributes["style"] ?? ""
+        #expect(style.contains("mix-blend-mode:multiply") && style.contains("opacity:0.5"), "\(style)")
+        let plainStyle = groups.first?.attributes["style"] ?? ""
+        #expect(!plainStyle.contains("mix-blend-mode"), "\(plainStyle)")
+        #expect(!reader.elements.contains { $0.name == "image" }, "strokes stay paths")
+        let ids = reader.elements.compactMap { $0.attributes["id"] }
+        #expect(Set(ids).count == ids.count, "an id is used twice: \(ids)")
     }
 
     @Test(arguments: ["out.png", "out.svg", "out.pdf"])
