@@ -1,5 +1,6 @@
 // Writes an OpenRaster file: `mimetype` first and stored, `stack.xml` with every attribute explicit, one PNG per
 // layer under `data/`, the merged image and the thumbnail (docs/openraster.md).
+import PaintModel
 
 /// Makes the bytes of an OpenRaster file from an image.
 public enum OpenRasterWriter {
@@ -27,7 +28,7 @@ public enum OpenRasterWriter {
                 throw .layerPosition(layer: layer.name, x: layer.x, y: layer.y)
             }
             let opacity = layer.opacity.isNaN ? 1 : min(max(layer.opacity, 0), 1)
-            stack += "  <layer name=\"\(StackXML.escaped(layer.name))\" src=\"\(path(ofLayer: index))\""
+            stack += "  <layer name=\"\(XMLText.attribute(layer.name))\" src=\"\(path(ofLayer: index))\""
             stack += " x=\"\(layer.x)\" y=\"\(layer.y)\" opacity=\"\(opacity)\""
             stack += " visibility=\"\(layer.isVisible ? "visible" : "hidden")\""
             stack += " composite-op=\"\(layer.blendMode.compositeOp)\""

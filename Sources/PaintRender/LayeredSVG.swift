@@ -27,7 +27,7 @@ extension DrawingPicture {
             var style = "isolation:isolate"
             if layer.blendMode != .normal { style += ";mix-blend-mode:\(layer.blendMode.cssName)" }
             if layer.opacity < 1 { style += ";opacity:\(Self.number(layer.opacity))" }
-            text += "<g id=\"layer\(number + 1)\" inkscape:groupmode=\"layer\" inkscape:label=\"\(Self.escaped(layer.name))\" "
+            text += "<g id=\"layer\(number + 1)\" inkscape:groupmode=\"layer\" inkscape:label=\"\(XMLText.attribute(layer.name))\" "
                 + "style=\"\(style)\">\n\(part)</g>\n"
         }
         text += "</svg>\n"
@@ -70,23 +70,5 @@ extension DrawingPicture {
     /// A colour as CSS's `rgb()` in percent, as Cairo writes it.
     private static func rgb(_ color: Color) -> String {
         "rgb(\(number(color.red * 100))%,\(number(color.green * 100))%,\(number(color.blue * 100))%)"
-    }
-
-    /// Text for an XML attribute's value.
-    private static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            // Characters XML cannot hold at all are left out.
-            case _ where scalar.value < 0x20 && !"\t\n\r".unicodeScalars.contains(scalar): continue
-            case "\u{FFFE}", "\u{FFFF}": continue
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }
