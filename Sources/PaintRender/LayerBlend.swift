@@ -28,12 +28,11 @@ public struct LayerBlend: Hashable, Sendable {
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
     /// and normal, no picture), and the strokes shown in order are the picture.
     public static func composition(of drawing: Drawing) -> [LayerBlend]? {
-        let layers = drawing.layers.filter(\.attributes.isVisible)
-        guard layers.contains(where: { !$0.attributes.isPlain || $0.image != nil }) else { return nil }
-        return layers.map {
+        let blends = drawing.layers.filter(\.attributes.isVisible).map {
             LayerBlend(picture: $0.image.map(PicturePixels.of), strokeCount: $0.strokes.count,
                        opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
         }
+        return blends.allSatisfy { $0.isPlain && $0.picture == nil } ? nil : blends
     }
 
     /// Each layer of `composition` with the positions in `indices` (increasing positions among the strokes shown)
@@ -62,11 +61,6 @@ public struct LayerBlend: Hashable, Sendable {
         hasher.combine(opacity)
         hasher.combine(blendMode)
     }
-}
-
-extension LayerAttributes {
-    /// Whether the layer is drawn straight onto the ones below: opaque and normal.
-    var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 }
 
 /// Strokes of one layer in a list of strokes (``TileJob/strokes``), and how the layer is put over those below.
