@@ -67,6 +67,14 @@ public enum ForeignDrawing {
         return try drawing(from: bytes, named: url.deletingPathExtension().lastPathComponent, path: url.path)
     }
 
+    /// A new drawing in `library`'s folder, named after the file at `url`, made from it (``read(_:)``): the
+    /// document's location, and what the painting lost. Throws ``ImportError`` when the file makes no drawing, or
+    /// the library's error when the document cannot be written. The file is only read.
+    public static func makeDocument(from url: URL, in library: DocumentLibrary) throws -> (document: URL, notes: [String]) {
+        let imported = try read(url)
+        return (try library.newDocument(named: imported.name, holding: imported.drawing), imported.notes)
+    }
+
     /// The picture in the PNG or JPEG file at `url`, one point a pixel from the drawing's origin, to place in a
     /// drawing (its frame is the caller's); throws why the file is no such picture. The file is only read.
     public static func picture(at url: URL) throws(ImportError) -> LayerImage {

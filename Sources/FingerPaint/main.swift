@@ -148,11 +148,9 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
             guard ForeignDrawing.kind(ofFileAt: url) != nil else {
                 return (try DocumentFile.begin(url, create: true), nil, [])
             }
-            let imported = try ForeignDrawing.read(url)
-            let made = try library.newDocument(named: imported.name, holding: imported.drawing)
+            let (made, notes) = try ForeignDrawing.makeDocument(from: url, in: library)
             complain("fingerpaint: made the drawing \(made.path) from \(path), which is left as it was")
-            for note in imported.notes { complain("fingerpaint: \(path): \(note)") }
-            return (try DocumentFile.begin(made, create: false), nil, imported.notes)
+            return (try DocumentFile.begin(made, create: false), nil, notes)
         }
         var notReopened: DocumentOpenError?
         if !options.startsBlank, let last = library.documentToReopen() {

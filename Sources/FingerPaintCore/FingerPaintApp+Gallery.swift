@@ -133,11 +133,10 @@ extension FingerPaintApp {
     func importDrawing(from url: URL) {
         guard let library = document?.library else { return }
         do {
-            let imported = try ForeignDrawing.read(url)
-            let made = try library.newDocument(named: imported.name, holding: imported.drawing)
+            let (made, notes) = try ForeignDrawing.makeDocument(from: url, in: library)
             report("fingerpaint: made the drawing \(made.path) from \(url.path), which is left as it was")
             switchDocument(to: try DocumentFile.open(made, create: false))
-            sayWhatImportLost(imported.notes)
+            sayWhatImportLost(notes)
         } catch let error as ForeignDrawing.ImportError {
             report("fingerpaint: \(error)")
             banner = "Cannot open \(url.lastPathComponent): \(error.reason)."
