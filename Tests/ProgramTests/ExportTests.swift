@@ -67,21 +67,17 @@ import TouchUI
         let scratch = try Self.scratchWithDrawing()
         let result = try await Self.export(["--export", "out.SVG", "d.fpdraw"], in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out.SVG")))
-        let reader = SVGElements()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        let root = try #require(reader.elements.first)
+        let elements = try Self.svgElements(in: scratch.path("out.SVG"))
+        let root = try #require(elements.first)
         #expect(root.name == "svg" && root.attributes["width"] == "\(Self.area.width)pt"
                 && root.attributes["height"] == "\(Self.area.height)pt", "\(root)")
         // Cairo writes a stroke as a path with its colour in the style: one black, one red, no image.
-        let paths = reader.elements.filter { $0.name == "path" }
+        let paths = elements.filter { $0.name == "path" }
         let styles = paths.compactMap { $0.attributes["style"]?.replacingOccurrences(of: " ", with: "") }
-        #expect(paths.count >= 2, "\(reader.elements.map(\.name))")
+        #expect(paths.count >= 2, "\(elements.map(\.name))")
         #expect(styles.contains { $0.contains("stroke:rgb(0%,0%,0%)") }, "\(styles)")
         #expect(styles.contains { $0.contains("stroke:rgb(100%,0%,0%)") }, "\(styles)")
-        #expect(!reader.elements.contains { $0.name == "image" })
+        #expect(!elements.contains { $0.name == "image" })
     }
 
     @Test func aPDFRendersWithTheStrokesWherePopplerDrawsIt() async throws {
@@ -143,6 +139,15 @@ import TouchUI
         #expect(Self.isBlack(image.pixels[1]) && Self.isRed(image.pixels[2]), "\(image.pixels)")
     }
 
+    /// The elements of the SVG file at `path`, in document order; the file must parse.
+    private static func svgElements(in path: String) throws -> [SVGElements.Element] {
+        let reader = SVGElements()
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        parser.delegate = reader
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        return reader.elements
+    }
+
     /// An SVG holds each layer as a group of its own, labelled with the layer's name and styled with its opacity and
     /// blend mode, the strokes in it still paths.
     @Test func anSVGHoldsEachLayerAsAGroupWithItsNameOpacityAndBlendMode() async throws {
@@ -151,19 +156,15 @@ import TouchUI
                                                contents: Data(DrawingDocument.encode(Self.layeredDrawing()))))
         let result = try await Self.export(["--export", "out.svg", "d.fpdraw"], in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out.svg")))
-        let reader = SVGElements()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        let groups = reader.elements.filter { $0.name == "g" && $0.attributes["inkscape:groupmode"] == "layer" }
+        let elements = try Self.svgElements(in: scratch.path("out.svg"))
+        let groups = elements.filter { $0.name == "g" && $0.attributes["inkscape:groupmode"] == "layer" }
         #expect(groups.map { $0.attributes["inkscape:label"] } == ["Layer 1", "Blue"], "\(groups)")
         let style = groups.last?.attributes["style"] ?? ""
         #expect(style.contains("mix-blend-mode:multiply") && style.contains("opacity:0.5"), "\(style)")
         let plainStyle = groups.first?.attributes["style"] ?? ""
         #expect(!plainStyle.contains("mix-blend-mode"), "\(plainStyle)")
-        #expect(!reader.elements.contains { $0.name == "image" }, "strokes stay paths")
-        let ids = reader.elements.compactMap { $0.attributes["id"] }
+        #expect(!elements.contains { $0.name == "image" }, "strokes stay paths")
+        let ids = elements.compactMap { $0.attributes["id"] }
         #expect(Set(ids).count == ids.count, "an id is used twice: \(ids)")
     }
 
