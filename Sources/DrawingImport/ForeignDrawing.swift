@@ -36,8 +36,12 @@ public enum ForeignDrawing {
         public var path: String
         /// Why, in words that fit after "cannot open PATH: ".
         public var reason: String
+        /// Whether there is a file at `path` (it is never written: the description says it was left as it was).
+        public var fileIsThere = true
 
-        public var description: String { "cannot open \(path): \(reason)" }
+        public var description: String {
+            "cannot open \(path): \(reason)" + (fileIsThere ? "; the file was left as it was" : "")
+        }
     }
 
     /// The largest file read: 1 GiB, OpenRaster's own limit (a picture's is smaller, its pixels' limits first).
@@ -151,7 +155,10 @@ public enum ForeignDrawing {
     /// larger than `limit` and `limit` is ``largestFile``.
     private static func read(_ url: URL, upTo limit: Int) throws(ImportError) -> [UInt8] {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw ImportError(path: url.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            let failure = errno
+            throw ImportError(path: url.path, reason: String(cString: strerror(failure)), fileIsThere: failure != ENOENT)
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -117,7 +117,7 @@ import TouchUI
         #expect(copied.last?.points.first?.location.y == 268.0, "\(String(describing: copied.last?.points.first?.location.y.bitPattern))")
     }
 
-    @Test(arguments: ["a folder", "a PNG", "an unreadable drawing", "a newer version", "a missing folder"])
+    @Test(arguments: ["a folder", "a text file", "a broken PNG", "an unreadable drawing", "a newer version", "a missing folder"])
     func whatIsNotAReadableDrawingIsLeftExactlyAsItWasAndTheProgramExitsTwo(kind: String) async throws {
         let scratch = try TemporaryDirectory()
         // Others may enter the folder: the unreadable drawing is tried as another user where the tests run as root.
@@ -130,7 +130,11 @@ import TouchUI
         case "a folder":
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             try Data("a photo".utf8).write(to: URL(fileURLWithPath: path + "/photo.jpg"))
-        case "a PNG":
+        case "a text file":
+            path = scratch.path("notes.txt")
+            bytes = Array("Buy paper.\n".utf8)
+        case "a broken PNG":
+            // A picture opens as a new drawing; one cut short makes none.
             path = scratch.path("picture.png")
             bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 64)
         case "an unreadable drawing":
@@ -166,7 +170,8 @@ import TouchUI
         #expect(lines.count == 1 && lines.first?.contains(path) == true, "\(result.standardError)")
         let reason = switch kind {
         case "a folder": "is a folder"
-        case "a PNG": "not a fingerpaint drawing"
+        case "a text file": "not a fingerpaint drawing"
+        case "a broken PNG": "cut short"
         case "an unreadable drawing": "permission"
         case "a newer version": "version \(DrawingDocument.version + 1)"
         default: "folder does not exist"
