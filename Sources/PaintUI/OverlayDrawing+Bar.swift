@@ -6,6 +6,7 @@ import CCairo
 import Geometry
 import Glibc
 import PaintModel
+import PaintRender
 
 /// A band of controls against one of the window's edges, drawn once into an image (``BarImage``): the bar along the
 /// bottom, or the strip at a side. Its drawing lies within its frame, and is opaque there.
@@ -53,8 +54,10 @@ func drawBand(_ band: Band, in context: OpaquePointer) {
     }
 }
 
-/// A panel of controls: a rounded box in the bar's colours, then its controls.
-func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePointer) {
+/// A panel of controls: a rounded box in the bar's colours, then its controls (a layer's row with its thumbnail
+/// from `thumbnails`).
+func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, thumbnails: [String: ImageSurface] = [:],
+               in context: OpaquePointer) {
     // Corners round enough to see, small enough that a control's redrawn ring (``BarImage/itemReach``) never meets them.
     roundedRectangle(panel.frame.insetBy(dx: 0.5, dy: 0.5), radius: 6, in: context)
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
@@ -63,12 +66,14 @@ func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePo
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
     for item in panel.items {
-        drawItem(item, style: style, in: context)
+        drawItem(item, style: style, thumbnails: thumbnails, in: context)
     }
 }
 
-/// One control: the selection ring around it when selected, then what it shows.
-func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePointer) {
+/// One control: the selection ring around it when selected, then what it shows (a layer's thumbnail from
+/// `thumbnails`).
+func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: ImageSurface] = [:],
+              in context: OpaquePointer) {
     let side = min(item.frame.width, item.frame.height)
     // A menu's row: its icon in the square at its left end, its words after it.
     let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: side, height: side)
@@ -111,6 +116,8 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
     case .lock: drawLockIcon(isClosed: item.isSelected, at: center, side: side, ink: ink, in: context)
     case .plus: drawPlusIcon(at: center, side: side, ink: ink, in: context)
     case let .arrow(up): drawArrowIcon(up: up, at: center, side: side, ink: ink, in: context)
+    case let .layerThumbnail(key):
+        drawLayerThumbnail(key.flatMap { thumbnails[$0] }, in: frame, style: style, in: context)
     }
     if isMarked {
         roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)
