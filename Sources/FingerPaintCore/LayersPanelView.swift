@@ -37,8 +37,8 @@ public final class LayersPanelView: View {
     static let row = InterfaceLayout.controlSide
     /// The space around the rows and between them.
     static let spacing = InterfaceLayout.spacing
-    /// A thumbnail's largest side, in points: the square at a row's left end, inside its edge.
-    public static let thumbnailSide = row - 6
+    /// A thumbnail's largest side, in points: the box at a row's left end, inside its edge.
+    public static let thumbnailSide = (row * 1.35).rounded(.down) - 6
 
     /// The layers shown, bottom first, and which is current; set by the owner as the drawing changes.
     public var layers = [LayerAttributes(name: LayerAttributes.defaultName(number: 1))] {

@@ -401,7 +401,7 @@ public struct Overlay: Hashable, Sendable {
         /// Whether the control can be used now (undo with nothing to undo cannot).
         public var isEnabled: Bool
         /// The words beside the icon, for a row of a menu; `nil` for a button of the bar or the strip. A row's
-        /// icon takes the square at its left end, its words the rest.
+        /// icon takes the square at its left end (a layer's thumbnail a box 1.35 times as wide), its words the rest.
         public var title: String?
 
         /// A control showing `content` in `frame`, with `title` beside its icon for a menu's row.

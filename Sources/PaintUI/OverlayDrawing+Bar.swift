@@ -76,7 +76,10 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
               in context: OpaquePointer) {
     let side = min(item.frame.width, item.frame.height)
     // A menu's row: its icon in the square at its left end, its words after it.
-    let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: side, height: side)
+    // A layer's thumbnail takes a wider box, for a landscape canvas.
+    let iconWidth: Double
+    if case .layerThumbnail = item.content { iconWidth = min(side * 1.35, item.frame.width) } else { iconWidth = side }
+    let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: iconWidth, height: side)
     let center = frame.center
     // The choice shown: a blue tint behind the control and a blue ring over its edge, both inside its frame (what a
     // control draws stays within it: BarImage redraws controls by their frames). A switch shows it by itself.

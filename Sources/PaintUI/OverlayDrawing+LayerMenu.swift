@@ -40,8 +40,8 @@ func drawLayerThumbnail(_ image: ImageSurface?, in square: Rect, style: OverlayS
 func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: OpaquePointer) {
     if let panel = menu.renamePanel { return drawRenamePanel(panel, style: style, in: context) }
     drawRaisedBox(menu.frame, style: style, in: context)
-    let ink = style.ink(isEnabled: true), faint = style.ink(isEnabled: false)
-    cairo_set_source_rgb(context, faint, faint, faint)
+    let ink = style.ink(isEnabled: true)
+    cairo_set_source_rgb(context, ink, ink, ink)
     let heading = Rect(x: menu.frame.minX + 16, y: menu.frame.minY + 4, width: menu.frame.width - 32, height: 32)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     cairo_set_font_size(context, 13)

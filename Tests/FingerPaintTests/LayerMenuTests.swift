@@ -30,7 +30,14 @@ import PropertyBased
     static func painter(_ drawing: Drawing, size: Size = size) -> Painter {
         let painter = Painter(size: size, drawing: drawing)
         painter.tap(1, at: painter.paletteCenter(of: .openLayers))
+        showThumbnails(painter)
         return painter
+    }
+
+    /// Waits for the thumbnails asked for, and shows them.
+    static func showThumbnails(_ painter: Painter) {
+        painter.app.waitForThumbnails()
+        painter.app.renderFrame()
     }
 
     /// The row of the layer named `name` (its thumbnail and name), in window points.
@@ -326,6 +333,7 @@ import PropertyBased
         #expect(!panel.contains(point(750, 400)) && !panel.contains(point(950, 400)))
         painter.drag([(8, point(750, 400), point(950, 400))])
         #expect(painter.app.drawing.layers[1].strokes.count == 1)
+        Self.showThumbnails(painter)
         let inkAfter = try Self.thumbnail(painter, "Ink"), sketchAfter = try Self.thumbnail(painter, "Sketch")
         #expect(inkAfter.key != ink.key && Self.inkedPixels(inkAfter.image) > 0)
         #expect(sketchAfter.key == sketch.key && sketchAfter.image === sketch.image)
@@ -333,9 +341,11 @@ import PropertyBased
         // Frames and overlay changes make none: only a change of a layer does.
         for _ in 0..<5 { painter.app.renderFrame() }
         painter.key("bracketright")
+        Self.showThumbnails(painter)
         #expect(painter.app.layerThumbnails.madeCount == made + 1)
         // A move makes none either: each layer keeps its thumbnail wherever it goes.
         painter.app.perform(.moveLayerDown)
+        Self.showThumbnails(painter)
         #expect(try Self.thumbnail(painter, "Ink").key == inkAfter.key)
         #expect(painter.app.layerThumbnails.madeCount == made + 1)
     }
