@@ -173,11 +173,15 @@ public final class LayersPanelView: View {
     public var overlayPanel: Overlay.Panel? {
         guard !isHidden else { return nil }
         let origin = convert(Point(x: 0, y: 0), to: nil)
+        var lifted: Rect?
+        if let drag, let y = dragLayout?.slots[drag.from] {
+            lifted = Rect(x: Self.spacing + origin.x, y: y + origin.y, width: bounds.width - 2 * Self.spacing, height: Self.row)
+        }
         return Overlay.Panel(frame: convert(bounds, to: nil), items: controls.map { control in
             var item = control.item
             item.frame = item.frame.offsetBy(dx: origin.x, dy: origin.y)
             return item
-        })
+        }, liftedRow: lifted)
     }
 
     /// Whether a row is being dragged.

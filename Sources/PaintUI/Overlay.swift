@@ -438,11 +438,14 @@ public struct Overlay: Hashable, Sendable {
         public var frame: Rect
         /// Its controls, drawn in order.
         public var items: [Item]
+        /// A row a finger drags (the layers panel's): its controls are drawn last, over a raised box; `nil` for none.
+        public var liftedRow: Rect?
 
-        /// A panel in `frame` with its controls.
-        public init(frame: Rect, items: [Item]) {
+        /// A panel in `frame` with its controls, and a row lifted over them while a finger drags it.
+        public init(frame: Rect, items: [Item], liftedRow: Rect? = nil) {
             self.frame = frame
             self.items = items
+            self.liftedRow = liftedRow
         }
     }
 

@@ -65,7 +65,16 @@ func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, thumbnails: [String:
     cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
-    for item in panel.items {
+    func isLifted(_ item: Overlay.Item) -> Bool {
+        guard let lifted = panel.liftedRow else { return false }
+        return lifted.insetBy(dx: -1, dy: -1).intersection(item.frame) == item.frame
+    }
+    for item in panel.items where !isLifted(item) {
+        drawItem(item, style: style, thumbnails: thumbnails, in: context)
+    }
+    guard let lifted = panel.liftedRow else { return }
+    drawRaisedBox(lifted.insetBy(dx: -4, dy: -2), style: style, in: context)
+    for item in panel.items where isLifted(item) {
         drawItem(item, style: style, thumbnails: thumbnails, in: context)
     }
 }

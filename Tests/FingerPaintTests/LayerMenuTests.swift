@@ -350,8 +350,9 @@ import PropertyBased
         #expect(painter.app.layerThumbnails.madeCount == made + 1)
     }
 
-    /// Where the window is 420x700 or 1024x768, the panel with twelve layers and the menu (the actions and the blend
-    /// modes) fit inside the window above the bar, light and dark, and each is drawn there as a PNG to look at.
+    /// Where the window is 420x700 or 1024x768, the panel with twelve layers and the menu (the actions, the blend
+    /// modes, the rename panel) fit inside the window above the bar, with targets of 40 points; each, and a row
+    /// dragged, is drawn light and dark as a PNG to look at (in the temporary folder's fingerpaint-layer-menu).
     @Test(arguments: [Size(width: 420, height: 700), Size(width: 1024, height: 768)])
     func thePanelAndItsMenuFitTheWindow(size: Size) throws {
         let names = (1...12).map { "Layer \($0)" }
@@ -362,11 +363,24 @@ import PropertyBased
         try Self.openMenu(painter, on: try #require(panel.items.compactMap(\.title).first))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-layer-menu")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for list in ["actions", "blend modes"] {
+        for list in ["actions", "blend modes", "rename", "drag"] {
             if list == "blend modes" { try Self.choose(painter, "Blend mode") }
-            let menu = try Self.menu(painter)
-            #expect(area.intersection(menu.frame) == menu.frame, "\(list) \(menu.frame) in \(size)")
-            #expect(menu.rows.allSatisfy { menu.frame.intersection($0.frame) == $0.frame && $0.frame.height >= 40 })
+            if list == "rename" {
+                try Self.choose(painter, "‹ Back")
+                try Self.choose(painter, "Rename")
+            }
+            if list == "drag" {
+                painter.key("Escape")
+                let row = try Self.row(painter, try #require(panel.items.compactMap(\.title).first))
+                painter.drag([(9, row.center, point(row.midX + 20, row.midY + 70))], steps: 8, lift: false)
+                #expect(painter.app.layersPanelView.isDraggingRow)
+            } else {
+                let menu = try Self.menu(painter)
+                let frames = menu.rows.map(\.frame) + [menu.renamePanel?.renameButton, menu.renamePanel?.cancelButton,
+                                                       menu.renamePanel?.field, menu.slider?.track].compactMap { $0 }
+                #expect(area.intersection(menu.frame) == menu.frame, "\(list) \(menu.frame) in \(size)")
+                #expect(frames.allSatisfy { menu.frame.intersection($0) == $0 && $0.height >= 40 && $0.width >= 40 })
+            }
             for style in OverlayStyle.allCases {
                 painter.app.style = style
                 painter.app.renderFrame()
