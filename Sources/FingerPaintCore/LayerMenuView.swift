@@ -267,7 +267,7 @@ public final class LayerMenuView: View {
         case .actions, .blendModes:
             let rows = rows.enumerated().map { index, row in
                 Overlay.LayerMenu.Row(title: row.title, frame: inWindow(row.frame), isDestructive: row.isDestructive,
-                                      isSelected: row.isSelected)
+                                      isSelected: row.isSelected, isEnabled: isUsable(index))
             }
             let percent = Int((shownOpacity * 100).rounded())
             let slider = mode == .actions ? Overlay.LayerMenu.Slider(

@@ -462,12 +462,16 @@ public struct Overlay: Hashable, Sendable {
             public var isDestructive: Bool
             /// Whether it is marked as the choice made (the layer's blend mode).
             public var isSelected: Bool
+            /// Whether it can be used now (delete while another layer remains); greyed otherwise.
+            public var isEnabled: Bool
 
-            public init(title: String, frame: Rect, isDestructive: Bool = false, isSelected: Bool = false) {
+            public init(title: String, frame: Rect, isDestructive: Bool = false, isSelected: Bool = false,
+                        isEnabled: Bool = true) {
                 self.title = title
                 self.frame = frame
                 self.isDestructive = isDestructive
                 self.isSelected = isSelected
+                self.isEnabled = isEnabled
             }
         }
 

@@ -62,7 +62,10 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
             cairo_line_to(context, row.frame.maxX - 11, row.frame.midY - 6)
             cairo_stroke(context)
         }
-        if row.isDestructive {
+        if !row.isEnabled {
+            let faint = style.ink(isEnabled: false)
+            cairo_set_source_rgb(context, faint, faint, faint)
+        } else if row.isDestructive {
             cairo_set_source_rgb(context, style == .light ? 0.8 : 0.95, style == .light ? 0.15 : 0.4, style == .light ? 0.15 : 0.4)
         } else {
             cairo_set_source_rgb(context, ink, ink, ink)

@@ -200,6 +200,7 @@ import PropertyBased
     @Test func deleteIsRefusedForTheLastLayer() throws {
         let painter = Self.painter(Self.drawing(["Sketch"]))
         try Self.openMenu(painter, on: "Sketch")
+        #expect(try Self.menu(painter).rows.filter { !$0.isEnabled }.map(\.title) == ["Delete"], "greyed")
         try Self.choose(painter, "Delete")
         #expect(Self.names(painter) == ["Sketch"] && !painter.app.drawing.canUndo)
     }
