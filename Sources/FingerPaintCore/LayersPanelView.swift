@@ -28,7 +28,7 @@ public protocol LayersPanelViewDelegate: AnyObject {
 /// layer show. A touch on the panel never paints.
 ///
 /// A long press on a row (held half a second without moving 10 points) asks for the layer's menu; a touch that
-/// moves more than 10 points first drags the row: the rows under it make room, and the lift moves the layer where it
+/// moves more than 10 points up or down first drags the row: the rows under it make room, and the lift moves the layer where it
 /// landed, as one edit.
 public final class LayersPanelView: View {
     /// The panel's width, in points.
@@ -231,7 +231,11 @@ public final class LayersPanelView: View {
     private func panned() {
         switch panRecognizer.state {
         case .began:
-            guard !openedMenu, let start = downLocation, let row = row(at: start) else { return }
+            // Up or down: a sideways slide drags nothing.
+            let moved = panRecognizer.translation(in: self)
+            guard !openedMenu, abs(moved.dy) >= abs(moved.dx), let start = downLocation, let row = row(at: start) else {
+                return
+            }
             drag = (row.position, start.y - row.frame.minY, panRecognizer.location(in: self).y)
             delegate?.layersPanelViewDidChange(self)
         case .changed:

@@ -276,9 +276,13 @@ import PropertyBased
         #expect(try Self.row(painter, "A").minY == c.minY, "A's row is now the top one")
         painter.app.perform(.undo)
         #expect(Self.names(painter) == ["A", "B", "C"] && !painter.app.drawing.canUndo)
-        // A drag that lands where it started moves nothing.
+        // A drag that lands where it started moves nothing, and a sideways slide drags nothing.
         let b = try Self.row(painter, "B")
         painter.drag([(5, b.center, point(b.midX, b.midY + 15))], steps: 6)
+        #expect(Self.names(painter) == ["A", "B", "C"] && !painter.app.drawing.canUndo)
+        painter.drag([(5, a.center, point(a.midX + 120, a.midY - 20))], steps: 6, lift: false)
+        #expect(!painter.app.layersPanelView.isDraggingRow)
+        painter.send(.touchUp(id: 5), .touchFrame)
         #expect(Self.names(painter) == ["A", "B", "C"] && !painter.app.drawing.canUndo)
     }
 
