@@ -28,8 +28,8 @@ public protocol LayersPanelViewDelegate: AnyObject {
 /// layer show. A touch on the panel never paints.
 ///
 /// A long press on a row (held half a second without moving 10 points) asks for the layer's menu; a touch that
-/// moves more than 10 points up or down first drags the row: the rows under it make room, and the lift moves the layer where it
-/// landed, as one edit.
+/// moves more than 10 points up or down first drags the row: the rows under it make room, and the lift moves the
+/// layer where it landed, as one edit.
 public final class LayersPanelView: View {
     /// The panel's width, in points.
     public static let width = 336.0

@@ -66,7 +66,9 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
             let faint = style.ink(isEnabled: false)
             cairo_set_source_rgb(context, faint, faint, faint)
         } else if row.isDestructive {
-            cairo_set_source_rgb(context, style == .light ? 0.8 : 0.95, style == .light ? 0.15 : 0.4, style == .light ? 0.15 : 0.4)
+            // Red, lighter on the dark style's box.
+            let (red, rest) = style == .light ? (0.8, 0.15) : (0.95, 0.4)
+            cairo_set_source_rgb(context, red, rest, rest)
         } else {
             cairo_set_source_rgb(context, ink, ink, ink)
         }

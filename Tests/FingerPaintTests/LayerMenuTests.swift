@@ -389,7 +389,8 @@ import PropertyBased
             for style in OverlayStyle.allCases {
                 painter.app.style = style
                 painter.app.renderFrame()
-                let name = "layer-menu-\(Int(size.width))x\(Int(size.height))-\(list.replacingOccurrences(of: " ", with: "-"))-\(style).png"
+                let shown = list.replacingOccurrences(of: " ", with: "-")
+                let name = "layer-menu-\(Int(size.width))x\(Int(size.height))-\(shown)-\(style).png"
                 let path = folder.appendingPathComponent(name).path
                 try? FileManager.default.removeItem(atPath: path)
                 try painter.app.renderer.frame.writePNG(to: path)
