@@ -111,8 +111,8 @@ extension FingerPaintApp {
         galleryView.isHidden ? openGallery() : closeGallery()
     }
 
-    /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, the
-    /// layers panel, the colour chooser), or puts the eyedropper away.
+    /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, a
+    /// layer's menu, the layers panel, the colour chooser), or puts the eyedropper away.
     private func closeTopPanel() {
         if paletteView.isShowingMore {
             paletteView.closeMore()
@@ -120,6 +120,8 @@ extension FingerPaintApp {
             galleryView.closeMenu()
         } else if !galleryView.isHidden {
             closeGallery()
+        } else if layerMenuView.isOpen {
+            layerMenuView.close()
         } else if !layersPanelView.isHidden {
             layersPanelView.isHidden = true
         } else if !colorChooserView.isHidden {

@@ -1,4 +1,5 @@
 // The app as the owner of its controls: the palette's and the colour panel's events become commands and colours.
+import Geometry
 import PaintModel
 
 extension FingerPaintApp: PaletteViewDelegate {
@@ -18,4 +19,20 @@ extension FingerPaintApp: ColorChooserViewDelegate {
 
 extension FingerPaintApp: LayersPanelViewDelegate {
     public func layersPanelView(_ panel: LayersPanelView, didAsk command: PaintCommand) { perform(command) }
+
+    public func layersPanelView(_ panel: LayersPanelView, didAskForMenuOf position: Int, row: Rect) {
+        openLayerMenu(for: position, beside: row)
+    }
+
+    public func layersPanelView(_ panel: LayersPanelView, didMoveLayerFrom from: Int, to: Int) {
+        moveLayer(from: from, to: to)
+    }
+
+    public func layersPanelViewDidChange(_ panel: LayersPanelView) { updateOverlay() }
+}
+
+extension FingerPaintApp: LayerMenuViewDelegate {
+    public func layerMenuView(_ menu: LayerMenuView, didAsk request: LayerMenuView.Request) {
+        perform(request, onLayerAt: menu.position)
+    }
 }

@@ -97,6 +97,9 @@ extension FingerPaintApp {
         indicatorView.frame = ViewIndicatorView.frame(in: size)
         galleryView.frame = bounds
         galleryView.scroll(by: 0)
+        // A layer's menu opened beside a row that has moved: closed, as a touch outside it would.
+        layerMenuView.close()
+        layerMenuView.frame = bounds
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         view = view.shown(in: size, scale: scale)
         renderer.setView(view)

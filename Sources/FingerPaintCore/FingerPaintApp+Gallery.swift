@@ -28,8 +28,10 @@ extension FingerPaintApp {
     /// Whether the gallery is open.
     public var isShowingGallery: Bool { !galleryView.isHidden }
 
-    /// Whether thumbnails are being made for the open gallery: the window looks for them soon.
-    public var isMakingThumbnails: Bool { isShowingGallery && thumbnailMaker.isBusy }
+    /// Whether thumbnails are being made for the open gallery or the layers panel: the window looks for them soon.
+    public var isMakingThumbnails: Bool {
+        isShowingGallery && thumbnailMaker.isBusy || !layersPanelView.isHidden && layerThumbnails.isBusy
+    }
 
     /// Opens the gallery: the document is flushed first (its file and date are up to date), the list read again.
     func openGallery() {
@@ -93,10 +95,13 @@ extension FingerPaintApp {
     /// Waits until the thumbnails asked for are made (a test, a benchmark); the next frame shows them.
     public func waitForThumbnails() {
         thumbnailMaker.waitUntilIdle()
+        layerThumbnails.waitUntilIdle()
     }
 
     /// Shows the thumbnails made since the last frame.
     func takeThumbnails() {
+        // The layers panel's, drawn since: the overlay names them.
+        if !layersPanelView.isHidden, layerThumbnails.isBusy { updateOverlay() }
         let made = thumbnailMaker.takeFinished()
         guard !made.isEmpty else { return }
         for thumbnail in made {

@@ -12,6 +12,7 @@ extension FingerPaintApp: SeatEventTranslatorDelegate {
     /// shown, every key goes to its text field instead.
     public func seatEventTranslator(_ translator: SeatEventTranslator, didPressKey chord: KeyChord, at time: Timestamp) {
         if isShowingGallery, galleryView.typeKey(chord) { return }
+        if layerMenuView.typeKey(chord) { return }
         if let command = PaintCommand(key: chord) { perform(command) }
     }
 

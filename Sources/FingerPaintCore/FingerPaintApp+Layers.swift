@@ -1,9 +1,11 @@
-// The layers as the window changes them: a new layer, which layer is painted on. Each change is an edit of the
-// drawing's one history (docs/layers.md), recorded in its document as strokes are.
+// The layers as the window changes them: a new layer, which layer is painted on, a picture placed on a new layer,
+// a layer's menu (rename, duplicate, clear, delete, blend mode, opacity), a row dragged to another place. Each change
+// is an edit of the drawing's one history (docs/layers.md), recorded in its document as strokes are.
 import DrawingImport
 import FoundationEssentials
 import Geometry
 import PaintModel
+import PaintUI
 
 extension FingerPaintApp {
     /// Puts a new empty layer, "Layer N" (one more than the highest number a layer is named with), above the current
@@ -72,10 +74,95 @@ extension FingerPaintApp {
 
     /// Deletes the current layer, strokes and all (one edit; never the last layer), and says so with an Undo.
     func deleteCurrentLayer() {
-        guard drawing.layers.count > 1 else { return }
-        let name = drawing.currentLayer.attributes.name
-        edit(.removeLayer(at: drawing.currentLayerIndex))
+        deleteLayer(at: drawing.currentLayerIndex)
+    }
+
+    /// Deletes the layer at `position`, strokes and all (one edit; never the last layer), and says so with an Undo.
+    func deleteLayer(at position: Int) {
+        guard drawing.layers.count > 1, drawing.layers.indices.contains(position) else { return }
+        let name = drawing.layers[position].attributes.name
+        edit(.removeLayer(at: position))
         showNotice("Deleted “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+    }
+
+    /// Moves the layer at `from` to `to` (the positions after the move) as one edit; nothing for a position outside
+    /// the stack or a move to where it is.
+    func moveLayer(from: Int, to: Int) {
+        guard from != to, drawing.layers.indices.contains(from), drawing.layers.indices.contains(to) else {
+            return updateOverlay()
+        }
+        edit(.moveLayer(from: from, to: to))
+    }
+
+    /// Clears the layer at `position`, which is painted on from then (one edit, with an Undo); a locked or hidden
+    /// layer refuses it with the banner's words for painting on it.
+    func clearLayer(at position: Int) {
+        guard drawing.layers.indices.contains(position) else { return }
+        if position != drawing.currentLayerIndex { edit(.selectLayer(position)) }
+        // A refused clear says why (edit(_:)); an empty layer has nothing to clear.
+        guard currentLayerRefusal == nil else { return edit(.clear) }
+        guard !drawing.currentLayer.isEmpty else { return }
+        let name = drawing.currentLayer.attributes.name
+        edit(.clear)
+        showNotice("Cleared “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+    }
+
+    // MARK: - A layer's menu
+
+    /// Opens the menu of the layer at `position` beside its row (window points).
+    func openLayerMenu(for position: Int, beside row: Rect) {
+        guard drawing.layers.indices.contains(position) else { return }
+        let area = Rect(x: 0, y: 0, width: window.bounds.width, height: max(paletteView.layout.bar.minY, 0))
+        layerMenuView.frame = window.bounds
+        layerMenuView.open(for: position, attributes: drawing.layers[position].attributes,
+                           canDelete: drawing.layers.count > 1, beside: row, in: area)
+        updateOverlay()
+    }
+
+    /// Shows the layer of the menu as the drawing has it now; closes the menu when its layer or the panel is gone.
+    func refreshLayerMenu() {
+        guard layerMenuView.isOpen else { return }
+        guard !layersPanelView.isHidden, drawing.layers.indices.contains(layerMenuView.position) else {
+            layerMenuView.isHidden = true
+            renderer.showLayers(of: drawing)
+            return
+        }
+        layerMenuView.attributes = drawing.layers[layerMenuView.position].attributes
+        layerMenuView.canDelete = drawing.layers.count > 1
+    }
+
+    /// Does what a layer's menu asks for, on its layer.
+    func perform(_ request: LayerMenuView.Request, onLayerAt position: Int) {
+        guard drawing.layers.indices.contains(position) else { return updateOverlay() }
+        switch request {
+        case let .rename(name):
+            let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if !trimmed.isEmpty, trimmed != drawing.layers[position].attributes.name {
+                changeLayer(at: position) { $0.name = trimmed }
+            }
+        case .duplicate: edit(.duplicateLayer(at: position))
+        case .clear: clearLayer(at: position)
+        case .delete: deleteLayer(at: position)
+        case let .setBlendMode(mode):
+            if mode != drawing.layers[position].attributes.blendMode { changeLayer(at: position) { $0.blendMode = mode } }
+        case let .previewOpacity(opacity):
+            // Shown, not kept: the drawing changes at the lift, as one edit.
+            var preview = drawing
+            var attributes = preview.layers[position].attributes
+            attributes.opacity = opacity
+            _ = preview.setLayer(at: position, attributes)
+            renderer.showLayers(of: preview)
+            needsFrame = true
+        case let .setOpacity(opacity):
+            if opacity != drawing.layers[position].attributes.opacity {
+                changeLayer(at: position) { $0.opacity = opacity }
+            } else {
+                renderer.showLayers(of: drawing)
+                needsFrame = true
+            }
+        case .changed, .close: break
+        }
+        updateOverlay()
     }
 
     /// Shows the drawing's layers in the layers panel, and puts the panel beside the bar's layers button, sized for
@@ -87,5 +174,15 @@ extension FingerPaintApp {
         let layout = paletteView.layout
         let size = LayersPanelView.size(layers: drawing.layers.count, fitting: layout.bar.minY - 2 * PanelPlacement.gap)
         layersPanelView.frame = layout.panel(of: size, openedBy: .openLayers)
+        let side = Int(LayersPanelView.thumbnailSide) * max(renderer.scale, 1)
+        let canvas = Rect(x: 0, y: 0, width: window.bounds.width, height: window.bounds.height)
+        let made = layerThumbnails.update(for: drawing.layers, area: canvas, side: side)
+        for key in renderer.galleryThumbnails.keys where key.hasPrefix(LayerThumbnails.keyPrefix) && made.images[key] == nil {
+            renderer.galleryThumbnails[key] = nil
+        }
+        for (key, image) in made.images where renderer.galleryThumbnails[key] !== image {
+            renderer.galleryThumbnails[key] = image
+        }
+        layersPanelView.thumbnails = made.keys
     }
 }

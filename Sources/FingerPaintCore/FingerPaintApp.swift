@@ -41,6 +41,10 @@ public final class FingerPaintApp {
     public let colorChooserView = ColorChooserView()
     /// The layers panel, opened from the bar's layers button (`l`).
     public let layersPanelView = LayersPanelView()
+    /// A layer's menu, opened by a long press on its row in the layers panel.
+    public let layerMenuView = LayerMenuView()
+    /// The layers panel's thumbnails, each kept until its layer changes.
+    public let layerThumbnails = LayerThumbnails()
     /// The eyedropper's loupe while a finger picks a colour.
     var loupe: Overlay.Loupe?
     /// The zoom and angle shown while they change; a tap on it resets the view to 100 % and 0°.
@@ -231,6 +235,7 @@ public final class FingerPaintApp {
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
         window.addSubview(layersPanelView)
+        window.addSubview(layerMenuView)
         window.addSubview(galleryView)
         window.addSubview(bannerView)
         window.addSubview(indicatorView)
@@ -247,6 +252,8 @@ public final class FingerPaintApp {
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         colorChooserView.delegate = self
         layersPanelView.delegate = self
+        layerMenuView.delegate = self
+        layerMenuView.frame = bounds
         paletteView.delegate = self
         placeColorChooser()
         canvasView.delegate = self
@@ -309,6 +316,8 @@ public final class FingerPaintApp {
         var overlay = paletteView.overlay(showing: shown)
         refreshLayersPanel()
         if let layers = layersPanelView.overlayPanel { overlay.panels.insert(layers, at: 0) }
+        refreshLayerMenu()
+        overlay.layerMenu = layerMenuView.overlayMenu
         overlay.style = style
         bannerView.frame = bannerFrame
         overlay.banner = bannerView.overlayBanner

@@ -11,7 +11,9 @@ extension Overlay: FrameOverlay {
     public func changedFrames(from other: any FrameOverlay) -> [Rect]? {
         guard let old = other as? Overlay, old.frame == frame, old.items.count == items.count,
               old.strip?.frame == strip?.frame, old.strip?.items.count == strip?.items.count,
-              old.panels.map(\.frame) == panels.map(\.frame), old.panels.map(\.items.count) == panels.map(\.items.count)
+              old.panels.map(\.frame) == panels.map(\.frame), old.panels.map(\.items.count) == panels.map(\.items.count),
+              // A lifted row's raised box reaches past its controls: redrawn whole.
+              old.panels.map(\.liftedRow) == panels.map(\.liftedRow)
         else { return nil }
         var rest = self
         rest.items = old.items

@@ -387,6 +387,9 @@ public struct Overlay: Hashable, Sendable {
             case plus
             /// A layer moved up (`true`) or down the stack: an arrow.
             case arrow(up: Bool)
+            /// A layer's row in the layers panel: the layer's thumbnail on paper (by the key the renderer's
+            /// ``CanvasRenderer/galleryThumbnails`` holds it under; `nil` while there is none), then its name.
+            case layerThumbnail(String?)
         }
 
         /// What the control shows.
@@ -398,7 +401,7 @@ public struct Overlay: Hashable, Sendable {
         /// Whether the control can be used now (undo with nothing to undo cannot).
         public var isEnabled: Bool
         /// The words beside the icon, for a row of a menu; `nil` for a button of the bar or the strip. A row's
-        /// icon takes the square at its left end, its words the rest.
+        /// icon takes the square at its left end (a layer's thumbnail a box 1.35 times as wide), its words the rest.
         public var title: String?
 
         /// A control showing `content` in `frame`, with `title` beside its icon for a menu's row.
@@ -435,11 +438,80 @@ public struct Overlay: Hashable, Sendable {
         public var frame: Rect
         /// Its controls, drawn in order.
         public var items: [Item]
+        /// A row a finger drags (the layers panel's): its controls are drawn last, over a raised box; `nil` for none.
+        public var liftedRow: Rect?
 
-        /// A panel in `frame` with its controls.
-        public init(frame: Rect, items: [Item]) {
+        /// A panel in `frame` with its controls, and a row lifted over them while a finger drags it.
+        public init(frame: Rect, items: [Item], liftedRow: Rect? = nil) {
             self.frame = frame
             self.items = items
+            self.liftedRow = liftedRow
+        }
+    }
+
+    /// The menu a long press on a layer's row opens (docs/layers.md): its actions, its opacity slider, the list of
+    /// blend modes or the rename panel, over the layers panel.
+    public struct LayerMenu: Hashable, Sendable {
+        /// One button of the menu: an action, a blend mode.
+        public struct Row: Hashable, Sendable {
+            /// Its words.
+            public var title: String
+            /// Where it is, in window points.
+            public var frame: Rect
+            /// Whether it is drawn in red (delete).
+            public var isDestructive: Bool
+            /// Whether it is marked as the choice made (the layer's blend mode).
+            public var isSelected: Bool
+            /// Whether it can be used now (delete while another layer remains); greyed otherwise.
+            public var isEnabled: Bool
+
+            public init(title: String, frame: Rect, isDestructive: Bool = false, isSelected: Bool = false,
+                        isEnabled: Bool = true) {
+                self.title = title
+                self.frame = frame
+                self.isDestructive = isDestructive
+                self.isSelected = isSelected
+                self.isEnabled = isEnabled
+            }
+        }
+
+        /// The opacity slider: its words ("Opacity 60 %"), its row and its value.
+        public struct Slider: Hashable, Sendable {
+            /// What it says, the value included.
+            public var title: String
+            /// The whole row, in window points: the words above, the track below.
+            public var frame: Rect
+            /// The track the knob runs along.
+            public var track: Rect
+            /// The value shown, 0 to 1.
+            public var value: Double
+
+            public init(title: String, frame: Rect, track: Rect, value: Double) {
+                self.title = title
+                self.frame = frame
+                self.track = track
+                self.value = value
+            }
+        }
+
+        /// Where the menu is, in window points.
+        public var frame: Rect
+        /// The heading: the layer's name, or what the rows choose.
+        public var title: String
+        /// The buttons, top to bottom.
+        public var rows: [Row]
+        /// The opacity slider, in the menu of actions; `nil` elsewhere.
+        public var slider: Slider?
+        /// The rename panel, while the layer's name is typed; `nil` otherwise.
+        public var renamePanel: Gallery.RenamePanel?
+
+        public init(frame: Rect, title: String, rows: [Row], slider: Slider? = nil,
+                    renamePanel: Gallery.RenamePanel? = nil) {
+            self.frame = frame
+            self.title = title
+            self.rows = rows
+            self.slider = slider
+            self.renamePanel = renamePanel
         }
     }
 
@@ -467,6 +539,8 @@ public struct Overlay: Hashable, Sendable {
     public var strip: Strip?
     /// The panels of controls over the canvas (the More menu), drawn after the bar and the strip, in order.
     public var panels: [Panel] = []
+    /// A layer's menu over the panels, while it is open.
+    public var layerMenu: LayerMenu?
 
     /// A bar in `frame` with its controls, and a banner when there is one.
     public init(frame: Rect, items: [Item], banner: Banner? = nil) {
@@ -478,6 +552,7 @@ public struct Overlay: Hashable, Sendable {
     /// Every rectangle the overlay covers: the bar's, the strip's, the panels', and the banner's when there is one.
     public var frames: [Rect] {
         [frame] + [strip?.frame].compactMap { $0 } + panels.map(\.frame)
+            + [layerMenu?.frame, layerMenu?.frame.offsetBy(dx: 0, dy: 3)].compactMap { $0 }
             + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
             .compactMap { $0 }
     }

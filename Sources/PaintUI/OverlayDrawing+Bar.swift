@@ -6,6 +6,7 @@ import CCairo
 import Geometry
 import Glibc
 import PaintModel
+import PaintRender
 
 /// A band of controls against one of the window's edges, drawn once into an image (``BarImage``): the bar along the
 /// bottom, or the strip at a side. Its drawing lies within its frame, and is opaque there.
@@ -53,8 +54,10 @@ func drawBand(_ band: Band, in context: OpaquePointer) {
     }
 }
 
-/// A panel of controls: a rounded box in the bar's colours, then its controls.
-func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePointer) {
+/// A panel of controls: a rounded box in the bar's colours, then its controls (a layer's row with its thumbnail
+/// from `thumbnails`).
+func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, thumbnails: [String: ImageSurface] = [:],
+               in context: OpaquePointer) {
     // Corners round enough to see, small enough that a control's redrawn ring (``BarImage/itemReach``) never meets them.
     roundedRectangle(panel.frame.insetBy(dx: 0.5, dy: 0.5), radius: 6, in: context)
     cairo_set_source_rgb(context, style.surface.0, style.surface.1, style.surface.2)
@@ -62,16 +65,30 @@ func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, in context: OpaquePo
     cairo_set_source_rgb(context, style.edge.0, style.edge.1, style.edge.2)
     cairo_set_line_width(context, 1)
     cairo_stroke(context)
-    for item in panel.items {
-        drawItem(item, style: style, in: context)
+    func isLifted(_ item: Overlay.Item) -> Bool {
+        guard let lifted = panel.liftedRow else { return false }
+        return lifted.insetBy(dx: -1, dy: -1).intersection(item.frame) == item.frame
+    }
+    for item in panel.items where !isLifted(item) {
+        drawItem(item, style: style, thumbnails: thumbnails, in: context)
+    }
+    guard let lifted = panel.liftedRow else { return }
+    drawRaisedBox(lifted.insetBy(dx: -4, dy: -2), style: style, in: context)
+    for item in panel.items where isLifted(item) {
+        drawItem(item, style: style, thumbnails: thumbnails, in: context)
     }
 }
 
-/// One control: the selection ring around it when selected, then what it shows.
-func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePointer) {
+/// One control: the selection ring around it when selected, then what it shows (a layer's thumbnail from
+/// `thumbnails`).
+func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: ImageSurface] = [:],
+              in context: OpaquePointer) {
     let side = min(item.frame.width, item.frame.height)
     // A menu's row: its icon in the square at its left end, its words after it.
-    let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: side, height: side)
+    // A layer's thumbnail takes a wider box, for a landscape canvas.
+    let iconWidth: Double
+    if case .layerThumbnail = item.content { iconWidth = min(side * 1.35, item.frame.width) } else { iconWidth = side }
+    let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: iconWidth, height: side)
     let center = frame.center
     // The choice shown: a blue tint behind the control and a blue ring over its edge, both inside its frame (what a
     // control draws stays within it: BarImage redraws controls by their frames). A switch shows it by itself.
@@ -111,6 +128,8 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, in context: OpaquePoint
     case .lock: drawLockIcon(isClosed: item.isSelected, at: center, side: side, ink: ink, in: context)
     case .plus: drawPlusIcon(at: center, side: side, ink: ink, in: context)
     case let .arrow(up): drawArrowIcon(up: up, at: center, side: side, ink: ink, in: context)
+    case let .layerThumbnail(key):
+        drawLayerThumbnail(key.flatMap { thumbnails[$0] }, in: frame, style: style, in: context)
     }
     if isMarked {
         roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)

@@ -150,7 +150,7 @@ private func drawCaption(_ name: String, detail: String?, below picture: Rect, w
 }
 
 /// A raised box for a menu or a panel: a shadow below it, the panel's colour, an edge.
-private func drawRaisedBox(_ frame: Rect, style: OverlayStyle, in context: OpaquePointer) {
+func drawRaisedBox(_ frame: Rect, style: OverlayStyle, in context: OpaquePointer) {
     roundedRectangle(frame.offsetBy(dx: 0, dy: 3), radius: 10, in: context)
     cairo_set_source_rgba(context, 0, 0, 0, 0.25)
     cairo_fill(context)
@@ -187,7 +187,7 @@ private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in cont
 
 /// The rename panel: a raised box with the text field (the name selected, or followed by the caret; its end shown
 /// when it is longer than the field) over Cancel (outlined) and Rename (filled in blue).
-private func drawRenamePanel(_ panel: Overlay.Gallery.RenamePanel, style: OverlayStyle, in context: OpaquePointer) {
+func drawRenamePanel(_ panel: Overlay.Gallery.RenamePanel, style: OverlayStyle, in context: OpaquePointer) {
     drawRaisedBox(panel.frame, style: style, in: context)
     let ink = style.ink(isEnabled: true)
     roundedRectangle(panel.field.insetBy(dx: 0.75, dy: 0.75), radius: 6, in: context)

@@ -16,7 +16,8 @@ func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], d
     let style = overlay.style
     if drawsBar { drawBar(overlay, in: context) }
     if drawsStrip, let strip = overlay.stripBand { drawBand(strip, in: context) }
-    for panel in overlay.panels { drawPanel(panel, style: style, in: context) }
+    for panel in overlay.panels { drawPanel(panel, style: style, thumbnails: thumbnails, in: context) }
+    if let menu = overlay.layerMenu { drawLayerMenu(menu, style: style, in: context) }
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let preview = overlay.brushPreview { drawBrushPreview(preview, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
