@@ -22,6 +22,10 @@ public struct LayerBlend: Hashable, Sendable {
     /// Whether the layer is drawn straight onto the ones below: opaque and normal.
     var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 
+    /// The layer's look without its strokes: two compositions whose layers look alike draw the same tiles from the
+    /// same strokes.
+    var look: LayerBlend { LayerBlend(strokeCount: 0, opacity: opacity, blendMode: blendMode) }
+
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
     /// and normal), and the strokes shown in order are the picture.
     public static func composition(of drawing: Drawing) -> [LayerBlend]? {
@@ -45,7 +49,7 @@ public struct LayerBlend: Hashable, Sendable {
             guard layer >= 0, indices[position] < layerEnd else { break }
             var end = position + 1
             while end < indices.count, indices[end] < layerEnd { end += 1 }
-            runs.append(LayerRun(range: position..<end, blend: composition[layer]))
+            runs.append(LayerRun(range: position..<end, blend: composition[layer], layer: layer))
             position = end
         }
         return runs
@@ -56,4 +60,6 @@ public struct LayerBlend: Hashable, Sendable {
 struct LayerRun: Hashable, Sendable {
     var range: Range<Int>
     var blend: LayerBlend
+    /// The layer's position in the composition.
+    var layer: Int
 }

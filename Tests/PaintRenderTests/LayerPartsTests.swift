@@ -1,0 +1,125 @@
+// Composited layers kept in parts per tile: strokes in progress in their layer's place while the finger moves, and
+// tiles put together incrementally that equal a picture drawn from scratch.
+import Geometry
+import PaintModel
+@testable import PaintRender
+import PropertyBased
+import Testing
+
+@Suite struct LayerPartsTests {
+    static let blue = Color(red: 0, green: 0, blue: 1)
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    static func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ color: Color, width: Double) -> Stroke {
+        Stroke(points: [StrokePoint(Point(x: x0, y: y0)), StrokePoint(Point(x: x1, y: y1))], color: color, width: width)
+    }
+
+    /// A 400x300 renderer showing `drawing` as the window does: its composition and ink layer, its strokes, one frame.
+    static func renderer(showing drawing: Drawing) -> CanvasRenderer {
+        let renderer = CanvasRenderer(logicalSize: Size(width: 400, height: 300))
+        renderer.showLayers(of: drawing)
+        renderer.apply(.replaced, strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        return renderer
+    }
+
+    static func rgb(_ pixel: UInt32) -> [Int] { [Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF)] }
+
+    /// A stroke in progress on the bottom layer is drawn under the opaque red line of the layer above while it
+    /// moves; a third layer at half opacity, elsewhere, has the layers composited.
+    @Test func aStrokeInProgressOnALowerLayerIsHiddenUnderAnOpaqueStrokeAboveWhileItMoves() throws {
+        var drawing = Drawing(layers: [
+            .first(),
+            Layer(attributes: LayerAttributes(name: "Lines"), strokes: [Self.line(50, 150, 350, 150, Self.red, width: 12)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5),
+                  strokes: [Self.line(30, 30, 80, 30, .black, width: 10)]),
+        ])
+        _ = drawing.apply(.selectLayer(0))
+        let renderer = Self.renderer(showing: drawing)
+        #expect(renderer.composition != nil)
+        var live = Self.line(200, 100, 200, 140, Self.blue, width: 8)
+        renderer.renderFrame(liveStrokes: [1: live])
+        live.append(StrokePoint(Point(x: 200, y: 200)))
+        renderer.renderFrame(liveStrokes: [1: live])
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 150)) == [255, 0, 0], "the red line above covers the ink")
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 180)) == [0, 0, 255], "the ink shows where nothing is above")
+    }
+
+    /// A stroke in progress on a current 50 % multiply layer shows as the layer will: blue multiplied at half over
+    /// white paper, (128, 128, 255) as Krita shows it, while the finger moves.
+    @Test func aStrokeInProgressOnAHalfOpaqueMultiplyLayerShowsTheMultipliedPixelWhileItMoves() throws {
+        var drawing = Drawing(layers: [
+            .first(strokes: [Self.line(40, 60, 360, 60, .black, width: 20)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5, blendMode: .multiply)),
+        ])
+        _ = drawing.apply(.selectLayer(1))
+        let renderer = Self.renderer(showing: drawing)
+        var live = Self.line(200, 20, 200, 100, Self.blue, width: 40)
+        renderer.renderFrame(liveStrokes: [1: live])
+        live.append(StrokePoint(Point(x: 200, y: 200)))
+        renderer.renderFrame(liveStrokes: [1: live])
+        let shown = Self.rgb(renderer.frame.pixel(x: 200, y: 150))
+        #expect((127...128).contains(shown[0]) && (127...128).contains(shown[1]) && shown[2] == 255, "\(shown)")
+        // Multiplied over the black bar of the layer below, black.
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 60)) == [0, 0, 0])
+    }
+
+    /// The layers' attributes a script picks from.
+    static let looks: [(Double, BlendMode)] = [(1, .normal), (0.5, .normal), (0.5, .multiply), (1, .screen),
+                                               (0.7, .difference), (1, .multiply)]
+
+    /// Any layered drawing and any edits (strokes added on any layer, another layer made current, a layer's
+    /// opacity, blend mode or visibility changed, undo): after each, the tiles shown equal the drawing's picture made
+    /// from scratch, within a level.
+    @Test func afterEveryEditTheTilesEqualAPictureDrawnFromScratch() async {
+        let script = Gen.int(in: 0...Int.max).array(of: 4...24)
+        await propertyCheck(count: 40, input: Gen.int(in: 2...4), script) { layerCount, numbers in
+            var numbers = numbers.makeIterator()
+            func next(_ limit: Int) -> Int { (numbers.next() ?? 0) % max(limit, 1) }
+            var drawing = Drawing(layers: (0..<layerCount).map { position in
+                let (opacity, mode) = Self.looks[next(Self.looks.count)]
+                return Layer(attributes: LayerAttributes(name: "L\(position)", opacity: opacity, blendMode: mode))
+            })
+            let renderer = Self.renderer(showing: drawing)
+            var step = 0
+            while let number = numbers.next() {
+                step += 1
+                let edit: DrawingEdit
+                switch number % 8 {
+                case 0: edit = .selectLayer(next(layerCount))
+                case 1:
+                    let position = next(layerCount), (opacity, mode) = Self.looks[next(Self.looks.count)]
+                    edit = .setLayer(at: position, LayerAttributes(name: "L\(position)", opacity: opacity,
+                                                                  isVisible: next(4) != 0, blendMode: mode))
+                case 2: edit = .undo
+                default:
+                    let colors = [Self.red, Self.blue, .black, Color(red: 0.2, green: 0.8, blue: 0.3)]
+                    edit = .add(Self.line(Double(next(400)), Double(next(300)), Double(next(400)), Double(next(300)),
+                                          colors[next(colors.count)], width: Double(2 + next(30))))
+                }
+                guard let change = drawing.apply(edit) else { continue }
+                renderer.showLayers(of: drawing)
+                renderer.apply(change, strokes: drawing.strokes)
+                renderer.renderFrame(liveStrokes: [:])
+                let fresh = DrawingPicture(drawing: drawing, area: Rect(x: 0, y: 0, width: 400, height: 300)).image()
+                let difference = Self.largestDifference(renderer.frame, fresh)
+                #expect(difference <= 1, "step \(step), \(edit): \(difference) levels off")
+                if difference > 1 { return }
+            }
+        }
+    }
+
+    /// The largest difference of any channel of any pixel of two images of the same size.
+    static func largestDifference(_ a: ImageSurface, _ b: ImageSurface) -> Int {
+        var largest = 0
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                for shift in [0, 8, 16] {
+                    largest = max(largest, abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF)))
+                }
+            }
+        }
+        return largest
+    }
+}
