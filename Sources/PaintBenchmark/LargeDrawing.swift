@@ -52,6 +52,13 @@ final class LargeBuffer {
                                               owner: memory))
     }
 
+    /// The next buffer as a frame target, for frames drawn by the renderer alone.
+    func nextTarget() -> FrameTarget {
+        let memory = buffers[next % buffers.count]
+        next += 1
+        return FrameTarget(pixels: memory.pixels, stride: stride, width: width, height: height, owner: memory)
+    }
+
     /// Times `work`, then the frame that shows it (`always`: drawn even when none is due).
     func shown(_ work: () -> Void = {}, on app: FingerPaintApp, always: Bool = false) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds

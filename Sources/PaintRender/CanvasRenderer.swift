@@ -40,6 +40,9 @@ public final class CanvasRenderer {
         return image
     }
     private var ownFrame: ImageSurface?
+    /// A tile's worth of premultiplied pixels the ink is drawn into in its layer's place (``drawInkInItsLayer``),
+    /// kept from frame to frame.
+    private lazy var inkScratch = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
     /// The paper colour as a pixel, as Cairo fills it (``ImageSurface/pixel(of:)``).
     var paperPixel: UInt32 { tiles.paperPixel }
     /// Writes a frame's bulk pixels on the second core too (``BulkPixels``).
@@ -241,29 +244,51 @@ public final class CanvasRenderer {
 
     /// How the visible layers are put together (``LayerBlend/composition(of:)``): `nil`, the default, when each is
     /// drawn straight onto the ones below; otherwise each tile draws every layer apart and composites it with its
-    /// opacity and blend mode, and every change draws the tiles again. Strokes in progress are drawn over the tiles.
-    /// Set it before the change of strokes it goes with (``apply(_:strokes:)``).
+    /// opacity and blend mode, keeping its parts around the ``inkLayer`` (docs/layers.md). A new composition whose
+    /// layers look as before (only their strokes' counts differ) draws nothing again: the change of strokes it goes
+    /// with does. Any other draws every tile again. Set it before the change of strokes it goes with
+    /// (``apply(_:strokes:)``).
     public var composition: [LayerBlend]? {
         get { tiles.composition }
         set {
             guard newValue != tiles.composition else { return }
+            if let newValue, let old = tiles.composition, newValue.map(\.look) == old.map(\.look) {
+                tiles.composition = newValue
+                return
+            }
             bakeStrokes()
             tiles.composition = newValue
             tiles.redrawAllTiles()
         }
     }
 
+    /// The position in ``composition`` of the layer strokes in progress go to (`nil`: none shown). Composited tiles
+    /// keep the layers below it, its own pixels and the layers above it apart, so that a stroke on it is drawn in
+    /// its place while the finger moves and once lifted; a change keeps the tiles shown and draws their parts again.
+    public var inkLayer: Int? {
+        get { tiles.inkLayer }
+        set {
+            guard newValue != tiles.inkLayer else { return }
+            tiles.inkLayer = newValue
+            if tiles.composition != nil { tiles.inkLayerChanged() }
+        }
+    }
+
     /// Takes how a drawing's layers are shown: their ``composition``, and where strokes in progress go among them
-    /// (``strokesAboveInk``: above the current layer's strokes). Set before the change of strokes it goes with.
+    /// (``strokesAboveInk``: above the current layer's strokes; ``inkLayer``). Set before the change of strokes it
+    /// goes with.
     public func showLayers(of drawing: Drawing) {
+        let visible = drawing.layers.indices.filter { drawing.layers[$0].attributes.isVisible }
         composition = LayerBlend.composition(of: drawing)
+        inkLayer = visible.firstIndex(of: drawing.currentLayerIndex)
         let shown = drawing.shownStrokeCount
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
     }
 
     /// How many of the strokes shown (the last ones) lie on layers above the one strokes in progress go to: each
     /// frame draws the ink under them, in its layer's place, rather than over the tiles (0, the default: on top).
-    /// Layers composited (``composition``) and a turned view still draw the ink over the tiles until it is lifted.
+    /// Layers composited (``composition``) put the ink in its place through the tiles' parts (``inkLayer``); a turned
+    /// view still draws the ink over the tiles until it is lifted.
     public var strokesAboveInk = 0
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
@@ -476,7 +501,7 @@ public final class CanvasRenderer {
         let showsOverlay = overlayFrames.contains { $0.intersection(window) != nil }
         let isReached = ink.reaches(area)
         guard isReached || showsOverlay else { return }
-        if isReached, tileRasterizer == .own {
+        if isReached, tileRasterizer == .own, !drawInkInItsLayer(within: rect, into: frame) {
             let under = strokesAboveInk > 0 ? inkPlaceDrawable(area: area) : nil
             if let under { drawBaked(under.below, ontoPaper: true, within: rect, into: frame) }
             ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
@@ -511,6 +536,39 @@ public final class CanvasRenderer {
             if position < split { below.append(strokes[position]) } else { above.append(strokes[position]) }
         }
         return (below, above)
+    }
+
+    /// Where layers are composited, draws the ink over `rect` of the frame in its layer's place, from the parts of
+    /// the tiles there (``TileLayers``): the layers below, the ink layer's pixels with the ink drawn onto a copy of
+    /// them, put over with its opacity and blend mode, then the layers above. `false`, drawing nothing, where a tile
+    /// there has no parts for the split shown (not drawn yet, or being drawn again), or on a turned view.
+    private func drawInkInItsLayer(within rect: PixelRect, into frame: ImageSurface) -> Bool {
+        guard let split = tiles.split, placement.rotation == 0 else { return false }
+        let document = documentPixels(of: rect), offset = pixelOffset
+        let keys = TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        for key in keys {
+            guard let layers = tiles.cache[key]?.layers, layers.split == split, tiles.inFlight[key] == nil else {
+                return false
+            }
+        }
+        let scratch = inkScratch
+        var context: OpaquePointer?
+        for key in keys {
+            guard let layers = tiles.cache[key]?.layers, let part = key.pixelRect.intersection(document) else { continue }
+            let inTile = part.offsetBy(dx: -key.pixelRect.x, dy: -key.pixelRect.y)
+            let piece = PixelRect(x: 0, y: 0, width: part.width, height: part.height)
+            if let own = layers.ink { scratch.copy(inTile, of: own, to: 0, 0) } else { scratch.clear(piece) }
+            ink.drawWithoutCairo(within: piece, area: part.logical(pixelsPerPoint: pixelsPerPoint), into: scratch,
+                                 context: &context, placement: BufferPlacement(offsetX: part.x, offsetY: part.y, rotation: 0),
+                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster)
+            if let made = context {
+                cairo_destroy(made)
+                context = nil
+            }
+            layers.composite(inTile, into: frame, at: (part.x - offset.x, part.y - offset.y), paper: tiles.paper,
+                             ink: scratch, inkOrigin: (inTile.x, inTile.y))
+        }
+        return true
     }
 
     /// Draws strokes over `rect` of the frame as the tiles draw them; `ontoPaper` first fills it with paper, in

@@ -25,6 +25,10 @@ public struct LayerBlend: Hashable, Sendable {
     /// Whether the layer is drawn straight onto the ones below: opaque and normal.
     var isPlain: Bool { opacity >= 1 && blendMode == .normal }
 
+    /// The layer's look without its strokes (its picture, opacity and blend mode): two compositions whose layers
+    /// look alike draw the same tiles from the same strokes.
+    var look: LayerBlend { LayerBlend(picture: picture, strokeCount: 0, opacity: opacity, blendMode: blendMode) }
+
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
     /// and normal, no picture), and the strokes shown in order are the picture.
     public static func composition(of drawing: Drawing) -> [LayerBlend]? {
@@ -45,7 +49,7 @@ public struct LayerBlend: Hashable, Sendable {
             layerEnd += blend.strokeCount
             let start = position
             while position < indices.count, indices[position] < layerEnd { position += 1 }
-            runs.append(LayerRun(range: start..<position, blend: blend))
+            runs.append(LayerRun(range: start..<position, blend: blend, layer: runs.count))
         }
         return runs
     }
@@ -67,4 +71,6 @@ public struct LayerBlend: Hashable, Sendable {
 struct LayerRun: Hashable, Sendable {
     var range: Range<Int>
     var blend: LayerBlend
+    /// The layer's position in the composition.
+    var layer: Int
 }

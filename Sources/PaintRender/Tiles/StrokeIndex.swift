@@ -94,6 +94,27 @@ struct StrokeIndex {
         for cell in covered { cells[cell, default: []].append(index) }
     }
 
+    /// Puts a stroke in at `position` (at most ``count``), the strokes from there up one place higher: a stroke
+    /// added to a layer under others. Costs every cell's list, where ``append(_:)`` costs the stroke's cells.
+    mutating func insert(_ stroke: Stroke, at position: Int) {
+        guard position < strokeBounds.count else { return append(stroke) }
+        let placed = Int32(clamping: max(position, 0))
+        for cell in cells.values.indices {
+            let list = cells.values[cell]
+            guard let first = list.firstIndex(where: { $0 >= placed }) else { continue }
+            for entry in first..<list.count { cells.values[cell][entry] += 1 }
+        }
+        for entry in wide.indices where wide[entry] >= placed { wide[entry] += 1 }
+        let kept = Bounds(around: stroke.bounds)
+        strokeBounds.insert(kept, at: Int(placed))
+        guard !kept.isEmpty else { return }
+        func insert(into list: inout [Int32]) {
+            list.insert(placed, at: list.firstIndex { $0 >= placed } ?? list.count)
+        }
+        guard let covered = Self.cells(covering: kept.rect) else { return insert(into: &wide) }
+        for cell in covered { insert(into: &cells[cell, default: []]) }
+    }
+
     /// Takes strokes off the top until `count` remain; returns the bounds of those taken off.
     @discardableResult
     mutating func truncate(to count: Int) -> [Rect] {

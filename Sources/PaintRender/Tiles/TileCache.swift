@@ -102,10 +102,12 @@ struct TileCache {
         /// undoing past the base without drawing the tile from scratch.
         var deepBase: ImageSurface?
         var deepBaseCount: Int?
+        /// A composited tile's parts around the ink layer, for a stroke on it to be drawn in its place.
+        var layers: TileLayers?
 
         /// The bytes its images take.
         var bytes: Int {
-            [image, base, deepBase].reduce(0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
+            [image, base, deepBase].reduce(layers?.bytes ?? 0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
         }
     }
 
@@ -194,6 +196,30 @@ struct TileCache {
         }
         entries[key]!.sinceBase = drawnSince
         bytes += entries[key]!.bytes
+    }
+
+    /// Keeps a composited tile's parts around the ink layer with it (`nil`: none).
+    mutating func setLayers(for key: TileKey, _ layers: TileLayers?) {
+        guard let old = entries[key] else { return }
+        bytes -= old.bytes
+        entries[key]!.layers = layers
+        bytes += entries[key]!.bytes
+    }
+
+    /// Draws a stroke onto a tile's ink layer and puts the tile together again from its parts; `false` when the tile
+    /// has no parts for `split`.
+    mutating func drawOnInkLayer(_ key: TileKey, split: LayerSplit, paper: Color,
+                                 draw: (ImageSurface) -> Void) -> Bool {
+        guard var layers = entries[key]?.layers, layers.split == split else { return false }
+        bytes -= entries[key]!.bytes
+        entries[key]!.layers = nil
+        draw(layers.inkImage())
+        entries[key]!.layers = layers
+        bytes += entries[key]!.bytes
+        guard let image = makeImage(for: key, paper: paper) else { return false }
+        layers.composite(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side), into: image, at: (0, 0),
+                         paper: paper)
+        return true
     }
 
     /// Counts one more stroke drawn onto a tile since its base.

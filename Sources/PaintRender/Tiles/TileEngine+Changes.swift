@@ -18,12 +18,7 @@ extension TileEngine {
     /// once. A change that does not fit the strokes held replaces them. (``DrawingChange/unchanged`` does not come:
     /// ``CanvasRenderer/apply(_:strokes:)`` keeps it.)
     func apply(_ change: DrawingChange, strokes: [Stroke]) {
-        // Layers composited: a stroke cannot be drawn onto a tile that holds the layers above it, so every change
-        // draws the tiles again.
-        if composition != nil {
-            replaceStrokes(strokes)
-            return
-        }
+        if composition != nil { return applyComposited(change, strokes: strokes) }
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             append(stroke)
@@ -47,6 +42,89 @@ extension TileEngine {
         default:
             replaceStrokes(strokes)
         }
+    }
+
+    /// A change of the strokes when layers are composited: a stroke added on the ink layer is drawn onto it in the
+    /// tiles it reaches, which are put together again from their parts (``TileLayers``); any other change of some
+    /// strokes draws the tiles under them again; the rest replaces the strokes.
+    private func applyComposited(_ change: DrawingChange, strokes: [Stroke]) {
+        let count = self.strokes.count
+        switch change {
+        case let .appended(stroke) where strokes.count == count + 1:
+            insertOnInkLayer(stroke, at: count, strokes: strokes)
+        case let .inserted(positions) where positions.count == 1 && strokes.count == count + 1
+            && strokes.indices.contains(positions[0]):
+            insertOnInkLayer(strokes[positions[0]], at: positions[0], strokes: strokes)
+        case let .inserted(positions) where strokes.count == count + positions.count
+            && positions.allSatisfy(strokes.indices.contains):
+            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
+        case let .removed(positions) where strokes.count + positions.count == count
+            && positions.allSatisfy(self.strokes.indices.contains):
+            strokesMoved(strokes, changed: positions.map { index.bounds(at: $0) })
+        case let .truncated(kept) where kept <= count && strokes.count == kept && kept >= 0:
+            strokesMoved(strokes, changed: (kept..<count).map { index.bounds(at: $0) })
+        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == count:
+            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
+        default:
+            replaceStrokes(strokes)
+        }
+    }
+
+    /// A stroke added at `position` (`strokes`: all of them after it), when layers are composited: on top of the ink
+    /// layer, drawn onto that layer's pixels in the tiles of the zoom shown it reaches, each put together again;
+    /// tiles without their parts there are drawn again, and tiles of other zooms dropped. A stroke elsewhere draws
+    /// its tiles again.
+    private func insertOnInkLayer(_ stroke: Stroke, at position: Int, strokes: [Stroke]) {
+        guard let split, let composition,
+              composition[...split.ink].reduce(0, { $0 + $1.strokeCount }) == position + 1, position <= self.strokes.count
+        else { return strokesMoved(strokes, changed: [stroke.bounds]) }
+        self.strokes.insert(stroke, at: position)
+        index.insert(stroke, at: position)
+        let rect = stroke.bounds
+        guard !rect.isEmpty else { return }
+        let shown = viewport.pixelsPerPoint
+        changes.document.append(TileKey.pixels(of: rect, pixelsPerPoint: shown))
+        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
+            .union(requests.map(\.key.pixelsPerPoint)).union([shown])
+        for level in levels {
+            forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
+                guard level == shown else {
+                    cache.remove(key)
+                    withdraw(key)
+                    requests.removeAll { $0.key == key }
+                    return
+                }
+                if inFlight[key] != nil {
+                    // Its answer lacks the stroke: ask again.
+                    withdraw(key)
+                    request(key)
+                }
+                guard cache[key] != nil else { return }
+                let drawn = cache.drawOnInkLayer(key, split: split, paper: paper) { ink in
+                    drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
+                                at: (0, 0), rasterizer: rasterizer, raster: raster)
+                    ink.markDirty()
+                }
+                if !drawn { request(key) }
+            }
+        }
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// The ink layer changed (another layer painted on, or the layers' split around it): the tiles' parts are of no
+    /// use now. The tiles in view are drawn again in parts, still shown as they are meanwhile (the picture is the
+    /// same); the others are dropped.
+    func inkLayerChanged() {
+        for key in Array(cache.keys) {
+            guard isVisible(key) else {
+                cache.remove(key)
+                continue
+            }
+            cache.setLayers(for: key, nil)
+            withdraw(key)
+            request(key)
+        }
+        if worker == nil { drawRequestsNow() }
     }
 
     /// A stroke added on top: drawn into the tiles it touches.
@@ -260,6 +338,7 @@ extension TileEngine {
             var job = TileJob(id: nextJobID, key: key, region: key.pixelRect, strokes: reaching.map { strokes[$0] },
                               paper: paper, start: nil, snapshots: [], rasterizer: rasterizer)
             job.layers = LayerBlend.runs(of: reaching, in: composition)
+            job.split = split
             return job
         }
         var start: [UInt8]?
@@ -332,6 +411,10 @@ extension TileEngine {
         let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
         cache.insert(key, image: pixels.image())
         pixels.bytes = nil
+        if let layers = pixels.layers {
+            pixels.layers = nil
+            cache.setLayers(for: key, TileLayers(layers))
+        }
         // Two copies: a new deep base and a base; one: a base over the deep base the job started from.
         if pixels.snapshots.count == 2 {
             let deepSnapshot = pixels.snapshots[0]

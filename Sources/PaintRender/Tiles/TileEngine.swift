@@ -44,6 +44,12 @@ final class TileEngine {
     /// How the strokes' layers are composited; `nil` when each is drawn straight onto the ones below
     /// (``CanvasRenderer/composition``).
     var composition: [LayerBlend]?
+    /// The position in ``composition`` of the layer strokes go to (the ink layer), `nil` for none shown: composited
+    /// tiles keep their parts around it (``split``).
+    var inkLayer: Int?
+    /// How composited tiles are kept in parts around the ink layer; `nil`: whole only (not composited, no ink
+    /// layer shown, or too many groups above it).
+    var split: LayerSplit? { composition.flatMap { LayerSplit(composition: $0, ink: inkLayer) } }
     var cache: TileCache
     /// Changes of the strokes taken so far: tiles read from the disk cache for an earlier count are not shown.
     var strokeChanges = 0

@@ -30,6 +30,8 @@ struct TileJob: Sendable {
     /// The strokes' layers, when they are composited (``CanvasRenderer/composition``): each drawn apart and put over
     /// the paper and the layers below. Such a job starts from paper and keeps no copy on the way.
     var layers: [LayerRun]?
+    /// How the composited tile is kept in parts around the ink layer (``TileLayers``); `nil`: whole only.
+    var split: LayerSplit?
 
     /// Draws the job; with `raster` (a lane's, kept from job to job) for the strokes of one width, or one made for it.
     func render(raster: CapsuleRaster? = nil) -> TilePixels {
@@ -56,35 +58,67 @@ struct TileJob: Sendable {
     }
 
     /// Draws a composited job: each layer's strokes into a clear image of their own, put over the paper and the
-    /// layers below with its opacity and blend mode (a plain layer straight onto them), as exports do.
+    /// layers below with its opacity and blend mode (a plain layer straight onto them), as exports do. With a
+    /// ``split``, the parts around the ink layer are drawn apart and kept with the tile (``TileLayers``), then put
+    /// together.
     private func renderComposited(_ layers: [LayerRun], raster: CapsuleRaster?) -> TilePixels {
         let image = ImageSurface(width: region.width, height: region.height, fill: paper)
-        guard let context = cairo_create(image.surface) else { return TilePixels(job: self, bytes: nil, snapshots: []) }
-        defer { cairo_destroy(context) }
-        let tile = key.documentRect
-        for run in layers {
-            let picture = run.blend.picture.flatMap { $0.frame.intersection(tile) == nil ? nil : $0 }
-            guard !run.range.isEmpty || picture != nil else { continue }
-            guard !run.blend.isPlain else {
-                drawLayer(run, picture: picture, into: image, raster: raster)
-                continue
-            }
-            let drawn = ImageSurface(clearWidth: region.width, height: region.height)
-            drawLayer(run, picture: picture, into: drawn, raster: raster)
-            cairo_surface_mark_dirty(drawn.surface)
-            cairo_surface_mark_dirty(image.surface)
-            cairo_set_source_surface(context, drawn.surface, 0, 0)
-            cairo_set_operator(context, run.blend.blendMode.cairoOperator)
-            cairo_paint_with_alpha(context, run.blend.opacity)
-            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-            cairo_surface_flush(image.surface)
+        guard let split, region.width == TileKey.side, region.height == TileKey.side else {
+            for run in layers { composite(run, onto: image, raster: raster) }
+            return TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
         }
-        return TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
+        var parts = TileLayers(split: split, aboveCount: split.above.count)
+        for run in layers where reaches(run) {
+            if run.layer < split.ink {
+                if parts.below == nil { parts.below = ImageSurface(width: region.width, height: region.height, fill: paper) }
+                if let below = parts.below { composite(run, onto: below, raster: raster) }
+            } else if run.layer == split.ink {
+                drawLayer(run, into: parts.inkImage(), raster: raster)
+            } else if let group = split.group(of: run.layer) {
+                let drawn = parts.above[group] ?? ImageSurface(clearWidth: region.width, height: region.height)
+                parts.above[group] = drawn
+                // A group of normal layers has each with its opacity; a layer of another mode is alone in its group.
+                if split.above[group].isCollapsed { composite(run, onto: drawn, raster: raster) } else {
+                    drawLayer(run, into: drawn, raster: raster)
+                }
+            }
+        }
+        parts.composite(PixelRect(x: 0, y: 0, width: region.width, height: region.height), into: image, at: (0, 0),
+                        paper: paper)
+        var pixels = TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
+        pixels.layers = TileLayerPixels(split: split, below: parts.below.map(Self.bytes(of:)),
+                                        ink: parts.ink.map(Self.bytes(of:)), above: parts.above.map { $0.map(Self.bytes(of:)) })
+        return pixels
     }
 
-    /// Draws a layer's picture, then its strokes, into `image`, the tile's pixels.
-    private func drawLayer(_ run: LayerRun, picture: PicturePixels?, into image: ImageSurface, raster: CapsuleRaster?) {
-        if let picture, let context = cairo_create(image.surface) {
+    /// Puts one layer of the tile over `image` (the paper and the layers below, or a clear group): a plain layer
+    /// drawn straight onto it, any other drawn apart and put over it with its opacity and blend mode.
+    private func composite(_ run: LayerRun, onto image: ImageSurface, raster: CapsuleRaster?) {
+        guard reaches(run) else { return }
+        guard !run.blend.isPlain else { return drawLayer(run, into: image, raster: raster) }
+        let drawn = ImageSurface(clearWidth: region.width, height: region.height)
+        drawLayer(run, into: drawn, raster: raster)
+        guard let context = cairo_create(image.surface) else { return }
+        cairo_surface_mark_dirty(image.surface)
+        cairo_set_source_surface(context, drawn.surface, 0, 0)
+        cairo_set_operator(context, run.blend.blendMode.cairoOperator)
+        cairo_paint_with_alpha(context, run.blend.opacity)
+        cairo_destroy(context)
+        cairo_surface_flush(image.surface)
+    }
+
+    /// The picture of a layer, where it reaches the tile.
+    private func picture(of run: LayerRun) -> PicturePixels? {
+        run.blend.picture.flatMap { $0.frame.intersection(key.documentRect) == nil ? nil : $0 }
+    }
+
+    /// Whether any of a layer's content (its strokes listed for the tile, its picture) reaches the tile.
+    private func reaches(_ run: LayerRun) -> Bool { !run.range.isEmpty || picture(of: run) != nil }
+
+    /// Draws one layer's content that reaches the tile into `image`, over what it holds: the one place a layer of a
+    /// composited tile is drawn (its picture, then its strokes in order).
+    func drawLayer(_ run: LayerRun, into image: ImageSurface, raster: CapsuleRaster?) {
+        if let picture = picture(of: run), let context = cairo_create(image.surface) {
             cairo_surface_mark_dirty(image.surface)
             cairo_translate(context, -Double(region.x), -Double(region.y))
             cairo_scale(context, key.pixelsPerPoint, key.pixelsPerPoint)
@@ -92,9 +126,11 @@ struct TileJob: Sendable {
             cairo_destroy(context)
             cairo_surface_flush(image.surface)
         }
-        guard !run.range.isEmpty else { return }
-        drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
-                    rasterizer: rasterizer, raster: raster)
+        if !run.range.isEmpty {
+            drawStrokes(strokes[run.range], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
+                        rasterizer: rasterizer, raster: raster)
+        }
+        cairo_surface_mark_dirty(image.surface)
     }
 
     /// An image's pixels as rows of `width × 4` bytes.
@@ -125,6 +161,8 @@ struct TilePixels: Sendable {
     var region: PixelRect
     var bytes: [UInt8]?
     var snapshots: [Snapshot]
+    /// A composited tile's parts around the ink layer, when its job has a split.
+    var layers: TileLayerPixels?
 
     init(job: TileJob, bytes: [UInt8]?, snapshots: [Snapshot]) {
         id = job.id

@@ -1,0 +1,181 @@
+// Composited layers kept in parts per tile: strokes in progress in their layer's place while the finger moves, and
+// tiles put together incrementally that equal a picture drawn from scratch.
+import Geometry
+import ImageDecoding
+import PaintModel
+@testable import PaintRender
+import PropertyBased
+import Testing
+
+@Suite struct LayerPartsTests {
+    static let blue = Color(red: 0, green: 0, blue: 1)
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    static func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ color: Color, width: Double) -> Stroke {
+        Stroke(points: [StrokePoint(Point(x: x0, y: y0)), StrokePoint(Point(x: x1, y: y1))], color: color, width: width)
+    }
+
+    /// A 400x300 renderer showing `drawing` as the window does: its composition and ink layer, its strokes, one frame.
+    static func renderer(showing drawing: Drawing) -> CanvasRenderer {
+        let renderer = CanvasRenderer(logicalSize: Size(width: 400, height: 300))
+        renderer.showLayers(of: drawing)
+        renderer.apply(.replaced, strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        return renderer
+    }
+
+    static func rgb(_ pixel: UInt32) -> [Int] { [Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF)] }
+
+    /// A stroke in progress on the bottom layer is drawn under the opaque red line of the layer above while it
+    /// moves; a third layer at half opacity, elsewhere, has the layers composited.
+    @Test func aStrokeInProgressOnALowerLayerIsHiddenUnderAnOpaqueStrokeAboveWhileItMoves() throws {
+        var drawing = Drawing(layers: [
+            .first(),
+            Layer(attributes: LayerAttributes(name: "Lines"), strokes: [Self.line(50, 150, 350, 150, Self.red, width: 12)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5),
+                  strokes: [Self.line(30, 30, 80, 30, .black, width: 10)]),
+        ])
+        _ = drawing.apply(.selectLayer(0))
+        let renderer = Self.renderer(showing: drawing)
+        #expect(renderer.composition != nil)
+        var live = Self.line(200, 100, 200, 140, Self.blue, width: 8)
+        renderer.renderFrame(liveStrokes: [1: live])
+        live.append(StrokePoint(Point(x: 200, y: 200)))
+        renderer.renderFrame(liveStrokes: [1: live])
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 150)) == [255, 0, 0], "the red line above covers the ink")
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 180)) == [0, 0, 255], "the ink shows where nothing is above")
+    }
+
+    /// A stroke in progress on a current 50 % multiply layer shows as the layer will: blue multiplied at half over
+    /// white paper, (128, 128, 255) as Krita shows it, while the finger moves.
+    @Test func aStrokeInProgressOnAHalfOpaqueMultiplyLayerShowsTheMultipliedPixelWhileItMoves() throws {
+        var drawing = Drawing(layers: [
+            .first(strokes: [Self.line(40, 60, 360, 60, .black, width: 20)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5, blendMode: .multiply)),
+        ])
+        _ = drawing.apply(.selectLayer(1))
+        let renderer = Self.renderer(showing: drawing)
+        var live = Self.line(200, 20, 200, 100, Self.blue, width: 40)
+        renderer.renderFrame(liveStrokes: [1: live])
+        live.append(StrokePoint(Point(x: 200, y: 200)))
+        renderer.renderFrame(liveStrokes: [1: live])
+        let shown = Self.rgb(renderer.frame.pixel(x: 200, y: 150))
+        #expect((127...128).contains(shown[0]) && (127...128).contains(shown[1]) && shown[2] == 255, "\(shown)")
+        // Multiplied over the black bar of the layer below, black.
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 60)) == [0, 0, 0])
+    }
+
+    /// The layers' attributes a script picks from.
+    static let looks: [(Double, BlendMode)] = [(1, .normal), (0.5, .normal), (0.5, .multiply), (1, .screen),
+                                               (0.7, .difference), (1, .multiply)]
+
+    /// Above the layer painted on, a multiply layer and a half-opaque normal one over it: each is put over the
+    /// ones below with its own mode (a multiply layer taken as normal would paint its red over the blue).
+    @Test func layersAboveTheOnePaintedOnKeepTheirOwnModes() throws {
+        var drawing = Drawing(layers: [
+            .first(strokes: [Self.line(40, 150, 360, 150, Self.blue, width: 60)]),
+            Layer(attributes: LayerAttributes(name: "Shade", blendMode: .multiply),
+                  strokes: [Self.line(200, 40, 200, 260, Self.red, width: 60)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5),
+                  strokes: [Self.line(40, 60, 360, 60, .black, width: 20)]),
+        ])
+        _ = drawing.apply(.selectLayer(0))
+        let renderer = Self.renderer(showing: drawing)
+        let added = drawing.apply(.add(Self.line(40, 240, 360, 240, Self.blue, width: 20)))
+        let change = try #require(added)
+        renderer.showLayers(of: drawing)
+        renderer.apply(change, strokes: drawing.strokes)
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 150)) == [0, 0, 0], "red multiplied over blue is black")
+        #expect(Self.rgb(renderer.frame.pixel(x: 200, y: 240)) == [0, 0, 0])
+        let fresh = DrawingPicture(drawing: drawing, area: Rect(x: 0, y: 0, width: 400, height: 300)).image()
+        #expect(Self.largestDifference(renderer.frame, fresh) <= 1)
+    }
+
+    /// Any layered drawing and any edits (strokes added on any layer, another layer made current, a layer's
+    /// opacity, blend mode or visibility changed, a picture placed on a new layer, the eraser's cut across the
+    /// current layer's picture, undo): after each, the tiles shown equal the drawing's picture made from scratch,
+    /// within a level.
+    @Test func afterEveryEditTheTilesEqualAPictureDrawnFromScratch() async throws {
+        var pictures: [(bytes: [UInt8], pixels: RasterImage)] = []
+        for (red, green, blue) in [(230, 200, 20), (20, 40, 230)] as [(UInt8, UInt8, UInt8)] {
+            let pixels = try #require(RasterImage(width: 30, height: 20,
+                                                  filledWith: RasterImage.Pixel(red: red, green: green, blue: blue)))
+            pictures.append((try pixels.pngData(), pixels))
+        }
+        let script = Gen.int(in: 0...Int.max).array(of: 50...150)
+        await propertyCheck(count: 60, input: Gen.int(in: 2...4), script) { layerCount, numbers in
+            var numbers = numbers.makeIterator()
+            func next(_ limit: Int) -> Int { (numbers.next() ?? 0) % max(limit, 1) }
+            let colors = [Self.red, Self.blue, .black, Color(red: 0.2, green: 0.8, blue: 0.3)]
+            func stroke() -> Stroke {
+                Self.line(Double(next(400)), Double(next(300)), Double(next(400)), Double(next(300)),
+                          colors[next(colors.count)], width: Double(4 + next(60)))
+            }
+            // Each layer with two strokes of its own, so that layers overlap and their blend modes show.
+            var drawing = Drawing(layers: (0..<layerCount).map { position in
+                let (opacity, mode) = Self.looks[next(Self.looks.count)]
+                return Layer(attributes: LayerAttributes(name: "L\(position)", opacity: opacity, blendMode: mode),
+                             strokes: [stroke(), stroke()])
+            })
+            let renderer = Self.renderer(showing: drawing)
+            var step = 0
+            // The drawing as first shown, then after each edit.
+            func isFresh(after edit: DrawingEdit?) -> Bool {
+                let fresh = DrawingPicture(drawing: drawing, area: Rect(x: 0, y: 0, width: 400, height: 300)).image()
+                let difference = Self.largestDifference(renderer.frame, fresh)
+                #expect(difference <= 1, "step \(step), \(String(describing: edit)): \(difference) levels off")
+                return difference <= 1
+            }
+            guard isFresh(after: nil) else { return }
+            while let chosen = numbers.next() {
+                step += 1
+                let edit: DrawingEdit
+                switch chosen % 10 {
+                case 0: edit = .selectLayer(next(drawing.layers.count))
+                case 1:
+                    let position = next(drawing.layers.count), (opacity, mode) = Self.looks[next(Self.looks.count)]
+                    edit = .setLayer(at: position, LayerAttributes(name: "L\(position)", opacity: opacity,
+                                                                  isVisible: next(4) != 0, blendMode: mode))
+                case 2: edit = .undo
+                case 3:
+                    let (opacity, mode) = Self.looks[next(Self.looks.count)], chosen = pictures[next(pictures.count)]
+                    let frame = Rect(x: Double(next(400)) - 50, y: Double(next(300)) - 50, width: Double(20 + next(200)),
+                                     height: Double(20 + next(150)))
+                    guard drawing.layers.count < 6,
+                          let picture = try? LayerImage(bytes: chosen.bytes, pixels: chosen.pixels, frame: frame) else {
+                        continue
+                    }
+                    edit = .addImageLayer(at: next(drawing.layers.count + 1),
+                                          LayerAttributes(name: "P", opacity: opacity, blendMode: mode), picture)
+                case 4:
+                    let points = [Point(x: Double(next(400)), y: Double(next(300))),
+                                  Point(x: Double(next(400)), y: Double(next(300)))]
+                    guard drawing.currentLayer.image != nil, let cut = ImageCut(points: points, radius: Double(4 + next(30)))
+                    else { continue }
+                    edit = .erase([], cut: cut)
+                default: edit = .add(stroke())
+                }
+                guard let change = drawing.apply(edit) else { continue }
+                renderer.showLayers(of: drawing)
+                renderer.apply(change, strokes: drawing.strokes)
+                renderer.renderFrame(liveStrokes: [:])
+                guard isFresh(after: edit) else { return }
+            }
+        }
+    }
+
+    /// The largest difference of any channel of any pixel of two images of the same size.
+    static func largestDifference(_ a: ImageSurface, _ b: ImageSurface) -> Int {
+        var largest = 0
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                for shift in [0, 8, 16] {
+                    largest = max(largest, abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF)))
+                }
+            }
+        }
+        return largest
+    }
+}
