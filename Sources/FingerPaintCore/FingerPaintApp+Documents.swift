@@ -199,15 +199,20 @@ extension FingerPaintApp {
     }
 
     /// Why the current layer takes no painting or erasing now, in a painter's words; `nil` when it takes them.
-    var currentLayerRefusal: String? {
-        let layer = drawing.currentLayer.attributes
-        if layer.isLocked { return "“\(layer.name)” is locked: unlock it to paint on it." }
-        if !layer.isVisible { return "“\(layer.name)” is hidden: show it to paint on it." }
+    var currentLayerRefusal: String? { refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "paint on it") }
+
+    /// Why the layer at `position` refuses a change of what it holds (`toDo`: what, in the banner's words), or `nil`
+    /// when it takes it: a locked or a hidden layer refuses.
+    func refusal(ofLayerAt position: Int, toDo action: String) -> String? {
+        guard drawing.layers.indices.contains(position) else { return nil }
+        let layer = drawing.layers[position].attributes
+        if layer.isLocked { return "“\(layer.name)” is locked: unlock it to \(action)." }
+        if !layer.isVisible { return "“\(layer.name)” is hidden: show it to \(action)." }
         return nil
     }
 
     /// Says why the current layer refused a stroke edit: in a banner, and on standard error.
-    private func say(_ refusal: String) {
+    func say(_ refusal: String) {
         report("fingerpaint: \(refusal)")
         showNotice(refusal)
     }

@@ -5,6 +5,7 @@ import DrawingImport
 import FoundationEssentials
 import Geometry
 import PaintModel
+import PaintRender
 import PaintUI
 
 extension FingerPaintApp {
@@ -107,6 +108,34 @@ extension FingerPaintApp {
         showNotice("Cleared “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
     }
 
+    /// Merges the layer at `position` into the one below, which keeps its name, opacity and blend mode and is
+    /// painted on from then (one edit, with an Undo). A layer drawn straight over the one below (opaque, normal, no
+    /// picture) gives it its strokes, kept sharp at every zoom; any other is put together with it into one picture,
+    /// as OpenRaster keeps a layer, one pixel a point. Nothing for the bottom layer; a locked or hidden layer of the
+    /// two refuses it, with a banner saying why.
+    func mergeLayerDown(at position: Int) {
+        guard position > 0, drawing.layers.indices.contains(position) else { return }
+        for layer in [position, position - 1] {
+            if let refusal = refusal(ofLayerAt: layer, toDo: "merge it") { return say(refusal) }
+        }
+        let upper = drawing.layers[position], lower = drawing.layers[position - 1]
+        var picture: LayerImage?
+        let isPlain = upper.attributes.opacity >= 1 && upper.attributes.blendMode == .normal && upper.image == nil
+        if !isPlain && !upper.isEmpty {
+            var below = PictureLayer(lower)
+            (below.opacity, below.blendMode) = (1, .normal)
+            let merged = DrawingPicture(layers: [below, PictureLayer(upper)])
+            guard let bytes = merged.imageWithoutPaper().pngBytes(),
+                  let made = try? LayerImage(bytes: bytes, frame: merged.area) else {
+                return showNotice("Cannot merge “\(upper.attributes.name)”: its picture would be too large.")
+            }
+            picture = made
+        }
+        edit(.mergeLayerDown(at: position, into: picture))
+        showNotice("Merged “\(upper.attributes.name)” into “\(lower.attributes.name)”.",
+                   action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+    }
+
     // MARK: - A layer's menu
 
     /// Opens the menu of the layer at `position` beside its row (window points).
@@ -115,7 +144,7 @@ extension FingerPaintApp {
         let area = Rect(x: 0, y: 0, width: window.bounds.width, height: max(paletteView.layout.bar.minY, 0))
         layerMenuView.frame = window.bounds
         layerMenuView.open(for: position, attributes: drawing.layers[position].attributes,
-                           canDelete: drawing.layers.count > 1, beside: row, in: area)
+                           canDelete: drawing.layers.count > 1, canMergeDown: position > 0, beside: row, in: area)
         updateOverlay()
     }
 
@@ -129,6 +158,7 @@ extension FingerPaintApp {
         }
         layerMenuView.attributes = drawing.layers[layerMenuView.position].attributes
         layerMenuView.canDelete = drawing.layers.count > 1
+        layerMenuView.canMergeDown = layerMenuView.position > 0
     }
 
     /// Does what a layer's menu asks for, on its layer.
@@ -141,6 +171,7 @@ extension FingerPaintApp {
                 changeLayer(at: position) { $0.name = trimmed }
             }
         case .duplicate: edit(.duplicateLayer(at: position))
+        case .mergeDown: mergeLayerDown(at: position)
         case .clear: clearLayer(at: position)
         case .delete: deleteLayer(at: position)
         case let .setBlendMode(mode):

@@ -24,13 +24,14 @@ public protocol LayerMenuViewDelegate: AnyObject {
 public final class LayerMenuView: View {
     /// An action of the menu's list, in its order.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case rename, duplicate, clear, delete
+        case rename, duplicate, mergeDown, clear, delete
 
         /// The menu's words for it.
         public var title: String {
             switch self {
             case .rename: "Rename…"
             case .duplicate: "Duplicate"
+            case .mergeDown: "Merge down"
             case .clear: "Clear"
             case .delete: "Delete"
             }
@@ -43,6 +44,8 @@ public final class LayerMenuView: View {
         case rename(String)
         /// Put a copy of the layer above it.
         case duplicate
+        /// Merge the layer into the one below it.
+        case mergeDown
         /// Remove the layer's strokes.
         case clear
         /// Remove the layer.
@@ -72,6 +75,8 @@ public final class LayerMenuView: View {
     public var attributes = LayerAttributes(name: LayerAttributes.defaultName(number: 1))
     /// Whether the layer can be deleted (it is not the last one).
     public var canDelete = true
+    /// Whether the layer can be merged down (there is a layer below it).
+    public var canMergeDown = true
     /// What the menu asks for. Held weakly: the owner holds the menu.
     public weak var delegate: (any LayerMenuViewDelegate)?
 
@@ -126,10 +131,12 @@ public final class LayerMenuView: View {
     }
 
     /// Opens the menu for the layer at `position` beside its `row` (window points), its box inside `area`.
-    public func open(for position: Int, attributes: LayerAttributes, canDelete: Bool, beside row: Rect, in area: Rect) {
+    public func open(for position: Int, attributes: LayerAttributes, canDelete: Bool, canMergeDown: Bool,
+                     beside row: Rect, in area: Rect) {
         self.position = position
         self.attributes = attributes
         self.canDelete = canDelete
+        self.canMergeDown = canMergeDown
         anchor = row
         self.area = area
         mode = .actions
@@ -278,9 +285,15 @@ public final class LayerMenuView: View {
         }
     }
 
-    /// Whether the row at `index` of ``rows`` can be used now (Delete only while another layer remains).
+    /// Whether the row at `index` of ``rows`` can be used now (Delete only while another layer remains, Merge down
+    /// only with a layer below).
     private func isUsable(_ index: Int) -> Bool {
-        mode != .actions || index != Action.allCases.firstIndex(of: .delete) || canDelete
+        guard mode == .actions, Action.allCases.indices.contains(index) else { return true }
+        switch Action.allCases[index] {
+        case .delete: return canDelete
+        case .mergeDown: return canMergeDown
+        case .rename, .duplicate, .clear: return true
+        }
     }
 
     /// The frames of the rows, for tests and the overlay: top to bottom, in window points.
@@ -380,6 +393,7 @@ public final class LayerMenuView: View {
                 beginRenaming()
                 reportChange()
             case .duplicate: ask(.duplicate)
+            case .mergeDown: ask(.mergeDown)
             case .clear: ask(.clear)
             case .delete: ask(.delete)
             }

@@ -393,7 +393,7 @@ struct JournalLedger {
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
         case .add, .clear, .erase, .replace, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
-             .setLayer:
+             .setLayer, .mergeLayerDown:
             undoSizes.append(recordSize)
             undoBytes += recordSize
             // A new edit forgets what could be redone: those records are dead now.

@@ -59,6 +59,10 @@ public enum DrawingEdit: Hashable, Sendable {
     case moveLayer(from: Int, to: Int)
     /// The layer at this position renamed, shown or hidden, locked or unlocked, given another opacity or blend mode.
     case setLayer(at: Int, LayerAttributes)
+    /// The layer at this position (not the bottom one) merged into the layer below, which keeps its attributes and
+    /// becomes the current one: without a picture, its strokes put over those below (only for a layer holding no
+    /// picture); with one, both layers' content as that one picture, their strokes gone.
+    case mergeLayerDown(at: Int, into: LayerImage?)
 }
 
 extension DrawingEdit {
@@ -126,6 +130,7 @@ public struct Drawing: Hashable, Sendable {
         case removeLayer(at: Int, Layer)
         case moveLayer(from: Int, to: Int)
         case setLayer(at: Int, old: LayerAttributes, new: LayerAttributes)
+        case mergeDown(at: Int, lower: Layer, upper: Layer, picture: LayerImage?)
 
         /// A stroke an erase took out, and where it was.
         struct Removed: Hashable, Sendable {
@@ -137,7 +142,7 @@ public struct Drawing: Hashable, Sendable {
         var strokeLayer: Int? {
             switch self {
             case let .add(layer, _), let .clear(layer, _, _), let .erase(layer, _, _), let .replace(layer, _, _, _): layer
-            case .addLayer, .removeLayer, .moveLayer, .setLayer: nil
+            case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: nil
             }
         }
 
@@ -168,7 +173,19 @@ public struct Drawing: Hashable, Sendable {
             case let .removeLayer(position, _): .removeLayer(at: position)
             case let .moveLayer(from, to): .moveLayer(from: from, to: to)
             case let .setLayer(position, _, new): .setLayer(at: position, new)
+            case let .mergeDown(position, _, _, picture): .mergeLayerDown(at: position, into: picture)
             }
+        }
+
+        /// The layer a merge down leaves: the lower layer's attributes, with the upper layer's strokes over its own,
+        /// or the merged picture alone.
+        static func merged(_ lower: Layer, _ upper: Layer, picture: LayerImage?) -> Layer {
+            guard let picture else {
+                var merged = lower
+                merged.strokes += upper.strokes
+                return merged
+            }
+            return Layer(attributes: lower.attributes, image: picture)
         }
 
         /// Does the edit to `stack` (again).
@@ -186,6 +203,10 @@ public struct Drawing: Hashable, Sendable {
             case let .removeLayer(position, _): _ = stack.removeLayer(at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: from, to: to)
             case let .setLayer(position, _, new): stack.layers[position].attributes = new
+            case let .mergeDown(position, lower, upper, picture):
+                // The current layer, if it was the upper one, becomes the merged one.
+                stack.layers[position - 1] = Self.merged(lower, upper, picture: picture)
+                _ = stack.removeLayer(at: position)
             }
         }
 
@@ -204,6 +225,9 @@ public struct Drawing: Hashable, Sendable {
             case let .removeLayer(position, layer): stack.insert(layer, at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: to, to: from)
             case let .setLayer(position, old, _): stack.layers[position].attributes = old
+            case let .mergeDown(position, lower, upper, _):
+                stack.layers[position - 1] = lower
+                stack.insert(upper, at: position)
             }
         }
 
@@ -214,7 +238,7 @@ public struct Drawing: Hashable, Sendable {
             case .clear: .cleared
             case let .erase(_, removed, _): .removed(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked(at: index)
-            case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
+            case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
 
@@ -225,7 +249,7 @@ public struct Drawing: Hashable, Sendable {
             case .clear: .restored
             case let .erase(_, removed, _): .inserted(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked(at: index)
-            case .addLayer, .removeLayer, .moveLayer, .setLayer: .replaced
+            case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
     }
@@ -338,6 +362,7 @@ public struct Drawing: Hashable, Sendable {
         case let .removeLayer(position): removeLayer(at: position)
         case let .moveLayer(from, to): moveLayer(from: from, to: to)
         case let .setLayer(position, attributes): setLayer(at: position, attributes)
+        case let .mergeLayerDown(position, picture): mergeLayerDown(at: position, into: picture)
         }
     }
 
@@ -439,6 +464,17 @@ public struct Drawing: Hashable, Sendable {
         return perform(.moveLayer(from: from, to: to))
     }
 
+    /// Merges the layer at `position` into the one below (undoable; ``DrawingEdit/mergeLayerDown(at:into:)``), which
+    /// becomes current if the merged one was; `nil` for the bottom layer, a position outside the stack, or no
+    /// `picture` for a layer holding one (its picture cannot go over the strokes below).
+    @discardableResult
+    public mutating func mergeLayerDown(at position: Int, into picture: LayerImage? = nil) -> DrawingChange? {
+        guard position > 0, stack.layers.indices.contains(position) else { return nil }
+        let upper = stack.layers[position]
+        guard picture != nil || upper.image == nil else { return nil }
+        return perform(.mergeDown(at: position, lower: stack.layers[position - 1], upper: upper, picture: picture))
+    }
+
     /// Gives the layer at `position` these attributes (undoable); `nil` when there is none there or they are its own.
     @discardableResult
     public mutating func setLayer(at position: Int, _ attributes: LayerAttributes) -> DrawingChange? {
@@ -499,7 +535,7 @@ public struct Drawing: Hashable, Sendable {
             return undone ? .inserted(positions) : .removed(positions)
         case let .replace(_, index, _, _):
             return .restroked(at: below + index)
-        case .addLayer, .removeLayer, .moveLayer, .setLayer:
+        case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown:
             return .replaced
         }
     }

@@ -102,6 +102,8 @@ public enum DrawingDocument {
         case setLayer = 14
         /// Version 5 on: pictures in layers, and the eraser's cuts through them.
         case baseImage = 15, addImageLayer = 16, eraseCut = 17
+        /// Version 5 on: a layer merged down.
+        case mergeLayerDown = 18
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -110,7 +112,7 @@ public enum DrawingDocument {
             case .erase: 3
             case .replace: 4
             case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
-                 .addImageLayer, .eraseCut: 5
+                 .addImageLayer, .eraseCut, .mergeLayerDown: 5
             }
         }
     }
@@ -168,6 +170,7 @@ public enum DrawingDocument {
         case let .removeLayer(position): record(.removeLayer, positions: [position])
         case let .moveLayer(from, to): record(.moveLayer, positions: [from, to])
         case let .setLayer(position, attributes): record(.setLayer, positions: [position], attributes: attributes)
+        case let .mergeLayerDown(position, picture): record(.mergeLayerDown, positions: [position], image: picture)
         }
     }
 
@@ -209,6 +212,7 @@ public enum DrawingDocument {
         case .moveLayer: recordOverhead + 8
         case let .addLayer(_, attributes), let .setLayer(_, attributes): layerRecordSize(attributes) + 4
         case let .addImageLayer(_, attributes, image): layerRecordSize(attributes) + 4 + imageSize(image)
+        case let .mergeLayerDown(_, picture): recordOverhead + 4 + (picture.map(imageSize) ?? 0)
         }
     }
 
@@ -258,7 +262,7 @@ public enum DrawingDocument {
         let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
             case .erase, .replace, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
-                 .setLayer: true
+                 .setLayer, .mergeLayerDown: true
             case .add, .clear, .undo, .redo: false
             }
         }
@@ -448,7 +452,7 @@ public enum DrawingDocument {
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
         case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
-             .addImageLayer:
+             .addImageLayer, .mergeLayerDown:
             return try layerMeaning(of: kind, payload: payload, afterEdits: afterEdits)
         }
     }
@@ -469,7 +473,9 @@ public enum DrawingDocument {
         case .baseLayer, .addLayer, .setLayer, .addImageLayer: attributes = try readLayerAttributes(from: &reader)
         default: attributes = nil
         }
-        let image = kind == .baseImage || kind == .addImageLayer ? try readImage(from: &reader) : nil
+        // A merge down holds a picture when it made one.
+        let holdsImage = kind == .baseImage || kind == .addImageLayer || (kind == .mergeLayerDown && reader.remaining > 0)
+        let image = holdsImage ? try readImage(from: &reader) : nil
         guard reader.remaining == 0 else { throw .damaged("a layer record of the wrong size") }
         switch (kind, attributes, image) {
         case let (.baseLayer, attributes?, _):
@@ -485,6 +491,7 @@ public enum DrawingDocument {
         case (.duplicateLayer, _, _): return .edit(.duplicateLayer(at: positions[0]))
         case (.removeLayer, _, _): return .edit(.removeLayer(at: positions[0]))
         case (.moveLayer, _, _): return .edit(.moveLayer(from: positions[0], to: positions[1]))
+        case let (.mergeLayerDown, _, image): return .edit(.mergeLayerDown(at: positions[0], into: image))
         default: throw .damaged("a layer record of the wrong size")
         }
     }
@@ -578,6 +585,7 @@ public enum DrawingDocument {
         case .clear, .undo, .redo, .erase, .eraseCut: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
         case .baseImage, .addImageLayer: return .image
+        case .mergeLayerDown: return .layer
         case .selectLayer: return .choice
         }
     }

@@ -121,6 +121,31 @@ public struct DrawingPicture: Sendable {
         return image
     }
 
+    /// The layers put together over the picture's area at 100 % (scaled as ``image(pixelsPerPoint:rasterizer:)`` is
+    /// past ``largestImageSide``) on no paper: premultiplied ARGB, clear where no layer has ink. What a layer merged
+    /// down into the one below holds.
+    public func imageWithoutPaper() -> ImageSurface {
+        let scale = imageScale
+        let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
+        guard let context = cairo_create(image.surface) else { return image }
+        defer {
+            cairo_destroy(context)
+            cairo_surface_flush(image.surface)
+        }
+        let raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
+        for layer in layers where !layer.isEmpty {
+            let drawn = ImageSurface(clearWidth: image.width, height: image.height)
+            draw(layer, into: drawn, scale: scale, raster: raster)
+            cairo_surface_mark_dirty(drawn.surface)
+            cairo_surface_mark_dirty(image.surface)
+            cairo_set_source_surface(context, drawn.surface, 0, 0)
+            cairo_set_operator(context, layer.blendMode.cairoOperator)
+            cairo_paint_with_alpha(context, layer.opacity)
+            cairo_surface_flush(image.surface)
+        }
+        return image
+    }
+
     /// Draws a layer alone, its picture then its strokes, into `image` at `scale` pixels per point from the area's
     /// origin.
     private func draw(_ layer: PictureLayer, into image: ImageSurface, scale: Double, raster: CapsuleRaster) {

@@ -90,7 +90,7 @@ import PropertyBased
         try Self.openMenu(painter, on: "Sketch")
         let menu = try Self.menu(painter)
         #expect(menu.title == "Sketch")
-        #expect(menu.rows.map(\.title) == ["Rename…", "Duplicate", "Clear", "Delete", "Blend mode: Normal"])
+        #expect(menu.rows.map(\.title) == ["Rename…", "Duplicate", "Merge down", "Clear", "Delete", "Blend mode: Normal"])
         #expect(menu.slider?.title == "Opacity 100 %")
         #expect(painter.app.layerMenuView.position == 0)
         // The long press chose nothing, changed nothing and painted nothing.
@@ -200,9 +200,49 @@ import PropertyBased
     @Test func deleteIsRefusedForTheLastLayer() throws {
         let painter = Self.painter(Self.drawing(["Sketch"]))
         try Self.openMenu(painter, on: "Sketch")
-        #expect(try Self.menu(painter).rows.filter { !$0.isEnabled }.map(\.title) == ["Delete"], "greyed")
+        #expect(try Self.menu(painter).rows.filter { !$0.isEnabled }.map(\.title) == ["Merge down", "Delete"], "greyed")
         try Self.choose(painter, "Delete")
         #expect(Self.names(painter) == ["Sketch"] && !painter.app.drawing.canUndo)
+    }
+
+    /// Merge down from a layer's menu: an opaque normal layer gives its strokes to the one below; a multiply layer
+    /// is put together with it into one picture that shows as the two did; each is one edit with an Undo, and a
+    /// locked layer refuses it with the banner's words.
+    @Test func mergeDownKeepsWhatIsShownAndUndoes() throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        var drawing = Self.drawing(["Sketch", "Ink", "Shade"], colors: [.black, Self.blue, red])
+        var shade = drawing.layers[2].attributes
+        shade.blendMode = .multiply
+        drawing.apply(.setLayer(at: 2, shade))
+        drawing = Drawing(layers: drawing.layers)
+        drawing.apply(.selectLayer(2))
+        let painter = Self.painter(drawing)
+        painter.app.renderFrame()
+        let ink = try Self.uncoveredInk(painter)
+        let shown = Self.rgb(painter.shown(ink.x, ink.y))
+        try Self.openMenu(painter, on: "Ink")
+        try Self.choose(painter, "Merge down")
+        #expect(Self.names(painter) == ["Sketch", "Shade"] && painter.app.banner == "Merged “Ink” into “Sketch”.")
+        #expect(painter.app.drawing.layers[0].strokes.count == 2 && painter.app.drawing.layers[0].image == nil,
+                "strokes stay strokes")
+        try Self.openMenu(painter, on: "Shade")
+        try Self.choose(painter, "Merge down")
+        let merged = try #require(painter.app.drawing.layers.first)
+        #expect(Self.names(painter) == ["Sketch"] && merged.strokes.isEmpty && merged.image != nil)
+        painter.app.renderFrame()
+        let after = Self.rgb(painter.shown(ink.x, ink.y))
+        #expect(zip(after, shown).allSatisfy { abs($0 - $1) <= 2 }, "\(after) where \(shown) was")
+        painter.app.perform(.undo)
+        painter.app.perform(.undo)
+        #expect(Self.layers(painter) == drawing.layers)
+        // A locked layer below refuses it, and nothing changes.
+        var locked = drawing.layers[1].attributes
+        locked.isLocked = true
+        drawing.apply(.setLayer(at: 1, locked))
+        let refusing = Self.painter(Drawing(layers: drawing.layers))
+        try Self.openMenu(refusing, on: "Shade")
+        try Self.choose(refusing, "Merge down")
+        #expect(refusing.app.banner == "“Ink” is locked: unlock it to merge it." && Self.names(refusing).count == 3)
     }
 
     @Test func choosingMultiplyBlendsTheLayerAsKritaDoes() throws {

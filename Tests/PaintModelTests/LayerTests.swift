@@ -156,6 +156,41 @@ import PropertyBased
         #expect(Self.names(drawing) == ["Layer 1"] + (0..<10).map { "L\($0)" })
     }
 
+    /// A merge down gives the lower layer the upper one's strokes over its own (or the merged picture alone), keeps
+    /// the lower layer's attributes, paints on it if the upper one was current, and is one edit that undoes; the
+    /// bottom layer has nothing to merge into, and a layer holding a picture merges only as a picture.
+    @Test func aMergeDownIsTheLayersInOneAndOneEditThatUndoes() throws {
+        let photo = try #require(LayerImageTests.image())
+        var drawing = Drawing(layers: [
+            Layer(attributes: Self.attributes("Sketch", opacity: 0.5), strokes: [stroke(0)]),
+            Layer(attributes: Self.attributes("Ink", blend: .multiply), strokes: [stroke(40), stroke(80)]),
+            Layer(attributes: Self.attributes("Photo"), image: photo),
+        ])
+        drawing.apply(.selectLayer(1))
+        let before = drawing.layers
+        #expect(drawing.mergeLayerDown(at: 0) == nil)
+        #expect(drawing.mergeLayerDown(at: 2) == nil, "a picture cannot go over the strokes below as strokes")
+        #expect(drawing.mergeLayerDown(at: 1) == .replaced)
+        #expect(Self.names(drawing) == ["Sketch", "Photo"] && drawing.currentLayerIndex == 0)
+        #expect(drawing.layers[0].strokes == [stroke(0), stroke(40), stroke(80)])
+        #expect(drawing.layers[0].attributes == Self.attributes("Sketch", opacity: 0.5))
+        let merged = try #require(LayerImageTests.image(shade: 30))
+        #expect(drawing.mergeLayerDown(at: 1, into: merged) != nil)
+        #expect(drawing.layers == [Layer(attributes: Self.attributes("Sketch", opacity: 0.5), image: merged)])
+        drawing.undo()
+        drawing.undo()
+        #expect(drawing.layers == before)
+        drawing.redo()
+        #expect(drawing.layers.map(\.strokes.count) == [3, 0])
+        // Written as it happened after the layers it began from and read back, it is the same drawing.
+        let edits: [DrawingEdit] = [.selectLayer(1), .mergeLayerDown(at: 1, into: nil), .mergeLayerDown(at: 1, into: merged)]
+        var replayed = Drawing(layers: before)
+        for edit in edits { replayed.apply(edit) }
+        let bytes = DrawingDocument.encode(Drawing(layers: before)) + edits.flatMap(DrawingDocument.record)
+        let read = try DrawingDocument.read(bytes)
+        #expect(read.drawing.layers == replayed.layers && !read.isDamaged)
+    }
+
     /// A random session of stroke and layer edits, as numbers: the drawing, and the edits that did something.
     static func session(_ numbers: [Int], observing observe: (Drawing, DrawingChange, Drawing) -> Void = { _, _, _ in })
         -> (drawing: Drawing, edits: [DrawingEdit]) {
@@ -176,7 +211,7 @@ import PropertyBased
     static func edit(_ number: Int, in drawing: Drawing) -> DrawingEdit {
         let count = drawing.layers.count
         let position = (number >> 4) % count, other = (number >> 12) % count
-        switch number % 14 {
+        switch number % 15 {
         case 0, 1: return .add(stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30)))
         case 2:
             let strokes = drawing.currentLayer.strokes.count
@@ -205,6 +240,8 @@ import PropertyBased
             let cut = ImageCut(points: [Point(x: Double(number % 40), y: 3), Point(x: 9, y: Double((number >> 7) % 40))],
                                radius: Double(1 + number % 9))
             return .erase(strokes == 0 || number & 512 == 0 ? [] : [(number >> 10) % strokes], cut: cut)
+        case 14:
+            return .mergeLayerDown(at: position, into: number & 1024 == 0 ? nil : LayerImageTests.image(shade: 30))
         default:
             let strokes = drawing.currentLayer.strokes.count
             return number & 256 == 0 ? .clear : .replace(at: strokes == 0 ? 0 : (number >> 9) % strokes, with: stroke(7, width: 3))
