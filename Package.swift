@@ -203,7 +203,7 @@ let package = Package(
             name: "paint-benchmark",
             dependencies: [
                 "FingerPaintCore", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter",
-                "CommandLineSupport",
+                "CommandLineSupport", "DrawingImport", "ImageDecoding",
             ],
             path: "Sources/PaintBenchmark"
         ),

@@ -212,8 +212,16 @@ public final class CanvasView: View {
             delegate?.canvasView(self, picksColorAt: touch.location(in: nil), isFinal: false)
             return
         }
+        // Asked once for the touches that would paint or erase: a layer that takes neither refuses them all.
+        var isMarkingRefused: Bool?
         for touch in touches {
             if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
+                refused.insert(touch.identifier)
+            } else if isMarkingRefused ?? {
+                let refuses = delegate?.canvasViewShouldBeginMarking(self) == false
+                isMarkingRefused = refuses
+                return refuses
+            }() {
                 refused.insert(touch.identifier)
             } else if touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil) {
                 eraserPaths[touch.identifier] = [documentPoint(of: touch)]

@@ -7,6 +7,9 @@ import TouchUI
 /// The owner of a ``CanvasView``: it keeps the drawing, the view and the brush the canvas only draws with. The canvas
 /// holds it weakly (``CanvasView/delegate``); each method is called on the thread that delivers touches.
 public protocol CanvasViewDelegate: AnyObject {
+    /// A finger, pen or eraser came down to paint or erase: `false` when the drawing takes neither now (the owner
+    /// says why); the touch then marks nothing until it lifts.
+    func canvasViewShouldBeginMarking(_ canvas: CanvasView) -> Bool
     /// A stroke was completed (its touch lifted): it is to be added to the drawing.
     func canvasView(_ canvas: CanvasView, didComplete stroke: Stroke)
     /// The stroke just completed was held still at its end into `shape`, which is to replace it (one more edit,

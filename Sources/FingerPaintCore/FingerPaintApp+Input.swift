@@ -53,6 +53,14 @@ extension FingerPaintApp: SeatEventTranslatorDelegate {
 
 /// The canvas's events: strokes and erasures become edits, its gestures move the view, its taps ask for commands.
 extension FingerPaintApp: CanvasViewDelegate {
+    /// A locked or hidden current layer refuses painting and erasing at once, saying why: no ink shows that would
+    /// go at the lift.
+    public func canvasViewShouldBeginMarking(_ canvas: CanvasView) -> Bool {
+        guard let refusal = currentLayerRefusal else { return true }
+        say(refusal)
+        return false
+    }
+
     /// The stroke is added to the drawing (an edit).
     public func canvasView(_ canvas: CanvasView, didComplete stroke: Stroke) {
         complete(stroke)

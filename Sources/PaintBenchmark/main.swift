@@ -127,7 +127,7 @@ let helpText = """
 
     USAGE: paint-benchmark [--large [--document PATH | --peak-limit MIB] [--raster cairo|own]]
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
-           paint-benchmark layers [--runs N]
+           paint-benchmark layers [--runs N] | photo [--file PATH] [--runs N]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -166,6 +166,10 @@ if CommandLine.arguments.dropFirst().first == "cpu" {
 }
 if CommandLine.arguments.dropFirst().first == "layers" {
     runLayersBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "photo" {
+    runPhotoBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "latency" {

@@ -49,10 +49,15 @@ import Geometry
         let top = LayerAttributes(name: "Ink", isVisible: state != "hidden", isLocked: state == "locked")
         let painter = Painter(drawing: Self.twoLayers(top: top))
         let before = painter.app.drawing
-        painter.drag([(1, point(100, 60), point(300, 60))])
+        // Refused as the finger comes down: no ink shows while it moves, to vanish at the lift.
+        painter.drag([(1, point(100, 60), point(300, 60))], lift: false)
+        #expect(!painter.isPainted(200, 60), "ink shown while the refused finger moves")
+        let refusedAtOnce = try #require(painter.app.banner)
+        painter.send(.touchUp(id: 1), .touchFrame)
         #expect(painter.app.drawing == before)
         #expect(!painter.isPainted(200, 60), "the refused stroke is still shown")
         let banner = try #require(painter.app.banner)
+        #expect(banner == refusedAtOnce)
         #expect(banner == "“Ink” is \(state): \(state == "locked" ? "unlock" : "show") it to paint on it.")
         painter.app.perform(.toggleEraser)
         painter.drag([(2, point(200, 120), point(200, 190))])
