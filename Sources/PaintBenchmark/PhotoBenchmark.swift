@@ -49,7 +49,8 @@ func runPhotoBenchmark(arguments: [String]) {
             exit(1)
         }
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: photo.path)[.size] as? Int) ?? 0
+    var status = stat()
+    let size = stat(photo.path, &status) == 0 ? Int(status.st_size) : 0
     print("photo: a drawing made from \(photo.lastPathComponent) (\(size / 1024) KiB); ms, median [range] of \(runs)")
     let library = DocumentLibrary(environment: ["HOME": folder.path])
     var made: [Double] = [], opened: [Double] = [], compacted: [Double] = []
