@@ -213,6 +213,8 @@ extension DrawingDocument {
                     if let meaning = try? meaning(of: kind, payload: buffer[payload], afterEdits: state.drawing != nil,
                                                   version: state.version) {
                         let size = payload.count + recordOverhead
+                        // A valid record whose meaning has no place here is damage, as an invalid one is.
+                        var isPlaced = true
                         switch meaning {
                         case let .base(stroke):
                             if state.baseLayers.isEmpty { state.baseLayers = [.first()] }
@@ -226,15 +228,19 @@ extension DrawingDocument {
                             if let last = state.baseLayers.indices.last, state.baseLayers[last].isEmpty {
                                 state.baseLayers[last].image = image
                                 state.contents.ledger.addBaseStroke(recordSize: size)
+                            } else {
+                                isPlaced = false
                             }
                         case let .edit(edit):
                             if state.drawing == nil { state.drawing = Drawing(layers: state.baseLayers) }
                             if state.drawing?.apply(edit) != nil { state.contents.ledger.apply(edit, recordSize: size) }
                         }
-                        state.offset += size
-                        state.contents.validLength = state.offset
-                        state.isInDamage = false
-                        continue
+                        if isPlaced {
+                            state.offset += size
+                            state.contents.validLength = state.offset
+                            state.isInDamage = false
+                            continue
+                        }
                     }
                 case .invalid:
                     break

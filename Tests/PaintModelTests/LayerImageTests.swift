@@ -110,6 +110,32 @@ import ImageDecoding
         #expect(read.drawing == based && read.drawing.baseLayers[0].image?.cuts == [cut])
     }
 
+    /// A base picture record goes right after its layer's record; one after the layer's strokes has no place (no
+    /// program writes it so), and is damage: the strokes around it are read, the picture is not put under them.
+    @Test func aBasePictureAfterItsLayersStrokesIsDamage() throws {
+        let photo = try #require(Self.image())
+        let layered = DrawingDocument.encode(Drawing(layers: [
+            Layer(attributes: LayerAttributes(name: "photo"), image: photo, strokes: [stroke(0)]),
+        ]))
+        // The records as written (layer, picture, stroke), split at their lengths, then the picture put last.
+        var records: [[UInt8]] = []
+        var offset = DrawingDocument.headerSize
+        while offset + 4 <= layered.count {
+            let payload = layered[offset..<(offset + 4)].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+            let end = offset + DrawingDocument.recordOverhead + payload
+            records.append(Array(layered[offset..<end]))
+            offset = end
+        }
+        try #require(records.count == 3)
+        let misplaced = Array(layered[..<DrawingDocument.headerSize]) + records[0] + records[2] + records[1]
+        let contents = try DrawingDocument.read(misplaced)
+        #expect(contents.isDamaged)
+        #expect(contents.drawing.layers[0].strokes == [stroke(0)] && contents.drawing.layers[0].image == nil)
+        // As written, it reads whole.
+        let whole = try DrawingDocument.read(layered)
+        #expect(!whole.isDamaged && whole.drawing.layers[0].image == photo)
+    }
+
     @Test func aPictureRecordWhosePictureIsDamagedIsDamageAndTheRestIsRead() throws {
         let record = DrawingDocument.record(.addImageLayer(at: 1, LayerAttributes(name: "photo"), try #require(Self.image())))
         // The picture's bytes changed and the record's checksum made to match: a record this program wrote
