@@ -144,42 +144,21 @@ if CommandLine.arguments.dropFirst().contains("--version") {
     exit(0)
 }
 
-if CommandLine.arguments.dropFirst().first == "documents" {
-    runDocumentBenchmark()
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "pen" {
-    runPenBenchmark()
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "soak" {
-    runSoak(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "long-trace" {
-    runLongTrace(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "cpu" {
-    runCPUBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "layers" {
-    runLayersBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "photo" {
-    runPhotoBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "latency" {
-    runLatencyBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-
-// `raster`: the `--large` drawing's visible tiles by Cairo and by our own rasterizer (RasterBenchmark.swift).
-if CommandLine.arguments.dropFirst().first == "raster" {
-    runRasterBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
+// The benchmarks named by their first argument, each given the arguments after it (`raster`: the `--large`
+// drawing's visible tiles by Cairo and by our own rasterizer, RasterBenchmark.swift).
+let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
+    "documents": { _ in runDocumentBenchmark() },
+    "pen": { _ in runPenBenchmark() },
+    "soak": { runSoak(arguments: $0) },
+    "long-trace": { runLongTrace(arguments: $0) },
+    "cpu": { runCPUBenchmark(arguments: $0) },
+    "layers": { runLayersBenchmark(arguments: $0) },
+    "photo": { runPhotoBenchmark(arguments: $0) },
+    "latency": { runLatencyBenchmark(arguments: $0) },
+    "raster": { runRasterBenchmark(arguments: $0) },
+]
+if let name = CommandLine.arguments.dropFirst().first, let benchmark = namedBenchmarks[name] {
+    benchmark(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 
