@@ -127,23 +127,26 @@ public struct DrawingPicture: Sendable {
     public func imageWithoutPaper() -> ImageSurface {
         let scale = imageScale
         let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
-        guard let context = cairo_create(image.surface) else { return image }
+        composite(into: image, scale: scale, raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))
+        return image
+    }
+
+    /// Draws each layer into a clear image of its own and puts it over what `image` holds (paper, or nothing) with
+    /// its opacity and blend mode, at `scale` pixels per point from the area's origin.
+    private func composite(into image: ImageSurface, scale: Double, raster: CapsuleRaster) {
+        guard let context = cairo_create(image.surface) else { return }
         defer {
             cairo_destroy(context)
             cairo_surface_flush(image.surface)
         }
-        let raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
         for layer in layers where !layer.isEmpty {
             let drawn = ImageSurface(clearWidth: image.width, height: image.height)
             draw(layer, into: drawn, scale: scale, raster: raster)
             cairo_surface_mark_dirty(drawn.surface)
-            cairo_surface_mark_dirty(image.surface)
             cairo_set_source_surface(context, drawn.surface, 0, 0)
             cairo_set_operator(context, layer.blendMode.cairoOperator)
             cairo_paint_with_alpha(context, layer.opacity)
-            cairo_surface_flush(image.surface)
         }
-        return image
     }
 
     /// Draws a layer alone, its picture then its strokes, into `image` at `scale` pixels per point from the area's
@@ -245,17 +248,7 @@ public struct DrawingPicture: Sendable {
         let raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
         guard isFlat else {
             // Each layer drawn into an image of its own, clear, then put over the paper and the layers below.
-            let context = cairo_create(image.surface)!
-            for layer in layers where !layer.isEmpty {
-                let drawn = ImageSurface(clearWidth: image.width, height: image.height)
-                draw(layer, into: drawn, scale: scale, raster: raster)
-                cairo_surface_mark_dirty(drawn.surface)
-                cairo_set_source_surface(context, drawn.surface, 0, 0)
-                cairo_set_operator(context, layer.blendMode.cairoOperator)
-                cairo_paint_with_alpha(context, layer.opacity)
-            }
-            cairo_destroy(context)
-            cairo_surface_flush(image.surface)
+            composite(into: image, scale: scale, raster: raster)
             return image
         }
         draw(strokes, into: image, scale: scale, raster: raster)
