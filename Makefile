@@ -14,7 +14,7 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
-	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev
+	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev libmypaint-dev mypaint-brushes
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
 	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin
 
@@ -68,7 +68,7 @@ docs:
 # Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI. Inputs are at most 2 kB, 8 kB
 # for openraster (its seeds are whole .ora files from Krita and MyPaint).
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = document trace seat-events round-trip openraster image import
+FUZZ_TARGETS = document trace seat-events round-trip openraster image import brush-preset
 FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
 	--scratch-path .build-fuzz
 fuzz: generate

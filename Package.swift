@@ -93,6 +93,11 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "Geometry"]),
         // GLib alone (Debian: libglib2.0-dev): GChecksum's MD5 for the thumbnail cache's and tile store's file names.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // libmypaint (Debian: libmypaint-dev), linked by name: its pkg-config flags carry -fopenmp, which SwiftPM
+        // refuses. Its presets come from Debian's mypaint-brushes.
+        .systemLibrary(name: "CMyPaint", providers: [.apt(["libmypaint-dev"])]),
+        // Brushes that look like paint: a MyPaint preset and the dabs a stroke makes with it (docs/brushes.md).
+        .target(name: "BrushEngine", dependencies: ["CMyPaint"]),
         // zlib (Debian: zlib1g-dev): raw deflate and inflate for OpenRaster's zip container.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // GIO's D-Bus client, for test support only: input into headless mutter through its remote-desktop API.
@@ -185,7 +190,7 @@ let package = Package(
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
         // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
         .target(
-            name: "FuzzTargets", dependencies: ["FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "DrawingImport", "Geometry", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
+            name: "FuzzTargets", dependencies: ["BrushEngine", "FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "DrawingImport", "Geometry", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
             path: "Fuzz/Targets"
         ),
         .executableTarget(name: "fuzz-document", dependencies: ["FuzzTargets"], path: "Fuzz/document"),
@@ -195,6 +200,7 @@ let package = Package(
         .executableTarget(name: "fuzz-openraster", dependencies: ["FuzzTargets"], path: "Fuzz/openraster"),
         .executableTarget(name: "fuzz-image", dependencies: ["FuzzTargets"], path: "Fuzz/image"),
         .executableTarget(name: "fuzz-import", dependencies: ["FuzzTargets"], path: "Fuzz/import"),
+        .executableTarget(name: "fuzz-brush-preset", dependencies: ["FuzzTargets"], path: "Fuzz/brush-preset"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),
@@ -253,6 +259,10 @@ let package = Package(
         // The portal module against fake-portal on a private dbus-daemon (child processes).
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "ProcessTesting"]),
         // The image codecs' own tests: files made by the encoder, Cairo, libjpeg and by hand, decoded.
+        .testTarget(
+            name: "BrushEngineTests",
+            dependencies: ["BrushEngine", "CMyPaint", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "ImageDecodingTests",
             dependencies: [

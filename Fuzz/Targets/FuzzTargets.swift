@@ -18,6 +18,7 @@ public enum FuzzTargets {
         ("openraster", openRaster),
         ("image", image),
         ("import", foreignDrawing),
+        ("brush-preset", brushPreset),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is

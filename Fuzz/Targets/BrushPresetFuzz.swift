@@ -1,0 +1,18 @@
+// A brush preset's settings from anywhere (a drawing made elsewhere keeps them, docs/brushes.md): read by libmypaint
+// or refused, never a trap; a preset read draws a short stroke of dabs that are all numbers.
+import BrushEngine
+
+extension FuzzTargets {
+    /// ``BrushPreset`` on arbitrary bytes taken as its settings' text, then a stroke of twenty samples with it.
+    public static func brushPreset(_ bytes: [UInt8]) {
+        guard let text = String(validating: bytes, as: UTF8.self),
+              let preset = try? BrushPreset(name: "fuzz/preset", settings: text) else { return }
+        let samples = (0..<20).map { step in
+            BrushSample(x: 10 + 3 * Double(step), y: 20, pressure: Double(step) / 19, time: Double(step) / 100)
+        }
+        let dabs = preset.dabs(along: samples, color: BrushColor(hue: 0.6, saturation: 0.8, value: 0.5))
+        precondition(dabs.count <= BrushPreset.largestDabCount, "more dabs than the limit")
+        precondition(dabs.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.radius.isFinite && $0.opacity.isFinite },
+                     "a dab that is not a number")
+    }
+}

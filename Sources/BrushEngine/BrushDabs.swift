@@ -1,0 +1,193 @@
+// The dabs a brush stroke makes: libmypaint's dynamics run over what the hand did (positions, times, pressure, tilt)
+// for a preset, each dab recorded as a value. Contract: values in, dabs out; a brush of its own for every call, so
+// the same samples give the same dabs on any thread, at any time (libmypaint seeds each brush alike). Nothing is
+// drawn here, and no canvas is read: a brush that picks colour up (smudge) finds clear paper.
+import CMyPaint
+
+/// One moment of a stroke as the hand made it.
+public struct BrushSample: Hashable, Sendable {
+    /// Where, in document points.
+    public var x: Double
+    public var y: Double
+    /// How hard, from 0 to 1.
+    public var pressure: Double
+    /// The pen's tilt, each from -1 to 1 (0: upright).
+    public var xTilt: Double
+    public var yTilt: Double
+    /// When, in seconds from any fixed moment.
+    public var time: Double
+
+    /// A sample at a place and time, with a pressure and a tilt.
+    public init(x: Double, y: Double, pressure: Double, xTilt: Double = 0, yTilt: Double = 0, time: Double) {
+        (self.x, self.y, self.pressure, self.xTilt, self.yTilt, self.time) = (x, y, pressure, xTilt, yTilt, time)
+    }
+}
+
+/// One dab: a filled ellipse of colour, soft at its edge, as libmypaint asks a surface to draw it.
+public struct BrushDab: Hashable, Sendable {
+    /// Its centre, in document points.
+    public var x: Float
+    public var y: Float
+    /// Its radius along its long axis, in document points.
+    public var radius: Float
+    /// Its colour, each from 0 to 1.
+    public var red: Float
+    public var green: Float
+    public var blue: Float
+    /// How much it covers at its centre, from 0 to 1.
+    public var opacity: Float
+    /// How hard its edge is, from 0 (soft all over) to 1 (a sharp edge).
+    public var hardness: Float
+    /// 1 paints; 0 erases (takes paint away by its opacity); between, some of each.
+    public var alphaEraser: Float
+    /// How much longer it is than wide (at least 1), and the angle of its long axis in degrees.
+    public var aspectRatio: Float
+    public var angle: Float
+    /// How much it keeps to the paint already there (0: none).
+    public var lockAlpha: Float
+    /// How much it takes the hue of what is under it (0: none).
+    public var colorize: Float
+}
+
+/// A colour as libmypaint takes a brush's base colour: hue, saturation and value, each from 0 to 1.
+public struct BrushColor: Hashable, Sendable {
+    public var hue: Double
+    public var saturation: Double
+    public var value: Double
+
+    /// A colour of this hue, saturation and value (each kept within 0...1).
+    public init(hue: Double, saturation: Double, value: Double) {
+        func unit(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), 1) : 0 }
+        (self.hue, self.saturation, self.value) = (unit(hue), unit(saturation), unit(value))
+    }
+}
+
+extension BrushPreset {
+    /// The most dabs a stroke records; the rest of a stroke past them makes none.
+    public static let largestDabCount = 1 << 20
+
+    /// The farthest a sample is taken from the origin, in points, each way: a sample beyond it is moved to it.
+    public static let reach = 1e5
+
+    /// The longest way between two samples that libmypaint fills with dabs, in points; a sample farther from the
+    /// one before starts the stroke afresh there, as a pen lifted and put down again (no pen moves that far between
+    /// two events, and dabs along such a way would cost seconds).
+    public static let longestStep = 5_000.0
+
+    /// The dabs of a stroke through `samples` in `color`, for a view at `viewZoom` (screen pixels a point) turned
+    /// by `viewRotation` radians, as libmypaint's `stroke_to_2` takes them. A sample whose place or time is not a
+    /// number is left out; pressure and tilt are kept within their ranges; time that goes back counts as none.
+    public func dabs(along samples: [BrushSample], color: BrushColor, viewZoom: Double = 1,
+                     viewRotation: Double = 0) -> [BrushDab] {
+        guard let brush = makeBrush() else { return [] }
+        defer { mypaint_brush_unref(brush) }
+        return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
+    }
+
+    /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:viewZoom:viewRotation:)`` says.
+    static func dabs(of brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
+                     viewRotation: Double) -> [BrushDab] {
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_H, Float(color.hue))
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_S, Float(color.saturation))
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_V, Float(color.value))
+        let recorder = DabRecorder(limit: Self.largestDabCount)
+        let surface = UnsafeMutablePointer<FPDabSurface>.allocate(capacity: 1)
+        defer { surface.deallocate() }
+        surface.initialize(to: DabRecorder.surface(owner: Unmanaged.passUnretained(recorder).toOpaque()))
+        let parent = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintSurface2.self)
+        // A new brush's setting values are read before libmypaint first works them out (they are what the memory
+        // held, so two strokes of the same samples differed): a step of no pressure, its dabs dropped, works them
+        // out alike for every stroke, then the brush starts afresh.
+        withExtendedLifetime(recorder) {
+            recorder.isRecording = false
+            _ = mypaint_brush_stroke_to_2(brush, parent, 0, 0, 0, 0, 0, 10, 1, 0, 0)
+            _ = mypaint_brush_stroke_to_2(brush, parent, 0, 0, 0, 0, 0, 0.1, 1, 0, 0)
+            recorder.isRecording = true
+        }
+        mypaint_brush_reset(brush)
+        mypaint_brush_new_stroke(brush)
+        let zoom = viewZoom.isFinite && viewZoom > 0 ? Float(min(max(viewZoom, 1.0 / 64), 64)) : 1
+        let rotation = viewRotation.isFinite ? Float(viewRotation.remainder(dividingBy: 2 * .pi)) : 0
+        var last: (x: Double, y: Double, time: Double)?
+        withExtendedLifetime(recorder) {
+            for sample in samples where sample.x.isFinite && sample.y.isFinite && sample.time.isFinite {
+                guard !recorder.isFull else { break }
+                let x = min(max(sample.x, -Self.reach), Self.reach), y = min(max(sample.y, -Self.reach), Self.reach)
+                // The first sample puts the brush down there: after more than libmypaint's 5 s since the last, it
+                // starts the stroke afresh at that place and draws nothing (no slow tracking from the origin). So
+                // does a sample too far from the one before.
+                var elapsed = 10.0
+                if let last, abs(x - last.x) <= Self.longestStep, abs(y - last.y) <= Self.longestStep {
+                    elapsed = min(max(sample.time - last.time, 0), 4)
+                }
+                last = (x, y, max(sample.time, last?.time ?? sample.time))
+                func unit(_ value: Double, from low: Double) -> Float {
+                    value.isFinite ? Float(min(max(value, low), 1)) : 0
+                }
+                mypaint_surface_begin_atomic(mypaint_surface2_to_surface(parent))
+                _ = mypaint_brush_stroke_to_2(
+                    brush, parent, Float(x), Float(y), unit(sample.pressure, from: 0),
+                    unit(sample.xTilt, from: -1), unit(sample.yTilt, from: -1), elapsed, zoom, rotation, 0)
+                var rectangle = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
+                withUnsafeMutablePointer(to: &rectangle) { pointer in
+                    var rectangles = MyPaintRectangles(num_rectangles: 1, rectangles: pointer)
+                    mypaint_surface2_end_atomic(parent, &rectangles)
+                }
+            }
+        }
+        return recorder.dabs
+    }
+}
+
+/// Where a stroke's dabs go as libmypaint makes them.
+private final class DabRecorder {
+    private(set) var dabs: [BrushDab] = []
+    let limit: Int
+    /// Whether dabs drawn now are kept.
+    var isRecording = true
+
+    init(limit: Int) { self.limit = limit }
+
+    var isFull: Bool { dabs.count >= limit }
+
+    func record(_ dab: BrushDab) {
+        guard isRecording, !isFull, dab.x.isFinite, dab.y.isFinite, dab.radius.isFinite, dab.radius > 0, dab.opacity > 0 else { return }
+        dabs.append(dab)
+    }
+
+    /// The recorder of the surface libmypaint calls.
+    static func from(_ surface: UnsafeMutableRawPointer?) -> DabRecorder? {
+        guard let owner = surface?.assumingMemoryBound(to: FPDabSurface.self).pointee.owner else { return nil }
+        return Unmanaged<DabRecorder>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// A surface whose dabs go to `owner`, a recorder, and whose colour is clear paper everywhere.
+    static func surface(owner: UnsafeMutableRawPointer) -> FPDabSurface {
+        var surface = FPDabSurface()
+        surface.owner = owner
+        // The first interface's dab is the second's, without posterizing or pigment.
+        surface.surface.parent.draw_dab = { surface, x, y, radius, red, green, blue, opaque, hardness, eraser, aspect,
+                                            angle, lockAlpha, colorize in
+            let second = UnsafeMutableRawPointer(surface)?.assumingMemoryBound(to: MyPaintSurface2.self)
+            return mypaint_surface2_draw_dab(second, x, y, radius, red, green, blue, opaque, hardness, eraser, aspect,
+                                             angle, lockAlpha, colorize, 0, 0, 0)
+        }
+        surface.surface.parent.get_color = { _, _, _, _, red, green, blue, alpha in
+            for channel in [red, green, blue, alpha] { channel?.pointee = 0 }
+        }
+        surface.surface.parent.begin_atomic = { _ in }
+        surface.surface.parent.end_atomic = { _, _ in }
+        surface.surface.draw_dab_pigment = { surface, x, y, radius, red, green, blue, opaque, hardness, eraser, aspect,
+                                             angle, lockAlpha, colorize, _, _, _ in
+            DabRecorder.from(surface)?.record(BrushDab(
+                x: x, y: y, radius: radius, red: red, green: green, blue: blue, opacity: opaque, hardness: hardness,
+                alphaEraser: eraser, aspectRatio: aspect, angle: angle, lockAlpha: lockAlpha, colorize: colorize))
+            return 1
+        }
+        surface.surface.get_color_pigment = { _, _, _, _, red, green, blue, alpha, _ in
+            for channel in [red, green, blue, alpha] { channel?.pointee = 0 }
+        }
+        surface.surface.end_atomic_multi = { _, _ in }
+        return surface
+    }
+}

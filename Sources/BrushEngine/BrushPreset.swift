@@ -1,0 +1,198 @@
+// A MyPaint brush preset (a `.myb` file: JSON of settings and their input curves) and the presets installed on this
+// machine (Debian's mypaint-brushes). Contract: a preset's text is read and checked here, once, and kept whole (a
+// drawing can keep the settings it was painted with, docs/brushes.md); libmypaint is given only the values checked,
+// through its API, never the text (its own reader aborts the program on settings it does not expect).
+import CMyPaint
+import FoundationEssentials
+
+/// A brush preset: its name and its settings, as MyPaint writes them.
+public struct BrushPreset: Hashable, Sendable {
+    /// Why a preset cannot be had, in a painter's words (`description`).
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The preset's name.
+        public var name: String
+        /// Why, in words that fit after "cannot use the brush NAME: ".
+        public var reason: String
+
+        public var description: String { "cannot use the brush \(name): \(reason)" }
+    }
+
+    /// The preset's name: its folder and file name without `.myb`, as `classic/pencil`.
+    public let name: String
+    /// The preset's settings, the `.myb` file's text.
+    public let settings: String
+    /// The settings libmypaint knows, checked, as it is given them.
+    let values: [SettingValue]
+
+    /// One setting as libmypaint is given it: its base value and the curves that add to it.
+    struct SettingValue: Hashable, Sendable {
+        var setting: MyPaintBrushSetting
+        var baseValue: Float
+        /// Each input's curve, its points (input value, what it adds) in order.
+        var curves: [(input: MyPaintBrushInput, points: [(x: Float, y: Float)])]
+
+        static func == (lhs: SettingValue, rhs: SettingValue) -> Bool {
+            lhs.setting == rhs.setting && lhs.baseValue == rhs.baseValue && lhs.curves.count == rhs.curves.count
+                && zip(lhs.curves, rhs.curves).allSatisfy { left, right in
+                    left.input == right.input && left.points.count == right.points.count
+                        && zip(left.points, right.points).allSatisfy { $0.x == $1.x && $0.y == $1.y }
+                }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(setting.rawValue)
+            hasher.combine(baseValue)
+            for curve in curves {
+                hasher.combine(curve.input.rawValue)
+                for point in curve.points { hasher.combine(point.x); hasher.combine(point.y) }
+            }
+        }
+    }
+
+    /// The most bytes of settings read: presets are a few KiB.
+    public static let largestSettings = 1 << 20
+
+    /// Where Debian's mypaint-brushes puts its presets, one folder a collection.
+    public static let installedFolder = "/usr/share/mypaint-data/2.0/brushes"
+
+    /// A preset of these settings; throws, saying why, when they are not a MyPaint brush's of version 3 within the
+    /// ranges ``problem(with:)`` checks.
+    public init(name: String, settings: String) throws(Failure) {
+        guard settings.utf8.count <= Self.largestSettings else {
+            throw Failure(name: name, reason: "its settings are larger than a brush's (1 MiB)")
+        }
+        switch Self.values(of: settings) {
+        case let .success(values): self.values = values
+        case let .failure(problem): throw Failure(name: name, reason: problem.reason)
+        }
+        self.name = name
+        self.settings = settings
+    }
+
+    /// A new libmypaint brush of these settings: each setting the preset holds, with its curves; those it does not
+    /// hold stay 0, as libmypaint's own reader of the file leaves them (the dabs are the same as from that reader's
+    /// brush). `nil` when libmypaint cannot make one.
+    func makeBrush() -> OpaquePointer? {
+        guard let brush = mypaint_brush_new() else { return nil }
+        for value in values {
+            mypaint_brush_set_base_value(brush, value.setting, value.baseValue)
+            for input in 0..<MYPAINT_BRUSH_INPUTS_COUNT.rawValue {
+                mypaint_brush_set_mapping_n(brush, value.setting, MyPaintBrushInput(rawValue: input), 0)
+            }
+            for curve in value.curves {
+                mypaint_brush_set_mapping_n(brush, value.setting, curve.input, Int32(curve.points.count))
+                for (index, point) in curve.points.enumerated() {
+                    mypaint_brush_set_mapping_point(brush, value.setting, curve.input, Int32(index), point.x, point.y)
+                }
+            }
+        }
+        return brush
+    }
+
+    /// The installed preset named `name` (`collection/brush`) in `folder`; throws when there is none by that name or
+    /// it cannot be read.
+    public init(named name: String, in folder: String = installedFolder) throws(Failure) {
+        guard Self.isPresetName(name) else {
+            throw Failure(name: name, reason: "a brush is named as its collection and name, as classic/pencil")
+        }
+        let path = folder + "/" + name + ".myb"
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+            throw Failure(name: name, reason: "there is no such brush in \(folder)")
+        }
+        guard data.count <= Self.largestSettings, let text = String(validating: data, as: UTF8.self) else {
+            throw Failure(name: name, reason: "its file is not a MyPaint brush's")
+        }
+        try self.init(name: name, settings: text)
+    }
+
+    /// The names of the presets installed in `folder`, sorted: `collection/brush` for each `.myb` file one folder
+    /// down.
+    public static func installedNames(in folder: String = installedFolder) -> [String] {
+        let files = FileManager.default
+        guard let collections = try? files.contentsOfDirectory(atPath: folder) else { return [] }
+        return collections.flatMap { collection -> [String] in
+            let brushes = (try? files.contentsOfDirectory(atPath: folder + "/" + collection)) ?? []
+            return brushes.filter { $0.hasSuffix(".myb") }.map { collection + "/" + $0.dropLast(".myb".count) }
+        }
+        .filter(isPresetName)
+        .sorted()
+    }
+
+    /// A `.myb` file as far as it is read: its version, and each setting's base value and curves, a curve a list of
+    /// points, each an input value and what it adds.
+    private struct SettingsFile: Decodable {
+        struct Setting: Decodable {
+            var base_value: Double
+            var inputs: [String: [[Double]]]
+        }
+        var version: Int
+        var settings: [String: Setting]
+    }
+
+    /// The most points a curve of libmypaint's has.
+    static let largestCurve = 64
+
+    /// The settings in `text` libmypaint knows, as it is given them, or why there are none, in words that fit after
+    /// "cannot use the brush NAME: ". JSON of version 3 whose known settings have base values within their ranges,
+    /// and curves of none, or of 2 to 64 points of two numbers each, their inputs in order, adding no more than the
+    /// setting's range either way (more makes a brush lay millions of dabs a step). Settings and inputs libmypaint
+    /// does not know are left out, as it leaves them.
+    static func values(of text: String) -> Result<[SettingValue], PresetProblem> {
+        guard let file = try? JSONDecoder().decode(SettingsFile.self, from: Data(text.utf8)) else {
+            return .failure(PresetProblem("its settings are not a MyPaint brush's"))
+        }
+        guard file.version == 3 else {
+            return .failure(PresetProblem("its settings are of MyPaint's version \(file.version), and fingerpaint reads version 3"))
+        }
+        var values: [SettingValue] = []
+        for (settingName, setting) in file.settings.sorted(by: { $0.key < $1.key }) {
+            let id = mypaint_brush_setting_from_cname(settingName)
+            guard id.rawValue < MYPAINT_BRUSH_SETTINGS_COUNT.rawValue, let info = mypaint_brush_setting_info(id)?.pointee
+            else { continue }
+            let range = Double(info.max) - Double(info.min)
+            guard setting.base_value.isFinite,
+                  Double(info.min) - 1e-3...Double(info.max) + 1e-3 ~= setting.base_value else {
+                return .failure(PresetProblem("its \(settingName) is outside \(info.min)…\(info.max)"))
+            }
+            var value = SettingValue(setting: id, baseValue: Float(setting.base_value), curves: [])
+            for (inputName, points) in setting.inputs.sorted(by: { $0.key < $1.key }) {
+                let input = mypaint_brush_input_from_cname(inputName)
+                guard input.rawValue < MYPAINT_BRUSH_INPUTS_COUNT.rawValue else { continue }
+                guard points.count != 1, points.count <= Self.largestCurve else {
+                    return .failure(PresetProblem(
+                        "its \(settingName) curve for \(inputName) has \(points.count) points (none, or 2 to 64)"))
+                }
+                var lastX = -Double.infinity
+                for point in points {
+                    guard point.count == 2, point.allSatisfy(\.isFinite), point[0] >= lastX, abs(point[0]) <= 1e6,
+                          abs(point[1]) <= range else {
+                        return .failure(PresetProblem(
+                            "its \(settingName) curve for \(inputName) is not of points in order within the setting's range"))
+                    }
+                    lastX = point[0]
+                }
+                if !points.isEmpty {
+                    value.curves.append((input, points.map { (Float($0[0]), Float($0[1])) }))
+                }
+            }
+            values.append(value)
+        }
+        return .success(values)
+    }
+
+    /// Why a preset's settings are not taken, in a painter's words.
+    struct PresetProblem: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Whether `name` is a collection and a brush, each of letters, digits and `_+-.`, neither starting with a dot.
+    static func isPresetName(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { part in
+            !part.isEmpty && part.first != "." && part.count <= 128 && part.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_+-.".unicodeScalars.contains(scalar))
+            }
+        }
+    }
+}
