@@ -6,13 +6,15 @@ import CMyPaint
 
 /// One moment of a stroke as the hand made it.
 public struct BrushSample: Hashable, Sendable {
-    /// Where, in document points.
+    /// Where across, in document points.
     public var x: Double
+    /// Where down, in document points.
     public var y: Double
     /// How hard, from 0 to 1.
     public var pressure: Double
-    /// The pen's tilt, each from -1 to 1 (0: upright).
+    /// The pen's tilt across, from -1 to 1 (0: upright).
     public var xTilt: Double
+    /// The pen's tilt down, from -1 to 1 (0: upright).
     public var yTilt: Double
     /// When, in seconds from any fixed moment.
     public var time: Double
@@ -25,14 +27,17 @@ public struct BrushSample: Hashable, Sendable {
 
 /// One dab: a filled ellipse of colour, soft at its edge, as libmypaint asks a surface to draw it.
 public struct BrushDab: Hashable, Sendable {
-    /// Its centre, in document points.
+    /// Its centre across, in document points.
     public var x: Float
+    /// Its centre down, in document points.
     public var y: Float
     /// Its radius along its long axis, in document points.
     public var radius: Float
-    /// Its colour, each from 0 to 1.
+    /// Its colour's red, from 0 to 1.
     public var red: Float
+    /// Its colour's green, from 0 to 1.
     public var green: Float
+    /// Its colour's blue, from 0 to 1.
     public var blue: Float
     /// How much it covers at its centre, from 0 to 1.
     public var opacity: Float
@@ -40,8 +45,9 @@ public struct BrushDab: Hashable, Sendable {
     public var hardness: Float
     /// 1 paints; 0 erases (takes paint away by its opacity); between, some of each.
     public var alphaEraser: Float
-    /// How much longer it is than wide (at least 1), and the angle of its long axis in degrees.
+    /// How much longer it is than wide (at least 1).
     public var aspectRatio: Float
+    /// The angle of its long axis, in degrees.
     public var angle: Float
     /// How much it keeps to the paint already there (0: none).
     public var lockAlpha: Float
@@ -51,8 +57,11 @@ public struct BrushDab: Hashable, Sendable {
 
 /// A colour as libmypaint takes a brush's base colour: hue, saturation and value, each from 0 to 1.
 public struct BrushColor: Hashable, Sendable {
+    /// The hue, from 0 to 1 (red at both ends).
     public var hue: Double
+    /// The saturation, from 0 (grey) to 1.
     public var saturation: Double
+    /// The value, from 0 (black) to 1.
     public var value: Double
 
     /// A colour of this hue, saturation and value (each kept within 0...1).
