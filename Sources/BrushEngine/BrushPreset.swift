@@ -26,27 +26,17 @@ public struct BrushPreset: Hashable, Sendable {
 
     /// One setting as libmypaint is given it: its base value and the curves that add to it.
     struct SettingValue: Hashable, Sendable {
-        var setting: MyPaintBrushSetting
+        /// A curve: for an input, its points' input values (in order) and what each adds.
+        struct Curve: Hashable, Sendable {
+            var input: UInt32
+            var xs: [Float]
+            var ys: [Float]
+        }
+
+        /// The setting, as libmypaint numbers it (`MyPaintBrushSetting`).
+        var setting: UInt32
         var baseValue: Float
-        /// Each input's curve, its points (input value, what it adds) in order.
-        var curves: [(input: MyPaintBrushInput, points: [(x: Float, y: Float)])]
-
-        static func == (lhs: SettingValue, rhs: SettingValue) -> Bool {
-            lhs.setting == rhs.setting && lhs.baseValue == rhs.baseValue && lhs.curves.count == rhs.curves.count
-                && zip(lhs.curves, rhs.curves).allSatisfy { left, right in
-                    left.input == right.input && left.points.count == right.points.count
-                        && zip(left.points, right.points).allSatisfy { $0.x == $1.x && $0.y == $1.y }
-                }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(setting.rawValue)
-            hasher.combine(baseValue)
-            for curve in curves {
-                hasher.combine(curve.input.rawValue)
-                for point in curve.points { hasher.combine(point.x); hasher.combine(point.y) }
-            }
-        }
+        var curves: [Curve]
     }
 
     /// The most bytes of settings read: presets are a few KiB.
@@ -56,7 +46,7 @@ public struct BrushPreset: Hashable, Sendable {
     public static let installedFolder = "/usr/share/mypaint-data/2.0/brushes"
 
     /// A preset of these settings; throws, saying why, when they are not a MyPaint brush's of version 3 within the
-    /// ranges ``problem(with:)`` checks.
+    /// ranges ``values(of:)`` checks.
     public init(name: String, settings: String) throws(Failure) {
         guard settings.utf8.count <= Self.largestSettings else {
             throw Failure(name: name, reason: "its settings are larger than a brush's (1 MiB)")
@@ -75,14 +65,16 @@ public struct BrushPreset: Hashable, Sendable {
     func makeBrush() -> OpaquePointer? {
         guard let brush = mypaint_brush_new() else { return nil }
         for value in values {
-            mypaint_brush_set_base_value(brush, value.setting, value.baseValue)
+            let setting = MyPaintBrushSetting(rawValue: value.setting)
+            mypaint_brush_set_base_value(brush, setting, value.baseValue)
             for input in 0..<MYPAINT_BRUSH_INPUTS_COUNT.rawValue {
-                mypaint_brush_set_mapping_n(brush, value.setting, MyPaintBrushInput(rawValue: input), 0)
+                mypaint_brush_set_mapping_n(brush, setting, MyPaintBrushInput(rawValue: input), 0)
             }
             for curve in value.curves {
-                mypaint_brush_set_mapping_n(brush, value.setting, curve.input, Int32(curve.points.count))
-                for (index, point) in curve.points.enumerated() {
-                    mypaint_brush_set_mapping_point(brush, value.setting, curve.input, Int32(index), point.x, point.y)
+                let input = MyPaintBrushInput(rawValue: curve.input)
+                mypaint_brush_set_mapping_n(brush, setting, input, Int32(curve.xs.count))
+                for index in curve.xs.indices {
+                    mypaint_brush_set_mapping_point(brush, setting, input, Int32(index), curve.xs[index], curve.ys[index])
                 }
             }
         }
@@ -154,7 +146,7 @@ public struct BrushPreset: Hashable, Sendable {
                   Double(info.min) - 1e-3...Double(info.max) + 1e-3 ~= setting.base_value else {
                 return .failure(PresetProblem("its \(settingName) is outside \(info.min)…\(info.max)"))
             }
-            var value = SettingValue(setting: id, baseValue: Float(setting.base_value), curves: [])
+            var value = SettingValue(setting: id.rawValue, baseValue: Float(setting.base_value), curves: [])
             for (inputName, points) in setting.inputs.sorted(by: { $0.key < $1.key }) {
                 let input = mypaint_brush_input_from_cname(inputName)
                 guard input.rawValue < MYPAINT_BRUSH_INPUTS_COUNT.rawValue else { continue }
@@ -172,7 +164,8 @@ public struct BrushPreset: Hashable, Sendable {
                     lastX = point[0]
                 }
                 if !points.isEmpty {
-                    value.curves.append((input, points.map { (Float($0[0]), Float($0[1])) }))
+                    value.curves.append(SettingValue.Curve(input: input.rawValue, xs: points.map { Float($0[0]) },
+                                                           ys: points.map { Float($0[1]) }))
                 }
             }
             values.append(value)
