@@ -80,35 +80,15 @@ extension TileEngine {
         else { return strokesMoved(strokes, changed: [stroke.bounds]) }
         self.strokes.insert(stroke, at: position)
         index.insert(stroke, at: position)
-        let rect = stroke.bounds
-        guard !rect.isEmpty else { return }
-        let shown = viewport.pixelsPerPoint
-        changes.document.append(TileKey.pixels(of: rect, pixelsPerPoint: shown))
-        let levels = Set(cache.keys.map(\.pixelsPerPoint)).union(inFlight.keys.map(\.pixelsPerPoint))
-            .union(requests.map(\.key.pixelsPerPoint)).union([shown])
-        for level in levels {
-            forEachTile(concernedBy: TileKey.pixels(of: rect, pixelsPerPoint: level), level: level) { key in
-                guard level == shown else {
-                    cache.remove(key)
-                    withdraw(key)
-                    requests.removeAll { $0.key == key }
-                    return
-                }
-                if inFlight[key] != nil {
-                    // Its answer lacks the stroke: ask again.
-                    withdraw(key)
-                    request(key)
-                }
-                guard cache[key] != nil else { return }
-                let drawn = cache.drawOnInkLayer(key, split: split, paper: paper) { ink in
-                    drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
-                                at: (0, 0), rasterizer: rasterizer, raster: raster)
-                    ink.markDirty()
-                }
-                if !drawn { request(key) }
+        changeTiles(within: stroke.bounds) { key in
+            guard cache[key] != nil else { return }
+            let drawn = cache.drawOnInkLayer(key, split: split, paper: paper) { ink in
+                drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
+                            at: (0, 0), rasterizer: rasterizer, raster: raster)
+                ink.markDirty()
             }
+            if !drawn { request(key) }
         }
-        if worker == nil { drawRequestsNow() }
     }
 
     /// The ink layer changed (another layer painted on, or the layers' split around it): the tiles' parts are of no
@@ -234,6 +214,14 @@ extension TileEngine {
     /// draws the few strokes after it that reach the tile. Only undoing past the base draws the tile from scratch
     /// (with a new base on the way).
     private func strokeChanged(_ rect: Rect, added: Stroke?) {
+        changeTiles(within: rect, withBase: added == nil) { tileChanged($0, added: added) }
+    }
+
+    /// A change within `rect` (document points): the area is marked changed; tiles of other zooms there are
+    /// dropped; each tile of the zoom shown there has a job under way for it asked again (its answer lacks the
+    /// change; `withBase` as ``request(_:withBase:)`` takes it), then is given to `body`. Without a worker, the
+    /// requests are drawn at once.
+    private func changeTiles(within rect: Rect, withBase: Bool = false, _ body: (TileKey) -> Void) {
         guard !rect.isEmpty else { return }
         let shown = viewport.pixelsPerPoint
         changes.document.append(TileKey.pixels(of: rect, pixelsPerPoint: shown))
@@ -248,11 +236,10 @@ extension TileEngine {
                     return
                 }
                 if inFlight[key] != nil {
-                    // Its answer lacks this change: ask again.
                     withdraw(key)
-                    request(key, withBase: added == nil)
+                    request(key, withBase: withBase)
                 }
-                tileChanged(key, added: added)
+                body(key)
             }
         }
         if worker == nil { drawRequestsNow() }
