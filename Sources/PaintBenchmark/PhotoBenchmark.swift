@@ -63,8 +63,7 @@ func runPhotoBenchmark(arguments: [String]) {
         }
         made.append(milliseconds(since: start))
         start = DispatchTime.now().uptimeNanoseconds
-        guard let open = try? DocumentFile.open(document, create: false),
-              let picture = open.drawing.layers.first?.image else {
+        guard let open = try? DocumentFile.open(document, create: false), open.drawing.layers.first?.image != nil else {
             print("paint-benchmark photo: the drawing made does not open with its picture")
             exit(1)
         }
@@ -79,7 +78,6 @@ func runPhotoBenchmark(arguments: [String]) {
         close(descriptor)
         compacted.append(milliseconds(since: start))
         documentBytes = bytes.count
-        precondition(picture.pixels.width * picture.pixels.height > 0)
         try? FileManager.default.removeItem(at: document)
     }
     func summary(_ values: [Double]) -> String {
