@@ -223,7 +223,7 @@ extension FingerPaintApp {
         if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
         guard let change = drawing.apply(edit) else { return }
         renderer.showLayers(of: drawing)
-        renderer.apply(change, strokes: drawing.strokes)
+        renderer.apply(change, of: drawing)
         // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
         // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.
         if renderer.hasStrokesToBake {

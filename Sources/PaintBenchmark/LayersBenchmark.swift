@@ -84,7 +84,7 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
     let start = DispatchTime.now().uptimeNanoseconds
     let processorStart = threadProcessorMilliseconds()
     renderer.showLayers(of: drawing)
-    renderer.apply(change, strokes: drawing.strokes)
+    renderer.apply(change, of: drawing)
     renderer.renderFrame(liveStrokes: [:], into: buffer.nextTarget())
     let firstFrame = threadProcessorMilliseconds() - processorStart
     var frames = 1
@@ -101,7 +101,7 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
     var back = drawing
     if let undo = back.undo() {
         renderer.showLayers(of: back)
-        renderer.apply(undo, strokes: back.strokes)
+        renderer.apply(undo, of: back)
     }
     renderer.waitForTiles()
     renderer.renderFrame(liveStrokes: [:], into: buffer.nextTarget())
@@ -144,6 +144,8 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
                 ("layer 7 hidden", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.5, isVisible: false))),
                 ("layer 7 at 80 %", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.8))),
                 ("layer 2 moved up", .moveLayer(from: 1, to: 2)),
+                ("layer 5 (painted on) at 60 %", .setLayer(at: 4, LayerAttributes(name: "Layer 5", opacity: 0.6))),
+                ("layer 5 (painted on) multiply", .setLayer(at: 4, LayerAttributes(name: "Layer 5", blendMode: .multiply))),
             ]
             for (change, edit) in changes {
                 let timed = timedLayerChange(edit, on: app, buffer: buffer)

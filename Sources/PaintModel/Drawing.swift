@@ -20,12 +20,14 @@ public enum DrawingChange: Hashable, Sendable {
     /// The stroke at this position became another, whose bounds may differ (``DrawingEdit/replace(at:with:)``, its
     /// undo and redo); the others are unchanged.
     case restroked(at: Int)
-    /// Nothing shown changed: another layer was made current.
+    /// No stroke shown changed: another layer was made current, or a layer's name, lock, opacity or blend mode
+    /// changed.
     case unchanged
 }
 
 // The positions in a change are those of ``Drawing/strokes``: a stroke edit's change is at its layer's place among
-// the strokes shown; a layer edit says ``DrawingChange/replaced``.
+// the strokes shown; a layer edit says ``DrawingChange/replaced``, but for a layer's attributes changed with its
+// visibility kept, ``DrawingChange/unchanged``.
 
 
 /// One thing done to a drawing, as its document's journal records it (`docs/document-format.md`). Stroke edits act
@@ -513,9 +515,15 @@ public struct Drawing: Hashable, Sendable {
     }
 
     /// What an edit just done or undone changed of ``strokes``: a stroke edit's change of its layer, moved to the
-    /// layer's place among the strokes shown (nothing, on a hidden layer); a layer edit, ``DrawingChange/replaced``.
+    /// layer's place among the strokes shown (nothing, on a hidden layer); a layer edit, ``DrawingChange/replaced``
+    /// (nothing for another name, lock, opacity or blend mode).
     private func shownChange(of edit: Edit, undone: Bool) -> DrawingChange {
-        guard let layer = edit.strokeLayer else { return .replaced }
+        guard let layer = edit.strokeLayer else {
+            // A layer's name, lock, opacity or blend mode: the same strokes are shown (how they look goes by how the
+            // layers are composited).
+            if case let .setLayer(_, old, new) = edit, old.isVisible == new.isVisible { return .unchanged }
+            return .replaced
+        }
         guard stack.layers[layer].attributes.isVisible else { return .unchanged }
         // A picture that went, came back or was cut: its pixels are not strokes' to count.
         if edit.changesImage { return .replaced }

@@ -230,6 +230,16 @@ public final class CanvasRenderer {
     /// into the tiles it touches; a stroke taken off has its bounds redrawn from the strokes that reach them; a
     /// clear puts the tiles aside, so that its undo puts them back at once.
     public func apply(_ change: DrawingChange, strokes: [Stroke]) {
+        apply(change, shown: ShownStrokes(strokes))
+    }
+
+    /// Takes a change of `drawing` (as it is after it), as ``apply(_:strokes:)`` does with the strokes it shows,
+    /// which are gathered into one array only when the change needs them (a stroke added to a layer does not).
+    public func apply(_ change: DrawingChange, of drawing: Drawing) {
+        apply(change, shown: ShownStrokes(of: drawing))
+    }
+
+    private func apply(_ change: DrawingChange, shown strokes: ShownStrokes) {
         guard change != .unchanged else { return }
         tiles.beginChange()
         if defersStrokeBaking, tiles.composition == nil, case let .appended(stroke) = change,
@@ -246,7 +256,8 @@ public final class CanvasRenderer {
     /// drawn straight onto the ones below; otherwise each tile draws every layer apart and composites it with its
     /// opacity and blend mode, keeping its parts around the ``inkLayer`` (docs/layers.md). A new composition whose
     /// layers look as before (only their strokes' counts differ) draws nothing again: the change of strokes it goes
-    /// with does. Any other draws every tile again. Set it before the change of strokes it goes with
+    /// with does. Another opacity or blend mode of the ``inkLayer`` (or of a layer above it of a mode other than
+    /// normal) puts the tiles in view together again from their parts at once. Any other draws every tile again. Set it before the change of strokes it goes with
     /// (``apply(_:strokes:)``).
     public var composition: [LayerBlend]? {
         get { tiles.composition }
@@ -257,6 +268,7 @@ public final class CanvasRenderer {
                 return
             }
             bakeStrokes()
+            if let newValue, tiles.takeLooks(newValue) { return }
             tiles.composition = newValue
             tiles.redrawAllTiles()
         }

@@ -143,6 +143,8 @@ import TouchUI
         }
     }
 
+    /// Strokes added on top, put in under others (a lower layer's) and taken off the top: a query answers exactly
+    /// the strokes whose bounds reach it, in painting order.
     @Test func theIndexFindsExactlyTheStrokesWhoseBoundsReachARegion() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max).array(of: 0...60)) { numbers in
             var index = StrokeIndex()
@@ -159,8 +161,15 @@ import TouchUI
                 let reach = number % 11 == 0 ? 400_000.0 : Double((number >> 32) % 600)
                 let stroke = Stroke(points: [StrokePoint(Point(x: x, y: y)), StrokePoint(Point(x: x + reach, y: y + reach / 3))],
                                     color: .white, width: 4)
-                index.append(stroke)
-                bounds.append(stroke.bounds)
+                // Now and then put in under others, as a stroke on a lower layer is.
+                if number % 5 == 1 {
+                    let position = (number >> 40) % (bounds.count + 1)
+                    index.insert(stroke, at: position)
+                    bounds.insert(stroke.bounds, at: position)
+                } else {
+                    index.append(stroke)
+                    bounds.append(stroke.bounds)
+                }
             }
             for (qx, qy, side) in [(0.0, 0.0, 256.0), (-900.0, 300.0, 40.0), (500.0, -200.0, 2_000.0), (-5e5, -5e5, 1e6)] {
                 let query = Rect(x: qx, y: qy, width: side, height: side)

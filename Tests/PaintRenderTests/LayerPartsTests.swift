@@ -96,7 +96,8 @@ import Testing
     /// opacity, blend mode or visibility changed, a picture placed on a new layer, the eraser's cut across the
     /// current layer's picture, undo): after each, the tiles shown equal the drawing's picture made from scratch,
     /// within a level.
-    @Test func afterEveryEditTheTilesEqualAPictureDrawnFromScratch() async throws {
+    // Without shrinking: one case takes a second, and a failure reports its own step and edit.
+    @Test(.shrinking(false)) func afterEveryEditTheTilesEqualAPictureDrawnFromScratch() async throws {
         var pictures: [(bytes: [UInt8], pixels: RasterImage)] = []
         for (red, green, blue) in [(230, 200, 20), (20, 40, 230)] as [(UInt8, UInt8, UInt8)] {
             let pixels = try #require(RasterImage(width: 30, height: 20,
@@ -158,11 +159,50 @@ import Testing
                 }
                 guard let change = drawing.apply(edit) else { continue }
                 renderer.showLayers(of: drawing)
-                renderer.apply(change, strokes: drawing.strokes)
+                renderer.apply(change, of: drawing)
                 renderer.renderFrame(liveStrokes: [:])
                 guard isFresh(after: edit) else { return }
             }
         }
+    }
+
+    /// With tiles drawn on a second thread, as in a window: the painted-on layer's opacity, then its blend mode,
+    /// changed shows whole at the next frame, no tile left to draw, as a picture drawn from scratch shows it; the
+    /// opacity of a normal layer above it, held in its group's pixels, has the tiles drawn again.
+    @Test func thePaintedOnLayersLookShowsWholeAtTheNextFrame() throws {
+        var drawing = Drawing(layers: [
+            .first(strokes: [Self.line(40, 60, 360, 60, .black, width: 20)]),
+            Layer(attributes: LayerAttributes(name: "Ink"), strokes: [Self.line(200, 20, 200, 280, Self.blue, width: 40)]),
+            Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5),
+                  strokes: [Self.line(40, 200, 360, 200, Self.red, width: 30)]),
+        ])
+        _ = drawing.apply(.selectLayer(1))
+        let renderer = CanvasRenderer(logicalSize: Size(width: 400, height: 300), drawsTilesInBackground: true)
+        renderer.showLayers(of: drawing)
+        renderer.apply(.replaced, of: drawing)
+        renderer.renderFrame(liveStrokes: [:])
+        renderer.waitForTiles()
+        renderer.renderFrame(liveStrokes: [:])
+        func show(_ attributes: LayerAttributes, at position: Int) throws {
+            let applied = drawing.apply(.setLayer(at: position, attributes))
+            let change = try #require(applied)
+            renderer.showLayers(of: drawing)
+            renderer.apply(change, of: drawing)
+            renderer.renderFrame(liveStrokes: [:])
+        }
+        let area = Rect(x: 0, y: 0, width: 400, height: 300)
+        for attributes in [LayerAttributes(name: "Ink", opacity: 0.4),
+                           LayerAttributes(name: "Ink", opacity: 0.4, blendMode: .multiply)] {
+            try show(attributes, at: 1)
+            #expect(!renderer.isDrawingTiles && !renderer.hasTileWorkForAFrame, "\(attributes)")
+            let fresh = DrawingPicture(drawing: drawing, area: area).image()
+            #expect(Self.largestDifference(renderer.frame, fresh) <= 1, "\(attributes)")
+        }
+        try show(LayerAttributes(name: "Wash", opacity: 0.9), at: 2)
+        #expect(renderer.isDrawingTiles)
+        renderer.waitForTiles()
+        renderer.renderFrame(liveStrokes: [:])
+        #expect(Self.largestDifference(renderer.frame, DrawingPicture(drawing: drawing, area: area).image()) <= 1)
     }
 
     /// The largest difference of any channel of any pixel of two images of the same size.

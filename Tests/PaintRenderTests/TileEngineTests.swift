@@ -52,7 +52,7 @@ import Testing
     /// Applies a change the way the renderer does: counted, then taken.
     private static func apply(_ change: DrawingChange, strokes: [Stroke], to engine: TileEngine) {
         engine.beginChange()
-        engine.apply(change, strokes: strokes)
+        engine.apply(change, strokes: ShownStrokes(strokes))
     }
 
     @Test func aStrokeAddedIsDrawnIntoTheCachedTilesItTouchesAndItsPixelsAreTheNextFramesChange() throws {

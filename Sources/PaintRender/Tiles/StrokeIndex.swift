@@ -99,20 +99,35 @@ struct StrokeIndex {
     mutating func insert(_ stroke: Stroke, at position: Int) {
         guard position < strokeBounds.count else { return append(stroke) }
         let placed = Int32(clamping: max(position, 0))
-        for cell in cells.values.indices {
-            let list = cells.values[cell]
-            guard let first = list.firstIndex(where: { $0 >= placed }) else { continue }
-            for entry in first..<list.count { cells.values[cell][entry] += 1 }
-        }
-        for entry in wide.indices where wide[entry] >= placed { wide[entry] += 1 }
+        for cell in cells.values.indices { Self.shift(&cells.values[cell], from: placed) }
+        Self.shift(&wide, from: placed)
         let kept = Bounds(around: stroke.bounds)
         strokeBounds.insert(kept, at: Int(placed))
         guard !kept.isEmpty else { return }
         func insert(into list: inout [Int32]) {
-            list.insert(placed, at: list.firstIndex { $0 >= placed } ?? list.count)
+            list.insert(placed, at: Self.firstPosition(in: list, from: placed))
         }
         guard let covered = Self.cells(covering: kept.rect) else { return insert(into: &wide) }
         for cell in covered { insert(into: &cells[cell, default: []]) }
+    }
+
+    /// Where the first position of at least `placed` is in a list (sorted, as each is), or its end.
+    private static func firstPosition(in list: [Int32], from placed: Int32) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < placed { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// One place higher, each position of a list from `placed` on: a stroke put in under them.
+    private static func shift(_ list: inout [Int32], from placed: Int32) {
+        let first = firstPosition(in: list, from: placed)
+        guard first < list.count else { return }
+        list.withUnsafeMutableBufferPointer { entries in
+            for entry in first..<entries.count { entries[entry] &+= 1 }
+        }
     }
 
     /// Takes strokes off the top until `count` remain; returns the bounds of those taken off.

@@ -206,9 +206,10 @@ struct TileCache {
         bytes += entries[key]!.bytes
     }
 
-    /// Draws a stroke onto a tile's ink layer and puts the tile together again from its parts; `false` when the tile
-    /// has no parts for `split`.
-    mutating func drawOnInkLayer(_ key: TileKey, split: LayerSplit, paper: Color,
+    /// Draws a stroke onto a tile's ink layer and puts the tile together again from its parts over `pieces` (tile
+    /// pixels: where the stroke may have painted; elsewhere the tile is as it was); `false` when the tile has no
+    /// parts for `split`.
+    mutating func drawOnInkLayer(_ key: TileKey, split: LayerSplit, paper: Color, within pieces: [PixelRect],
                                  draw: (ImageSurface) -> Void) -> Bool {
         guard var layers = entries[key]?.layers, layers.split == split else { return false }
         bytes -= entries[key]!.bytes
@@ -216,9 +217,9 @@ struct TileCache {
         draw(layers.inkImage())
         entries[key]!.layers = layers
         bytes += entries[key]!.bytes
+        guard !pieces.isEmpty else { return true }
         guard let image = makeImage(for: key, paper: paper) else { return false }
-        layers.composite(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side), into: image, at: (0, 0),
-                         paper: paper)
+        for piece in pieces { layers.composite(piece, into: image, at: (piece.x, piece.y), paper: paper) }
         return true
     }
 

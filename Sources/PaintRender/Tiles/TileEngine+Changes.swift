@@ -12,12 +12,12 @@ extension TileEngine {
         strokeChanges += 1
     }
 
-    /// Takes a change of the drawing's strokes (`strokes`: the drawing's strokes after it), counted first with
+    /// Takes a change of the drawing's strokes (`strokes`: those it shows after it), counted first with
     /// ``beginChange()``. A stroke added is drawn into the tiles it touches; a stroke taken off has its bounds
     /// redrawn from the strokes that reach them; a clear puts the tiles aside, so that its undo puts them back at
     /// once. A change that does not fit the strokes held replaces them. (``DrawingChange/unchanged`` does not come:
     /// ``CanvasRenderer/apply(_:strokes:)`` keeps it.)
-    func apply(_ change: DrawingChange, strokes: [Stroke]) {
+    func apply(_ change: DrawingChange, strokes: ShownStrokes) {
         if composition != nil { return applyComposited(change, strokes: strokes) }
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
@@ -30,24 +30,24 @@ extension TileEngine {
             restoreCleared()
         case let .removed(positions) where strokes.count + positions.count == self.strokes.count:
             let changed = positions.map { index.bounds(at: $0) }
-            strokesMoved(strokes, changed: changed)
+            strokesMoved(strokes.all, changed: changed)
         case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
-            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
+            strokesMoved(strokes.all, changed: positions.map { strokes[$0].bounds })
         case let .restroked(position) where position == self.strokes.count - 1 && strokes.count == self.strokes.count:
             // The top stroke became another (a held stroke's shape, its undo): taken off, then the new one added.
             truncateStrokes(to: position)
             append(strokes[position])
         case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
-            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
+            strokesMoved(strokes.all, changed: [index.bounds(at: position), strokes[position].bounds])
         default:
-            replaceStrokes(strokes)
+            replaceStrokes(strokes.all)
         }
     }
 
     /// A change of the strokes when layers are composited: a stroke added on the ink layer is drawn onto it in the
     /// tiles it reaches, which are put together again from their parts (``TileLayers``); any other change of some
     /// strokes draws the tiles under them again; the rest replaces the strokes.
-    private func applyComposited(_ change: DrawingChange, strokes: [Stroke]) {
+    private func applyComposited(_ change: DrawingChange, strokes: ShownStrokes) {
         let count = self.strokes.count
         switch change {
         case let .appended(stroke) where strokes.count == count + 1:
@@ -57,32 +57,35 @@ extension TileEngine {
             insertOnInkLayer(strokes[positions[0]], at: positions[0], strokes: strokes)
         case let .inserted(positions) where strokes.count == count + positions.count
             && positions.allSatisfy(strokes.indices.contains):
-            strokesMoved(strokes, changed: positions.map { strokes[$0].bounds })
+            strokesMoved(strokes.all, changed: positions.map { strokes[$0].bounds })
         case let .removed(positions) where strokes.count + positions.count == count
             && positions.allSatisfy(self.strokes.indices.contains):
-            strokesMoved(strokes, changed: positions.map { index.bounds(at: $0) })
+            strokesMoved(strokes.all, changed: positions.map { index.bounds(at: $0) })
         case let .truncated(kept) where kept <= count && strokes.count == kept && kept >= 0:
-            strokesMoved(strokes, changed: (kept..<count).map { index.bounds(at: $0) })
+            strokesMoved(strokes.all, changed: (kept..<count).map { index.bounds(at: $0) })
         case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == count:
-            strokesMoved(strokes, changed: [index.bounds(at: position), strokes[position].bounds])
+            strokesMoved(strokes.all, changed: [index.bounds(at: position), strokes[position].bounds])
         default:
-            replaceStrokes(strokes)
+            replaceStrokes(strokes.all)
         }
     }
 
     /// A stroke added at `position` (`strokes`: all of them after it), when layers are composited: on top of the ink
-    /// layer, drawn onto that layer's pixels in the tiles of the zoom shown it reaches, each put together again;
-    /// tiles without their parts there are drawn again, and tiles of other zooms dropped. A stroke elsewhere draws
+    /// layer, drawn onto that layer's pixels in the tiles of the zoom shown it reaches, each put together again
+    /// where the stroke's path goes (``TileLayers/pieces(of:in:)``: a loop's tiles are mostly not under it); tiles
+    /// without their parts there are drawn again, and tiles of other zooms dropped. A stroke elsewhere draws
     /// its tiles again.
-    private func insertOnInkLayer(_ stroke: Stroke, at position: Int, strokes: [Stroke]) {
+    private func insertOnInkLayer(_ stroke: Stroke, at position: Int, strokes: ShownStrokes) {
         guard let split, let composition,
               composition[...split.ink].reduce(0, { $0 + $1.strokeCount }) == position + 1, position <= self.strokes.count
-        else { return strokesMoved(strokes, changed: [stroke.bounds]) }
+        else { return strokesMoved(strokes.all, changed: [stroke.bounds]) }
         self.strokes.insert(stroke, at: position)
         index.insert(stroke, at: position)
+        let painted = TileLayers.paintedPixels(of: stroke, pixelsPerPoint: viewport.pixelsPerPoint)
         changeTiles(within: stroke.bounds) { key in
             guard cache[key] != nil else { return }
-            let drawn = cache.drawOnInkLayer(key, split: split, paper: paper) { ink in
+            let pieces = TileLayers.pieces(of: painted, in: key.pixelRect)
+            let drawn = cache.drawOnInkLayer(key, split: split, paper: paper, within: pieces) { ink in
                 drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
                             at: (0, 0), rasterizer: rasterizer, raster: raster)
                 ink.markDirty()
@@ -105,6 +108,38 @@ extension TileEngine {
             request(key)
         }
         if worker == nil { drawRequestsNow() }
+    }
+
+    /// Layers composited showing other looks, `composition`, where the tiles' parts take them
+    /// (``LayerSplit/takingLooks(of:shown:)``: the ink layer's opacity or blend mode, or a layer's alone above it):
+    /// each cached tile of the zoom shown is put together again from its parts at once, a job under way asked again,
+    /// and the other tiles are drawn again. `false`, nothing changed, when the parts cannot take them.
+    func takeLooks(_ composition: [LayerBlend]) -> Bool {
+        guard let shown = self.composition, let old = split,
+              let new = old.takingLooks(of: composition, shown: shown) else { return false }
+        self.composition = composition
+        strokeChanges += 1
+        beforeClear = nil
+        cache.dropBases()
+        for key in Array(inFlight.keys) {
+            withdraw(key)
+            request(key)
+        }
+        let whole = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
+        for key in Array(cache.keys) {
+            guard key.pixelsPerPoint == viewport.pixelsPerPoint, var layers = cache[key]?.layers, layers.split == old,
+                  let image = cache.makeImage(for: key, paper: paper) else {
+                cache.remove(key)
+                if isVisible(key) { request(key) }
+                continue
+            }
+            layers.split = new
+            cache.setLayers(for: key, layers)
+            layers.composite(whole, into: image, at: (0, 0), paper: paper)
+        }
+        changes.isWhole = true
+        if worker == nil { drawRequestsNow() }
+        return true
     }
 
     /// A stroke added on top: drawn into the tiles it touches.

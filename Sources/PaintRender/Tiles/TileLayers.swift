@@ -62,6 +62,22 @@ struct LayerSplit: Hashable, Sendable {
     func group(of layer: Int) -> Int? {
         above.firstIndex { $0.layers.contains(layer) }
     }
+
+    /// The split of `composition` (the layers of `shown`, this split's composition, each with the same content and
+    /// another look or the same) when parts drawn for this split show it too, put together with other blends: the
+    /// only layers whose look changed are the ink layer and layers alone in a group of their own (neither holds its
+    /// opacity in its pixels), and the layers are grouped as before. `nil` otherwise: the tiles are drawn again.
+    func takingLooks(of composition: [LayerBlend], shown: [LayerBlend]) -> LayerSplit? {
+        guard composition.count == shown.count,
+              zip(composition, shown).allSatisfy({ $0.strokeCount == $1.strokeCount && $0.picture === $1.picture }),
+              let split = LayerSplit(composition: composition, ink: ink),
+              split.above.map({ ($0.layers, $0.isCollapsed) }).elementsEqual(above.map({ ($0.layers, $0.isCollapsed) }), by: ==)
+        else { return nil }
+        for layer in composition.indices where composition[layer].look != shown[layer].look {
+            guard layer == ink || split.group(of: layer).map({ !split.above[$0].isCollapsed }) == true else { return nil }
+        }
+        return split
+    }
 }
 
 /// A tile's parts as the worker draws them: rows of `TileKey.side × 4` bytes each, `nil` for none (paper below, a
@@ -75,8 +91,9 @@ struct TileLayerPixels: Sendable {
 
 /// A composited tile's parts around the ink layer (``LayerSplit``), kept with the tile in the cache.
 struct TileLayers {
-    /// The split the parts were drawn for: they are of no use to another.
-    let split: LayerSplit
+    /// The split the parts were drawn for: they are of no use to another, but for other looks of the layers that
+    /// hold none of theirs in these pixels (``LayerSplit/takingLooks(of:shown:)``).
+    var split: LayerSplit
     /// The paper and the layers below the ink layer, composited (opaque); `nil`: paper only.
     var below: ImageSurface?
     /// The ink layer's own pixels (premultiplied, clear where it has no ink); `nil`: clear.
@@ -139,6 +156,58 @@ struct TileLayers {
         for (group, image) in zip(split.above, above) {
             if let image { put(image, corner: (0, 0), blend: group.blend) }
         }
+    }
+
+    /// The side of the cells ``pieces(of:in:)`` marks: 16 × 16 of them in a tile.
+    static let cellSide = 16
+
+    /// Where a stroke may paint, in document pixels at `pixelsPerPoint`: the bounds of each segment of its path
+    /// (its samples' path as ``StrokeSmoother`` makes it, each segment within its end and control points), grown for
+    /// its width and antialiasing and a pixel more; a stroke with pressure, whose outline is made otherwise, its
+    /// bounds whole.
+    static func paintedPixels(of stroke: Stroke, pixelsPerPoint: Double) -> [PixelRect] {
+        func pixels(_ rect: Rect) -> PixelRect {
+            let drawn = TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint)
+            return PixelRect(x: drawn.x &- 1, y: drawn.y &- 1, width: drawn.width &+ 2, height: drawn.height &+ 2)
+        }
+        let locations = stroke.points.map(\.location)
+        guard !stroke.hasPressure, locations.count > 1 else { return stroke.bounds.isEmpty ? [] : [pixels(stroke.bounds)] }
+        var painted: [PixelRect] = []
+        var start = locations[0]
+        for segment in StrokeSmoother.path(through: locations) {
+            painted.append(pixels(DirtyRect.bounds(of: segment, from: start, width: stroke.width)))
+            start = segment.end
+        }
+        return painted
+    }
+
+    /// The rectangles of a tile (`tile`: its document pixels) to put together again after a stroke painted within
+    /// `painted` (document pixels): the tile's cells of ``cellSide`` that any of them reaches, in runs along each
+    /// row of cells, in tile pixels; none where the stroke does not reach the tile.
+    static func pieces(of painted: [PixelRect], in tile: PixelRect) -> [PixelRect] {
+        let cells = TileKey.side / cellSide
+        var marked = [Bool](repeating: false, count: cells * cells)
+        for rect in painted {
+            guard let part = rect.intersection(tile) else { continue }
+            let x0 = (part.x - tile.x) / cellSide, x1 = (part.maxX - 1 - tile.x) / cellSide
+            let y0 = (part.y - tile.y) / cellSide, y1 = (part.maxY - 1 - tile.y) / cellSide
+            for row in y0...y1 { for column in x0...x1 { marked[row * cells + column] = true } }
+        }
+        var pieces: [PixelRect] = []
+        for row in 0..<cells {
+            var column = 0
+            while column < cells {
+                guard marked[row * cells + column] else {
+                    column += 1
+                    continue
+                }
+                let first = column
+                while column < cells, marked[row * cells + column] { column += 1 }
+                pieces.append(PixelRect(x: first * cellSide, y: row * cellSide, width: (column - first) * cellSide,
+                                        height: cellSide))
+            }
+        }
+        return pieces
     }
 
     /// A premultiplied image of a tile's size from rows of bytes.
