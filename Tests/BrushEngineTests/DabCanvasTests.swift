@@ -1,0 +1,116 @@
+@testable import BrushEngine
+import CMyPaint
+import PropertyBased
+import Testing
+
+/// Dabs drawn into a canvas as libmypaint's own fixed tiled surface draws the same dabs, within a few levels.
+@Suite struct DabCanvasTests {
+    /// The pixels libmypaint's fixed tiled surface paints for `dabs` on a canvas of this size, as bytes a pixel.
+    static func libmypaintsPixels(of dabs: [BrushDab], width: Int, height: Int) throws -> [[UInt8]] {
+        let fixed = try #require(mypaint_fixed_tiled_surface_new(Int32(width), Int32(height)))
+        let surface = try #require(mypaint_fixed_tiled_surface_interface(fixed))
+        defer { mypaint_surface_unref(surface) }
+        let tiled = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
+        let side = Int(MYPAINT_TILE_SIZE)
+        let tiles = (0..<((height + side - 1) / side)).flatMap { y in (0..<((width + side - 1) / side)).map { (x: $0, y: y) } }
+        // Its tiles start at 0xFFFF a channel, twice opaque white's 1 << 15: white paper first, as the canvas has.
+        for tile in tiles {
+            var request = MyPaintTileRequest()
+            mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), 0)
+            mypaint_tiled_surface_tile_request_start(tiled, &request)
+            defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
+            let buffer = try #require(request.buffer)
+            buffer.update(repeating: 1 << 15, count: side * side * 4)
+        }
+        mypaint_surface_begin_atomic(surface)
+        for dab in dabs {
+            _ = mypaint_surface_draw_dab(surface, dab.x, dab.y, dab.radius, dab.red, dab.green, dab.blue, dab.opacity,
+                                         dab.hardness, dab.alphaEraser, dab.aspectRatio, dab.angle, dab.lockAlpha,
+                                         dab.colorize)
+        }
+        var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
+        mypaint_surface_end_atomic(surface, &area)
+        var pixels = [[UInt8]](repeating: [0, 0, 0, 0], count: width * height)
+        for tile in tiles {
+            var request = MyPaintTileRequest()
+            mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), 1)
+            mypaint_tiled_surface_tile_request_start(tiled, &request)
+            defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
+            let buffer = try #require(request.buffer)
+            for row in 0..<side where tile.y * side + row < height {
+                for column in 0..<side where tile.x * side + column < width {
+                    let start = (row * side + column) * 4
+                    pixels[(tile.y * side + row) * width + tile.x * side + column] = (0..<4).map { channel in
+                        UInt8((Double(min(buffer[start + channel], 1 << 15)) / Double(1 << 15) * 255).rounded())
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+
+    @Test(arguments: ["classic/pencil", "classic/pen", "classic/charcoal", "classic/marker_fat", "classic/ink_eraser"])
+    func aStrokesDabsArePaintedAsLibmypaintPaintsThem(name: String) throws {
+        let preset = try BrushPreset(named: name)
+        var samples = BrushDabsTests.line(pressure: 0.8)
+        // A curve too, and a second, small pass: thin dabs and soft edges both.
+        samples += (0...60).map { step in
+            let t = Double(step) / 60
+            return BrushSample(x: 120 + 160 * t, y: 150 + 80 * t * t, pressure: 0.3 + 0.6 * t, time: 1.5 + t)
+        }
+        let dabs = preset.dabs(along: samples, color: BrushColor(hue: 0.6, saturation: 0.8, value: 0.7))
+        let (width, height) = (400, 300)
+        var canvas = try #require(DabCanvas(width: width, height: height))
+        // libmypaint's fixed surface starts as white paper.
+        canvas.fill(red: 1, green: 1, blue: 1)
+        // Under an eraser, paint to take away first.
+        if name.hasSuffix("eraser") {
+            let paint = BrushDab(x: 200, y: 200, radius: 60, red: 1, green: 0, blue: 0, opacity: 1, hardness: 0.9,
+                                 alphaEraser: 1, aspectRatio: 1, angle: 0, lockAlpha: 0, colorize: 0)
+            canvas.draw(paint)
+            let theirs = try Self.libmypaintsPixels(of: [paint] + dabs, width: width, height: height)
+            for dab in dabs { canvas.draw(dab) }
+            try Self.expectClose(canvas, theirs, name: name)
+            return
+        }
+        for dab in dabs { canvas.draw(dab) }
+        try Self.expectClose(canvas, try Self.libmypaintsPixels(of: dabs, width: width, height: height), name: name)
+    }
+
+    /// Any dabs, their values anywhere (not a number, infinite, huge, negative): drawing them never traps, and each
+    /// pixel stays premultiplied within 0...1, every colour channel at most its alpha.
+    @Test func anyDabKeepsTheCanvasPremultipliedWithinRange() async throws {
+        let special: [Float] = [.nan, .infinity, -.infinity, 0, -1, 1, 1e30, -1e30, .leastNonzeroMagnitude, 0.05]
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max).array(of: 13...130)) { numbers in
+            let values = numbers.map { $0 % 3 == 0 ? special[($0 / 3) % special.count] : Float($0 % 20_000) / 100 - 50 }
+            var canvas = DabCanvas(width: 64, height: 48)
+            canvas?.fill(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+            for start in stride(from: 0, to: values.count - 12, by: 13) {
+                let v = Array(values[start..<(start + 13)])
+                canvas?.draw(BrushDab(x: v[0] + 32, y: v[1] + 24, radius: v[2], red: v[3], green: v[4], blue: v[5],
+                                      opacity: v[6], hardness: v[7], alphaEraser: v[8], aspectRatio: v[9], angle: v[10],
+                                      lockAlpha: v[11], colorize: v[12]))
+            }
+            let channels = canvas?.channels ?? []
+            #expect(channels.count == 64 * 48 * 4)
+            let off = stride(from: 0, to: channels.count, by: 4).first { pixel in
+                let alpha = channels[pixel + 3]
+                return !(0...1).contains(alpha) || (0..<3).contains { !(0...alpha + 1e-5).contains(channels[pixel + $0]) }
+            }
+            #expect(off == nil, "pixel \(off.map { $0 / 4 } ?? 0): \(off.map { Array(channels[$0..<($0 + 4)]) } ?? [])")
+        }
+    }
+
+    static func expectClose(_ canvas: DabCanvas, _ theirs: [[UInt8]], name: String) throws {
+        var largest = 0, painted = 0
+        for row in 0..<canvas.height {
+            for column in 0..<canvas.width {
+                let ours = canvas.bytes(atColumn: column, row: row), their = theirs[row * canvas.width + column]
+                if their != [255, 255, 255, 255] { painted += 1 }
+                for channel in 0..<4 { largest = max(largest, abs(Int(ours[channel]) - Int(their[channel]))) }
+            }
+        }
+        #expect(painted > 500, "\(name): libmypaint changed \(painted) pixels")
+        #expect(largest <= 3, "\(name): \(largest) levels off")
+    }
+}
