@@ -30,6 +30,12 @@ import TouchUI
 public final class CanvasView: View {
     /// The strokes in progress, by touch identifier, in document points, as drawn.
     public private(set) var liveStrokes: [Int: Stroke] = [:]
+    /// How strongly the strokes begun from now on are stabilized (``StrokeStabilizer``, from 0 to 1): 0, the
+    /// default, draws each sample where the hand was. A stabilized stroke shows no predicted tail, which would run
+    /// ahead of its line.
+    public var stabilizerStrength = 0.0
+    /// The stabilizer of each stabilized stroke in progress, by touch identifier.
+    private var stabilizers: [Int: StrokeStabilizer] = [:]
     /// The shapes the held strokes in progress become, by touch identifier (``shapeHoldRecognizer``).
     public private(set) var heldShapes: [Int: Stroke] = [:]
     /// The strokes in progress as the frame shows them: a held stroke as its shape, under a key of its own
@@ -227,9 +233,12 @@ public final class CanvasView: View {
                 eraserPaths[touch.identifier] = [documentPoint(of: touch)]
             } else {
                 var stroke = brush.makeStroke()
-                stroke.append(sample(of: touch), pen: pen(of: touch))
+                let stabilizer = StrokeStabilizer(strength: stabilizerStrength)
+                if stabilizer.isOff { predictedTouches[touch.identifier] = touch } else {
+                    stabilizers[touch.identifier] = stabilizer
+                }
+                stroke.append(steadied(sample(of: touch), for: touch.identifier), pen: pen(of: touch))
                 liveStrokes[touch.identifier] = stroke
-                predictedTouches[touch.identifier] = touch
             }
         }
         delegate?.canvasViewDidChange(self)
@@ -252,10 +261,11 @@ public final class CanvasView: View {
                     // Every sample the pen reported, each with its own pressure.
                     for sample in samples {
                         let location = documentPoint(atViewPoint: convert(sample.locationInWindow, from: nil))
-                        stroke.append(StrokePoint(location, time: sample.timestamp), pen: sample.pen.map(Self.strokePen))
+                        stroke.append(steadied(StrokePoint(location, time: sample.timestamp), for: touch.identifier),
+                                      pen: sample.pen.map(Self.strokePen))
                     }
                 } else {
-                    stroke.append(sample(of: touch), pen: pen(of: touch))
+                    stroke.append(steadied(sample(of: touch), for: touch.identifier), pen: pen(of: touch))
                 }
                 liveStrokes[touch.identifier] = stroke
             }
@@ -277,6 +287,8 @@ public final class CanvasView: View {
                 continue
             }
             guard var stroke = liveStrokes.removeValue(forKey: touch.identifier) else { continue }
+            // The line ends where the finger lifted, a stabilized one too.
+            stabilizers[touch.identifier] = nil
             let last = sample(of: touch)
             if stroke.points.last?.location != last.location { stroke.append(last, pen: pen(of: touch)) }
             let shape = heldShapes.removeValue(forKey: touch.identifier)
@@ -292,6 +304,7 @@ public final class CanvasView: View {
         }
         for touch in touches {
             liveStrokes[touch.identifier] = nil
+            stabilizers[touch.identifier] = nil
             heldShapes[touch.identifier] = nil
             predictedTouches[touch.identifier] = nil
             eraserPaths[touch.identifier] = nil
@@ -311,6 +324,7 @@ public final class CanvasView: View {
         guard !refused.contains(touch.identifier) else { return }
         refused.insert(touch.identifier)
         liveStrokes[touch.identifier] = nil
+        stabilizers[touch.identifier] = nil
         heldShapes[touch.identifier] = nil
         predictedTouches[touch.identifier] = nil
         eraserPaths[touch.identifier] = nil
@@ -319,6 +333,7 @@ public final class CanvasView: View {
     /// Discards every stroke in progress (their touches are no longer believed).
     public func discardLiveStrokes() {
         liveStrokes.removeAll()
+        stabilizers.removeAll()
         heldShapes.removeAll()
         predictedTouches.removeAll()
         eraserPaths.removeAll()
@@ -346,6 +361,15 @@ public final class CanvasView: View {
 
     private func sample(of touch: Touch) -> StrokePoint {
         StrokePoint(documentPoint(of: touch), time: touch.timestamp)
+    }
+
+    /// A sample of a stroke in progress where its line takes it: pulled behind the hand when the stroke is
+    /// stabilized, else where it is.
+    private func steadied(_ sample: StrokePoint, for identifier: Int) -> StrokePoint {
+        guard var stabilizer = stabilizers.removeValue(forKey: identifier) else { return sample }
+        let point = StrokePoint(stabilizer.point(for: sample.location, at: sample.time), time: sample.time)
+        stabilizers[identifier] = stabilizer
+        return point
     }
 
     private func documentPoint(of touch: Touch) -> Point {
