@@ -13,15 +13,18 @@ import Testing
         let tiled = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
         let side = Int(MYPAINT_TILE_SIZE)
         let tiles = (0..<((height + side - 1) / side)).flatMap { y in (0..<((width + side - 1) / side)).map { (x: $0, y: y) } }
-        // Its tiles start at 0xFFFF a channel, twice opaque white's 1 << 15: white paper first, as the canvas has.
-        for tile in tiles {
-            var request = MyPaintTileRequest()
-            mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), 0)
-            mypaint_tiled_surface_tile_request_start(tiled, &request)
-            defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
-            let buffer = try #require(request.buffer)
-            buffer.update(repeating: 1 << 15, count: side * side * 4)
+        /// Hands each tile's pixels (RGBA, 1 << 15 for 1, premultiplied) to `body`, and puts them back.
+        func forEachTile(writing: Bool, _ body: ((x: Int, y: Int), UnsafeMutablePointer<UInt16>) -> Void) throws {
+            for tile in tiles {
+                var request = MyPaintTileRequest()
+                mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), writing ? 0 : 1)
+                mypaint_tiled_surface_tile_request_start(tiled, &request)
+                defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
+                body(tile, try #require(request.buffer))
+            }
         }
+        // Its tiles start at 0xFFFF a channel, twice opaque white's 1 << 15: white paper first, as the canvas has.
+        try forEachTile(writing: true) { _, buffer in buffer.update(repeating: 1 << 15, count: side * side * 4) }
         mypaint_surface_begin_atomic(surface)
         for dab in dabs {
             _ = mypaint_surface_draw_dab(surface, dab.x, dab.y, dab.radius, dab.red, dab.green, dab.blue, dab.opacity,
@@ -31,12 +34,7 @@ import Testing
         var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
         mypaint_surface_end_atomic(surface, &area)
         var pixels = [[UInt8]](repeating: [0, 0, 0, 0], count: width * height)
-        for tile in tiles {
-            var request = MyPaintTileRequest()
-            mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), 1)
-            mypaint_tiled_surface_tile_request_start(tiled, &request)
-            defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
-            let buffer = try #require(request.buffer)
+        try forEachTile(writing: false) { tile, buffer in
             for row in 0..<side where tile.y * side + row < height {
                 for column in 0..<side where tile.x * side + column < width {
                     let start = (row * side + column) * 4
