@@ -7,10 +7,10 @@ import Glibc
 /// since the one before, so that jitter faster than the time constant averages out while the line follows a slow
 /// hand closely. Off (strength 0) it is the samples themselves.
 ///
-/// The first sample is drawn where it is, so the ink starts under the finger at once. Each next point lies between
-/// the last point and the sample, never beyond: every point is within the bounds of the samples so far. A lift
-/// ends the line at the last sample (``finished(at:)``). The pull is by time rather than by sample, so a hand
-/// sampled at 60 Hz or at 240 Hz draws nearly the same line.
+/// The first sample is drawn where it is, so the ink starts under the finger at once, and every point lies within
+/// the bounds of the samples so far. The pull is by time rather than by sample, so a hand sampled at 60 Hz or at
+/// 240 Hz draws nearly the same line. At the lift the stroke ends at the last sample, as any stroke does
+/// (the canvas view appends it).
 public struct StrokeStabilizer: Sendable {
     /// The strongest setting: the line trails the hand by up to ``longestTimeConstant``.
     public static let strongest = 1.0
@@ -60,15 +60,12 @@ public struct StrokeStabilizer: Sendable {
         }
         let point = Point(x: pulled(previous.point.x, from: previous.sample.x, to: location.x),
                           y: pulled(previous.point.y, from: previous.sample.y, to: location.y))
+        // Places so far apart that the arithmetic leaves the numbers: the line starts again at the sample.
+        guard point.x.isFinite, point.y.isFinite else {
+            last = (location, location, seconds ?? previous.time)
+            return location
+        }
         last = (point, location, seconds ?? previous.time)
         return point
-    }
-
-    /// The point that ends the line at the lift: the last sample's place, where the hand left the paper; `nil`
-    /// when the line is there already (or is off, or has no point).
-    public func finished(at location: Point) -> Point? {
-        guard !isOff, let previous = last, location.x.isFinite, location.y.isFinite,
-              previous.point != location else { return nil }
-        return location
     }
 }

@@ -19,19 +19,16 @@ import Testing
 
     static func stabilized(_ samples: [(point: Point, time: Timestamp)], strength: Double) -> [Point] {
         var stabilizer = StrokeStabilizer(strength: strength)
-        var points = samples.map { stabilizer.point(for: $0.point, at: $0.time) }
-        if let last = samples.last, let end = stabilizer.finished(at: last.point) { points.append(end) }
-        return points
+        return samples.map { stabilizer.point(for: $0.point, at: $0.time) }
     }
 
-    /// Half strength takes most of a tremor out of a line (its deviation falls below a third), starts it under the
-    /// finger and ends it where the finger lifted; off, the line is the samples.
-    @Test func aShakyLineIsSteadiedAndStartsAndEndsUnderTheFinger() throws {
+    /// Half strength takes most of a tremor out of a line (its deviation falls below a third) and starts it under
+    /// the finger; off, the line is the samples.
+    @Test func aShakyLineIsSteadiedAndStartsUnderTheFinger() throws {
         let raw = Self.shakyLine.map(\.point)
         let steady = Self.stabilized(Self.shakyLine, strength: 0.5)
-        #expect(Self.deviation(Array(steady.dropFirst(10).dropLast(2))) < Self.deviation(raw) / 3)
+        #expect(Self.deviation(Array(steady.dropFirst(10))) < Self.deviation(raw) / 3)
         #expect(steady.first == raw.first)
-        #expect(steady.last == raw.last)
         #expect(Self.stabilized(Self.shakyLine, strength: 0) == raw)
         #expect(StrokeStabilizer(strength: 0).isOff && !StrokeStabilizer(strength: 0.2).isOff)
     }
@@ -56,7 +53,7 @@ import Testing
     /// Any samples, their places and times anywhere (not numbers, infinite, huge, going back), at any strength:
     /// nothing traps, and every point lies within the bounds of the finite samples so far.
     @Test func anySamplesGivePointsWithinTheSamplesBounds() async {
-        let special: [Double] = [.nan, .infinity, -.infinity, 0, -1, 1e300, -1e300, .leastNonzeroMagnitude]
+        let special: [Double] = [.nan, .infinity, -.infinity, 0, -1, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max).array(of: 1...120)) { numbers in
             func value(_ number: Int) -> Double {
                 number % 5 == 0 ? special[(number / 5) % special.count] : Double(number % 100_000) / 10 - 5_000
