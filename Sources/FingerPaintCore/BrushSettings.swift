@@ -16,11 +16,15 @@ public struct BrushSettings: Hashable, Sendable {
     public var recentColors: [Color] = []
     /// Whether the strip of widths, undo and redo stands at the window's right edge (docs/interface.md).
     public var isLeftHanded = false
+    /// How strongly strokes are stabilized, from 0 (off) to 1 (``CanvasView/stabilizerStrength``); the file keeps
+    /// it in whole percent.
+    public var stabilizerStrength = 0.0
 
     /// How many colours of the user's own the palette keeps.
     public static let recentLimit = 4
 
-    /// The defaults: the first palette colour, 8 points, the brush tool, no recent colours, right-handed.
+    /// The defaults: the first palette colour, 8 points, the brush tool, no recent colours, right-handed, no
+    /// stabilizer.
     public init() {}
 
     /// The settings file in an environment: `$XDG_CONFIG_HOME/fingerpaint/settings`, else `$HOME/.config/...`;
@@ -56,6 +60,8 @@ public struct BrushSettings: Hashable, Sendable {
                 tool = value == "eraser" ? .eraser : .brush
             case "hand":
                 isLeftHanded = value == "left"
+            case "steady":
+                if let percent = Int(value), (0...100).contains(percent) { stabilizerStrength = Double(percent) / 100 }
             case "recent":
                 recentColors = Array(value.split(separator: " ").compactMap { Color(hexString: $0) }.prefix(Self.recentLimit))
             default:
@@ -74,6 +80,7 @@ public struct BrushSettings: Hashable, Sendable {
             tool = \(tool == .eraser ? "eraser" : "brush")
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
             hand = \(isLeftHanded ? "left" : "right")
+            steady = \(Int((min(max(stabilizerStrength.isNaN ? 0 : stabilizerStrength, 0), 1) * 100).rounded()))
 
             """
     }

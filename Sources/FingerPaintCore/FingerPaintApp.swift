@@ -84,7 +84,7 @@ public final class FingerPaintApp {
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
     public internal(set) var recentColors: [Color] = []
 
-    /// The brush, tool and recent colours, as the settings file keeps them.
+    /// The brush, tool, recent colours, hand and stabilizer, as the settings file keeps them.
     public var brushSettings: BrushSettings {
         get {
             var settings = BrushSettings()
@@ -92,6 +92,7 @@ public final class FingerPaintApp {
             settings.tool = canvasView.tool
             settings.recentColors = recentColors
             settings.isLeftHanded = paletteView.isLeftHanded
+            settings.stabilizerStrength = canvasView.stabilizerStrength
             return settings
         }
         set {
@@ -100,6 +101,7 @@ public final class FingerPaintApp {
             recentColors = Array(newValue.recentColors.prefix(BrushSettings.recentLimit))
             colorChooserView.recentColors = recentColors
             paletteView.isLeftHanded = newValue.isLeftHanded
+            canvasView.stabilizerStrength = newValue.stabilizerStrength
             placeColorChooser()
             updateOverlay()
         }

@@ -1,3 +1,4 @@
+import FingerPaintCore
 import Geometry
 import PaintModel
 import SeatInput
@@ -38,5 +39,23 @@ import Testing
         #expect(Self.isClose(try #require(line.first), samples[0]))
         #expect(Self.isClose(try #require(line.last), samples[samples.count - 1]))
         #expect(Self.deviation(Array(line.dropFirst(10).dropLast())) < Self.deviation(samples) / 2)
+    }
+
+    /// The settings file keeps the strength in whole percent (`steady = 60`): a window given them steadies its
+    /// strokes; a value out of 0–100 or not a number is off, and the default file says `steady = 0`.
+    @Test func theStrengthIsRememberedInTheSettingsFile() throws {
+        var settings = BrushSettings()
+        #expect(settings.text.contains("\nsteady = 0\n"))
+        settings.stabilizerStrength = 0.6
+        #expect(settings.text.contains("\nsteady = 60\n"))
+        let painter = Painter()
+        painter.app.brushSettings = BrushSettings(parsing: settings.text)
+        #expect(painter.app.canvasView.stabilizerStrength == 0.6 && painter.app.brushSettings.stabilizerStrength == 0.6)
+        let samples = Self.drawShakyLine(on: painter)
+        let line = try #require(painter.app.drawing.strokes.last).points.map(\.location)
+        #expect(Self.deviation(Array(line.dropFirst(10).dropLast())) < Self.deviation(samples) / 2)
+        for bad in ["steady = 101", "steady = -5", "steady = much", "steady = 0x30"] {
+            #expect(BrushSettings(parsing: bad + "\n").stabilizerStrength == 0, "\(bad)")
+        }
     }
 }
