@@ -42,6 +42,7 @@ extension FingerPaintApp {
         case .useBrush: useBrush()
         case .openMore: paletteView.toggleMore()
         case .toggleLeftHanded: toggleLeftHanded()
+        case .toggleStabilizer: toggleStabilizer()
         case .newLayer: addLayerAboveCurrent()
         case .selectLayerAbove: selectLayer(at: drawing.currentLayerIndex + 1)
         case .selectLayerBelow: selectLayer(at: drawing.currentLayerIndex - 1)
@@ -85,6 +86,15 @@ extension FingerPaintApp {
     private func toggleLeftHanded() {
         paletteView.isLeftHanded.toggle()
         placeColorChooser()
+    }
+
+    /// The stabilizer's strength that Steady lines turns on.
+    static let stabilizerStrength = 0.5
+
+    /// The stabilizer on at half strength, or off: the settings file can say another strength (docs/settings.md).
+    private func toggleStabilizer() {
+        let isOn = !StrokeStabilizer(strength: canvasView.stabilizerStrength).isOff
+        canvasView.stabilizerStrength = isOn ? 0 : Self.stabilizerStrength
     }
 
     /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).

@@ -76,6 +76,9 @@ public enum PaintCommand: Hashable, Sendable {
     /// Moves the strip of widths, undo and redo to the other side of the window, for the other hand (remembered
     /// with the brush).
     case toggleLeftHanded
+    /// Steadies the strokes begun from now on (the stabilizer at half strength) or stops steadying them
+    /// (remembered with the brush).
+    case toggleStabilizer
     /// Puts a new empty layer above the current one and paints on it (Ctrl+Shift+N, Insert).
     case newLayer
     /// Paints on the layer above the current one (Page Up).
@@ -194,6 +197,7 @@ extension PaintCommand {
         case .useBrush: "Brush"
         case .openMore: "More"
         case .toggleLeftHanded: "Left-handed"
+        case .toggleStabilizer: "Steady lines"
         case .newLayer: "New layer"
         case .selectLayerAbove: "The layer above"
         case .selectLayerBelow: "The layer below"

@@ -42,6 +42,8 @@ public final class PaletteView: View {
         public var isShowingLayers = false
         /// Whether strokes in progress show their predicted tail.
         public var predictsTouches = true
+        /// Whether strokes are steadied (the stabilizer is on).
+        public var stabilizes = false
 
         /// What the controls show for a brush, everything else off.
         public init(brush: Brush = Brush()) {
@@ -162,6 +164,7 @@ public final class PaletteView: View {
         case .openMore: return Overlay.Item(content: .more, frame: frame, isSelected: isShowingMore)
         case .toggleLeftHanded: return Overlay.Item(content: .toggle, frame: frame, isSelected: isLeftHanded)
         case .togglePrediction: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.predictsTouches)
+        case .toggleStabilizer: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.stabilizes)
         case .placeImage: return Overlay.Item(content: .plus, frame: frame)
         default: return Overlay.Item(content: .save, frame: frame)
         }

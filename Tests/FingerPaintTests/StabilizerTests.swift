@@ -58,4 +58,18 @@ import Testing
             #expect(BrushSettings(parsing: bad + "\n").stabilizerStrength == 0, "\(bad)")
         }
     }
+
+    /// Steady lines, in the More menu: a tap turns the stabilizer on at half strength (the settings are told), and
+    /// the next stroke is steadied; a second tap turns it off.
+    @Test func steadyLinesInTheMoreMenuTurnsTheStabilizerOnAndOff() throws {
+        let painter = Painter()
+        painter.tap(1, at: painter.paletteCenter(of: .toggleStabilizer))
+        #expect(painter.app.canvasView.stabilizerStrength == 0.5)
+        #expect(painter.brushChanges.last?.stabilizerStrength == 0.5)
+        let samples = Self.drawShakyLine(on: painter)
+        let line = try #require(painter.app.drawing.strokes.last).points.map(\.location)
+        #expect(Self.deviation(Array(line.dropFirst(10).dropLast())) < Self.deviation(samples) / 2)
+        painter.tap(1, at: painter.paletteCenter(of: .toggleStabilizer))
+        #expect(painter.app.canvasView.stabilizerStrength == 0 && painter.brushChanges.last?.stabilizerStrength == 0)
+    }
 }
