@@ -257,8 +257,8 @@ public final class CanvasRenderer {
     /// opacity and blend mode, keeping its parts around the ``inkLayer`` (docs/layers.md). A new composition whose
     /// layers look as before (only their strokes' counts differ) draws nothing again: the change of strokes it goes
     /// with does. Another opacity or blend mode of the ``inkLayer`` (or of a layer above it of a mode other than
-    /// normal) puts the tiles in view together again from their parts at once. Any other draws every tile again. Set it before the change of strokes it goes with
-    /// (``apply(_:strokes:)``).
+    /// normal) puts the tiles in view together again from their parts at once. Any other draws every tile again.
+    /// Set it before the change of strokes it goes with (``apply(_:strokes:)``).
     public var composition: [LayerBlend]? {
         get { tiles.composition }
         set {

@@ -71,7 +71,8 @@ struct LayerSplit: Hashable, Sendable {
         guard composition.count == shown.count,
               zip(composition, shown).allSatisfy({ $0.strokeCount == $1.strokeCount && $0.picture === $1.picture }),
               let split = LayerSplit(composition: composition, ink: ink),
-              split.above.map({ ($0.layers, $0.isCollapsed) }).elementsEqual(above.map({ ($0.layers, $0.isCollapsed) }), by: ==)
+              split.above.map(\.layers) == above.map(\.layers),
+              split.above.map(\.isCollapsed) == above.map(\.isCollapsed)
         else { return nil }
         for layer in composition.indices where composition[layer].look != shown[layer].look {
             guard layer == ink || split.group(of: layer).map({ !split.above[$0].isCollapsed }) == true else { return nil }
