@@ -80,7 +80,7 @@ public struct BrushSettings: Hashable, Sendable {
             tool = \(tool == .eraser ? "eraser" : "brush")
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
             hand = \(isLeftHanded ? "left" : "right")
-            steady = \(Int((min(max(stabilizerStrength.isNaN ? 0 : stabilizerStrength, 0), 1) * 100).rounded()))
+            steady = \(Int((StrokeStabilizer(strength: stabilizerStrength).strength * 100).rounded()))
 
             """
     }

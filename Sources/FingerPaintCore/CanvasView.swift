@@ -34,6 +34,8 @@ public final class CanvasView: View {
     /// default, draws each sample where the hand was. A stabilized stroke shows no predicted tail, which would run
     /// ahead of its line.
     public var stabilizerStrength = 0.0
+    /// Whether strokes begun now are stabilized (``stabilizerStrength`` as ``StrokeStabilizer`` takes it).
+    public var isStabilizing: Bool { !StrokeStabilizer(strength: stabilizerStrength).isOff }
     /// The stabilizer of each stabilized stroke in progress, by touch identifier.
     private var stabilizers: [Int: StrokeStabilizer] = [:]
     /// The shapes the held strokes in progress become, by touch identifier (``shapeHoldRecognizer``).

@@ -93,8 +93,7 @@ extension FingerPaintApp {
 
     /// The stabilizer on at half strength, or off: the settings file can say another strength (docs/settings.md).
     private func toggleStabilizer() {
-        let isOn = !StrokeStabilizer(strength: canvasView.stabilizerStrength).isOff
-        canvasView.stabilizerStrength = isOn ? 0 : Self.stabilizerStrength
+        canvasView.stabilizerStrength = canvasView.isStabilizing ? 0 : Self.stabilizerStrength
     }
 
     /// The desktop's open dialog where there is one; the gallery otherwise (docs/portal.md).

@@ -315,7 +315,7 @@ public final class FingerPaintApp {
         shown.isShowingLayers = !layersPanelView.isHidden
         shown.isPickingColor = canvasView.isPickingColor
         shown.predictsTouches = canvasView.predictsTouches
-        shown.stabilizes = !StrokeStabilizer(strength: canvasView.stabilizerStrength).isOff
+        shown.stabilizes = canvasView.isStabilizing
         var overlay = paletteView.overlay(showing: shown)
         refreshLayersPanel()
         if let layers = layersPanelView.overlayPanel { overlay.panels.insert(layers, at: 0) }
