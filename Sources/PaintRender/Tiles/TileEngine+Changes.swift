@@ -384,12 +384,15 @@ extension TileEngine {
                        paper: paper, start: start, snapshots: snapshots, rasterizer: rasterizer)
     }
 
-    /// Draws every request on this thread (no worker).
+    /// Draws every request on this thread (no worker); the next frame shows the tiles of the zoom shown, as it
+    /// shows those a worker brings (a tile drawn again for another ink layer may round a level apart).
     func drawRequestsNow() {
         let pending = requests
         requests = []
         for (key, withBase) in pending {
-            store(makeJob(key, withBase: withBase).render(raster: raster))
+            if let shown = store(makeJob(key, withBase: withBase).render(raster: raster)) {
+                changes.document.append(shown)
+            }
         }
     }
 
