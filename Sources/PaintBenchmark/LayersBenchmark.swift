@@ -73,14 +73,31 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
     return frames
 }
 
-/// A layer change on a window showing `drawing`, timed to the frame that shows all of it: frames at 60 Hz from the
-/// change until no tile is left to draw. Returns the ms, the frames, and the Wayland thread's processor ms of the
-/// change and its first frame.
-@MainActor private func timedLayerChange(_ edit: DrawingEdit, on app: FingerPaintApp, buffer: LargeBuffer)
-    -> (milliseconds: Double, frames: Int, firstFrame: Double) {
+/// A layer change's timing: the ms and frames at 60 Hz until it is shown whole, and the Wayland thread's processor
+/// ms of the change and its first frame.
+private struct LayerChangeTiming {
+    var milliseconds: Double
+    var frames: Int
+    var firstFrame: Double
+}
+
+/// A layer change on a window, then the edit back (`back`: by default its undo), each timed to the frame that shows
+/// all of it: frames at 60 Hz from the change until no tile is left to draw.
+@MainActor private func timedLayerChange(_ edit: DrawingEdit, back: DrawingEdit = .undo, on app: FingerPaintApp,
+                                         buffer: LargeBuffer) -> (change: LayerChangeTiming, back: LayerChangeTiming)? {
     var drawing = app.drawing
-    guard let change = drawing.apply(edit) else { return (0, 0, 0) }
-    let renderer = app.renderer
+    guard let change = drawing.apply(edit) else { return nil }
+    let timing = timedShowing(drawing, change: change, on: app.renderer, buffer: buffer)
+    guard let undo = drawing.apply(back) else { return nil }
+    let backTiming = timedShowing(drawing, change: undo, on: app.renderer, buffer: buffer)
+    app.renderer.waitForTiles()
+    app.renderer.renderFrame(liveStrokes: [:], into: buffer.nextTarget())
+    return (timing, backTiming)
+}
+
+/// Shows `drawing` after `change` on the renderer, and draws frames at 60 Hz until no tile is left to draw.
+@MainActor private func timedShowing(_ drawing: Drawing, change: DrawingChange, on renderer: CanvasRenderer,
+                                     buffer: LargeBuffer) -> LayerChangeTiming {
     let start = DispatchTime.now().uptimeNanoseconds
     let processorStart = threadProcessorMilliseconds()
     renderer.showLayers(of: drawing)
@@ -97,15 +114,7 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
         frames += 1
         shownAt = milliseconds(since: start)
     }
-    // Back as it was, and settled, for the next change.
-    var back = drawing
-    if let undo = back.undo() {
-        renderer.showLayers(of: back)
-        renderer.apply(undo, of: back)
-    }
-    renderer.waitForTiles()
-    renderer.renderFrame(liveStrokes: [:], into: buffer.nextTarget())
-    return (shownAt, frames, firstFrame)
+    return LayerChangeTiming(milliseconds: shownAt, frames: frames, firstFrame: firstFrame)
 }
 
 /// Runs `paint-benchmark layers [--runs N]`.
@@ -140,17 +149,23 @@ private func layeredDrawing(of strokes: [Stroke]) -> Drawing {
                   + "  max \(format(frames.max() ?? 0)); ratio p50 \(cFormat("%.2f", median / flatMedian)), p99 "
                   + "\(cFormat("%.2f", p99 / flatP99)); tiles \(format(tileMiB)) MiB")
             guard name == "middle" else { continue }
-            let changes: [(String, DrawingEdit)] = [
-                ("layer 7 hidden", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.5, isVisible: false))),
-                ("layer 7 at 80 %", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.8))),
-                ("layer 2 moved up", .moveLayer(from: 1, to: 2)),
-                ("layer 5 (painted on) at 60 %", .setLayer(at: 4, LayerAttributes(name: "Layer 5", opacity: 0.6))),
-                ("layer 5 (painted on) multiply", .setLayer(at: 4, LayerAttributes(name: "Layer 5", blendMode: .multiply))),
+            let changes: [(String, DrawingEdit, back: DrawingEdit)] = [
+                ("layer 7 hidden", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.5, isVisible: false)),
+                 .undo),
+                ("layer 7 at 80 %", .setLayer(at: 6, LayerAttributes(name: "Layer 7", opacity: 0.8)), .undo),
+                ("layer 2 moved up", .moveLayer(from: 1, to: 2), .undo),
+                ("a layer added on top", .addLayer(at: 10, LayerAttributes(name: "Layer 11")), .undo),
+                ("layer 2 painted on", .selectLayer(1), .selectLayer(4)),
+                ("layer 5 (painted on) at 60 %", .setLayer(at: 4, LayerAttributes(name: "Layer 5", opacity: 0.6)), .undo),
+                ("layer 5 (painted on) multiply", .setLayer(at: 4, LayerAttributes(name: "Layer 5", blendMode: .multiply)),
+                 .undo),
             ]
-            for (change, edit) in changes {
-                let timed = timedLayerChange(edit, on: app, buffer: buffer)
-                print("      \(change): shown whole after \(format(timed.milliseconds)) ms, \(timed.frames) frames at 60 Hz;"
-                      + " the change and its first frame \(format(timed.firstFrame)) ms of the Wayland thread")
+            for (change, edit, back) in changes {
+                guard let timed = timedLayerChange(edit, back: back, on: app, buffer: buffer) else { continue }
+                for (what, timing) in [(change, timed.change), ("   and back", timed.back)] {
+                    print("      \(what): shown whole after \(format(timing.milliseconds)) ms, \(timing.frames) frames at "
+                          + "60 Hz; the change and its first frame \(format(timing.firstFrame)) ms of the Wayland thread")
+                }
             }
         }
     }

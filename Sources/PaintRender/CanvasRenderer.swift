@@ -240,6 +240,9 @@ public final class CanvasRenderer {
     }
 
     private func apply(_ change: DrawingChange, shown strokes: ShownStrokes) {
+        // Strokes changed with no layers shown first: what the layers hold is no longer known.
+        if !layersShownSinceChange { shownLayers = nil }
+        layersShownSinceChange = false
         guard change != .unchanged else { return }
         tiles.beginChange()
         if defersStrokeBaking, tiles.composition == nil, case let .appended(stroke) = change,
@@ -256,12 +259,13 @@ public final class CanvasRenderer {
     /// drawn straight onto the ones below; otherwise each tile draws every layer apart and composites it with its
     /// opacity and blend mode, keeping its parts around the ``inkLayer`` (docs/layers.md). A new composition whose
     /// layers look as before (only their strokes' counts differ) draws nothing again: the change of strokes it goes
-    /// with does. Another opacity or blend mode of the ``inkLayer`` (or of a layer above it of a mode other than
-    /// normal) puts the tiles in view together again from their parts at once. Any other draws every tile again.
+    /// with does. Another opacity or blend mode of any layer puts the tiles in view together again from their
+    /// layers' own pixels at once. Other layers (one shown or hidden, moved, added) draw every tile again.
     /// Set it before the change of strokes it goes with (``apply(_:strokes:)``).
     public var composition: [LayerBlend]? {
         get { tiles.composition }
         set {
+            shownLayers = nil
             guard newValue != tiles.composition else { return }
             if let newValue, let old = tiles.composition, newValue.map(\.look) == old.map(\.look) {
                 tiles.composition = newValue
@@ -276,7 +280,7 @@ public final class CanvasRenderer {
 
     /// The position in ``composition`` of the layer strokes in progress go to (`nil`: none shown). Composited tiles
     /// keep the layers below it, its own pixels and the layers above it apart, so that a stroke on it is drawn in
-    /// its place while the finger moves and once lifted; a change keeps the tiles shown and draws their parts again.
+    /// its place while the finger moves and once lifted; a change puts the tiles' parts together again at once.
     public var inkLayer: Int? {
         get { tiles.inkLayer }
         set {
@@ -289,10 +293,36 @@ public final class CanvasRenderer {
     /// Takes how a drawing's layers are shown: their ``composition``, and where strokes in progress go among them
     /// (``strokesAboveInk``: above the current layer's strokes; ``inkLayer``). Set before the change of strokes it
     /// goes with.
+    ///
+    /// The same layers restacked (one hidden, moved, taken out or added empty, or one of the last two hidden or
+    /// taken out shown again: ``ShownLayers/restack(to:)``) put the tiles in view together again from the layers'
+    /// own pixels at once, and the change of strokes that comes with it keeps them.
     public func showLayers(of drawing: Drawing) {
+        layersShownSinceChange = true
         let visible = drawing.layers.indices.filter { drawing.layers[$0].attributes.isVisible }
-        composition = LayerBlend.composition(of: drawing)
-        inkLayer = visible.firstIndex(of: drawing.currentLayerIndex)
+        let newComposition = LayerBlend.composition(of: drawing)
+        let ink = visible.firstIndex(of: drawing.currentLayerIndex)
+        let contents = newComposition.map { blends in
+            zip(visible, blends).map { LayerContent(strokes: drawing.layers[$0].strokes, picture: $1.picture) }
+        }
+        if let contents, let before = shownLayers, let newComposition, tiles.composition != nil,
+           let restack = before.restack(to: contents) {
+            bakeStrokes()
+            if tiles.restack(newComposition, ink: ink, restack, counts: (before.shown.count, before.aside.count)) {
+                shownLayers = before.restacked(restack, to: contents)
+                return showStrokesAboveInk(of: drawing)
+            }
+        }
+        // The tiles keep the layers aside (or know they do not: those drawn since).
+        let aside = shownLayers?.aside ?? []
+        composition = newComposition
+        inkLayer = ink
+        shownLayers = contents.map { ShownLayers(shown: $0, aside: aside) }
+        showStrokesAboveInk(of: drawing)
+    }
+
+    /// Takes how many of the drawing's strokes shown lie above the current layer (``strokesAboveInk``).
+    private func showStrokesAboveInk(of drawing: Drawing) {
         let shown = drawing.shownStrokeCount
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
     }
@@ -302,6 +332,12 @@ public final class CanvasRenderer {
     /// Layers composited (``composition``) put the ink in its place through the tiles' parts (``inkLayer``); a turned
     /// view still draws the ink over the tiles until it is lifted.
     public var strokesAboveInk = 0
+
+    /// What each layer of ``composition`` holds, and the layers put aside, as ``showLayers(of:)`` last showed them
+    /// (`nil`: not known, the composition set otherwise): a restack of them keeps the tiles.
+    private var shownLayers: ShownLayers?
+    /// Whether ``showLayers(of:)`` was called since the last change of strokes.
+    private var layersShownSinceChange = false
 
     /// Asks for the whole frame to be redrawn at the next ``renderFrame(liveStrokes:)``.
     public func setNeedsFullRedraw() {
@@ -559,6 +595,7 @@ public final class CanvasRenderer {
         let document = documentPixels(of: rect), offset = pixelOffset
         let keys = TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
         for key in keys {
+            tiles.putPartsTogether(key)
             guard let layers = tiles.cache[key]?.layers, layers.split == split, tiles.inFlight[key] == nil else {
                 return false
             }

@@ -74,3 +74,69 @@ struct LayerRun: Hashable, Sendable {
     /// The layer's position in the composition.
     var layer: Int
 }
+
+/// What a visible layer holds, as the renderer shows it: its strokes and its picture. A layer left alone keeps its
+/// strokes' array, so two are compared at once when they hold the same.
+struct LayerContent {
+    var strokes: [Stroke]
+    var picture: PicturePixels?
+
+    /// Whether the layer holds nothing: no stroke, no picture.
+    var isEmpty: Bool { strokes.isEmpty && picture == nil }
+
+    /// Whether two layers hold the same strokes and picture.
+    func holdsTheSame(as other: LayerContent) -> Bool {
+        picture === other.picture && strokes == other.strokes
+    }
+}
+
+/// What the layers the renderer shows hold, and those it put aside (hidden or taken out by the last restacks, whose
+/// own pixels the tiles in view keep): what a restack is worked out from.
+struct ShownLayers {
+    /// The layers of a composition, by position, and where each was before.
+    struct Restack: Equatable {
+        /// For each layer, its position among the layers shown then those aside (`nil`: an empty layer).
+        var positions: [Int?]
+        /// The layers to keep aside now, by position among the layers shown then those aside, most recent last.
+        var aside: [Int]
+    }
+
+    /// The most layers put aside: those hidden or taken out last.
+    static let asideLimit = 2
+
+    /// The layers shown, by position in the composition.
+    var shown: [LayerContent]
+    /// The layers put aside, most recent last.
+    var aside: [LayerContent] = []
+
+    /// `layers` as a restack of these (some in another order, hidden or taken out, empty ones added, ones put aside
+    /// shown again): where each was, each taken once, and the layers to keep aside, those left out last (at most
+    /// ``asideLimit``). `nil` when a layer that is not empty is neither shown nor aside, or when `layers` are those
+    /// shown as they were.
+    func restack(to layers: [LayerContent]) -> Restack? {
+        let pool = shown + aside
+        var taken = Set<Int>()
+        var positions: [Int?] = []
+        positions.reserveCapacity(layers.count)
+        for layer in layers {
+            guard !layer.isEmpty else {
+                positions.append(nil)
+                continue
+            }
+            guard let found = pool.indices.first(where: { !taken.contains($0) && pool[$0].holdsTheSame(as: layer) })
+            else { return nil }
+            taken.insert(found)
+            positions.append(found)
+        }
+        guard positions != shown.indices.map({ $0 }) else { return nil }
+        // Those aside before first, then those shown and left out: the most recent last.
+        let left = (aside.indices.map { shown.count + $0 } + shown.indices).filter { !taken.contains($0) && !pool[$0].isEmpty }
+        return Restack(positions: positions, aside: Array(left.suffix(Self.asideLimit)))
+    }
+
+    /// The layers shown and aside after `restack` to `layers`.
+    func restacked(_ restack: Restack, to layers: [LayerContent]) -> ShownLayers {
+        let pool = shown + aside
+        return ShownLayers(shown: layers, aside: restack.aside.map { pool[$0] })
+    }
+}

@@ -1,3 +1,4 @@
+import Geometry
 import PaintModel
 @testable import PaintRender
 import PropertyBased
@@ -35,5 +36,51 @@ import Testing
         #expect(LayerBlend.composition(of: drawing) == nil)
         drawing.setLayer(at: 1, LayerAttributes(name: "B", opacity: 0.3))
         #expect(LayerBlend.composition(of: drawing)?.map(\.opacity) == [1, 0.3])
+    }
+
+    /// Layers of distinct strokes, `count` of them, each holding 1 to 3 strokes (layer `n`'s strokes start at x = n).
+    static func layers(_ count: Int) -> [LayerContent] {
+        (0..<count).map { layer in
+            LayerContent(strokes: (0...(layer % 3)).map { stroke in
+                Stroke(points: [StrokePoint(Point(x: Double(layer), y: Double(stroke))),
+                                StrokePoint(Point(x: Double(layer) + 9, y: 0))], color: .black, width: 4)
+            }, picture: nil)
+        }
+    }
+
+    /// Any layers shown and aside, any of them restacked (shuffled, some left out, empty ones put in): each layer
+    /// restacked comes from one of them holding the same, none twice, an empty one from none; the layers kept aside
+    /// are those left out that held something, the last two; a layer holding something new is no restack, and
+    /// neither are the layers shown as they were.
+    @Test func aRestackTakesEachLayerFromOneThatHeldTheSame() async {
+        let input = zip(Gen.int(in: 0...8), Gen.int(in: 0...3), Gen.int(in: 0...Int.max).array(of: 0...12))
+        await propertyCheck(count: 500, input: input) { shownCount, asideCount, choices in
+            let pool = Self.layers(shownCount + asideCount)
+            let before = ShownLayers(shown: Array(pool[..<shownCount]), aside: Array(pool[shownCount...]))
+            // Each choice takes a layer of the pool not taken yet, or puts in an empty one.
+            var left = Array(pool.indices), layers: [LayerContent] = [], from: [Int?] = []
+            for choice in choices {
+                if choice % 4 == 0 || left.isEmpty {
+                    layers.append(LayerContent(strokes: [], picture: nil))
+                    from.append(nil)
+                } else {
+                    from.append(left.remove(at: choice % left.count))
+                    layers.append(pool[from[from.count - 1] ?? 0])
+                }
+            }
+            guard let restack = before.restack(to: layers) else {
+                #expect(from == (0..<shownCount).map { Int?($0) }, "\(from)")
+                return
+            }
+            #expect(restack.positions == from, "\(from)")
+            let leftOut = (Array(shownCount..<pool.count) + Array(0..<shownCount)).filter { !from.contains($0) }
+            #expect(restack.aside == Array(leftOut.suffix(ShownLayers.asideLimit)), "\(from)")
+            let after = before.restacked(restack, to: layers)
+            #expect(after.aside.count == restack.aside.count && after.shown.count == layers.count)
+            // A layer holding something new is no restack.
+            let new = LayerContent(strokes: [Stroke(points: [StrokePoint(Point(x: 99, y: 99))], color: .black, width: 1)],
+                                   picture: nil)
+            #expect(before.restack(to: layers + [new]) == nil)
+        }
     }
 }

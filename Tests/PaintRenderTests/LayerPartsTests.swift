@@ -93,12 +93,12 @@ import Testing
     }
 
     /// Any layered drawing and any edits (strokes added on any layer, another layer made current, a layer's
-    /// opacity, blend mode or visibility changed, a picture placed on a new layer, the eraser's cut across the
-    /// current layer's picture, undo): after each, the tiles shown are those a renderer made then draws from
-    /// scratch, to the level, and the drawing's picture made from scratch within two levels. (The tiles draw an
-    /// opaque normal layer straight onto the ones below, or into a clear image put over them when it is painted on
-    /// or above the one that is; the sums round apart by a level at the edges of its strokes' overlaps, and a
-    /// multiply layer over them can make that two.)
+    /// opacity, blend mode or visibility changed, a layer moved, added or taken out, a picture placed on a new
+    /// layer, the eraser's cut across the current layer's picture, undo): after each, the tiles shown are those a
+    /// renderer made then draws from scratch, to the level, and the drawing's picture made from scratch within two
+    /// levels. (The tiles put consecutive normal layers above the one painted on together first, and draw an opaque
+    /// normal layer straight onto the ones below where they keep no parts; the sums round apart by a level where
+    /// strokes overlap, and a multiply layer over them can make that two.)
     // Without shrinking: one case takes a second, and a failure reports its own step and edit.
     @Test(.shrinking(false)) func afterEveryEditTheTilesEqualAPictureDrawnFromScratch() async throws {
         var pictures: [(bytes: [UInt8], pixels: RasterImage)] = []
@@ -160,6 +160,11 @@ import Testing
                     guard drawing.currentLayer.image != nil, let cut = ImageCut(points: points, radius: Double(4 + next(30)))
                     else { continue }
                     edit = .erase([], cut: cut)
+                case 5: edit = .moveLayer(from: next(drawing.layers.count), to: next(drawing.layers.count))
+                case 6:
+                    guard drawing.layers.count < 6 else { continue }
+                    edit = .addLayer(at: next(drawing.layers.count + 1), LayerAttributes(name: "New"))
+                case 7: edit = .removeLayer(at: next(drawing.layers.count))
                 default: edit = .add(stroke())
                 }
                 guard let change = drawing.apply(edit) else { continue }
@@ -171,15 +176,19 @@ import Testing
         }
     }
 
-    /// With tiles drawn on a second thread, as in a window: the painted-on layer's opacity, then its blend mode,
-    /// changed shows whole at the next frame, no tile left to draw, as a picture drawn from scratch shows it; the
-    /// opacity of a normal layer above it, held in its group's pixels, has the tiles drawn again.
-    @Test func thePaintedOnLayersLookShowsWholeAtTheNextFrame() throws {
+    /// With tiles drawn on a second thread, as in a window: another opacity or blend mode of any layer (the one
+    /// painted on, a normal one above it, held with others in its group's pixels, one below it), and a layer hidden,
+    /// moved, added or taken out, each shows whole at the next frame, no tile being drawn, as a picture drawn from
+    /// scratch shows it; so does a stroke added after each, and the hidden layer shown again. A stroke on another
+    /// layer made current, at once or after a frame, shows in its place. A layer shown again after its tiles were
+    /// drawn anew has them drawn.
+    @Test func anyLayersLookOrPlaceOrAnotherLayerPaintedOnShowsWholeAtTheNextFrame() throws {
         var drawing = Drawing(layers: [
             .first(strokes: [Self.line(40, 60, 360, 60, .black, width: 20)]),
             Layer(attributes: LayerAttributes(name: "Ink"), strokes: [Self.line(200, 20, 200, 280, Self.blue, width: 40)]),
             Layer(attributes: LayerAttributes(name: "Wash", opacity: 0.5),
                   strokes: [Self.line(40, 200, 360, 200, Self.red, width: 30)]),
+            Layer(attributes: LayerAttributes(name: "Top"), strokes: [Self.line(100, 20, 300, 280, .black, width: 10)]),
         ])
         _ = drawing.apply(.selectLayer(1))
         let renderer = CanvasRenderer(logicalSize: Size(width: 400, height: 300), drawsTilesInBackground: true)
@@ -188,26 +197,59 @@ import Testing
         renderer.renderFrame(liveStrokes: [:])
         renderer.waitForTiles()
         renderer.renderFrame(liveStrokes: [:])
-        func show(_ attributes: LayerAttributes, at position: Int) throws {
-            let applied = drawing.apply(.setLayer(at: position, attributes))
+        let area = Rect(x: 0, y: 0, width: 400, height: 300)
+        func show(_ edit: DrawingEdit) throws {
+            let applied = drawing.apply(edit)
             let change = try #require(applied)
             renderer.showLayers(of: drawing)
             renderer.apply(change, of: drawing)
             renderer.renderFrame(liveStrokes: [:])
-        }
-        let area = Rect(x: 0, y: 0, width: 400, height: 300)
-        for attributes in [LayerAttributes(name: "Ink", opacity: 0.4),
-                           LayerAttributes(name: "Ink", opacity: 0.4, blendMode: .multiply)] {
-            try show(attributes, at: 1)
-            #expect(!renderer.isDrawingTiles && !renderer.hasTileWorkForAFrame, "\(attributes)")
+            // (The strokes' index may still be on its way from the worker, behind the tiles; another layer painted
+            // on has its tiles' parts put together over the next frames, the tiles shown as they are.)
+            if case .selectLayer = edit {} else { #expect(!renderer.isDrawingTiles, "\(edit)") }
             let fresh = DrawingPicture(drawing: drawing, area: area).image()
-            #expect(Self.largestDifference(renderer.frame, fresh) <= 1, "\(attributes)")
+            #expect(Self.largestDifference(renderer.frame, fresh) <= 2, "\(edit)")
         }
-        try show(LayerAttributes(name: "Wash", opacity: 0.9), at: 2)
+        try show(.setLayer(at: 1, LayerAttributes(name: "Ink", opacity: 0.4)))
+        try show(.setLayer(at: 1, LayerAttributes(name: "Ink", opacity: 0.4, blendMode: .multiply)))
+        try show(.setLayer(at: 2, LayerAttributes(name: "Wash", opacity: 0.9)))
+        try show(.setLayer(at: 0, LayerAttributes(name: "Layer 1", opacity: 0.7)))
+        try show(.selectLayer(3))
+        try show(.add(Self.line(40, 120, 360, 120, Self.red, width: 16)))
+        try show(.selectLayer(0))
+        try show(.add(Self.line(40, 250, 360, 40, Self.blue, width: 16)))
+        // Another layer chosen and painted on before a frame puts its tiles together for it.
+        _ = drawing.apply(.selectLayer(2))
+        renderer.showLayers(of: drawing)
+        try show(.add(Self.line(40, 270, 360, 270, Self.red, width: 16)))
+        _ = drawing.apply(.selectLayer(0))
+        renderer.showLayers(of: drawing)
+        try show(.setLayer(at: 2, LayerAttributes(name: "Wash", opacity: 0.9, isVisible: false)))
+        try show(.add(Self.line(60, 30, 60, 270, Self.red, width: 12)))
+        try show(.moveLayer(from: 3, to: 0))
+        try show(.add(Self.line(20, 150, 380, 150, .black, width: 8)))
+        try show(.addLayer(at: 2, LayerAttributes(name: "New")))
+        try show(.removeLayer(at: 1))
+        try show(.add(Self.line(300, 30, 300, 270, Self.blue, width: 24)))
+        let wash = try #require(drawing.layers.firstIndex { $0.attributes.name == "Wash" })
+        try show(.setLayer(at: wash, LayerAttributes(name: "Wash", opacity: 0.9)))
+        try show(.add(Self.line(20, 100, 380, 100, Self.blue, width: 10)))
+        // Shown again once the tiles were drawn again (at another zoom and back), the layer has them drawn.
+        try show(.setLayer(at: wash, LayerAttributes(name: "Wash", opacity: 0.9, isVisible: false)))
+        renderer.setView(ViewTransform(zoom: 2))
+        renderer.renderFrame(liveStrokes: [:])
+        renderer.waitForTiles()
+        renderer.setView(.identity)
+        renderer.renderFrame(liveStrokes: [:])
+        renderer.waitForTiles()
+        let shown = drawing.apply(.setLayer(at: wash, LayerAttributes(name: "Wash", opacity: 0.9)))
+        renderer.showLayers(of: drawing)
+        renderer.apply(try #require(shown), of: drawing)
+        renderer.renderFrame(liveStrokes: [:])
         #expect(renderer.isDrawingTiles)
         renderer.waitForTiles()
         renderer.renderFrame(liveStrokes: [:])
-        #expect(Self.largestDifference(renderer.frame, DrawingPicture(drawing: drawing, area: area).image()) <= 1)
+        #expect(Self.largestDifference(renderer.frame, DrawingPicture(drawing: drawing, area: area).image()) <= 2)
     }
 
     /// The largest difference of any channel of any pixel of two images of the same size.

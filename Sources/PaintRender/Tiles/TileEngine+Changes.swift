@@ -18,7 +18,9 @@ extension TileEngine {
     /// once. A change that does not fit the strokes held replaces them. (``DrawingChange/unchanged`` does not come:
     /// ``CanvasRenderer/apply(_:strokes:)`` keeps it.)
     func apply(_ change: DrawingChange, strokes: ShownStrokes) {
-        if composition != nil { return applyComposited(change, strokes: strokes) }
+        let restacked = restackedStrokeCount
+        restackedStrokeCount = nil
+        if composition != nil { return applyComposited(change, strokes: strokes, restacked: restacked) }
         switch change {
         case let .appended(stroke) where strokes.count == self.strokes.count + 1:
             append(stroke)
@@ -46,10 +48,13 @@ extension TileEngine {
 
     /// A change of the strokes when layers are composited: a stroke added on the ink layer is drawn onto it in the
     /// tiles it reaches, which are put together again from their parts (``TileLayers``); any other change of some
-    /// strokes draws the tiles under them again; the rest replaces the strokes.
-    private func applyComposited(_ change: DrawingChange, strokes: ShownStrokes) {
+    /// strokes draws the tiles under them again; the strokes of layers just restacked (`restacked`: how many)
+    /// keep the tiles; the rest replaces the strokes.
+    private func applyComposited(_ change: DrawingChange, strokes: ShownStrokes, restacked: Int?) {
         let count = self.strokes.count
         switch change {
+        case .replaced where strokes.count == restacked:
+            takeRestackedStrokes(strokes.all)
         case let .appended(stroke) where strokes.count == count + 1:
             insertOnInkLayer(stroke, at: count, strokes: strokes)
         case let .inserted(positions) where positions.count == 1 && strokes.count == count + 1
@@ -84,6 +89,7 @@ extension TileEngine {
         let painted = TileLayers.paintedPixels(of: stroke, pixelsPerPoint: viewport.pixelsPerPoint)
         changeTiles(within: stroke.bounds) { key in
             guard cache[key] != nil else { return }
+            putPartsTogether(key)
             let pieces = TileLayers.pieces(of: painted, in: key.pixelRect)
             let drawn = cache.drawOnInkLayer(key, split: split, paper: paper, within: pieces) { ink in
                 drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
@@ -94,10 +100,30 @@ extension TileEngine {
         }
     }
 
-    /// The ink layer changed (another layer painted on, or the layers' split around it): the tiles' parts are of no
-    /// use now. The tiles in view are drawn again in parts, still shown as they are meanwhile (the picture is the
-    /// same); the others are dropped.
+    /// The ink layer changed (another layer painted on, or the layers' split around it): each cached tile of the
+    /// zoom shown is put together again from its layers' own pixels, a few a frame (``partsToPutTogether``), or at
+    /// once without a worker (``recomposeTiles(for:samePicture:restacking:)``). Without a split (no ink layer
+    /// shown, or too many groups above it) the tiles in view are drawn again whole, still shown as they are
+    /// meanwhile (the picture is the same), and the others are dropped.
     func inkLayerChanged() {
+        if let split, worker == nil { return recomposeTiles(for: split, samePicture: true) }
+        if split != nil {
+            // The picture is the same: the tiles are shown as they are, their parts put together for the new split
+            // a few a frame, or as strokes go onto them; tiles with no parts are drawn again.
+            for key in Array(inFlight.keys) {
+                withdraw(key)
+                request(key)
+            }
+            for key in Array(cache.keys) {
+                if key.pixelsPerPoint == viewport.pixelsPerPoint, cache[key]?.layers != nil {
+                    partsToPutTogether.insert(key)
+                } else {
+                    cache.setLayers(for: key, nil)
+                    if isVisible(key) { request(key) }
+                }
+            }
+            return
+        }
         for key in Array(cache.keys) {
             guard isVisible(key) else {
                 cache.remove(key)
@@ -110,15 +136,55 @@ extension TileEngine {
         if worker == nil { drawRequestsNow() }
     }
 
-    /// Layers composited showing other looks, `composition`, where the tiles' parts take them
-    /// (``LayerSplit/takingLooks(of:shown:)``: the ink layer's opacity or blend mode, or a layer's alone above it):
-    /// each cached tile of the zoom shown is put together again from its parts at once, a job under way asked again,
-    /// and the other tiles are drawn again. `false`, nothing changed, when the parts cannot take them.
+    /// Layers composited showing other looks, `composition` (the same layers, each with the same strokes and picture,
+    /// and another opacity or blend mode): each cached tile of the zoom shown is put together again from its layers'
+    /// own pixels at once (``recomposeTiles(for:samePicture:restacking:)``). `false`, nothing changed, for other
+    /// layers, or when the new looks split the layers into more groups than a tile keeps (``LayerSplit/groupLimit``).
     func takeLooks(_ composition: [LayerBlend]) -> Bool {
-        guard let shown = self.composition, let old = split,
-              let new = old.takingLooks(of: composition, shown: shown) else { return false }
+        guard let shown = self.composition, composition.count == shown.count,
+              zip(composition, shown).allSatisfy({ $0.strokeCount == $1.strokeCount && $0.picture === $1.picture }),
+              let new = LayerSplit(composition: composition, ink: inkLayer) else { return false }
         self.composition = composition
         strokeChanges += 1
+        recomposeTiles(for: new, samePicture: false)
+        return true
+    }
+
+    /// The same layers restacked (``ShownLayers/restack(to:)``): `composition`, each layer the one at its position
+    /// among those shown (`counts.shown` of them) then those aside (`counts.aside`), strokes going to its layer
+    /// `ink`. Each cached tile of the zoom shown has its layers' own pixels put in their new places, and those of the
+    /// layers left out aside, and is put together again at once; a tile that did not keep a layer shown again is
+    /// drawn again. The change of strokes that comes next, the strokes shown in their new order, keeps the tiles
+    /// (``takeRestackedStrokes(_:)``). `false`, nothing changed, when the layers are not split around an ink layer.
+    func restack(_ composition: [LayerBlend], ink: Int?, _ restack: ShownLayers.Restack,
+                 counts: (shown: Int, aside: Int)) -> Bool {
+        let pool = counts.shown + counts.aside
+        guard let shown = self.composition, shown.count == counts.shown, restack.positions.count == composition.count,
+              restack.positions.allSatisfy({ $0.map { $0 < pool } ?? true }), restack.aside.allSatisfy({ $0 < pool }),
+              let new = LayerSplit(composition: composition, ink: ink) else { return false }
+        self.composition = composition
+        inkLayer = ink
+        strokeChanges += 1
+        restackedStrokeCount = composition.reduce(0) { $0 + $1.strokeCount }
+        recomposeTiles(for: new, samePicture: false, restacking: (restack, counts.aside))
+        return true
+    }
+
+    /// The strokes shown after the layers were restacked (``restack(_:ink:_:counts:)``): taken, their index built on
+    /// the worker (``takeStrokesShown(_:)``), and the tiles kept; the tiles waiting to be drawn are drawn from them.
+    private func takeRestackedStrokes(_ strokes: [Stroke]) {
+        takeStrokesShown(strokes)
+        if worker == nil { drawRequestsNow() }
+    }
+
+    /// Puts each cached tile of the zoom shown together again for `split` (the same layers with the same content)
+    /// from its layers' own pixels (``TileLayers/recompose(for:paper:)``), draws again a tile that has none (shown as
+    /// it is meanwhile when the split shows the `samePicture`), drops those of other zooms, and asks again for the
+    /// jobs under way; the next frame is drawn whole.
+    private func recomposeTiles(for split: LayerSplit, samePicture: Bool,
+                                restacking: (restack: ShownLayers.Restack, asideCount: Int)? = nil) {
+        // The tiles put aside by a clear, and the bases, were drawn for the old looks; every tile is put together.
+        partsToPutTogether.removeAll()
         beforeClear = nil
         cache.dropBases()
         for key in Array(inFlight.keys) {
@@ -127,19 +193,64 @@ extension TileEngine {
         }
         let whole = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
         for key in Array(cache.keys) {
-            guard key.pixelsPerPoint == viewport.pixelsPerPoint, var layers = cache[key]?.layers, layers.split == old,
+            guard let layers = parts(of: key, for: split, restacking: restacking),
                   let image = cache.makeImage(for: key, paper: paper) else {
-                cache.remove(key)
+                if samePicture, isVisible(key) {
+                    cache.setLayers(for: key, nil)
+                } else {
+                    cache.remove(key)
+                }
                 if isVisible(key) { request(key) }
                 continue
             }
-            layers.split = new
             cache.setLayers(for: key, layers)
             layers.composite(whole, into: image, at: (0, 0), paper: paper)
         }
         changes.isWhole = true
-        if worker == nil { drawRequestsNow() }
-        return true
+        // Restacked, the tiles asked for are drawn from the strokes in their new order, which come next.
+        if worker == nil, restacking == nil { drawRequestsNow() }
+    }
+
+    /// Puts the parts of tiles waiting for it (``partsToPutTogether``) together for the split shown, until `budget`
+    /// nanoseconds have passed (one tile at least); the next frame shows them.
+    func putPartsTogether(within budget: UInt64) {
+        guard !partsToPutTogether.isEmpty else { return }
+        let (deadline, overflow) = MonotonicNanos.now.addingReportingOverflow(budget)
+        while let key = partsToPutTogether.first {
+            putPartsTogether(key)
+            guard overflow || MonotonicNanos.now < deadline else { break }
+        }
+    }
+
+    /// Puts a tile's parts together for the split shown if it waits for that (strokes are about to go onto it); a
+    /// tile that cannot is drawn again.
+    func putPartsTogether(_ key: TileKey) {
+        guard partsToPutTogether.remove(key) != nil, let split else { return }
+        guard let layers = parts(of: key, for: split, restacking: nil), let image = cache.makeImage(for: key, paper: paper)
+        else {
+            cache.setLayers(for: key, nil)
+            if isVisible(key) { request(key) }
+            return
+        }
+        cache.setLayers(for: key, layers)
+        layers.composite(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side), into: image, at: (0, 0),
+                         paper: paper)
+        changes.document.append(key.pixelRect)
+    }
+
+    /// A cached tile's parts put together for `split` from its layers' own pixels, restacked by `restacking`; `nil`
+    /// when it has none to put together: not of the zoom shown, drawn whole, or not keeping a layer shown again.
+    private func parts(of key: TileKey, for split: LayerSplit,
+                       restacking: (restack: ShownLayers.Restack, asideCount: Int)?) -> TileLayers? {
+        guard key.pixelsPerPoint == viewport.pixelsPerPoint, var layers = cache[key]?.layers else { return nil }
+        if let restacking {
+            guard layers.restack(restacking.restack, asideCount: restacking.asideCount, for: split, paper: paper)
+            else { return nil }
+        } else {
+            guard layers.split.looks.count == split.looks.count else { return nil }
+            if layers.split != split { layers.recompose(for: split, paper: paper) }
+        }
+        return layers
     }
 
     /// A stroke added on top: drawn into the tiles it touches.
@@ -231,6 +342,7 @@ extension TileEngine {
 
     /// Every tile, job and request let go, and the clear's undo forgotten: the next frame is drawn whole.
     private func dropAllTiles() {
+        partsToPutTogether.removeAll()
         beforeClear = nil
         withdrawAll()
         cache.removeAll()
@@ -433,6 +545,8 @@ extension TileEngine {
     @discardableResult
     func store(_ pixels: consuming TilePixels) -> PixelRect? {
         let key = pixels.key
+        // Drawn for the split shown.
+        partsToPutTogether.remove(key)
         let deep = cache[key].flatMap { entry in entry.deepBaseCount.map { (entry.deepBase, $0) } }
         cache.insert(key, image: pixels.image())
         pixels.bytes = nil

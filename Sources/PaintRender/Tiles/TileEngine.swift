@@ -59,6 +59,16 @@ final class TileEngine {
     var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What changed since the last frame took it.
     var changes = Changes()
+    /// How many strokes the layers just restacked show (``restack(_:ink:from:)``): the next change of strokes, if it
+    /// replaces them by as many, keeps the tiles.
+    var restackedStrokeCount: Int?
+    /// Tiles of the zoom shown whose parts are put together for an earlier split of the same picture (another layer
+    /// made current): put together for the split shown a few a frame (``endFrame()``), or when strokes go onto them
+    /// (``putPartsTogether(_:)``).
+    var partsToPutTogether = Set<TileKey>()
+    /// The Wayland thread's time a frame may spend putting tiles' parts together for the split shown, in
+    /// nanoseconds.
+    static let partsBudget: UInt64 = 3_000_000
 
     /// Draws tiles on a second thread (a window); `nil`: at once (a headless replay, a test).
     private(set) var worker: TileWorker?
@@ -118,6 +128,9 @@ final class TileEngine {
         case afterNextFrame
         /// Being built on the worker; frames show paper until it is taken.
         case building
+        /// Being built on the worker for strokes the tiles already show (the layers restacked): frames show the
+        /// tiles meanwhile.
+        case buildingBehindTiles
 
         /// Whether frames show paper for want of the index, rather than build it on the Wayland thread.
         var showsPaper: Bool { self == .afterNextFrame || self == .building }
@@ -149,7 +162,7 @@ final class TileEngine {
         case .deferred, .afterNextFrame:
             storedIndex = StrokeIndex(strokes)
             strokes = Self.ownCopy(of: strokes)
-        case .building:
+        case .building, .buildingBehindTiles:
             // The index is the worker's first job: no tile is asked for until it is taken.
             worker?.waitUntilIdle()
             if let built = worker?.takeIndex() {
@@ -169,12 +182,29 @@ final class TileEngine {
         indexState = .building
     }
 
-    /// Takes the index if the worker has built it: the next frame draws everything, now with tiles.
+    /// Takes the index if the worker has built it: the next frame draws everything, now with tiles (it showed them
+    /// already if they were built behind them).
     func takeBuiltIndex() {
-        guard indexState == .building, let built = worker?.takeIndex() else { return }
+        guard indexState == .building || indexState == .buildingBehindTiles, let built = worker?.takeIndex() else { return }
         take(built)
+        if indexState == .building { changes.isWhole = true }
         indexState = .built
-        changes.isWhole = true
+    }
+
+    /// Takes strokes the tiles already show, in another order (the layers restacked): their index is built on the
+    /// worker, the tiles shown meanwhile, or here without one.
+    func takeStrokesShown(_ strokes: [Stroke]) {
+        if indexState == .building || indexState == .buildingBehindTiles { awaitIndex() }
+        guard let worker else {
+            self.strokes = Self.ownCopy(of: strokes)
+            storedIndex = StrokeIndex(strokes)
+            indexState = .built
+            return
+        }
+        // The caller's array, shared until the worker's copy comes with the index.
+        self.strokes = strokes
+        worker.buildIndex(of: strokes)
+        indexState = .buildingBehindTiles
     }
 
     /// The index the worker built, and its copy of the strokes: the same strokes as ``strokes``, which do not
@@ -213,14 +243,15 @@ final class TileEngine {
     /// Whether tiles are being drawn in the background: frames will change as they come.
     var isDrawingTiles: Bool {
         !requests.isEmpty || !inFlight.isEmpty || indexState.showsPaper || storedTiles.isLoading
+            || !partsToPutTogether.isEmpty
     }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
     /// to the worker.
     var hasWorkForAFrame: Bool {
-        if storedTiles.hasTilesToShow || indexState == .afterNextFrame { return true }
+        if storedTiles.hasTilesToShow || indexState == .afterNextFrame || !partsToPutTogether.isEmpty { return true }
         guard let worker else { return false }
-        return worker.hasFinished || (indexState == .building && worker.hasIndex)
+        return worker.hasFinished || ((indexState == .building || indexState == .buildingBehindTiles) && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
     }
 
@@ -236,6 +267,7 @@ final class TileEngine {
                 request(key)
             }
         }
+        putPartsTogether(within: .max)
         while isDrawingTiles {
             submitJobs()
             worker.waitUntilIdle()
@@ -265,9 +297,10 @@ final class TileEngine {
         syncTileDeadline = overflow ? .max : deadline
     }
 
-    /// The background work a frame moves on, once drawn: jobs handed out, tiles over the budget let go, the index
-    /// and the disk cache's tiles started after the first frame.
+    /// The background work a frame moves on, once drawn: tiles' parts put together for the split shown, jobs handed
+    /// out, tiles over the budget let go, the index and the disk cache's tiles started after the first frame.
     func endFrame() {
+        putPartsTogether(within: Self.partsBudget)
         if worker != nil { submitJobs() }
         evictTiles()
         startBuildingIndex()

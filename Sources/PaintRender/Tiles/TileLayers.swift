@@ -1,7 +1,8 @@
-// A composited tile kept in parts around the layer strokes go to (the ink layer): the layers below it composited on
-// paper, its own pixels, and the layers above it, so that a stroke on it, finished or in progress, redraws only its
-// pixels and the tile is put together again from the three, rather than drawn again layer by layer
-// (docs/layers.md, docs/performance.md "Layers").
+// A composited tile kept in parts around the layer strokes go to (the ink layer): each layer's own pixels, the
+// layers below the ink layer composited on paper, and the layers above it in groups, so that a stroke on it, finished
+// or in progress, redraws only its pixels and the tile is put together again from the parts, and another look of the
+// layers (an opacity, a blend mode, another layer painted on) puts the parts together again from the layers' own
+// pixels rather than drawing them again (docs/layers.md, docs/performance.md "Layers").
 import CCairo
 import Geometry
 import PaintModel
@@ -12,7 +13,8 @@ import PaintModel
 ///
 /// Consecutive normal layers above make one group, each drawn into it with its opacity (`OVER` is associative, so
 /// the group put over the tile is the layers put over it one by one); a layer of any other blend mode is a group of
-/// its own, put over the tile with its mode and opacity.
+/// its own, put over the tile with its mode and opacity. Two splits are equal when their parts are: the same ink
+/// layer and the same looks of every layer.
 struct LayerSplit: Hashable, Sendable {
     /// A group of consecutive layers above the ink layer.
     struct Group: Hashable, Sendable {
@@ -29,10 +31,13 @@ struct LayerSplit: Hashable, Sendable {
     /// drawn whole as before, the strokes in progress over it.
     static let groupLimit = 3
 
+    /// `OVER` at full opacity: how a collapsed group is put over the tile.
+    static let normal = LayerBlend(strokeCount: 0, opacity: 1, blendMode: .normal)
+
     /// The ink layer's position in the composition.
     var ink: Int
-    /// How the ink layer is put over the layers below.
-    var inkBlend: LayerBlend
+    /// Every layer's look (``LayerBlend/look``), by position: what the parts are put together with.
+    var looks: [LayerBlend]
     /// The groups above the ink layer, bottom first.
     var above: [Group]
 
@@ -41,15 +46,14 @@ struct LayerSplit: Hashable, Sendable {
     init?(composition: [LayerBlend], ink: Int?) {
         guard let ink, composition.indices.contains(ink) else { return nil }
         self.ink = ink
-        inkBlend = composition[ink].look
+        looks = composition.map(\.look)
         var groups: [Group] = []
         for layer in (ink + 1)..<composition.count {
             let blend = composition[layer]
             if blend.blendMode == .normal, let last = groups.last, last.isCollapsed, last.layers.upperBound == layer {
                 groups[groups.count - 1].layers = last.layers.lowerBound..<(layer + 1)
             } else if blend.blendMode == .normal {
-                groups.append(Group(layers: layer..<(layer + 1),
-                                    blend: LayerBlend(strokeCount: 0, opacity: 1, blendMode: .normal), isCollapsed: true))
+                groups.append(Group(layers: layer..<(layer + 1), blend: Self.normal, isCollapsed: true))
             } else {
                 groups.append(Group(layers: layer..<(layer + 1), blend: blend.look, isCollapsed: false))
             }
@@ -58,76 +62,160 @@ struct LayerSplit: Hashable, Sendable {
         above = groups
     }
 
+    /// How the ink layer is put over the layers below.
+    var inkBlend: LayerBlend { looks[ink] }
+
     /// The group above the ink layer that holds layer `layer`.
     func group(of layer: Int) -> Int? {
         above.firstIndex { $0.layers.contains(layer) }
     }
+}
 
-    /// The split of `composition` (the layers of `shown`, this split's composition, each with the same content and
-    /// another look or the same) when parts drawn for this split show it too, put together with other blends: the
-    /// only layers whose look changed are the ink layer and layers alone in a group of their own (neither holds its
-    /// opacity in its pixels), and the layers are grouped as before. `nil` otherwise: the tiles are drawn again.
-    func takingLooks(of composition: [LayerBlend], shown: [LayerBlend]) -> LayerSplit? {
-        guard composition.count == shown.count,
-              zip(composition, shown).allSatisfy({ $0.strokeCount == $1.strokeCount && $0.picture === $1.picture }),
-              let split = LayerSplit(composition: composition, ink: ink),
-              split.above.map(\.layers) == above.map(\.layers),
-              split.above.map(\.isCollapsed) == above.map(\.isCollapsed)
-        else { return nil }
-        for layer in composition.indices where composition[layer].look != shown[layer].look {
-            guard layer == ink || split.group(of: layer).map({ !split.above[$0].isCollapsed }) == true else { return nil }
-        }
-        return split
+/// A tile's parts as the worker draws them (``TileLayers``): rows of `TileKey.side × 4` bytes each, `nil` for none.
+/// A plain value, so it can come from another thread.
+struct TileLayerPixels: Sendable {
+    var split: LayerSplit
+    var own: [[UInt8]?]
+    var below: [UInt8]?
+    var groups: [[UInt8]?]
+
+    /// The parts' pixels.
+    init(_ parts: TileLayers) {
+        split = parts.split
+        own = parts.own.map { $0.map(TileJob.bytes(of:)) }
+        below = parts.below.map(TileJob.bytes(of:))
+        groups = parts.groups.map { $0.map(TileJob.bytes(of:)) }
     }
 }
 
-/// A tile's parts as the worker draws them: rows of `TileKey.side × 4` bytes each, `nil` for none (paper below, a
-/// clear layer or group). A plain value, so it can come from another thread.
-struct TileLayerPixels: Sendable {
-    var split: LayerSplit
-    var below: [UInt8]?
-    var ink: [UInt8]?
-    var above: [[UInt8]?]
-}
-
-/// A composited tile's parts around the ink layer (``LayerSplit``), kept with the tile in the cache.
+/// A composited tile's parts around the ink layer (``LayerSplit``), kept with the tile in the cache: each layer's own
+/// pixels, and what is put together of them for the split.
 struct TileLayers {
-    /// The split the parts were drawn for: they are of no use to another, but for other looks of the layers that
-    /// hold none of theirs in these pixels (``LayerSplit/takingLooks(of:shown:)``).
-    var split: LayerSplit
+    /// The split the parts are put together for: the ink layer, and every layer's look.
+    private(set) var split: LayerSplit
+    /// Each layer's own pixels by position in the composition (premultiplied, clear where it has nothing, without
+    /// its opacity); `nil`: nothing of it in the tile.
+    private(set) var own: [ImageSurface?]
     /// The paper and the layers below the ink layer, composited (opaque); `nil`: paper only.
-    var below: ImageSurface?
-    /// The ink layer's own pixels (premultiplied, clear where it has no ink); `nil`: clear.
-    var ink: ImageSurface?
-    /// Each group above the ink layer (premultiplied); `nil`: clear.
-    var above: [ImageSurface?]
+    private(set) var below: ImageSurface?
+    /// Each collapsed group above the ink layer (``LayerSplit/Group/isCollapsed``), its layers put together with
+    /// their opacities (premultiplied); `nil`: clear, or a group of one layer of another mode, whose own pixels are
+    /// put over the tile.
+    private(set) var groups: [ImageSurface?]
+    /// The own pixels of the layers put aside by the last restack (``ShownLayers/aside``), for a restack that shows
+    /// them again; `nil`: not kept (the tile was drawn after they were put aside).
+    private(set) var aside: [ImageSurface?]?
+    /// What ``below`` was put together from, and each of ``groups``: it is kept while a split puts the same own
+    /// pixels together with the same looks (`nil`: not put together yet).
+    private var belowPieces: [Piece]?
+    private var groupPieces: [[Piece]] = []
 
-    /// No parts yet (paper below, every layer clear) for a split.
-    init(split: LayerSplit, aboveCount: Int) {
+    /// One layer's own pixels put into a part with its look.
+    private struct Piece: Equatable {
+        let pixels: ImageSurface
+        let look: LayerBlend
+
+        static func == (lhs: Piece, rhs: Piece) -> Bool { lhs.pixels === rhs.pixels && lhs.look == rhs.look }
+    }
+
+    /// The parts of a tile whose layers' own pixels are `own` (by position in `split`'s composition), put together
+    /// for `split` over `paper`.
+    init(split: LayerSplit, own: [ImageSurface?], paper: Color) {
         self.split = split
-        above = Array(repeating: nil, count: aboveCount)
+        self.own = own
+        groups = []
+        compose(for: split, paper: paper)
     }
 
     /// The parts the worker drew, as images.
     init(_ pixels: TileLayerPixels) {
         let region = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
         split = pixels.split
+        own = pixels.own.map { $0.map { Self.clearImage(of: $0) } }
         below = TilePixels.image(of: pixels.below, region: region)
-        ink = pixels.ink.map { Self.clearImage(of: $0) }
-        above = pixels.above.map { $0.map { Self.clearImage(of: $0) } }
+        groups = pixels.groups.map { $0.map { Self.clearImage(of: $0) } }
+        // Put together from these pixels, copied.
+        belowPieces = pieces(0..<split.ink, for: split)
+        groupPieces = split.above.map { $0.isCollapsed ? pieces($0.layers, for: split) : [] }
     }
 
     /// The bytes the parts' images take.
     var bytes: Int {
-        ([below, ink] + above).reduce(0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
+        (own + groups + [below] + (aside ?? [])).reduce(0) { $0 + ($1 == nil ? 0 : TileCache.tileBytes) }
     }
+
+    /// The ink layer's own pixels; `nil`: clear.
+    var ink: ImageSurface? { own[split.ink] }
 
     /// The ink layer's pixels to draw into, made clear when there are none yet.
     mutating func inkImage() -> ImageSurface {
         if let ink { return ink }
         let image = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
-        ink = image
+        own[split.ink] = image
         return image
+    }
+
+    /// Puts the layers' own pixels together again for `split` (of the same layers, each with the same content: other
+    /// looks, or another ink layer): the layers below the ink layer and each collapsed group, but those put
+    /// together from the same pixels with the same looks before, which are kept as they are.
+    mutating func recompose(for split: LayerSplit, paper: Color) {
+        compose(for: split, paper: paper)
+    }
+
+    /// The layers restacked (``ShownLayers/restack(to:)``): each layer of `split`'s composition has the own pixels of
+    /// the one at its position among the layers before then those aside (`asideCount` of them, those this tile
+    /// kept), the layers `restack` keeps aside are kept, and the parts are put together again for `split`. `false`,
+    /// nothing changed, when a layer shown again is not kept here (the tile was drawn since it was put aside).
+    mutating func restack(_ restack: ShownLayers.Restack, asideCount: Int, for split: LayerSplit, paper: Color) -> Bool {
+        let kept = aside?.count == asideCount ? aside : nil
+        let pool = own + (kept ?? [])
+        guard restack.positions.allSatisfy({ $0.map { $0 < pool.count } ?? true }) else { return false }
+        own = restack.positions.map { $0.flatMap { pool[$0] } }
+        aside = restack.aside.allSatisfy { $0 < pool.count } ? restack.aside.map { pool[$0] } : nil
+        compose(for: split, paper: paper)
+        return true
+    }
+
+    /// Puts the layers below the ink layer and each collapsed group together for `split`, but a part put together
+    /// before from the same own pixels with the same looks (``Piece``), which is kept.
+    ///
+    /// Only the ink layer's own pixels are drawn into in place, and no part holds them: they leave every part when
+    /// their layer becomes the ink layer, and come back into one drawn afresh.
+    private mutating func compose(for split: LayerSplit, paper: Color) {
+        self.split = split
+        let newBelow = pieces(0..<split.ink, for: split)
+        if newBelow != belowPieces {
+            below = newBelow.isEmpty ? nil : ImageSurface(width: TileKey.side, height: TileKey.side, fill: paper)
+            if let below { put(newBelow, onto: below) }
+            belowPieces = newBelow
+        }
+        let newGroups = split.above.map { $0.isCollapsed ? pieces($0.layers, for: split) : [] }
+        groups = newGroups.map { group in
+            guard !group.isEmpty else { return nil }
+            if let kept = groupPieces.firstIndex(of: group) { return groups[kept] }
+            let image = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
+            put(group, onto: image)
+            return image
+        }
+        groupPieces = newGroups
+    }
+
+    /// The own pixels of `layers` that the tile has, with their looks in `split`.
+    private func pieces(_ layers: Range<Int>, for split: LayerSplit) -> [Piece] {
+        layers.compactMap { layer in own[layer].map { Piece(pixels: $0, look: split.looks[layer]) } }
+    }
+
+    /// Puts layers' own pixels over `image` in order, each with its look's opacity and blend mode.
+    private func put(_ pieces: [Piece], onto image: ImageSurface) {
+        guard let context = cairo_create(image.surface) else { return }
+        cairo_surface_mark_dirty(image.surface)
+        for piece in pieces {
+            cairo_set_source_surface(context, piece.pixels.surface, 0, 0)
+            cairo_set_operator(context, piece.look.blendMode.cairoOperator)
+            cairo_paint_with_alpha(context, piece.look.opacity)
+        }
+        cairo_destroy(context)
+        cairo_surface_flush(image.surface)
     }
 
     /// Puts the parts together over `rect` of the tile (tile pixels) into `target` with the rectangle's corner at
@@ -138,9 +226,8 @@ struct TileLayers {
         let placed = PixelRect(x: origin.x, y: origin.y, width: rect.width, height: rect.height)
         if let below { target.copy(rect, of: below, to: origin.x, origin.y) } else { target.fill(placed, with: paper) }
         let drawn = ink ?? self.ink
-        guard drawn != nil || above.contains(where: { $0 != nil }), let context = cairo_create(target.surface) else {
-            return
-        }
+        guard drawn != nil || split.above.indices.contains(where: { image(above: $0) != nil }),
+              let context = cairo_create(target.surface) else { return }
         defer {
             cairo_destroy(context)
             cairo_surface_flush(target.surface)
@@ -154,9 +241,14 @@ struct TileLayers {
             cairo_paint_with_alpha(context, blend.opacity)
         }
         if let drawn { put(drawn, corner: ink == nil ? (0, 0) : inkOrigin, blend: split.inkBlend) }
-        for (group, image) in zip(split.above, above) {
-            if let image { put(image, corner: (0, 0), blend: group.blend) }
+        for group in split.above.indices {
+            if let image = image(above: group) { put(image, corner: (0, 0), blend: split.above[group].blend) }
         }
+    }
+
+    /// The image of the group `group` above the ink layer: a collapsed group's, or its one layer's own pixels.
+    private func image(above group: Int) -> ImageSurface? {
+        split.above[group].isCollapsed ? groups[group] : own[split.above[group].layers.lowerBound]
     }
 
     /// The side of the cells ``pieces(of:in:)`` marks: 16 × 16 of them in a tile.

@@ -59,35 +59,26 @@ struct TileJob: Sendable {
 
     /// Draws a composited job: each layer's strokes into a clear image of their own, put over the paper and the
     /// layers below with its opacity and blend mode (a plain layer straight onto them), as exports do. With a
-    /// ``split``, the parts around the ink layer are drawn apart and kept with the tile (``TileLayers``), then put
-    /// together.
+    /// ``split``, each layer is drawn apart and the parts around the ink layer put together from them, kept with the
+    /// tile (``TileLayers``), then put together.
     private func renderComposited(_ layers: [LayerRun], raster: CapsuleRaster?) -> TilePixels {
         let image = ImageSurface(width: region.width, height: region.height, fill: paper)
-        guard let split, region.width == TileKey.side, region.height == TileKey.side else {
+        guard let split, split.looks.count == layers.count, region.width == TileKey.side, region.height == TileKey.side
+        else {
             for run in layers { composite(run, onto: image, raster: raster) }
             return TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
         }
-        var parts = TileLayers(split: split, aboveCount: split.above.count)
-        for run in layers where reaches(run) {
-            if run.layer < split.ink {
-                if parts.below == nil { parts.below = ImageSurface(width: region.width, height: region.height, fill: paper) }
-                if let below = parts.below { composite(run, onto: below, raster: raster) }
-            } else if run.layer == split.ink {
-                drawLayer(run, into: parts.inkImage(), raster: raster)
-            } else if let group = split.group(of: run.layer) {
-                let drawn = parts.above[group] ?? ImageSurface(clearWidth: region.width, height: region.height)
-                parts.above[group] = drawn
-                // A group of normal layers has each with its opacity; a layer of another mode is alone in its group.
-                if split.above[group].isCollapsed { composite(run, onto: drawn, raster: raster) } else {
-                    drawLayer(run, into: drawn, raster: raster)
-                }
-            }
+        let own = layers.map { run -> ImageSurface? in
+            guard reaches(run) else { return nil }
+            let drawn = ImageSurface(clearWidth: region.width, height: region.height)
+            drawLayer(run, into: drawn, raster: raster)
+            return drawn
         }
+        let parts = TileLayers(split: split, own: own, paper: paper)
         parts.composite(PixelRect(x: 0, y: 0, width: region.width, height: region.height), into: image, at: (0, 0),
                         paper: paper)
         var pixels = TilePixels(job: self, bytes: Self.bytes(of: image), snapshots: [])
-        pixels.layers = TileLayerPixels(split: split, below: parts.below.map(Self.bytes(of:)),
-                                        ink: parts.ink.map(Self.bytes(of:)), above: parts.above.map { $0.map(Self.bytes(of:)) })
+        pixels.layers = TileLayerPixels(parts)
         return pixels
     }
 
