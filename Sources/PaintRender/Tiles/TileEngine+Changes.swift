@@ -318,7 +318,7 @@ extension TileEngine {
     /// New strokes altogether: the index is built again and every tile dropped.
     func replaceStrokes(_ strokes: [Stroke]) {
         // An index being built is of the strokes replaced: waited for (the worker's lane is serial) and dropped.
-        if indexState == .building { awaitIndex() }
+        if indexState.isBuilding { awaitIndex() }
         strokeChanges += 1
         if strokes.count >= Self.deferredIndexThreshold, worker != nil {
             // A large drawing opened in place of another (the gallery): as at a window's start, its index and the

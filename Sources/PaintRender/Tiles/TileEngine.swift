@@ -59,7 +59,7 @@ final class TileEngine {
     var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
     /// What changed since the last frame took it.
     var changes = Changes()
-    /// How many strokes the layers just restacked show (``restack(_:ink:from:)``): the next change of strokes, if it
+    /// How many strokes the layers just restacked show (``restack(_:ink:_:counts:)``): the next change of strokes, if it
     /// replaces them by as many, keeps the tiles.
     var restackedStrokeCount: Int?
     /// Tiles of the zoom shown whose parts are put together for an earlier split of the same picture (another layer
@@ -134,6 +134,8 @@ final class TileEngine {
 
         /// Whether frames show paper for want of the index, rather than build it on the Wayland thread.
         var showsPaper: Bool { self == .afterNextFrame || self == .building }
+        /// Whether the worker is building it: it is waited for before the strokes change, and taken when done.
+        var isBuilding: Bool { self == .building || self == .buildingBehindTiles }
     }
 
     var indexState = IndexState.built
@@ -185,16 +187,16 @@ final class TileEngine {
     /// Takes the index if the worker has built it: the next frame draws everything, now with tiles (it showed them
     /// already if they were built behind them).
     func takeBuiltIndex() {
-        guard indexState == .building || indexState == .buildingBehindTiles, let built = worker?.takeIndex() else { return }
+        guard indexState.isBuilding, let built = worker?.takeIndex() else { return }
         take(built)
-        if indexState == .building { changes.isWhole = true }
+        if indexState.showsPaper { changes.isWhole = true }
         indexState = .built
     }
 
     /// Takes strokes the tiles already show, in another order (the layers restacked): their index is built on the
     /// worker, the tiles shown meanwhile, or here without one.
     func takeStrokesShown(_ strokes: [Stroke]) {
-        if indexState == .building || indexState == .buildingBehindTiles { awaitIndex() }
+        if indexState.isBuilding { awaitIndex() }
         guard let worker else {
             self.strokes = Self.ownCopy(of: strokes)
             storedIndex = StrokeIndex(strokes)
@@ -251,7 +253,7 @@ final class TileEngine {
     var hasWorkForAFrame: Bool {
         if storedTiles.hasTilesToShow || indexState == .afterNextFrame || !partsToPutTogether.isEmpty { return true }
         guard let worker else { return false }
-        return worker.hasFinished || ((indexState == .building || indexState == .buildingBehindTiles) && worker.hasIndex)
+        return worker.hasFinished || (indexState.isBuilding && worker.hasIndex)
             || (inFlight.count < Self.jobsInFlight && requests.contains { inFlight[$0.key] == nil })
     }
 

@@ -64,11 +64,6 @@ struct LayerSplit: Hashable, Sendable {
 
     /// How the ink layer is put over the layers below.
     var inkBlend: LayerBlend { looks[ink] }
-
-    /// The group above the ink layer that holds layer `layer`.
-    func group(of layer: Int) -> Int? {
-        above.firstIndex { $0.layers.contains(layer) }
-    }
 }
 
 /// A tile's parts as the worker draws them (``TileLayers``): rows of `TileKey.side × 4` bytes each, `nil` for none.
