@@ -1,5 +1,6 @@
 // A layer of a drawing: its picture and strokes, and how it is composited over the layers below (name, opacity, visibility,
 // blend mode, lock).
+import Synchronization
 
 /// What a layer is apart from its content: how it is named, shown and protected (docs/layers.md).
 public struct LayerAttributes: Hashable, Sendable {
@@ -56,15 +57,23 @@ public struct Layer: Hashable, Sendable {
     /// How the layer is named, shown and protected.
     public var attributes: LayerAttributes
     /// The picture under the layer's strokes: a photo opened or placed, an OpenRaster layer, layers merged.
-    public internal(set) var image: LayerImage?
+    public internal(set) var image: LayerImage? {
+        didSet { revision = .next() }
+    }
     /// The layer's completed strokes, in the order they are painted (bottom first), over its picture.
-    public internal(set) var strokes: [Stroke]
+    public internal(set) var strokes: [Stroke] {
+        didSet { revision = .next() }
+    }
+    /// Which picture and strokes the layer holds (not part of its equality): a layer and its copies have the same
+    /// revision while they hold the same.
+    public private(set) var revision: LayerRevision
 
     /// A layer with these attributes, picture and strokes.
     public init(attributes: LayerAttributes, image: LayerImage? = nil, strokes: [Stroke] = []) {
         self.attributes = attributes
         self.image = image
         self.strokes = strokes
+        revision = .next()
     }
 
     /// Whether the layer holds nothing: no picture, no stroke.
@@ -74,5 +83,32 @@ public struct Layer: Hashable, Sendable {
     /// opaque, visible and unlocked.
     public static func first(strokes: [Stroke] = []) -> Layer {
         Layer(attributes: LayerAttributes(name: LayerAttributes.defaultName(number: 1)), strokes: strokes)
+    }
+
+    /// Two layers are equal when their attributes, pictures and strokes are, whatever their revisions.
+    public static func == (lhs: Layer, rhs: Layer) -> Bool {
+        lhs.attributes == rhs.attributes
+            && (lhs.revision == rhs.revision || (lhs.image == rhs.image && lhs.strokes == rhs.strokes))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(attributes)
+        hasher.combine(image)
+        hasher.combine(strokes)
+    }
+}
+
+/// Which content a layer holds: a new revision, none like it in the process, each time a layer is made or its
+/// picture or strokes change, and the same for every copy of the layer until then. Two layers of the same revision
+/// hold the same picture and strokes, so a renderer tells a layer it showed from its revision alone, without keeping
+/// its strokes (which would make each stroke added to the layer copy all of them).
+public struct LayerRevision: Hashable, Sendable {
+    private let number: UInt64
+
+    private static let last = Atomic<UInt64>(0)
+
+    /// A revision no layer had.
+    static func next() -> LayerRevision {
+        LayerRevision(number: last.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 }

@@ -302,9 +302,7 @@ public final class CanvasRenderer {
         let visible = drawing.layers.indices.filter { drawing.layers[$0].attributes.isVisible }
         let newComposition = LayerBlend.composition(of: drawing)
         let ink = visible.firstIndex(of: drawing.currentLayerIndex)
-        let contents = newComposition.map { blends in
-            zip(visible, blends).map { LayerContent(strokes: drawing.layers[$0].strokes, picture: $1.picture) }
-        }
+        let contents = newComposition.map { _ in visible.map { LayerContent(drawing.layers[$0]) } }
         if let contents, let before = shownLayers, let newComposition, tiles.composition != nil,
            let restack = before.restack(to: contents) {
             bakeStrokes()

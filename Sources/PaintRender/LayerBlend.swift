@@ -75,18 +75,23 @@ struct LayerRun: Hashable, Sendable {
     var layer: Int
 }
 
-/// What a visible layer holds, as the renderer shows it: its strokes and its picture. A layer left alone keeps its
-/// strokes' array, so two are compared at once when they hold the same.
+/// What a visible layer holds, as the renderer shows it: its revision (``Layer/revision``), which tells its picture
+/// and strokes without keeping them.
 struct LayerContent {
-    var strokes: [Stroke]
-    var picture: PicturePixels?
-
+    var revision: LayerRevision
     /// Whether the layer holds nothing: no stroke, no picture.
-    var isEmpty: Bool { strokes.isEmpty && picture == nil }
+    var isEmpty: Bool
 
-    /// Whether two layers hold the same strokes and picture.
+    /// What `layer` holds.
+    init(_ layer: Layer) {
+        revision = layer.revision
+        isEmpty = layer.isEmpty
+    }
+
+    /// Whether two layers hold the same strokes and picture: a layer and its copies while none is changed (a layer
+    /// changed and changed back holds the same, but another revision: it is not taken for the one before).
     func holdsTheSame(as other: LayerContent) -> Bool {
-        picture === other.picture && strokes == other.strokes
+        revision == other.revision
     }
 }
 

@@ -275,6 +275,32 @@ import PropertyBased
 
     static let sessions = Gen.int(in: 0...Int.max).array(of: 0...60)
 
+    /// Any session: two layers of one revision, anywhere in it, hold the same picture and strokes, so a layer whose
+    /// picture or strokes an edit changes has a revision no layer had; a layer copied (duplicated, taken out and put
+    /// back by an undo, moved, its attributes set) keeps its revision and is equal to the one it came from.
+    @Test func aLayersRevisionTellsWhatItHolds() async {
+        await propertyCheck(count: 300, input: Self.sessions) { numbers in
+            var seen: [LayerRevision: Layer] = [:]
+            _ = Self.session(numbers) { before, _, after in
+                for layer in before.layers + after.layers {
+                    guard let known = seen[layer.revision] else {
+                        seen[layer.revision] = layer
+                        continue
+                    }
+                    #expect(known.strokes == layer.strokes && known.image == layer.image, "\(numbers)")
+                }
+            }
+            let copy = Layer(attributes: Self.attributes("A"), strokes: [stroke(1)])
+            var moved = copy
+            moved.attributes.name = "B"
+            #expect(moved.revision == copy.revision && moved != copy)
+            moved.attributes.name = "A"
+            #expect(moved == copy)
+            // Equal layers of other revisions are equal all the same.
+            #expect(Layer(attributes: Self.attributes("A"), strokes: [stroke(1)]) == copy)
+        }
+    }
+
     @Test func theCompactHistoryMakesTheSameDrawing() async {
         await propertyCheck(count: 300, input: Self.sessions) { numbers in
             let drawing = Self.session(numbers).drawing

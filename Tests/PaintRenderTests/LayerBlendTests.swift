@@ -41,10 +41,10 @@ import Testing
     /// Layers of distinct strokes, `count` of them, each holding 1 to 3 strokes (layer `n`'s strokes start at x = n).
     static func layers(_ count: Int) -> [LayerContent] {
         (0..<count).map { layer in
-            LayerContent(strokes: (0...(layer % 3)).map { stroke in
+            LayerContent(Layer(attributes: LayerAttributes(name: "L"), strokes: (0...(layer % 3)).map { stroke in
                 Stroke(points: [StrokePoint(Point(x: Double(layer), y: Double(stroke))),
                                 StrokePoint(Point(x: Double(layer) + 9, y: 0))], color: .black, width: 4)
-            }, picture: nil)
+            }))
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
             var left = Array(pool.indices), layers: [LayerContent] = [], from: [Int?] = []
             for choice in choices {
                 if choice % 4 == 0 || left.isEmpty {
-                    layers.append(LayerContent(strokes: [], picture: nil))
+                    layers.append(LayerContent(Layer(attributes: LayerAttributes(name: "Empty"))))
                     from.append(nil)
                 } else {
                     from.append(left.remove(at: choice % left.count))
@@ -78,8 +78,9 @@ import Testing
             let after = before.restacked(restack, to: layers)
             #expect(after.aside.count == restack.aside.count && after.shown.count == layers.count)
             // A layer holding something new is no restack.
-            let new = LayerContent(strokes: [Stroke(points: [StrokePoint(Point(x: 99, y: 99))], color: .black, width: 1)],
-                                   picture: nil)
+            let new = LayerContent(Layer(attributes: LayerAttributes(name: "New"), strokes: [
+                Stroke(points: [StrokePoint(Point(x: 99, y: 99))], color: .black, width: 1),
+            ]))
             #expect(before.restack(to: layers + [new]) == nil)
         }
     }

@@ -57,6 +57,8 @@ final class TileEngine {
     var storedTiles = StoredTiles()
     /// The strokes, index and tiles as they were before the last clear, for its undo.
     var beforeClear: (strokes: [Stroke], index: StrokeIndex, cache: TileCache)?
+    /// The cache as ``evictTiles()`` last left it.
+    private var evictionLooked: EvictionState?
     /// What changed since the last frame took it.
     var changes = Changes()
     /// How many strokes the layers just restacked show (``restack(_:ink:_:counts:)``): the next change of strokes, if it
@@ -367,9 +369,31 @@ final class TileEngine {
 
     /// Brings the tiles within their budget: those out of view go, least recently shown first, and the tiles kept
     /// for the undo of a clear give way to those shown.
+    ///
+    /// A frame calls it whether anything changed or not; the cache is looked through only when its bytes, its tiles'
+    /// count, its budget or the view changed since it was last (a tile let go for another of the same bytes waits for
+    /// the next change): layered tiles in view can be over the budget at every frame, with nothing to let go.
     func evictTiles() {
-        cache.evict(protecting: isVisible)
+        if evictionLooked != EvictionState(of: self) {
+            cache.evict(protecting: isVisible)
+            evictionLooked = EvictionState(of: self)
+        }
         if beforeClear != nil { beforeClear!.cache.shrink(to: max(cache.budget - cache.bytes, 0)) }
+    }
+
+    /// What the cache's eviction depends on but the tiles' last use: nothing to let go while it stays the same.
+    struct EvictionState: Equatable {
+        var bytes: Int
+        var count: Int
+        var budget: Int
+        var viewport: Viewport
+
+        init(of engine: TileEngine) {
+            bytes = engine.cache.bytes
+            count = engine.cache.entries.count
+            budget = engine.cache.budget
+            viewport = engine.viewport
+        }
     }
 
     /// Lets go of every tile out of view, whatever the budget (``CanvasRenderer/releaseTilesOutOfView()``).

@@ -202,38 +202,50 @@ struct TileLayers {
 
     /// Puts layers' own pixels over `image` in order, each with its look's opacity and blend mode.
     private func put(_ pieces: [Piece], onto image: ImageSurface) {
-        guard let context = cairo_create(image.surface) else { return }
-        cairo_surface_mark_dirty(image.surface)
-        for piece in pieces {
-            cairo_set_source_surface(context, piece.pixels.surface, 0, 0)
-            cairo_set_operator(context, piece.look.blendMode.cairoOperator)
-            cairo_paint_with_alpha(context, piece.look.opacity)
-        }
-        cairo_destroy(context)
-        cairo_surface_flush(image.surface)
+        var context: OpaquePointer?
+        let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        for piece in pieces { Self.put(piece.pixels, at: (0, 0), over: image, within: whole, look: piece.look, context: &context) }
+        Self.finish(context, on: image)
     }
 
-    /// Puts the parts together over `rect` of the tile (tile pixels) into `target` with the rectangle's corner at
-    /// `origin`: the layers below (or paper), the ink layer (`ink`, whose pixel (0, 0) is the tile's pixel
-    /// `inkOrigin`; by default its own pixels) with its opacity and blend mode, then each group above.
+    /// Puts `image`, its pixel (0, 0) at `corner` of `target`, over `rect` of `target` with `look`'s opacity and
+    /// blend mode: over an opaque target by ``OpaqueBlending`` where it puts the mode, otherwise through Cairo with
+    /// `context`, made on the first use (``finish(_:on:)`` ends it).
+    private static func put(_ image: ImageSurface, at corner: (x: Int, y: Int), over target: ImageSurface,
+                            within rect: PixelRect, look: LayerBlend, context: inout OpaquePointer?) {
+        if OpaqueBlending.put(image, at: corner, over: target, within: rect, look: look) { return }
+        if context == nil {
+            guard let made = cairo_create(target.surface) else { return }
+            cairo_rectangle(made, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            cairo_clip(made)
+            context = made
+        }
+        cairo_set_source_surface(context, image.surface, Double(corner.x), Double(corner.y))
+        cairo_set_operator(context, look.blendMode.cairoOperator)
+        cairo_paint_with_alpha(context, look.opacity)
+    }
+
+    /// Ends the Cairo context ``put(_:at:over:within:look:context:)`` made, if it made one.
+    private static func finish(_ context: OpaquePointer?, on target: ImageSurface) {
+        guard let context else { return }
+        cairo_destroy(context)
+        cairo_surface_flush(target.surface)
+    }
+
+    /// Puts the parts together over `rect` of the tile (tile pixels) into `target` (an XRGB image) with the
+    /// rectangle's corner at `origin`: the layers below (or paper), the ink layer (`ink`, whose pixel (0, 0) is the
+    /// tile's pixel `inkOrigin`; by default its own pixels) with its opacity and blend mode, then each group above;
+    /// each over the opaque pixels below it as Cairo puts it (``OpaqueBlending``, or Cairo for the modes it leaves).
     func composite(_ rect: PixelRect, into target: ImageSurface, at origin: (x: Int, y: Int), paper: Color,
                    ink: ImageSurface? = nil, inkOrigin: (x: Int, y: Int) = (0, 0)) {
         let placed = PixelRect(x: origin.x, y: origin.y, width: rect.width, height: rect.height)
         if let below { target.copy(rect, of: below, to: origin.x, origin.y) } else { target.fill(placed, with: paper) }
         let drawn = ink ?? self.ink
-        guard drawn != nil || split.above.indices.contains(where: { image(above: $0) != nil }),
-              let context = cairo_create(target.surface) else { return }
-        defer {
-            cairo_destroy(context)
-            cairo_surface_flush(target.surface)
-        }
-        cairo_rectangle(context, Double(placed.x), Double(placed.y), Double(placed.width), Double(placed.height))
-        cairo_clip(context)
+        var context: OpaquePointer?
+        defer { Self.finish(context, on: target) }
         func put(_ image: ImageSurface, corner: (x: Int, y: Int), blend: LayerBlend) {
-            cairo_set_source_surface(context, image.surface, Double(origin.x - rect.x + corner.x),
-                                     Double(origin.y - rect.y + corner.y))
-            cairo_set_operator(context, blend.blendMode.cairoOperator)
-            cairo_paint_with_alpha(context, blend.opacity)
+            Self.put(image, at: (origin.x - rect.x + corner.x, origin.y - rect.y + corner.y), over: target,
+                     within: placed, look: blend, context: &context)
         }
         if let drawn { put(drawn, corner: ink == nil ? (0, 0) : inkOrigin, blend: split.inkBlend) }
         for group in split.above.indices {
