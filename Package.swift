@@ -209,7 +209,7 @@ let package = Package(
             name: "paint-benchmark",
             dependencies: [
                 "FingerPaintCore", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter",
-                "CommandLineSupport", "DrawingImport", "ImageDecoding",
+                "CommandLineSupport", "DrawingImport", "ImageDecoding", "CCairo",
             ],
             path: "Sources/PaintBenchmark"
         ),

@@ -127,7 +127,7 @@ let helpText = """
 
     USAGE: paint-benchmark [--large [--document PATH | --peak-limit MIB] [--raster cairo|own]]
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
-           paint-benchmark layers [--runs N] | photo [--file PATH] [--runs N]
+           paint-benchmark layers [--runs N] | blend [--runs N] | photo [--file PATH] [--runs N]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -153,6 +153,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "long-trace": { runLongTrace(arguments: $0) },
     "cpu": { runCPUBenchmark(arguments: $0) },
     "layers": { runLayersBenchmark(arguments: $0) },
+    "blend": { runBlendBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },
     "raster": { runRasterBenchmark(arguments: $0) },

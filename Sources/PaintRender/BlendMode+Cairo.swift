@@ -6,7 +6,7 @@ import PaintModel
 extension BlendMode {
     /// Cairo's operator of the mode's name (`CAIRO_OPERATOR_OVER` for normal, the `HSL_` ones for hue, saturation,
     /// colour and luminosity).
-    var cairoOperator: cairo_operator_t {
+    package var cairoOperator: cairo_operator_t {
         switch self {
         case .normal: CAIRO_OPERATOR_OVER
         case .multiply: CAIRO_OPERATOR_MULTIPLY

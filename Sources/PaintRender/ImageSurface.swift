@@ -34,7 +34,7 @@ public final class ImageSurface {
 
     /// A new image with an alpha channel (Cairo's `CAIRO_FORMAT_ARGB32`, premultiplied), every pixel clear: a layer
     /// drawn apart before it is put over the layers below.
-    convenience init(clearWidth width: Int, height: Int) {
+    package convenience init(clearWidth width: Int, height: Int) {
         self.init(width: width, height: height, format: CAIRO_FORMAT_ARGB32)
     }
 

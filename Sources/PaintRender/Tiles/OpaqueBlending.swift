@@ -1,25 +1,27 @@
 // A layer's pixels put over an opaque image with its opacity and a separable blend mode as Cairo's image compositor
 // puts them (pixman's 8-bit combiners, their rounding), bit for bit, without a Cairo context: the tiles' parts are
-// put together at every frame a finger draws on a layer under others (TileLayers.composite), and pixman takes its
-// general path for every mode but normal (multiply 7.6 ns a pixel against 0.44 for normal, here 1–2).
+// put together at every frame a finger draws on a layer under others (TileLayers.composite), and pixman has a fast
+// path for normal alone (multiply 8.2 ns a pixel there against 0.27 for normal; here 1.3: `paint-benchmark blend`).
 import CCairo
 import Geometry
 import PaintModel
 
 /// Puts premultiplied pixels (`CAIRO_FORMAT_ARGB32`) over an XRGB image (`CAIRO_FORMAT_RGB24`, opaque) with an
-/// opacity and a blend mode, to the pixel Cairo paints with `cairo_paint_with_alpha` and the mode's operator
-/// (``BlendMode/cairoOperator``):
+/// opacity and a separable blend mode, to the pixel Cairo paints with `cairo_paint_with_alpha` and the mode's
+/// operator (``BlendMode/cairoOperator``):
 /// - the opacity becomes the 8-bit mask Cairo gives pixman (its 16-bit alpha, the top byte), none at all from
 ///   `0xff00 / 0xffff` up, and nothing is put at 0;
 /// - each source channel is multiplied by the mask (x · m / 255, rounded as pixman rounds);
-/// - normal is `OVER`; multiply is pixman's own combiner, each product rounded apart; screen, overlay, darken,
-///   lighten, hard light, difference and exclusion are pixman's separable formula, divided by 255 once at the end.
+/// - multiply is pixman's own combiner, each product rounded apart; screen, overlay, darken, lighten, hard light,
+///   difference and exclusion are pixman's separable formula, divided by 255 once at the end.
 ///
-/// Colour dodge, colour burn, soft light and the four non-separable modes are not put here (``puts(_:)``): pixman
-/// computes them in floating point. The image's unused top byte is written 255.
-enum OpaqueBlending {
+/// Normal is left to Cairo, whose `OVER` is faster; so are colour dodge, colour burn, soft light and the four
+/// non-separable modes, which pixman computes in floating point (``puts(_:)``). The loops have no branch, so that
+/// the compiler can do several pixels at once; a clear source pixel leaves its target as it was in every mode. The
+/// image's unused top byte is written 255.
+package enum OpaqueBlending {
     /// Whether `mode` is put here; the others go through Cairo.
-    static func puts(_ mode: BlendMode) -> Bool {
+    package static func puts(_ mode: BlendMode) -> Bool {
         switch mode {
         case .multiply, .screen, .overlay, .darken, .lighten, .hardLight, .difference, .exclusion: true
         case .normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: false
@@ -27,7 +29,7 @@ enum OpaqueBlending {
     }
 
     /// The 8-bit mask Cairo composites an opacity with: 255 for an opacity Cairo paints as opaque, 0 for none.
-    static func mask(of opacity: Double) -> UInt32 {
+    package static func mask(of opacity: Double) -> UInt32 {
         guard opacity.isFinite, opacity > 0 else { return 0 }
         guard opacity < Double(0xFF00) / Double(0xFFFF) else { return 255 }
         return UInt32(opacity * 65535 + 0.5) >> 8
@@ -37,7 +39,7 @@ enum OpaqueBlending {
     /// opacity and blend mode; the source is clear beyond its edges. `false`, nothing done, when the mode is not put
     /// here (``puts(_:)``) or the images are not of the formats above.
     @discardableResult
-    static func put(_ source: ImageSurface, at origin: (x: Int, y: Int), over target: ImageSurface,
+    package static func put(_ source: ImageSurface, at origin: (x: Int, y: Int), over target: ImageSurface,
                     within rect: PixelRect, look: LayerBlend) -> Bool {
         guard puts(look.blendMode), cairo_image_surface_get_format(source.surface) == CAIRO_FORMAT_ARGB32,
               cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24 else { return false }
@@ -53,18 +55,15 @@ enum OpaqueBlending {
             let targetRow = (to + row * target.stride + area.x * 4).assumingMemoryBound(to: UInt32.self)
             let pixels = Row(source: sourceRow, target: targetRow, count: area.width, mask: mask)
             switch look.blendMode {
-            case .normal: pixels.put(Self.over)
-            case .multiply: pixels.put(Self.multiply)
-            case .screen: pixels.put { separable($0, $1, $2) { d, s, sa in 255 * s + sa * d - s * d } }
-            case .overlay:
-                pixels.put { separable($0, $1, $2) { d, s, sa in 2 * d < 255 ? 2 * s * d : sa * 255 - 2 * (255 - d) * (sa - s) } }
-            case .darken: pixels.put { separable($0, $1, $2) { d, s, sa in min(255 * s, sa * d) } }
-            case .lighten: pixels.put { separable($0, $1, $2) { d, s, sa in max(255 * s, sa * d) } }
-            case .hardLight:
-                pixels.put { separable($0, $1, $2) { d, s, sa in 2 * s < sa ? 2 * s * d : sa * 255 - 2 * (255 - d) * (sa - s) } }
-            case .difference: pixels.put { separable($0, $1, $2) { d, s, sa in abs(255 * s - sa * d) } }
-            case .exclusion: pixels.put { separable($0, $1, $2) { d, s, sa in 255 * s + sa * d - 2 * s * d } }
-            case .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: break
+            case .multiply: pixels.put(Multiply.self)
+            case .screen: pixels.put(Separable<Screen>.self)
+            case .overlay: pixels.put(Separable<Overlay>.self)
+            case .darken: pixels.put(Separable<Darken>.self)
+            case .lighten: pixels.put(Separable<Lighten>.self)
+            case .hardLight: pixels.put(Separable<HardLight>.self)
+            case .difference: pixels.put(Separable<Difference>.self)
+            case .exclusion: pixels.put(Separable<Exclusion>.self)
+            case .normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: break
             }
         }
         cairo_surface_mark_dirty(target.surface)
@@ -78,69 +77,98 @@ enum OpaqueBlending {
         let count: Int
         let mask: UInt32
 
-        /// Puts each source pixel, masked, over its target pixel with `blend` (masked source, target: the result's
-        /// colour channels); a clear source pixel leaves its target as it is, in every mode.
+        /// Puts each source pixel, masked, over its target pixel with `blend` (a type, so that each loop is made
+        /// for its mode).
         @inline(__always)
-        func put(_ blend: (UInt32, UInt32, UInt32) -> UInt32) {
-            for column in 0..<count {
-                var pixel = source[column]
-                guard pixel != 0 else { continue }
-                if mask < 255 {
-                    pixel = OpaqueBlending.scaled(pixel & 0x00FF_00FF, by: mask)
-                        | OpaqueBlending.scaled(pixel >> 8 & 0x00FF_00FF, by: mask) << 8
+        func put<Blend: PixelBlend>(_ blend: Blend.Type) {
+            if mask == 255 {
+                for column in 0..<count { target[column] = 0xFF00_0000 | Blend.put(source[column], over: target[column]) }
+            } else {
+                for column in 0..<count {
+                    let pixel = source[column]
+                    // Two channels at once, 16 bits apart, as pixman does.
+                    let masked = (pixel & 0x00FF_00FF).timesPair(mask) | (pixel >> 8 & 0x00FF_00FF).timesPair(mask) << 8
+                    target[column] = 0xFF00_0000 | Blend.put(masked, over: target[column])
                 }
-                target[column] = 0xFF00_0000 | blend(pixel, target[column], pixel >> 24)
             }
         }
     }
+}
 
-    /// `OVER`: each channel the source's plus the target's times what the source leaves (255 − its alpha).
-    @inline(__always)
-    private static func over(_ source: UInt32, _ target: UInt32, _ alpha: UInt32) -> UInt32 {
-        let left = 255 - alpha
-        let rb = saturated((source & 0x00FF_00FF) &+ scaled(target & 0x00FF_00FF, by: left))
-        let g = saturated((source >> 8 & 0x00FF_00FF) &+ scaled(target >> 8 & 0x00FF_00FF, by: left)) & 0xFF
-        return rb | g << 8
-    }
+/// A blend mode's pixel over an opaque one: the colour channels of the result of a premultiplied source pixel over
+/// a target pixel.
+private protocol PixelBlend {
+    static func put(_ source: UInt32, over target: UInt32) -> UInt32
+}
 
-    /// Pixman's multiply over an opaque target: each channel d · s + d · (255 − the source's alpha), each product
-    /// rounded apart, the sum at most 255.
+/// Pixman's multiply over an opaque target: each channel d · s + d · (255 − the source's alpha), each product rounded
+/// apart, the sum at most 255.
+private enum Multiply: PixelBlend {
     @inline(__always)
-    private static func multiply(_ source: UInt32, _ target: UInt32, _ alpha: UInt32) -> UInt32 {
-        let left = 255 - alpha
+    static func put(_ source: UInt32, over target: UInt32) -> UInt32 {
+        let left = 255 &- source >> 24
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
-            let d = target >> shift & 0xFF, s = source >> shift & 0xFF
-            return min((d * s).dividedBy255 + (d * left).dividedBy255, 255) << shift
+            let d = target >> shift & 0xFF
+            return min(d.times(source >> shift & 0xFF) &+ d.times(left), 255) << shift
         }
         return channel(0) | channel(8) | channel(16)
     }
+}
 
-    /// Pixman's separable formula over an opaque target: (255 − the source's alpha) · d + `blend`(d, s, alpha) (the
-    /// blend function times both alphas, the target's 255), kept within 0…255², divided by 255 once.
+/// A separable mode's blend function times both alphas (the target's 255), of a target channel `d`, a source channel
+/// `s` and the source's alpha `sa`, as pixman writes it.
+private protocol SeparableFunction {
+    static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32
+}
+
+/// Pixman's separable formula over an opaque target: (255 − the source's alpha) · d + the blend function, kept
+/// within 0…255², divided by 255 once. The blend is done in wrapping arithmetic, as pixman's is: its value may be
+/// below 0 on the way but not at the end.
+private enum Separable<Function: SeparableFunction>: PixelBlend {
     @inline(__always)
-    private static func separable(_ source: UInt32, _ target: UInt32, _ alpha: UInt32,
-                                  _ blend: (Int, Int, Int) -> Int) -> UInt32 {
-        let sa = Int(alpha)
+    static func put(_ source: UInt32, over target: UInt32) -> UInt32 {
+        let alpha = Int32(source >> 24)
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
-            let d = Int(target >> shift & 0xFF), s = Int(source >> shift & 0xFF)
-            let value = min(max((255 - sa) * d + blend(d, s, sa), 0), 255 * 255)
+            let d = Int32(target >> shift & 0xFF), s = Int32(source >> shift & 0xFF)
+            let value = min(max((255 &- alpha) &* d &+ Function.blend(d, s, alpha), 0), 255 * 255)
             return UInt32(value).dividedBy255 << shift
         }
         return channel(0) | channel(8) | channel(16)
     }
+}
 
-    /// Two channels 16 bits apart, each times `m` / 255, rounded as pixman does.
-    @inline(__always)
-    static func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
-        let t = pair &* m &+ 0x0080_0080
-        return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-    }
+private enum Screen: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 { 255 &* s &+ sa &* d &- s &* d }
+}
 
-    /// Two channels 16 bits apart, added: each at most 255.
-    @inline(__always)
-    private static func saturated(_ sum: UInt32) -> UInt32 {
-        (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
+private enum Overlay: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 {
+        2 &* d < 255 ? 2 &* s &* d : sa &* 255 &- 2 &* (255 &- d) &* (sa &- s)
     }
+}
+
+private enum Darken: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 { min(255 &* s, sa &* d) }
+}
+
+private enum Lighten: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 { max(255 &* s, sa &* d) }
+}
+
+private enum HardLight: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 {
+        2 &* s < sa ? 2 &* s &* d : sa &* 255 &- 2 &* (255 &- d) &* (sa &- s)
+    }
+}
+
+private enum Difference: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 {
+        max(255 &* s, sa &* d) &- min(255 &* s, sa &* d)
+    }
+}
+
+private enum Exclusion: SeparableFunction {
+    @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 { 255 &* s &+ sa &* d &- 2 &* s &* d }
 }
 
 private extension UInt32 {
@@ -149,5 +177,17 @@ private extension UInt32 {
     var dividedBy255: UInt32 {
         let t = self &+ 0x80
         return (t &+ (t >> 8)) >> 8
+    }
+
+    /// The value times `other` (both at most 255), divided by 255, rounded as pixman rounds.
+    @inline(__always)
+    func times(_ other: UInt32) -> UInt32 { (self &* other).dividedBy255 }
+
+    /// Two channels 16 bits apart (each at most 255) each times `m` (at most 255), divided by 255, rounded as
+    /// pixman rounds.
+    @inline(__always)
+    func timesPair(_ m: UInt32) -> UInt32 {
+        let t = self &* m &+ 0x0080_0080
+        return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
     }
 }
