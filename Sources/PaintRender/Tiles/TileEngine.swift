@@ -245,9 +245,12 @@ final class TileEngine {
     }
 
     /// Whether tiles are being drawn in the background: frames will change as they come.
-    var isDrawingTiles: Bool {
+    var isDrawingTiles: Bool { isDrawingFromStrokes || !partsToPutTogether.isEmpty }
+
+    /// Whether tiles are being drawn from their strokes (asked for, on the worker, waiting for the index or the disk
+    /// cache); not the parts put together a few a frame for another layer made current, which change no pixel.
+    var isDrawingFromStrokes: Bool {
         !requests.isEmpty || !inFlight.isEmpty || indexState.showsPaper || storedTiles.isLoading
-            || !partsToPutTogether.isEmpty
     }
 
     /// Whether a frame would move the background work on: tiles drawn wait to be shown, or tiles wait to be handed
