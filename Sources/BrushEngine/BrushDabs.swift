@@ -1,7 +1,7 @@
 // The dabs a brush stroke makes: libmypaint's dynamics run over what the hand did (positions, times, pressure, tilt)
-// for a preset, each dab recorded as a value. Contract: values in, dabs out; a brush of its own for every call, so
-// the same samples give the same dabs on any thread, at any time (libmypaint seeds each brush alike). Nothing is
-// drawn here, and no canvas is read: a brush that picks colour up (smudge) finds clear paper.
+// for a preset, each dab recorded as a value, or painted onto a canvas as it comes, the colour a brush picks up
+// (smudge) read from that canvas. Contract: values in, dabs or pixels out; a brush of its own for every call, so the
+// same samples give the same dabs on any thread, at any time (libmypaint seeds each brush alike).
 import CMyPaint
 
 /// One moment of a stroke as the hand made it.
@@ -85,7 +85,8 @@ extension BrushPreset {
 
     /// The dabs of a stroke through `samples` in `color`, for a view at `viewZoom` (screen pixels a point) turned
     /// by `viewRotation` radians, as libmypaint's `stroke_to_2` takes them. A sample whose place or time is not a
-    /// number is left out; pressure and tilt are kept within their ranges; time that goes back counts as none.
+    /// number is left out; pressure and tilt are kept within their ranges; time that goes back counts as none. A
+    /// brush that picks colour up (smudge) finds clear paper.
     public func dabs(along samples: [BrushSample], color: BrushColor, viewZoom: Double = 1,
                      viewRotation: Double = 0) -> [BrushDab] {
         guard let brush = makeBrush() else { return [] }
@@ -93,50 +94,46 @@ extension BrushPreset {
         return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
     }
 
+    /// Paints the stroke ``dabs(along:color:viewZoom:viewRotation:)`` makes onto `canvas` (whose pixels are the
+    /// samples' points), each dab drawn as libmypaint makes it, so that the colour a brush picks up (smudge) is read
+    /// from the canvas as the stroke has left it so far: libmypaint's legacy sampling, the pixels under a soft round
+    /// dab averaged. The number of dabs drawn (at most ``largestDabCount``).
+    @discardableResult
+    public func paint(along samples: [BrushSample], color: BrushColor, onto canvas: inout DabCanvas,
+                      viewZoom: Double = 1, viewRotation: Double = 0) -> Int {
+        guard let brush = makeBrush() else { return 0 }
+        defer { mypaint_brush_unref(brush) }
+        let recorder = DabRecorder(limit: Self.largestDabCount)
+        // The recorder holds the only reference while it paints, so that no dab copies the pixels.
+        recorder.canvas = canvas
+        canvas = DabCanvas.placeholder
+        Self.run(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation, into: recorder)
+        canvas = recorder.canvas ?? canvas
+        return recorder.count
+    }
+
     /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:viewZoom:viewRotation:)`` says.
     static func dabs(of brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
                      viewRotation: Double) -> [BrushDab] {
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_H, Float(color.hue))
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_S, Float(color.saturation))
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_V, Float(color.value))
         let recorder = DabRecorder(limit: Self.largestDabCount)
+        run(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation, into: recorder)
+        return recorder.dabs
+    }
+
+    /// Runs `brush` along `samples` in `color` onto the recorder's surface.
+    private static func run(_ brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
+                            viewRotation: Double, into recorder: DabRecorder) {
         let surface = UnsafeMutablePointer<FPDabSurface>.allocate(capacity: 1)
         defer { surface.deallocate() }
         surface.initialize(to: DabRecorder.surface(owner: Unmanaged.passUnretained(recorder).toOpaque()))
         let parent = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintSurface2.self)
-        // A new brush's setting values are read before libmypaint first works them out (they are what the memory
-        // held, so two strokes of the same samples differed): a step of no pressure, its dabs dropped, works them
-        // out alike for every stroke, then the brush starts afresh.
         withExtendedLifetime(recorder) {
-            recorder.isRecording = false
-            _ = mypaint_brush_stroke_to_2(brush, parent, 0, 0, 0, 0, 0, 10, 1, 0, 0)
-            _ = mypaint_brush_stroke_to_2(brush, parent, 0, 0, 0, 0, 0, 0.1, 1, 0, 0)
-            recorder.isRecording = true
-        }
-        mypaint_brush_reset(brush)
-        mypaint_brush_new_stroke(brush)
-        let zoom = viewZoom.isFinite && viewZoom > 0 ? Float(min(max(viewZoom, 1.0 / 64), 64)) : 1
-        let rotation = viewRotation.isFinite ? Float(viewRotation.remainder(dividingBy: 2 * .pi)) : 0
-        var last: (x: Double, y: Double, time: Double)?
-        withExtendedLifetime(recorder) {
-            for sample in samples where sample.x.isFinite && sample.y.isFinite && sample.time.isFinite {
-                guard !recorder.isFull else { break }
-                let x = min(max(sample.x, -Self.reach), Self.reach), y = min(max(sample.y, -Self.reach), Self.reach)
-                // The first sample puts the brush down there: after more than libmypaint's 5 s since the last, it
-                // starts the stroke afresh at that place and draws nothing (no slow tracking from the origin). So
-                // does a sample too far from the one before.
-                var elapsed = 10.0
-                if let last, abs(x - last.x) <= Self.longestStep, abs(y - last.y) <= Self.longestStep {
-                    elapsed = min(max(sample.time - last.time, 0), 4)
-                }
-                last = (x, y, max(sample.time, last?.time ?? sample.time))
-                func unit(_ value: Double, from low: Double) -> Float {
-                    value.isFinite ? Float(min(max(value, low), 1)) : 0
-                }
+            drive(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation,
+                  isFull: { recorder.isFull }) { step, isWarmUp in
+                recorder.isRecording = !isWarmUp
                 mypaint_surface_begin_atomic(mypaint_surface2_to_surface(parent))
-                _ = mypaint_brush_stroke_to_2(
-                    brush, parent, Float(x), Float(y), unit(sample.pressure, from: 0),
-                    unit(sample.xTilt, from: -1), unit(sample.yTilt, from: -1), elapsed, zoom, rotation, 0)
+                _ = mypaint_brush_stroke_to_2(brush, parent, step.x, step.y, step.pressure, step.xTilt, step.yTilt,
+                                              step.elapsed, step.zoom, step.rotation, 0)
                 var rectangle = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
                 withUnsafeMutablePointer(to: &rectangle) { pointer in
                     var rectangles = MyPaintRectangles(num_rectangles: 1, rectangles: pointer)
@@ -144,24 +141,94 @@ extension BrushPreset {
                 }
             }
         }
-        return recorder.dabs
+    }
+
+    /// One call of libmypaint's `stroke_to`: a place, pressure and tilt kept within their ranges, the seconds since
+    /// the last call, and the view.
+    struct Step {
+        var x: Float, y: Float
+        var pressure: Float, xTilt: Float, yTilt: Float
+        var elapsed: Double
+        var zoom: Float, rotation: Float
+    }
+
+    /// Works a stroke through `samples` out as calls of libmypaint's `stroke_to` for `brush` in `color`, handed to
+    /// `step` in order until `isFull`: first two steps of no pressure (`isWarmUp`, their dabs to be dropped), then,
+    /// the brush started afresh, one for each sample.
+    ///
+    /// A new brush's setting values are read before libmypaint first works them out (they are what the memory held,
+    /// so two strokes of the same samples differed): the warm-up works them out alike for every stroke. The first
+    /// sample puts the brush down there: after more than libmypaint's 5 s since the last, it starts the stroke afresh
+    /// at that place and draws nothing (no slow tracking from the origin). So does a sample too far from the one
+    /// before.
+    static func drive(_ brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
+                      viewRotation: Double, isFull: () -> Bool, step: (Step, _ isWarmUp: Bool) -> Void) {
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_H, Float(color.hue))
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_S, Float(color.saturation))
+        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_V, Float(color.value))
+        for elapsed in [10, 0.1] {
+            step(Step(x: 0, y: 0, pressure: 0, xTilt: 0, yTilt: 0, elapsed: elapsed, zoom: 1, rotation: 0), true)
+        }
+        mypaint_brush_reset(brush)
+        mypaint_brush_new_stroke(brush)
+        let zoom = viewZoom.isFinite && viewZoom > 0 ? Float(min(max(viewZoom, 1.0 / 64), 64)) : 1
+        let rotation = viewRotation.isFinite ? Float(viewRotation.remainder(dividingBy: 2 * .pi)) : 0
+        var last: (x: Double, y: Double, time: Double)?
+        for sample in samples where sample.x.isFinite && sample.y.isFinite && sample.time.isFinite {
+            guard !isFull() else { break }
+            let x = min(max(sample.x, -Self.reach), Self.reach), y = min(max(sample.y, -Self.reach), Self.reach)
+            var elapsed = 10.0
+            if let last, abs(x - last.x) <= Self.longestStep, abs(y - last.y) <= Self.longestStep {
+                elapsed = min(max(sample.time - last.time, 0), 4)
+            }
+            last = (x, y, max(sample.time, last?.time ?? sample.time))
+            func unit(_ value: Double, from low: Double) -> Float {
+                value.isFinite ? Float(min(max(value, low), 1)) : 0
+            }
+            step(Step(x: Float(x), y: Float(y), pressure: unit(sample.pressure, from: 0), xTilt: unit(sample.xTilt, from: -1),
+                      yTilt: unit(sample.yTilt, from: -1), elapsed: elapsed, zoom: zoom, rotation: rotation), false)
+        }
     }
 }
 
-/// Where a stroke's dabs go as libmypaint makes them.
+/// Where a stroke's dabs go as libmypaint makes them: kept as values, or drawn onto a canvas, which answers the
+/// brush's questions of what colour lies under it.
 private final class DabRecorder {
     private(set) var dabs: [BrushDab] = []
+    /// The canvas the dabs are drawn onto; `nil`: they are kept in ``dabs``.
+    var canvas: DabCanvas?
+    /// How many dabs were kept or drawn.
+    private(set) var count = 0
     let limit: Int
     /// Whether dabs drawn now are kept.
     var isRecording = true
 
     init(limit: Int) { self.limit = limit }
 
-    var isFull: Bool { dabs.count >= limit }
+    var isFull: Bool { count >= limit }
 
     func record(_ dab: BrushDab) {
         guard isRecording, !isFull, dab.x.isFinite, dab.y.isFinite, dab.radius.isFinite, dab.radius > 0, dab.opacity > 0 else { return }
-        dabs.append(dab)
+        count += 1
+        if canvas != nil { canvas?.draw(dab) } else { dabs.append(dab) }
+    }
+
+    /// The colour under a soft round dab at `x`, `y` of `radius` (straight, and its alpha): the canvas's, clear
+    /// paper without one.
+    func color(x: Float, y: Float, radius: Float) -> (red: Float, green: Float, blue: Float, alpha: Float) {
+        canvas?.color(underX: x, y: y, radius: radius) ?? (red: 0, green: 0, blue: 0, alpha: 0)
+    }
+
+    /// Writes the colour under a dab at `x`, `y` of `radius` (``color(x:y:radius:)``; clear without a recorder)
+    /// where libmypaint asks for it.
+    static func answer(_ recorder: DabRecorder?, _ x: Float, _ y: Float, _ radius: Float,
+                       _ red: UnsafeMutablePointer<Float>?, _ green: UnsafeMutablePointer<Float>?,
+                       _ blue: UnsafeMutablePointer<Float>?, _ alpha: UnsafeMutablePointer<Float>?) {
+        let color = recorder?.color(x: x, y: y, radius: radius) ?? (red: 0, green: 0, blue: 0, alpha: 0)
+        red?.pointee = color.red
+        green?.pointee = color.green
+        blue?.pointee = color.blue
+        alpha?.pointee = color.alpha
     }
 
     /// The recorder of the surface libmypaint calls.
@@ -181,8 +248,8 @@ private final class DabRecorder {
             return mypaint_surface2_draw_dab(second, x, y, radius, red, green, blue, opaque, hardness, eraser, aspect,
                                              angle, lockAlpha, colorize, 0, 0, 0)
         }
-        surface.surface.parent.get_color = { _, _, _, _, red, green, blue, alpha in
-            for channel in [red, green, blue, alpha] { channel?.pointee = 0 }
+        surface.surface.parent.get_color = { surface, x, y, radius, red, green, blue, alpha in
+            DabRecorder.answer(DabRecorder.from(surface), x, y, radius, red, green, blue, alpha)
         }
         surface.surface.parent.begin_atomic = { _ in }
         surface.surface.parent.end_atomic = { _, _ in }
@@ -193,8 +260,9 @@ private final class DabRecorder {
                 alphaEraser: eraser, aspectRatio: aspect, angle: angle, lockAlpha: lockAlpha, colorize: colorize))
             return 1
         }
-        surface.surface.get_color_pigment = { _, _, _, _, red, green, blue, alpha, _ in
-            for channel in [red, green, blue, alpha] { channel?.pointee = 0 }
+        // Legacy sampling whatever the paint factor (pigment is not mixed here).
+        surface.surface.get_color_pigment = { surface, x, y, radius, red, green, blue, alpha, _ in
+            DabRecorder.answer(DabRecorder.from(surface), x, y, radius, red, green, blue, alpha)
         }
         surface.surface.end_atomic_multi = { _, _ in }
         return surface

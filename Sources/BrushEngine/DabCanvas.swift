@@ -1,7 +1,8 @@
 // Dabs drawn into pixels as libmypaint's own surfaces draw them: each dab an ellipse whose opacity falls from its
 // centre by its hardness (two straight pieces against the squared distance), antialiased when small, put over what
-// is there or taking it away by its eraser value. Contract: plain memory, premultiplied RGBA as floats from 0 to 1,
-// no Cairo, no Wayland; a canvas is a value, drawn on one thread at a time (docs/brushes.md).
+// is there or taking it away by its eraser value; and the colour under a dab read back, as a brush that picks colour
+// up (smudge) reads it. Contract: plain memory, premultiplied RGBA as floats from 0 to 1, no Cairo, no Wayland; a
+// canvas is a value, drawn on one thread at a time (docs/brushes.md).
 import Glibc
 
 /// Pixels that dabs are drawn into, premultiplied RGBA from 0 to 1, row after row from the top.
@@ -21,6 +22,22 @@ public struct DabCanvas: Hashable, Sendable {
         self.width = width
         self.height = height
         channels = [Float](repeating: 0, count: width * height * 4)
+    }
+
+    /// A canvas of these pixels (``channels``' layout), as a layer's pixels under a stroke: each alpha kept within
+    /// 0...1 and each colour channel within 0 and its alpha (not a number is 0); `nil` for a side as
+    /// ``init(width:height:)`` refuses it or a count of channels that is not `width * height * 4`.
+    public init?(width: Int, height: Int, channels: [Float]) {
+        guard (1...Self.largestSide).contains(width), (1...Self.largestSide).contains(height),
+              channels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.channels = channels
+        for index in stride(from: 0, to: channels.count, by: 4) {
+            let alpha = channels[index + 3].unit
+            self.channels[index + 3] = alpha
+            for channel in index..<(index + 3) { self.channels[channel] = Swift.min(channels[channel].unit, alpha) }
+        }
     }
 
     /// Fills the whole canvas with one colour (straight, not premultiplied; each kept within 0...1), as paper.
@@ -62,6 +79,50 @@ public struct DabCanvas: Hashable, Sendable {
                 channels[index + 3] = paint + rest * channels[index + 3]
             }
         }
+    }
+
+    /// The colour under a soft round dab at `x`, `y` of `radius` (at least 1; a pixel's centre is at its index plus
+    /// a half), as libmypaint's legacy sampling reads it for a brush that picks colour up: the pixels the dab
+    /// would cover at hardness 0.5, each weighted by that cover, averaged (beyond the canvas, clear), the colour made
+    /// straight again. The colour is black where the average is clear.
+    public func color(underX x: Float, y: Float, radius: Float) -> (red: Float, green: Float, blue: Float, alpha: Float) {
+        let radius = radius.isFinite ? Swift.min(Swift.max(radius, 1), 1000) : 1
+        guard x.isFinite, y.isFinite else { return (0, 0, 0, 0) }
+        let dab = BrushDab(x: x, y: y, radius: radius, red: 0, green: 0, blue: 0, opacity: 1, hardness: 0.5,
+                           alphaEraser: 1, aspectRatio: 1, angle: 0, lockAlpha: 0, colorize: 0)
+        let shape = DabShape(dab, radius: radius, hardness: 0.5)
+        let fringe = radius + 1
+        let left = Int((x - fringe).rounded(.down).clamped(to: -2e4...2e4))
+        let right = Int((x + fringe).rounded(.down).clamped(to: -2e4...2e4))
+        let top = Int((y - fringe).rounded(.down).clamped(to: -2e4...2e4))
+        let bottom = Int((y + fringe).rounded(.down).clamped(to: -2e4...2e4))
+        var weight: Float = 0, sums: (Float, Float, Float, Float) = (0, 0, 0, 0)
+        for row in top...bottom {
+            for column in left...right {
+                let cover = shape.opacity(atPixel: column, row)
+                guard cover > 0 else { continue }
+                weight += cover
+                guard (0..<width).contains(column), (0..<height).contains(row) else { continue }
+                let index = (row * width + column) * 4
+                sums.0 += cover * channels[index]
+                sums.1 += cover * channels[index + 1]
+                sums.2 += cover * channels[index + 2]
+                sums.3 += cover * channels[index + 3]
+            }
+        }
+        guard weight > 0 else { return (0, 0, 0, 0) }
+        let alpha = (sums.3 / weight).unit
+        guard alpha > 0 else { return (0, 0, 0, 0) }
+        return ((sums.0 / weight / alpha).unit, (sums.1 / weight / alpha).unit, (sums.2 / weight / alpha).unit, alpha)
+    }
+
+    /// A canvas of one clear pixel, to stand in for one moved elsewhere.
+    static let placeholder = DabCanvas(oneClearPixel: ())
+
+    private init(oneClearPixel: Void) {
+        width = 1
+        height = 1
+        channels = [0, 0, 0, 0]
     }
 
     /// The pixel at a column and row as bytes (red, green, blue, alpha; premultiplied), rounded as a 16-bit

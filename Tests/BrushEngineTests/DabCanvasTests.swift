@@ -112,3 +112,122 @@ import Testing
         #expect(largest <= 3, "\(name): \(largest) levels off")
     }
 }
+
+/// A brush that picks colour up (smudge) reads it from the canvas it paints: it drags colours along its path, as
+/// libmypaint's own surface has it do.
+@Suite struct SmudgeTests {
+    static let (width, height) = (400, 200)
+
+    /// Red paper on the left half, blue on the right.
+    static func redAndBlue() throws -> DabCanvas {
+        let channels = (0..<(width * height)).flatMap { pixel -> [Float] in pixel % width < width / 2 ? [1, 0, 0, 1] : [0, 0, 1, 1] }
+        return try #require(DabCanvas(width: width, height: height, channels: channels))
+    }
+
+    /// A stroke from the red half into the blue one, at one pressure.
+    static let stroke = (0...80).map { step in
+        BrushSample(x: 120 + 2.5 * Double(step), y: 100, pressure: 0.8, time: Double(step) / 80)
+    }
+
+    @Test func smudgeDragsTheRedIntoTheBlueAlongItsPath() throws {
+        let preset = try BrushPreset(named: "classic/smudge")
+        var canvas = try Self.redAndBlue()
+        let drawn = preset.paint(along: Self.stroke, color: BrushColor(hue: 0.3, saturation: 1, value: 1), onto: &canvas)
+        #expect(drawn > 20)
+        // On the path just past the edge, in the blue half, red has come in and blue gone down (this preset's
+        // paint soon runs out: its smudge length is 0.35); off the path, blue as it was.
+        for x in [203, 205, 207] {
+            let pixel = canvas.bytes(atColumn: x, row: 100)
+            #expect(pixel[0] > 20 && pixel[2] < 235, "(\(x), 100): \(pixel)")
+        }
+        #expect(canvas.bytes(atColumn: 205, row: 60) == [0, 0, 255, 255])
+        // Its own colour (green) is nowhere: smudge paints what it picked up.
+        #expect(canvas.bytes(atColumn: 205, row: 100)[1] < 10)
+        // The same dabs drawn with nothing to pick up bring no red there.
+        var plain = try Self.redAndBlue()
+        _ = preset.dabs(along: Self.stroke, color: BrushColor(hue: 0.3, saturation: 1, value: 1)).map { plain.draw($0) }
+        #expect(plain.bytes(atColumn: 205, row: 100)[0] < 5)
+    }
+
+    /// The same preset and samples over the same paper on libmypaint's fixed tiled surface (its own dabs and its own
+    /// sampling of the colour under them) come out within a few levels of our canvas.
+    @Test(arguments: ["classic/smudge", "classic/blend+paint", "deevad/basic_digital_knife_smudging"])
+    func aSmudgeStrokeIsPaintedAsLibmypaintPaintsIt(name: String) throws {
+        let preset = try BrushPreset(named: name)
+        let color = BrushColor(hue: 0.3, saturation: 1, value: 1)
+        var canvas = try Self.redAndBlue()
+        preset.paint(along: Self.stroke, color: color, onto: &canvas)
+        let theirs = try Self.libmypaintsPixels(of: preset, color: color, over: try Self.redAndBlue())
+        var largest = 0, changed = 0
+        let before = try Self.redAndBlue()
+        for row in 0..<Self.height {
+            for column in 0..<Self.width {
+                let ours = canvas.bytes(atColumn: column, row: row), their = theirs[row * Self.width + column]
+                if their != before.bytes(atColumn: column, row: row) { changed += 1 }
+                for channel in 0..<4 { largest = max(largest, abs(Int(ours[channel]) - Int(their[channel]))) }
+            }
+        }
+        #expect(changed > 300, "\(name): libmypaint changed \(changed) pixels")
+        #expect(largest <= 3, "\(name): \(largest) levels off")
+    }
+
+    /// libmypaint's fixed tiled surface, starting as `paper`, painted by its own surface calls with the brush made from
+    /// `preset` along ``stroke``, as bytes a pixel.
+    static func libmypaintsPixels(of preset: BrushPreset, color: BrushColor, over paper: DabCanvas) throws -> [[UInt8]] {
+        func fixedSurface() throws -> (OpaquePointer, UnsafeMutablePointer<MyPaintSurface>) {
+            let fixed = try #require(mypaint_fixed_tiled_surface_new(Int32(width), Int32(height)))
+            return (fixed, try #require(mypaint_fixed_tiled_surface_interface(fixed)))
+        }
+        let (_, surface) = try fixedSurface()
+        let (_, warmUp) = try fixedSurface()
+        defer {
+            mypaint_surface_unref(surface)
+            mypaint_surface_unref(warmUp)
+        }
+        let tiled = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
+        let side = Int(MYPAINT_TILE_SIZE)
+        func forEachTile(writing: Bool, _ body: ((x: Int, y: Int), UnsafeMutablePointer<UInt16>) -> Void) throws {
+            for ty in 0..<((height + side - 1) / side) {
+                for tx in 0..<((width + side - 1) / side) {
+                    var request = MyPaintTileRequest()
+                    mypaint_tile_request_init(&request, 0, Int32(tx), Int32(ty), writing ? 0 : 1)
+                    mypaint_tiled_surface_tile_request_start(tiled, &request)
+                    defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
+                    body((tx, ty), try #require(request.buffer))
+                }
+            }
+        }
+        try forEachTile(writing: true) { tile, buffer in
+            for row in 0..<side {
+                for column in 0..<side {
+                    let x = tile.x * side + column, y = tile.y * side + row
+                    let pixel = paper.bytes(atColumn: x, row: y)
+                    for channel in 0..<4 {
+                        buffer[(row * side + column) * 4 + channel] = UInt16((Double(pixel[channel]) / 255 * Double(1 << 15)).rounded())
+                    }
+                }
+            }
+        }
+        let brush = try #require(preset.makeBrush())
+        defer { mypaint_brush_unref(brush) }
+        BrushPreset.drive(brush, along: stroke, color: color, viewZoom: 1, viewRotation: 0, isFull: { false }) { step, isWarmUp in
+            let target = isWarmUp ? warmUp : surface
+            mypaint_surface_begin_atomic(target)
+            _ = mypaint_brush_stroke_to(brush, target, step.x, step.y, step.pressure, step.xTilt, step.yTilt, step.elapsed)
+            var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
+            mypaint_surface_end_atomic(target, &area)
+        }
+        var pixels = [[UInt8]](repeating: [0, 0, 0, 0], count: width * height)
+        try forEachTile(writing: false) { tile, buffer in
+            for row in 0..<side where tile.y * side + row < height {
+                for column in 0..<side where tile.x * side + column < width {
+                    let start = (row * side + column) * 4
+                    pixels[(tile.y * side + row) * width + tile.x * side + column] = (0..<4).map { channel in
+                        UInt8((Double(min(buffer[start + channel], 1 << 15)) / Double(1 << 15) * 255).rounded())
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+}
