@@ -3,6 +3,7 @@
 // (smudge) read from that canvas. Contract: values in, dabs or pixels out; a brush of its own for every call, so the
 // same samples give the same dabs on any thread, at any time (libmypaint seeds each brush alike).
 import CMyPaint
+import Glibc
 
 /// One moment of a stroke as the hand made it.
 public struct BrushSample: Hashable, Sendable {
@@ -71,6 +72,37 @@ public struct BrushColor: Hashable, Sendable {
     }
 }
 
+/// Where a stroke's dabs go on a canvas: a point (x, y) of the samples is the canvas's pixel
+/// (x · ``scale`` + ``x``, y · ``scale`` + ``y``), and a dab's radius is ``scale`` times its own: the same dabs at
+/// every zoom, scaled.
+public struct DabPlacement: Hashable, Sendable {
+    /// Canvas pixels a point, above 0.
+    public var scale: Float
+    /// Where the samples' origin lies on the canvas.
+    public var x: Float
+    public var y: Float
+
+    /// The samples' points as the canvas's pixels.
+    public static let identity = DabPlacement(scale: 1, x: 0, y: 0)
+
+    /// A placement of `scale` canvas pixels a point (not a finite number above 0 counts as 1), the samples' origin at
+    /// the canvas's (`x`, `y`).
+    public init(scale: Float, x: Float, y: Float) {
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.x = x.isFinite ? x : 0
+        self.y = y.isFinite ? y : 0
+    }
+
+    /// `dab` placed on the canvas.
+    public func placed(_ dab: BrushDab) -> BrushDab {
+        var placed = dab
+        placed.x = dab.x * scale + x
+        placed.y = dab.y * scale + y
+        placed.radius = dab.radius * scale
+        return placed
+    }
+}
+
 extension BrushPreset {
     /// The most dabs a stroke records; the rest of a stroke past them makes none.
     public static let largestDabCount = 1 << 20
@@ -87,23 +119,25 @@ extension BrushPreset {
     /// by `viewRotation` radians, as libmypaint's `stroke_to_2` takes them. A sample whose place or time is not a
     /// number is left out; pressure and tilt are kept within their ranges; time that goes back counts as none. A
     /// brush that picks colour up (smudge) finds clear paper.
-    public func dabs(along samples: [BrushSample], color: BrushColor, viewZoom: Double = 1,
+    public func dabs(along samples: [BrushSample], color: BrushColor, erasing: Bool = false, viewZoom: Double = 1,
                      viewRotation: Double = 0) -> [BrushDab] {
-        guard let brush = makeBrush() else { return [] }
+        guard let brush = makeBrush(erasing: erasing) else { return [] }
         defer { mypaint_brush_unref(brush) }
         return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
     }
 
-    /// Paints the stroke ``dabs(along:color:viewZoom:viewRotation:)`` makes onto `canvas` (whose pixels are the
-    /// samples' points), each dab drawn as libmypaint makes it, so that the colour a brush picks up (smudge) is read
-    /// from the canvas as the stroke has left it so far: libmypaint's legacy sampling, the pixels under a soft round
-    /// dab averaged. The number of dabs drawn (at most ``largestDabCount``).
+    /// Paints the stroke ``dabs(along:color:erasing:viewZoom:viewRotation:)`` makes onto `canvas`, each dab drawn
+    /// as libmypaint makes it, placed by `placement` (the samples' points to the canvas's pixels), so that the colour
+    /// a brush picks up (smudge) is read from the canvas as the stroke has left it so far: libmypaint's legacy
+    /// sampling, the pixels under a soft round dab averaged. The number of dabs drawn (at most ``largestDabCount``).
     @discardableResult
-    public func paint(along samples: [BrushSample], color: BrushColor, onto canvas: inout DabCanvas,
-                      viewZoom: Double = 1, viewRotation: Double = 0) -> Int {
-        guard let brush = makeBrush() else { return 0 }
+    public func paint(along samples: [BrushSample], color: BrushColor, erasing: Bool = false,
+                      onto canvas: inout DabCanvas, placement: DabPlacement = .identity, viewZoom: Double = 1,
+                      viewRotation: Double = 0) -> Int {
+        guard let brush = makeBrush(erasing: erasing) else { return 0 }
         defer { mypaint_brush_unref(brush) }
         let recorder = DabRecorder(limit: Self.largestDabCount)
+        recorder.placement = placement
         // The recorder holds the only reference while it paints, so that no dab copies the pixels.
         recorder.canvas = canvas
         canvas = DabCanvas.placeholder
@@ -112,7 +146,8 @@ extension BrushPreset {
         return recorder.count
     }
 
-    /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:viewZoom:viewRotation:)`` says.
+    /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:erasing:viewZoom:viewRotation:)``
+    /// says.
     static func dabs(of brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
                      viewRotation: Double) -> [BrushDab] {
         let recorder = DabRecorder(limit: Self.largestDabCount)
@@ -197,6 +232,8 @@ private final class DabRecorder {
     private(set) var dabs: [BrushDab] = []
     /// The canvas the dabs are drawn onto; `nil`: they are kept in ``dabs``.
     var canvas: DabCanvas?
+    /// Where the dabs go on ``canvas``.
+    var placement = DabPlacement.identity
     /// How many dabs were kept or drawn.
     private(set) var count = 0
     let limit: Int
@@ -210,13 +247,14 @@ private final class DabRecorder {
     func record(_ dab: BrushDab) {
         guard isRecording, !isFull, dab.x.isFinite, dab.y.isFinite, dab.radius.isFinite, dab.radius > 0, dab.opacity > 0 else { return }
         count += 1
-        if canvas != nil { canvas?.draw(dab) } else { dabs.append(dab) }
+        if canvas != nil { canvas?.draw(placement.placed(dab)) } else { dabs.append(dab) }
     }
 
     /// The colour under a soft round dab at `x`, `y` of `radius` (straight, and its alpha): the canvas's, clear
     /// paper without one.
     func color(x: Float, y: Float, radius: Float) -> (red: Float, green: Float, blue: Float, alpha: Float) {
-        canvas?.color(underX: x, y: y, radius: radius) ?? (red: 0, green: 0, blue: 0, alpha: 0)
+        canvas?.color(underX: x * placement.scale + placement.x, y: y * placement.scale + placement.y,
+                      radius: radius * placement.scale) ?? (red: 0, green: 0, blue: 0, alpha: 0)
     }
 
     /// Writes the colour under a dab at `x`, `y` of `radius` (``color(x:y:radius:)``; clear without a recorder)
@@ -266,5 +304,44 @@ private final class DabRecorder {
         }
         surface.surface.end_atomic_multi = { _, _ in }
         return surface
+    }
+}
+
+extension BrushPreset {
+    /// The preview stroke through a box `width` × `height` points wide from (`left`, `top`): one wave of an S
+    /// across it, a second long at 100 samples a second, the pressure rising from 0.2 to 0.9 and falling back, as a
+    /// pen writes it.
+    static func previewStroke(left: Double, top: Double, width: Double, height: Double) -> [BrushSample] {
+        (0...100).map { step in
+            let t = Double(step) / 100
+            return BrushSample(x: left + width * t, y: top + height / 2 * (1 - sin(2 * .pi * t)),
+                               pressure: 0.2 + 0.7 * sin(.pi * t), time: t)
+        }
+    }
+
+    /// Paints the brush's preview onto `canvas` in `color`: a stroke along an S across it, as a pen draws it
+    /// (``previewStroke(left:top:width:height:)``), at the brush's own size, its dabs scaled down where they would
+    /// reach past the canvas's edges (to keep a pixel clear there), centred; over what the canvas holds, so that a
+    /// brush that picks colour up shows by smearing it. What a brush picker shows. The number of dabs drawn.
+    @discardableResult
+    public func paintPreview(color: BrushColor, onto canvas: inout DabCanvas) -> Int {
+        let width = Float(canvas.width), height = Float(canvas.height)
+        let samples = Self.previewStroke(left: 0, top: 0, width: Double(width), height: Double(height))
+        // Where the dabs reach, each a pixel wider than its radius (as a dab is drawn); the same samples lay the
+        // same dabs when painted, so they fit as measured, but for a brush that picks colour up, whose dabs may
+        // come more or fewer over colours than over the clear paper they are measured on.
+        let dabs = dabs(along: samples, color: color)
+        guard let first = dabs.first else { return 0 }
+        var reach = (left: first.x, right: first.x, top: first.y, bottom: first.y)
+        for dab in dabs {
+            let extent = dab.radius + 1
+            reach = (min(reach.left, dab.x - extent), max(reach.right, dab.x + extent),
+                     min(reach.top, dab.y - extent), max(reach.bottom, dab.y + extent))
+        }
+        let across = max(reach.right - reach.left, 1), down = max(reach.bottom - reach.top, 1)
+        let scale = min(1, (width - 2) / across, (height - 2) / down)
+        let placement = DabPlacement(scale: scale, x: (width - across * scale) / 2 - reach.left * scale,
+                                     y: (height - down * scale) / 2 - reach.top * scale)
+        return paint(along: samples, color: color, onto: &canvas, placement: placement)
     }
 }

@@ -61,9 +61,18 @@ public struct BrushPreset: Hashable, Sendable {
 
     /// A new libmypaint brush of these settings: each setting the preset holds, with its curves; those it does not
     /// hold stay 0, as libmypaint's own reader of the file leaves them (the dabs are the same as from that reader's
-    /// brush). `nil` when libmypaint cannot make one.
-    func makeBrush() -> OpaquePointer? {
+    /// brush). `erasing`: the brush used as an eraser, its eraser setting 1 whatever the preset says, so each dab
+    /// takes paint away where it would have put it. `nil` when libmypaint cannot make one.
+    func makeBrush(erasing: Bool = false) -> OpaquePointer? {
         guard let brush = mypaint_brush_new() else { return nil }
+        defer {
+            if erasing {
+                mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_ERASER, 1)
+                for input in 0..<MYPAINT_BRUSH_INPUTS_COUNT.rawValue {
+                    mypaint_brush_set_mapping_n(brush, MYPAINT_BRUSH_SETTING_ERASER, MyPaintBrushInput(rawValue: input), 0)
+                }
+            }
+        }
         for value in values {
             let setting = MyPaintBrushSetting(rawValue: value.setting)
             mypaint_brush_set_base_value(brush, setting, value.baseValue)
