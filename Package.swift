@@ -173,7 +173,7 @@ let package = Package(
             name: "FingerPaintCore",
             dependencies: [
                 "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading", "CXKBCommon",
-                "DrawingImport", "ImageDecoding", "Geometry",
+                "DrawingImport", "ImageDecoding", "Geometry", "BrushEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,9 +1,11 @@
 // The dabs a brush stroke makes: libmypaint's dynamics run over what the hand did (positions, times, pressure, tilt)
 // for a preset, each dab recorded as a value, or painted onto a canvas as it comes, the colour a brush picks up
-// (smudge) read from that canvas. Contract: values in, dabs or pixels out; a brush of its own for every call, so the
-// same samples give the same dabs on any thread, at any time (libmypaint seeds each brush alike).
+// (smudge) read from that canvas. Contract: values in, dabs or pixels out; a brush of its own for every call, and one
+// call at a time in the process (libmypaint's brushes share state), so the same samples give the same dabs on any
+// thread (docs/brushes.md says for which presets not yet).
 import CMyPaint
 import Glibc
+import Synchronization
 
 /// One moment of a stroke as the hand made it.
 public struct BrushSample: Hashable, Sendable {
@@ -121,9 +123,44 @@ extension BrushPreset {
     /// brush that picks colour up (smudge) finds clear paper.
     public func dabs(along samples: [BrushSample], color: BrushColor, erasing: Bool = false, viewZoom: Double = 1,
                      viewRotation: Double = 0) -> [BrushDab] {
-        guard let brush = makeBrush(erasing: erasing) else { return [] }
+        Self.withEngine {
+            guard let brush = makeBrush(erasing: erasing) else { return [] }
+            defer { mypaint_brush_unref(brush) }
+            return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
+        }
+    }
+
+    /// libmypaint, one caller at a time, and warmed up first: every use of a libmypaint brush goes through here.
+    ///
+    /// - A brush's random numbers (its dabs' random offsets and radii, its tracking noise) come from state
+    ///   libmypaint shares between brushes: two strokes worked out at once on two threads came out other than either
+    ///   alone (63 of 64 at once, for `tanda/water-02`).
+    /// - The first stroke libmypaint works out in a process came out other than the same stroke after it
+    ///   (`tanda/water-02`: 838 dabs, then 889 every time): something of its own is set up by its first stroke. A
+    ///   short stroke of a brush that draws random numbers, its dabs dropped, comes first.
+    static func withEngine<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try engine.withLock { isWarm in
+            if !isWarm {
+                warmUp()
+                isWarm = true
+            }
+            return try body()
+        }
+    }
+
+    /// Whether libmypaint has worked out its first stroke (``withEngine(_:)``).
+    private static let engine = Mutex<Bool>(false)
+
+    /// A stroke of ten samples by a brush of random offsets, its dabs dropped.
+    private static func warmUp() {
+        let settings = #"{"version": 3, "settings": {"offset_by_random": {"base_value": 1.0, "inputs": {}}, "#
+            + #""radius_logarithmic": {"base_value": 1.0, "inputs": {}}, "opaque": {"base_value": 1.0, "inputs": {}}, "#
+            + #""hardness": {"base_value": 0.8, "inputs": {}}, "dabs_per_actual_radius": {"base_value": 2.0, "inputs": {}}}}"#
+        guard let preset = try? BrushPreset(name: "fingerpaint/warm-up", settings: settings),
+              let brush = preset.makeBrush() else { return }
         defer { mypaint_brush_unref(brush) }
-        return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
+        let samples = (0..<10).map { BrushSample(x: Double($0), y: 0, pressure: 0.5, time: Double($0) / 100) }
+        _ = dabs(of: brush, along: samples, color: BrushColor(hue: 0, saturation: 0, value: 0), viewZoom: 1, viewRotation: 0)
     }
 
     /// Paints the stroke ``dabs(along:color:erasing:viewZoom:viewRotation:)`` makes onto `canvas`, each dab drawn
@@ -134,16 +171,18 @@ extension BrushPreset {
     public func paint(along samples: [BrushSample], color: BrushColor, erasing: Bool = false,
                       onto canvas: inout DabCanvas, placement: DabPlacement = .identity, viewZoom: Double = 1,
                       viewRotation: Double = 0) -> Int {
-        guard let brush = makeBrush(erasing: erasing) else { return 0 }
-        defer { mypaint_brush_unref(brush) }
         let recorder = DabRecorder(limit: Self.largestDabCount)
         recorder.placement = placement
         // The recorder holds the only reference while it paints, so that no dab copies the pixels.
         recorder.canvas = canvas
         canvas = DabCanvas.placeholder
-        Self.run(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation, into: recorder)
-        canvas = recorder.canvas ?? canvas
-        return recorder.count
+        defer { canvas = recorder.canvas ?? canvas }
+        return Self.withEngine {
+            guard let brush = makeBrush(erasing: erasing) else { return 0 }
+            defer { mypaint_brush_unref(brush) }
+            Self.run(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation, into: recorder)
+            return recorder.count
+        }
     }
 
     /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:erasing:viewZoom:viewRotation:)``

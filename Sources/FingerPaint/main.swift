@@ -329,6 +329,10 @@ func windowTitle(_ documentTitle: String) -> String {
 /// When the program started, for the start-up figures `--verbose` prints.
 let launchedAt = MonotonicClock.timestamp
 let options = LaunchOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+if options.listsBrushes {
+    print(BrushCatalog.names().joined(separator: "\n"))
+    exit(0)
+}
 if let output = options.export, let path = options.document {
     exit(runExport(to: output, from: path, overwrite: options.overwrite))
 }

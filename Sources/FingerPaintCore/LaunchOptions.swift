@@ -13,6 +13,7 @@ import TouchUI
 ///     fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
 ///     fingerpaint --export OUT FILE [--overwrite]
 ///     fingerpaint --thumbnail SIZE IN OUT
+///     fingerpaint --list-brushes
 public struct LaunchOptions: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fingerpaint",
@@ -22,6 +23,7 @@ public struct LaunchOptions: ParsableCommand {
             fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
             fingerpaint --export OUT FILE [--overwrite]
             fingerpaint --thumbnail SIZE IN OUT
+            fingerpaint --list-brushes
             """,
         discussion: """
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
@@ -92,6 +94,10 @@ public struct LaunchOptions: ParsableCommand {
         guard thumbnailArguments.count == 3, let size = Int(thumbnailArguments[0]) else { return nil }
         return (size, thumbnailArguments[1], thumbnailArguments[2])
     }
+
+    /// Whether to print the brushes' names (``BrushCatalog/names(presetsIn:)``), one a line, and do nothing else.
+    @Flag(name: .customLong("list-brushes"), help: "Print the brushes' names, one a line: round (fingerpaint's own), then the MyPaint presets installed, as collection/name (docs/brushes.md).")
+    public var listsBrushes = false
 
     /// The canvas size of a replay.
     @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 800x600 for a replay, 1024x700 for a window).", valueName: "WxH"),
@@ -168,6 +174,12 @@ public struct LaunchOptions: ParsableCommand {
             }
             guard document == nil, export == nil, replay == nil, record == nil, !startsBlank else {
                 throw ValidationError("--thumbnail SIZE IN OUT goes with nothing else")
+            }
+        }
+        if listsBrushes {
+            guard document == nil, export == nil, replay == nil, record == nil, !startsBlank, thumbnailArguments.isEmpty,
+                  !overwrite else {
+                throw ValidationError("--list-brushes goes with nothing else")
             }
         }
         if let output, !output.lowercased().hasSuffix(".png") {

@@ -99,7 +99,9 @@ import Testing
         try #require(mypaint_brush_from_string(read, preset.settings) != 0)
         let samples = BrushDabsTests.line(pressure: 0.6)
         let color = BrushColor(hue: 0.3, saturation: 0.7, value: 0.6)
-        let theirs = BrushPreset.dabs(of: read, along: samples, color: color, viewZoom: 1, viewRotation: 0)
+        let theirs = BrushPreset.withEngine {
+            BrushPreset.dabs(of: read, along: samples, color: color, viewZoom: 1, viewRotation: 0)
+        }
         #expect(!theirs.isEmpty)
         #expect(preset.dabs(along: samples, color: color) == theirs)
     }

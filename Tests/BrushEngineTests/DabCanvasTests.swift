@@ -7,44 +7,18 @@ import Testing
 @Suite struct DabCanvasTests {
     /// The pixels libmypaint's fixed tiled surface paints for `dabs` on a canvas of this size, as bytes a pixel.
     static func libmypaintsPixels(of dabs: [BrushDab], width: Int, height: Int) throws -> [[UInt8]] {
-        let fixed = try #require(mypaint_fixed_tiled_surface_new(Int32(width), Int32(height)))
-        let surface = try #require(mypaint_fixed_tiled_surface_interface(fixed))
-        defer { mypaint_surface_unref(surface) }
-        let tiled = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
-        let side = Int(MYPAINT_TILE_SIZE)
-        let tiles = (0..<((height + side - 1) / side)).flatMap { y in (0..<((width + side - 1) / side)).map { (x: $0, y: y) } }
-        /// Hands each tile's pixels (RGBA, 1 << 15 for 1, premultiplied) to `body`, and puts them back.
-        func forEachTile(writing: Bool, _ body: ((x: Int, y: Int), UnsafeMutablePointer<UInt16>) -> Void) throws {
-            for tile in tiles {
-                var request = MyPaintTileRequest()
-                mypaint_tile_request_init(&request, 0, Int32(tile.x), Int32(tile.y), writing ? 0 : 1)
-                mypaint_tiled_surface_tile_request_start(tiled, &request)
-                defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
-                body(tile, try #require(request.buffer))
-            }
-        }
+        let fixed = try FixedSurface(width: width, height: height)
         // Its tiles start at 0xFFFF a channel, twice opaque white's 1 << 15: white paper first, as the canvas has.
-        try forEachTile(writing: true) { _, buffer in buffer.update(repeating: 1 << 15, count: side * side * 4) }
-        mypaint_surface_begin_atomic(surface)
+        try fixed.write { _, _ in [255, 255, 255, 255] }
+        mypaint_surface_begin_atomic(fixed.surface)
         for dab in dabs {
-            _ = mypaint_surface_draw_dab(surface, dab.x, dab.y, dab.radius, dab.red, dab.green, dab.blue, dab.opacity,
-                                         dab.hardness, dab.alphaEraser, dab.aspectRatio, dab.angle, dab.lockAlpha,
-                                         dab.colorize)
+            _ = mypaint_surface_draw_dab(fixed.surface, dab.x, dab.y, dab.radius, dab.red, dab.green, dab.blue,
+                                         dab.opacity, dab.hardness, dab.alphaEraser, dab.aspectRatio, dab.angle,
+                                         dab.lockAlpha, dab.colorize)
         }
         var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
-        mypaint_surface_end_atomic(surface, &area)
-        var pixels = [[UInt8]](repeating: [0, 0, 0, 0], count: width * height)
-        try forEachTile(writing: false) { tile, buffer in
-            for row in 0..<side where tile.y * side + row < height {
-                for column in 0..<side where tile.x * side + column < width {
-                    let start = (row * side + column) * 4
-                    pixels[(tile.y * side + row) * width + tile.x * side + column] = (0..<4).map { channel in
-                        UInt8((Double(min(buffer[start + channel], 1 << 15)) / Double(1 << 15) * 255).rounded())
-                    }
-                }
-            }
-        }
-        return pixels
+        mypaint_surface_end_atomic(fixed.surface, &area)
+        return try fixed.pixels()
     }
 
     @Test(arguments: ["classic/pencil", "classic/pen", "classic/charcoal", "classic/marker_fat", "classic/ink_eraser"])
@@ -174,49 +148,73 @@ import Testing
     /// libmypaint's fixed tiled surface, starting as `paper`, painted by its own surface calls with the brush made from
     /// `preset` along ``stroke``, as bytes a pixel.
     static func libmypaintsPixels(of preset: BrushPreset, color: BrushColor, over paper: DabCanvas) throws -> [[UInt8]] {
-        func fixedSurface() throws -> (OpaquePointer, UnsafeMutablePointer<MyPaintSurface>) {
-            let fixed = try #require(mypaint_fixed_tiled_surface_new(Int32(width), Int32(height)))
-            return (fixed, try #require(mypaint_fixed_tiled_surface_interface(fixed)))
-        }
-        let (_, surface) = try fixedSurface()
-        let (_, warmUp) = try fixedSurface()
-        defer {
-            mypaint_surface_unref(surface)
-            mypaint_surface_unref(warmUp)
-        }
-        let tiled = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
-        let side = Int(MYPAINT_TILE_SIZE)
-        func forEachTile(writing: Bool, _ body: ((x: Int, y: Int), UnsafeMutablePointer<UInt16>) -> Void) throws {
-            for ty in 0..<((height + side - 1) / side) {
-                for tx in 0..<((width + side - 1) / side) {
-                    var request = MyPaintTileRequest()
-                    mypaint_tile_request_init(&request, 0, Int32(tx), Int32(ty), writing ? 0 : 1)
-                    mypaint_tiled_surface_tile_request_start(tiled, &request)
-                    defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
-                    body((tx, ty), try #require(request.buffer))
-                }
+        let fixed = try FixedSurface(width: width, height: height), warmUp = try FixedSurface(width: width, height: height)
+        try fixed.write { column, row in paper.bytes(atColumn: column, row: row) }
+        try BrushPreset.withEngine {
+            let brush = try #require(preset.makeBrush())
+            defer { mypaint_brush_unref(brush) }
+            BrushPreset.drive(brush, along: stroke, color: color, viewZoom: 1, viewRotation: 0, isFull: { false }) { step, isWarmUp in
+                let target = isWarmUp ? warmUp.surface : fixed.surface
+                mypaint_surface_begin_atomic(target)
+                _ = mypaint_brush_stroke_to(brush, target, step.x, step.y, step.pressure, step.xTilt, step.yTilt, step.elapsed)
+                var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
+                mypaint_surface_end_atomic(target, &area)
             }
         }
+        return try fixed.pixels()
+    }
+}
+
+/// libmypaint's fixed tiled surface, the reference drawing of dabs: its pixels written and read as bytes (RGBA,
+/// premultiplied; the tiles hold 1 << 15 for 1).
+final class FixedSurface {
+    let width: Int, height: Int
+    let surface: UnsafeMutablePointer<MyPaintSurface>
+    private var tiled: UnsafeMutablePointer<MyPaintTiledSurface> {
+        UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintTiledSurface.self)
+    }
+    private static let side = Int(MYPAINT_TILE_SIZE)
+
+    init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        let fixed = try #require(mypaint_fixed_tiled_surface_new(Int32(width), Int32(height)))
+        surface = try #require(mypaint_fixed_tiled_surface_interface(fixed))
+    }
+
+    deinit { mypaint_surface_unref(surface) }
+
+    /// Hands each tile's pixels, and its place in tiles, to `body`, and puts them back.
+    private func forEachTile(writing: Bool, _ body: ((x: Int, y: Int), UnsafeMutablePointer<UInt16>) -> Void) throws {
+        for ty in 0..<((height + Self.side - 1) / Self.side) {
+            for tx in 0..<((width + Self.side - 1) / Self.side) {
+                var request = MyPaintTileRequest()
+                mypaint_tile_request_init(&request, 0, Int32(tx), Int32(ty), writing ? 0 : 1)
+                mypaint_tiled_surface_tile_request_start(tiled, &request)
+                defer { mypaint_tiled_surface_tile_request_end(tiled, &request) }
+                body((tx, ty), try #require(request.buffer))
+            }
+        }
+    }
+
+    /// Writes every pixel (beyond the surface too, to its tiles' edges) as `pixel` gives its bytes.
+    func write(_ pixel: (_ column: Int, _ row: Int) -> [UInt8]) throws {
+        let side = Self.side
         try forEachTile(writing: true) { tile, buffer in
             for row in 0..<side {
                 for column in 0..<side {
-                    let x = tile.x * side + column, y = tile.y * side + row
-                    let pixel = paper.bytes(atColumn: x, row: y)
+                    let bytes = pixel(tile.x * side + column, tile.y * side + row)
                     for channel in 0..<4 {
-                        buffer[(row * side + column) * 4 + channel] = UInt16((Double(pixel[channel]) / 255 * Double(1 << 15)).rounded())
+                        buffer[(row * side + column) * 4 + channel] = UInt16((Double(bytes[channel]) / 255 * Double(1 << 15)).rounded())
                     }
                 }
             }
         }
-        let brush = try #require(preset.makeBrush())
-        defer { mypaint_brush_unref(brush) }
-        BrushPreset.drive(brush, along: stroke, color: color, viewZoom: 1, viewRotation: 0, isFull: { false }) { step, isWarmUp in
-            let target = isWarmUp ? warmUp : surface
-            mypaint_surface_begin_atomic(target)
-            _ = mypaint_brush_stroke_to(brush, target, step.x, step.y, step.pressure, step.xTilt, step.yTilt, step.elapsed)
-            var area = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
-            mypaint_surface_end_atomic(target, &area)
-        }
+    }
+
+    /// Every pixel, row after row, as bytes.
+    func pixels() throws -> [[UInt8]] {
+        let side = Self.side
         var pixels = [[UInt8]](repeating: [0, 0, 0, 0], count: width * height)
         try forEachTile(writing: false) { tile, buffer in
             for row in 0..<side where tile.y * side + row < height {

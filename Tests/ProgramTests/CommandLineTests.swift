@@ -125,4 +125,23 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("--style") && result.standardError.contains("light"), "\(result.standardError)")
     }
+
+    /// `fingerpaint --list-brushes` prints the brushes' names, one a line: round first, then the MyPaint presets
+    /// installed (Debian's mypaint-brushes), sorted, each as its collection and name; with anything else it is a
+    /// usage error.
+    @Test func theBrushesAreListedOneALineTheRoundOneFirst() async throws {
+        let result = try await ChildProcess.run(ChildProcess.product("fingerpaint"), ["--list-brushes"])
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let names = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(names.first == "round")
+        #expect(names.last == "", "the list ends with a newline")
+        let presets = Array(names.dropFirst().dropLast())
+        #expect(presets.count > 100 && presets == presets.sorted())
+        #expect(["classic/pencil", "classic/smudge", "deevad/large_watercolor_fringe"].allSatisfy(presets.contains))
+        #expect(presets.allSatisfy { $0.split(separator: "/").count == 2 }, "\(presets.filter { $0.split(separator: "/").count != 2 })")
+        for others in [["--list-brushes", "drawing.fpdraw"], ["--list-brushes", "--new"]] {
+            let refused = try await ChildProcess.run(ChildProcess.product("fingerpaint"), others)
+            #expect(refused.status == 2 && refused.standardError.contains("--list-brushes"), "\(others): \(refused.standardError)")
+        }
+    }
 }
