@@ -347,25 +347,25 @@ private final class DabRecorder {
 }
 
 extension BrushPreset {
-    /// The preview stroke through a box `width` × `height` points wide from (`left`, `top`): one wave of an S
-    /// across it, a second long at 100 samples a second, the pressure rising from 0.2 to 0.9 and falling back, as a
-    /// pen writes it.
-    static func previewStroke(left: Double, top: Double, width: Double, height: Double) -> [BrushSample] {
+    /// The preview stroke through a box `width` × `height` points wide from the origin: one wave of an S across
+    /// it, a second long at 100 samples a second, the pressure rising from 0.2 to 0.9 and falling back, as a pen
+    /// writes it.
+    static func previewStroke(width: Double, height: Double) -> [BrushSample] {
         (0...100).map { step in
             let t = Double(step) / 100
-            return BrushSample(x: left + width * t, y: top + height / 2 * (1 - sin(2 * .pi * t)),
+            return BrushSample(x: width * t, y: height / 2 * (1 - sin(2 * .pi * t)),
                                pressure: 0.2 + 0.7 * sin(.pi * t), time: t)
         }
     }
 
     /// Paints the brush's preview onto `canvas` in `color`: a stroke along an S across it, as a pen draws it
-    /// (``previewStroke(left:top:width:height:)``), at the brush's own size, its dabs scaled down where they would
+    /// (``previewStroke(width:height:)``), at the brush's own size, its dabs scaled down where they would
     /// reach past the canvas's edges (to keep a pixel clear there), centred; over what the canvas holds, so that a
     /// brush that picks colour up shows by smearing it. What a brush picker shows. The number of dabs drawn.
     @discardableResult
     public func paintPreview(color: BrushColor, onto canvas: inout DabCanvas) -> Int {
         let width = Float(canvas.width), height = Float(canvas.height)
-        let samples = Self.previewStroke(left: 0, top: 0, width: Double(width), height: Double(height))
+        let samples = Self.previewStroke(width: Double(width), height: Double(height))
         // Where the dabs reach, each a pixel wider than its radius (as a dab is drawn); the same samples lay the
         // same dabs when painted, so they fit as measured, but for a brush that picks colour up, whose dabs may
         // come more or fewer over colours than over the clear paper they are measured on.

@@ -609,13 +609,9 @@ final class CapsuleRaster {
     /// A colour premultiplied to 8 bits as Cairo does (``ImageSurface/pixel(of:)`` per channel, times the opacity),
     /// as an ARGB pixel.
     private static func premultiplied(_ color: Color) -> UInt32 {
-        func channel(_ value: Double) -> UInt32 {
-            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-            return UInt32(clamped * 65535 + 0.5) >> 8
-        }
         let alpha = color.alpha.isNaN ? 0 : min(max(color.alpha, 0), 1)
-        return channel(color.blue * alpha) | channel(color.green * alpha) << 8
-            | channel(color.red * alpha) << 16 | channel(alpha) << 24
+        return .cairoByte(color.blue * alpha) | .cairoByte(color.green * alpha) << 8
+            | .cairoByte(color.red * alpha) << 16 | .cairoByte(alpha) << 24
     }
 
     /// `solid` (premultiplied ARGB) with an 8-bit coverage `mask` (1...255) source over `pixel`, with pixman's
@@ -623,19 +619,15 @@ final class CapsuleRaster {
     @inline(__always)
     private static func blend(_ solid: UInt32, mask: UInt32, over pixel: UInt32) -> UInt32 {
         if mask == 255, solid >> 24 == 255 { return solid }
-        // Two channels at once, 16 bits apart, as pixman and Cairo do: each times m / 255, rounded.
-        @inline(__always) func scaled(_ pair: UInt32, by m: UInt32) -> UInt32 {
-            let t = pair &* m &+ 0x0080_0080
-            return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        }
-        // Two channels added, each at most 255.
+        // Two channels at once, 16 bits apart, as pixman and Cairo do (``UInt32/timesPair(_:)``); two channels
+        // added, each at most 255.
         @inline(__always) func saturated(_ sum: UInt32) -> UInt32 {
             (sum | (0x0100_0100 &- (sum >> 8 & 0x0001_0001))) & 0x00FF_00FF
         }
-        let inRB = scaled(solid & 0x00FF_00FF, by: mask), inAG = scaled(solid >> 8 & 0x00FF_00FF, by: mask)
+        let inRB = (solid & 0x00FF_00FF).timesPair(mask), inAG = (solid >> 8 & 0x00FF_00FF).timesPair(mask)
         let left = 255 - (inAG >> 16)
-        let rb = saturated(inRB &+ scaled(pixel & 0x00FF_00FF, by: left))
-        let ag = saturated(inAG &+ scaled(pixel >> 8 & 0x00FF_00FF, by: left))
+        let rb = saturated(inRB &+ (pixel & 0x00FF_00FF).timesPair(left))
+        let ag = saturated(inAG &+ (pixel >> 8 & 0x00FF_00FF).timesPair(left))
         return rb | ag << 8
     }
 }

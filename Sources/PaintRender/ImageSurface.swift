@@ -142,11 +142,7 @@ public final class ImageSurface {
     /// The pixel Cairo paints for a colour, opaque: each channel, clamped to 0...1, made 16 bits with rounding,
     /// then its top 8 bits (as Cairo's `_cairo_color_double_to_short` and its image compositor do).
     static func pixel(of color: Color) -> UInt32 {
-        func channel(_ value: Double) -> UInt32 {
-            let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-            return UInt32(clamped * 65535 + 0.5) >> 8
-        }
-        return 0xFF00_0000 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
+        0xFF00_0000 | .cairoByte(color.red) << 16 | .cairoByte(color.green) << 8 | .cairoByte(color.blue)
     }
 
     /// A rectangle of this image with each pixel made `factor` × `factor` pixels (to look at edges closely).

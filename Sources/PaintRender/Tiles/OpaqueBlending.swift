@@ -28,13 +28,6 @@ package enum OpaqueBlending {
         }
     }
 
-    /// The 8-bit mask Cairo composites an opacity with: 255 for an opacity Cairo paints as opaque, 0 for none.
-    package static func mask(of opacity: Double) -> UInt32 {
-        guard opacity.isFinite, opacity > 0 else { return 0 }
-        guard opacity < Double(0xFF00) / Double(0xFFFF) else { return 255 }
-        return UInt32(opacity * 65535 + 0.5) >> 8
-    }
-
     /// Puts `source`, its pixel (0, 0) at `origin` of `target`, over the pixels `rect` of `target` with `look`'s
     /// opacity and blend mode; the source is clear beyond its edges. `false`, nothing done, when the mode is not put
     /// here (``puts(_:)``) or the images are not of the formats above.
@@ -43,7 +36,9 @@ package enum OpaqueBlending {
                     within rect: PixelRect, look: LayerBlend) -> Bool {
         guard puts(look.blendMode), cairo_image_surface_get_format(source.surface) == CAIRO_FORMAT_ARGB32,
               cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24 else { return false }
-        let mask = mask(of: look.opacity)
+        // The 8-bit mask Cairo composites the opacity with (from `0xff00 / 0xffff` up, where Cairo paints without
+        // one, it is 255 anyway).
+        let mask = UInt32.cairoByte(look.opacity)
         let sourceRect = PixelRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
         guard mask > 0,
               let area = rect.intersection(PixelRect(x: 0, y: 0, width: target.width, height: target.height))?
@@ -169,25 +164,4 @@ private enum Difference: SeparableFunction {
 
 private enum Exclusion: SeparableFunction {
     @inline(__always) static func blend(_ d: Int32, _ s: Int32, _ sa: Int32) -> Int32 { 255 &* s &+ sa &* d &- 2 &* s &* d }
-}
-
-private extension UInt32 {
-    /// The value (at most 255²) divided by 255, rounded as pixman rounds.
-    @inline(__always)
-    var dividedBy255: UInt32 {
-        let t = self &+ 0x80
-        return (t &+ (t >> 8)) >> 8
-    }
-
-    /// The value times `other` (both at most 255), divided by 255, rounded as pixman rounds.
-    @inline(__always)
-    func times(_ other: UInt32) -> UInt32 { (self &* other).dividedBy255 }
-
-    /// Two channels 16 bits apart (each at most 255) each times `m` (at most 255), divided by 255, rounded as
-    /// pixman rounds.
-    @inline(__always)
-    func timesPair(_ m: UInt32) -> UInt32 {
-        let t = self &* m &+ 0x0080_0080
-        return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-    }
 }

@@ -191,20 +191,13 @@ extension TileEngine {
             withdraw(key)
             request(key)
         }
-        let whole = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
-        for key in Array(cache.keys) {
-            guard let layers = parts(of: key, for: split, restacking: restacking),
-                  let image = cache.makeImage(for: key, paper: paper) else {
-                if samePicture, isVisible(key) {
-                    cache.setLayers(for: key, nil)
-                } else {
-                    cache.remove(key)
-                }
-                if isVisible(key) { request(key) }
-                continue
+        for key in Array(cache.keys) where !putTogether(key, for: split, restacking: restacking) {
+            if samePicture, isVisible(key) {
+                cache.setLayers(for: key, nil)
+            } else {
+                cache.remove(key)
             }
-            cache.setLayers(for: key, layers)
-            layers.composite(whole, into: image, at: (0, 0), paper: paper)
+            if isVisible(key) { request(key) }
         }
         changes.isWhole = true
         // Restacked, the tiles asked for are drawn from the strokes in their new order, which come next.
@@ -226,16 +219,24 @@ extension TileEngine {
     /// tile that cannot is drawn again.
     func putPartsTogether(_ key: TileKey) {
         guard partsToPutTogether.remove(key) != nil, let split else { return }
-        guard let layers = parts(of: key, for: split, restacking: nil), let image = cache.makeImage(for: key, paper: paper)
-        else {
+        guard putTogether(key, for: split, restacking: nil) else {
             cache.setLayers(for: key, nil)
             if isVisible(key) { request(key) }
             return
         }
+        changes.document.append(key.pixelRect)
+    }
+
+    /// Puts a cached tile's parts together for `split` (``parts(of:for:restacking:)``), and the tile's image from
+    /// them; `false`, nothing changed, when it has none to put together.
+    private func putTogether(_ key: TileKey, for split: LayerSplit,
+                             restacking: (restack: ShownLayers.Restack, asideCount: Int)?) -> Bool {
+        guard let layers = parts(of: key, for: split, restacking: restacking),
+              let image = cache.makeImage(for: key, paper: paper) else { return false }
         cache.setLayers(for: key, layers)
         layers.composite(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side), into: image, at: (0, 0),
                          paper: paper)
-        changes.document.append(key.pixelRect)
+        return true
     }
 
     /// A cached tile's parts put together for `split` from its layers' own pixels, restacked by `restacking`; `nil`
