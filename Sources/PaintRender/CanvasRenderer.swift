@@ -592,8 +592,10 @@ public final class CanvasRenderer {
         guard let split = tiles.split, placement.rotation == 0 else { return false }
         let document = documentPixels(of: rect), offset = pixelOffset
         let keys = TileKey.keys(covering: document, pixelsPerPoint: pixelsPerPoint)
+        // The tiles put together just now: their image in the frame is the one before.
+        var putTogether: Set<TileKey> = []
         for key in keys {
-            tiles.putPartsTogether(key)
+            if tiles.putPartsTogether(key) { putTogether.insert(key) }
             guard let layers = tiles.cache[key]?.layers, layers.split == split, tiles.inFlight[key] == nil else {
                 return false
             }
@@ -612,8 +614,14 @@ public final class CanvasRenderer {
                 cairo_destroy(made)
                 context = nil
             }
-            layers.composite(inTile, into: frame, at: (part.x - offset.x, part.y - offset.y), paper: tiles.paper,
-                             ink: scratch, inkOrigin: (inTile.x, inTile.y))
+            // The frame holds the tile's image there (``recompose(_:into:)``): the parts are put together again only
+            // where the ink changed its layer's pixels, but over a tile whose image was not there to copy.
+            let at = (x: part.x - offset.x, y: part.y - offset.y), inkOrigin = (x: inTile.x, y: inTile.y)
+            let isCopied = tiles.cache[key]?.image != nil && !putTogether.contains(key)
+            if !isCopied || !layers.composite(changesOf: scratch, inkOrigin: inkOrigin, within: inTile, into: frame, at: at,
+                                              paper: tiles.paper) {
+                layers.composite(inTile, into: frame, at: at, paper: tiles.paper, ink: scratch, inkOrigin: inkOrigin)
+            }
         }
         return true
     }

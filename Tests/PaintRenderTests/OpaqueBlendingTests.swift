@@ -47,10 +47,11 @@ import Testing
     }
 
     /// Any layer pixels, any opaque pixels under them, any opacity (those at the ends and Cairo's opaque threshold
-    /// among them), the layer anywhere over them (partly off the image too), within any rectangle: each mode put here
-    /// gives the very pixels Cairo paints with the mode's operator, and nothing outside the rectangle changes.
+    /// among them), the layer anywhere over them (partly off the image too), within any rectangle, over it whole or
+    /// row by row: each mode put here gives the very pixels Cairo paints with the mode's operator, and nothing outside
+    /// the rectangle changes.
     @Test func aLayerPutOverAnOpaqueImageIsCairosPaintingToTheBit() async throws {
-        let modes = BlendMode.allCases.filter(OpaqueBlending.puts)
+        let modes = BlendMode.allCases.filter(OpaqueBlending.Source.puts)
         let opacities = [0, 0.001, 0.002, 0.5, 0.3, 0.996, 0.9961, 0.99999, 1]
         let input = zip(Gen.int(in: 0...Int.max).array(of: 1...40), Gen.int(in: 0...Int.max).array(of: 1...40),
                         Gen.int(in: 0...Int.max).array(of: 5...5))
@@ -63,7 +64,18 @@ import Testing
                                  height: 3 + choices[4] / 3000 % 22)
             let ours = Self.opaqueImage(imageNumbers), cairos = Self.opaqueImage(imageNumbers)
             let look = LayerBlend(strokeCount: 0, opacity: opacity, blendMode: mode)
-            #expect(OpaqueBlending.put(layer, at: origin, over: ours, within: rect, look: look))
+            if OpaqueBlending.puts(mode), choices[0] / modes.count % 2 == 0 {
+                #expect(OpaqueBlending.put(layer, at: origin, over: ours, within: rect, look: look))
+            } else {
+                // Row by row, as a frame puts a stroke in progress together, each row clipped to the rectangle.
+                let source = try #require(OpaqueBlending.Source(layer, at: origin, look: look))
+                let pixels = UnsafeMutableRawPointer(ours.pixels)
+                for row in rect.y..<min(rect.maxY, ours.height) {
+                    source.put(overRow: row, from: rect.x, count: min(rect.maxX, ours.width) - rect.x,
+                               of: (pixels + row * ours.stride).assumingMemoryBound(to: UInt32.self))
+                }
+                ours.markDirty()
+            }
             let context = try #require(cairo_create(cairos.surface))
             cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
             cairo_clip(context)
@@ -80,16 +92,19 @@ import Testing
         }
     }
 
-    /// Normal (Cairo's `OVER` is faster), the modes pixman blends in floating point, and a layer or an image in another
-    /// format, are left to Cairo.
+    /// Normal over a rectangle (Cairo's `OVER` is faster; row by row it is put here), the modes pixman blends in
+    /// floating point, and a layer or an image in another format, are left to Cairo.
     @Test func whatIsNotPutHereIsLeftAsItWas() {
         let layer = Self.layerImage([1, 2, 3]), image = Self.opaqueImage([4, 5])
         let before = Self.colours(of: image)
         let rect = PixelRect(x: 0, y: 0, width: 30, height: 26)
         for mode in [BlendMode.normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity] {
-            #expect(!OpaqueBlending.put(layer, at: (0, 0), over: image, within: rect,
-                                        look: LayerBlend(strokeCount: 0, opacity: 1, blendMode: mode)))
+            let look = LayerBlend(strokeCount: 0, opacity: 1, blendMode: mode)
+            #expect(!OpaqueBlending.put(layer, at: (0, 0), over: image, within: rect, look: look))
+            #expect((OpaqueBlending.Source(layer, at: (0, 0), look: look) != nil) == (mode == .normal))
         }
+        #expect(OpaqueBlending.Source(Self.opaqueImage([6]), at: (0, 0),
+                                      look: LayerBlend(strokeCount: 0, opacity: 1, blendMode: .normal)) == nil)
         let multiply = LayerBlend(strokeCount: 0, opacity: 1, blendMode: .multiply)
         #expect(!OpaqueBlending.put(Self.opaqueImage([6]), at: (0, 0), over: image, within: rect, look: multiply))
         #expect(!OpaqueBlending.put(layer, at: (0, 0), over: Self.layerImage([7]), within: rect, look: multiply))

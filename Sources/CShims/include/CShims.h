@@ -57,4 +57,8 @@ int CShims_pthread_setname(pthread_t thread, const char *name);
 // refuses a taken name as well.
 int CShims_renameNoReplace(const char *from, const char *to);
 
+// Why: Swift cannot ask the processor to read memory ahead. A tile's parts are read a short row at a time, at a
+// stride its prefetchers follow late (PaintRender's TileLayers).
+static inline void CShims_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif

@@ -3,6 +3,7 @@
 // put together at every frame a finger draws on a layer under others (TileLayers.composite), and pixman has a fast
 // path for normal alone (multiply 8.2 ns a pixel there against 0.27 for normal; here 1.3: `paint-benchmark blend`).
 import CCairo
+import CShims
 import Geometry
 import PaintModel
 
@@ -12,20 +13,19 @@ import PaintModel
 /// - the opacity becomes the 8-bit mask Cairo gives pixman (its 16-bit alpha, the top byte), none at all from
 ///   `0xff00 / 0xffff` up, and nothing is put at 0;
 /// - each source channel is multiplied by the mask (x · m / 255, rounded as pixman rounds);
-/// - multiply is pixman's own combiner, each product rounded apart; screen, overlay, darken, lighten, hard light,
-///   difference and exclusion are pixman's separable formula, divided by 255 once at the end.
+/// - normal is pixman's `OVER`, s + d · (255 − the source's alpha), and multiply its own combiner, each product
+///   rounded apart; screen, overlay, darken, lighten, hard light, difference and exclusion are pixman's separable
+///   formula, divided by 255 once at the end.
 ///
-/// Normal is left to Cairo, whose `OVER` is faster; so are colour dodge, colour burn, soft light and the four
-/// non-separable modes, which pixman computes in floating point (``puts(_:)``). The loops have no branch, so that
-/// the compiler can do several pixels at once; a clear source pixel leaves its target as it was in every mode. The
-/// image's unused top byte is written 255.
+/// Normal is put here only row by row (``Source``), Cairo's `OVER` being faster over a rectangle; colour dodge,
+/// colour burn, soft light and the four non-separable modes, which pixman computes in floating point, are left to
+/// Cairo (``puts(_:)``). The loops have no branch, so that the compiler can do several pixels at once; a clear
+/// source pixel leaves its target as it was in every mode. The image's unused top byte is written 255.
 package enum OpaqueBlending {
-    /// Whether `mode` is put here; the others go through Cairo.
+    /// Whether `mode` is put here over a rectangle (``put(_:at:over:within:look:)``); the others go through Cairo.
+    /// Normal is put here only row by row (``Source``): over a rectangle Cairo's `OVER` is faster.
     package static func puts(_ mode: BlendMode) -> Bool {
-        switch mode {
-        case .multiply, .screen, .overlay, .darken, .lighten, .hardLight, .difference, .exclusion: true
-        case .normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: false
-        }
+        mode != .normal && Source.puts(mode)
     }
 
     /// Puts `source`, its pixel (0, 0) at `origin` of `target`, over the pixels `rect` of `target` with `look`'s
@@ -33,23 +33,69 @@ package enum OpaqueBlending {
     /// here (``puts(_:)``) or the images are not of the formats above.
     @discardableResult
     package static func put(_ source: ImageSurface, at origin: (x: Int, y: Int), over target: ImageSurface,
-                    within rect: PixelRect, look: LayerBlend) -> Bool {
-        guard puts(look.blendMode), cairo_image_surface_get_format(source.surface) == CAIRO_FORMAT_ARGB32,
-              cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24 else { return false }
-        // The 8-bit mask Cairo composites the opacity with (from `0xff00 / 0xffff` up, where Cairo paints without
-        // one, it is 255 anyway).
-        let mask = UInt32.cairoByte(look.opacity)
-        let sourceRect = PixelRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-        guard mask > 0,
-              let area = rect.intersection(PixelRect(x: 0, y: 0, width: target.width, height: target.height))?
-                .intersection(sourceRect) else { return true }
-        let from = UnsafeRawPointer(source.pixels), to = UnsafeMutableRawPointer(target.pixels)
+                            within rect: PixelRect, look: LayerBlend) -> Bool {
+        guard puts(look.blendMode), cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24,
+              let placed = Source(source, at: origin, look: look) else { return false }
+        guard let area = rect.intersection(PixelRect(x: 0, y: 0, width: target.width, height: target.height)) else {
+            return true
+        }
+        let pixels = UnsafeMutableRawPointer(target.pixels)
         for row in area.y..<area.maxY {
-            let sourceRow = (from + (row - origin.y) * source.stride + (area.x - origin.x) * 4)
-                .assumingMemoryBound(to: UInt32.self)
-            let targetRow = (to + row * target.stride + area.x * 4).assumingMemoryBound(to: UInt32.self)
-            let pixels = Row(source: sourceRow, target: targetRow, count: area.width, mask: mask)
-            switch look.blendMode {
+            placed.put(overRow: row, from: area.x, count: area.width,
+                       of: (pixels + row * target.stride).assumingMemoryBound(to: UInt32.self))
+        }
+        cairo_surface_mark_dirty(target.surface)
+        return true
+    }
+
+    /// A layer's pixels to put over an opaque image's rows (its pixel (0, 0) at `origin` of the image): the mode,
+    /// the mask and the format made out once, for the many short rows a frame puts together where a stroke in
+    /// progress changed its layer (``TileLayers``). The image's pixels must stay as they are while it is used.
+    package struct Source {
+        private let pixels: UnsafePointer<UInt32>
+        private let rowPixels: Int
+        private let bounds: PixelRect
+        private let mode: BlendMode
+        private let mask: UInt32
+
+        /// Whether `mode` is put row by row: every mode pixman blends in integers, normal among them.
+        static func puts(_ mode: BlendMode) -> Bool {
+            switch mode {
+            case .normal, .multiply, .screen, .overlay, .darken, .lighten, .hardLight, .difference, .exclusion: true
+            case .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: false
+            }
+        }
+
+        /// `image` (premultiplied, `CAIRO_FORMAT_ARGB32`) placed at `origin`, put with `look`'s opacity and blend
+        /// mode; `nil` when the mode is not put here (``puts(_:)``) or the image is of another format.
+        package init?(_ image: ImageSurface, at origin: (x: Int, y: Int), look: LayerBlend) {
+            guard Self.puts(look.blendMode), cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_ARGB32 else {
+                return nil
+            }
+            pixels = UnsafeRawPointer(image.pixels).assumingMemoryBound(to: UInt32.self)
+            rowPixels = image.stride / 4
+            bounds = PixelRect(x: origin.x, y: origin.y, width: image.width, height: image.height)
+            mode = look.blendMode
+            // The 8-bit mask Cairo composites the opacity with (from `0xff00 / 0xffff` up, where Cairo paints
+            // without one, it is 255 anyway).
+            mask = .cairoByte(look.opacity)
+        }
+
+        /// Asks the processor to read ahead the source's pixel under the image's pixel (`x`, `y`), if it has one.
+        package func readAhead(x: Int, y: Int) {
+            guard x >= bounds.x, x < bounds.maxX, y >= bounds.y, y < bounds.maxY else { return }
+            CShims_prefetch(pixels + (y - bounds.y) * rowPixels + (x - bounds.x))
+        }
+
+        /// Puts the source over the pixels `x..<x + count` of the image's row `y`, whose first pixel is at `row`;
+        /// clear beyond the source's edges.
+        package func put(overRow y: Int, from x: Int, count: Int, of row: UnsafeMutablePointer<UInt32>) {
+            let start = max(x, bounds.x), end = min(x + count, bounds.maxX)
+            guard mask > 0, y >= bounds.y, y < bounds.maxY, start < end else { return }
+            let pixels = Row(source: self.pixels + (y - bounds.y) * rowPixels + (start - bounds.x),
+                             target: row + start, count: end - start, mask: mask)
+            switch mode {
+            case .normal: pixels.put(Over.self)
             case .multiply: pixels.put(Multiply.self)
             case .screen: pixels.put(Separable<Screen>.self)
             case .overlay: pixels.put(Separable<Overlay>.self)
@@ -58,11 +104,9 @@ package enum OpaqueBlending {
             case .hardLight: pixels.put(Separable<HardLight>.self)
             case .difference: pixels.put(Separable<Difference>.self)
             case .exclusion: pixels.put(Separable<Exclusion>.self)
-            case .normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: break
+            case .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: break
             }
         }
-        cairo_surface_mark_dirty(target.surface)
-        return true
     }
 
     /// One row of the pixels put: the source's, masked, over the target's.
@@ -94,6 +138,19 @@ package enum OpaqueBlending {
 /// a target pixel.
 private protocol PixelBlend {
     static func put(_ source: UInt32, over target: UInt32) -> UInt32
+}
+
+/// Pixman's `OVER` over an opaque target: each channel s + d · (255 − the source's alpha), the product rounded, the
+/// sum at most 255.
+private enum Over: PixelBlend {
+    @inline(__always)
+    static func put(_ source: UInt32, over target: UInt32) -> UInt32 {
+        let left = 255 &- source >> 24
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            min((target >> shift & 0xFF).times(left) &+ (source >> shift & 0xFF), 255) << shift
+        }
+        return channel(0) | channel(8) | channel(16)
+    }
 }
 
 /// Pixman's multiply over an opaque target: each channel d · s + d · (255 − the source's alpha), each product rounded

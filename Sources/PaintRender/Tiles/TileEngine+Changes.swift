@@ -216,15 +216,17 @@ extension TileEngine {
     }
 
     /// Puts a tile's parts together for the split shown if it waits for that (strokes are about to go onto it); a
-    /// tile that cannot is drawn again.
-    func putPartsTogether(_ key: TileKey) {
-        guard partsToPutTogether.remove(key) != nil, let split else { return }
+    /// tile that cannot is drawn again. Whether it waited: its image may have changed.
+    @discardableResult
+    func putPartsTogether(_ key: TileKey) -> Bool {
+        guard partsToPutTogether.remove(key) != nil, let split else { return false }
         guard putTogether(key, for: split, restacking: nil) else {
             cache.setLayers(for: key, nil)
             if isVisible(key) { request(key) }
-            return
+            return true
         }
         changes.document.append(key.pixelRect)
+        return true
     }
 
     /// Puts a cached tile's parts together for `split` (``parts(of:for:restacking:)``), and the tile's image from

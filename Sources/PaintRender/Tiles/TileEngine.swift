@@ -43,13 +43,13 @@ final class TileEngine {
     var strokes: [Stroke] = []
     /// How the strokes' layers are composited; `nil` when each is drawn straight onto the ones below
     /// (``CanvasRenderer/composition``).
-    var composition: [LayerBlend]?
+    var composition: [LayerBlend]? { didSet { split = composition.flatMap { LayerSplit(composition: $0, ink: inkLayer) } } }
     /// The position in ``composition`` of the layer strokes go to (the ink layer), `nil` for none shown: composited
     /// tiles keep their parts around it (``split``).
-    var inkLayer: Int?
+    var inkLayer: Int? { didSet { split = composition.flatMap { LayerSplit(composition: $0, ink: inkLayer) } } }
     /// How composited tiles are kept in parts around the ink layer; `nil`: whole only (not composited, no ink
-    /// layer shown, or too many groups above it).
-    var split: LayerSplit? { composition.flatMap { LayerSplit(composition: $0, ink: inkLayer) } }
+    /// layer shown, or too many groups above it). Made when either changes, as frames ask for it at every piece.
+    private(set) var split: LayerSplit?
     var cache: TileCache
     /// Changes of the strokes taken so far: tiles read from the disk cache for an earlier count are not shown.
     var strokeChanges = 0

@@ -253,6 +253,86 @@ struct TileLayers {
         }
     }
 
+    /// Puts the parts together over `rect` of the tile (tile pixels) into `target` (an XRGB image, the rectangle's
+    /// corner at `origin`) as ``composite(_:into:at:paper:ink:inkOrigin:)`` does with `ink` for the ink layer's
+    /// pixels (its pixel (0, 0) the tile's pixel `inkOrigin`), but only in each row's span where `ink` differs from
+    /// the ink layer's own pixels: elsewhere `target` must hold the tile's image already, which the parts make of
+    /// those pixels. A frame does this where a stroke in progress goes: its rectangle is copied from the tiles
+    /// first, and the stroke covers a band of it. `false`, nothing done, where a part is put with a mode not put row
+    /// by row (``OpaqueBlending/Source``), or `target` is not XRGB.
+    func composite(changesOf ink: ImageSurface, inkOrigin: (x: Int, y: Int), within rect: PixelRect,
+                   into target: ImageSurface, at origin: (x: Int, y: Int), paper: Color) -> Bool {
+        guard cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24,
+              let rect = rect.intersection(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)),
+              let inkRect = rect.intersection(PixelRect(x: inkOrigin.x, y: inkOrigin.y, width: ink.width,
+                                                        height: ink.height)), inkRect == rect else { return false }
+        // Every part placed in the target's pixels.
+        let shift = (x: origin.x - rect.x, y: origin.y - rect.y)
+        guard let drawn = OpaqueBlending.Source(ink, at: (shift.x + inkOrigin.x, shift.y + inkOrigin.y),
+                                                look: split.inkBlend) else { return false }
+        var sources = [drawn]
+        for group in split.above.indices {
+            guard let image = image(above: group) else { continue }
+            guard let source = OpaqueBlending.Source(image, at: shift, look: split.above[group].blend) else { return false }
+            sources.append(source)
+        }
+        let inkPixels = UnsafeRawPointer(ink.pixels), targetPixels = UnsafeMutableRawPointer(target.pixels)
+        let own = self.ink.map { (pixels: UnsafeRawPointer($0.pixels), stride: $0.stride) }
+        let below = self.below.map { (pixels: UnsafeRawPointer($0.pixels), stride: $0.stride) }
+        let paperPixel = ImageSurface.pixel(of: paper)
+        // Each part is put over all the rows in turn, rather than all of them over each row, and read four rows
+        // ahead: the parts are seldom in the processor's cache where a finger goes (on the bottom of 10 layers, a
+        // frame drew in 47 µs with every part put over each row in turn, 35 part by part, 21 with the parts cached).
+        var spans: [(y: Int, x: Int, count: Int)] = []
+        spans.reserveCapacity(rect.height)
+        for y in rect.y..<rect.maxY {
+            let drawnRow = (inkPixels + (y - inkOrigin.y) * ink.stride + (rect.x - inkOrigin.x) * 4)
+                .assumingMemoryBound(to: UInt32.self)
+            let ownRow = own.map { ($0.pixels + y * $0.stride + rect.x * 4).assumingMemoryBound(to: UInt32.self) }
+            guard let span = Self.span(where: drawnRow, differsFrom: ownRow, count: rect.width) else { continue }
+            spans.append((y, rect.x + span.lowerBound, span.count))
+        }
+        func targetRow(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+            (targetPixels + (y + shift.y) * target.stride).assumingMemoryBound(to: UInt32.self)
+        }
+        for span in spans {
+            let row = targetRow(span.y) + span.x + shift.x
+            if let below {
+                row.update(from: (below.pixels + span.y * below.stride).assumingMemoryBound(to: UInt32.self) + span.x,
+                           count: span.count)
+            } else {
+                row.update(repeating: paperPixel, count: span.count)
+            }
+        }
+        for source in sources {
+            for (index, span) in spans.enumerated() {
+                if index + 4 < spans.count {
+                    source.readAhead(x: spans[index + 4].x + shift.x, y: spans[index + 4].y + shift.y)
+                }
+                source.put(overRow: span.y + shift.y, from: span.x + shift.x, count: span.count, of: targetRow(span.y))
+            }
+        }
+        cairo_surface_mark_dirty(target.surface)
+        return true
+    }
+
+    /// The columns from the first to the last where a row of `count` pixels differs from another (`nil`: clear);
+    /// `nil` where they are the same.
+    private static func span(where row: UnsafePointer<UInt32>, differsFrom other: UnsafePointer<UInt32>?,
+                             count: Int) -> Range<Int>? {
+        var first = 0, last = count - 1
+        if let other {
+            while first < count, row[first] == other[first] { first += 1 }
+            guard first < count else { return nil }
+            while row[last] == other[last] { last -= 1 }
+        } else {
+            while first < count, row[first] == 0 { first += 1 }
+            guard first < count else { return nil }
+            while row[last] == 0 { last -= 1 }
+        }
+        return first..<(last + 1)
+    }
+
     /// The image of the group `group` above the ink layer: a collapsed group's, or its one layer's own pixels.
     private func image(above group: Int) -> ImageSurface? {
         split.above[group].isCollapsed ? groups[group] : own[split.above[group].layers.lowerBound]
