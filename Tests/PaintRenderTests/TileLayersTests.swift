@@ -33,6 +33,28 @@ import Testing
         return alpha << 24 | channel(8) << 16 | channel(24) << 8 | channel(40)
     }
 
+    /// Stacks of 2 to 6 layers: how many, the numbers their looks and own pixels are made of, and six choices.
+    static let stacks = zip(Gen.int(in: 2...6), Gen.int(in: 0...Int.max).array(of: 8...40),
+                            Gen.int(in: 0...Int.max).array(of: 6...6))
+
+    /// The paper under the stacks.
+    static let paper = Color(red: 0.95, green: 0.9, blue: 0.8)
+
+    /// A stack of `count` layers with looks and own pixels made of `numbers`, split around the layer `inkLayer`
+    /// (modulo the count); `nil` where the split has too many groups.
+    static func stack(of count: Int, from numbers: [Int], inkLayer: Int)
+        -> (composition: [LayerBlend], split: LayerSplit, own: [ImageSurface?])? {
+        let composition = (0..<count).map { position in
+            let (opacity, mode) = Self.looks[numbers[position % numbers.count] % Self.looks.count]
+            return LayerBlend(strokeCount: 1, opacity: opacity, blendMode: mode)
+        }
+        guard let split = LayerSplit(composition: composition, ink: inkLayer % count) else { return nil }
+        let own = (0..<count).map { position in
+            Self.ownPixels(numbers.indices.map { numbers[($0 + position * 3) % numbers.count] &+ position })
+        }
+        return (composition, split, own)
+    }
+
     /// The looks layers get, every mode put row by row among them.
     static let looks: [(Double, BlendMode)] = [(1, .normal), (0.5, .normal), (0.5, .multiply), (1, .multiply),
                                                (1, .screen), (0.7, .overlay), (1, .darken), (0.6, .lighten),
@@ -43,19 +65,10 @@ import Testing
     /// over the tile's image, the frame is the rectangle put together whole, to the bit. It fails when a row's span
     /// misses its first or last changed pixel, or a part above is left out.
     @Test func puttingTogetherWhereTheInkChangedEqualsPuttingTogetherTheWholeRectangle() async throws {
-        let input = zip(Gen.int(in: 2...6), Gen.int(in: 0...Int.max).array(of: 8...40),
-                        Gen.int(in: 0...Int.max).array(of: 6...6))
-        await propertyCheck(count: 150, input: input) { layerCount, numbers, choices in
-            let composition = (0..<layerCount).map { position in
-                let (opacity, mode) = Self.looks[numbers[position % numbers.count] % Self.looks.count]
-                return LayerBlend(strokeCount: 1, opacity: opacity, blendMode: mode)
-            }
-            let inkLayer = choices[0] % layerCount
-            guard let split = LayerSplit(composition: composition, ink: inkLayer) else { return }
-            let own = (0..<layerCount).map { position in
-                Self.ownPixels(numbers.indices.map { numbers[($0 + position * 3) % numbers.count] &+ position })
-            }
-            let paper = Color(red: 0.95, green: 0.9, blue: 0.8)
+        await propertyCheck(count: 150, input: Self.stacks) { layerCount, numbers, choices in
+            guard let stack = Self.stack(of: layerCount, from: numbers, inkLayer: choices[0]) else { return }
+            let (composition, split, own, inkLayer, paper) = (stack.composition, stack.split, stack.own, stack.split.ink,
+                                                              Self.paper)
             let layers = TileLayers(split: split, own: own, paper: paper)
             let whole = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
             // The tile's image, as the frame copied it in.
@@ -94,6 +107,52 @@ import Testing
             #expect(differing.isEmpty, """
                 \(layerCount) layers \(composition.map { "\($0.blendMode)@\($0.opacity)" }), ink layer \(inkLayer), \
                 \(rect): \(differing.count) pixels differ, the first \(differing.first.map { "\($0)" } ?? "")
+                """)
+        }
+    }
+
+    /// A stroke drawn onto the ink layer's own pixels, compared with a copy of them from before (as a stroke added
+    /// to a layer under others is): put together where they changed, the tile's image is the rectangle put together
+    /// whole from the new pixels, to the bit. It fails when the copy from before is not what is compared with.
+    @Test func puttingTogetherWhereTheOwnPixelsChangedSinceACopyEqualsPuttingTogetherTheWholeRectangle() async throws {
+        await propertyCheck(count: 100, input: Self.stacks) { layerCount, numbers, choices in
+            guard let stack = Self.stack(of: layerCount, from: numbers, inkLayer: choices[0]) else { return }
+            let (composition, split, inkLayer, paper) = (stack.composition, stack.split, stack.split.ink, Self.paper)
+            var own = stack.own
+            let whole = PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)
+            let tile = ImageSurface(width: TileKey.side, height: TileKey.side, fill: paper)
+            TileLayers(split: split, own: own, paper: paper).composite(whole, into: tile, at: (0, 0), paper: paper)
+            // The ink layer's pixels before (the copy), then changed in place within the rectangle.
+            let earlier = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
+            if let ink = own[inkLayer] { earlier.copy(whole, of: ink, to: 0, 0) }
+            let ink = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
+            ink.copy(whole, of: earlier, to: 0, 0)
+            let rect = PixelRect(x: choices[1] % 200, y: choices[2] % 200, width: 1 + choices[3] % 56,
+                                 height: 1 + choices[3] / 56 % 56)
+            let pixels = UnsafeMutableRawPointer(ink.pixels)
+            let changedX = rect.x + choices[4] % rect.width, changedY = rect.y + choices[4] / 64 % rect.height
+            for y in changedY..<min(changedY + 1 + choices[5] % 20, rect.maxY) {
+                for x in changedX..<min(changedX + 1 + choices[5] / 20 % 30, rect.maxX) where (x * 7 + y) % 4 != 0 {
+                    pixels.storeBytes(of: Self.pixel(choices[5] &+ x, x, y), toByteOffset: y * ink.stride + x * 4,
+                                      as: UInt32.self)
+                }
+            }
+            ink.markDirty()
+            own[inkLayer] = ink
+            let layers = TileLayers(split: split, own: own, paper: paper)
+            let expected = ImageSurface(width: TileKey.side, height: TileKey.side, fill: .white)
+            let found = ImageSurface(width: TileKey.side, height: TileKey.side, fill: .white)
+            for image in [expected, found] { image.copy(whole, of: tile, to: 0, 0) }
+            layers.composite(rect, into: expected, at: (rect.x, rect.y), paper: paper)
+            #expect(layers.composite(changesOf: ink, inkOrigin: (0, 0), from: earlier, within: rect, into: found,
+                                     at: (rect.x, rect.y), paper: paper))
+            let differing = (0..<TileKey.side * TileKey.side).filter {
+                found.pixel(x: $0 % TileKey.side, y: $0 / TileKey.side)
+                    != expected.pixel(x: $0 % TileKey.side, y: $0 / TileKey.side)
+            }
+            #expect(differing.isEmpty, """
+                \(layerCount) layers \(composition.map { "\($0.blendMode)@\($0.opacity)" }), ink layer \(inkLayer), \
+                \(rect): \(differing.count) pixels differ
                 """)
         }
     }

@@ -82,9 +82,16 @@ package enum OpaqueBlending {
         }
 
         /// Asks the processor to read ahead the source's pixel under the image's pixel (`x`, `y`), if it has one.
-        package func readAhead(x: Int, y: Int) {
-            guard x >= bounds.x, x < bounds.maxX, y >= bounds.y, y < bounds.maxY else { return }
-            CShims_prefetch(pixels + (y - bounds.y) * rowPixels + (x - bounds.x))
+        package func readAhead(x: Int, y: Int, count: Int = 1) {
+            let start = max(x, bounds.x), end = min(x + count, bounds.maxX)
+            guard y >= bounds.y, y < bounds.maxY, start < end else { return }
+            let row = pixels + (y - bounds.y) * rowPixels - bounds.x
+            var pixel = start
+            while pixel < end {
+                CShims_prefetch(row + pixel)
+                pixel += 16
+            }
+            CShims_prefetch(row + end - 1)
         }
 
         /// Puts the source over the pixels `x..<x + count` of the image's row `y`, whose first pixel is at `row`;

@@ -208,18 +208,31 @@ struct TileCache {
 
     /// Draws a stroke onto a tile's ink layer and puts the tile together again from its parts over `pieces` (tile
     /// pixels: where the stroke may have painted; elsewhere the tile is as it was); `false` when the tile has no
-    /// parts for `split`.
+    /// parts for `split`. Over a tile whose image is there, the parts are put together only in each row's span where
+    /// the stroke changed the ink layer's pixels, its pixels before kept in `earlier` (of a tile's size) to tell.
     mutating func drawOnInkLayer(_ key: TileKey, split: LayerSplit, paper: Color, within pieces: [PixelRect],
-                                 draw: (ImageSurface) -> Void) -> Bool {
+                                 earlier: ImageSurface, draw: (ImageSurface) -> Void) -> Bool {
         guard var layers = entries[key]?.layers, layers.split == split else { return false }
+        let hasImage = entries[key]!.image != nil
+        if hasImage {
+            for piece in pieces {
+                if let own = layers.ink { earlier.copy(piece, of: own, to: piece.x, piece.y) } else { earlier.clear(piece) }
+            }
+        }
         bytes -= entries[key]!.bytes
         entries[key]!.layers = nil
-        draw(layers.inkImage())
+        let ink = layers.inkImage()
+        draw(ink)
         entries[key]!.layers = layers
         bytes += entries[key]!.bytes
         guard !pieces.isEmpty else { return true }
         guard let image = makeImage(for: key, paper: paper) else { return false }
-        for piece in pieces { layers.composite(piece, into: image, at: (piece.x, piece.y), paper: paper) }
+        for piece in pieces {
+            if !hasImage || !layers.composite(changesOf: ink, inkOrigin: (0, 0), from: earlier, within: piece,
+                                              into: image, at: (piece.x, piece.y), paper: paper) {
+                layers.composite(piece, into: image, at: (piece.x, piece.y), paper: paper)
+            }
+        }
         return true
     }
 

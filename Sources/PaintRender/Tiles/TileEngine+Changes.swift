@@ -91,7 +91,8 @@ extension TileEngine {
             guard cache[key] != nil else { return }
             putPartsTogether(key)
             let pieces = TileLayers.pieces(of: painted, in: key.pixelRect)
-            let drawn = cache.drawOnInkLayer(key, split: split, paper: paper, within: pieces) { ink in
+            let drawn = cache.drawOnInkLayer(key, split: split, paper: paper, within: pieces,
+                                             earlier: earlierInk) { ink in
                 drawStrokes([stroke][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: ink,
                             at: (0, 0), rasterizer: rasterizer, raster: raster)
                 ink.markDirty()

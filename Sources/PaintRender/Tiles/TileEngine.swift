@@ -37,6 +37,9 @@ final class TileEngine {
     /// The raster the Wayland thread draws strokes of one width with (into tiles here, and the strokes in progress
     /// over them): its storage, a tile's, kept from one use to the next.
     private(set) lazy var raster = CapsuleRaster(width: TileKey.side, height: TileKey.side)
+    /// A tile's ink layer's pixels before a stroke is drawn onto them, where it goes (``insertOnInkLayer``): what
+    /// tells where the stroke changed them. Kept from one use to the next.
+    private(set) lazy var earlierInk = ImageSurface(clearWidth: TileKey.side, height: TileKey.side)
 
     /// The completed strokes, as the last change left them (the engine's own array, once the index is built:
     /// appending to it never copies the drawing's).

@@ -256,13 +256,17 @@ struct TileLayers {
     /// Puts the parts together over `rect` of the tile (tile pixels) into `target` (an XRGB image, the rectangle's
     /// corner at `origin`) as ``composite(_:into:at:paper:ink:inkOrigin:)`` does with `ink` for the ink layer's
     /// pixels (its pixel (0, 0) the tile's pixel `inkOrigin`), but only in each row's span where `ink` differs from
-    /// the ink layer's own pixels: elsewhere `target` must hold the tile's image already, which the parts make of
-    /// those pixels. A frame does this where a stroke in progress goes: its rectangle is copied from the tiles
-    /// first, and the stroke covers a band of it. `false`, nothing done, where a part is put with a mode not put row
-    /// by row (``OpaqueBlending/Source``), or `target` is not XRGB.
-    func composite(changesOf ink: ImageSurface, inkOrigin: (x: Int, y: Int), within rect: PixelRect,
-                   into target: ImageSurface, at origin: (x: Int, y: Int), paper: Color) -> Bool {
+    /// `earlier`, the ink layer's pixels `target` was put together from (of a tile's size; by default its own
+    /// pixels): elsewhere `target` must hold the tile's image already, which the parts make of those pixels. A frame
+    /// does this where a stroke in progress goes (its rectangle is copied from the tiles first, and the stroke
+    /// covers a band of it), and a stroke drawn onto the ink layer's own pixels, compared with a copy of them from
+    /// before. `false`, nothing done, where a part is put with a mode not put row by row (``OpaqueBlending/Source``),
+    /// or `target` is not XRGB.
+    func composite(changesOf ink: ImageSurface, inkOrigin: (x: Int, y: Int), from earlier: ImageSurface? = nil,
+                   within rect: PixelRect, into target: ImageSurface, at origin: (x: Int, y: Int),
+                   paper: Color) -> Bool {
         guard cairo_image_surface_get_format(target.surface) == CAIRO_FORMAT_RGB24,
+              earlier.map({ $0.width >= TileKey.side && $0.height >= TileKey.side }) ?? true,
               let rect = rect.intersection(PixelRect(x: 0, y: 0, width: TileKey.side, height: TileKey.side)),
               let inkRect = rect.intersection(PixelRect(x: inkOrigin.x, y: inkOrigin.y, width: ink.width,
                                                         height: ink.height)), inkRect == rect else { return false }
@@ -277,7 +281,7 @@ struct TileLayers {
             sources.append(source)
         }
         let inkPixels = UnsafeRawPointer(ink.pixels), targetPixels = UnsafeMutableRawPointer(target.pixels)
-        let own = self.ink.map { (pixels: UnsafeRawPointer($0.pixels), stride: $0.stride) }
+        let own = (earlier ?? self.ink).map { (pixels: UnsafeRawPointer($0.pixels), stride: $0.stride) }
         let below = self.below.map { (pixels: UnsafeRawPointer($0.pixels), stride: $0.stride) }
         let paperPixel = ImageSurface.pixel(of: paper)
         // Each part is put over all the rows in turn, rather than all of them over each row, and read four rows
@@ -307,7 +311,8 @@ struct TileLayers {
         for source in sources {
             for (index, span) in spans.enumerated() {
                 if index + 4 < spans.count {
-                    source.readAhead(x: spans[index + 4].x + shift.x, y: spans[index + 4].y + shift.y)
+                    source.readAhead(x: spans[index + 4].x + shift.x, y: spans[index + 4].y + shift.y,
+                                     count: spans[index + 4].count)
                 }
                 source.put(overRow: span.y + shift.y, from: span.x + shift.x, count: span.count, of: targetRow(span.y))
             }
