@@ -222,7 +222,8 @@ public enum DocumentFile {
         }
         keepDescriptor = true
         let journal = DocumentJournal(url: url, descriptor: fd, length: contents.validLength, ledger: contents.ledger,
-                                      drawing: needsRewrite ? contents.drawing : nil, needsRewrite: needsRewrite)
+                                      drawing: needsRewrite ? contents.drawing : nil, needsRewrite: needsRewrite,
+                                      brushes: contents.brushes)
         if contents.isDamaged { journal.rewriteNow() }
         return OpenedDocument(url: url, drawing: contents.drawing, journal: journal, readOnlyReason: nil,
                               wasCreated: false, notices: damage.map { ["\($0)"] } ?? [], damage: damage)

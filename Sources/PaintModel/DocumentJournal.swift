@@ -76,6 +76,11 @@ public final class DocumentJournal: @unchecked Sendable {
     private var needsRewrite: Bool
     /// The sizes of what the file would hold compacted, kept from the edits.
     private var ledger: JournalLedger
+    /// The brush presets the file's records number, then those the records waiting number after them (each such
+    /// record holds the brush records it needs before it).
+    private var brushes: DrawingDocument.BrushNumbers
+    /// The brush presets the file's records number.
+    private var fileBrushes: DrawingDocument.BrushNumbers
     private var isFlushScheduled = false
     private var isRetryScheduled = false
     private var isFailing = false
@@ -92,12 +97,15 @@ public final class DocumentJournal: @unchecked Sendable {
     /// A journal appending at `length` to the file open at `descriptor`, whose compacted size `ledger` keeps.
     /// `drawing` is what the file holds, for a document that must be rewritten before its first append (a first
     /// version's, a damaged one's); `nil` otherwise.
-    init(url: URL, descriptor: Int32, length: Int, ledger: JournalLedger, drawing: Drawing?, needsRewrite: Bool) {
+    init(url: URL, descriptor: Int32, length: Int, ledger: JournalLedger, drawing: Drawing?, needsRewrite: Bool,
+         brushes: DrawingDocument.BrushNumbers = .init()) {
         self.url = url
         path = url
         self.descriptor = descriptor
         self.length = length
         self.ledger = ledger
+        self.brushes = brushes
+        fileBrushes = brushes
         self.snapshot = drawing
         self.needsRewrite = needsRewrite
     }
@@ -108,11 +116,12 @@ public final class DocumentJournal: @unchecked Sendable {
 
     // MARK: - The main thread's side
 
-    /// Saves an edit: encodes its record now and appends it in the background.
+    /// Saves an edit: its record is made and appended in the background, in the order the edits came.
     public func record(_ edit: DrawingEdit) {
-        let bytes = DrawingDocument.record(edit)
         lock.withLock { outstanding += 1 }
         queue.async { [self] in
+            // Made here, where the brushes' numbers are kept.
+            let bytes = DrawingDocument.record(edit, brushes: &brushes)
             pending.append(bytes)
             ledger.apply(edit, recordSize: bytes.count)
             writePending()
@@ -250,6 +259,7 @@ public final class DocumentJournal: @unchecked Sendable {
             pending.removeFirst()
             snapshot = nil
         }
+        fileBrushes = brushes
         isFailing = false
         scheduleFlush()
     }
@@ -267,7 +277,17 @@ public final class DocumentJournal: @unchecked Sendable {
     /// holds its own.
     private func rewrite(_ drawing: Drawing) {
         // One allocation for the whole file: the pending records appended in place, not a new array each.
-        var bytes = DrawingDocument.encode(drawing, reservingExtra: pending.reduce(0) { $0 + $1.count })
+        // The brushes the file numbers come first, with their numbers, then those of the drawing's strokes the file
+        // does not hold yet; then the records waiting, made with those numbers, each after the brush records it
+        // needs. A drawing needing a brush only a record waiting numbers (never so far) has every brush numbered
+        // written first instead, and the records waiting repeat theirs, as a reader allows.
+        let extra = pending.reduce(0) { $0 + $1.count }
+        var numbered = pending.isEmpty ? brushes : fileBrushes
+        var bytes = DrawingDocument.encode(drawing, reservingExtra: extra, brushes: &numbered)
+        if !pending.isEmpty, numbered.presets.count > fileBrushes.presets.count {
+            numbered = brushes
+            bytes = DrawingDocument.encode(drawing, reservingExtra: extra, brushes: &numbered)
+        }
         for record in pending { bytes += record }
         // Never over a file someone else put at the path: the drawing moves to a new document beside it.
         if descriptor >= 0, (try? checkStillAtPath()) == nil, FileManager.default.fileExists(atPath: path.path) {
@@ -283,6 +303,8 @@ public final class DocumentJournal: @unchecked Sendable {
             needsRewrite = false
             isFailing = false
             ledger = JournalLedger(liveBytes: bytes.count)
+            if numbered.presets.count >= brushes.presets.count { brushes = numbered }
+            fileBrushes = brushes
             lock.withLock {
                 counters.rewrittenBytes += bytes.count
                 counters.rewrites += 1

@@ -211,7 +211,7 @@ extension DrawingDocument {
                     return .journal(state)
                 case let .valid(kind, payload):
                     if let meaning = try? meaning(of: kind, payload: buffer[payload], afterEdits: state.drawing != nil,
-                                                  version: state.version) {
+                                                  version: state.version, brushes: state.contents.brushes.presets) {
                         let size = payload.count + recordOverhead
                         // A valid record whose meaning has no place here is damage, as an invalid one is.
                         var isPlaced = true
@@ -230,6 +230,10 @@ extension DrawingDocument {
                                 state.contents.ledger.addBaseStroke(recordSize: size)
                             } else {
                                 isPlaced = false
+                            }
+                        case let .brush(preset):
+                            if state.contents.brushes.add(preset).isNew {
+                                state.contents.ledger.addBaseStroke(recordSize: size)
                             }
                         case let .edit(edit):
                             if state.drawing == nil { state.drawing = Drawing(layers: state.baseLayers) }

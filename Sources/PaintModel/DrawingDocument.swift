@@ -12,13 +12,14 @@ import ImageDecoding
 /// - a damaged record in the middle costs only itself.
 ///
 /// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
-/// become a shape), version 5 layers. Documents of versions 4, 3, 2 (the journal without pressure and erasing) and 1
-/// (one checksummed list of strokes, no history) are still read, as drawings of one layer.
+/// become a shape), version 5 layers, version 6 brushes. Documents of versions 5, 4, 3, 2 (the journal without
+/// pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read, those before 5 as
+/// drawings of one layer.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal, with pressure, erasing, replacing and layers.
-    public static let version: UInt16 = 5
+    /// The version this program writes: the journal, with pressure, erasing, replacing, layers and brushes.
+    public static let version: UInt16 = 6
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -65,6 +66,8 @@ public enum DrawingDocument {
         public var damagedRuns: Int
         /// The sizes a compacted journal of the drawing would hold, for deciding when to compact.
         var ledger = JournalLedger()
+        /// The brush presets the records hold, by number: records appended after them number theirs after these.
+        public internal(set) var brushes = BrushNumbers()
 
         /// Whether records in the middle were lost: the file is not as it was written.
         public var isDamaged: Bool { damagedRuns > 0 }
@@ -104,6 +107,8 @@ public enum DrawingDocument {
         case baseImage = 15, addImageLayer = 16, eraseCut = 17
         /// Version 5 on: a layer merged down.
         case mergeLayerDown = 18
+        /// Version 6 on: a brush preset the strokes after it name by its number.
+        case brush = 19
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -113,6 +118,7 @@ public enum DrawingDocument {
             case .replace: 4
             case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
                  .addImageLayer, .eraseCut, .mergeLayerDown: 5
+            case .brush: 6
             }
         }
     }
@@ -128,6 +134,8 @@ public enum DrawingDocument {
         static let times: UInt32 = 1
         /// Version 3 on: pressure, altitude and azimuth, `f32` each, per point.
         static let pen: UInt32 = 2
+        /// Version 6 on: the stroke's brush, after the pen values (``strokeBrushSize``).
+        static let brush: UInt32 = 4
     }
 
     /// The size of a record's header: payload length, kind and the header's own check.
@@ -153,15 +161,34 @@ public enum DrawingDocument {
         return writer.bytes
     }
 
-    /// The record of one edit, to append to a journal.
+    /// The record of one edit, to append to a journal of no brush record yet: a stroke with a brush comes after
+    /// the brush's record, numbered 0.
     public static func record(_ edit: DrawingEdit) -> [UInt8] {
+        var brushes = BrushNumbers()
+        return record(edit, brushes: &brushes)
+    }
+
+    /// The record of one edit, to append to a journal holding the brush records `brushes` numbers: after the
+    /// records of the brushes its strokes are painted with that `brushes` does not hold yet, which it then does.
+    public static func record(_ edit: DrawingEdit, brushes: inout BrushNumbers) -> [UInt8] {
         switch edit {
-        case let .add(stroke): record(.add, stroke: stroke)
-        case .clear: record(.clear, stroke: nil)
+        case let .add(stroke):
+            brushRecords(for: [stroke], brushes: &brushes) + record(.add, stroke: stroke, brushes: brushes)
+        case let .replace(index, stroke):
+            brushRecords(for: [stroke], brushes: &brushes) + record(replacing: index, with: stroke, brushes: brushes)
+        default: record(edit, brushes: brushes)
+        }
+    }
+
+    /// The record of an edit whose strokes' brushes `brushes` numbers.
+    private static func record(_ edit: DrawingEdit, brushes: BrushNumbers) -> [UInt8] {
+        switch edit {
+        case let .add(stroke): record(.add, stroke: stroke, brushes: brushes)
+        case .clear: record(.clear, stroke: nil, brushes: brushes)
         case let .erase(indices, cut): record(erasing: indices, cut: cut)
-        case let .replace(index, stroke): record(replacing: index, with: stroke)
-        case .undo: record(.undo, stroke: nil)
-        case .redo: record(.redo, stroke: nil)
+        case let .replace(index, stroke): record(replacing: index, with: stroke, brushes: brushes)
+        case .undo: record(.undo, stroke: nil, brushes: brushes)
+        case .redo: record(.redo, stroke: nil, brushes: brushes)
         case let .selectLayer(position): record(.selectLayer, positions: [position])
         case let .addLayer(position, attributes): record(.addLayer, positions: [position], attributes: attributes)
         case let .addImageLayer(position, attributes, image):
@@ -180,8 +207,18 @@ public enum DrawingDocument {
     /// grown by doubling, a 48 MB journal held up to 64 MiB, and both the old and the new storage while it grew
     /// (docs/performance.md, "Memory").
     public static func encode(_ drawing: Drawing, reservingExtra extra: Int = 0) -> [UInt8] {
+        var brushes = BrushNumbers()
+        return encode(drawing, reservingExtra: extra, brushes: &brushes)
+    }
+
+    /// A compacted journal as ``encode(_:reservingExtra:)`` makes it, after the records of the brushes `brushes`
+    /// numbers, with the same numbers (so that records made with them may follow), and those of the drawing's other
+    /// brushes, which `brushes` then numbers too.
+    public static func encode(_ drawing: Drawing, reservingExtra extra: Int = 0,
+                              brushes: inout BrushNumbers) -> [UInt8] {
         let edits = drawing.compactEdits
         var bytes = header()
+        for (number, preset) in brushes.presets.enumerated() { bytes += brushRecord(preset, number: UInt32(number)) }
         // A base of the one layer a drawing starts with needs no layer record: its strokes are the base strokes.
         let layers = drawing.baseLayers
         let namesLayers = layers.map(\.attributes) != [Layer.first().attributes] || layers.contains { $0.image != nil }
@@ -191,13 +228,18 @@ public enum DrawingDocument {
                 $0 + recordOverhead + strokeSize($1)
             }
         }
-        bytes.reserveCapacity(edits.reduce(size) { $0 + recordSize(of: $1) })
+        let brushBytes = brushes.presets.reduce(0) { $0 + brushRecordSize($1) }
+            + brushRecordBytes(layers: layers, edits: edits, after: brushes)
+        bytes.reserveCapacity(edits.reduce(size + brushBytes) { $0 + recordSize(of: $1) })
         for layer in layers {
             if namesLayers { bytes += record(.baseLayer, positions: [], attributes: layer.attributes) }
             if let image = layer.image { bytes += record(.baseImage, positions: [], image: image) }
-            for stroke in layer.strokes { bytes += record(.baseStroke, stroke: stroke) }
+            for stroke in layer.strokes {
+                bytes += brushRecords(for: [stroke], brushes: &brushes)
+                bytes += record(.baseStroke, stroke: stroke, brushes: brushes)
+            }
         }
-        for edit in edits { bytes += record(edit) }
+        for edit in edits { bytes += record(edit, brushes: &brushes) }
         return bytes
     }
 
@@ -239,20 +281,21 @@ public enum DrawingDocument {
     }
 
     /// The bytes of a document of version 1 (every stroke, no history, one checksum): what fingerpaint wrote
-    /// before the journal. For tools and tests that make such documents; the program no longer writes them.
+    /// before the journal. For tools and tests that make such documents; the program no longer writes them. A
+    /// stroke with a brush is beyond version 1: its record is damage there.
     public static func encodeVersion1(_ strokes: [Stroke]) -> [UInt8] {
         var writer = ByteWriter(capacity: magic.count + 8 + 4 + strokes.reduce(0) { $0 + strokeSize($1) })
         writer.append(magic)
         writer.append(UInt16(1))
         writer.append(UInt16(0))  // flags
         writer.append(UInt32(strokes.count))
-        for stroke in strokes { append(stroke, to: &writer) }
+        for stroke in strokes { append(stroke, to: &writer, brushes: BrushNumbers()) }
         return writer.finish()
     }
 
     /// The bytes of a document of version 2 (the journal before pressure and erasing), for tools and tests that
-    /// make such documents; `nil` for a drawing with pressure, an erase or a replace in its history, which version
-    /// 2 cannot hold. Version 2 is laid out as version 4 without those, so it is the same journal with another
+    /// make such documents; `nil` for a drawing with pressure, brushes, an erase or a replace in its history, which
+    /// version 2 cannot hold. Version 2 is laid out as version 4 without those, so it is the same journal with another
     /// version.
     public static func encodeVersion2(_ drawing: Drawing) -> [UInt8]? {
         guard drawing.baseLayers.count == 1, drawing.baseLayers[0].attributes == Layer.first().attributes else { return nil }
@@ -266,7 +309,7 @@ public enum DrawingDocument {
             case .add, .clear, .undo, .redo: false
             }
         }
-        guard !isBeyondVersion2, !strokes.contains(where: \.hasPressure) else { return nil }
+        guard !isBeyondVersion2, !strokes.contains(where: { $0.hasPressure || $0.brush != nil }) else { return nil }
         var bytes = encode(drawing)
         bytes[8] = 2
         let check = CRC32.checksum(bytes[..<12])
@@ -274,10 +317,10 @@ public enum DrawingDocument {
         return bytes
     }
 
-    private static func record(_ kind: RecordKind, stroke: Stroke?) -> [UInt8] {
+    private static func record(_ kind: RecordKind, stroke: Stroke?, brushes: BrushNumbers) -> [UInt8] {
         let payload = stroke.map(strokeSize) ?? 0
         var writer = recordWriter(kind, payload: payload)
-        if let stroke { append(stroke, to: &writer) }
+        if let stroke { append(stroke, to: &writer, brushes: brushes) }
         return writer.finish()
     }
 
@@ -301,10 +344,10 @@ public enum DrawingDocument {
     }
 
     /// A replace record: the position, `u32`, then the stroke that takes its place.
-    private static func record(replacing index: Int, with stroke: Stroke) -> [UInt8] {
+    private static func record(replacing index: Int, with stroke: Stroke, brushes: BrushNumbers) -> [UInt8] {
         var writer = recordWriter(.replace, payload: 4 + strokeSize(stroke))
         writer.append(UInt32(truncatingIfNeeded: index))
-        append(stroke, to: &writer)
+        append(stroke, to: &writer, brushes: brushes)
         return writer.finish()
     }
 
@@ -333,7 +376,7 @@ public enum DrawingDocument {
     }
 
     /// A writer holding a record's header, with room for its payload and CRC.
-    private static func recordWriter(_ kind: RecordKind, payload: Int) -> ByteWriter {
+    static func recordWriter(_ kind: RecordKind, payload: Int) -> ByteWriter {
         var writer = ByteWriter(capacity: recordOverhead + payload)
         writer.append(UInt32(payload))
         writer.append(kind.rawValue)
@@ -343,20 +386,24 @@ public enum DrawingDocument {
 
     private static func strokeSize(_ stroke: Stroke) -> Int {
         48 + stroke.points.count * (16 + (hasTimes(stroke) ? 8 : 0) + (stroke.hasPressure ? 12 : 0))
+            + (stroke.brush == nil ? 0 : strokeBrushSize)
     }
 
     private static func hasTimes(_ stroke: Stroke) -> Bool {
         stroke.points.contains { $0.time != nil }
     }
 
-    private static func append(_ stroke: Stroke, to writer: inout ByteWriter) {
+    /// A stroke as ``readStroke(from:version:brushes:)`` reads it; its brush, if any, by its number in `brushes`,
+    /// which must hold it (``brushRecords(for:brushes:)``).
+    private static func append(_ stroke: Stroke, to writer: inout ByteWriter, brushes: BrushNumbers) {
         for component in [stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha] {
             writer.append(component)
         }
         writer.append(stroke.width)
         writer.append(UInt32(stroke.points.count))
         let hasTimes = hasTimes(stroke)
-        writer.append((hasTimes ? PointData.times : 0) | (stroke.hasPressure ? PointData.pen : 0))
+        writer.append((hasTimes ? PointData.times : 0) | (stroke.hasPressure ? PointData.pen : 0)
+                      | (stroke.brush == nil ? 0 : PointData.brush))
         for point in stroke.points {
             writer.append(point.location.x)
             writer.append(point.location.y)
@@ -368,6 +415,11 @@ public enum DrawingDocument {
             writer.append(sample.pressure)
             writer.append(sample.altitude)
             writer.append(sample.azimuth)
+        }
+        if let brush = stroke.brush {
+            writer.append(brushes.number(of: brush.preset) ?? UInt32.max)
+            writer.append(brush.seed)
+            writer.append(brush.isErasing ? BrushFlags.erasing : 0)
         }
     }
 
@@ -412,17 +464,20 @@ public enum DrawingDocument {
         case baseLayer(LayerAttributes)
         /// The picture of the base layer before.
         case baseImage(LayerImage)
+        /// A brush preset, numbered next (or again, as before).
+        case brush(StrokeBrush.Preset)
         case edit(DrawingEdit)
     }
 
-    /// What a valid record means; throws when its payload is not what its kind needs.
-    static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool,
-                                version: UInt16) throws(ReadError) -> ReadEdit {
+    /// What a valid record means, `brushes` the presets numbered before it; throws when its payload is not what its
+    /// kind needs.
+    static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool, version: UInt16,
+                        brushes: [StrokeBrush.Preset] = []) throws(ReadError) -> ReadEdit {
         guard version >= kind.firstVersion else { throw .damaged("a record of version \(kind.firstVersion) in a version-\(version) document") }
         switch kind {
         case .baseStroke, .add:
             var reader = ByteReader(bytes: payload)
-            let stroke = try readStroke(from: &reader, version: version)
+            let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
             guard reader.remaining == 0 else { throw .damaged("a stroke record with extra bytes") }
             if kind == .add { return .edit(.add(stroke)) }
             // Base strokes come first, before any edit: one later is not something this program writes.
@@ -445,7 +500,7 @@ public enum DrawingDocument {
             guard version >= 4 else { throw .damaged("a replace record in a version-\(version) document") }
             var reader = ByteReader(bytes: payload)
             let index = Int(try reader.read() as UInt32)
-            let stroke = try readStroke(from: &reader, version: version)
+            let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
             guard reader.remaining == 0 else { throw .damaged("a replace record with extra bytes") }
             return .edit(.replace(at: index, with: stroke))
         case .clear, .undo, .redo:
@@ -454,6 +509,8 @@ public enum DrawingDocument {
         case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
              .addImageLayer, .mergeLayerDown:
             return try layerMeaning(of: kind, payload: payload, afterEdits: afterEdits)
+        case .brush:
+            return .brush(try readBrushRecord(payload, brushes: brushes))
         }
     }
 
@@ -581,7 +638,8 @@ public enum DrawingDocument {
               let kind = RecordKind(rawValue: UInt16(header[start + 4]) | UInt16(header[start + 5]) << 8)
         else { return .unknown }
         switch kind {
-        case .baseStroke, .add, .replace: return .stroke
+        // A brush record is appended with the stroke that needs it.
+        case .baseStroke, .add, .replace, .brush: return .stroke
         case .clear, .undo, .redo, .erase, .eraseCut: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
         case .baseImage, .addImageLayer: return .image
@@ -590,13 +648,16 @@ public enum DrawingDocument {
         }
     }
 
-    static func readStroke(from reader: inout ByteReader, version: UInt16) throws(ReadError) -> Stroke {
+    /// A stroke as ``append(_:to:brushes:)`` stores it, its brush one of `brushes` (by number).
+    static func readStroke(from reader: inout ByteReader, version: UInt16,
+                           brushes: [StrokeBrush.Preset] = []) throws(ReadError) -> Stroke {
         let red: Double = try reader.read(), green: Double = try reader.read()
         let blue: Double = try reader.read(), alpha: Double = try reader.read()
         let width: Double = try reader.read()
         let pointCount = Int(try reader.read() as UInt32)
         let pointData: UInt32 = try reader.read()
-        let known = version >= 3 ? PointData.times | PointData.pen : PointData.times
+        let known = version >= 6 ? PointData.times | PointData.pen | PointData.brush
+            : version >= 3 ? PointData.times | PointData.pen : PointData.times
         guard pointData & ~known == 0, width.isFinite, width > 0 else { throw .damaged("impossible values") }
         let hasTimes = pointData & PointData.times != 0, hasPen = pointData & PointData.pen != 0
         guard reader.remaining >= pointCount * (16 + (hasTimes ? 8 : 0) + (hasPen ? 12 : 0)) else { throw .truncated }
@@ -624,11 +685,13 @@ public enum DrawingDocument {
                 pen.append(sample)
             }
         }
+        let brush = pointData & PointData.brush != 0 ? try readStrokeBrush(from: &reader, brushes: brushes) : nil
         let color = Color(red: red, green: green, blue: blue, alpha: alpha)
         // A coordinate that is not a number, or out of reach, is damage like a bad checksum: the stroke is dropped.
-        guard let stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,
+        guard var stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,
               [red, green, blue, alpha].allSatisfy({ $0.isFinite })
         else { throw .damaged("impossible values") }
+        if let brush { stroke.brush = brush }
         return stroke
     }
 }

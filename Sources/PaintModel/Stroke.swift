@@ -115,6 +115,8 @@ struct StrokeHeader {
     @usableFromInline var color: Color
     @usableFromInline var width: Double
     @usableFromInline var pen: [StrokePen]
+    /// The MyPaint brush it was painted with; `nil` for the round brush.
+    @usableFromInline var brush: StrokeBrush?
     /// The milliseconds compact times count from: the first known time's, rounded.
     @usableFromInline var timeBase: Double
     @usableFromInline var count: Int
@@ -129,6 +131,7 @@ struct StrokeHeader {
         self.color = color
         self.width = width
         self.pen = pen
+        self.brush = nil
         self.timeBase = timeBase
         self.count = count
         self.capacity = capacity
@@ -366,6 +369,12 @@ public struct Stroke: Hashable, @unchecked Sendable {
         set { makeUnique(); storage.withUnsafeMutablePointerToHeader { $0.pointee.width = newValue } }
     }
 
+    /// The MyPaint brush the stroke is painted with (docs/brushes.md); `nil`, the round brush, by default.
+    public var brush: StrokeBrush? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.brush } }
+        set { makeUnique(); storage.withUnsafeMutablePointerToHeader { $0.pointee.brush = newValue } }
+    }
+
     /// A stroke of no sample, a colour and a width in points, without pressure.
     public init(color: Color, width: Double) {
         storage = StrokeSamples.make(StrokeHeader(color: color, width: width))
@@ -496,11 +505,12 @@ public struct Stroke: Hashable, @unchecked Sendable {
         storage = storage.copy(capacity: capacity, wideCoordinates: wide, times: times, timeBase: base)
     }
 
-    /// Equal when the colours, widths, pen values and samples are (each sample as ``StrokePoint`` compares).
+    /// Equal when the colours, widths, brushes, pen values and samples are (each sample as ``StrokePoint``
+    /// compares).
     public static func == (lhs: Stroke, rhs: Stroke) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.points.count == rhs.points.count && lhs.color == rhs.color && lhs.width == rhs.width
-            && lhs.pen == rhs.pen && lhs.points.elementsEqual(rhs.points)
+            && lhs.brush == rhs.brush && lhs.pen == rhs.pen && lhs.points.elementsEqual(rhs.points)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -509,5 +519,6 @@ public struct Stroke: Hashable, @unchecked Sendable {
         hasher.combine(pen)
         hasher.combine(color)
         hasher.combine(width)
+        hasher.combine(brush)
     }
 }

@@ -40,13 +40,19 @@ func journalBytes(_ edits: [DrawingEdit]) -> [UInt8] {
 @Suite struct DrawingDocumentTests {
     /// A compacted journal is made in one allocation of its size: grown record by record, a big drawing's bytes
     /// took up to twice their size, and the old storage beside the new while they grew (a 48 MB journal: 79 MiB
-    /// more resident memory while it was written).
+    /// more resident memory while it was written). Brush records included: a stroke in a hundred is painted with
+    /// one of two presets of 20 kB.
     @Test func aCompactedJournalIsOneAllocationOfItsSize() throws {
         var drawing = sampleDrawing()
+        let brushes = try ["a/one", "a/two"].map { name in
+            try #require(StrokeBrush(name: name, settings: String(repeating: name, count: 4_000)))
+        }
         for index in 0..<3_000 {
-            drawing.add(Stroke(points: (0..<20).map { StrokePoint(Point(x: Double(index), y: Double($0)),
-                                                                  time: Timestamp(milliseconds: Double($0) * 16)) },
-                               color: Brush.palette[index % 9], width: 4))
+            var stroke = Stroke(points: (0..<20).map { StrokePoint(Point(x: Double(index), y: Double($0)),
+                                                                   time: Timestamp(milliseconds: Double($0) * 16)) },
+                                color: Brush.palette[index % 9], width: 4)
+            if index % 100 == 0 { stroke.brush = brushes[index / 100 % 2] }
+            drawing.add(stroke)
         }
         let bytes = DrawingDocument.encode(drawing)
         #expect(bytes.count > 1_000_000)

@@ -1,0 +1,112 @@
+// The brush presets a document's strokes are painted with: each kept once in a brush record, numbered in the order
+// of their records, and named by that number in the strokes (docs/document-format.md, "Brushes").
+
+extension DrawingDocument {
+    /// The brush presets a journal's records hold, each with its number: the order their brush records come in.
+    /// Numbers only ever grow, so records made with an earlier table stay valid after a later one; a rewrite writes
+    /// the whole table first (``encode(_:reservingExtra:brushes:)``).
+    public struct BrushNumbers: Hashable, Sendable {
+        /// The presets, by number.
+        public private(set) var presets: [StrokeBrush.Preset] = []
+        private var numbers: [StrokeBrush.Preset: UInt32] = [:]
+
+        /// A table of no preset: a new journal's.
+        public init() {}
+
+        /// The number of `preset`, if it has one.
+        func number(of preset: StrokeBrush.Preset) -> UInt32? { numbers[preset] }
+
+        /// The number of `preset`, the next one when it is new (then `isNew`).
+        mutating func add(_ preset: StrokeBrush.Preset) -> (number: UInt32, isNew: Bool) {
+            if let number = numbers[preset] { return (number, false) }
+            let number = UInt32(presets.count)
+            presets.append(preset)
+            numbers[preset] = number
+            return (number, true)
+        }
+    }
+
+    /// The brush records `strokes` need that `brushes` does not hold yet, numbering them there.
+    static func brushRecords(for strokes: [Stroke], brushes: inout BrushNumbers) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for stroke in strokes {
+            guard let preset = stroke.brush?.preset else { continue }
+            let (number, isNew) = brushes.add(preset)
+            if isNew { bytes += brushRecord(preset, number: number) }
+        }
+        return bytes
+    }
+
+    /// A brush record: the number, `u32`; the name's length, `u16`, and the name; the settings' length, `u32`, and
+    /// the settings; UTF-8 both.
+    static func brushRecord(_ preset: StrokeBrush.Preset, number: UInt32) -> [UInt8] {
+        let name = Array(preset.name.utf8), settings = Array(preset.settings.utf8)
+        var writer = recordWriter(.brush, payload: 10 + name.count + settings.count)
+        writer.append(number)
+        writer.append(UInt16(truncatingIfNeeded: name.count))
+        writer.append(name)
+        writer.append(UInt32(truncatingIfNeeded: settings.count))
+        writer.append(settings)
+        return writer.finish()
+    }
+
+    /// The size of a brush record.
+    static func brushRecordSize(_ preset: StrokeBrush.Preset) -> Int {
+        recordOverhead + 10 + preset.name.utf8.count + preset.settings.utf8.count
+    }
+
+    /// The bytes of the brush records a compacted journal of `layers` and `edits` holds after those of `brushes`.
+    static func brushRecordBytes(layers: [Layer], edits: [DrawingEdit], after brushes: BrushNumbers) -> Int {
+        var counted = brushes, size = 0
+        func count(_ stroke: Stroke) {
+            guard let preset = stroke.brush?.preset, counted.add(preset).isNew else { return }
+            size += brushRecordSize(preset)
+        }
+        for layer in layers { layer.strokes.forEach(count) }
+        for edit in edits {
+            if case let .add(stroke) = edit { count(stroke) } else if case let .replace(_, stroke) = edit { count(stroke) }
+        }
+        return size
+    }
+
+    /// The bytes a stroke's brush takes after its pen values: its number, seed and flags.
+    static let strokeBrushSize = 9
+
+    /// The bits of a stored stroke brush's flags.
+    enum BrushFlags {
+        static let erasing: UInt8 = 1
+    }
+
+    /// A brush record's preset (version 6 on): `brushes` are those numbered before it, and its number is the next,
+    /// or an earlier one's with the same preset (a rewrite writes the table again before the records it kept).
+    static func readBrushRecord(_ payload: ArraySlice<UInt8>,
+                                brushes: [StrokeBrush.Preset]) throws(ReadError) -> StrokeBrush.Preset {
+        var reader = ByteReader(bytes: payload)
+        let number = Int(try reader.read() as UInt32)
+        let nameLength = Int(try reader.read() as UInt16)
+        let name = try reader.read(count: nameLength)
+        let settingsLength = Int(try reader.read() as UInt32)
+        guard settingsLength <= StrokeBrush.largestSettings else { throw .damaged("a brush's settings too large") }
+        let settings = try reader.read(count: settingsLength)
+        guard reader.remaining == 0, let name = String(validating: name, as: UTF8.self),
+              let settings = String(validating: settings, as: UTF8.self),
+              let brush = StrokeBrush(name: name, settings: settings)
+        else { throw .damaged("impossible brush values") }
+        guard number == brushes.count || (number < brushes.count && brushes[number] == brush.preset) else {
+            throw .damaged("a brush record out of order")
+        }
+        return brush.preset
+    }
+
+    /// A stroke's brush as ``append(_:to:brushes:)`` stores it after its pen values: a number of `brushes`, a seed
+    /// and known flags.
+    static func readStrokeBrush(from reader: inout ByteReader,
+                                brushes: [StrokeBrush.Preset]) throws(ReadError) -> StrokeBrush {
+        let number = Int(try reader.read() as UInt32)
+        let seed: UInt32 = try reader.read(), flags: UInt8 = try reader.read()
+        guard number < brushes.count, flags & ~BrushFlags.erasing == 0 else {
+            throw .damaged("a stroke of an unknown brush")
+        }
+        return StrokeBrush(brushes[number], seed: seed, isErasing: flags & BrushFlags.erasing != 0)
+    }
+}

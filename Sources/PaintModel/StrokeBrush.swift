@@ -1,0 +1,66 @@
+// The MyPaint brush a stroke was painted with: its preset's name and settings as the drawing keeps them, a seed and
+// whether it erased. A stroke without one is the round brush (docs/brushes.md).
+
+/// The brush a stroke was painted with, other than the round one: a MyPaint preset, kept with the drawing so that
+/// the stroke is drawn the same wherever the drawing goes (docs/brushes.md, docs/document-format.md).
+///
+/// The model keeps the preset's text as it was given and checks only its size; the brush engine reads it when the
+/// stroke is drawn, and a text it refuses draws with the engine's defaults.
+public struct StrokeBrush: Hashable, Sendable {
+    /// The longest name kept, in UTF-8 bytes.
+    public static let longestName = 256
+    /// The largest settings text kept, in UTF-8 bytes: what the brush engine reads at most.
+    public static let largestSettings = 1 << 20
+
+    /// The preset the stroke is painted with: what its records in a document are keyed by.
+    public let preset: Preset
+    /// The preset's name, as `fingerpaint --list-brushes` prints it (`classic/pencil`).
+    public var name: String { preset.name }
+    /// The preset's settings: a MyPaint brush file's text (`.myb`, JSON).
+    public var settings: String { preset.settings }
+    /// Where the brush's randomness starts, so that the stroke's dabs come out the same each time.
+    public let seed: UInt32
+    /// Whether the brush takes paint away along the stroke rather than putting it down.
+    public let isErasing: Bool
+
+    /// A brush of a preset's name and settings; `nil` when the name is empty or longer than ``longestName`` bytes,
+    /// or the settings are larger than ``largestSettings`` bytes.
+    public init?(name: String, settings: String, seed: UInt32 = 0, isErasing: Bool = false) {
+        guard !name.isEmpty, name.utf8.count <= Self.longestName, settings.utf8.count <= Self.largestSettings else {
+            return nil
+        }
+        preset = Preset(name: name, settings: settings)
+        self.seed = seed
+        self.isErasing = isErasing
+    }
+
+    /// The brush of `preset` with another seed and erasing or not.
+    public init(_ preset: Preset, seed: UInt32, isErasing: Bool = false) {
+        self.preset = preset
+        self.seed = seed
+        self.isErasing = isErasing
+    }
+
+    /// A preset's name and settings: what a document keeps once for all the strokes painted with it.
+    public struct Preset: Hashable, Sendable {
+        public let name: String
+        public let settings: String
+        /// The settings' hash, worked out once: a document's brushes are looked up at every stroke saved.
+        private let settingsHash: Int
+
+        init(name: String, settings: String) {
+            self.name = name
+            self.settings = settings
+            settingsHash = settings.hashValue
+        }
+
+        public static func == (lhs: Preset, rhs: Preset) -> Bool {
+            lhs.settingsHash == rhs.settingsHash && lhs.name == rhs.name && lhs.settings == rhs.settings
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(settingsHash)
+        }
+    }
+}
