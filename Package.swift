@@ -164,7 +164,8 @@ let package = Package(
         // A drawing made from another program's file, only read: a PNG or JPEG picture, an OpenRaster painting.
         .target(name: "DrawingImport", dependencies: ["OpenRaster", "ImageDecoding", "PaintModel", "Geometry"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "CShims", "Geometry", "Threading"]),
+        .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "CShims", "Geometry", "Threading",
+                                                   "BrushEngine"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
         // icons, panels, gallery, banner, loupe), thumbnails and their cache, PNG text, the font's warm-up.
         .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo"]),
@@ -287,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "PaintRenderTests",
             dependencies: [
-                "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "ImageDecoding",
+                "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "ImageDecoding", "BrushEngine",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -166,9 +166,10 @@ final class CapsuleRaster {
         blocksHigh = (height + 7) / 8
     }
 
-    /// Whether this raster draws a stroke: one of a single width (a stroke with pressure is Cairo's).
+    /// Whether this raster draws a stroke: one of a single width without a brush (a stroke with pressure is
+    /// Cairo's, one with a brush its dabs').
     static func draws(_ stroke: Stroke) -> Bool {
-        !stroke.hasPressure
+        !stroke.hasPressure && stroke.brush == nil
     }
 
     /// Draws a stroke of one width, in document points at `pixelsPerPoint`, into `pixels` (rows `stride` bytes

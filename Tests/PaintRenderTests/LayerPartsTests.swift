@@ -1,5 +1,6 @@
 // Composited layers kept in parts per tile: strokes in progress in their layer's place while the finger moves, and
 // tiles put together incrementally that equal a picture drawn from scratch.
+import BrushEngine
 import Geometry
 import ImageDecoding
 import PaintModel
@@ -22,6 +23,11 @@ import Testing
         renderer.apply(.replaced, strokes: drawing.strokes)
         renderer.renderFrame(liveStrokes: [:])
         return renderer
+    }
+
+    /// Brushes a stroke may be painted with: installed presets, opaque and translucent, hard and soft.
+    static let brushes = ["classic/pencil", "classic/charcoal", "deevad/airbrush"].map { name in
+        (try? BrushPreset(named: name)).flatMap { StrokeBrush(name: $0.name, settings: $0.settings) }
     }
 
     static func rgb(_ pixel: UInt32) -> [Int] { [Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF)] }
@@ -114,8 +120,14 @@ import Testing
             func next(_ limit: Int) -> Int { (numbers.next() ?? 0) % max(limit, 1) }
             let colors = [Self.red, Self.blue, .black, Color(red: 0.2, green: 0.8, blue: 0.3)]
             func stroke() -> Stroke {
-                Self.line(Double(next(400)), Double(next(300)), Double(next(400)), Double(next(300)),
-                          colors[next(colors.count)], width: Double(4 + next(60)))
+                var stroke = Self.line(Double(next(400)), Double(next(300)), Double(next(400)), Double(next(300)),
+                                       colors[next(colors.count)], width: Double(4 + next(60)))
+                // Now and then a brush's: its dabs, not a round line; its width holds them, as a window makes it.
+                if next(5) == 0, let brush = Self.brushes[next(Self.brushes.count)] {
+                    stroke.brush = brush
+                    stroke.width = 2 * BrushStrokes.reach(of: stroke)
+                }
+                return stroke
             }
             // Each layer with two strokes of its own, so that layers overlap and their blend modes show.
             var drawing = Drawing(layers: (0..<layerCount).map { position in

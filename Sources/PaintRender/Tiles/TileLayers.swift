@@ -348,15 +348,17 @@ struct TileLayers {
 
     /// Where a stroke may paint, in document pixels at `pixelsPerPoint`: the bounds of each segment of its path
     /// (its samples' path as ``StrokeSmoother`` makes it, each segment within its end and control points), grown for
-    /// its width and antialiasing and a pixel more; a stroke with pressure, whose outline is made otherwise, its
-    /// bounds whole.
+    /// its width and antialiasing and a pixel more; a stroke with pressure, whose outline is made otherwise, or
+    /// painted with a brush, whose dabs may lie anywhere within them, its bounds whole.
     static func paintedPixels(of stroke: Stroke, pixelsPerPoint: Double) -> [PixelRect] {
         func pixels(_ rect: Rect) -> PixelRect {
             let drawn = TileKey.pixels(of: rect, pixelsPerPoint: pixelsPerPoint)
             return PixelRect(x: drawn.x &- 1, y: drawn.y &- 1, width: drawn.width &+ 2, height: drawn.height &+ 2)
         }
         let locations = stroke.points.map(\.location)
-        guard !stroke.hasPressure, locations.count > 1 else { return stroke.bounds.isEmpty ? [] : [pixels(stroke.bounds)] }
+        guard !stroke.hasPressure, stroke.brush == nil, locations.count > 1 else {
+            return stroke.bounds.isEmpty ? [] : [pixels(stroke.bounds)]
+        }
         var painted: [PixelRect] = []
         var start = locations[0]
         for segment in StrokeSmoother.path(through: locations) {

@@ -207,7 +207,34 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoin
     }
     let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
     defer { cairo_destroy(context) }
-    for stroke in strokes { drawStroke(stroke, in: context) }
+    for stroke in strokes {
+        guard stroke.brush != nil else {
+            drawStroke(stroke, in: context)
+            continue
+        }
+        // A brush's dabs are drawn into the pixels, as with our own rasterizer.
+        cairo_surface_flush(image.surface)
+        if let (target, placement) = rasterTarget(region: region, pixelsPerPoint: pixelsPerPoint, in: image, at: origin) {
+            BrushStrokes.draw(stroke, placement: placement, into: pixels(of: image, at: target), stride: image.stride,
+                              width: target.width, height: target.height)
+        }
+        image.markDirty()
+    }
+}
+
+/// The pixels of `image` that a region placed at `origin` covers, and the placement of the document's points there
+/// (the target's corner its pixel (0, 0)); `nil` when the region misses the image.
+private func rasterTarget(region: PixelRect, pixelsPerPoint: Double, in image: ImageSurface,
+                          at origin: (x: Int, y: Int)) -> (PixelRect, CapsuleRaster.Placement)? {
+    guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
+        .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return nil }
+    return (target, CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(origin.x - region.x - target.x),
+                                            offsetY: Double(origin.y - region.y - target.y)))
+}
+
+/// The address of the pixel at `target`'s corner.
+private func pixels(of image: ImageSurface, at target: PixelRect) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
 }
 
 /// A Cairo context that draws the document at `pixelsPerPoint` into `image`, clipped to `region` placed at `origin`.
@@ -228,12 +255,10 @@ private func cairoContext(region: PixelRect, into image: ImageSurface, at origin
 private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
                                      into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool,
                                      raster given: CapsuleRaster?) {
-    guard let target = PixelRect(x: origin.x, y: origin.y, width: region.width, height: region.height)
-        .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
-    let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
     // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
-    let placement = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint, offsetX: Double(origin.x - region.x - target.x),
-                                            offsetY: Double(origin.y - region.y - target.y))
+    guard let (target, placement) = rasterTarget(region: region, pixelsPerPoint: pixelsPerPoint, in: image,
+                                                 at: origin) else { return }
+    let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
     drawStrokes(strokes, with: raster, in: target, placement: placement, into: image, skippingHidden: skippingHidden) {
         cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
     }
@@ -242,6 +267,7 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
 /// Draws strokes, in order, into the pixels `target` of `image`:
 /// - the strokes of one width with `raster` (its region made the target's size), placed by `placement` (the target's
 ///   corner its pixel (0, 0)), each run of them drawn top first without its hidden pixels (or one by one);
+/// - those painted with a brush by their dabs (``BrushStrokes``), placed alike;
 /// - those with pressure by Cairo, in the context `makeContext` makes at the first (clipped to the target, drawing
 ///   document points there), destroyed at the end.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in target: PixelRect,
@@ -255,7 +281,7 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in t
         let runEnd = strokes[runStart...].firstIndex { !CapsuleRaster.draws($0) } ?? strokes.endIndex
         if runStart < runEnd {
             // Cairo may have drawn before: the pixels' address is taken again after it.
-            let pixels = UnsafeMutableRawPointer(image.pixels) + target.y * image.stride + target.x * 4
+            let pixels = pixels(of: image, at: target)
             if skippingHidden {
                 raster.drawSkippingHidden(strokes[runStart..<runEnd], placement: placement, into: pixels,
                                           stride: image.stride)
@@ -267,8 +293,14 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in t
         }
         guard runEnd < strokes.endIndex else { break }
         image.markDirty()
-        if context == nil { context = makeContext() }
-        if let context { drawStroke(strokes[runEnd], in: context) }
+        if strokes[runEnd].brush != nil {
+            if let context { cairo_surface_flush(cairo_get_target(context)) }
+            BrushStrokes.draw(strokes[runEnd], placement: placement, into: pixels(of: image, at: target),
+                              stride: image.stride, width: target.width, height: target.height)
+        } else {
+            if context == nil { context = makeContext() }
+            if let context { drawStroke(strokes[runEnd], in: context) }
+        }
         runStart = runEnd + 1
     }
     image.markDirty()

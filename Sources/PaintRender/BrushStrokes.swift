@@ -1,0 +1,172 @@
+// A stroke painted with a MyPaint brush, drawn into a picture's pixels: the dabs its preset makes along its samples
+// (libmypaint's dynamics, worked out once a stroke and kept), placed at the picture's scale and drawn over the pixels
+// as libmypaint's surfaces draw them. Contract: values in, pixels out, on any thread (libmypaint is used one call at
+// a time by BrushEngine); no Cairo, no Wayland (docs/brushes.md).
+import BrushEngine
+import Geometry
+import Glibc
+import PaintModel
+import Synchronization
+
+/// How strokes painted with a brush (``PaintModel/Stroke/brush``) are drawn.
+enum BrushStrokes {
+    /// The pressure a sample without one paints at (a finger without contact size, a mouse): what MyPaint gives a
+    /// mouse.
+    static let defaultPressure = 0.5
+
+    /// The seconds between samples of unknown time.
+    static let unknownInterval = 1.0 / 120
+
+    /// The preset a stroke is drawn with when its settings are refused (a document's damaged or foreign text): an
+    /// opaque, fairly hard round brush, a few pixels wide.
+    static let fallbackSettings = #"""
+        {"version": 3, "settings": {
+          "opaque": {"base_value": 1.0, "inputs": {}},
+          "opaque_multiply": {"base_value": 1.0, "inputs": {}},
+          "radius_logarithmic": {"base_value": 1.4, "inputs": {}},
+          "hardness": {"base_value": 0.8, "inputs": {}},
+          "dabs_per_actual_radius": {"base_value": 2.0, "inputs": {}}
+        }}
+        """#
+
+    /// The samples of a stroke as the brush engine takes them: its points, their times (unknown ones
+    /// ``unknownInterval`` apart), pressure (``defaultPressure`` without a pen) and tilt.
+    static func samples(of stroke: Stroke) -> [BrushSample] {
+        let pen = stroke.pen
+        var time = 0.0
+        return stroke.points.enumerated().map { index, point in
+            if let known = point.time?.seconds, known.isFinite { time = known } else if index > 0 { time += unknownInterval }
+            guard index < pen.count else {
+                return BrushSample(x: point.location.x, y: point.location.y, pressure: defaultPressure, time: time)
+            }
+            // The tilt's size is how far the pen leans (0 upright, 1 flat), towards the azimuth.
+            let sample = pen[index], lean = cos(Double(sample.altitude))
+            return BrushSample(x: point.location.x, y: point.location.y, pressure: Double(sample.pressure),
+                               xTilt: lean * cos(Double(sample.azimuth)), yTilt: lean * sin(Double(sample.azimuth)),
+                               time: time)
+        }
+    }
+
+    /// The stroke's colour as libmypaint takes it.
+    static func color(of stroke: Stroke) -> BrushColor {
+        let hsv = stroke.color.hsv
+        return BrushColor(hue: hsv.hue, saturation: hsv.saturation, value: hsv.value)
+    }
+
+    /// The dabs of a stroke painted with a brush, in document points, each with the stroke's opacity: worked out
+    /// once and kept for the strokes drawn most lately (``keptStrokes``); none for a stroke without a brush.
+    static func dabs(of stroke: Stroke) -> [BrushDab] {
+        guard let brush = stroke.brush else { return [] }
+        if let kept = kept.withLock({ $0[stroke] }) { return kept }
+        let preset = (try? BrushPreset(name: brush.name, settings: brush.settings))
+            ?? (try? BrushPreset(name: "fallback/round", settings: fallbackSettings))
+        let alpha = Float(stroke.color.alpha.isFinite ? min(max(stroke.color.alpha, 0), 1) : 1)
+        let dabs = (preset?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing) ?? [])
+            .map { dab in
+                var dab = dab
+                dab.opacity *= alpha
+                return dab
+            }
+        kept.withLock { kept in
+            if kept.count >= keptStrokes { kept.removeAll(keepingCapacity: true) }
+            kept[stroke] = dabs
+        }
+        return dabs
+    }
+
+    /// How many strokes' dabs are kept.
+    static let keptStrokes = 512
+    private static let kept = Mutex<[Stroke: [BrushDab]]>([:])
+
+    /// How far a stroke's paint reaches from its samples' bounds, in points: its dabs' farthest edge (their radius,
+    /// and a pixel of antialiasing at the scale they are drawn) beyond the rectangle of its points; 0 without a
+    /// brush or dabs. A brush stroke's width is twice this (``CanvasRenderer``), so that its bounds hold every dab.
+    static func reach(of stroke: Stroke) -> Double {
+        let dabs = dabs(of: stroke)
+        guard !dabs.isEmpty, let first = stroke.points.first?.location else { return 0 }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for point in stroke.points {
+            minX = min(minX, point.location.x)
+            minY = min(minY, point.location.y)
+            maxX = max(maxX, point.location.x)
+            maxY = max(maxY, point.location.y)
+        }
+        return dabs.reduce(0) { reach, dab in
+            let x = Double(dab.x), y = Double(dab.y), radius = Double(dab.radius) + 1
+            let beyond = max(minX - (x - radius), (x + radius) - maxX, minY - (y - radius), (y + radius) - maxY, 0)
+            return beyond.isFinite ? max(reach, beyond) : reach
+        }
+    }
+
+    /// Draws a stroke painted with a brush over `width` × `height` premultiplied ARGB pixels (rows `stride` bytes
+    /// apart) with the document placed by `placement`: its dabs that reach them, placed and drawn as libmypaint's
+    /// surfaces draw them, over what the pixels hold. Pixels no dab reaches are left as they are.
+    static func draw(_ stroke: Stroke, placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer,
+                     stride: Int, width: Int, height: Int) {
+        let scale = Float(placement.pixelsPerPoint)
+        guard scale.isFinite, scale > 0, width > 0, height > 0 else { return }
+        let turn = Float(atan2(placement.sine, placement.cosine) * 180 / .pi)
+        var placed: [BrushDab] = []
+        var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
+        for dab in dabs(of: stroke) {
+            var onCanvas = dab
+            let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
+            (onCanvas.x, onCanvas.y, onCanvas.radius) = (centre.x, centre.y, dab.radius * scale)
+            onCanvas.angle = dab.angle + turn
+            let reach = onCanvas.radius + 2
+            guard centre.x + reach > 0, centre.y + reach > 0, centre.x - reach < Float(width),
+                  centre.y - reach < Float(height), reach.isFinite else { continue }
+            low = pointwiseMin(low, centre - reach)
+            high = pointwiseMax(high, centre + reach)
+            placed.append(onCanvas)
+        }
+        guard !placed.isEmpty else { return }
+        // Only the pixels the dabs reach are made floats and back.
+        let x0 = max(Int(low.x.rounded(.down)), 0), y0 = max(Int(low.y.rounded(.down)), 0)
+        let x1 = min(Int(high.x.rounded(.up)), width), y1 = min(Int(high.y.rounded(.up)), height)
+        guard x0 < x1, y0 < y1, var canvas = canvas(of: pixels, stride: stride, x: x0, y: y0, width: x1 - x0,
+                                                    height: y1 - y0) else { return }
+        for dab in placed {
+            var shifted = dab
+            shifted.x -= Float(x0)
+            shifted.y -= Float(y0)
+            canvas.draw(shifted)
+        }
+        write(canvas, to: pixels, stride: stride, x: x0, y: y0)
+    }
+
+    /// A canvas of the premultiplied ARGB pixels `x..<x + width` of rows `y..<y + height`.
+    private static func canvas(of pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int,
+                               height: Int) -> DabCanvas? {
+        var channels = [Float](repeating: 0, count: width * height * 4)
+        for row in 0..<height {
+            let source = (pixels + (y + row) * stride + x * 4).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<width {
+                let pixel = source[column], index = (row * width + column) * 4
+                channels[index] = Float(pixel >> 16 & 0xFF) / 255
+                channels[index + 1] = Float(pixel >> 8 & 0xFF) / 255
+                channels[index + 2] = Float(pixel & 0xFF) / 255
+                channels[index + 3] = Float(pixel >> 24) / 255
+            }
+        }
+        return DabCanvas(width: width, height: height, channels: channels)
+    }
+
+    /// Writes a canvas back over the pixels it was made of, each channel rounded to a byte (a pixel no dab changed
+    /// comes back as it was).
+    private static func write(_ canvas: DabCanvas, to pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int) {
+        canvas.channels.withUnsafeBufferPointer { channels in
+            func byte(_ value: Float) -> UInt32 { UInt32((min(max(value, 0), 1) * 255).rounded()) }
+            for row in 0..<canvas.height {
+                let target = (pixels + (y + row) * stride + x * 4).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<canvas.width {
+                    let index = (row * canvas.width + column) * 4
+                    let alpha = byte(channels[index + 3])
+                    // Premultiplied: no channel above its alpha.
+                    target[column] = alpha << 24 | min(byte(channels[index]), alpha) << 16
+                        | min(byte(channels[index + 1]), alpha) << 8 | min(byte(channels[index + 2]), alpha)
+                }
+            }
+        }
+    }
+}
