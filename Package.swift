@@ -304,7 +304,7 @@ let package = Package(
             name: "FingerPaintTests",
             dependencies: [
                 "FingerPaintCore", "FuzzTargets", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "Threading", "CAllocationCounter",
-                "ImageDecoding", "Geometry",
+                "ImageDecoding", "Geometry", "BrushEngine",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Reference pictures, read by path (#filePath), not bundled.

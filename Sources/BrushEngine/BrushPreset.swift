@@ -15,6 +15,12 @@ public struct BrushPreset: Hashable, Sendable {
         public var reason: String
 
         public var description: String { "cannot use the brush \(name): \(reason)" }
+
+        /// Why the preset `name` cannot be had.
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
     }
 
     /// The preset's name: its folder and file name without `.myb`, as `classic/pencil`.

@@ -58,6 +58,7 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     var replayer = Replay(trace: Trace(canvasSize: summary.canvasSize, canvasOrigin: summary.canvasOrigin), size: options.size)
     replayer.rules = options.contactRules
     replayer.keepsStatistics = options.printsStatistics
+    replayer.brushPreset = try? options.brushPreset()
     let (app, statistics) = replayer.run(events, from: drawing)
     // The file changed after it was checked.
     if let failure = events.failure {
@@ -201,6 +202,8 @@ func makeApp(_ options: LaunchOptions, beginning: DocumentFile.Beginning, size: 
         made = (app, windowTitle(PaintDocument.title(of: begun.url, isReadOnly: begun.readOnlyReason != nil)), begun, nil)
     }
     made.app.canvasView.predictsTouches = !options.withoutPrediction
+    // Checked when the options were.
+    made.app.brushPreset = try? options.brushPreset()
     made.app.canvasView.rules = options.contactRules
     made.app.canvasView.glidesAfterPan = !options.withoutMomentum
     made.app.style = options.style ?? .light

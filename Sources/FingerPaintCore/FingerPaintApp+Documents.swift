@@ -175,7 +175,7 @@ extension FingerPaintApp {
     // MARK: - Changes
 
     func complete(_ stroke: Stroke) {
-        edit(.add(stroke))
+        edit(.add(brushPreset.map { stroke.painted(with: $0) } ?? stroke))
     }
 
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the

@@ -211,6 +211,9 @@ public final class FingerPaintApp {
     /// (radians).
     var touchpadPinch: (view: ViewTransform, anchor: Point, moved: Vector, turned: Double)?
 
+    /// The MyPaint brush new strokes are painted with (docs/brushes.md); `nil`: fingerpaint's round brush.
+    public var brushPreset: StrokeBrush?
+
     /// The brush that new strokes take.
     public var brush: Brush {
         get { canvasView.brush }

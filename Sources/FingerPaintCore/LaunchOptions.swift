@@ -1,7 +1,9 @@
 // The command line of `fingerpaint`.
 import ArgumentParser
+import BrushEngine
 import CommandLineSupport
 import FoundationEssentials
+import PaintModel
 import PaintRender
 import PaintUI
 import SeatInput
@@ -9,8 +11,8 @@ import TouchUI
 
 /// What `fingerpaint` was asked to do: its command line, parsed by swift-argument-parser.
 ///
-///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE] [--stats]
-///     fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
+///     fingerpaint [FILE | --open FILE | --new] [--replay TRACE] [--record FILE] [--brush NAME] [--stats]
+///     fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--brush NAME] [--stats] [--open FILE]
 ///     fingerpaint --export OUT FILE [--overwrite]
 ///     fingerpaint --thumbnail SIZE IN OUT
 ///     fingerpaint --list-brushes
@@ -19,8 +21,8 @@ public struct LaunchOptions: ParsableCommand {
         commandName: "fingerpaint",
         abstract: "Paint with every finger at once; every stroke is saved to the drawing as it is made.",
         usage: """
-            fingerpaint [FILE | --new] [--replay TRACE] [--record FILE] [--stats]
-            fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--stats] [--open FILE]
+            fingerpaint [FILE | --new] [--replay TRACE] [--record FILE] [--brush NAME] [--stats]
+            fingerpaint --replay TRACE --output OUT.png [--overwrite] [--size WxH] [--brush NAME] [--stats] [--open FILE]
             fingerpaint --export OUT FILE [--overwrite]
             fingerpaint --thumbnail SIZE IN OUT
             fingerpaint --list-brushes
@@ -93,6 +95,17 @@ public struct LaunchOptions: ParsableCommand {
     public var thumbnail: (size: Int, input: String, output: String)? {
         guard thumbnailArguments.count == 3, let size = Int(thumbnailArguments[0]) else { return nil }
         return (size, thumbnailArguments[1], thumbnailArguments[2])
+    }
+
+    /// The brush to start with, by a name `--list-brushes` prints; `nil`: the round brush.
+    @Option(name: .customLong("brush"), help: ArgumentHelp("Paint with this brush: round (fingerpaint's own, the default) or a MyPaint preset, as --list-brushes names them (classic/pencil); in the window and in a replay to a PNG (docs/brushes.md).", valueName: "NAME"))
+    public var brushName: String?
+
+    /// The brush `--brush` names: `nil` for none or `round`, else the preset as a stroke keeps it; throws for a
+    /// name `--list-brushes` does not print, or a preset that cannot be read.
+    public func brushPreset() throws(BrushPreset.Failure) -> StrokeBrush? {
+        guard let brushName else { return nil }
+        return try BrushCatalog.brush(named: brushName)
     }
 
     /// Whether to print the brushes' names (``BrushCatalog/names(presetsIn:)``), one a line, and do nothing else.
@@ -178,8 +191,18 @@ public struct LaunchOptions: ParsableCommand {
         }
         if listsBrushes {
             guard document == nil, export == nil, replay == nil, record == nil, !startsBlank, thumbnailArguments.isEmpty,
-                  !overwrite else {
+                  !overwrite, brushName == nil else {
                 throw ValidationError("--list-brushes goes with nothing else")
+            }
+        }
+        if brushName != nil {
+            guard export == nil, thumbnailArguments.isEmpty else {
+                throw ValidationError("--brush paints in the window or a replay; it does not go with --export or --thumbnail")
+            }
+            do {
+                _ = try brushPreset()
+            } catch {
+                throw ValidationError("\(error)")
             }
         }
         if let output, !output.lowercased().hasSuffix(".png") {

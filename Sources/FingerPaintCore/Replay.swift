@@ -46,6 +46,8 @@ public struct Replay {
     public var rules = ContactRules()
     /// Whether the frame figures are kept (a few bytes a frame); off, a long trace's replay keeps none.
     public var keepsStatistics = true
+    /// The MyPaint brush the trace's strokes are painted with; `nil`: the round brush.
+    public var brushPreset: StrokeBrush?
 
     /// A replay of a trace on a canvas of `size`, defaulting to the trace's canvas line, else 800×600.
     public init(trace: Trace, size: Size? = nil) {
@@ -69,6 +71,7 @@ public struct Replay {
     public func run(_ events: some Sequence<SeatEvent>, from drawing: Drawing) -> (app: FingerPaintApp, statistics: Statistics) {
         let app = FingerPaintApp(size: size, scale: 1, drawing: drawing, document: nil, exportFolder: nil)
         app.canvasView.rules = rules
+        app.brushPreset = brushPreset
         var statistics = Statistics()
         func frame() {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -8,6 +8,19 @@ import Glibc
 import PaintModel
 import Synchronization
 
+extension Stroke {
+    /// This stroke painted with `brush`: its width made twice how far the brush's dabs reach beyond its samples
+    /// (``BrushStrokes/reach(of:)``), so that its bounds hold all its paint; a stroke the brush makes no dab of keeps
+    /// its width.
+    public func painted(with brush: StrokeBrush) -> Stroke {
+        var painted = self
+        painted.brush = brush
+        let reach = BrushStrokes.reach(of: painted)
+        if reach > 0, reach <= Stroke.largestWidth / 2 { painted.width = 2 * reach }
+        return painted
+    }
+}
+
 /// How strokes painted with a brush (``PaintModel/Stroke/brush``) are drawn.
 enum BrushStrokes {
     /// The pressure a sample without one paints at (a finger without contact size, a mouse): what MyPaint gives a

@@ -1,6 +1,10 @@
 import Foundation
+import Glibc
+import ImageDecoding
 import ProcessTesting
+import SeatInput
 import Testing
+import TouchUI
 
 /// Every program's command line, parsed by swift-argument-parser: `--help`, `--version` and bad options.
 @Suite struct CommandLineTests {
@@ -142,6 +146,53 @@ import Testing
         for others in [["--list-brushes", "drawing.fpdraw"], ["--list-brushes", "--new"]] {
             let refused = try await ChildProcess.run(ChildProcess.product("fingerpaint"), others)
             #expect(refused.status == 2 && refused.standardError.contains("--list-brushes"), "\(others): \(refused.standardError)")
+        }
+    }
+
+    /// `fingerpaint --replay TRACE --output OUT.png --brush NAME` renders the trace with that brush: charcoal's
+    /// strokes are its grainy dabs, not the round brush's solid line (fewer pixels fully dark, more partly); `round`
+    /// is the round brush; a name `--list-brushes` does not print, or `--brush` with `--export`, is a usage error
+    /// naming it, and nothing is written.
+    @Test func aTraceIsRenderedWithTheBrushNamed() async throws {
+        let scratch = try TemporaryDirectory()
+        var events: [SeatEvent] = []
+        for step in 0...40 {
+            let location = Point(x: 60 + Double(step) * 7, y: 150 + 60 * sin(Double(step) / 6))
+            events += [SeatEvent(time: .milliseconds(Double(step) * 8), step == 0 ? .touchDown(id: 1, location: location)
+                                                                      : .touchMotion(id: 1, location: location)),
+                       SeatEvent(time: .milliseconds(Double(step) * 8), .touchFrame)]
+        }
+        events += [SeatEvent(time: .milliseconds(330), .touchUp(id: 1)), SeatEvent(time: .milliseconds(330), .touchFrame)]
+        let trace = try scratch.write("trace.jsonl", Trace(canvasSize: Size(width: 400, height: 300), events: events).serialized())
+        var shares: [String: (dark: Int, partial: Int)] = [:]
+        for brush in ["round", "classic/charcoal", nil] as [String?] {
+            let png = scratch.path("\(brush?.replacingOccurrences(of: "/", with: "-") ?? "default").png")
+            let result = try await ChildProcess.run(ChildProcess.product("fingerpaint"),
+                                                    ["--replay", trace, "--output", png] + (brush.map { ["--brush", $0] } ?? []))
+            #expect(result.status == 0, "\(brush ?? "default"): \(result.standardError)")
+            let image = try RasterImage(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+            var dark = 0, partial = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    guard let pixel = image.pixel(x: x, y: y) else { continue }
+                    let lightest = max(pixel.premultipliedRed, pixel.premultipliedGreen, pixel.premultipliedBlue)
+                    if lightest < 100 { dark += 1 } else if lightest < 245 { partial += 1 }
+                }
+            }
+            shares[brush ?? "default"] = (dark, partial)
+        }
+        let round = try #require(shares["round"]), charcoal = try #require(shares["classic/charcoal"])
+        #expect(shares["default"].map { $0 == round } == true, "the default is the round brush")
+        #expect(round.dark > 1_000 && charcoal.dark + charcoal.partial > 1_000, "\(shares)")
+        #expect(Double(charcoal.partial) / Double(max(charcoal.dark, 1)) > 2 * Double(round.partial) / Double(round.dark),
+                "charcoal is grainier than the round brush: \(shares)")
+        for arguments in [["--replay", trace, "--output", scratch.path("no.png"), "--brush", "classic/nothing-such"],
+                          ["--export", scratch.path("no.png"), scratch.path("d.fpdraw"), "--brush", "classic/pencil"]] {
+            let refused = try await ChildProcess.run(ChildProcess.product("fingerpaint"), arguments)
+            #expect(refused.status == 2
+                        && (refused.standardError.contains("--brush") || refused.standardError.contains("no such brush")),
+                    "\(arguments): \(refused.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("no.png")))
         }
     }
 }
