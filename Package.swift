@@ -210,7 +210,7 @@ let package = Package(
             name: "paint-benchmark",
             dependencies: [
                 "FingerPaintCore", "PaintRender", "PaintUI", "PaintModel", "SeatInput", "TouchUI", "CShims", "CAllocationCounter",
-                "CommandLineSupport", "DrawingImport", "ImageDecoding", "CCairo",
+                "CommandLineSupport", "DrawingImport", "ImageDecoding", "CCairo", "BrushEngine", "Geometry",
             ],
             path: "Sources/PaintBenchmark"
         ),

@@ -154,6 +154,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "cpu": { runCPUBenchmark(arguments: $0) },
     "layers": { runLayersBenchmark(arguments: $0) },
     "blend": { runBlendBenchmark(arguments: $0) },
+    "brushes": { runBrushesBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },
     "raster": { runRasterBenchmark(arguments: $0) },

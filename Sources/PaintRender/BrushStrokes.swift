@@ -16,7 +16,12 @@ extension Stroke {
         var painted = self
         painted.brush = brush
         let reach = BrushStrokes.reach(of: painted)
-        if reach > 0, reach <= Stroke.largestWidth / 2 { painted.width = 2 * reach }
+        if reach > 0, reach <= Stroke.largestWidth / 2 {
+            // The dabs do not depend on the width: kept for the stroke as it is now, they are not worked out again.
+            let dabs = BrushStrokes.dabs(of: painted)
+            painted.width = 2 * reach
+            BrushStrokes.keep(dabs, for: painted)
+        }
         return painted
     }
 }
@@ -80,11 +85,16 @@ enum BrushStrokes {
                 dab.opacity *= alpha
                 return dab
             }
+        keep(dabs, for: stroke)
+        return dabs
+    }
+
+    /// Keeps a stroke's dabs, among those of the strokes drawn most lately.
+    static func keep(_ dabs: [BrushDab], for stroke: Stroke) {
         kept.withLock { kept in
             if kept.count >= keptStrokes { kept.removeAll(keepingCapacity: true) }
             kept[stroke] = dabs
         }
-        return dabs
     }
 
     /// How many strokes' dabs are kept.
