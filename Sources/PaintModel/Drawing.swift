@@ -76,6 +76,14 @@ extension DrawingEdit {
         default: false
         }
     }
+
+    /// The stroke the edit puts into the drawing (one added, a shape in a stroke's place); `nil` for the others.
+    var newStroke: Stroke? {
+        switch self {
+        case let .add(stroke), let .replace(_, stroke): stroke
+        default: nil
+        }
+    }
 }
 
 /// The layers of a drawing, bottom first (at least one), the current layer, and undo and redo of every edit: strokes

@@ -26,15 +26,12 @@ extension DrawingDocument {
         }
     }
 
-    /// The brush records `strokes` need that `brushes` does not hold yet, numbering them there.
-    static func brushRecords(for strokes: [Stroke], brushes: inout BrushNumbers) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for stroke in strokes {
-            guard let preset = stroke.brush?.preset else { continue }
-            let (number, isNew) = brushes.add(preset)
-            if isNew { bytes += brushRecord(preset, number: number) }
-        }
-        return bytes
+    /// The record of the brush `stroke` is painted with when `brushes` does not hold it yet, numbering it there;
+    /// none for a stroke of a brush held, of the round brush, or none.
+    static func brushRecord(for stroke: Stroke?, brushes: inout BrushNumbers) -> [UInt8] {
+        guard let preset = stroke?.brush?.preset else { return [] }
+        let (number, isNew) = brushes.add(preset)
+        return isNew ? brushRecord(preset, number: number) : []
     }
 
     /// A brush record: the number, `u32`; the name's length, `u16`, and the name; the settings' length, `u32`, and
@@ -63,9 +60,7 @@ extension DrawingDocument {
             size += brushRecordSize(preset)
         }
         for layer in layers { layer.strokes.forEach(count) }
-        for edit in edits {
-            if case let .add(stroke) = edit { count(stroke) } else if case let .replace(_, stroke) = edit { count(stroke) }
-        }
+        for edit in edits { if let stroke = edit.newStroke { count(stroke) } }
         return size
     }
 

@@ -171,13 +171,7 @@ public enum DrawingDocument {
     /// The record of one edit, to append to a journal holding the brush records `brushes` numbers: after the
     /// records of the brushes its strokes are painted with that `brushes` does not hold yet, which it then does.
     public static func record(_ edit: DrawingEdit, brushes: inout BrushNumbers) -> [UInt8] {
-        switch edit {
-        case let .add(stroke):
-            brushRecords(for: [stroke], brushes: &brushes) + record(.add, stroke: stroke, brushes: brushes)
-        case let .replace(index, stroke):
-            brushRecords(for: [stroke], brushes: &brushes) + record(replacing: index, with: stroke, brushes: brushes)
-        default: record(edit, brushes: brushes)
-        }
+        brushRecord(for: edit.newStroke, brushes: &brushes) + record(edit, brushes: brushes)
     }
 
     /// The record of an edit whose strokes' brushes `brushes` numbers.
@@ -235,7 +229,7 @@ public enum DrawingDocument {
             if namesLayers { bytes += record(.baseLayer, positions: [], attributes: layer.attributes) }
             if let image = layer.image { bytes += record(.baseImage, positions: [], image: image) }
             for stroke in layer.strokes {
-                bytes += brushRecords(for: [stroke], brushes: &brushes)
+                bytes += brushRecord(for: stroke, brushes: &brushes)
                 bytes += record(.baseStroke, stroke: stroke, brushes: brushes)
             }
         }
@@ -394,7 +388,7 @@ public enum DrawingDocument {
     }
 
     /// A stroke as ``readStroke(from:version:brushes:)`` reads it; its brush, if any, by its number in `brushes`,
-    /// which must hold it (``brushRecords(for:brushes:)``).
+    /// which must hold it (``brushRecord(for:brushes:)``).
     private static func append(_ stroke: Stroke, to writer: inout ByteWriter, brushes: BrushNumbers) {
         for component in [stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha] {
             writer.append(component)

@@ -43,7 +43,9 @@ public struct StrokeBrush: Hashable, Sendable {
 
     /// A preset's name and settings: what a document keeps once for all the strokes painted with it.
     public struct Preset: Hashable, Sendable {
+        /// The preset's name (``StrokeBrush/name``).
         public let name: String
+        /// The preset's settings text (``StrokeBrush/settings``).
         public let settings: String
         /// The settings' hash, worked out once: a document's brushes are looked up at every stroke saved.
         private let settingsHash: Int

@@ -103,7 +103,8 @@ enum BrushStrokes {
 
     /// How far a stroke's paint reaches from its samples' bounds, in points: its dabs' farthest edge (their radius,
     /// and a pixel of antialiasing at the scale they are drawn) beyond the rectangle of its points; 0 without a
-    /// brush or dabs. A brush stroke's width is twice this (``CanvasRenderer``), so that its bounds hold every dab.
+    /// brush or dabs. A brush stroke's width is twice this (``PaintModel/Stroke/painted(with:)``), so that its bounds
+    /// hold every dab.
     static func reach(of stroke: Stroke) -> Double {
         let dabs = dabs(of: stroke)
         guard !dabs.isEmpty, let first = stroke.points.first?.location else { return 0 }

@@ -81,8 +81,9 @@ package enum OpaqueBlending {
             mask = .cairoByte(look.opacity)
         }
 
-        /// Asks the processor to read ahead the source's pixel under the image's pixel (`x`, `y`), if it has one.
-        package func readAhead(x: Int, y: Int, count: Int = 1) {
+        /// Asks the processor to read ahead the source's pixels under the image's pixels `x..<x + count` of row `y`,
+        /// those it has.
+        package func readAhead(x: Int, y: Int, count: Int) {
             let start = max(x, bounds.x), end = min(x + count, bounds.maxX)
             guard y >= bounds.y, y < bounds.maxY, start < end else { return }
             let row = pixels + (y - bounds.y) * rowPixels - bounds.x
