@@ -168,7 +168,7 @@ let package = Package(
                                                    "BrushEngine"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
         // icons, panels, gallery, banner, loupe), thumbnails and their cache, PNG text, the font's warm-up.
-        .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo"]),
+        .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "BrushEngine"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(
             name: "FingerPaintCore",
@@ -202,6 +202,7 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["FuzzTargets"], path: "Fuzz/image"),
         .executableTarget(name: "fuzz-import", dependencies: ["FuzzTargets"], path: "Fuzz/import"),
         .executableTarget(name: "fuzz-brush-preset", dependencies: ["FuzzTargets"], path: "Fuzz/brush-preset"),
+        .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),

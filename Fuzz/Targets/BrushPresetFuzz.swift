@@ -4,13 +4,20 @@
 import BrushEngine
 
 extension FuzzTargets {
-    /// ``BrushPreset`` on arbitrary bytes taken as its settings' text, then a stroke of twenty samples with it.
+    /// ``BrushPreset`` on arbitrary bytes taken as its settings' text, resized, then a stroke of twenty samples with it.
     public static func brushPreset(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self),
               let preset = try? BrushPreset(name: "fuzz/preset", settings: text) else { return }
         let samples = (0..<20).map { step in
             BrushSample(x: 10 + 3 * Double(step), y: 20, pressure: Double(step) / 19, time: Double(step) / 100)
         }
+        // Any size asked gives a preset of a size within libmypaint's range, its settings read again.
+        let asked = Double(bytes.count % 1000) / 7
+        let resized = preset.resized(toRadius: asked)
+        precondition(asked == 0 || abs(resized.radius - min(max(asked, BrushPreset.radii.lowerBound),
+                                                         BrushPreset.radii.upperBound)) <= 1e-3 * max(asked, 1),
+                     "a resized preset of another size")
+        precondition((try? BrushPreset(name: resized.name, settings: resized.settings)) == resized, "a resized preset unread")
         let dabs = preset.dabs(along: samples, color: BrushColor(hue: 0.6, saturation: 0.8, value: 0.5))
         precondition(dabs.count <= BrushPreset.largestDabCount, "more dabs than the limit")
         precondition(dabs.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.radius.isFinite && $0.opacity.isFinite },

@@ -19,6 +19,7 @@ public enum FuzzTargets {
         ("image", image),
         ("import", foreignDrawing),
         ("brush-preset", brushPreset),
+        ("settings", settings),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is

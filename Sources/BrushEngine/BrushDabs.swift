@@ -350,7 +350,7 @@ extension BrushPreset {
     /// The preview stroke through a box `width` × `height` points wide from the origin: one wave of an S across
     /// it, a second long at 100 samples a second, the pressure rising from 0.2 to 0.9 and falling back, as a pen
     /// writes it.
-    static func previewStroke(width: Double, height: Double) -> [BrushSample] {
+    public static func previewStroke(width: Double, height: Double) -> [BrushSample] {
         (0...100).map { step in
             let t = Double(step) / 100
             return BrushSample(x: width * t, y: height / 2 * (1 - sin(2 * .pi * t)),

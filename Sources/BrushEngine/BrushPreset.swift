@@ -65,6 +65,13 @@ public struct BrushPreset: Hashable, Sendable {
         self.settings = settings
     }
 
+    /// Whether the preset picks up the colour under it and drags it along (its smudge setting, by its base value
+    /// or by any input), as a smudge or blending brush does.
+    public var smears: Bool {
+        let smudge = MYPAINT_BRUSH_SETTING_SMUDGE.rawValue
+        return values.contains { $0.setting == smudge && ($0.baseValue > 0 || $0.curves.contains { $0.ys.contains { $0 > 0 } }) }
+    }
+
     /// A new libmypaint brush of these settings: each setting the preset holds, with its curves; those it does not
     /// hold stay 0, as libmypaint's own reader of the file leaves them (the dabs are the same as from that reader's
     /// brush). `erasing`: the brush used as an eraser, its eraser setting 1 whatever the preset says, so each dab
@@ -127,8 +134,8 @@ public struct BrushPreset: Hashable, Sendable {
 
     /// A `.myb` file as far as it is read: its version, and each setting's base value and curves, a curve a list of
     /// points, each an input value and what it adds.
-    private struct SettingsFile: Decodable {
-        struct Setting: Decodable {
+    struct SettingsFile: Codable {
+        struct Setting: Codable {
             var base_value: Double
             var inputs: [String: [[Double]]]
         }

@@ -202,8 +202,6 @@ func makeApp(_ options: LaunchOptions, beginning: DocumentFile.Beginning, size: 
         made = (app, windowTitle(PaintDocument.title(of: begun.url, isReadOnly: begun.readOnlyReason != nil)), begun, nil)
     }
     made.app.canvasView.predictsTouches = !options.withoutPrediction
-    // Checked when the options were.
-    made.app.brushPreset = try? options.brushPreset()
     made.app.canvasView.rules = options.contactRules
     made.app.canvasView.glidesAfterPan = !options.withoutMomentum
     made.app.style = options.style ?? .light
@@ -264,6 +262,8 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         app.brushSettings = BrushSettings.load(from: settingsFile)
         live.settingsFile = settingsFile
     }
+    // --brush over the brush remembered (checked when the options were).
+    if let brushName = options.brushName { try? app.useBrush(named: brushName) }
     if let opened { app.announce(opened) }
     if let notReopened { app.couldNotReopenLastDrawing(notReopened) }
     app.sayWhatImportLost(notes)

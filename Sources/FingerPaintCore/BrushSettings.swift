@@ -19,6 +19,12 @@ public struct BrushSettings: Hashable, Sendable {
     /// How strongly strokes are stabilized, from 0 (off) to 1 (``CanvasView/stabilizerStrength``); the file keeps
     /// it in whole percent.
     public var stabilizerStrength = 0.0
+    /// The brush strokes are painted with, by its name (``BrushCatalog/names(presetsIn:)``): ``BrushCatalog/round``
+    /// by default.
+    public var brushName = BrushCatalog.round
+    /// The size and opacity the painter gave each preset, by its name (a preset without one paints as it comes), and
+    /// the round brush's opacity (its size is ``brush``'s width).
+    public var adjustments: [String: BrushAdjustment] = [:]
 
     /// How many colours of the user's own the palette keeps.
     public static let recentLimit = 4
@@ -64,6 +70,13 @@ public struct BrushSettings: Hashable, Sendable {
                 if let percent = Int(value), (0...100).contains(percent) { stabilizerStrength = Double(percent) / 100 }
             case "recent":
                 recentColors = Array(value.split(separator: " ").compactMap { Color(hexString: $0) }.prefix(Self.recentLimit))
+            case "brush":
+                if Self.isBrushName(value) { brushName = value }
+            case let key where key.hasPrefix("brush "):
+                let name = String(key.dropFirst("brush ".count))
+                if Self.isBrushName(name), let adjustment = Self.adjustment(parsing: value) {
+                    adjustments[name] = adjustment
+                }
             default:
                 continue
             }
@@ -81,8 +94,35 @@ public struct BrushSettings: Hashable, Sendable {
             recent = \(recentColors.map(\.hexString).joined(separator: " "))
             hand = \(isLeftHanded ? "left" : "right")
             steady = \(Int((StrokeStabilizer(strength: stabilizerStrength).strength * 100).rounded()))
+            brush = \(brushName)
 
-            """
+            """ + adjustments.sorted { $0.key < $1.key }.map { name, adjustment in
+                "brush \(name) = size \(Self.sizeText(adjustment.size)) opacity \(Int((adjustment.opacity * 100).rounded()))\n"
+            }.joined()
+    }
+
+    /// Whether a brush's name can stand in the file: of 1 to 257 printable ASCII characters, none a space or `=`
+    /// (every brush's name is: ``BrushCatalog/names(presetsIn:)``).
+    static func isBrushName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 257 && name.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) && $0 != "=" }
+    }
+
+    /// A preset's size and opacity from a line's value, `size S opacity P` (points, whole percent); `nil` for one
+    /// that says anything else or is out of range.
+    static func adjustment(parsing value: String) -> BrushAdjustment? {
+        let words = value.split(separator: " ")
+        guard words.count == 4, words[0] == "size", words[2] == "opacity", let size = Double(words[1]),
+              BrushAdjustment.sizes.contains(size), let percent = Int(words[3]),
+              (Int((BrushAdjustment.opacities.lowerBound * 100).rounded())...100).contains(percent) else { return nil }
+        return BrushAdjustment(size: size, opacity: Double(percent) / 100)
+    }
+
+    /// A size as the file writes it: to a hundredth of a point, without trailing zeros.
+    static func sizeText(_ size: Double) -> String {
+        let hundredths = Int((size * 100).rounded())
+        let whole = hundredths / 100, fraction = hundredths % 100
+        guard fraction != 0 else { return "\(whole)" }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// A width as the file writes it: a whole width by the standard library ("16"), as ICU's number format without

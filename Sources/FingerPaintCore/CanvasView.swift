@@ -78,6 +78,21 @@ public final class CanvasView: View {
     }
     /// The brush that new strokes take their colour and width from.
     public var brush = Brush()
+    /// The width and opacity new strokes take in place of the brush's: a preset's size (its stroke in progress is
+    /// drawn round until lifted, then by the preset: docs/brushes.md), the opacity the painter gave the brush.
+    public struct StrokeLook: Hashable, Sendable {
+        /// The stroke's width, in points: a preset's size; `nil` for the brush's width.
+        public var width: Double?
+        /// The stroke's alpha.
+        public var opacity: Double
+
+        public init(width: Double?, opacity: Double) {
+            self.width = width
+            self.opacity = opacity
+        }
+    }
+    /// The look of new strokes where it is not the brush's own (its width, opaque); `nil` where it is.
+    public var strokeLook: StrokeLook?
     /// Which part of the document the view shows: touches are mapped through it.
     public var viewTransform = ViewTransform.identity
     /// Whether fingers move the view instead of painting.
@@ -235,6 +250,10 @@ public final class CanvasView: View {
                 eraserPaths[touch.identifier] = [documentPoint(of: touch)]
             } else {
                 var stroke = brush.makeStroke()
+                if let strokeLook {
+                    if let width = strokeLook.width { stroke.width = width }
+                    stroke.color.alpha = strokeLook.opacity
+                }
                 let stabilizer = StrokeStabilizer(strength: stabilizerStrength)
                 if stabilizer.isOff { predictedTouches[touch.identifier] = touch } else {
                     stabilizers[touch.identifier] = stabilizer

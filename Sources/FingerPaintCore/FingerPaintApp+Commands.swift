@@ -14,9 +14,9 @@ extension FingerPaintApp {
         case .clear: edit(.clear)
         case .save: saveAndExport()
         case let .selectColor(index): useColor { $0.selectColor(at: index) }
-        case let .selectWidth(index): brush.selectWidth(at: index)
-        case .widen: brush.widen()
-        case .narrow: brush.narrow()
+        case let .selectWidth(index): selectWidth(at: index)
+        case .widen: stepWidth(by: 1)
+        case .narrow: stepWidth(by: -1)
         case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
         case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
         case .toggleNavigation: canvasView.isNavigating.toggle()
@@ -49,7 +49,9 @@ extension FingerPaintApp {
         case let .selectLayer(position): selectLayer(at: position)
         case let .toggleLayerVisibility(position): changeLayer(at: position) { $0.isVisible.toggle() }
         case let .toggleLayerLock(position): changeLayer(at: position) { $0.isLocked.toggle() }
-        case .openLayers: layersPanelView.isHidden.toggle()
+        case .openLayers: toggleLayersPanel()
+        case .openBrushes: toggleBrushPanel()
+        case let .selectBrush(index): selectBrush(at: index)
         case .moveLayerUp: moveCurrentLayer(by: 1)
         case .moveLayerDown: moveCurrentLayer(by: -1)
         case .deleteLayer: deleteCurrentLayer()
@@ -68,6 +70,17 @@ extension FingerPaintApp {
     private func toggleEraser() {
         canvasView.tool = canvasView.tool == .eraser ? .brush : .eraser
         putAwayOtherTools()
+    }
+
+    /// Opens the layers panel, or closes it (the brush panel makes way for it).
+    private func toggleLayersPanel() {
+        layersPanelView.isHidden.toggle()
+        if !layersPanelView.isHidden { brushPanelView.isHidden = true }
+    }
+
+    /// Whether fingers paint with the brush now: the brush is the tool, and the hand and the eyedropper are away.
+    var isBrushInUse: Bool {
+        canvasView.tool == .brush && !canvasView.isNavigating && !canvasView.isPickingColor
     }
 
     /// The brush is the tool, and fingers paint with it.
@@ -121,7 +134,7 @@ extension FingerPaintApp {
     }
 
     /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, a
-    /// layer's menu, the layers panel, the colour chooser), or puts the eyedropper away.
+    /// layer's menu, the layers panel, the brush panel, the colour chooser), or puts the eyedropper away.
     private func closeTopPanel() {
         if paletteView.isShowingMore {
             paletteView.closeMore()
@@ -133,6 +146,8 @@ extension FingerPaintApp {
             layerMenuView.close()
         } else if !layersPanelView.isHidden {
             layersPanelView.isHidden = true
+        } else if !brushPanelView.isHidden {
+            brushPanelView.isHidden = true
         } else if !colorChooserView.isHidden {
             toggleColorChooser()
         } else {

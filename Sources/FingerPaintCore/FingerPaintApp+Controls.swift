@@ -3,7 +3,10 @@ import Geometry
 import PaintModel
 
 extension FingerPaintApp: PaletteViewDelegate {
-    public func paletteView(_ palette: PaletteView, didAsk command: PaintCommand) { perform(command) }
+    /// A tap on the bar's brush while fingers already paint with it opens the brush panel (as Procreate's does).
+    public func paletteView(_ palette: PaletteView, didAsk command: PaintCommand) {
+        perform(command == .useBrush && isBrushInUse ? .openBrushes : command)
+    }
     public func paletteViewDidChange(_ palette: PaletteView) { updateOverlay() }
 }
 

@@ -28,9 +28,11 @@ extension FingerPaintApp {
     /// Whether the gallery is open.
     public var isShowingGallery: Bool { !galleryView.isHidden }
 
-    /// Whether thumbnails are being made for the open gallery or the layers panel: the window looks for them soon.
+    /// Whether thumbnails are being made for the open gallery, the layers panel or the brush panel: the window looks
+    /// for them soon.
     public var isMakingThumbnails: Bool {
         isShowingGallery && thumbnailMaker.isBusy || !layersPanelView.isHidden && layerThumbnails.isBusy
+            || !brushPanelView.isHidden && brushPreviews.isBusy
     }
 
     /// Opens the gallery: the document is flushed first (its file and date are up to date), the list read again.
@@ -96,12 +98,14 @@ extension FingerPaintApp {
     public func waitForThumbnails() {
         thumbnailMaker.waitUntilIdle()
         layerThumbnails.waitUntilIdle()
+        brushPreviews.waitUntilIdle()
     }
 
     /// Shows the thumbnails made since the last frame.
     func takeThumbnails() {
-        // The layers panel's, drawn since: the overlay names them.
+        // The layers panel's and the brush panel's, drawn since: the overlay names them.
         if !layersPanelView.isHidden, layerThumbnails.isBusy { updateOverlay() }
+        if !brushPanelView.isHidden, brushPreviews.isBusy { updateOverlay() }
         let made = thumbnailMaker.takeFinished()
         guard !made.isEmpty else { return }
         for thumbnail in made {

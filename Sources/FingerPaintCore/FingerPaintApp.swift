@@ -1,4 +1,5 @@
 // The painting app without a compositor: input in, frames and documents out.
+import BrushEngine
 import Dispatch
 import FoundationEssentials
 #if canImport(Glibc)
@@ -45,6 +46,10 @@ public final class FingerPaintApp {
     public let layerMenuView = LayerMenuView()
     /// The layers panel's thumbnails, each kept until its layer changes.
     public let layerThumbnails = LayerThumbnails()
+    /// The brush panel, opened by a tap on the bar's brush while it is the tool (Shift+B).
+    public let brushPanelView = BrushPanelView()
+    /// The brush panel's previews, each drawn once for a size and style.
+    let brushPreviews = BrushPreviews()
     /// The eyedropper's loupe while a finger picks a colour.
     var loupe: Overlay.Loupe?
     /// The zoom and angle shown while they change; a tap on it resets the view to 100 % and 0°.
@@ -93,6 +98,8 @@ public final class FingerPaintApp {
             settings.recentColors = recentColors
             settings.isLeftHanded = paletteView.isLeftHanded
             settings.stabilizerStrength = canvasView.stabilizerStrength
+            settings.brushName = brushName
+            settings.adjustments = brushAdjustments
             return settings
         }
         set {
@@ -102,6 +109,13 @@ public final class FingerPaintApp {
             colorChooserView.recentColors = recentColors
             paletteView.isLeftHanded = newValue.isLeftHanded
             canvasView.stabilizerStrength = newValue.stabilizerStrength
+            brushAdjustments = newValue.adjustments
+            do {
+                try useBrush(named: newValue.brushName)
+            } catch {
+                report("fingerpaint: \(error); painting with the round brush")
+                try? useBrush(named: BrushCatalog.round)
+            }
             placeColorChooser()
             updateOverlay()
         }
@@ -114,15 +128,17 @@ public final class FingerPaintApp {
     /// Where the canvas's hover recognizer sees a pen hovering over the canvas, in window points.
     var hoveringPenLocation: Point?
 
-    /// The brush's preview under the hovering pen: the brush's on-screen width and colour, or the eraser's ring
-    /// for a pen's eraser end; none while the eyedropper picks.
+    /// The brush's preview under the hovering pen: the brush's on-screen width (a preset's size) and colour, or the
+    /// eraser's ring for a pen's eraser end; none while the eyedropper picks.
     private var brushPreview: Overlay.BrushPreview? {
         guard let center = hoveringPenLocation, pickingPen == nil, !canvasView.isPickingColor else { return nil }
         let pen = canvasView.hoverRecognizer.pen
         if let pen, penTypes[pen] == .eraser {
             return Overlay.BrushPreview(center: center, radius: canvasView.eraserRadius, color: nil)
         }
-        return Overlay.BrushPreview(center: center, radius: max(brush.width * canvasView.viewTransform.zoom / 2, 1.5),
+        // A preset's size, or the round brush's width.
+        let width = currentAdjustment?.size ?? brush.width
+        return Overlay.BrushPreview(center: center, radius: max(width * canvasView.viewTransform.zoom / 2, 1.5),
                                     color: brush.color)
     }
     /// The pen whose barrel button is held to pick a colour.
@@ -211,8 +227,15 @@ public final class FingerPaintApp {
     /// (radians).
     var touchpadPinch: (view: ViewTransform, anchor: Point, moved: Vector, turned: Double)?
 
-    /// The MyPaint brush new strokes are painted with (docs/brushes.md); `nil`: fingerpaint's round brush.
+    /// The MyPaint brush new strokes are painted with (docs/brushes.md), as a stroke keeps it: the chosen preset
+    /// at the size given it (``useBrush(named:)``); `nil`: fingerpaint's round brush.
     public var brushPreset: StrokeBrush?
+    /// The name of the brush painted with (``BrushCatalog/names(presetsIn:)``).
+    public internal(set) var brushName = BrushCatalog.round
+    /// The size and opacity the painter gave each preset, by name, and the round brush's opacity.
+    public internal(set) var brushAdjustments: [String: BrushAdjustment] = [:]
+    /// The presets read so far, by name: each installed one is read once.
+    var installedPresets: [String: BrushPreset] = [:]
 
     /// The brush that new strokes take.
     public var brush: Brush {
@@ -240,6 +263,7 @@ public final class FingerPaintApp {
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
         window.addSubview(layersPanelView)
+        window.addSubview(brushPanelView)
         window.addSubview(layerMenuView)
         window.addSubview(galleryView)
         window.addSubview(bannerView)
@@ -257,6 +281,7 @@ public final class FingerPaintApp {
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
         colorChooserView.delegate = self
         layersPanelView.delegate = self
+        brushPanelView.delegate = self
         layerMenuView.delegate = self
         layerMenuView.frame = bounds
         paletteView.delegate = self
@@ -308,7 +333,7 @@ public final class FingerPaintApp {
     /// Shows the palette bar as the brush and the history now are (the renderer redraws it only when it changed).
     func updateOverlay() {
         isOverlayStale = false
-        var shown = PaletteView.Shown(brush: brush)
+        var shown = PaletteView.Shown(brush: shownBrush)
         shown.canUndo = drawing.canUndo
         shown.canRedo = drawing.canRedo
         shown.isNavigating = isNavigating
@@ -322,6 +347,8 @@ public final class FingerPaintApp {
         var overlay = paletteView.overlay(showing: shown)
         refreshLayersPanel()
         if let layers = layersPanelView.overlayPanel { overlay.panels.insert(layers, at: 0) }
+        refreshBrushPanel()
+        if let brushes = brushPanelView.overlayPanel { overlay.panels.insert(brushes, at: 0) }
         refreshLayerMenu()
         overlay.layerMenu = layerMenuView.overlayMenu
         overlay.style = style

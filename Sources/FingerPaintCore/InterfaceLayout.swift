@@ -195,11 +195,19 @@ public struct InterfaceLayout: Hashable, Sendable {
 
     /// Where a panel of `size` opened by a control goes: beside it (above a control on the bar, towards the
     /// window's middle from one on the strip), inside the window; beside the More button for a control in the menu.
+    /// A panel opened from the bar leaves the strip uncovered where the rest of the window is wide enough for it, so
+    /// that the widths stay in reach while it is open.
     public func panel(of size: Size, openedBy command: PaintCommand) -> Rect {
         let window = Rect(x: 0, y: 0, width: self.size.width, height: self.size.height)
         let anchor = frame(of: command) ?? frame(of: .openMore) ?? Rect(x: self.size.width, y: bar.minY, width: 0, height: 0)
-        let sides: [PanelPlacement.Side] = !bar.contains(anchor.center) ? (isLeftHanded ? [.left, .above] : [.right, .above])
-            : [.above, .below]
-        return PanelPlacement.frame(of: size, beside: anchor, preferring: sides, in: window)
+        let isOnBar = bar.contains(anchor.center)
+        let sides: [PanelPlacement.Side] = !isOnBar ? (isLeftHanded ? [.left, .above] : [.right, .above]) : [.above, .below]
+        var area = window
+        if isOnBar, let strip, window.width - strip.width - PanelPlacement.gap >= size.width {
+            let left = strip.minX <= window.minX ? strip.maxX + PanelPlacement.gap : window.minX
+            let right = strip.minX <= window.minX ? window.maxX : strip.minX - PanelPlacement.gap
+            area = Rect(x: left, y: window.minY, width: right - left, height: window.height)
+        }
+        return PanelPlacement.frame(of: size, beside: anchor, preferring: sides, in: area)
     }
 }

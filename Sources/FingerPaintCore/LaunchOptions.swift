@@ -36,13 +36,15 @@ public struct LaunchOptions: ParsableCommand {
             Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
-            eraser (whole strokes) and back, b to the brush; i picks a colour from the drawing (the palette's pipette); g opens the \
+            eraser (whole strokes) and back, b to the brush; Shift+B opens the brush panel (a tap on the bar's brush \
+            while painting with it does too: pencil, ink pen, marker, airbrush, watercolour, charcoal, smudge, each \
+            brush's size and opacity; docs/brushes.md); i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \
             docs/gallery.md) and Escape closes it. Ctrl+Shift+N or Insert adds a layer above the current one; \
             Page Up and Page Down paint on the layer above or below; l opens the layers panel (docs/layers.md). A quick \
             two-finger tap undoes, a three-finger tap redoes. A stroke held still at its end for half a second \
             becomes the line, ellipse, rectangle or triangle it looks like; undo gives the freehand stroke back \
-            (docs/shapes.md). The brush is remembered (docs/settings.md). The \
+            (docs/shapes.md). The brush, and each brush's size and opacity, are remembered (docs/settings.md). The \
             mouse's left button paints as one more finger; the palette's hand switches fingers to moving the view. A pen paints with its pressure and its eraser end erases; palms \
             and fingers near a pen paint nothing (docs/pen-and-palm.md).
 

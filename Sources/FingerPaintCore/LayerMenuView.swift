@@ -277,7 +277,7 @@ public final class LayerMenuView: View {
                                       isSelected: row.isSelected, isEnabled: isUsable(index))
             }
             let percent = Int((shownOpacity * 100).rounded())
-            let slider = mode == .actions ? Overlay.LayerMenu.Slider(
+            let slider = mode == .actions ? Overlay.Slider(
                 title: "Opacity \(percent) %", frame: inWindow(slider.frame), track: inWindow(slider.track),
                 value: shownOpacity) : nil
             let title = mode == .actions ? attributes.name : "Blend mode of “\(attributes.name)”"

@@ -99,6 +99,11 @@ public enum PaintCommand: Hashable, Sendable {
     case toggleLayerVisibility(Int)
     /// Locks or unlocks the layer at this position (undoable): a locked layer takes no paint.
     case toggleLayerLock(Int)
+    /// Opens (or closes) the brush panel (Shift+B, a tap on the bar's brush while it is the tool): the brushes, and
+    /// the current one's size and opacity (docs/brushes.md).
+    case openBrushes
+    /// Paints with the brush panel's brush at this position (``BrushCatalog/picks(presetsIn:)``), with the brush tool.
+    case selectBrush(Int)
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -115,7 +120,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - Ctrl+C copies the drawing.
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
-    /// - `b` paints with the brush.
+    /// - `b` paints with the brush; Shift+B opens the brush panel.
     /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
     ///   layers panel.
     public init?(key chord: KeyChord) {
@@ -144,6 +149,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("r", ctrl), ("R", [.ctrl, .shift]): self = .resetRotation
         case ("g", []): self = .openGallery
         case ("b", []): self = .useBrush
+        case ("b", .shift), ("B", .shift), ("B", []): self = .openBrushes
         case ("l", []): self = .openLayers
         case ("Escape", []): self = .closePanel
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
@@ -208,6 +214,8 @@ extension PaintCommand {
         case .deleteLayer: "Delete the layer"
         case let .toggleLayerVisibility(position): "Show or hide layer \(position + 1)"
         case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
+        case .openBrushes: "Brushes"
+        case let .selectBrush(index): "Brush \(index + 1)"
         }
     }
 }

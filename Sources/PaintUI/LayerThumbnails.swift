@@ -129,14 +129,7 @@ public final class LayerThumbnails {
             // made for the tiles' full size), and as good at that size.
             let scale = min(1, Double(side) / max(area.width, area.height, 1))
             let image = picture.image(pixelsPerPoint: scale, rasterizer: .cairo)
-            var pixels = [UInt32](repeating: 0, count: image.width * image.height)
-            let source = image.pixels
-            pixels.withUnsafeMutableBytes { target in
-                guard let base = target.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                for row in 0..<image.height {
-                    (base + row * image.width * 4).update(from: source + row * image.stride, count: image.width * 4)
-                }
-            }
+            let pixels = image.rowPixels
             finished.withLock { $0.append(Drawn(job: job, width: image.width, height: image.height, pixels: pixels)) }
         }
         return job
@@ -150,17 +143,10 @@ public final class LayerThumbnails {
             return taken
         }
         for thumbnail in drawn {
-            guard let layer = jobs.removeValue(forKey: thumbnail.job), !thumbnail.pixels.isEmpty,
-                  thumbnail.pixels.count == thumbnail.width * thumbnail.height else { continue }
-            let image = ImageSurface(width: thumbnail.width, height: thumbnail.height, fill: nil)
-            let target = image.pixels
-            thumbnail.pixels.withUnsafeBytes { source in
-                guard let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                for row in 0..<thumbnail.height {
-                    (target + row * image.stride).update(from: base + row * thumbnail.width * 4, count: thumbnail.width * 4)
-                }
-            }
-            image.markDirty()
+            guard let layer = jobs.removeValue(forKey: thumbnail.job),
+                  let image = ImageSurface.made(of: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height,
+                                                    isOpaque: true)
+            else { continue }
             madeCount &+= 1
             entries.append(Entry(layer: layer, key: Self.keyPrefix + "\(madeCount)", image: image))
         }

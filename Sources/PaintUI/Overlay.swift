@@ -390,7 +390,14 @@ public struct Overlay: Hashable, Sendable {
             /// A layer's row in the layers panel: the layer's thumbnail on paper (by the key the renderer's
             /// ``CanvasRenderer/galleryThumbnails`` holds it under; `nil` while there is none), then its name.
             case layerThumbnail(String?)
+            /// A brush's row in the brush panel: its preview stroke (by the key the renderer's
+            /// ``CanvasRenderer/galleryThumbnails`` holds it under, ``BrushPreviews``; `nil` while there is none) in
+            /// a box ``brushPreviewAspect`` times as wide as the row is tall, then its name.
+            case brushPreview(String?)
         }
+
+        /// How much wider than tall a brush's preview is in its row.
+        public static let brushPreviewAspect = 2.6
 
         /// What the control shows.
         public var content: Content
@@ -440,12 +447,33 @@ public struct Overlay: Hashable, Sendable {
         public var items: [Item]
         /// A row a finger drags (the layers panel's): its controls are drawn last, over a raised box; `nil` for none.
         public var liftedRow: Rect?
+        /// Its sliders (the brush panel's size and opacity), drawn after its controls.
+        public var sliders: [Slider] = []
 
         /// A panel in `frame` with its controls, and a row lifted over them while a finger drags it.
         public init(frame: Rect, items: [Item], liftedRow: Rect? = nil) {
             self.frame = frame
             self.items = items
             self.liftedRow = liftedRow
+        }
+    }
+
+    /// A slider (a layer's opacity, a brush's size): its words ("Opacity 60 %"), its row and its value.
+    public struct Slider: Hashable, Sendable {
+        /// What it says, the value included.
+        public var title: String
+        /// The whole row, in window points: the words above, the track below.
+        public var frame: Rect
+        /// The track the knob runs along.
+        public var track: Rect
+        /// The value shown, 0 to 1.
+        public var value: Double
+
+        public init(title: String, frame: Rect, track: Rect, value: Double) {
+            self.title = title
+            self.frame = frame
+            self.track = track
+            self.value = value
         }
     }
 
@@ -475,25 +503,6 @@ public struct Overlay: Hashable, Sendable {
             }
         }
 
-        /// The opacity slider: its words ("Opacity 60 %"), its row and its value.
-        public struct Slider: Hashable, Sendable {
-            /// What it says, the value included.
-            public var title: String
-            /// The whole row, in window points: the words above, the track below.
-            public var frame: Rect
-            /// The track the knob runs along.
-            public var track: Rect
-            /// The value shown, 0 to 1.
-            public var value: Double
-
-            public init(title: String, frame: Rect, track: Rect, value: Double) {
-                self.title = title
-                self.frame = frame
-                self.track = track
-                self.value = value
-            }
-        }
-
         /// Where the menu is, in window points.
         public var frame: Rect
         /// The heading: the layer's name, or what the rows choose.
@@ -501,11 +510,11 @@ public struct Overlay: Hashable, Sendable {
         /// The buttons, top to bottom.
         public var rows: [Row]
         /// The opacity slider, in the menu of actions; `nil` elsewhere.
-        public var slider: Slider?
+        public var slider: Overlay.Slider?
         /// The rename panel, while the layer's name is typed; `nil` otherwise.
         public var renamePanel: Gallery.RenamePanel?
 
-        public init(frame: Rect, title: String, rows: [Row], slider: Slider? = nil,
+        public init(frame: Rect, title: String, rows: [Row], slider: Overlay.Slider? = nil,
                     renamePanel: Gallery.RenamePanel? = nil) {
             self.frame = frame
             self.title = title

@@ -72,6 +72,7 @@ func drawPanel(_ panel: Overlay.Panel, style: OverlayStyle, thumbnails: [String:
     for item in panel.items where !isLifted(item) {
         drawItem(item, style: style, thumbnails: thumbnails, in: context)
     }
+    for slider in panel.sliders { drawSlider(slider, style: style, in: context) }
     guard let lifted = panel.liftedRow else { return }
     drawRaisedBox(lifted.insetBy(dx: -4, dy: -2), style: style, in: context)
     for item in panel.items where isLifted(item) {
@@ -87,7 +88,11 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
     // A menu's row: its icon in the square at its left end, its words after it.
     // A layer's thumbnail takes a wider box, for a landscape canvas.
     let iconWidth: Double
-    if case .layerThumbnail = item.content { iconWidth = min(side * 1.35, item.frame.width) } else { iconWidth = side }
+    switch item.content {
+    case .layerThumbnail: iconWidth = min(side * 1.35, item.frame.width)
+    case .brushPreview: iconWidth = min(side * Overlay.Item.brushPreviewAspect, item.frame.width)
+    default: iconWidth = side
+    }
     let frame = item.title == nil ? item.frame : Rect(x: item.frame.minX, y: item.frame.minY, width: iconWidth, height: side)
     let center = frame.center
     // The choice shown: a blue tint behind the control and a blue ring over its edge, both inside its frame (what a
@@ -130,6 +135,8 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
     case let .arrow(up): drawArrowIcon(up: up, at: center, side: side, ink: ink, in: context)
     case let .layerThumbnail(key):
         drawLayerThumbnail(key.flatMap { thumbnails[$0] }, in: frame, style: style, in: context)
+    case let .brushPreview(key):
+        if let image = key.flatMap({ thumbnails[$0] }) { drawBrushPreviewImage(image, in: frame, in: context) }
     }
     if isMarked {
         roundedRectangle(frame.insetBy(dx: 1, dy: 1), radius: 6, in: context)

@@ -1,5 +1,6 @@
-// The layers panel's pictures and its long press's menu, drawn with Cairo: a layer's thumbnail in its row, and the
-// menu of a layer's actions, its opacity slider, its blend modes and its rename panel. Contract: each draws within
+// The layers panel's pictures and its long press's menu, drawn with Cairo: a layer's thumbnail in its row (and a
+// brush's preview in the brush panel's), and the menu of a layer's actions, its opacity slider (the sliders of every
+// panel), its blend modes and its rename panel. Contract: each draws within
 // its frame (the menu's raised box within ``Overlay/frames``).
 import CCairo
 import Geometry
@@ -35,6 +36,21 @@ func drawLayerThumbnail(_ image: ImageSurface?, in square: Rect, style: OverlayS
     cairo_stroke(context)
 }
 
+/// A brush's preview in the box at its row's left end: the stroke fitted whole and centred, on the panel itself.
+func drawBrushPreviewImage(_ image: ImageSurface, in box: Rect, in context: OpaquePointer) {
+    let room = box.insetBy(dx: 3, dy: 3)
+    guard image.width > 0, image.height > 0, room.width > 0, room.height > 0 else { return }
+    let fit = min(room.width / Double(image.width), room.height / Double(image.height))
+    let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
+    cairo_save(context)
+    cairo_translate(context, room.midX - width / 2, room.midY - height / 2)
+    cairo_scale(context, fit, fit)
+    cairo_set_source_surface(context, image.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_paint(context)
+    cairo_restore(context)
+}
+
 /// A layer's menu: a raised box with its heading, then its slider, its rows (the chosen one ticked, a destructive
 /// one in red), or its rename panel in place of them.
 func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: OpaquePointer) {
@@ -47,7 +63,7 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
     cairo_set_font_size(context, 13)
     cairo_move_to(context, heading.minX, heading.midY + 5)
     cairo_show_text(context, fitted(menu.title, width: heading.width, in: context))
-    if let slider = menu.slider { drawOpacitySlider(slider, style: style, in: context) }
+    if let slider = menu.slider { drawSlider(slider, style: style, in: context) }
     for row in menu.rows {
         if row.isSelected {
             roundedRectangle(row.frame.insetBy(dx: 2, dy: 2), radius: 6, in: context)
@@ -79,8 +95,8 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
     }
 }
 
-/// The opacity slider: its words, then a track filled in blue up to the value, and a round knob there.
-private func drawOpacitySlider(_ slider: Overlay.LayerMenu.Slider, style: OverlayStyle, in context: OpaquePointer) {
+/// A slider: its words, then a track filled in blue up to the value, and a round knob there.
+func drawSlider(_ slider: Overlay.Slider, style: OverlayStyle, in context: OpaquePointer) {
     let ink = style.ink(isEnabled: true)
     cairo_set_source_rgb(context, ink, ink, ink)
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)

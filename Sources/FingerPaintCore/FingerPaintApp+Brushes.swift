@@ -1,0 +1,179 @@
+// The brush strokes are painted with: the round brush or a MyPaint preset, chosen in the brush panel, by
+// `--brush` or from the settings file, with the size and opacity the painter gave each preset (docs/brushes.md,
+// "The brush panel"). Contract: the choice and each preset's adjustment live here; the stroke brush new strokes take
+// (`brushPreset`) and the look of strokes in progress are made from them in one place (`applyBrush`).
+import BrushEngine
+import Glibc
+import PaintModel
+import PaintUI
+
+extension FingerPaintApp {
+    /// The preset painted with now; `nil` for the round brush.
+    var currentPreset: BrushPreset? { brushName == BrushCatalog.round ? nil : installedPresets[brushName] }
+
+    /// The size and opacity of the preset painted with now, as the painter left them (the preset's own where they
+    /// never changed them); `nil` for the round brush.
+    public var currentAdjustment: BrushAdjustment? {
+        currentPreset.map { brushAdjustments[brushName] ?? BrushAdjustment(of: $0) }
+    }
+
+    /// Paints with the brush of a name `--list-brushes` prints from now on (``BrushCatalog/round`` for the round
+    /// brush), at the size and opacity last given it. Throws, saying why, for a brush that is not installed or cannot
+    /// be read; the brush is then as it was.
+    public func useBrush(named name: String) throws(BrushPreset.Failure) {
+        if name != BrushCatalog.round, installedPresets[name] == nil {
+            guard let preset = try BrushCatalog.preset(named: name) else { return }
+            installedPresets[name] = preset
+        }
+        brushName = name
+        applyBrush()
+    }
+
+    /// The round brush's opacity, as the painter left it (its size is its width step).
+    var roundOpacity: Double { brushAdjustments[BrushCatalog.round]?.opacity ?? 1 }
+
+    /// Makes what new strokes take from the brush chosen: the stroke brush a lifted stroke is painted with (the
+    /// preset at its size), and the width and opacity a stroke shows (a preset's drawn round until it is lifted).
+    func applyBrush() {
+        guard let preset = currentPreset, let adjustment = currentAdjustment else {
+            brushPreset = nil
+            canvasView.strokeLook = roundOpacity < 1 ? CanvasView.StrokeLook(width: nil, opacity: roundOpacity) : nil
+            return
+        }
+        do {
+            brushPreset = try BrushCatalog.strokeBrush(of: adjustment.applied(to: preset))
+        } catch {
+            report("fingerpaint: \(error)")
+            brushPreset = try? BrushCatalog.strokeBrush(of: preset)
+        }
+        canvasView.strokeLook = CanvasView.StrokeLook(width: adjustment.size, opacity: adjustment.opacity)
+    }
+
+    /// Changes the size or opacity of the preset painted with; the preset is made at its new size when `applying`
+    /// (a slider lifted, a width chosen), not while a finger is still moving the slider. Nothing for the round brush.
+    func adjustPreset(applying: Bool, _ change: (inout BrushAdjustment) -> Void) {
+        guard var adjustment = currentAdjustment else { return }
+        change(&adjustment)
+        brushAdjustments[brushName] = adjustment
+        if applying { applyBrush() }
+    }
+
+    /// Chooses a width step (the strip, a key): the round brush's width, or a preset's size.
+    func selectWidth(at index: Int) {
+        guard currentPreset != nil else { return brush.selectWidth(at: index) }
+        guard Brush.widths.indices.contains(index) else { return }
+        adjustPreset(applying: true) { $0 = BrushAdjustment(size: Brush.widths[index], opacity: $0.opacity) }
+    }
+
+    /// One width step wider or thinner (`[`, `]`): the round brush's, or a preset's size from the step nearest it.
+    func stepWidth(by offset: Int) {
+        guard let adjustment = currentAdjustment else { return offset > 0 ? brush.widen() : brush.narrow() }
+        selectWidth(at: min(max(Self.nearestWidthStep(to: adjustment.size) + offset, 0), Brush.widths.count - 1))
+    }
+
+    /// The width step nearest a size, by ratio (4 is as near 2 as 8 is).
+    static func nearestWidthStep(to size: Double) -> Int {
+        Brush.widths.indices.min { abs(log(Brush.widths[$0] / size)) < abs(log(Brush.widths[$1] / size)) } ?? 0
+    }
+
+    /// The brush the palette shows: its colour, and the width step of the round brush or nearest a preset's size.
+    var shownBrush: Brush {
+        var shown = brush
+        if let adjustment = currentAdjustment { shown.selectWidth(at: Self.nearestWidthStep(to: adjustment.size)) }
+        return shown
+    }
+
+    // MARK: - The panel
+
+    /// Opens the brush panel, or closes it (the layers panel makes way for it).
+    func toggleBrushPanel() {
+        brushPanelView.isHidden.toggle()
+        if !brushPanelView.isHidden { layersPanelView.isHidden = true }
+    }
+
+    /// Paints with the panel's brush at `index`, with the brush tool; a brush that cannot be read says why in the
+    /// banner.
+    func selectBrush(at index: Int) {
+        let picks = brushPanelView.brushes
+        guard picks.indices.contains(index) else { return }
+        do {
+            try useBrush(named: picks[index].name)
+            canvasView.tool = .brush
+            canvasView.isNavigating = false
+            canvasView.isPickingColor = false
+        } catch {
+            report("fingerpaint: \(error)")
+            showNotice("Cannot paint with \(picks[index].title): \(error.reason).")
+        }
+    }
+
+    /// A slider of the panel moved: the size or opacity follows it.
+    func slide(_ slider: BrushPanelView.Slider, to fraction: Double, isFinished: Bool) {
+        switch (slider, currentPreset) {
+        case (.size, nil):
+            brush.selectWidth(at: Int((fraction * Double(Brush.widths.count - 1)).rounded()))
+        case (.size, _?):
+            adjustPreset(applying: isFinished) { $0.sizeFraction = fraction }
+        case (.opacity, nil):
+            var round = BrushAdjustment(size: brush.width, opacity: roundOpacity)
+            round.opacityFraction = fraction
+            brushAdjustments[BrushCatalog.round] = round
+            applyBrush()
+        case (.opacity, _?):
+            adjustPreset(applying: isFinished) { $0.opacityFraction = fraction }
+        case (.steadiness, _):
+            canvasView.stabilizerStrength = (fraction * 100).rounded() / 100
+        }
+    }
+
+    /// The panel as the brushes and the choice now are: its brushes and their previews, the one painted with, its
+    /// sliders, and its place above the bar's brush button.
+    func refreshBrushPanel() {
+        guard !brushPanelView.isHidden else { return }
+        if brushPanelView.brushes.isEmpty { brushPanelView.brushes = BrushCatalog.picks() }
+        let picks = brushPanelView.brushes
+        brushPanelView.selected = picks.firstIndex { $0.name == brushName }
+        let layout = paletteView.layout
+        let size = BrushPanelView.size(brushes: picks.count, fitting: layout.bar.minY - 2 * PanelPlacement.gap)
+        brushPanelView.frame = layout.panel(of: size, openedBy: .useBrush)
+        let adjustment = currentAdjustment ?? BrushAdjustment(size: brush.width, opacity: roundOpacity)
+        let sizeFraction = currentAdjustment == nil ? Double(brush.widthIndex) / Double(Brush.widths.count - 1)
+            : adjustment.sizeFraction
+        brushPanelView.sliders = [
+            .init(.size, title: "Size \(BrushSettings.sizeText(adjustment.size)) pt", fraction: sizeFraction),
+            .init(.opacity, title: "Opacity \(Int((adjustment.opacity * 100).rounded())) %",
+                  fraction: adjustment.opacityFraction),
+            .init(.steadiness, title: canvasView.isStabilizing
+                  ? "Steady lines \(Int((canvasView.stabilizerStrength * 100).rounded())) %" : "Steady lines off",
+                  fraction: canvasView.isStabilizing ? canvasView.stabilizerStrength : 0),
+        ]
+        // The previews: each brush as it comes, at the window's scale, in the style's ink.
+        for pick in picks where pick.name != BrushCatalog.round && installedPresets[pick.name] == nil {
+            installedPresets[pick.name] = try? BrushCatalog.preset(named: pick.name)
+        }
+        let scale = max(renderer.scale, 1), side = Int(BrushPanelView.row) - 6
+        let made = brushPreviews.update(
+            for: picks.map { BrushPreviews.Brush(name: $0.name, preset: installedPresets[$0.name]) },
+            width: Int((Double(side) * Overlay.Item.brushPreviewAspect).rounded()) * scale, height: side * scale,
+            style: style)
+        for key in renderer.galleryThumbnails.keys where key.hasPrefix(BrushPreviews.keyPrefix) && made.images[key] == nil {
+            renderer.galleryThumbnails[key] = nil
+        }
+        for (key, image) in made.images where renderer.galleryThumbnails[key] !== image {
+            renderer.galleryThumbnails[key] = image
+        }
+        brushPanelView.previews = made.keys
+    }
+}
+
+extension FingerPaintApp: BrushPanelViewDelegate {
+    public func brushPanelView(_ panel: BrushPanelView, didAsk command: PaintCommand) { perform(command) }
+
+    public func brushPanelView(_ panel: BrushPanelView, didSlide slider: BrushPanelView.Slider, to fraction: Double,
+                               isFinished: Bool) {
+        slide(slider, to: fraction, isFinished: isFinished)
+        // Remembered where the finger lifts, not at every step of the slide.
+        if isFinished { delegate?.fingerPaintApp(self, didChangeBrush: brushSettings) }
+        updateOverlay()
+    }
+}
