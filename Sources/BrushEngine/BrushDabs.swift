@@ -197,23 +197,33 @@ extension BrushPreset {
     /// Runs `brush` along `samples` in `color` onto the recorder's surface.
     private static func run(_ brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
                             viewRotation: Double, into recorder: DabRecorder) {
+        withSurface(of: recorder) { parent in
+            drive(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation,
+                  isFull: { recorder.isFull }) { step, isWarmUp in
+                recorder.isRecording = !isWarmUp
+                stroke(brush, to: step, on: parent)
+            }
+        }
+    }
+
+    /// Gives `body` a libmypaint surface whose dabs go to `recorder`, for as long as it runs.
+    static func withSurface(of recorder: DabRecorder, _ body: (UnsafeMutablePointer<MyPaintSurface2>) -> Void) {
         let surface = UnsafeMutablePointer<FPDabSurface>.allocate(capacity: 1)
         defer { surface.deallocate() }
         surface.initialize(to: DabRecorder.surface(owner: Unmanaged.passUnretained(recorder).toOpaque()))
         let parent = UnsafeMutableRawPointer(surface).assumingMemoryBound(to: MyPaintSurface2.self)
-        withExtendedLifetime(recorder) {
-            drive(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation,
-                  isFull: { recorder.isFull }) { step, isWarmUp in
-                recorder.isRecording = !isWarmUp
-                mypaint_surface_begin_atomic(mypaint_surface2_to_surface(parent))
-                _ = mypaint_brush_stroke_to_2(brush, parent, step.x, step.y, step.pressure, step.xTilt, step.yTilt,
-                                              step.elapsed, step.zoom, step.rotation, 0)
-                var rectangle = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
-                withUnsafeMutablePointer(to: &rectangle) { pointer in
-                    var rectangles = MyPaintRectangles(num_rectangles: 1, rectangles: pointer)
-                    mypaint_surface2_end_atomic(parent, &rectangles)
-                }
-            }
+        withExtendedLifetime(recorder) { body(parent) }
+    }
+
+    /// One call of libmypaint's `stroke_to` for `brush` onto `surface`, in an atomic section of its own.
+    static func stroke(_ brush: OpaquePointer, to step: Step, on surface: UnsafeMutablePointer<MyPaintSurface2>) {
+        mypaint_surface_begin_atomic(mypaint_surface2_to_surface(surface))
+        _ = mypaint_brush_stroke_to_2(brush, surface, step.x, step.y, step.pressure, step.xTilt, step.yTilt,
+                                      step.elapsed, step.zoom, step.rotation, 0)
+        var rectangle = MyPaintRectangle(x: 0, y: 0, width: 0, height: 0)
+        withUnsafeMutablePointer(to: &rectangle) { pointer in
+            var rectangles = MyPaintRectangles(num_rectangles: 1, rectangles: pointer)
+            mypaint_surface2_end_atomic(surface, &rectangles)
         }
     }
 
@@ -237,38 +247,64 @@ extension BrushPreset {
     /// before.
     static func drive(_ brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
                       viewRotation: Double, isFull: () -> Bool, step: (Step, _ isWarmUp: Bool) -> Void) {
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_H, Float(color.hue))
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_S, Float(color.saturation))
-        mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_V, Float(color.value))
-        for elapsed in [10, 0.1] {
-            step(Step(x: 0, y: 0, pressure: 0, xTilt: 0, yTilt: 0, elapsed: elapsed, zoom: 1, rotation: 0), true)
-        }
-        mypaint_brush_reset(brush)
-        mypaint_brush_new_stroke(brush)
-        let zoom = viewZoom.isFinite && viewZoom > 0 ? Float(min(max(viewZoom, 1.0 / 64), 64)) : 1
-        let rotation = viewRotation.isFinite ? Float(viewRotation.remainder(dividingBy: 2 * .pi)) : 0
-        var last: (x: Double, y: Double, time: Double)?
-        for sample in samples where sample.x.isFinite && sample.y.isFinite && sample.time.isFinite {
+        var driver = StrokeDriver(brush, color: color, viewZoom: viewZoom, viewRotation: viewRotation) { step($0, true) }
+        for sample in samples {
             guard !isFull() else { break }
-            let x = min(max(sample.x, -Self.reach), Self.reach), y = min(max(sample.y, -Self.reach), Self.reach)
+            if let next = driver.step(for: sample) { step(next, false) }
+        }
+    }
+
+    /// A stroke's samples as libmypaint's `stroke_to` calls, one after another (``drive(_:along:color:viewZoom:viewRotation:isFull:step:)``
+    /// says how): made for a brush, it has warmed the brush up and started its stroke; each sample then gives its
+    /// call, or none for one that is left out.
+    struct StrokeDriver {
+        private let zoom: Float, rotation: Float
+        private var last: (x: Double, y: Double, time: Double)?
+
+        /// Sets `brush`'s colour, hands the warm-up's two calls of no pressure to `warmUp` (their dabs to be dropped),
+        /// and starts the brush's stroke afresh.
+        init(_ brush: OpaquePointer, color: BrushColor, viewZoom: Double, viewRotation: Double, warmUp: (Step) -> Void) {
+            mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_H, Float(color.hue))
+            mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_S, Float(color.saturation))
+            mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_COLOR_V, Float(color.value))
+            for elapsed in [10, 0.1] {
+                warmUp(Step(x: 0, y: 0, pressure: 0, xTilt: 0, yTilt: 0, elapsed: elapsed, zoom: 1, rotation: 0))
+            }
+            mypaint_brush_reset(brush)
+            mypaint_brush_new_stroke(brush)
+            zoom = viewZoom.isFinite && viewZoom > 0 ? Float(min(max(viewZoom, 1.0 / 64), 64)) : 1
+            rotation = viewRotation.isFinite ? Float(viewRotation.remainder(dividingBy: 2 * .pi)) : 0
+        }
+
+        /// The call for the next sample; `nil` for one whose place or time is not a number.
+        mutating func step(for sample: BrushSample) -> Step? {
+            guard sample.x.isFinite, sample.y.isFinite, sample.time.isFinite else { return nil }
+            let x = min(max(sample.x, -BrushPreset.reach), BrushPreset.reach)
+            let y = min(max(sample.y, -BrushPreset.reach), BrushPreset.reach)
             var elapsed = 10.0
-            if let last, abs(x - last.x) <= Self.longestStep, abs(y - last.y) <= Self.longestStep {
+            if let last, abs(x - last.x) <= BrushPreset.longestStep, abs(y - last.y) <= BrushPreset.longestStep {
                 elapsed = min(max(sample.time - last.time, 0), 4)
             }
             last = (x, y, max(sample.time, last?.time ?? sample.time))
             func unit(_ value: Double, from low: Double) -> Float {
                 value.isFinite ? Float(min(max(value, low), 1)) : 0
             }
-            step(Step(x: Float(x), y: Float(y), pressure: unit(sample.pressure, from: 0), xTilt: unit(sample.xTilt, from: -1),
-                      yTilt: unit(sample.yTilt, from: -1), elapsed: elapsed, zoom: zoom, rotation: rotation), false)
+            return Step(x: Float(x), y: Float(y), pressure: unit(sample.pressure, from: 0), xTilt: unit(sample.xTilt, from: -1),
+                        yTilt: unit(sample.yTilt, from: -1), elapsed: elapsed, zoom: zoom, rotation: rotation)
         }
     }
 }
 
 /// Where a stroke's dabs go as libmypaint makes them: kept as values, or drawn onto a canvas, which answers the
 /// brush's questions of what colour lies under it.
-private final class DabRecorder {
+final class DabRecorder {
     private(set) var dabs: [BrushDab] = []
+
+    /// The dabs kept since the last call, taken away.
+    func takeDabs() -> [BrushDab] {
+        defer { dabs.removeAll(keepingCapacity: true) }
+        return dabs
+    }
     /// The canvas the dabs are drawn onto; `nil`: they are kept in ``dabs``.
     var canvas: DabCanvas?
     /// Where the dabs go on ``canvas``.

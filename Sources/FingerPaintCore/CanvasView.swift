@@ -78,17 +78,20 @@ public final class CanvasView: View {
     }
     /// The brush that new strokes take their colour and width from.
     public var brush = Brush()
-    /// The width and opacity new strokes take in place of the brush's: a preset's size (its stroke in progress is
-    /// drawn round until lifted, then by the preset: docs/brushes.md), the opacity the painter gave the brush.
+    /// The width, opacity and preset new strokes take in place of the brush's: a preset's size and the preset, whose
+    /// dabs draw the stroke in progress (docs/brushes.md), the opacity the painter gave the brush.
     public struct StrokeLook: Hashable, Sendable {
         /// The stroke's width, in points: a preset's size; `nil` for the brush's width.
         public var width: Double?
         /// The stroke's alpha.
         public var opacity: Double
+        /// The preset the stroke is painted with, drawn by its dabs while in progress; `nil` for the round brush.
+        public var brush: StrokeBrush?
 
-        public init(width: Double?, opacity: Double) {
+        public init(width: Double?, opacity: Double, brush: StrokeBrush? = nil) {
             self.width = width
             self.opacity = opacity
+            self.brush = brush
         }
     }
     /// The look of new strokes where it is not the brush's own (its width, opaque); `nil` where it is.
@@ -253,6 +256,7 @@ public final class CanvasView: View {
                 if let strokeLook {
                     if let width = strokeLook.width { stroke.width = width }
                     stroke.color.alpha = strokeLook.opacity
+                    stroke.brush = strokeLook.brush
                 }
                 let stabilizer = StrokeStabilizer(strength: stabilizerStrength)
                 if stabilizer.isOff { predictedTouches[touch.identifier] = touch } else {

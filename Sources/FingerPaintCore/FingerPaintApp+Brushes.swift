@@ -32,8 +32,8 @@ extension FingerPaintApp {
     /// The round brush's opacity, as the painter left it (its size is its width step).
     var roundOpacity: Double { brushAdjustments[BrushCatalog.round]?.opacity ?? 1 }
 
-    /// Makes what new strokes take from the brush chosen: the stroke brush a lifted stroke is painted with (the
-    /// preset at its size), and the width and opacity a stroke shows (a preset's drawn round until it is lifted).
+    /// Makes what new strokes take from the brush chosen: the stroke brush they are painted with (the preset at its
+    /// size), and the width and opacity a stroke takes.
     func applyBrush() {
         guard let preset = currentPreset, let adjustment = currentAdjustment else {
             brushPreset = nil
@@ -46,7 +46,7 @@ extension FingerPaintApp {
             report("fingerpaint: \(error)")
             brushPreset = try? BrushCatalog.strokeBrush(of: preset)
         }
-        canvasView.strokeLook = CanvasView.StrokeLook(width: adjustment.size, opacity: adjustment.opacity)
+        canvasView.strokeLook = CanvasView.StrokeLook(width: adjustment.size, opacity: adjustment.opacity, brush: brushPreset)
     }
 
     /// Changes the size or opacity of the preset painted with; the preset is made at its new size when `applying`

@@ -50,19 +50,23 @@ enum BrushStrokes {
     /// The samples of a stroke as the brush engine takes them: its points, their times (unknown ones
     /// ``unknownInterval`` apart), pressure (``defaultPressure`` without a pen) and tilt.
     static func samples(of stroke: Stroke) -> [BrushSample] {
-        let pen = stroke.pen
         var time = 0.0
-        return stroke.points.enumerated().map { index, point in
-            if let known = point.time?.seconds, known.isFinite { time = known } else if index > 0 { time += unknownInterval }
-            guard index < pen.count else {
-                return BrushSample(x: point.location.x, y: point.location.y, pressure: defaultPressure, time: time)
-            }
-            // The tilt's size is how far the pen leans (0 upright, 1 flat), towards the azimuth.
-            let sample = pen[index], lean = cos(Double(sample.altitude))
-            return BrushSample(x: point.location.x, y: point.location.y, pressure: Double(sample.pressure),
-                               xTilt: lean * cos(Double(sample.azimuth)), yTilt: lean * sin(Double(sample.azimuth)),
-                               time: time)
+        return stroke.points.indices.map { sample(of: stroke, at: $0, time: &time) }
+    }
+
+    /// The sample of a stroke's point at `index` as the brush engine takes it (``samples(of:)``), `time` the sample
+    /// before's time, made this one's.
+    static func sample(of stroke: Stroke, at index: Int, time: inout Double) -> BrushSample {
+        let point = stroke.points[index], pen = stroke.pen
+        if let known = point.time?.seconds, known.isFinite { time = known } else if index > 0 { time += unknownInterval }
+        guard index < pen.count else {
+            return BrushSample(x: point.location.x, y: point.location.y, pressure: defaultPressure, time: time)
         }
+        // The tilt's size is how far the pen leans (0 upright, 1 flat), towards the azimuth.
+        let sample = pen[index], lean = cos(Double(sample.altitude))
+        return BrushSample(x: point.location.x, y: point.location.y, pressure: Double(sample.pressure),
+                           xTilt: lean * cos(Double(sample.azimuth)), yTilt: lean * sin(Double(sample.azimuth)),
+                           time: time)
     }
 
     /// The stroke's colour as libmypaint takes it.
@@ -76,17 +80,27 @@ enum BrushStrokes {
     static func dabs(of stroke: Stroke) -> [BrushDab] {
         guard let brush = stroke.brush else { return [] }
         if let kept = kept.withLock({ $0[stroke] }) { return kept }
-        let preset = (try? BrushPreset(name: brush.name, settings: brush.settings))
+        let dabs = preset(of: brush)?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing)
+        let faded = withOpacity(of: stroke, dabs ?? [])
+        keep(faded, for: stroke)
+        return faded
+    }
+
+    /// The preset a stroke's brush is drawn with: its settings, or a plain brush where they are refused.
+    static func preset(of brush: StrokeBrush) -> BrushPreset? {
+        (try? BrushPreset(name: brush.name, settings: brush.settings))
             ?? (try? BrushPreset(name: "fallback/round", settings: fallbackSettings))
+    }
+
+    /// Dabs with the stroke's opacity (its colour's alpha) times their own.
+    static func withOpacity(of stroke: Stroke, _ dabs: [BrushDab]) -> [BrushDab] {
         let alpha = Float(stroke.color.alpha.isFinite ? min(max(stroke.color.alpha, 0), 1) : 1)
-        let dabs = (preset?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing) ?? [])
-            .map { dab in
-                var dab = dab
-                dab.opacity *= alpha
-                return dab
-            }
-        keep(dabs, for: stroke)
-        return dabs
+        guard alpha < 1 else { return dabs }
+        return dabs.map { dab in
+            var dab = dab
+            dab.opacity *= alpha
+            return dab
+        }
     }
 
     /// Keeps a stroke's dabs, among those of the strokes drawn most lately.
@@ -124,15 +138,25 @@ enum BrushStrokes {
 
     /// Draws a stroke painted with a brush over `width` × `height` premultiplied ARGB pixels (rows `stride` bytes
     /// apart) with the document placed by `placement`: its dabs that reach them, placed and drawn as libmypaint's
-    /// surfaces draw them, over what the pixels hold. Pixels no dab reaches are left as they are.
+    /// surfaces draw them, over what the pixels hold. Pixels no dab reaches are left as they are. With `paper`, the
+    /// pixels are opaque, a layer over that paper: where a dab takes paint away (libmypaint's eraser, a smudge of
+    /// clear paper) the paper shows, as it shows through such a layer (the same pixels, to the rounding).
     static func draw(_ stroke: Stroke, placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer,
-                     stride: Int, width: Int, height: Int) {
+                     stride: Int, width: Int, height: Int, paper: Color? = nil) {
+        draw(dabs(of: stroke), placement: placement, into: pixels, stride: stride, width: width, height: height,
+             paper: paper)
+    }
+
+    /// Draws dabs (document points) over `width` × `height` premultiplied ARGB pixels as
+    /// ``draw(_:placement:into:stride:width:height:paper:)`` draws a stroke's.
+    static func draw(_ dabs: some Sequence<BrushDab>, placement: CapsuleRaster.Placement,
+                     into pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, paper: Color? = nil) {
         let scale = Float(placement.pixelsPerPoint)
         guard scale.isFinite, scale > 0, width > 0, height > 0 else { return }
         let turn = Float(atan2(placement.sine, placement.cosine) * 180 / .pi)
         var placed: [BrushDab] = []
         var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
-        for dab in dabs(of: stroke) {
+        for dab in dabs {
             var onCanvas = dab
             let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
             (onCanvas.x, onCanvas.y, onCanvas.radius) = (centre.x, centre.y, dab.radius * scale)
@@ -149,19 +173,20 @@ enum BrushStrokes {
         let x0 = max(Int(low.x.rounded(.down)), 0), y0 = max(Int(low.y.rounded(.down)), 0)
         let x1 = min(Int(high.x.rounded(.up)), width), y1 = min(Int(high.y.rounded(.up)), height)
         guard x0 < x1, y0 < y1, var canvas = canvas(of: pixels, stride: stride, x: x0, y: y0, width: x1 - x0,
-                                                    height: y1 - y0) else { return }
+                                                    height: y1 - y0, isOpaque: paper != nil) else { return }
         for dab in placed {
             var shifted = dab
             shifted.x -= Float(x0)
             shifted.y -= Float(y0)
             canvas.draw(shifted)
         }
-        write(canvas, to: pixels, stride: stride, x: x0, y: y0)
+        write(canvas, to: pixels, stride: stride, x: x0, y: y0, paper: paper)
     }
 
-    /// A canvas of the premultiplied ARGB pixels `x..<x + width` of rows `y..<y + height`.
+    /// A canvas of the premultiplied ARGB pixels `x..<x + width` of rows `y..<y + height` (`isOpaque`: of RGB24
+    /// pixels, each alpha 1 whatever its byte holds).
     private static func canvas(of pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int,
-                               height: Int) -> DabCanvas? {
+                               height: Int, isOpaque: Bool) -> DabCanvas? {
         var channels = [Float](repeating: 0, count: width * height * 4)
         for row in 0..<height {
             let source = (pixels + (y + row) * stride + x * 4).assumingMemoryBound(to: UInt32.self)
@@ -170,21 +195,32 @@ enum BrushStrokes {
                 channels[index] = Float(pixel >> 16 & 0xFF) / 255
                 channels[index + 1] = Float(pixel >> 8 & 0xFF) / 255
                 channels[index + 2] = Float(pixel & 0xFF) / 255
-                channels[index + 3] = Float(pixel >> 24) / 255
+                channels[index + 3] = isOpaque ? 1 : Float(pixel >> 24) / 255
             }
         }
         return DabCanvas(width: width, height: height, channels: channels)
     }
 
     /// Writes a canvas back over the pixels it was made of, each channel rounded to a byte (a pixel no dab changed
-    /// comes back as it was).
-    private static func write(_ canvas: DabCanvas, to pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int) {
+    /// comes back as it was); with `paper`, over it, opaque.
+    private static func write(_ canvas: DabCanvas, to pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int,
+                              paper: Color?) {
+        let under = paper.map { paper in
+            SIMD3<Float>(Float(paper.red), Float(paper.green), Float(paper.blue)).clamped(lowerBound: .zero, upperBound: .one)
+        }
         canvas.channels.withUnsafeBufferPointer { channels in
             func byte(_ value: Float) -> UInt32 { UInt32((min(max(value, 0), 1) * 255).rounded()) }
             for row in 0..<canvas.height {
                 let target = (pixels + (y + row) * stride + x * 4).assumingMemoryBound(to: UInt32.self)
                 for column in 0..<canvas.width {
                     let index = (row * canvas.width + column) * 4
+                    if let under {
+                        // The paper shows where the layer is not opaque.
+                        let clear = 1 - min(max(channels[index + 3], 0), 1)
+                        target[column] = 0xFF00_0000 | byte(channels[index] + under.x * clear) << 16
+                            | byte(channels[index + 1] + under.y * clear) << 8 | byte(channels[index + 2] + under.z * clear)
+                        continue
+                    }
                     let alpha = byte(channels[index + 3])
                     // Premultiplied: no channel above its alpha.
                     target[column] = alpha << 24 | min(byte(channels[index]), alpha) << 16

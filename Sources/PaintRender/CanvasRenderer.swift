@@ -631,7 +631,7 @@ public final class CanvasRenderer {
     private func drawBaked(_ strokes: [Stroke], ontoPaper: Bool, within rect: PixelRect, into frame: ImageSurface) {
         if ontoPaper { frame.fill(rect, with: tiles.paper) }
         drawStrokes(strokes[...], region: documentPixels(of: rect), pixelsPerPoint: pixelsPerPoint, into: frame,
-                    at: (rect.x, rect.y), raster: tiles.raster)
+                    at: (rect.x, rect.y), raster: tiles.raster, paper: tiles.paper)
         frame.markDirty()
     }
 

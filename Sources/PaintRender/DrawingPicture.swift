@@ -275,7 +275,7 @@ public struct DrawingPicture: Sendable {
                                                             offsetX: -area.minX * scale - Double(piece.x),
                                                             offsetY: -area.minY * scale - Double(piece.y))
                     drawStrokes(reaching.map { strokes[$0] }[...], with: raster, in: piece, placement: placement,
-                                into: image) {
+                                into: image, paper: paper) {
                         let context = cairo_create(image.surface)!
                         cairo_rectangle(context, Double(piece.x), Double(piece.y), Double(piece.width),
                                         Double(piece.height))

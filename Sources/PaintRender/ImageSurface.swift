@@ -118,6 +118,10 @@ public final class ImageSurface {
         return cairo_image_surface_get_data(surface)
     }
 
+    /// Whether the image has no alpha (Cairo's `RGB24`, as paper and the frame are): what is drawn into it lies over
+    /// paper.
+    var isOpaque: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 }
+
     /// The pixel at a place, as `0x00RRGGBB`; 0 outside the image.
     public func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }

@@ -26,6 +26,9 @@ struct LiveStroke {
     private var taperedCount = 0
     private var chunkBounds: [Rect] = []
     private var boundedCount = 0
+    /// A stroke painted with a brush: its dabs, and the pixels they make (``LiveBrushInk``); `nil` for the round
+    /// brush.
+    private(set) var brushInk: LiveBrushInk?
 
     /// How far beyond half its width the change of a stroke in progress reaches, in points: nowhere. Cairo's
     /// antialiased stroke covers only the pixels its outline reaches, and the outline (round caps and joins, curves
@@ -53,8 +56,19 @@ struct LiveStroke {
     }
 
     /// Takes in the samples not seen yet; returns the area they change: from where the last segment began (the
-    /// settled segments before it never change) through the new samples, the last segment old and new.
-    mutating func update(with stroke: Stroke) -> Rect? {
+    /// settled segments before it never change) through the new samples, the last segment old and new, and, for a
+    /// stroke painted with a brush, the new dabs (a pixel at `level` past their edge).
+    mutating func update(with stroke: Stroke, pixelsPerPoint level: Double = 1) -> Rect? {
+        if stroke.brush != nil, brushInk == nil { brushInk = LiveBrushInk(stroke) }
+        let dabs = brushInk?.update(with: stroke, pixelsPerPoint: level)
+        if let dabs { bounds = bounds.map { $0.union(dabs) } ?? dabs }
+        guard let path = updatePath(with: stroke) else { return dabs }
+        return dabs.map { $0.union(path) } ?? path
+    }
+
+    /// Takes the samples not seen yet into the smoothed path (``update(with:pixelsPerPoint:)``); the area they
+    /// change.
+    private mutating func updatePath(with stroke: Stroke) -> Rect? {
         let count = stroke.points.count
         guard count > sampleCount else { return nil }
         if sampleCount == 0 { firstLocation = stroke.points.first?.location }

@@ -20,6 +20,6 @@ public func drawRegion(_ strokes: [Stroke], region: PixelRect, pixelsPerPoint: D
                        rasterizer: StrokeRasterizer, skippingHidden: Bool = true) -> ImageSurface {
     let image = ImageSurface(width: region.width, height: region.height, fill: paper)
     drawStrokes(strokes[...], region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: (0, 0),
-                rasterizer: rasterizer, skippingHidden: skippingHidden)
+                rasterizer: rasterizer, skippingHidden: skippingHidden, paper: paper)
     return image
 }

@@ -82,7 +82,7 @@ struct LiveInk {
                     && entry.stroke.points.first?.location == state.firstLocation
             }) {
                 var adopted = state
-                if let rect = adopted.update(with: unbaked[index].stroke) {
+                if let rect = adopted.update(with: unbaked[index].stroke, pixelsPerPoint: level) {
                     document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
                 }
                 unbaked[index].state = adopted
@@ -93,14 +93,14 @@ struct LiveInk {
         // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
         for index in unbaked.indices where unbaked[index].state == nil {
             var state = LiveStroke()
-            if let rect = state.update(with: unbaked[index].stroke) {
+            if let rect = state.update(with: unbaked[index].stroke, pixelsPerPoint: level) {
                 document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
             unbaked[index].state = state
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
-            if let rect = live[key, default: LiveStroke()].update(with: stroke) {
+            if let rect = live[key, default: LiveStroke()].update(with: stroke, pixelsPerPoint: level) {
                 document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
         }
@@ -178,6 +178,15 @@ struct LiveInk {
         for (key, stroke, state) in strokeOrder {
             let tail = tail(of: key, reaching: area)
             guard tail != nil || state.bounds?.intersection(area) != nil else { continue }
+            if let brushInk = state.brushInk {
+                // A brush's dabs, without a predicted tail.
+                if cairoDrew {
+                    cairo_surface_flush(frame.surface)
+                    cairoDrew = false
+                }
+                drawBrushInk(brushInk, within: rect, into: frame, placement: placement, pixelsPerPoint: pixelsPerPoint)
+                continue
+            }
             guard CapsuleRaster.draws(stroke) else {
                 if context == nil { context = cairo_create(frame.surface) }
                 guard let context else { continue }
@@ -202,6 +211,24 @@ struct LiveInk {
         }
         if cairoDrew { cairo_surface_flush(frame.surface) }
         frame.markDirty()
+    }
+
+    /// A brush stroke's dabs over `rect` of the frame: its pixels put over the frame's, upright; on a turned view,
+    /// its dabs drawn straight over them.
+    private func drawBrushInk(_ ink: LiveBrushInk, within rect: PixelRect, into frame: ImageSurface,
+                              placement: BufferPlacement, pixelsPerPoint: Double) {
+        let pixels = UnsafeMutableRawPointer(frame.pixels)
+        guard placement.rotation != 0 else {
+            return ink.composite(over: rect, of: pixels, stride: frame.stride,
+                                 offset: (placement.offsetX, placement.offsetY), pixelsPerPoint: pixelsPerPoint)
+        }
+        let cosine = cos(placement.rotation), sine = sin(placement.rotation)
+        let ox = Double(placement.offsetX), oy = Double(placement.offsetY)
+        let place = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
+                                            offsetX: -(cosine * ox - sine * oy) - Double(rect.x),
+                                            offsetY: -(sine * ox + cosine * oy) - Double(rect.y), cosine: cosine, sine: sine)
+        ink.draw(placement: place, into: pixels + rect.y * frame.stride + rect.x * 4, stride: frame.stride,
+                 width: rect.width, height: rect.height)
     }
 
     /// One stroke of one width drawn by `raster` over `rect`, a piece of at most a tile at a time.

@@ -406,7 +406,7 @@ extension TileEngine {
             }
             guard let image = cache.makeImage(for: key, paper: paper) else { return }
             drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: image,
-                        at: (0, 0), rasterizer: rasterizer, raster: raster)
+                        at: (0, 0), rasterizer: rasterizer, raster: raster, paper: paper)
             cache.noteDrawnSinceBase(key)
         } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
             rebuild(key, from: baseCount)
@@ -446,7 +446,7 @@ extension TileEngine {
         cache.restoreBase(for: key, paper: paper, drawnSince: reaching.count)
         guard !reaching.isEmpty, let image = cache.makeImage(for: key, paper: paper) else { return }
         drawStrokes(reaching.map { strokes[$0] }[...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint,
-                    into: image, at: (0, 0), rasterizer: rasterizer, raster: raster)
+                    into: image, at: (0, 0), rasterizer: rasterizer, raster: raster, paper: paper)
     }
 
     // MARK: - Jobs

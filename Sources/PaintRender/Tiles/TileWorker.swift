@@ -44,7 +44,7 @@ struct TileJob: Sendable {
         func draw(upTo end: Int) {
             guard end > drawn else { return }
             drawStrokes(strokes[drawn..<end], region: region, pixelsPerPoint: key.pixelsPerPoint, into: image, at: (0, 0),
-                        rasterizer: rasterizer, raster: raster)
+                        rasterizer: rasterizer, raster: raster, paper: paper)
             drawn = end
             isPaper = false
         }
@@ -198,11 +198,11 @@ struct TilePixels: Sendable {
 /// `raster`, when given, is used (its region set to the one drawn) instead of a raster made for the call.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double, into image: ImageSurface,
                  at origin: (x: Int, y: Int), rasterizer: StrokeRasterizer = .own, skippingHidden: Bool = true,
-                 raster: CapsuleRaster? = nil) {
+                 raster: CapsuleRaster? = nil, paper: Color = .white) {
     guard !strokes.isEmpty else { return }
     if rasterizer == .own {
         drawStrokesWithoutCairo(strokes, region: region, pixelsPerPoint: pixelsPerPoint, into: image, at: origin,
-                                skippingHidden: skippingHidden, raster: raster)
+                                skippingHidden: skippingHidden, raster: raster, paper: paper)
         return
     }
     let context = cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
@@ -216,7 +216,7 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoin
         cairo_surface_flush(image.surface)
         if let (target, placement) = rasterTarget(region: region, pixelsPerPoint: pixelsPerPoint, in: image, at: origin) {
             BrushStrokes.draw(stroke, placement: placement, into: pixels(of: image, at: target), stride: image.stride,
-                              width: target.width, height: target.height)
+                              width: target.width, height: target.height, paper: image.isOpaque ? paper : nil)
         }
         image.markDirty()
     }
@@ -254,12 +254,13 @@ private func cairoContext(region: PixelRect, into image: ImageSurface, at origin
 /// first) for those with pressure.
 private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: PixelRect, pixelsPerPoint: Double,
                                      into image: ImageSurface, at origin: (x: Int, y: Int), skippingHidden: Bool,
-                                     raster given: CapsuleRaster?) {
+                                     raster given: CapsuleRaster?, paper: Color) {
     // The document's point (0, 0) in the raster's pixels (the raster starts at the target's corner).
     guard let (target, placement) = rasterTarget(region: region, pixelsPerPoint: pixelsPerPoint, in: image,
                                                  at: origin) else { return }
     let raster = given ?? CapsuleRaster(width: target.width, height: target.height)
-    drawStrokes(strokes, with: raster, in: target, placement: placement, into: image, skippingHidden: skippingHidden) {
+    drawStrokes(strokes, with: raster, in: target, placement: placement, into: image, skippingHidden: skippingHidden,
+                paper: paper) {
         cairoContext(region: region, into: image, at: origin, pixelsPerPoint: pixelsPerPoint)
     }
 }
@@ -267,12 +268,13 @@ private func drawStrokesWithoutCairo(_ strokes: ArraySlice<Stroke>, region: Pixe
 /// Draws strokes, in order, into the pixels `target` of `image`:
 /// - the strokes of one width with `raster` (its region made the target's size), placed by `placement` (the target's
 ///   corner its pixel (0, 0)), each run of them drawn top first without its hidden pixels (or one by one);
-/// - those painted with a brush by their dabs (``BrushStrokes``), placed alike;
+/// - those painted with a brush by their dabs (``BrushStrokes``), placed alike (into an opaque image, as a layer over
+///   `paper`: where a dab takes paint away, the paper shows);
 /// - those with pressure by Cairo, in the context `makeContext` makes at the first (clipped to the target, drawing
 ///   document points there), destroyed at the end.
 func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in target: PixelRect,
                  placement: CapsuleRaster.Placement, into image: ImageSurface, skippingHidden: Bool = true,
-                 makeContext: () -> OpaquePointer) {
+                 paper: Color = .white, makeContext: () -> OpaquePointer) {
     raster.setRegion(width: target.width, height: target.height)
     var context: OpaquePointer?
     defer { if let context { cairo_destroy(context) } }
@@ -296,7 +298,8 @@ func drawStrokes(_ strokes: ArraySlice<Stroke>, with raster: CapsuleRaster, in t
         if strokes[runEnd].brush != nil {
             if let context { cairo_surface_flush(cairo_get_target(context)) }
             BrushStrokes.draw(strokes[runEnd], placement: placement, into: pixels(of: image, at: target),
-                              stride: image.stride, width: target.width, height: target.height)
+                              stride: image.stride, width: target.width, height: target.height,
+                              paper: image.isOpaque ? paper : nil)
         } else {
             if context == nil { context = makeContext() }
             if let context { drawStroke(strokes[runEnd], in: context) }

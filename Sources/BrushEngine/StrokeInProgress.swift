@@ -1,0 +1,60 @@
+// A brush stroke's dabs worked out as its samples come, for a stroke in progress: libmypaint's dynamics over each
+// new sample, once. Contract: the same dabs, in the same order, as the whole stroke's samples give
+// (`BrushPreset.dabs(along:)`) for a preset whose dabs do not depend on libmypaint's random numbers
+// (docs/brushes.md); every call goes through `BrushPreset.withEngine`, one at a time in the process.
+import CMyPaint
+
+/// A stroke in progress painted with a preset: its samples are added as they come, and each addition gives the dabs
+/// they make. The brush of its own lives as long as the stroke.
+public final class BrushStrokeInProgress {
+    private let brush: OpaquePointer
+    private let recorder = DabRecorder(limit: BrushPreset.largestDabCount)
+    private var driver: BrushPreset.StrokeDriver?
+
+    /// A stroke of `preset` in `color` (as an eraser with `erasing`), for a view at `viewZoom` turned by
+    /// `viewRotation`, as ``BrushPreset/dabs(along:color:erasing:viewZoom:viewRotation:)`` takes them; `nil` when
+    /// libmypaint cannot make a brush.
+    public init?(preset: BrushPreset, color: BrushColor, erasing: Bool = false, viewZoom: Double = 1,
+                 viewRotation: Double = 0) {
+        guard let brush = BrushPreset.withEngine({ preset.makeBrush(erasing: erasing) }) else { return nil }
+        self.brush = brush
+        let recorder = recorder
+        driver = BrushPreset.withEngine {
+            var driver: BrushPreset.StrokeDriver?
+            BrushPreset.withSurface(of: recorder) { surface in
+                recorder.isRecording = false
+                driver = BrushPreset.StrokeDriver(brush, color: color, viewZoom: viewZoom, viewRotation: viewRotation) {
+                    BrushPreset.stroke(brush, to: $0, on: surface)
+                }
+                recorder.isRecording = true
+            }
+            return driver
+        }
+    }
+
+    deinit {
+        let brush = brush
+        BrushPreset.withEngine { mypaint_brush_unref(brush) }
+    }
+
+    /// How many dabs the stroke has made so far.
+    public private(set) var dabCount = 0
+
+    /// Adds the stroke's next samples; returns the dabs they make (none past ``BrushPreset/largestDabCount`` in all).
+    public func add(_ samples: some Collection<BrushSample>) -> [BrushDab] {
+        guard !samples.isEmpty, var driver else { return [] }
+        let recorder = recorder, brush = brush
+        let dabs = BrushPreset.withEngine {
+            BrushPreset.withSurface(of: recorder) { surface in
+                for sample in samples {
+                    guard !recorder.isFull else { break }
+                    if let step = driver.step(for: sample) { BrushPreset.stroke(brush, to: step, on: surface) }
+                }
+            }
+            return recorder.takeDabs()
+        }
+        self.driver = driver
+        dabCount += dabs.count
+        return dabs
+    }
+}

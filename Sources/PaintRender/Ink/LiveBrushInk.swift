@@ -1,0 +1,149 @@
+// A brush stroke in progress as the frame shows it: its dabs worked out as its samples come (BrushStrokeInProgress),
+// each drawn once into pixels of its own at the frame's scale, which are put over the frame where it is redrawn.
+// Contract: on the Wayland thread; each dab is drawn once at a scale (again only when the zoom changes); the pixels
+// put over the frame are those the dabs would give drawn straight over it, within a level (over is associative).
+import BrushEngine
+import Geometry
+import PaintModel
+
+/// The dabs of a stroke in progress painted with a brush, and the pixels they make, in square pieces of
+/// ``side`` document pixels at one scale.
+final class LiveBrushInk {
+    /// A piece's side, in pixels.
+    static let side = 64
+
+    private let engine: BrushStrokeInProgress?
+    private let color: Stroke
+    /// The dabs so far, in document points, with the stroke's opacity.
+    private(set) var dabs: [BrushDab] = []
+    /// How many of the stroke's samples the engine has taken, and the last one's time.
+    private var sampleCount = 0
+    private var lastTime = 0.0
+    /// The scale the pieces are drawn at (document pixels a point), and how many dabs are drawn into them.
+    private var level = 0.0
+    private var drawnCount = 0
+    /// The pieces: premultiplied ARGB, ``side`` × ``side``, by their column and row.
+    private var pieces: [SIMD2<Int32>: [UInt32]] = [:]
+
+    /// The ink of a stroke painted with a brush; `nil` for a stroke without one.
+    init?(_ stroke: Stroke) {
+        guard let brush = stroke.brush else { return nil }
+        color = stroke
+        engine = BrushStrokes.preset(of: brush).flatMap {
+            BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing)
+        }
+    }
+
+    /// Takes in the samples not seen yet; returns the document area their dabs paint (each dab's radius and a pixel
+    /// more, at `level`), `nil` for none.
+    func update(with stroke: Stroke, pixelsPerPoint level: Double) -> Rect? {
+        let count = stroke.points.count
+        guard count > sampleCount, let engine else { return nil }
+        var time = lastTime
+        let samples = (sampleCount..<count).map { BrushStrokes.sample(of: stroke, at: $0, time: &time) }
+        lastTime = time
+        sampleCount = count
+        let new = BrushStrokes.withOpacity(of: color, engine.add(samples))
+        dabs += new
+        return Self.bounds(of: new[...], pixelsPerPoint: level)
+    }
+
+    /// The area dabs reach: their radius and a pixel at `level` more; `nil` for none.
+    static func bounds(of dabs: ArraySlice<BrushDab>, pixelsPerPoint level: Double) -> Rect? {
+        var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
+        let pixel = Float(1 / max(level, 1e-6))
+        for dab in dabs {
+            let reach = dab.radius + 2 * pixel
+            low = pointwiseMin(low, SIMD2(dab.x - reach, dab.y - reach))
+            high = pointwiseMax(high, SIMD2(dab.x + reach, dab.y + reach))
+        }
+        guard low.x <= high.x, low.y <= high.y, (high - low).x.isFinite, (high - low).y.isFinite else { return nil }
+        return Rect(x: Double(low.x), y: Double(low.y), width: Double(high.x - low.x), height: Double(high.y - low.y))
+    }
+
+    /// Puts the stroke's pixels over `rect` of a frame whose pixel (0, 0) is the document's pixel `offset` at `level`
+    /// (upright): the dabs not drawn yet are drawn into the pieces first (all of them again at another level).
+    func composite(over rect: PixelRect, of frame: UnsafeMutableRawPointer, stride: Int, offset: (x: Int, y: Int),
+                   pixelsPerPoint level: Double) {
+        drawPieces(at: level)
+        let side = Self.side
+        let document = rect.offsetBy(dx: offset.x, dy: offset.y)
+        let columns = Self.piece(of: document.x)...Self.piece(of: document.maxX - 1)
+        let rows = Self.piece(of: document.y)...Self.piece(of: document.maxY - 1)
+        for row in rows {
+            for column in columns {
+                guard let piece = pieces[SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row))],
+                      let part = PixelRect(x: column * side, y: row * side, width: side, height: side).intersection(document)
+                else { continue }
+                piece.withUnsafeBufferPointer { source in
+                    for y in part.y..<part.maxY {
+                        let from = (y - row * side) * side - column * side
+                        let target = (frame + (y - offset.y) * stride).assumingMemoryBound(to: UInt32.self)
+                        for x in part.x..<part.maxX {
+                            let ink = source[from + x]
+                            guard ink != 0 else { continue }
+                            target[x - offset.x] = Self.over(ink, target[x - offset.x])
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws the dabs straight over `width` × `height` pixels placed by `placement` (a turned view, which the
+    /// pieces, upright, cannot serve): those that reach them.
+    func draw(placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int, width: Int,
+              height: Int) {
+        BrushStrokes.draw(dabs, placement: placement, into: pixels, stride: stride, width: width, height: height)
+    }
+
+    /// The piece a document pixel lies in, along one axis.
+    private static func piece(of pixel: Int) -> Int {
+        pixel >= 0 ? pixel / side : -((-pixel - 1) / side) - 1
+    }
+
+    /// Draws the dabs not in the pieces yet into them, at `level` (at a new level, every dab into new pieces).
+    private func drawPieces(at level: Double) {
+        if level != self.level {
+            self.level = level
+            pieces = [:]
+            drawnCount = 0
+        }
+        guard drawnCount < dabs.count, level.isFinite, level > 0 else { return }
+        let side = Self.side, new = dabs[drawnCount...]
+        drawnCount = dabs.count
+        // Each piece gets the new dabs that reach it, in order, at once.
+        var reaching: [SIMD2<Int32>: [BrushDab]] = [:]
+        for dab in new {
+            let x = Double(dab.x) * level, y = Double(dab.y) * level, reach = Double(dab.radius) * level + 2
+            guard x.isFinite, y.isFinite, reach.isFinite, abs(x) + reach < 1e9, abs(y) + reach < 1e9 else { continue }
+            for row in Self.piece(of: Int((y - reach).rounded(.down)))...Self.piece(of: Int((y + reach).rounded(.up))) {
+                for column in Self.piece(of: Int((x - reach).rounded(.down)))...Self.piece(of: Int((x + reach).rounded(.up))) {
+                    reaching[SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row)), default: []].append(dab)
+                }
+            }
+        }
+        for (key, dabs) in reaching {
+            var piece = pieces[key] ?? [UInt32](repeating: 0, count: side * side)
+            let placement = CapsuleRaster.Placement(pixelsPerPoint: level, offsetX: -Double(key.x) * Double(side),
+                                                    offsetY: -Double(key.y) * Double(side))
+            piece.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                BrushStrokes.draw(dabs, placement: placement, into: base, stride: side * 4, width: side, height: side)
+            }
+            pieces[key] = piece
+        }
+    }
+
+    /// Premultiplied `ink` over `pixel`, each channel rounded.
+    @inline(__always)
+    static func over(_ ink: UInt32, _ pixel: UInt32) -> UInt32 {
+        let keep = 255 - ink >> 24
+        var result: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let below = pixel >> shift & 0xFF, above = ink >> shift & 0xFF
+            result |= min(above + (below * keep + 127) / 255, 255) << shift
+        }
+        return result
+    }
+}
