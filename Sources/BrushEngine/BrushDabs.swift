@@ -132,9 +132,9 @@ extension BrushPreset {
 
     /// libmypaint, one caller at a time, and warmed up first: every use of a libmypaint brush goes through here.
     ///
-    /// - A brush's random numbers (its dabs' random offsets and radii, its tracking noise) come from state
-    ///   libmypaint shares between brushes: two strokes worked out at once on two threads came out other than either
-    ///   alone (63 of 64 at once, for `tanda/water-02`).
+    /// - Strokes worked out at once on two threads came out other than either alone (63 of 64 at once, for
+    ///   `tanda/water-02`), as a new brush's memory that libmypaint reads unset held other bytes (``makeBrush(erasing:)``
+    ///   now makes it the same each time); one call at a time keeps that memory to one brush's making.
     /// - The first stroke libmypaint works out in a process came out other than the same stroke after it
     ///   (`tanda/water-02`: 838 dabs, then 889 every time): something of its own is set up by its first stroke. A
     ///   short stroke of a brush that draws random numbers, its dabs dropped, comes first.

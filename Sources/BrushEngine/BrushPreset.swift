@@ -77,7 +77,13 @@ public struct BrushPreset: Hashable, Sendable {
     /// brush). `erasing`: the brush used as an eraser, its eraser setting 1 whatever the preset says, so each dab
     /// takes paint away where it would have put it. `nil` when libmypaint cannot make one.
     func makeBrush(erasing: Bool = false) -> OpaquePointer? {
-        guard let brush = mypaint_brush_new() else { return nil }
+        // libmypaint reads some of a new brush's memory before it sets it (valgrind: in its first stroke_to), so a
+        // preset of random numbers laid other dabs as the heap held other bytes there: the memory glibc gives it is
+        // filled with one byte (M_PERTURB), the same every time. Calls come one at a time (withEngine).
+        mallopt(M_PERTURB, 0x5A)
+        let made = mypaint_brush_new()
+        mallopt(M_PERTURB, 0)
+        guard let brush = made else { return nil }
         defer {
             if erasing {
                 mypaint_brush_set_base_value(brush, MYPAINT_BRUSH_SETTING_ERASER, 1)

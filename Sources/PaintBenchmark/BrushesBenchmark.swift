@@ -1,6 +1,6 @@
 // `paint-benchmark brushes`: what painting with each kind of brush costs, headless on one thread as the window's
-// Wayland thread does it: a pen's stroke of a second at 200 Hz, with frames at 60 Hz, then its lift, when the
-// brush's dabs are worked out and drawn into the tiles; and libmypaint's dynamics alone for the same samples
+// Wayland thread does it: a pen's stroke of a second at 200 Hz, with frames at 60 Hz (its dabs drawn as it goes),
+// then its lift, when the brush's dabs are worked out again and drawn into the tiles; and libmypaint's dynamics alone for the same samples
 // (docs/performance.md, "Brushes").
 import BrushEngine
 import FingerPaintCore
@@ -22,11 +22,14 @@ private func penSamples() -> [(time: Double, location: Point, pressure: Double)]
     }
 }
 
-/// One run of the stroke with `brush`: the thread's processor ms of its events and frames before the lift, a pen
-/// event's share of them in µs, and the lift's frame (ms).
-@MainActor private func paintStroke(with brush: StrokeBrush?) -> (perEvent: Double, lift: Double) {
+/// One run of the stroke with the brush `name`, chosen as the brush panel chooses it (its stroke in progress drawn by
+/// its dabs): the thread's processor ms of its events and frames before the lift, a pen event's share of them in µs,
+/// and the lift's frame (ms).
+@MainActor private func paintStroke(with name: String) throws -> (perEvent: Double, lift: Double) {
     let app = FingerPaintApp(size: Size(width: 1920, height: 1080), strokes: [])
-    app.brushPreset = brush
+    // As the window does: the lifted stroke drawn into its tiles once its frame is on its way.
+    app.renderer.defersStrokeBaking = true
+    try app.useBrush(named: name)
     app.renderFrame()
     let samples = penSamples()
     func send(_ time: Double, _ event: TabletEvent) {
@@ -65,8 +68,8 @@ private func penSamples() -> [(time: Double, location: Point, pressure: Double)]
         runs = min(count, 20)
     }
     print("brushes: a pen's S of a second at 200 Hz across 1920x1080, frames at 60 Hz, headless on one thread; "
-          + "µs of the thread a pen event (its share of the events and frames before the lift), ms of the lift's "
-          + "frames (the dabs worked out and drawn into the tiles), µs of libmypaint's dynamics a pen event; "
+          + "µs of the thread a pen event (its share of the events and frames before the lift, the dabs drawn as it "
+          + "goes), ms of the lift's frames (the dabs worked out again and drawn into the tiles), µs of libmypaint's dynamics a pen event; "
           + "median [range] of \(runs) runs")
     let samples = penSamples().map { BrushSample(x: $0.location.x, y: $0.location.y, pressure: $0.pressure,
                                                  time: $0.time / 1000) }
@@ -80,7 +83,7 @@ private func penSamples() -> [(time: Double, location: Point, pressure: Double)]
         }
         var perEvent: [Double] = [], lifts: [Double] = [], dynamics: [Double] = []
         for _ in 0..<runs {
-            let run = paintStroke(with: brush)
+            guard let run = try? paintStroke(with: name) else { continue }
             perEvent.append(run.perEvent)
             lifts.append(run.lift)
             if let brush, let preset = try? BrushPreset(name: brush.name, settings: brush.settings) {

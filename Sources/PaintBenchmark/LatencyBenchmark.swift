@@ -161,8 +161,11 @@ struct LatencyOptions {
     /// inputs presented a frame or more late by cause (``LateInputs``).
     var logs: String?
 
+    /// The brush fingerpaint paints with (`--brush`), `nil` for the round one.
+    var brush: String?
+
     static let usage = "paint-benchmark latency [--size WxH]... [--rate HZ]... [--clients fingerpaint,callback,weston] "
-        + "[--client PATH] [--runs N] [--logs DIR]"
+        + "[--client PATH] [--brush NAME] [--runs N] [--logs DIR]"
 
     /// Reads the options; `nil` (after saying why) for one it does not know.
     init?(arguments: [String]) {
@@ -194,6 +197,9 @@ struct LatencyOptions {
             case "--client":
                 guard let value else { print("paint-benchmark latency: --client takes a path"); return nil }
                 fingerpaint = value
+            case "--brush":
+                guard let value else { print("paint-benchmark latency: --brush takes a name fingerpaint --list-brushes prints"); return nil }
+                brush = value
             case "--runs":
                 guard let runs = value.flatMap(Int.init), (1...100).contains(runs) else {
                     print("paint-benchmark latency: --runs takes 1 to 100")
@@ -257,6 +263,7 @@ private func runPredictionSection() {
 private func runTouchReplaySection(_ options: LatencyOptions) {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let fingerpaint = options.fingerpaint ?? folder.appendingPathComponent("fingerpaint").path
+    let brush = options.brush.map { ["--brush", $0] } ?? []
     if let logs = options.logs { try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true) }
     guard FileManager.default.isExecutableFile(atPath: fingerpaint) else {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
@@ -268,8 +275,8 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
           + "Client CPU per input event, µs: the client's own user and system time (wait4), less an idle run of the "
           + "same length, over the events; median of the runs [range].")
     let clients: [(name: String, command: [String], environment: [String: String])] = [
-        ("fingerpaint", [fingerpaint, "--new"], [:]),
-        ("fingerpaint drawing at the frame callback", [fingerpaint, "--new"], ["FINGERPAINT_PACING": "callback"]),
+        ("fingerpaint", [fingerpaint, "--new"] + brush, [:]),
+        ("fingerpaint drawing at the frame callback", [fingerpaint, "--new"] + brush, ["FINGERPAINT_PACING": "callback"]),
         ("weston-simple-touch", ["/usr/bin/weston-simple-touch"], [:]),
     ].filter { client in
         options.clients.contains(client.name == "fingerpaint" ? "fingerpaint"

@@ -153,7 +153,8 @@ public final class CanvasRenderer {
     /// render gives.
     public func bakeStrokes() {
         guard !ink.unbaked.isEmpty else { return }
-        for (stroke, _) in ink.takeUnbaked() { tiles.append(stroke) }
+        // A brush stroke's pixels drawn in progress stand in for its dabs where they can (LiveBrushInk).
+        for (stroke, state) in ink.takeUnbaked() { tiles.append(stroke, drawnAs: state?.brushInk) }
     }
 
     /// A renderer for a window of a logical size at a scale, showing `strokes` at 100 % from the origin.

@@ -20,7 +20,7 @@ final class LiveBrushInk {
     private var sampleCount = 0
     private var lastTime = 0.0
     /// The scale the pieces are drawn at (document pixels a point), and how many dabs are drawn into them.
-    private var level = 0.0
+    private(set) var level = 0.0
     private var drawnCount = 0
     /// The pieces: premultiplied ARGB, ``side`` × ``side``, by their column and row.
     private var pieces: [SIMD2<Int32>: [UInt32]] = [:]
@@ -88,6 +88,14 @@ final class LiveBrushInk {
                 }
             }
         }
+    }
+
+    /// Whether the stroke's pixels may stand in for drawing `stroke`, the stroke it became, into tiles: its dabs are
+    /// the ones the stroke is drawn with (worked out again from the whole, a preset of random numbers may lay others),
+    /// and each only puts paint on (none takes paint away or keeps to the paint there, which the stroke's own pixels,
+    /// clear under it, cannot do as the tiles' can).
+    func canStandIn(for stroke: Stroke) -> Bool {
+        dabs.allSatisfy { $0.alphaEraser >= 1 && $0.lockAlpha <= 0 && $0.colorize <= 0 } && dabs == BrushStrokes.dabs(of: stroke)
     }
 
     /// Draws the dabs straight over `width` × `height` pixels placed by `placement` (a turned view, which the

@@ -258,10 +258,11 @@ extension TileEngine {
     }
 
     /// A stroke added on top: drawn into the tiles it touches.
-    func append(_ stroke: Stroke) {
+    func append(_ stroke: Stroke, drawnAs ink: LiveBrushInk? = nil) {
         strokes.append(stroke)
         index.append(stroke)
-        strokeChanged(stroke.bounds, added: stroke)
+        let standIn = ink.flatMap { $0.canStandIn(for: stroke) ? $0 : nil }
+        changeTiles(within: stroke.bounds) { tileChanged($0, added: stroke, drawnAs: standIn) }
     }
 
     /// Strokes taken off the top, `count` left: their bounds are redrawn from the strokes that reach them.
@@ -396,17 +397,25 @@ extension TileEngine {
         if worker == nil { drawRequestsNow() }
     }
 
-    /// A cached tile of the zoom shown under a stroke added (drawn on) or taken off (rebuilt from its base, or asked
-    /// for again when the base is past).
-    private func tileChanged(_ key: TileKey, added: Stroke?) {
+    /// A cached tile of the zoom shown under a stroke added (drawn on; a brush stroke's pixels drawn in progress put
+    /// over it, where they stand in for it at the tile's zoom) or taken off (rebuilt from its base, or asked for again
+    /// when the base is past).
+    private func tileChanged(_ key: TileKey, added: Stroke?, drawnAs ink: LiveBrushInk? = nil) {
         guard let entry = cache[key] else { return }
         if let added {
             if entry.baseCount == nil || entry.sinceBase >= Self.baseSpacing {
                 cache.setBase(for: key, count: strokes.count - 1)
             }
             guard let image = cache.makeImage(for: key, paper: paper) else { return }
-            drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: image,
-                        at: (0, 0), rasterizer: rasterizer, raster: raster, paper: paper)
+            if let ink, ink.level == key.pixelsPerPoint {
+                ink.composite(over: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
+                              of: UnsafeMutableRawPointer(image.pixels), stride: image.stride,
+                              offset: (key.pixelRect.x, key.pixelRect.y), pixelsPerPoint: key.pixelsPerPoint)
+                image.markDirty()
+            } else {
+                drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: image,
+                            at: (0, 0), rasterizer: rasterizer, raster: raster, paper: paper)
+            }
             cache.noteDrawnSinceBase(key)
         } else if let baseCount = entry.baseCount, baseCount <= strokes.count {
             rebuild(key, from: baseCount)
