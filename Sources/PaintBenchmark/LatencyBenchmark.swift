@@ -96,8 +96,9 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 
 /// Runs touch-replay (next to this program) with a client on a trace; returns the `--stats` line as JSON and the
 /// CPU seconds touch-replay and the client used together.
-func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:])
-    -> (stats: [String: Any], cpu: Double)? {
+/// `keepingLast`: where to keep touch-replay's picture of the last frame, to look at.
+func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:],
+            keepingLast picture: String? = nil) -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -116,6 +117,10 @@ func replay(_ trace: String, size: String, client: [String], environment extra: 
     getrusage(RUSAGE_CHILDREN.rawValue, &after)
     func seconds(_ usage: rusage) -> Double {
         Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    if let picture {
+        try? FileManager.default.removeItem(atPath: picture)
+        try? FileManager.default.copyItem(atPath: scratch.appendingPathComponent("last.png").path, toPath: picture)
     }
     try? FileManager.default.removeItem(at: scratch)
     let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") }

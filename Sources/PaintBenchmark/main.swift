@@ -128,6 +128,7 @@ let helpText = """
     USAGE: paint-benchmark [--large [--document PATH | --peak-limit MIB] [--raster cairo|own]]
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
            paint-benchmark layers [--runs N] | blend [--runs N] | photo [--file PATH] [--runs N]
+           paint-benchmark brushes [--runs N] | mypaint [--brush NAME] [--runs N] [--look DIR]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -155,6 +156,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "layers": { runLayersBenchmark(arguments: $0) },
     "blend": { runBlendBenchmark(arguments: $0) },
     "brushes": { runBrushesBenchmark(arguments: $0) },
+    "mypaint": { runMyPaintBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },
     "raster": { runRasterBenchmark(arguments: $0) },

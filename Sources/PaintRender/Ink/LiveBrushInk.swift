@@ -22,8 +22,9 @@ final class LiveBrushInk {
     /// The scale the pieces are drawn at (document pixels a point), and how many dabs are drawn into them.
     private(set) var level = 0.0
     private var drawnCount = 0
-    /// The pieces: premultiplied ARGB, ``side`` × ``side``, by their column and row.
-    private var pieces: [SIMD2<Int32>: [UInt32]] = [:]
+    /// The pieces, ``side`` × ``side`` premultiplied floats as libmypaint's surfaces keep them (so a dab is drawn with
+    /// no conversion of the pixels it reaches), by their column and row.
+    private var pieces: [SIMD2<Int32>: DabCanvas] = [:]
 
     /// The ink of a stroke painted with a brush; `nil` for a stroke without one.
     init?(_ stroke: Stroke) {
@@ -75,14 +76,16 @@ final class LiveBrushInk {
                 guard let piece = pieces[SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row))],
                       let part = PixelRect(x: column * side, y: row * side, width: side, height: side).intersection(document)
                 else { continue }
-                piece.withUnsafeBufferPointer { source in
+                piece.channels.withUnsafeBufferPointer { source in
                     for y in part.y..<part.maxY {
-                        let from = (y - row * side) * side - column * side
+                        let from = ((y - row * side) * side - column * side) * 4
                         let target = (frame + (y - offset.y) * stride).assumingMemoryBound(to: UInt32.self)
                         for x in part.x..<part.maxX {
-                            let ink = source[from + x]
-                            guard ink != 0 else { continue }
-                            target[x - offset.x] = Self.over(ink, target[x - offset.x])
+                            let index = from + x * 4
+                            let alpha = source[index + 3]
+                            guard alpha > 0 else { continue }
+                            target[x - offset.x] = Self.over(red: source[index], green: source[index + 1],
+                                                             blue: source[index + 2], alpha: alpha, target[x - offset.x])
                         }
                     }
                 }
@@ -132,26 +135,30 @@ final class LiveBrushInk {
             }
         }
         for (key, dabs) in reaching {
-            var piece = pieces[key] ?? [UInt32](repeating: 0, count: side * side)
+            guard var piece = pieces.removeValue(forKey: key) ?? DabCanvas(width: side, height: side) else { continue }
+            // Placed as a tile of the same zoom places them (``BrushStrokes/draw(_:placement:into:stride:width:height:paper:)``).
             let placement = CapsuleRaster.Placement(pixelsPerPoint: level, offsetX: -Double(key.x) * Double(side),
                                                     offsetY: -Double(key.y) * Double(side))
-            piece.withUnsafeMutableBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                BrushStrokes.draw(dabs, placement: placement, into: base, stride: side * 4, width: side, height: side)
+            for dab in dabs {
+                var placed = dab
+                let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
+                (placed.x, placed.y, placed.radius) = (centre.x, centre.y, dab.radius * Float(level))
+                piece.draw(placed)
             }
             pieces[key] = piece
         }
     }
 
-    /// Premultiplied `ink` over `pixel`, each channel rounded.
+    /// A premultiplied colour (channels 0 to 1) over `pixel`, each channel rounded to a byte first, as a tile's
+    /// pixels take the dabs.
     @inline(__always)
-    static func over(_ ink: UInt32, _ pixel: UInt32) -> UInt32 {
-        let keep = 255 - ink >> 24
-        var result: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            let below = pixel >> shift & 0xFF, above = ink >> shift & 0xFF
-            result |= min(above + (below * keep + 127) / 255, 255) << shift
+    static func over(red: Float, green: Float, blue: Float, alpha: Float, _ pixel: UInt32) -> UInt32 {
+        @inline(__always) func byte(_ value: Float) -> UInt32 { UInt32(min(max(value, 0), 1) * 255 + 0.5) }
+        let a = byte(alpha), keep = 255 - a
+        @inline(__always) func channel(_ value: Float, _ shift: UInt32) -> UInt32 {
+            let below = pixel >> shift & 0xFF
+            return min(min(byte(value), a) + (below * keep + 127) / 255, 255) << shift
         }
-        return result
+        return channel(red, 16) | channel(green, 8) | channel(blue, 0) | min(a + ((pixel >> 24) * keep + 127) / 255, 255) << 24
     }
 }
