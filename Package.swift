@@ -256,7 +256,7 @@ let package = Package(
         .testTarget(name: "WaylandAppTests", dependencies: ["WaylandApp", "WaylandClient", "SeatInput", "TouchUI"]),
         // The programs in their windows on touch-replay's compositor (as child processes).
         .testTarget(
-            name: "ProgramTests", dependencies: ["ProcessTesting", "PaintModel", "ImageDecoding", "PaintUI", "SeatInput", "TouchUI", "FingerPaintCore", "GestureDemoKit"]
+            name: "ProgramTests", dependencies: ["ProcessTesting", "BrushEngine", "PaintModel", "PaintRender", "ImageDecoding", "PaintUI", "SeatInput", "TouchUI", "FingerPaintCore", "GestureDemoKit"]
         ),
         // The portal module against fake-portal on a private dbus-daemon (child processes).
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "ProcessTesting"]),

@@ -1,7 +1,8 @@
 // `paint-benchmark mypaint`: fingerpaint beside MyPaint, the painting program built on the same brush engine, each
 // painting the same pen trace with the same preset through touch-replay: input to presentation and the client's own
-// CPU a pen event (docs/performance.md, "Brushes"). MyPaint is Debian's `mypaint`; its brush is chosen through its
-// preferences (`brushmanager.selected_brush`), in a home of its own for each run.
+// CPU a pen event (docs/performance.md, "Brushes"). MyPaint is Debian's `mypaint`, in a home of its own for each run;
+// it paints with the brush it keeps for the pen (touch-replay's), which the run gives it there.
+import BrushEngine
 import FingerPaintCore
 import Foundation
 import Geometry
@@ -22,7 +23,7 @@ private func penTrace(idle: Bool) -> (path: String, events: Int) {
         events.append(SeatEvent(time: .milliseconds(time), .tablet(.frame, tool: 0)))
     }
     for stroke in 0..<4 where !idle {
-        let begin = start + Double(stroke) * 1300, top = 180 + Double(stroke) * 110
+        let begin = start + Double(stroke) * 1300, top = 240 + Double(stroke) * 110
         func point(_ t: Double) -> Point { Point(x: 240 + 800 * t, y: top + 60 * sin(2 * .pi * t)) }
         send(begin, .proximityIn(.pen, location: point(0)))
         for index in 0...200 {
@@ -76,18 +77,22 @@ func runMyPaintBenchmark(arguments: [String]) {
     var figures: [String: [String: [Double]]] = [:]
     for run in 0...runs {
         for program in programs {
-            // A home of its own, where MyPaint's preferences choose the brush.
+            // A home of its own, where MyPaint finds the brush it keeps for the pen: the preset, as its device brush.
+            // MyPaint names that file by uuid5 of the device's name ("touch-replay tablet") in a namespace of its
+            // own (gui/brushmanager.py, _device_name_uuid).
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("mypaint-bench-\(getpid())-home")
             try? FileManager.default.removeItem(at: home)
-            let config = home.appendingPathComponent(".config/mypaint")
-            try? FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-            try? #"{"brushmanager.selected_brush": "\#(brush)"}"#
-                .write(to: config.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+            let brushes = home.appendingPathComponent(".local/share/mypaint/brushes")
+            try? FileManager.default.createDirectory(at: brushes, withIntermediateDirectories: true)
+            try? FileManager.default.copyItem(
+                atPath: BrushPreset.installedFolder + "/" + brush + ".myb",
+                toPath: brushes.appendingPathComponent("devbrush_4d3d95d6-dc2f-5467-b29a-ced0232464c0.myb").path)
             let runtime = home.appendingPathComponent("run")
             try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
             defer { try? FileManager.default.removeItem(at: home) }
             let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+                               "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
                                "XDG_RUNTIME_DIR": runtime.path]
             // The first pass, the idle one, gives the CPU either program spends without a stroke.
             let trace = run == 0 ? idle.path : pen.path

@@ -205,9 +205,14 @@ public struct DrawingPicture: Sendable {
         min(1, Double(Self.largestImageSide) / max(area.width, area.height, 1))
     }
 
+    /// Pixels a point of a brush stroke's image in an SVG or a PDF: twice the picture's points, as a screen of scale 2
+    /// shows them.
+    static let vectorBrushScale = 2.0
+
     /// Draws the picture into a Cairo context whose unit is `pixelsPerPoint` of the area's points, from its origin;
-    /// on its paper unless `onPaper` is `false`.
-    func draw(into context: OpaquePointer, pixelsPerPoint: Double, onPaper: Bool = true) {
+    /// on its paper unless `onPaper` is `false`. A stroke painted with a brush is its dabs drawn into an image of its
+    /// own at `brushScale` pixels a point (by default `pixelsPerPoint`), placed where it is.
+    func draw(into context: OpaquePointer, pixelsPerPoint: Double, onPaper: Bool = true, brushScale: Double? = nil) {
         cairo_save(context)
         if onPaper {
             cairo_set_source_rgb(context, paper.red, paper.green, paper.blue)
@@ -219,7 +224,13 @@ public struct DrawingPicture: Sendable {
             // A layer that is not plain is drawn apart, then put over the layers below as its blend mode says.
             if !layer.isPlain { cairo_push_group(context) }
             layer.picture?.draw(in: context)
-            for stroke in layer.strokes { drawStroke(stroke, in: context) }
+            for stroke in layer.strokes {
+                guard stroke.brush != nil else {
+                    drawStroke(stroke, in: context)
+                    continue
+                }
+                drawBrushStroke(stroke, in: context, pixelsPerPoint: brushScale ?? pixelsPerPoint)
+            }
             if !layer.isPlain {
                 cairo_pop_group_to_source(context)
                 cairo_set_operator(context, layer.blendMode.cairoOperator)
@@ -336,7 +347,7 @@ extension DrawingPicture {
         case .pdf:
             let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, area.width, area.height)!
             let context = cairo_create(surface)!
-            draw(into: context, pixelsPerPoint: 1)
+            draw(into: context, pixelsPerPoint: 1, brushScale: Self.vectorBrushScale)
             cairo_destroy(context)
             cairo_surface_finish(surface)
             status = cairo_surface_status(surface)

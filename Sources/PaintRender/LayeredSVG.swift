@@ -42,7 +42,7 @@ extension DrawingPicture {
         let surface = cairo_svg_surface_create_for_stream(ByteSink.write, closure, picture.area.width, picture.area.height)!
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         let context = cairo_create(surface)!
-        picture.draw(into: context, pixelsPerPoint: 1, onPaper: false)
+        picture.draw(into: context, pixelsPerPoint: 1, onPaper: false, brushScale: DrawingPicture.vectorBrushScale)
         cairo_destroy(context)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)

@@ -1,4 +1,5 @@
-// Drawing a stroke with Cairo: one path of smoothed segments, round caps and joins, antialiased.
+// Drawing a stroke with Cairo: one path of smoothed segments, round caps and joins, antialiased; a brush stroke as an
+// image of its dabs.
 import CCairo
 import PaintModel
 import Geometry
@@ -146,4 +147,32 @@ func fillOutline(of stroke: Stroke, in context: OpaquePointer) {
     cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     cairo_fill(context)
+}
+
+/// The most pixels a brush stroke's image in a Cairo context holds: a larger stroke's image is drawn at fewer pixels a
+/// point.
+let largestBrushImagePixels = 1 << 24
+
+/// Draws a stroke painted with a brush into a Cairo context whose unit is a document point (an SVG's, a PDF's, a
+/// picture drawn by Cairo): its dabs (``BrushStrokes``) drawn into a clear image of its own over the part of its
+/// bounds the context can paint, at `pixelsPerPoint` (fewer past ``largestBrushImagePixels``), the image placed
+/// there. So an SVG or a PDF holds it as an image of itself; its dabs take paint away only from that image.
+func drawBrushStroke(_ stroke: Stroke, in context: OpaquePointer, pixelsPerPoint: Double) {
+    guard let area = stroke.bounds.intersection(clipArea(of: context)), area.width > 0, area.height > 0,
+          pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+    let scale = min(pixelsPerPoint, (Double(largestBrushImagePixels) / (area.width * area.height)).squareRoot())
+    // The image's corner on a whole pixel at that scale.
+    let x0 = (area.minX * scale).rounded(.down), y0 = (area.minY * scale).rounded(.down)
+    let width = Int((area.maxX * scale).rounded(.up) - x0), height = Int((area.maxY * scale).rounded(.up) - y0)
+    guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else { return }
+    let image = ImageSurface(clearWidth: width, height: height)
+    BrushStrokes.draw(stroke, placement: CapsuleRaster.Placement(pixelsPerPoint: scale, offsetX: -x0, offsetY: -y0),
+                      into: UnsafeMutableRawPointer(image.pixels), stride: image.stride, width: width, height: height)
+    image.markDirty()
+    cairo_save(context)
+    cairo_translate(context, x0 / scale, y0 / scale)
+    cairo_scale(context, 1 / scale, 1 / scale)
+    cairo_set_source_surface(context, image.surface, 0, 0)
+    cairo_paint(context)
+    cairo_restore(context)
 }

@@ -2,8 +2,11 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import BrushEngine
+import FingerPaintCore
 import Glibc
 import PaintModel
+import PaintRender
 import ProcessTesting
 import Testing
 import TouchUI
@@ -91,6 +94,65 @@ import TouchUI
                                                              scratch.path("page")])
         #expect(rendered.status == 0, "\(rendered.standardError)")
         try await Self.expectStrokes(in: scratch.path("page.png"), pixelsPerPoint: 2)
+    }
+
+    /// A PDF and an SVG hold a brush stroke as an image of its dabs: poppler draws the PDF's within a few levels of the
+    /// PNG export, grain and all (not a round path as wide as the dabs reach), and the SVG has an image for it.
+    @Test func aBrushStrokeIsAnImageOfItsDabsInThePDFAndTheSVG() async throws {
+        let pdftoppm = "/usr/bin/pdftoppm"
+        try #require(FileManager.default.isExecutableFile(atPath: pdftoppm), "pdftoppm is not installed (apt-get install poppler-utils)")
+        let preset = try #require(try BrushCatalog.preset(named: "classic/charcoal"))
+        let charcoal = try BrushCatalog.strokeBrush(of: preset.resized(toRadius: 7))
+        var stroke = Stroke(color: .black, width: 4)
+        for step in 0...100 {
+            let t = Double(step) / 100
+            stroke.append(StrokePoint(Point(x: 100 + 200 * t, y: 150 + 40 * sin(6 * t)), time: .milliseconds(1000 * t)),
+                          pen: StrokePen(pressure: 0.9))
+        }
+        var drawing = Drawing()
+        _ = drawing.add(stroke.painted(with: charcoal))
+        let scratch = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: scratch.path("d.fpdraw"), contents: Data(DrawingDocument.encode(drawing))))
+        for output in ["out.png", "out.pdf", "out.svg"] {
+            let result = try await Self.export(["--export", output, "d.fpdraw"], in: scratch)
+            #expect(result.status == 0, "\(output): \(result.standardError)")
+        }
+        let rendered = try await ChildProcess.run(pdftoppm, ["-png", "-r", "72", "-singlefile", scratch.path("out.pdf"),
+                                                             scratch.path("page")])
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let probe = try await PNGReader.pixels(in: scratch.path("out.png"), at: [(0, 0)])
+        let points = (0..<probe.height).flatMap { y in (0..<probe.width).map { (x: $0, y: y) } }
+        let png = try await PNGReader.pixels(in: scratch.path("out.png"), at: points)
+        let page = try await PNGReader.pixels(in: scratch.path("page.png"), at: points)
+        #expect(page.width == png.width && page.height == png.height, "\(page.width)x\(page.height) against \(png.width)x\(png.height)")
+        // Compared in squares of 6 pixels, where the grain of a stroke drawn at twice the pixels and scaled down by
+        // poppler mostly averages out (its small dabs are drawn otherwise at another scale); a round path as wide as
+        // the dabs reach would be solid black where the charcoal is grainy and the paper shows.
+        let side = 6
+        var inked = 0, far = 0, apart = 0
+        for top in stride(from: 0, to: png.height - side, by: side) {
+            for left in stride(from: 0, to: png.width - side, by: side) {
+                var ours = 0, theirs = 0
+                for y in top..<(top + side) {
+                    for x in left..<(left + side) {
+                        ours += png.pixels[y * png.width + x].red
+                        theirs += page.pixels[y * page.width + x].red
+                    }
+                }
+                guard ours < 250 * side * side || theirs < 250 * side * side else { continue }
+                inked += 1
+                apart += abs(ours - theirs)
+                if abs(ours - theirs) > 48 * side * side { far += 1 }
+            }
+        }
+        let mean = Double(apart) / Double(max(inked, 1) * side * side)
+        #expect(inked > 40 && mean < 30 && far * 20 <= inked,
+                "the PDF's squares \(mean) levels from the PNG's on average, \(far) of \(inked) by more than 48")
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out.pdf")))
+        #expect(pdf.range(of: Data("/Subtype /Image".utf8)) != nil, "the PDF holds no image")
+        let elements = try Self.svgElements(in: scratch.path("out.svg"))
+        #expect(elements.contains { $0.name == "image" }, "\(elements.map(\.name))")
+        #expect(!elements.contains { $0.name == "path" && ($0.attributes["style"] ?? "").contains("stroke:") })
     }
 
     /// A drawing of two layers: the black line and red dot on the bottom one, and over them a 50 % multiply layer
