@@ -8,6 +8,9 @@ import PaintModel
 public enum BrushCatalog {
     /// The name of fingerpaint's own brush: round, solid, tapered by a pen's pressure.
     public static let round = "round"
+    /// The eraser's name for taking whole strokes away (fingerpaint's own eraser), beside the brushes it can erase
+    /// paint with.
+    public static let wholeStrokes = "strokes"
 
     /// One brush of the brush panel: its name (``names(presetsIn:)``) and what the panel calls it.
     public struct Pick: Hashable, Sendable {
@@ -58,9 +61,10 @@ public enum BrushCatalog {
         return try strokeBrush(of: preset)
     }
 
-    /// A preset as a stroke keeps it; throws when its name or settings are longer than a document keeps.
-    public static func strokeBrush(of preset: BrushPreset) throws(BrushPreset.Failure) -> StrokeBrush {
-        guard let brush = StrokeBrush(name: preset.name, settings: preset.settings) else {
+    /// A preset as a stroke keeps it (`erasing`: used as an eraser); throws when its name or settings are longer than
+    /// a document keeps.
+    public static func strokeBrush(of preset: BrushPreset, erasing: Bool = false) throws(BrushPreset.Failure) -> StrokeBrush {
+        guard let brush = StrokeBrush(name: preset.name, settings: preset.settings, isErasing: erasing) else {
             throw BrushPreset.Failure(name: preset.name, reason: "its name or settings are too long")
         }
         return brush

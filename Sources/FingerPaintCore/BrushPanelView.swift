@@ -1,6 +1,6 @@
 // The brush panel: a row a brush, each its own preview stroke and its name, and under them the current brush's size
-// and opacity sliders and the stabilizer's. Opened from the bar's brush button (a tap on it while it is the tool) or Shift+B
-// (docs/brushes.md, "The brush panel").
+// and opacity sliders and the stabilizer's. Opened from the bar's brush or eraser (a tap on it while it is the tool,
+// for the brushes that tool uses) or Shift+B (docs/brushes.md, "The brush panel").
 import Geometry
 import PaintModel
 import PaintUI
@@ -52,8 +52,8 @@ public final class BrushPanelView: View {
     static let spacing = InterfaceLayout.spacing
     /// A slider's height: its words over a track as tall as a target.
     static let sliderHeight = 24.0 + InterfaceLayout.controlSide
-    /// The sliders a panel makes room for.
-    static let sliderCount = 3
+    /// The most sliders a panel makes room for.
+    public static let sliderCount = 3
 
     /// The brushes shown, in order; set by the owner.
     public var brushes: [BrushCatalog.Pick] = []
@@ -61,8 +61,10 @@ public final class BrushPanelView: View {
     public var previews: [String?] = []
     /// The position in ``brushes`` of the brush painted with; `nil` for one not among them.
     public var selected: Int?
-    /// The current brush's sliders, top to bottom (at most ``sliderCount``).
+    /// The current brush's sliders, top to bottom (at most ``sliderSlots``).
     public var sliders: [SliderState] = []
+    /// How many sliders the panel makes room for under its rows (at most ``sliderCount``), whether shown or not.
+    public var sliderSlots = BrushPanelView.sliderCount
     /// What touches ask for. Held weakly: the owner holds the panel.
     public weak var delegate: (any BrushPanelViewDelegate)?
 
@@ -78,18 +80,21 @@ public final class BrushPanelView: View {
 
     // MARK: - Layout
 
-    /// The columns of rows for `count` brushes in a window area `height` points high: one where they fit, else two.
-    static func columns(brushes count: Int, fitting height: Double) -> Int {
+    /// The columns of rows for `count` brushes and room for `sliders` sliders in a window area `height` points
+    /// high: one where they fit, else two.
+    static func columns(brushes count: Int, sliders: Int, fitting height: Double) -> Int {
         let rows = Double(max(count, 1))
-        return height >= rows * (row + spacing) + spacing + Double(sliderCount) * sliderHeight + spacing ? 1 : 2
+        return height >= rows * (row + spacing) + spacing + Double(sliders) * sliderHeight + spacing ? 1 : 2
     }
 
-    /// The panel's size for `count` brushes in a window area `height` points high.
-    public static func size(brushes count: Int, fitting height: Double) -> Size {
-        let columns = Self.columns(brushes: count, fitting: height)
+    /// The panel's size for `count` brushes and room for `sliders` sliders (at most ``sliderCount``) in a window area
+    /// `height` points high.
+    public static func size(brushes count: Int, sliders: Int = sliderCount, fitting height: Double) -> Size {
+        let sliders = min(max(sliders, 0), sliderCount)
+        let columns = Self.columns(brushes: count, sliders: sliders, fitting: height)
         let rows = (max(count, 1) + columns - 1) / columns
         return Size(width: Double(columns) * columnWidth + Double(columns - 1) * spacing,
-                    height: Double(rows) * (row + spacing) + spacing + Double(sliderCount) * sliderHeight + spacing)
+                    height: Double(rows) * (row + spacing) + spacing + Double(sliders) * sliderHeight + spacing)
     }
 
     /// How many columns the rows take in the panel's bounds.
@@ -106,7 +111,7 @@ public final class BrushPanelView: View {
 
     /// The `index`th slider's row and its track, in the panel's coordinates, from the panel's bottom up.
     private func sliderFrames(_ index: Int) -> (frame: Rect, track: Rect) {
-        let top = bounds.height - Self.spacing - Double(Self.sliderCount - index) * Self.sliderHeight
+        let top = bounds.height - Self.spacing - Double(min(sliderSlots, Self.sliderCount) - index) * Self.sliderHeight
         let frame = Rect(x: Self.spacing, y: top, width: bounds.width - 2 * Self.spacing, height: Self.sliderHeight)
         let track = Rect(x: frame.minX + 16, y: frame.minY + 24, width: frame.width - 32, height: InterfaceLayout.controlSide)
         return (frame, track)
@@ -118,11 +123,14 @@ public final class BrushPanelView: View {
         let origin = convert(Point(x: 0, y: 0), to: nil)
         func inWindow(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
         let items = brushes.indices.map { index in
-            Overlay.Item(content: .brushPreview(previews.indices.contains(index) ? previews[index] : nil),
-                         frame: inWindow(rowFrame(index)), isSelected: index == selected, title: brushes[index].title)
+            // The whole-stroke eraser shows the eraser; a brush its own stroke.
+            let content: Overlay.Item.Content = brushes[index].name == BrushCatalog.wholeStrokes ? .eraser
+                : .brushPreview(previews.indices.contains(index) ? previews[index] : nil)
+            return Overlay.Item(content: content, frame: inWindow(rowFrame(index)), isSelected: index == selected,
+                                title: brushes[index].title)
         }
         var panel = Overlay.Panel(frame: convert(bounds, to: nil), items: items)
-        panel.sliders = sliders.prefix(Self.sliderCount).enumerated().map { index, state in
+        panel.sliders = sliders.prefix(min(sliderSlots, Self.sliderCount)).enumerated().map { index, state in
             let frames = sliderFrames(index)
             return Overlay.Slider(title: state.title, frame: inWindow(frames.frame), track: inWindow(frames.track),
                                   value: state.fraction)
@@ -133,7 +141,7 @@ public final class BrushPanelView: View {
     /// What a point in the panel's coordinates is on; `nil` for its background.
     private func part(at point: Point) -> Press? {
         if let index = brushes.indices.first(where: { rowFrame($0).contains(point) }) { return .row(index) }
-        for (index, state) in sliders.prefix(Self.sliderCount).enumerated() where sliderFrames(index).frame.contains(point) {
+        for (index, state) in sliders.prefix(min(sliderSlots, Self.sliderCount)).enumerated() where sliderFrames(index).frame.contains(point) {
             return .slider(state.slider)
         }
         return nil
@@ -141,7 +149,7 @@ public final class BrushPanelView: View {
 
     /// Where along a slider's track a point lies, from 0 to 1.
     private func fraction(at point: Point, along slider: Slider) -> Double? {
-        guard let index = sliders.prefix(Self.sliderCount).firstIndex(where: { $0.slider == slider }) else { return nil }
+        guard let index = sliders.prefix(min(sliderSlots, Self.sliderCount)).firstIndex(where: { $0.slider == slider }) else { return nil }
         let track = sliderFrames(index).track
         guard track.width > 0, point.x.isFinite else { return nil }
         return min(max((point.x - track.minX) / track.width, 0), 1)

@@ -22,6 +22,9 @@ public struct BrushSettings: Hashable, Sendable {
     /// The brush strokes are painted with, by its name (``BrushCatalog/names(presetsIn:)``): ``BrushCatalog/round``
     /// by default.
     public var brushName = BrushCatalog.round
+    /// What the eraser erases with: ``BrushCatalog/wholeStrokes`` (whole strokes, by default) or a brush's name, whose
+    /// dabs take paint away.
+    public var eraserName = BrushCatalog.wholeStrokes
     /// The size and opacity the painter gave each preset, by its name (a preset without one paints as it comes), and
     /// the round brush's opacity (its size is ``brush``'s width).
     public var adjustments: [String: BrushAdjustment] = [:]
@@ -72,6 +75,8 @@ public struct BrushSettings: Hashable, Sendable {
                 recentColors = Array(value.split(separator: " ").compactMap { Color(hexString: $0) }.prefix(Self.recentLimit))
             case "brush":
                 if Self.isBrushName(value) { brushName = value }
+            case "eraser":
+                if Self.isBrushName(value) { eraserName = value }
             case let key where key.hasPrefix("brush "):
                 let name = String(key.dropFirst("brush ".count))
                 if Self.isBrushName(name), let adjustment = Self.adjustment(parsing: value) {
@@ -95,6 +100,7 @@ public struct BrushSettings: Hashable, Sendable {
             hand = \(isLeftHanded ? "left" : "right")
             steady = \(Int((StrokeStabilizer(strength: stabilizerStrength).strength * 100).rounded()))
             brush = \(brushName)
+            eraser = \(eraserName)
 
             """ + adjustments.sorted { $0.key < $1.key }.map { name, adjustment in
                 "brush \(name) = size \(Self.sizeText(adjustment.size)) opacity \(Int((adjustment.opacity * 100).rounded()))\n"

@@ -96,6 +96,9 @@ public final class CanvasView: View {
     }
     /// The look of new strokes where it is not the brush's own (its width, opaque); `nil` where it is.
     public var strokeLook: StrokeLook?
+    /// The look of the strokes that erase with a brush (its `brush` erasing) where the eraser erases paint along its
+    /// path (fingers with the eraser, a pen's eraser end); `nil`: the eraser takes whole strokes away.
+    public var eraserLook: StrokeLook?
     /// Which part of the document the view shows: touches are mapped through it.
     public var viewTransform = ViewTransform.identity
     /// Whether fingers move the view instead of painting.
@@ -249,11 +252,12 @@ public final class CanvasView: View {
                 return refuses
             }() {
                 refused.insert(touch.identifier)
-            } else if touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil) {
+            } else if touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil), eraserLook == nil {
                 eraserPaths[touch.identifier] = [documentPoint(of: touch)]
             } else {
+                let erases = touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil)
                 var stroke = brush.makeStroke()
-                if let strokeLook {
+                if let strokeLook = erases ? eraserLook : strokeLook {
                     if let width = strokeLook.width { stroke.width = width }
                     stroke.color.alpha = strokeLook.opacity
                     stroke.brush = strokeLook.brush
@@ -371,7 +375,8 @@ public final class CanvasView: View {
         guard let identifier = shapeHoldRecognizer.touchIdentifier else { return }
         switch state {
         case .began:
-            guard let stroke = liveStrokes[identifier] else { return }
+            // A stroke that erases paint is no shape.
+            guard let stroke = liveStrokes[identifier], stroke.brush?.isErasing != true else { return }
             let axis = viewTransform.documentPoint(Point(x: 1, y: 0)) - viewTransform.documentPoint(.zero)
             guard let shape = Shape.fitting(stroke.points.map(\.location), axisAngle: atan2(axis.dy, axis.dx))
             else { return }

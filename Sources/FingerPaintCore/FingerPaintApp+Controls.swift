@@ -3,9 +3,12 @@ import Geometry
 import PaintModel
 
 extension FingerPaintApp: PaletteViewDelegate {
-    /// A tap on the bar's brush while fingers already paint with it opens the brush panel (as Procreate's does).
+    /// A tap on the bar's brush while fingers already paint with it, or on the eraser while they erase, opens the
+    /// brush panel of that tool's brushes (as Procreate's does).
     public func paletteView(_ palette: PaletteView, didAsk command: PaintCommand) {
-        perform(command == .useBrush && isBrushInUse ? .openBrushes : command)
+        let isInUse = !canvasView.isNavigating && !canvasView.isPickingColor
+        let opens = command == .useBrush && isBrushInUse || command == .toggleEraser && isInUse && canvasView.tool == .eraser
+        perform(opens ? .openBrushes : command)
     }
     public func paletteViewDidChange(_ palette: PaletteView) { updateOverlay() }
 }

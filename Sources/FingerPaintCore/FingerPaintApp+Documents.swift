@@ -174,8 +174,10 @@ extension FingerPaintApp {
 
     // MARK: - Changes
 
+    /// A stroke lifted: painted with the brush it was begun with (an eraser's erasing one), else the brush painted
+    /// with now (a replay's).
     func complete(_ stroke: Stroke) {
-        edit(.add(brushPreset.map { stroke.painted(with: $0) } ?? stroke))
+        edit(.add((stroke.brush ?? brushPreset).map { stroke.painted(with: $0) } ?? stroke))
     }
 
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the

@@ -99,6 +99,7 @@ public final class FingerPaintApp {
             settings.isLeftHanded = paletteView.isLeftHanded
             settings.stabilizerStrength = canvasView.stabilizerStrength
             settings.brushName = brushName
+            settings.eraserName = eraserName
             settings.adjustments = brushAdjustments
             return settings
         }
@@ -115,6 +116,12 @@ public final class FingerPaintApp {
             } catch {
                 report("fingerpaint: \(error); painting with the round brush")
                 try? useBrush(named: BrushCatalog.round)
+            }
+            do {
+                try useEraser(named: newValue.eraserName)
+            } catch {
+                report("fingerpaint: \(error); the eraser takes whole strokes away")
+                try? useEraser(named: BrushCatalog.wholeStrokes)
             }
             placeColorChooser()
             updateOverlay()
@@ -134,7 +141,9 @@ public final class FingerPaintApp {
         guard let center = hoveringPenLocation, pickingPen == nil, !canvasView.isPickingColor else { return nil }
         let pen = canvasView.hoverRecognizer.pen
         if let pen, penTypes[pen] == .eraser {
-            return Overlay.BrushPreview(center: center, radius: canvasView.eraserRadius, color: nil)
+            // An eraser brush's size, or the whole-stroke eraser's reach.
+            let radius = canvasView.eraserLook?.width.map { max($0 * canvasView.viewTransform.zoom / 2, 1.5) }
+            return Overlay.BrushPreview(center: center, radius: radius ?? canvasView.eraserRadius, color: nil)
         }
         // A preset's size, or the round brush's width.
         let width = currentAdjustment?.size ?? brush.width
@@ -232,6 +241,10 @@ public final class FingerPaintApp {
     public var brushPreset: StrokeBrush?
     /// The name of the brush painted with (``BrushCatalog/names(presetsIn:)``).
     public internal(set) var brushName = BrushCatalog.round
+    /// What the eraser erases with: whole strokes (``BrushCatalog/wholeStrokes``) or a brush's name.
+    public internal(set) var eraserName = BrushCatalog.wholeStrokes
+    /// The brush panel's brushes, read once.
+    var brushPicks: [BrushCatalog.Pick]?
     /// The size and opacity the painter gave each preset, by name, and the round brush's opacity.
     public internal(set) var brushAdjustments: [String: BrushAdjustment] = [:]
     /// The presets read so far, by name: each installed one is read once.

@@ -38,7 +38,8 @@ public struct LaunchOptions: ParsableCommand {
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
             eraser (whole strokes) and back, b to the brush; Shift+B opens the brush panel (a tap on the bar's brush \
             while painting with it does too: pencil, ink pen, marker, airbrush, watercolour, charcoal, smudge, each \
-            brush's size and opacity; docs/brushes.md); i picks a colour from the drawing (the palette's pipette); g opens the \
+            brush's size and opacity; a tap on the eraser while erasing, what it erases with: whole strokes or a \
+            brush; docs/brushes.md); i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \
             docs/gallery.md) and Escape closes it. Ctrl+Shift+N or Insert adds a layer above the current one; \
             Page Up and Page Down paint on the layer above or below; l opens the layers panel (docs/layers.md). A quick \

@@ -99,10 +99,11 @@ public enum PaintCommand: Hashable, Sendable {
     case toggleLayerVisibility(Int)
     /// Locks or unlocks the layer at this position (undoable): a locked layer takes no paint.
     case toggleLayerLock(Int)
-    /// Opens (or closes) the brush panel (Shift+B, a tap on the bar's brush while it is the tool): the brushes, and
-    /// the current one's size and opacity (docs/brushes.md).
+    /// Opens (or closes) the brush panel (Shift+B, a tap on the bar's brush or eraser while it is the tool): the
+    /// brushes of the tool in use, and the current one's size and opacity (docs/brushes.md).
     case openBrushes
-    /// Paints with the brush panel's brush at this position (``BrushCatalog/picks(presetsIn:)``), with the brush tool.
+    /// Paints with the brush panel's brush at this position (``BrushCatalog/picks(presetsIn:)``), with the brush tool;
+    /// while the panel shows the eraser's, erases with it (the first: whole strokes).
     case selectBrush(Int)
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.

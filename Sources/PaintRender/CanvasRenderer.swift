@@ -535,7 +535,7 @@ public final class CanvasRenderer {
 
     /// Draws the strokes in progress (``LiveInk``), their predicted tails and the overlay over the tiles just
     /// redrawn in `rect`, clipped to it: the strokes by the rasterizer that draws the tiles (``tileRasterizer``: ours,
-    /// ``LiveInk/drawWithoutCairo(within:area:into:context:placement:pixelsPerPoint:raster:)``, or Cairo's), what Cairo draws in one
+    /// ``LiveInk/drawWithoutCairo(within:area:into:context:placement:pixelsPerPoint:raster:paper:)``, or Cairo's), what Cairo draws in one
     /// context for the whole frame (`context`, made at the first rectangle that needs it). The strokes that reach
     /// the rectangle are drawn in the order they began, each with its tail as one path, then the overlay. Each
     /// rectangle's tiles are drawn just before, so where rectangles overlap the second's tiles cover what the first
@@ -552,7 +552,7 @@ public final class CanvasRenderer {
             let under = strokesAboveInk > 0 ? inkPlaceDrawable(area: area) : nil
             if let under { drawBaked(under.below, ontoPaper: true, within: rect, into: frame) }
             ink.drawWithoutCairo(within: rect, area: area, into: frame, context: &context, placement: placement,
-                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster)
+                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster, paper: tiles.paper)
             if let under { drawBaked(under.above, ontoPaper: false, within: rect, into: frame) }
         }
         // The rest is Cairo's: nothing to do (no context made, no clip set) when the overlay is not here and our
@@ -610,7 +610,7 @@ public final class CanvasRenderer {
             if let own = layers.ink { scratch.copy(inTile, of: own, to: 0, 0) } else { scratch.clear(piece) }
             ink.drawWithoutCairo(within: piece, area: part.logical(pixelsPerPoint: pixelsPerPoint), into: scratch,
                                  context: &context, placement: BufferPlacement(offsetX: part.x, offsetY: part.y, rotation: 0),
-                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster)
+                                 pixelsPerPoint: pixelsPerPoint, raster: tiles.raster, paper: tiles.paper)
             if let made = context {
                 cairo_destroy(made)
                 context = nil

@@ -5,13 +5,14 @@ import Geometry
 import PaintRender
 
 extension Overlay: FrameOverlay {
-    /// The controls that differ from `other`'s, each with the ring of ``BarImage/itemReach`` around it, when nothing
-    /// else differs (a redo enabled, a width chosen: a few controls redrawn, not the bar and the strip); `nil`
-    /// otherwise.
+    /// The controls and panel sliders that differ from `other`'s, each with the ring of ``BarImage/itemReach`` around
+    /// it, when nothing else differs (a redo enabled, a width chosen, a slider moved: a few controls redrawn, not the
+    /// bar and the strip); `nil` otherwise.
     public func changedFrames(from other: any FrameOverlay) -> [Rect]? {
         guard let old = other as? Overlay, old.frame == frame, old.items.count == items.count,
               old.strip?.frame == strip?.frame, old.strip?.items.count == strip?.items.count,
               old.panels.map(\.frame) == panels.map(\.frame), old.panels.map(\.items.count) == panels.map(\.items.count),
+              old.panels.map(\.sliders.count) == panels.map(\.sliders.count),
               // A lifted row's raised box reaches past its controls: redrawn whole.
               old.panels.map(\.liftedRow) == panels.map(\.liftedRow)
         else { return nil }
@@ -23,7 +24,10 @@ extension Overlay: FrameOverlay {
         let controls = { (overlay: Overlay) in overlay.items + (overlay.strip?.items ?? []) + overlay.panels.flatMap(\.items) }
         let pairs = zip(controls(self), controls(old))
         let reach = BarImage.itemReach
-        return pairs.filter { $0 != $1 }.flatMap { [$0.frame, $1.frame] }.map { $0.insetBy(dx: -reach, dy: -reach) }
+        // A panel's slider moved or says another value: its row (words, track and knob) redrawn.
+        let sliders = zip(panels.flatMap(\.sliders), old.panels.flatMap(\.sliders)).filter { $0 != $1 }
+        return (pairs.filter { $0 != $1 }.flatMap { [$0.frame, $1.frame] } + sliders.flatMap { [$0.frame, $1.frame] })
+            .map { $0.insetBy(dx: -reach, dy: -reach) }
     }
 
     /// Draws the overlay within `rect` of `frame`: the bar and the strip copied from their images (drawn once,

@@ -6,6 +6,7 @@ import PaintModel
 @testable import PaintRender
 import PaintUI
 import PropertyBased
+import TouchUI
 import Testing
 
 /// The brush panel, by touch: a tap on the bar's brush while it is the tool opens it beside the brush, inside the
@@ -240,5 +241,63 @@ import Testing
             settings.adjustments = ["classic/pencil": adjustment, "round": BrushAdjustment(size: size, opacity: opacity)]
             #expect(BrushSettings(parsing: settings.text) == settings, "\(settings.text)")
         }
+    }
+
+    /// Tapped again while it is the tool, the eraser opens the panel of what it erases with: whole strokes, as
+    /// before, or a brush, whose dabs take paint away along its path, in progress too, as one undoable stroke; the
+    /// choice is remembered.
+    @Test func anEraserBrushTakesPaintAwayAlongItsPathAndUndoBringsItBack() throws {
+        let painter = Painter(size: Size(width: 1024, height: 700))
+        painter.drag([(5, Point(x: 600, y: 300), Point(x: 1000, y: 300))], steps: 20)
+        #expect(painter.isPainted(800, 300))
+        painter.tap(1, at: painter.paletteCenter(of: .toggleEraser))
+        #expect(painter.app.canvasView.tool == .eraser && painter.app.brushPanelView.overlayPanel == nil)
+        painter.tap(1, at: painter.paletteCenter(of: .toggleEraser))
+        let panel = try Self.panel(painter)
+        #expect(panel.items.first?.title == "Whole strokes" && panel.items.first?.isSelected == true)
+        #expect(panel.items.first?.content == .eraser && panel.sliders.isEmpty)
+        #expect(!panel.items.contains { $0.title == "Round" }, "the round brush has no dabs to erase with")
+        try Self.choose("Ink pen", painter)
+        #expect(painter.app.eraserName == "classic/pen" && painter.app.canvasView.tool == .eraser)
+        // Drawn as a PNG to look at, in the temporary folder's fingerpaint-brush-panel.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-brush-panel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        painter.app.waitForThumbnails()
+        painter.app.renderFrame()
+        let picture = folder.appendingPathComponent("eraser-panel.png").path
+        try? FileManager.default.removeItem(atPath: picture)
+        try painter.app.renderer.frame.writePNG(to: picture)
+        #expect(try Self.panel(painter).sliders.map(\.title).first?.hasPrefix("Size") == true)
+        try Self.slide(0, to: 0.45, painter)
+        // Across the line: paper where the eraser went while the finger moves, and once lifted.
+        painter.drag([(6, Point(x: 800, y: 200), Point(x: 800, y: 400))], steps: 20, lift: false)
+        #expect(!painter.isPainted(800, 300), "\(String(painter.shown(800, 300), radix: 16)) under the eraser in progress")
+        painter.send(.touchUp(id: 6), .touchFrame)
+        painter.app.renderFrame()
+        #expect(!painter.isPainted(800, 300) && painter.isPainted(700, 300) && painter.isPainted(900, 300))
+        let strokes = painter.app.drawing.currentLayer.strokes
+        #expect(strokes.count == 2 && strokes.last?.brush?.isErasing == true && strokes.last?.brush?.name == "classic/pen")
+        painter.app.perform(.undo)
+        painter.app.renderFrame()
+        #expect(painter.isPainted(800, 300), "the undo brings the paint back")
+        #expect(painter.brushChanges.last?.text.contains("eraser = classic/pen\n") == true)
+        // Whole strokes again: a touch takes the line away whole.
+        try Self.choose("Whole strokes", painter)
+        painter.drag([(7, Point(x: 700, y: 250), Point(x: 700, y: 350))], steps: 10)
+        #expect(painter.app.drawing.currentLayer.strokes.isEmpty)
+    }
+
+    /// The pen's eraser end erases with the eraser's brush, whatever the tool, and its tip still paints.
+    @Test func thePensEraserEndErasesWithTheEraserBrush() throws {
+        let painter = Painter(size: Size(width: 1024, height: 700))
+        try painter.app.useEraser(named: "classic/charcoal")
+        painter.stroke(4, through: line(from: Point(x: 600, y: 300), to: Point(x: 900, y: 300), count: 12), kind: .pencil,
+                       pen: { _ in PenAttributes(force: 0.8) })
+        painter.stroke(5, through: line(from: Point(x: 750, y: 250), to: Point(x: 750, y: 350), count: 12), kind: .eraser,
+                       pen: { _ in PenAttributes(force: 1) })
+        let strokes = painter.app.drawing.currentLayer.strokes
+        #expect(strokes.count == 2 && strokes.first?.brush == nil)
+        #expect(strokes.last?.brush?.name == "classic/charcoal" && strokes.last?.brush?.isErasing == true)
+        #expect(painter.app.canvasView.tool == .brush)
     }
 }

@@ -129,6 +129,32 @@ import Testing
         }
     }
 
+    /// A panel's slider moved (its knob and its words) redraws its row, and the frame is what a renderer showing that
+    /// overlay from the start shows: a slider dragged shows where the finger is.
+    @Test func aSliderMovedRedrawsItsRowAndShowsWhatDrawingAfreshShows() throws {
+        func overlay(_ value: Double) -> Overlay {
+            var overlay = barAndStrip(redoEnabled: false, width: 0)
+            var panel = Overlay.Panel(frame: Rect(x: 80, y: 20, width: 200, height: 120), items: [])
+            panel.sliders = [Overlay.Slider(title: "Size \(Int(value * 100)) pt", frame: Rect(x: 86, y: 30, width: 188, height: 68),
+                                            track: Rect(x: 102, y: 54, width: 156, height: 44), value: value)]
+            overlay.panels = [panel]
+            return overlay
+        }
+        let renderer = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: 1)
+        renderer.overlay = overlay(0.2)
+        renderer.renderFrame(liveStrokes: [:])
+        for value in [0.7, 0.4, 1.0] {
+            renderer.overlay = overlay(value)
+            let damage = renderer.renderFrame(liveStrokes: [:])
+            let fresh = CanvasRenderer(logicalSize: Size(width: 320, height: 240), scale: 1)
+            fresh.overlay = overlay(value)
+            fresh.renderFrame(liveStrokes: [:])
+            #expect(differingPixels(renderer.frame, fresh.frame) == 0, "at \(value)")
+            let area = damage.reduce(0) { $0 + $1.width * $1.height }
+            #expect(area > 0 && area <= 2 * 200 * 80, "\(damage)")
+        }
+    }
+
     /// The strip is a band of its own image, as the bar is: a redo enabled, disabled and enabled again copies it
     /// back, and a frame that redraws it whole (the window's every pixel) copies it too.
     @Test func theStripShownAgainIsCopiedFromItsImageNotDrawnAgain() throws {

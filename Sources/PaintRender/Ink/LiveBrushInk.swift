@@ -13,7 +13,11 @@ final class LiveBrushInk {
     static let side = 64
 
     private let engine: BrushStrokeInProgress?
-    private let color: Stroke
+    /// The stroke as it began: its colour's alpha is its dabs' opacity (``BrushStrokes/withOpacity(of:_:)``).
+    private let begun: Stroke
+    /// Whether the stroke erases (its brush used as an eraser): its dabs take paint away from what the frame holds,
+    /// which the stroke's own pixels, clear, cannot show.
+    let erases: Bool
     /// The dabs so far, in document points, with the stroke's opacity.
     private(set) var dabs: [BrushDab] = []
     /// How many of the stroke's samples the engine has taken, and the last one's time.
@@ -29,7 +33,8 @@ final class LiveBrushInk {
     /// The ink of a stroke painted with a brush; `nil` for a stroke without one.
     init?(_ stroke: Stroke) {
         guard let brush = stroke.brush else { return nil }
-        color = stroke
+        begun = stroke
+        erases = brush.isErasing
         engine = BrushStrokes.preset(of: brush).flatMap {
             BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing)
         }
@@ -44,7 +49,7 @@ final class LiveBrushInk {
         let samples = (sampleCount..<count).map { BrushStrokes.sample(of: stroke, at: $0, time: &time) }
         lastTime = time
         sampleCount = count
-        let new = BrushStrokes.withOpacity(of: color, engine.add(samples))
+        let new = BrushStrokes.withOpacity(of: begun, engine.add(samples))
         dabs += new
         return Self.bounds(of: new[...], pixelsPerPoint: level)
     }
@@ -102,10 +107,12 @@ final class LiveBrushInk {
     }
 
     /// Draws the dabs straight over `width` × `height` pixels placed by `placement` (a turned view, which the
-    /// pieces, upright, cannot serve): those that reach them.
+    /// pieces, upright, cannot serve; an eraser, which takes paint away from the pixels): those that reach them, over
+    /// `paper` for opaque pixels (``BrushStrokes/draw(_:placement:into:stride:width:height:paper:)``).
     func draw(placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int, width: Int,
-              height: Int) {
-        BrushStrokes.draw(dabs, placement: placement, into: pixels, stride: stride, width: width, height: height)
+              height: Int, paper: Color?) {
+        BrushStrokes.draw(dabs, placement: placement, into: pixels, stride: stride, width: width, height: height,
+                          paper: paper)
     }
 
     /// The piece a document pixel lies in, along one axis.

@@ -172,7 +172,7 @@ struct LiveInk {
     ///   a stroke in progress has the pixels it will have once baked into the tiles;
     /// - those with pressure by Cairo, in `context` (made at the first), clipped to the rectangle.
     func drawWithoutCairo(within rect: PixelRect, area: Rect, into frame: ImageSurface, context: inout OpaquePointer?,
-                          placement: BufferPlacement, pixelsPerPoint: Double, raster: CapsuleRaster) {
+                          placement: BufferPlacement, pixelsPerPoint: Double, raster: CapsuleRaster, paper: Color) {
         // Cairo drew last: its pixels must be in memory before the raster's go on, and Cairo told after.
         var cairoDrew = false
         for (key, stroke, state) in strokeOrder {
@@ -184,7 +184,8 @@ struct LiveInk {
                     cairo_surface_flush(frame.surface)
                     cairoDrew = false
                 }
-                drawBrushInk(brushInk, within: rect, into: frame, placement: placement, pixelsPerPoint: pixelsPerPoint)
+                drawBrushInk(brushInk, within: rect, into: frame, placement: placement, pixelsPerPoint: pixelsPerPoint,
+                             paper: paper)
                 continue
             }
             guard CapsuleRaster.draws(stroke) else {
@@ -213,22 +214,23 @@ struct LiveInk {
         frame.markDirty()
     }
 
-    /// A brush stroke's dabs over `rect` of the frame: its pixels put over the frame's, upright; on a turned view,
-    /// its dabs drawn straight over them.
+    /// A brush stroke's dabs over `rect` of the frame: its pixels put over the frame's, upright; on a turned view, and
+    /// for a stroke that erases, its dabs drawn straight over them (the frame's opaque pixels over `paper`).
     private func drawBrushInk(_ ink: LiveBrushInk, within rect: PixelRect, into frame: ImageSurface,
-                              placement: BufferPlacement, pixelsPerPoint: Double) {
+                              placement: BufferPlacement, pixelsPerPoint: Double, paper: Color) {
         let pixels = UnsafeMutableRawPointer(frame.pixels)
-        guard placement.rotation != 0 else {
+        guard placement.rotation != 0 || ink.erases else {
             return ink.composite(over: rect, of: pixels, stride: frame.stride,
                                  offset: (placement.offsetX, placement.offsetY), pixelsPerPoint: pixelsPerPoint)
         }
-        let cosine = cos(placement.rotation), sine = sin(placement.rotation)
+        let cosine = placement.rotation == 0 ? 1 : cos(placement.rotation)
+        let sine = placement.rotation == 0 ? 0 : sin(placement.rotation)
         let ox = Double(placement.offsetX), oy = Double(placement.offsetY)
         let place = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
                                             offsetX: -(cosine * ox - sine * oy) - Double(rect.x),
                                             offsetY: -(sine * ox + cosine * oy) - Double(rect.y), cosine: cosine, sine: sine)
         ink.draw(placement: place, into: pixels + rect.y * frame.stride + rect.x * 4, stride: frame.stride,
-                 width: rect.width, height: rect.height)
+                 width: rect.width, height: rect.height, paper: frame.isOpaque ? paper : nil)
     }
 
     /// One stroke of one width drawn by `raster` over `rect`, a piece of at most a tile at a time.
