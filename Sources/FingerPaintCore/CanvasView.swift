@@ -244,6 +244,8 @@ public final class CanvasView: View {
         // Asked once for the touches that would paint or erase: a layer that takes neither refuses them all.
         var isMarkingRefused: Bool?
         for touch in touches {
+            // A pen's eraser end erases, and fingers and the mouse with the eraser; a pen's tip always paints.
+            let erases = touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil)
             if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
                 refused.insert(touch.identifier)
             } else if isMarkingRefused ?? {
@@ -252,10 +254,9 @@ public final class CanvasView: View {
                 return refuses
             }() {
                 refused.insert(touch.identifier)
-            } else if touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil), eraserLook == nil {
+            } else if erases, eraserLook == nil {
                 eraserPaths[touch.identifier] = [documentPoint(of: touch)]
             } else {
-                let erases = touch.kind == .eraser || (tool == .eraser && touch.kind != .pencil)
                 var stroke = brush.makeStroke()
                 if let strokeLook = erases ? eraserLook : strokeLook {
                     if let width = strokeLook.width { stroke.width = width }

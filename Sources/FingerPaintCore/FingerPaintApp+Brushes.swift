@@ -142,8 +142,7 @@ extension FingerPaintApp {
                 try useBrush(named: picks[index].name)
                 canvasView.tool = .brush
             }
-            canvasView.isNavigating = false
-            canvasView.isPickingColor = false
+            putAwayOtherTools()
         } catch {
             report("fingerpaint: \(error)")
             showNotice("Cannot paint with \(picks[index].title): \(error.reason).")

@@ -78,9 +78,9 @@ extension FingerPaintApp {
         if !layersPanelView.isHidden { brushPanelView.isHidden = true }
     }
 
-    /// Whether fingers paint with the brush now: the brush is the tool, and the hand and the eyedropper are away.
-    var isBrushInUse: Bool {
-        canvasView.tool == .brush && !canvasView.isNavigating && !canvasView.isPickingColor
+    /// Whether fingers paint or erase with `tool` now: it is the tool, and the hand and the eyedropper are away.
+    func isInUse(_ tool: CanvasView.Tool) -> Bool {
+        canvasView.tool == tool && !canvasView.isNavigating && !canvasView.isPickingColor
     }
 
     /// The brush is the tool, and fingers paint with it.
@@ -90,7 +90,7 @@ extension FingerPaintApp {
     }
 
     /// Fingers paint again: the hand and the eyedropper are put away, so that the tool chosen is the one in use.
-    private func putAwayOtherTools() {
+    func putAwayOtherTools() {
         canvasView.isNavigating = false
         canvasView.isPickingColor = false
     }

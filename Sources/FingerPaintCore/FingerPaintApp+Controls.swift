@@ -6,8 +6,7 @@ extension FingerPaintApp: PaletteViewDelegate {
     /// A tap on the bar's brush while fingers already paint with it, or on the eraser while they erase, opens the
     /// brush panel of that tool's brushes (as Procreate's does).
     public func paletteView(_ palette: PaletteView, didAsk command: PaintCommand) {
-        let isInUse = !canvasView.isNavigating && !canvasView.isPickingColor
-        let opens = command == .useBrush && isBrushInUse || command == .toggleEraser && isInUse && canvasView.tool == .eraser
+        let opens = command == .useBrush && isInUse(.brush) || command == .toggleEraser && isInUse(.eraser)
         perform(opens ? .openBrushes : command)
     }
     public func paletteViewDidChange(_ palette: PaletteView) { updateOverlay() }
