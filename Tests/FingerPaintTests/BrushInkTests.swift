@@ -59,6 +59,47 @@ import Testing
         #expect(bakedDiffering == 0, "\(name): \(bakedDiffering) pixels of the lifted stroke differ from it drawn afresh")
     }
 
+    /// An eraser brush across paint, in progress and once lifted, takes away what a window drawing the drawing afresh
+    /// takes away: its pixels drawn in progress (what each keeps of what lies below, and the paint laid) stand in
+    /// for its dabs in the tiles.
+    @Test(arguments: ["classic/pen", "classic/charcoal"])
+    func anEraserBrushAcrossPaintTakesAwayWhatItWillHaveTakenAway(name: String) throws {
+        let painter = Painter()
+        painter.app.renderer.defersStrokeBaking = true
+        painter.drag([(1, Point(x: 40, y: 120), Point(x: 360, y: 120))], steps: 16)
+        painter.app.perform(.selectWidth(5))
+        painter.drag([(2, Point(x: 40, y: 170), Point(x: 360, y: 170))], steps: 16)
+        painter.app.renderer.bakeStrokes()
+        try painter.app.useEraser(named: name)
+        painter.app.perform(.toggleEraser)
+        painter.drag([(3, Point(x: 200, y: 60), Point(x: 210, y: 220))], steps: 20, lift: false)
+        let live = Self.canvasPixels(painter)
+        painter.send(.touchUp(id: 3), .touchFrame)
+        painter.app.renderer.bakeStrokes()
+        painter.send(.touchFrame)
+        painter.app.renderFrame()
+        let baked = Self.canvasPixels(painter)
+        let stroke = try #require(painter.app.drawing.strokes.last)
+        #expect(stroke.brush?.isErasing == true)
+        let fresh = Painter(drawing: painter.app.drawing)
+        fresh.app.renderer.waitForTiles()
+        fresh.app.renderFrame()
+        let drawn = Self.canvasPixels(fresh)
+        let bakedDiffering = drawn.indices.filter { Self.distance(baked[$0], drawn[$0]) > 3 }.count
+        // In progress, the same but where the lift's last sample adds its dabs.
+        let end = Point(x: 210, y: 220), reach = stroke.width / 2 + 4
+        let liveDiffering = drawn.indices.filter { index in
+            let x = Double(index % 400), y = Double(index / 400)
+            return (x - end.x) * (x - end.x) + (y - end.y) * (y - end.y) > reach * reach
+                && Self.distance(live[index], drawn[index]) > 3
+        }.count
+        #expect(bakedDiffering == 0 && liveDiffering == 0, "\(name): \(bakedDiffering) baked, \(liveDiffering) in progress")
+        // It took paint away where it crossed the wide line: lighter there than along the line elsewhere.
+        let crossing = (195...219).map { Int(painter.shown(Double($0), 170) & 0xFF) }.max() ?? 0
+        let line = Int(painter.shown(100, 170) & 0xFF)
+        #expect(crossing > line + 40, "\(name): \(crossing) where it crossed, \(line) on the line")
+    }
+
     /// On a turned view the dabs of a stroke in progress are drawn straight over the frame, where the finger went.
     @Test func aBrushStrokeInProgressOnATurnedViewShowsItsDabs() throws {
         let painter = Painter()

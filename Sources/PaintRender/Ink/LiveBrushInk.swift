@@ -1,7 +1,9 @@
 // A brush stroke in progress as the frame shows it: its dabs worked out as its samples come (BrushStrokeInProgress),
 // each drawn once into pixels of its own at the frame's scale, which are put over the frame where it is redrawn.
 // Contract: on the Wayland thread; each dab is drawn once at a scale (again only when the zoom changes); the pixels
-// put over the frame are those the dabs would give drawn straight over it, within a level (over is associative).
+// put over the frame are those the dabs would give drawn straight over it, within a level: a dab makes each pixel
+// what lay there times what it keeps of it, plus the paint it lays, so the dabs one after another are one such step,
+// whatever lies below (a stroke that takes paint away keeps, a pixel, how much of what lay there is left).
 import BrushEngine
 import Geometry
 import PaintModel
@@ -15,9 +17,6 @@ final class LiveBrushInk {
     private let engine: BrushStrokeInProgress?
     /// The stroke as it began: its colour's alpha is its dabs' opacity (``BrushStrokes/withOpacity(of:_:)``).
     private let begun: Stroke
-    /// Whether the stroke erases (its brush used as an eraser): its dabs take paint away from what the frame holds,
-    /// which the stroke's own pixels, clear, cannot show.
-    let erases: Bool
     /// The dabs so far, in document points, with the stroke's opacity.
     private(set) var dabs: [BrushDab] = []
     /// How many of the stroke's samples the engine has taken, and the last one's time.
@@ -27,17 +26,22 @@ final class LiveBrushInk {
     private(set) var level = 0.0
     private var drawnCount = 0
     /// The pieces, ``side`` × ``side`` premultiplied floats as libmypaint's surfaces keep them (so a dab is drawn with
-    /// no conversion of the pixels it reaches), by their column and row.
+    /// no conversion of the pixels it reaches), by their column and row: the paint the dabs lay, over clear.
     private var pieces: [SIMD2<Int32>: DabCanvas] = [:]
+    /// For a stroke whose dabs may take paint away (an eraser, a brush that smears): how much of what lay below each
+    /// pixel keeps, as the alpha of a canvas begun opaque whose dabs each only take away (libmypaint's eraser, opacity
+    /// for opacity). Without them, what keeps is one less the paint's alpha.
+    private var keeps: [SIMD2<Int32>: DabCanvas]?
 
     /// The ink of a stroke painted with a brush; `nil` for a stroke without one.
     init?(_ stroke: Stroke) {
         guard let brush = stroke.brush else { return nil }
         begun = stroke
-        erases = brush.isErasing
-        engine = BrushStrokes.preset(of: brush).flatMap {
+        let preset = BrushStrokes.preset(of: brush)
+        engine = preset.flatMap {
             BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing)
         }
+        if brush.isErasing || preset?.smears == true { keeps = [:] }
     }
 
     /// Takes in the samples not seen yet; returns the document area their dabs paint (each dab's radius and a pixel
@@ -68,29 +72,40 @@ final class LiveBrushInk {
     }
 
     /// Puts the stroke's pixels over `rect` of a frame whose pixel (0, 0) is the document's pixel `offset` at `level`
-    /// (upright): the dabs not drawn yet are drawn into the pieces first (all of them again at another level).
+    /// (upright): the dabs not drawn yet are drawn into the pieces first (all of them again at another level). With
+    /// `paper`, the frame's pixels are opaque, a layer over it: where the dabs took paint away the paper shows.
     func composite(over rect: PixelRect, of frame: UnsafeMutableRawPointer, stride: Int, offset: (x: Int, y: Int),
-                   pixelsPerPoint level: Double) {
+                   pixelsPerPoint level: Double, paper: Color? = nil) {
         drawPieces(at: level)
         let side = Self.side
         let document = rect.offsetBy(dx: offset.x, dy: offset.y)
         let columns = Self.piece(of: document.x)...Self.piece(of: document.maxX - 1)
         let rows = Self.piece(of: document.y)...Self.piece(of: document.maxY - 1)
+        let under = paper.map { SIMD3<Float>(Float($0.red), Float($0.green), Float($0.blue)) }
         for row in rows {
             for column in columns {
-                guard let piece = pieces[SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row))],
+                let key = SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row))
+                guard let piece = pieces[key],
                       let part = PixelRect(x: column * side, y: row * side, width: side, height: side).intersection(document)
                 else { continue }
+                let keep = keeps?[key]
                 piece.channels.withUnsafeBufferPointer { source in
                     for y in part.y..<part.maxY {
                         let from = ((y - row * side) * side - column * side) * 4
                         let target = (frame + (y - offset.y) * stride).assumingMemoryBound(to: UInt32.self)
                         for x in part.x..<part.maxX {
                             let index = from + x * 4
-                            let alpha = source[index + 3]
-                            guard alpha > 0 else { continue }
-                            target[x - offset.x] = Self.over(red: source[index], green: source[index + 1],
-                                                             blue: source[index + 2], alpha: alpha, target[x - offset.x])
+                            let paint = SIMD4(source[index], source[index + 1], source[index + 2], source[index + 3])
+                            if let keep {
+                                let kept = keep.channels[index + 3]
+                                guard kept < 1 || paint.w > 0 else { continue }
+                                target[x - offset.x] = Self.applied(paint, keeping: kept, to: target[x - offset.x],
+                                                                    paper: under)
+                            } else {
+                                guard paint.w > 0 else { continue }
+                                target[x - offset.x] = Self.over(red: paint.x, green: paint.y, blue: paint.z,
+                                                                 alpha: paint.w, target[x - offset.x])
+                            }
                         }
                     }
                 }
@@ -98,17 +113,35 @@ final class LiveBrushInk {
         }
     }
 
+    /// A pixel (premultiplied ARGB) times what keeps of it, plus the paint laid (premultiplied, 0 to 1), each channel
+    /// rounded to a byte once; with `paper`, opaque, the paper showing where it is not.
+    @inline(__always)
+    static func applied(_ paint: SIMD4<Float>, keeping kept: Float, to pixel: UInt32, paper: SIMD3<Float>?) -> UInt32 {
+        @inline(__always) func byte(_ value: Float) -> UInt32 { UInt32(min(max(value, 0), 1) * 255 + 0.5) }
+        @inline(__always) func channel(_ shift: UInt32) -> Float { Float(pixel >> shift & 0xFF) / 255 }
+        let alpha = (paper == nil ? channel(24) : 1) * kept + paint.w
+        var red = channel(16) * kept + paint.x, green = channel(8) * kept + paint.y, blue = channel(0) * kept + paint.z
+        if let paper {
+            let clear = 1 - min(max(alpha, 0), 1)
+            (red, green, blue) = (red + paper.x * clear, green + paper.y * clear, blue + paper.z * clear)
+            return 0xFF00_0000 | byte(red) << 16 | byte(green) << 8 | byte(blue)
+        }
+        let a = byte(alpha)
+        return a << 24 | min(byte(red), a) << 16 | min(byte(green), a) << 8 | min(byte(blue), a)
+    }
+
     /// Whether the stroke's pixels may stand in for drawing `stroke`, the stroke it became, into tiles: its dabs are
-    /// the ones the stroke is drawn with (worked out again from the whole, a preset of random numbers may lay others),
-    /// and each only puts paint on (none takes paint away or keeps to the paint there, which the stroke's own pixels,
-    /// clear under it, cannot do as the tiles' can).
+    /// the ones the stroke is drawn with (worked out again from the whole), none keeps to the paint there or takes
+    /// its hue (which depend on what lies below, dab by dab), and one that takes paint away has what keeps below it
+    /// kept too.
     func canStandIn(for stroke: Stroke) -> Bool {
-        dabs.allSatisfy { $0.alphaEraser >= 1 && $0.lockAlpha <= 0 && $0.colorize <= 0 } && dabs == BrushStrokes.dabs(of: stroke)
+        dabs.allSatisfy { $0.lockAlpha <= 0 && $0.colorize <= 0 && (keeps != nil || $0.alphaEraser >= 1) }
+            && dabs == BrushStrokes.dabs(of: stroke)
     }
 
     /// Draws the dabs straight over `width` × `height` pixels placed by `placement` (a turned view, which the
-    /// pieces, upright, cannot serve; an eraser, which takes paint away from the pixels): those that reach them, over
-    /// `paper` for opaque pixels (``BrushStrokes/draw(_:placement:into:stride:width:height:paper:)``).
+    /// pieces, upright, cannot serve): those that reach them, over `paper` for opaque pixels
+    /// (``BrushStrokes/draw(_:placement:into:stride:width:height:paper:)``).
     func draw(placement: CapsuleRaster.Placement, into pixels: UnsafeMutableRawPointer, stride: Int, width: Int,
               height: Int, paper: Color?) {
         BrushStrokes.draw(dabs, placement: placement, into: pixels, stride: stride, width: width, height: height,
@@ -125,6 +158,7 @@ final class LiveBrushInk {
         if level != self.level {
             self.level = level
             pieces = [:]
+            if keeps != nil { keeps = [:] }
             drawnCount = 0
         }
         guard drawnCount < dabs.count, level.isFinite, level > 0 else { return }
@@ -143,6 +177,7 @@ final class LiveBrushInk {
         }
         for (key, dabs) in reaching {
             guard var piece = pieces.removeValue(forKey: key) ?? DabCanvas(width: side, height: side) else { continue }
+            var keep = keeps == nil ? nil : keeps?[key] ?? Self.opaqueCanvas(side: side)
             // Placed as a tile of the same zoom places them (``BrushStrokes/draw(_:placement:into:stride:width:height:paper:)``).
             let placement = CapsuleRaster.Placement(pixelsPerPoint: level, offsetX: -Double(key.x) * Double(side),
                                                     offsetY: -Double(key.y) * Double(side))
@@ -151,9 +186,20 @@ final class LiveBrushInk {
                 let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
                 (placed.x, placed.y, placed.radius) = (centre.x, centre.y, dab.radius * Float(level))
                 piece.draw(placed)
+                // What keeps of what lies below: the dab taking away all it covers.
+                placed.alphaEraser = 0
+                keep?.draw(placed)
             }
             pieces[key] = piece
+            if let keep { keeps?[key] = keep }
         }
+    }
+
+    /// A canvas opaque all over: what keeps below a piece no dab reached yet.
+    private static func opaqueCanvas(side: Int) -> DabCanvas? {
+        guard var canvas = DabCanvas(width: side, height: side) else { return nil }
+        canvas.fill(red: 0, green: 0, blue: 0, alpha: 1)
+        return canvas
     }
 
     /// A premultiplied colour (channels 0 to 1) over `pixel`, each channel rounded to a byte first, as a tile's

@@ -214,14 +214,15 @@ struct LiveInk {
         frame.markDirty()
     }
 
-    /// A brush stroke's dabs over `rect` of the frame: its pixels put over the frame's, upright; on a turned view, and
-    /// for a stroke that erases, its dabs drawn straight over them (the frame's opaque pixels over `paper`).
+    /// A brush stroke's dabs over `rect` of the frame: its pixels put over the frame's, upright; on a turned view, its
+    /// dabs drawn straight over them (the frame's opaque pixels over `paper` either way).
     private func drawBrushInk(_ ink: LiveBrushInk, within rect: PixelRect, into frame: ImageSurface,
                               placement: BufferPlacement, pixelsPerPoint: Double, paper: Color) {
         let pixels = UnsafeMutableRawPointer(frame.pixels)
-        guard placement.rotation != 0 || ink.erases else {
+        guard placement.rotation != 0 else {
             return ink.composite(over: rect, of: pixels, stride: frame.stride,
-                                 offset: (placement.offsetX, placement.offsetY), pixelsPerPoint: pixelsPerPoint)
+                                 offset: (placement.offsetX, placement.offsetY), pixelsPerPoint: pixelsPerPoint,
+                                 paper: frame.isOpaque ? paper : nil)
         }
         let cosine = placement.rotation == 0 ? 1 : cos(placement.rotation)
         let sine = placement.rotation == 0 ? 0 : sin(placement.rotation)

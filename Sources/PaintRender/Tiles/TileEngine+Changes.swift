@@ -410,7 +410,8 @@ extension TileEngine {
             if let ink, ink.level == key.pixelsPerPoint {
                 ink.composite(over: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
                               of: UnsafeMutableRawPointer(image.pixels), stride: image.stride,
-                              offset: (key.pixelRect.x, key.pixelRect.y), pixelsPerPoint: key.pixelsPerPoint)
+                              offset: (key.pixelRect.x, key.pixelRect.y), pixelsPerPoint: key.pixelsPerPoint,
+                              paper: image.isOpaque ? paper : nil)
                 image.markDirty()
             } else {
                 drawStrokes([added][...], region: key.pixelRect, pixelsPerPoint: key.pixelsPerPoint, into: image,
