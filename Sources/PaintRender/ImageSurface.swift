@@ -204,9 +204,12 @@ final class PixelStorage {
     let bytes: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
+    /// Memory of `capacity` bytes, zero (black) until drawn on: what a frame shows before it is drawn never depends on
+    /// what the allocator held.
     init(capacity: Int) {
         self.capacity = capacity
         bytes = .allocate(capacity: capacity)
+        bytes.initialize(repeating: 0, count: capacity)
     }
 
     deinit { bytes.deallocate() }

@@ -224,8 +224,7 @@ struct LiveInk {
                                  offset: (placement.offsetX, placement.offsetY), pixelsPerPoint: pixelsPerPoint,
                                  paper: frame.isOpaque ? paper : nil)
         }
-        let cosine = placement.rotation == 0 ? 1 : cos(placement.rotation)
-        let sine = placement.rotation == 0 ? 0 : sin(placement.rotation)
+        let cosine = cos(placement.rotation), sine = sin(placement.rotation)
         let ox = Double(placement.offsetX), oy = Double(placement.offsetY)
         let place = CapsuleRaster.Placement(pixelsPerPoint: pixelsPerPoint,
                                             offsetX: -(cosine * ox - sine * oy) - Double(rect.x),
