@@ -169,12 +169,22 @@ extension FingerPaintApp {
         }
     }
 
+    /// The panel's brushes, and their presets read, once: the panel is refreshed with every change of the overlay, and
+    /// a preset that cannot be read is not read again at each.
+    private func readPicks() -> [BrushCatalog.Pick] {
+        let picks = BrushCatalog.picks()
+        brushPicks = picks
+        for pick in picks where pick.name != BrushCatalog.round && installedPresets[pick.name] == nil {
+            installedPresets[pick.name] = try? BrushCatalog.preset(named: pick.name)
+        }
+        return picks
+    }
+
     /// The panel as the brushes and the choice now are: its brushes and their previews, the one painted with, its
     /// sliders, and its place above the bar's brush button.
     func refreshBrushPanel() {
         guard !brushPanelView.isHidden else { return }
-        let picks = brushPicks ?? BrushCatalog.picks()
-        brushPicks = picks
+        let picks = brushPicks ?? readPicks()
         // The eraser's: whole strokes first, then the presets, each erasing paint in its own shape.
         let shown = panelErases
             ? [BrushCatalog.Pick(name: BrushCatalog.wholeStrokes, title: "Whole strokes")] + picks.filter { $0.name != BrushCatalog.round }
@@ -202,9 +212,6 @@ extension FingerPaintApp {
                   fraction: canvasView.isStabilizing ? canvasView.stabilizerStrength : 0),
         ].prefix(brushPanelView.sliderSlots))
         // The previews: each brush as it comes, at the window's scale, in the style's ink.
-        for pick in picks where pick.name != BrushCatalog.round && installedPresets[pick.name] == nil {
-            installedPresets[pick.name] = try? BrushCatalog.preset(named: pick.name)
-        }
         let scale = max(renderer.scale, 1), side = Int(BrushPanelView.row) - 6
         let made = brushPreviews.update(
             for: shown.map { BrushPreviews.Brush(name: $0.name, preset: installedPresets[$0.name]) },

@@ -157,11 +157,8 @@ enum BrushStrokes {
         var placed: [BrushDab] = []
         var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
         for dab in dabs {
-            var onCanvas = dab
-            let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
-            (onCanvas.x, onCanvas.y, onCanvas.radius) = (centre.x, centre.y, dab.radius * scale)
-            onCanvas.angle = dab.angle + turn
-            let reach = onCanvas.radius + 2
+            let onCanvas = Self.placed(dab, by: placement, turn: turn)
+            let centre = SIMD2(onCanvas.x, onCanvas.y), reach = onCanvas.radius + 2
             guard centre.x + reach > 0, centre.y + reach > 0, centre.x - reach < Float(width),
                   centre.y - reach < Float(height), reach.isFinite else { continue }
             low = pointwiseMin(low, centre - reach)
@@ -181,6 +178,17 @@ enum BrushStrokes {
             canvas.draw(shifted)
         }
         write(canvas, to: pixels, stride: stride, x: x0, y: y0, paper: paper)
+    }
+
+    /// A dab (document points) where `placement` puts it in a picture's pixels: its centre and radius scaled, its
+    /// angle turned by `turn` degrees (the view's); as a tile of the same zoom places it.
+    @inline(__always)
+    static func placed(_ dab: BrushDab, by placement: CapsuleRaster.Placement, turn: Float = 0) -> BrushDab {
+        var onCanvas = dab
+        let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
+        (onCanvas.x, onCanvas.y, onCanvas.radius) = (centre.x, centre.y, dab.radius * Float(placement.pixelsPerPoint))
+        onCanvas.angle = dab.angle + turn
+        return onCanvas
     }
 
     /// A canvas of the premultiplied ARGB pixels `x..<x + width` of rows `y..<y + height` (`isOpaque`: of RGB24
@@ -221,12 +229,28 @@ enum BrushStrokes {
                             | byte(channels[index + 1] + under.y * clear) << 8 | byte(channels[index + 2] + under.z * clear)
                         continue
                     }
-                    let alpha = byte(channels[index + 3])
-                    // Premultiplied: no channel above its alpha.
-                    target[column] = alpha << 24 | min(byte(channels[index]), alpha) << 16
-                        | min(byte(channels[index + 1]), alpha) << 8 | min(byte(channels[index + 2]), alpha)
+                    target[column] = DabCanvas.argbPixel(channels, at: index)
                 }
             }
+        }
+    }
+}
+
+extension DabCanvas {
+    /// The canvas's pixel whose channels start at `index` as premultiplied ARGB (Cairo's `ARGB32` on a little-endian
+    /// machine), each channel rounded to a byte, none above its alpha.
+    @inline(__always)
+    static func argbPixel(_ channels: UnsafeBufferPointer<Float>, at index: Int) -> UInt32 {
+        @inline(__always) func byte(_ value: Float) -> UInt32 { UInt32((Swift.min(Swift.max(value, 0), 1) * 255).rounded()) }
+        let alpha = byte(channels[index + 3])
+        return alpha << 24 | Swift.min(byte(channels[index]), alpha) << 16
+            | Swift.min(byte(channels[index + 1]), alpha) << 8 | Swift.min(byte(channels[index + 2]), alpha)
+    }
+
+    /// The canvas as premultiplied ARGB pixels, row by row (``argbPixel(_:at:)``).
+    package var argbPixels: [UInt32] {
+        channels.withUnsafeBufferPointer { channels in
+            Swift.stride(from: 0, to: channels.count, by: 4).map { Self.argbPixel(channels, at: $0) }
         }
     }
 }

@@ -138,16 +138,3 @@ public final class BrushPreviews {
         if let laid = DabCanvas(width: canvas.width, height: canvas.height, channels: bands) { canvas = laid }
     }
 }
-
-extension DabCanvas {
-    /// The canvas as premultiplied ARGB pixels (Cairo's `ARGB32` on a little-endian machine), row by row, each
-    /// channel rounded to a byte.
-    var argbPixels: [UInt32] {
-        func byte(_ value: Float) -> UInt32 { UInt32((Swift.min(Swift.max(value, 0), 1) * 255).rounded()) }
-        return stride(from: 0, to: channels.count, by: 4).map { index in
-            let alpha = byte(channels[index + 3])
-            return alpha << 24 | Swift.min(byte(channels[index]), alpha) << 16
-                | Swift.min(byte(channels[index + 1]), alpha) << 8 | Swift.min(byte(channels[index + 2]), alpha)
-        }
-    }
-}

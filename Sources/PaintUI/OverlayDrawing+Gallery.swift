@@ -98,15 +98,7 @@ private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbna
         cairo_fill_preserve(context)
         cairo_save(context)
         cairo_clip(context)
-        if let key, let image = thumbnails[key] {
-            let fit = min(picture.width / Double(image.width), picture.height / Double(image.height))
-            let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
-            cairo_translate(context, picture.midX - width / 2, picture.midY - height / 2)
-            cairo_scale(context, fit, fit)
-            cairo_set_source_surface(context, image.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-            cairo_paint(context)
-        }
+        if let key, let image = thumbnails[key] { drawImage(image, fittedIn: picture, in: context) }
         cairo_restore(context)
         if tile.isPressed {
             roundedRectangle(picture, radius: 8, in: context)

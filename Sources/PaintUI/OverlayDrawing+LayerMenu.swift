@@ -12,18 +12,7 @@ func drawLayerThumbnail(_ image: ImageSurface?, in square: Rect, style: OverlayS
     let room = square.insetBy(dx: 3, dy: 3)
     var picture = room
     if let image, image.width > 0, image.height > 0 {
-        let fit = min(room.width / Double(image.width), room.height / Double(image.height))
-        let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
-        picture = Rect(x: room.midX - width / 2, y: room.midY - height / 2, width: width, height: height)
-        cairo_save(context)
-        cairo_rectangle(context, picture.minX, picture.minY, picture.width, picture.height)
-        cairo_clip(context)
-        cairo_translate(context, picture.minX, picture.minY)
-        cairo_scale(context, fit, fit)
-        cairo_set_source_surface(context, image.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_paint(context)
-        cairo_restore(context)
+        picture = drawImage(image, fittedIn: room, clips: true, in: context)
     } else {
         cairo_rectangle(context, picture.minX, picture.minY, picture.width, picture.height)
         cairo_set_source_rgb(context, 1, 1, 1)
@@ -39,16 +28,8 @@ func drawLayerThumbnail(_ image: ImageSurface?, in square: Rect, style: OverlayS
 /// A brush's preview in the box at its row's left end: the stroke fitted whole and centred, on the panel itself.
 func drawBrushPreviewImage(_ image: ImageSurface, in box: Rect, in context: OpaquePointer) {
     let room = box.insetBy(dx: 3, dy: 3)
-    guard image.width > 0, image.height > 0, room.width > 0, room.height > 0 else { return }
-    let fit = min(room.width / Double(image.width), room.height / Double(image.height))
-    let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
-    cairo_save(context)
-    cairo_translate(context, room.midX - width / 2, room.midY - height / 2)
-    cairo_scale(context, fit, fit)
-    cairo_set_source_surface(context, image.surface, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-    cairo_paint(context)
-    cairo_restore(context)
+    guard room.width > 0, room.height > 0 else { return }
+    drawImage(image, fittedIn: room, in: context)
 }
 
 /// A layer's menu: a raised box with its heading, then its slider, its rows (the chosen one ticked, a destructive

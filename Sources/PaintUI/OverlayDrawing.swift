@@ -86,3 +86,25 @@ func roundedRectangle(_ rect: Rect, radius: Double, in context: OpaquePointer) {
     cairo_arc(context, rect.minX + r, rect.minY + r, r, .pi, 1.5 * .pi)
     cairo_close_path(context)
 }
+
+/// Paints `image` scaled to fit `room` whole and centred, by Cairo's good filter; `clips`: clipped to where it lies.
+/// Returns where it lies (`room` itself for an image without pixels, which paints nothing).
+@discardableResult
+func drawImage(_ image: ImageSurface, fittedIn room: Rect, clips: Bool = false, in context: OpaquePointer) -> Rect {
+    guard image.width > 0, image.height > 0 else { return room }
+    let fit = min(room.width / Double(image.width), room.height / Double(image.height))
+    let (width, height) = (Double(image.width) * fit, Double(image.height) * fit)
+    let picture = Rect(x: room.midX - width / 2, y: room.midY - height / 2, width: width, height: height)
+    cairo_save(context)
+    if clips {
+        cairo_rectangle(context, picture.minX, picture.minY, picture.width, picture.height)
+        cairo_clip(context)
+    }
+    cairo_translate(context, picture.minX, picture.minY)
+    cairo_scale(context, fit, fit)
+    cairo_set_source_surface(context, image.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_paint(context)
+    cairo_restore(context)
+    return picture
+}

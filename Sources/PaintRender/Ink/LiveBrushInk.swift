@@ -182,9 +182,7 @@ final class LiveBrushInk {
             let placement = CapsuleRaster.Placement(pixelsPerPoint: level, offsetX: -Double(key.x) * Double(side),
                                                     offsetY: -Double(key.y) * Double(side))
             for dab in dabs {
-                var placed = dab
-                let centre = placement.device(Point(x: Double(dab.x), y: Double(dab.y)))
-                (placed.x, placed.y, placed.radius) = (centre.x, centre.y, dab.radius * Float(level))
+                var placed = BrushStrokes.placed(dab, by: placement)
                 piece.draw(placed)
                 // What keeps of what lies below: the dab taking away all it covers.
                 placed.alphaEraser = 0
