@@ -120,13 +120,15 @@ extension BrushPreset {
     /// The dabs of a stroke through `samples` in `color`, for a view at `viewZoom` (screen pixels a point) turned
     /// by `viewRotation` radians, as libmypaint's `stroke_to_2` takes them. A sample whose place or time is not a
     /// number is left out; pressure and tilt are kept within their ranges; time that goes back counts as none. A
-    /// brush that picks colour up (smudge) finds clear paper.
+    /// brush that picks colour up (smudge) is given `pickedColors` in turn, the colours it read as the stroke was
+    /// painted (``BrushStrokeInProgress/pickedColors``), and finds clear paper past them or without them.
     public func dabs(along samples: [BrushSample], color: BrushColor, erasing: Bool = false, viewZoom: Double = 1,
-                     viewRotation: Double = 0) -> [BrushDab] {
+                     viewRotation: Double = 0, pickedColors: PickedColors = []) -> [BrushDab] {
         Self.withEngine {
             guard let brush = makeBrush(erasing: erasing) else { return [] }
             defer { mypaint_brush_unref(brush) }
-            return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation)
+            return Self.dabs(of: brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation,
+                             pickedColors: pickedColors)
         }
     }
 
@@ -138,8 +140,15 @@ extension BrushPreset {
     /// - The first stroke libmypaint works out in a process came out other than the same stroke after it
     ///   (`tanda/water-02`: 838 dabs, then 889 every time): something of its own is set up by its first stroke. A
     ///   short stroke of a brush that draws random numbers, its dabs dropped, comes first.
+    ///
+    /// A call from within another on the same thread (a brush that picks colour up reading pixels that are drawn
+    /// with other brushes as it asks: ``DabColorSource``) runs at once, within the outer one.
     static func withEngine<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try engine.withLock { isWarm in
+        let thread: UInt = pthread_self()
+        if engineThread.load(ordering: .acquiring) == thread { return try body() }
+        return try engine.withLock { isWarm in
+            engineThread.store(thread, ordering: .releasing)
+            defer { engineThread.store(0, ordering: .releasing) }
             if !isWarm {
                 warmUp()
                 isWarm = true
@@ -150,6 +159,8 @@ extension BrushPreset {
 
     /// Whether libmypaint has worked out its first stroke (``withEngine(_:)``).
     private static let engine = Mutex<Bool>(false)
+    /// The thread within ``withEngine(_:)`` (`pthread_self`), 0 for none: only that thread stores its own.
+    private static let engineThread = Atomic<UInt>(0)
 
     /// A stroke of ten samples by a brush of random offsets, its dabs dropped.
     private static func warmUp() {
@@ -188,8 +199,9 @@ extension BrushPreset {
     /// The dabs `brush` lays along `samples` in `color`, as ``dabs(along:color:erasing:viewZoom:viewRotation:)``
     /// says.
     static func dabs(of brush: OpaquePointer, along samples: [BrushSample], color: BrushColor, viewZoom: Double,
-                     viewRotation: Double) -> [BrushDab] {
+                     viewRotation: Double, pickedColors: PickedColors = []) -> [BrushDab] {
         let recorder = DabRecorder(limit: Self.largestDabCount)
+        recorder.replayed = pickedColors
         run(brush, along: samples, color: color, viewZoom: viewZoom, viewRotation: viewRotation, into: recorder)
         return recorder.dabs
     }
@@ -309,6 +321,14 @@ final class DabRecorder {
     var canvas: DabCanvas?
     /// Where the dabs go on ``canvas``.
     var placement = DabPlacement.identity
+    /// Without a canvas: what a brush that picks colour up reads, told of each dab kept; the colours it answers are
+    /// kept in ``pickedColors``.
+    var colorSource: DabColorSource?
+    /// Without a canvas or a source: the colours answered in turn (clear past them).
+    var replayed: PickedColors = []
+    private var replayedCount = 0
+    /// The colours ``colorSource`` answered, in order.
+    private(set) var pickedColors: PickedColors = []
     /// How many dabs were kept or drawn.
     private(set) var count = 0
     let limit: Int
@@ -323,13 +343,25 @@ final class DabRecorder {
         guard isRecording, !isFull, dab.x.isFinite, dab.y.isFinite, dab.radius.isFinite, dab.radius > 0, dab.opacity > 0 else { return }
         count += 1
         if canvas != nil { canvas?.draw(placement.placed(dab)) } else { dabs.append(dab) }
+        colorSource?.draw(dab)
     }
 
-    /// The colour under a soft round dab at `x`, `y` of `radius` (straight, and its alpha): the canvas's, clear
-    /// paper without one.
+    /// The colour under a soft round dab at `x`, `y` of `radius` (straight, and its alpha): the canvas's; else,
+    /// while recording, the source's (kept) or the next of those replayed; clear paper otherwise (the warm-up's).
     func color(x: Float, y: Float, radius: Float) -> (red: Float, green: Float, blue: Float, alpha: Float) {
-        canvas?.color(underX: x * placement.scale + placement.x, y: y * placement.scale + placement.y,
-                      radius: radius * placement.scale) ?? (red: 0, green: 0, blue: 0, alpha: 0)
+        if let canvas {
+            return canvas.color(underX: x * placement.scale + placement.x, y: y * placement.scale + placement.y,
+                                radius: radius * placement.scale)
+        }
+        var color = SIMD4<Float>.zero
+        if isRecording, let colorSource {
+            color = colorSource.color(underX: x, y: y, radius: radius).pickedColor
+            pickedColors.append(color)
+        } else if isRecording, replayedCount < replayed.count {
+            color = replayed[replayedCount].pickedColor
+            replayedCount += 1
+        }
+        return (color.x, color.y, color.z, color.w)
     }
 
     /// Writes the colour under a dab at `x`, `y` of `radius` (``color(x:y:radius:)``; clear without a recorder)

@@ -48,6 +48,18 @@ public struct DabCanvas: Hashable, Sendable {
         }
     }
 
+    /// Puts `other`'s pixels over this canvas's from its column `x` and row `y` on (its pixel (0, 0) there), as they
+    /// are; those falling outside the canvas are left out.
+    public mutating func copy(_ other: DabCanvas, toX x: Int, y: Int) {
+        let left = Swift.max(x, 0), right = Swift.min(x + other.width, width)
+        let top = Swift.max(y, 0), bottom = Swift.min(y + other.height, height)
+        guard left < right, top < bottom else { return }
+        for row in top..<bottom {
+            let from = ((row - y) * other.width + left - x) * 4, to = (row * width + left) * 4, count = (right - left) * 4
+            channels.replaceSubrange(to..<(to + count), with: other.channels[from..<(from + count)])
+        }
+    }
+
     /// Draws `dab`, whose place and radius are in this canvas's pixels (a pixel's centre is at its index plus a
     /// half). A dab of no hardness, no opacity or a radius under a tenth of a pixel draws nothing.
     public mutating func draw(_ dab: BrushDab) {

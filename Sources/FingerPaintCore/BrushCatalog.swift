@@ -21,14 +21,13 @@ public enum BrushCatalog {
     }
 
     /// The brushes the panel offers, a kind of mark each, in its order: the round brush first, then the presets that
-    /// make a pencil's, an ink pen's, a marker's, an airbrush's, a watercolour's and charcoal's marks. A smudge brush
-    /// is not among them yet: its dabs are worked out over clear paper, not the layer's paint, so it would take paint
-    /// away where a finger in wet paint drags it (docs/brushes.md); `--brush classic/smudge` still paints with it.
+    /// make a pencil's, an ink pen's, a marker's, an airbrush's, a watercolour's and charcoal's marks, and a smudge,
+    /// which drags the paint of the current layer along as a finger in wet paint does (docs/brushes.md).
     public static let allPicks = [
         Pick(name: round, title: "Round"), Pick(name: "classic/pencil", title: "Pencil"),
         Pick(name: "classic/pen", title: "Ink pen"), Pick(name: "classic/marker_fat", title: "Marker"),
         Pick(name: "deevad/airbrush", title: "Airbrush"), Pick(name: "deevad/watercolor_expressive", title: "Watercolour"),
-        Pick(name: "classic/charcoal", title: "Charcoal"),
+        Pick(name: "classic/charcoal", title: "Charcoal"), Pick(name: "classic/smudge", title: "Smudge"),
     ]
 
     /// The panel's brushes installed in `folder` (the round brush always), in ``allPicks``' order.

@@ -175,9 +175,10 @@ extension FingerPaintApp {
     // MARK: - Changes
 
     /// A stroke lifted: painted with the brush it was begun with (an eraser's erasing one), else the brush painted
-    /// with now (a replay's).
+    /// with now (a replay's), with the colours it picked up from the layer where it smudges.
     func complete(_ stroke: Stroke) {
-        edit(.add((stroke.brush ?? brushPreset).map { stroke.painted(with: $0) } ?? stroke))
+        guard let brush = stroke.brush ?? brushPreset else { return edit(.add(stroke)) }
+        edit(.add(stroke.painted(with: renderer.brush(brush, pickingUpAlong: stroke))))
     }
 
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the

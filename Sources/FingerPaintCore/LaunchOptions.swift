@@ -37,7 +37,7 @@ public struct LaunchOptions: ParsableCommand {
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \
             eraser (whole strokes) and back, b to the brush; Shift+B opens the brush panel (a tap on the bar's brush \
-            while painting with it does too: pencil, ink pen, marker, airbrush, watercolour, charcoal, each \
+            while painting with it does too: pencil, ink pen, marker, airbrush, watercolour, charcoal, smudge, each \
             brush's size and opacity; a tap on the eraser while erasing, what it erases with: whole strokes or a \
             brush; docs/brushes.md); i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \

@@ -64,12 +64,30 @@ extension DrawingDocument {
         return size
     }
 
-    /// The bytes a stroke's brush takes after its pen values: its number, seed and flags.
-    static let strokeBrushSize = 9
+    /// The bytes a stroke's brush takes after its pen values: its number, seed and flags, then, with colours picked
+    /// up, their count and the colours.
+    static func strokeBrushSize(_ brush: StrokeBrush) -> Int {
+        9 + (brush.pickedColors.isEmpty ? 0 : 4 + 16 * brush.pickedColors.count)
+    }
 
     /// The bits of a stored stroke brush's flags.
     enum BrushFlags {
         static let erasing: UInt8 = 1
+        /// Version 7 on: the colours the brush picked up follow.
+        static let pickedColors: UInt8 = 2
+    }
+
+    /// A stroke's brush after its pen values (``readStrokeBrush(from:version:brushes:)`` reads it): its number in
+    /// `brushes`, which must hold it, the seed, the flags, and the colours it picked up, if any.
+    static func append(_ brush: StrokeBrush, to writer: inout ByteWriter, brushes: BrushNumbers) {
+        writer.append(brushes.number(of: brush.preset) ?? UInt32.max)
+        writer.append(brush.seed)
+        writer.append((brush.isErasing ? BrushFlags.erasing : 0) | (brush.pickedColors.isEmpty ? 0 : BrushFlags.pickedColors))
+        guard !brush.pickedColors.isEmpty else { return }
+        writer.append(UInt32(brush.pickedColors.count))
+        for color in brush.pickedColors {
+            for channel in 0..<4 { writer.append(color[channel]) }
+        }
     }
 
     /// A brush record's preset (version 6 on): `brushes` are those numbered before it, and its number is the next,
@@ -93,15 +111,27 @@ extension DrawingDocument {
         return brush.preset
     }
 
-    /// A stroke's brush as ``append(_:to:brushes:)`` stores it after its pen values: a number of `brushes`, a seed
-    /// and known flags.
-    static func readStrokeBrush(from reader: inout ByteReader,
+    /// A stroke's brush as ``append(_:to:brushes:)`` stores it after its pen values: a number of `brushes`, a seed,
+    /// flags known to `version`, and (version 7 on) 1 to ``StrokeBrush/mostPickedColors`` colours picked up, each
+    /// channel within 0...1.
+    static func readStrokeBrush(from reader: inout ByteReader, version: UInt16,
                                 brushes: [StrokeBrush.Preset]) throws(ReadError) -> StrokeBrush {
         let number = Int(try reader.read() as UInt32)
         let seed: UInt32 = try reader.read(), flags: UInt8 = try reader.read()
-        guard number < brushes.count, flags & ~BrushFlags.erasing == 0 else {
-            throw .damaged("a stroke of an unknown brush")
+        let known = BrushFlags.erasing | (version >= 7 ? BrushFlags.pickedColors : 0)
+        guard number < brushes.count, flags & ~known == 0 else { throw .damaged("a stroke of an unknown brush") }
+        var colors: [SIMD4<Float>] = []
+        if flags & BrushFlags.pickedColors != 0 {
+            let count = Int(try reader.read() as UInt32)
+            guard (1...StrokeBrush.mostPickedColors).contains(count) else { throw .damaged("a brush's colours out of range") }
+            guard reader.remaining >= count * 16 else { throw .truncated }
+            colors.reserveCapacity(count)
+            for _ in 0..<count {
+                let color = SIMD4<Float>(try reader.read(), try reader.read(), try reader.read(), try reader.read())
+                guard all(color .>= 0 .& color .<= 1) else { throw .damaged("a brush's colour out of range") }
+                colors.append(color)
+            }
         }
-        return StrokeBrush(brushes[number], seed: seed, isErasing: flags & BrushFlags.erasing != 0)
+        return StrokeBrush(brushes[number], seed: seed, isErasing: flags & BrushFlags.erasing != 0, pickedColors: colors)
     }
 }

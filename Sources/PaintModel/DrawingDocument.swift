@@ -12,14 +12,15 @@ import ImageDecoding
 /// - a damaged record in the middle costs only itself.
 ///
 /// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
-/// become a shape), version 5 layers, version 6 brushes. Documents of versions 5, 4, 3, 2 (the journal without
+/// become a shape), version 5 layers, version 6 brushes, version 7 the colours a smudge picked up. Documents of versions 6, 5, 4, 3, 2 (the journal without
 /// pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read, those before 5 as
 /// drawings of one layer.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal, with pressure, erasing, replacing, layers and brushes.
-    public static let version: UInt16 = 6
+    /// The version this program writes: the journal, with pressure, erasing, replacing, layers, brushes and the colours
+    /// a smudge picked up.
+    public static let version: UInt16 = 7
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -380,7 +381,7 @@ public enum DrawingDocument {
 
     private static func strokeSize(_ stroke: Stroke) -> Int {
         48 + stroke.points.count * (16 + (hasTimes(stroke) ? 8 : 0) + (stroke.hasPressure ? 12 : 0))
-            + (stroke.brush == nil ? 0 : strokeBrushSize)
+            + (stroke.brush.map(strokeBrushSize) ?? 0)
     }
 
     private static func hasTimes(_ stroke: Stroke) -> Bool {
@@ -410,11 +411,7 @@ public enum DrawingDocument {
             writer.append(sample.altitude)
             writer.append(sample.azimuth)
         }
-        if let brush = stroke.brush {
-            writer.append(brushes.number(of: brush.preset) ?? UInt32.max)
-            writer.append(brush.seed)
-            writer.append(brush.isErasing ? BrushFlags.erasing : 0)
-        }
+        if let brush = stroke.brush { append(brush, to: &writer, brushes: brushes) }
     }
 
     // MARK: - Reading
@@ -679,7 +676,7 @@ public enum DrawingDocument {
                 pen.append(sample)
             }
         }
-        let brush = pointData & PointData.brush != 0 ? try readStrokeBrush(from: &reader, brushes: brushes) : nil
+        let brush = pointData & PointData.brush != 0 ? try readStrokeBrush(from: &reader, version: version, brushes: brushes) : nil
         let color = Color(red: red, green: green, blue: blue, alpha: alpha)
         // A coordinate that is not a number, or out of reach, is damage like a bad checksum: the stroke is dropped.
         guard var stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,

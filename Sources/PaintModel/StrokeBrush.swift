@@ -1,5 +1,5 @@
-// The MyPaint brush a stroke was painted with: its preset's name and settings as the drawing keeps them, a seed and
-// whether it erased. A stroke without one is the round brush (docs/brushes.md).
+// The MyPaint brush a stroke was painted with: its preset's name and settings as the drawing keeps them, a seed,
+// whether it erased, and the colours a brush that picks colour up read as it painted. A stroke without one is the round brush (docs/brushes.md).
 
 /// The brush a stroke was painted with, other than the round one: a MyPaint preset, kept with the drawing so that
 /// the stroke is drawn the same wherever the drawing goes (docs/brushes.md, docs/document-format.md).
@@ -22,6 +22,13 @@ public struct StrokeBrush: Hashable, Sendable {
     public let seed: UInt32
     /// Whether the brush takes paint away along the stroke rather than putting it down.
     public let isErasing: Bool
+    /// The colours a brush that picks colour up (smudge) read from the layer as the stroke was painted, in the order
+    /// it read them, each straight red, green, blue and alpha from 0 to 1: the stroke is drawn again from them, the
+    /// same at every zoom and after reopening, whatever the layer holds now. Empty for a brush that picks nothing up.
+    public let pickedColors: [SIMD4<Float>]
+
+    /// The most colours a stroke keeps picked up: one a dab, at most.
+    public static let mostPickedColors = 1 << 20
 
     /// A brush of a preset's name and settings; `nil` when the name is empty or longer than ``longestName`` bytes,
     /// or the settings are larger than ``largestSettings`` bytes.
@@ -32,13 +39,21 @@ public struct StrokeBrush: Hashable, Sendable {
         preset = Preset(name: name, settings: settings)
         self.seed = seed
         self.isErasing = isErasing
+        pickedColors = []
     }
 
-    /// The brush of `preset` with another seed and erasing or not.
-    public init(_ preset: Preset, seed: UInt32, isErasing: Bool = false) {
+    /// The brush of `preset` with another seed, erasing or not, and the colours it picked up (at most
+    /// ``mostPickedColors``; those past them are left out).
+    public init(_ preset: Preset, seed: UInt32, isErasing: Bool = false, pickedColors: [SIMD4<Float>] = []) {
         self.preset = preset
         self.seed = seed
         self.isErasing = isErasing
+        self.pickedColors = Array(pickedColors.prefix(Self.mostPickedColors))
+    }
+
+    /// This brush with the colours its stroke picked up as it was painted (at most ``mostPickedColors``).
+    public func picking(_ colors: [SIMD4<Float>]) -> StrokeBrush {
+        StrokeBrush(preset, seed: seed, isErasing: isErasing, pickedColors: colors)
     }
 
     /// A preset's name and settings: what a document keeps once for all the strokes painted with it.

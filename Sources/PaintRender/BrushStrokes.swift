@@ -80,11 +80,45 @@ enum BrushStrokes {
     static func dabs(of stroke: Stroke) -> [BrushDab] {
         guard let brush = stroke.brush else { return [] }
         if let kept = kept.withLock({ $0[stroke] }) { return kept }
-        let dabs = preset(of: brush)?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing)
+        let dabs = preset(of: brush)?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing,
+                                           pickedColors: brush.pickedColors)
         let faded = withOpacity(of: stroke, dabs ?? [])
         keep(faded, for: stroke)
         return faded
     }
+
+    /// Whether a stroke's brush picks up the colours under it as it paints (and erases nothing): its colours read
+    /// from the layer are kept with it (``PaintModel/StrokeBrush/pickedColors``).
+    static func picksUpColor(_ brush: StrokeBrush, preset: BrushPreset?) -> Bool {
+        !brush.isErasing && preset?.smears == true
+    }
+
+    /// The colours a stroke's brush reads as it paints the stroke over `layer`, from its first sample to its last
+    /// (``LayerColorSource``); none for a brush that picks up none (``picksUpColor(_:preset:)``).
+    static func pickedColors(of stroke: Stroke, over layer: InkLayerPixels) -> PickedColors {
+        guard let brush = stroke.brush, let preset = preset(of: brush), picksUpColor(brush, preset: preset),
+              let engine = BrushStrokeInProgress(preset: preset, color: color(of: stroke), colorSource: LayerColorSource(
+                layer: layer, opacity: Float(stroke.color.alpha)))
+        else { return [] }
+        _ = engine.add(samples(of: stroke))
+        return engine.pickedColors
+    }
+
+    /// Whether a stroke of `brush` may take paint away where it goes: it erases, or its preset smears (a smudge of
+    /// clear paper takes paint away as an eraser does). Known once for each preset.
+    static func mayTakePaintAway(_ brush: StrokeBrush) -> Bool {
+        if brush.isErasing { return true }
+        if let known = smearing.withLock({ $0[brush.preset] }) { return known }
+        let smears = preset(of: brush)?.smears == true
+        smearing.withLock { known in
+            if known.count >= keptStrokes { known.removeAll() }
+            known[brush.preset] = smears
+        }
+        return smears
+    }
+
+    /// Whether each preset met smears (``mayTakePaintAway(_:)``).
+    private static let smearing = Mutex<[StrokeBrush.Preset: Bool]>([:])
 
     /// The preset a stroke's brush is drawn with: its settings, or a plain brush where they are refused.
     static func preset(of brush: StrokeBrush) -> BrushPreset? {
@@ -191,9 +225,21 @@ enum BrushStrokes {
         return onCanvas
     }
 
+    /// The squares of `side` pixels that a dab (document points) reaches drawn at `level` pixels a point: its radius
+    /// and two pixels more around its centre, by column and row; `nil` for a dab not finite or a billion pixels away.
+    static func squares(reachedBy dab: BrushDab, side: Int,
+                        pixelsPerPoint level: Double) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        let x = Double(dab.x) * level, y = Double(dab.y) * level, reach = Double(dab.radius) * level + 2
+        guard x.isFinite, y.isFinite, reach.isFinite, abs(x) + reach < 1e9, abs(y) + reach < 1e9 else { return nil }
+        func squares(_ low: Double, _ high: Double) -> ClosedRange<Int> {
+            Int(low.rounded(.down)).flooredDivision(by: side)...Int(high.rounded(.up)).flooredDivision(by: side)
+        }
+        return (squares(x - reach, x + reach), squares(y - reach, y + reach))
+    }
+
     /// A canvas of the premultiplied ARGB pixels `x..<x + width` of rows `y..<y + height` (`isOpaque`: of RGB24
     /// pixels, each alpha 1 whatever its byte holds).
-    private static func canvas(of pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int,
+    static func canvas(of pixels: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int,
                                height: Int, isOpaque: Bool) -> DabCanvas? {
         var channels = [Float](repeating: 0, count: width * height * 4)
         for row in 0..<height {

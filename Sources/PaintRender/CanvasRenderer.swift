@@ -242,7 +242,7 @@ public final class CanvasRenderer {
 
     private func apply(_ change: DrawingChange, shown strokes: ShownStrokes) {
         // Strokes changed with no layers shown first: what the layers hold is no longer known.
-        if !layersShownSinceChange { shownLayers = nil }
+        if !layersShownSinceChange { (shownLayers, inkLayerContents) = (nil, nil) }
         layersShownSinceChange = false
         guard change != .unchanged else { return }
         tiles.beginChange()
@@ -320,10 +320,38 @@ public final class CanvasRenderer {
         showStrokesAboveInk(of: drawing)
     }
 
-    /// Takes how many of the drawing's strokes shown lie above the current layer (``strokesAboveInk``).
+    /// Takes how many of the drawing's strokes shown lie above the current layer (``strokesAboveInk``), and where
+    /// its own lie among them, with its picture (``inkLayer``).
     private func showStrokesAboveInk(of drawing: Drawing) {
         let shown = drawing.shownStrokeCount
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
+        inkLayerContents = (drawing.currentLayerRange ?? 0..<0, drawing.currentLayer.image)
+    }
+
+    /// The positions among the strokes shown of the layer strokes in progress go to, and its picture, as
+    /// ``showLayers(of:)`` last showed them; `nil` since a change of strokes without it: then every stroke shown.
+    private var inkLayerContents: (strokes: Range<Int>, image: LayerImage?)?
+
+    /// The layer strokes in progress go to, as it is now, with `added`, the strokes waiting to be baked (on top of
+    /// it): what a brush that picks colour up reads (``LayerColorSource``).
+    private func inkLayer(adding added: [Stroke]) -> InkLayerPixels {
+        InkLayerPixels(strokes: tiles.strokes, index: tiles.index, range: inkLayerContents?.strokes ?? 0..<Int.max,
+                       added: added, picture: inkLayerContents?.image.map(PicturePixels.of))
+    }
+
+    /// `brush`, which paints `stroke` (a stroke completed, to be added to the layer strokes in progress go to), with
+    /// the colours it reads from that layer painting it, where it picks colour up (a smudge;
+    /// ``PaintModel/StrokeBrush/pickedColors``): those the stroke in progress it was read as it was painted, or,
+    /// for a stroke no stroke in progress showed (a replay's), read now over the layer as it is. Where it picks up
+    /// none, or holds its colours already, `brush` as it is.
+    public func brush(_ brush: StrokeBrush, pickingUpAlong stroke: Stroke) -> StrokeBrush {
+        guard brush.pickedColors.isEmpty, BrushStrokes.picksUpColor(brush, preset: BrushStrokes.preset(of: brush))
+        else { return brush }
+        var painted = stroke
+        painted.brush = brush
+        let colors = ink.pickedColors(completing: painted, pixelsPerPoint: pixelsPerPoint)
+            ?? BrushStrokes.pickedColors(of: painted, over: inkLayer(adding: ink.unbaked.map(\.stroke)))
+        return brush.picking(colors)
     }
 
     /// How many of the strokes shown (the last ones) lie on layers above the one strokes in progress go to: each
@@ -396,7 +424,10 @@ public final class CanvasRenderer {
         pendingWhole = false
         pendingScreen = []
         let level = pixelsPerPoint
-        ink.update(liveStrokes: liveStrokes, predictedTails: predictedTails, pixelsPerPoint: level, changed: &document)
+        // The ink's strokes waiting to be baked, read before the ink changes (a brush that picks colour up reads them).
+        let unbaked = ink.unbaked
+        ink.update(liveStrokes: liveStrokes, predictedTails: predictedTails, pixelsPerPoint: level,
+                   layer: { inkLayer(adding: unbaked.map(\.stroke)) }, changed: &document)
         let offset = pixelOffset
         let record = FrameRecord(number: history.nextNumber, pixelsPerPoint: level, rotation: view.rotation,
                                  offsetX: offset.x, offsetY: offset.y, width: pixelWidth, height: pixelHeight,

@@ -30,13 +30,19 @@ public struct LayerBlend: Hashable, Sendable {
     var look: LayerBlend { LayerBlend(picture: picture, strokeCount: 0, opacity: opacity, blendMode: blendMode) }
 
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
-    /// and normal, no picture), and the strokes shown in order are the picture.
+    /// and normal, no picture, and none above the bottom one holding a stroke that may take paint away, which would
+    /// take it from the layers below too), and the strokes shown in order are the picture.
     public static func composition(of drawing: Drawing) -> [LayerBlend]? {
-        let blends = drawing.layers.filter(\.attributes.isVisible).map {
+        let visible = drawing.layers.filter(\.attributes.isVisible)
+        let blends = visible.map {
             LayerBlend(picture: $0.image.map(PicturePixels.of), strokeCount: $0.strokes.count,
                        opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
         }
-        return blends.allSatisfy { $0.isPlain && $0.picture == nil } ? nil : blends
+        guard blends.allSatisfy({ $0.isPlain && $0.picture == nil }) else { return blends }
+        let takesPaintAway = visible.dropFirst().contains { layer in
+            layer.strokes.contains { $0.brush.map(BrushStrokes.mayTakePaintAway) == true }
+        }
+        return takesPaintAway ? blends : nil
     }
 
     /// Each layer of `composition` with the positions in `indices` (increasing positions among the strokes shown)

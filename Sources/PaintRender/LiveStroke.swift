@@ -57,9 +57,11 @@ struct LiveStroke {
 
     /// Takes in the samples not seen yet; returns the area they change: from where the last segment began (the
     /// settled segments before it never change) through the new samples, the last segment old and new, and, for a
-    /// stroke painted with a brush, the new dabs (a pixel at `level` past their edge).
-    mutating func update(with stroke: Stroke, pixelsPerPoint level: Double = 1) -> Rect? {
-        if stroke.brush != nil, brushInk == nil { brushInk = LiveBrushInk(stroke) }
+    /// stroke painted with a brush, the new dabs (a pixel at `level` past their edge). A brush that picks colour up
+    /// reads it from `layer` (asked for once, at the first samples).
+    mutating func update(with stroke: Stroke, pixelsPerPoint level: Double = 1,
+                         layer: () -> InkLayerPixels? = { nil }) -> Rect? {
+        if stroke.brush != nil, brushInk == nil { brushInk = LiveBrushInk(stroke, layer: layer) }
         let dabs = brushInk?.update(with: stroke, pixelsPerPoint: level)
         if let dabs { bounds = bounds.map { $0.union(dabs) } ?? dabs }
         guard let path = updatePath(with: stroke) else { return dabs }

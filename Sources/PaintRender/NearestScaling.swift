@@ -71,7 +71,7 @@ struct NearestScaling: @unchecked Sendable {
         var runs: [Run] = []
         for index in 0..<rect.width {
             let pixel = source(rect.x + index, offset.x)
-            let tileColumn = Self.floorDivide(pixel, side)
+            let tileColumn = pixel.flooredDivision(by: side)
             columns.append(Int32(pixel - tileColumn * side))
             let shown = (known.minColumn...known.maxColumn).contains(tileColumn) ? tileColumn : nil
             if let last = runs.last, last.tileColumn == shown {
@@ -83,8 +83,8 @@ struct NearestScaling: @unchecked Sendable {
         self.columns = columns
         self.runs = runs
         sourceRows = (0..<rect.height).map { source(rect.y + $0, offset.y) }
-        let firstRow = max(Self.floorDivide(sourceRows.first ?? 0, side), known.minRow)
-        let lastRow = min(Self.floorDivide(sourceRows.last ?? 0, side), known.maxRow)
+        let firstRow = max((sourceRows.first ?? 0).flooredDivision(by: side), known.minRow)
+        let lastRow = min((sourceRows.last ?? 0).flooredDivision(by: side), known.maxRow)
         firstTileRow = firstRow
         tiles = firstRow > lastRow ? [] : (firstRow...lastRow).map { row in
             runs.map { run in run.tileColumn.flatMap { sources[Position(column: $0, row: row)] } }
@@ -104,7 +104,7 @@ struct NearestScaling: @unchecked Sendable {
                     line.update(from: previous, count: rect.width)
                     continue
                 }
-                let tileRow = Self.floorDivide(sourceRow, side) - firstTileRow
+                let tileRow = sourceRow.flooredDivision(by: side) - firstTileRow
                 guard tiles.indices.contains(tileRow) else {
                     line.update(repeating: paper, count: rect.width)
                     continue
@@ -137,9 +137,5 @@ struct NearestScaling: @unchecked Sendable {
             line[column] = from[Int(columns[column])]
             column += 1
         }
-    }
-
-    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }

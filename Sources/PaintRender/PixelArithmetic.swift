@@ -30,3 +30,12 @@ extension UInt32 {
         return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
     }
 }
+
+extension Int {
+    /// The value divided by `divisor` (above 0), rounded down rather than toward zero: the square of `divisor`
+    /// pixels a pixel lies in, along one axis.
+    @inline(__always)
+    func flooredDivision(by divisor: Int) -> Int {
+        self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor)
+    }
+}

@@ -58,7 +58,7 @@ import Testing
         #expect(window.intersection(panel.frame) == panel.frame, "\(panel.frame) in \(size)")
         #expect(panel.items.map(\.title) == BrushCatalog.picks().map(\.title))
         #expect(panel.items.map(\.title) == ["Round", "Pencil", "Ink pen", "Marker", "Airbrush", "Watercolour",
-                                             "Charcoal"])
+                                             "Charcoal", "Smudge"])
         for (index, item) in panel.items.enumerated() {
             #expect(item.frame.width >= 40 && item.frame.height >= 40)
             #expect(panel.frame.intersection(item.frame) == item.frame)

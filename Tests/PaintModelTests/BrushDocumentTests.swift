@@ -1,5 +1,5 @@
-// Strokes painted with a MyPaint brush in the document: each preset kept once, the strokes naming it, and what
-// reading does with brush records that are damaged, foreign or of a version before them.
+// Strokes painted with a MyPaint brush in the document: each preset kept once, the strokes naming it, the colours a
+// smudge picked up, and what reading does with brush records that are damaged, foreign or of a version before them.
 import Foundation
 import Geometry
 import PaintModel
@@ -59,7 +59,53 @@ import Testing
             #expect(Self.occurrences(of: "CHARCOAL-SETTINGS", in: bytes) == 1)
         }
         let round = DrawingDocument.encode(Drawing(strokes: [try #require(Self.stroke(nil, at: 5))]))
-        #expect(round[8] == 6, "the version written")
+        #expect(round[8] == 7, "the version written")
+    }
+
+    /// A smudge's stroke keeps the colours its brush picked up, each channel bit for bit, through the journal and a
+    /// rewrite; a stroke of them in a version-6 file, a count of none or a colour outside 0...1 is damage, and only
+    /// that stroke is lost.
+    @Test func theColoursASmudgePickedUpComeBackBitForBit() throws {
+        let pencil = try #require(Self.pencil)
+        let colors: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(0.1234567, 0.5, 1.0 / 3, 0.75), .zero,
+                                      SIMD4(Float.ulpOfOne, 1 - Float.ulpOfOne, 0, 1)]
+        var smudged = try #require(Self.stroke(nil, at: 3))
+        smudged.brush = pencil.picking(colors)
+        let plain = try #require(Self.stroke(pencil, at: 9))
+        var drawing = Drawing()
+        drawing.add(smudged)
+        drawing.add(plain)
+        for bytes in [DrawingDocument.encode(drawing), Self.journal(of: drawing)] {
+            let read = try DrawingDocument.read(bytes)
+            #expect(!read.isDamaged && !read.hasUnreadBytes)
+            #expect(read.drawing == drawing)
+            #expect(read.drawing.strokes.first?.brush?.pickedColors.map { $0.x.bitPattern } == colors.map { $0.x.bitPattern })
+            #expect(read.drawing.strokes.last?.brush?.pickedColors.isEmpty == true)
+        }
+        let before = try #require(Self.stroke(nil, at: 1)), after = try #require(Self.stroke(nil, at: 2))
+        var brushes = DrawingDocument.BrushNumbers()
+        let records = DrawingDocument.record(.add(smudged), brushes: &brushes)
+        let brushRecord = Array(records.prefix(Self.brushRecordLength(records)))
+        let strokeRecord = Array(records.suffix(from: Self.brushRecordLength(records)))
+        // The stroke's payload ends with the brush: number, seed, flags, count, then the colours.
+        let strokePayload = Array(strokeRecord[8..<(strokeRecord.count - 4)])
+        let colorsStart = strokePayload.count - 16 * colors.count
+        func document(version: UInt16 = 7, _ payload: [UInt8]) -> [UInt8] {
+            DrawingDocument.header(version: version) + DrawingDocument.record(.add(before)) + brushRecord
+                + Self.rawRecord(kind: 2, payload: payload) + DrawingDocument.record(.add(after))
+        }
+        #expect(try DrawingDocument.read(document(strokePayload)).drawing.strokes == [before, smudged, after])
+        var noCount = strokePayload
+        noCount.replaceSubrange((colorsStart - 4)..<colorsStart, with: [0, 0, 0, 0])
+        var outOfRange = strokePayload
+        outOfRange.replaceSubrange(colorsStart..<(colorsStart + 4), with: withUnsafeBytes(of: Float(1.5).bitPattern.littleEndian, Array.init))
+        var notANumber = strokePayload
+        notANumber.replaceSubrange((colorsStart + 20)..<(colorsStart + 24), with: withUnsafeBytes(of: Float.nan.bitPattern.littleEndian, Array.init))
+        for (version, payload) in [(6, strokePayload), (7, noCount), (7, outOfRange), (7, notANumber)] {
+            let read = try DrawingDocument.read(document(version: UInt16(version), payload))
+            #expect(read.drawing.strokes == [before, after], "version \(version)")
+            #expect(read.isDamaged)
+        }
     }
 
     /// The journal of a drawing's edits as a window appends them, one record after another, the brushes numbered
@@ -90,7 +136,7 @@ import Testing
             journal.close()
         }
         #expect(try DocumentFile.read(url).drawing == drawing)
-        #expect(try DocumentFile.read(url).version == 6)
+        #expect(try DocumentFile.read(url).version == 7)
         for brush in [charcoal, pencil] {
             let opened = try DocumentFile.open(url, create: false)
             #expect(opened.drawing == drawing)

@@ -33,29 +33,55 @@ final class LiveBrushInk {
     /// for opacity). Without them, what keeps is one less the paint's alpha.
     private var keeps: [SIMD2<Int32>: DabCanvas]?
 
-    /// The ink of a stroke painted with a brush; `nil` for a stroke without one.
-    init?(_ stroke: Stroke) {
+    /// A brush that picks colour up: the samples the engine has taken, which a completed stroke must begin with for
+    /// the colours read to be its own (``pickedColors(completing:pixelsPerPoint:)``).
+    private var taken: [BrushSample]?
+    /// The area of dabs made since the last ``update(with:pixelsPerPoint:)`` by another call, to report with it.
+    private var unreported: Rect?
+
+    /// The ink of a stroke painted with a brush; `nil` for a stroke without one. A brush that picks colour up reads
+    /// it from `layer` (the layer the stroke goes to, asked for once), unless the stroke holds the colours read
+    /// already (a completed stroke's).
+    init?(_ stroke: Stroke, layer: () -> InkLayerPixels?) {
         guard let brush = stroke.brush else { return nil }
         begun = stroke
         let preset = BrushStrokes.preset(of: brush)
+        let source = brush.pickedColors.isEmpty && BrushStrokes.picksUpColor(brush, preset: preset)
+            ? layer().map { LayerColorSource(layer: $0, opacity: Float(stroke.color.alpha)) } : nil
         engine = preset.flatMap {
-            BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing)
+            BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing,
+                                  colorSource: source, pickedColors: brush.pickedColors)
         }
-        if brush.isErasing || preset?.smears == true { keeps = [:] }
+        if source != nil { taken = [] }
+        if BrushStrokes.mayTakePaintAway(brush) { keeps = [:] }
     }
 
     /// Takes in the samples not seen yet; returns the document area their dabs paint (each dab's radius and a pixel
     /// more, at `level`), `nil` for none.
     func update(with stroke: Stroke, pixelsPerPoint level: Double) -> Rect? {
+        defer { unreported = nil }
         let count = stroke.points.count
-        guard count > sampleCount, let engine else { return nil }
+        guard count > sampleCount, let engine else { return unreported }
         var time = lastTime
         let samples = (sampleCount..<count).map { BrushStrokes.sample(of: stroke, at: $0, time: &time) }
         lastTime = time
         sampleCount = count
+        taken? += samples
         let new = BrushStrokes.withOpacity(of: begun, engine.add(samples))
         dabs += new
-        return Self.bounds(of: new[...], pixelsPerPoint: level)
+        let bounds = Self.bounds(of: new[...], pixelsPerPoint: level)
+        return unreported.map { bounds?.union($0) ?? $0 } ?? bounds
+    }
+
+    /// The colours the brush read from the layer painting `stroke`, the stroke in progress completed: its samples not
+    /// taken yet taken now (their dabs' area reported by the next ``update(with:pixelsPerPoint:)``). `nil` for a
+    /// brush that reads none, or a stroke that does not begin with the samples taken.
+    func pickedColors(completing stroke: Stroke, pixelsPerPoint level: Double) -> PickedColors? {
+        guard let taken, stroke.points.count >= taken.count, let engine,
+              BrushStrokes.samples(of: stroke).prefix(taken.count).elementsEqual(taken) else { return nil }
+        let change = update(with: stroke, pixelsPerPoint: level)
+        unreported = change
+        return engine.pickedColors
     }
 
     /// The area dabs reach: their radius and a pixel at `level` more; `nil` for none.
@@ -79,8 +105,8 @@ final class LiveBrushInk {
         drawPieces(at: level)
         let side = Self.side
         let document = rect.offsetBy(dx: offset.x, dy: offset.y)
-        let columns = Self.piece(of: document.x)...Self.piece(of: document.maxX - 1)
-        let rows = Self.piece(of: document.y)...Self.piece(of: document.maxY - 1)
+        let columns = document.x.flooredDivision(by: side)...(document.maxX - 1).flooredDivision(by: side)
+        let rows = document.y.flooredDivision(by: side)...(document.maxY - 1).flooredDivision(by: side)
         let under = paper.map { SIMD3<Float>(Float($0.red), Float($0.green), Float($0.blue)) }
         for row in rows {
             for column in columns {
@@ -148,11 +174,6 @@ final class LiveBrushInk {
                           paper: paper)
     }
 
-    /// The piece a document pixel lies in, along one axis.
-    private static func piece(of pixel: Int) -> Int {
-        pixel >= 0 ? pixel / side : -((-pixel - 1) / side) - 1
-    }
-
     /// Draws the dabs not in the pieces yet into them, at `level` (at a new level, every dab into new pieces).
     private func drawPieces(at level: Double) {
         if level != self.level {
@@ -167,10 +188,9 @@ final class LiveBrushInk {
         // Each piece gets the new dabs that reach it, in order, at once.
         var reaching: [SIMD2<Int32>: [BrushDab]] = [:]
         for dab in new {
-            let x = Double(dab.x) * level, y = Double(dab.y) * level, reach = Double(dab.radius) * level + 2
-            guard x.isFinite, y.isFinite, reach.isFinite, abs(x) + reach < 1e9, abs(y) + reach < 1e9 else { continue }
-            for row in Self.piece(of: Int((y - reach).rounded(.down)))...Self.piece(of: Int((y + reach).rounded(.up))) {
-                for column in Self.piece(of: Int((x - reach).rounded(.down)))...Self.piece(of: Int((x + reach).rounded(.up))) {
+            guard let reached = BrushStrokes.squares(reachedBy: dab, side: side, pixelsPerPoint: level) else { continue }
+            for row in reached.rows {
+                for column in reached.columns {
                     reaching[SIMD2(Int32(truncatingIfNeeded: column), Int32(truncatingIfNeeded: row)), default: []].append(dab)
                 }
             }

@@ -2,6 +2,7 @@
 // over the tiles. What each has drawn so far, the predicted tails of this frame only, the order they are drawn in,
 // and the drawing itself by our own rasterizer or Cairo's. It knows the view only through the placement it is given,
 // and the tiles not at all.
+import BrushEngine
 import CCairo
 import Geometry
 import Glibc
@@ -51,9 +52,10 @@ struct LiveInk {
     }
 
     /// Takes up a frame's strokes in progress and their predicted tails (document points, by the same keys), and
-    /// appends to `document` the document pixels at `level` pixels per point that changed since the last frame.
+    /// appends to `document` the document pixels at `level` pixels per point that changed since the last frame. A
+    /// stroke's brush that picks colour up reads it from `layer`, the layer strokes go to (asked for only then).
     mutating func update(liveStrokes: [Int: Stroke], predictedTails: [Int: [Point]], pixelsPerPoint level: Double,
-                         changed document: inout [PixelRect]) {
+                         layer: () -> InkLayerPixels? = { nil }, changed document: inout [PixelRect]) {
         // The tails of this frame, in the storage of the last frame but one (no dictionary made every frame).
         var newTails: [Int: Tail] = [:]
         swap(&newTails, &spareTails)
@@ -93,17 +95,28 @@ struct LiveInk {
         // A completed stroke no stroke in progress showed (a replay's, a tap's) is drawn whole.
         for index in unbaked.indices where unbaked[index].state == nil {
             var state = LiveStroke()
-            if let rect = state.update(with: unbaked[index].stroke, pixelsPerPoint: level) {
+            if let rect = state.update(with: unbaked[index].stroke, pixelsPerPoint: level, layer: layer) {
                 document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
             unbaked[index].state = state
         }
         for (key, stroke) in liveStrokes {
             // Updated in place: a copy would copy the stroke's path.
-            if let rect = live[key, default: LiveStroke()].update(with: stroke, pixelsPerPoint: level) {
+            if let rect = live[key, default: LiveStroke()].update(with: stroke, pixelsPerPoint: level, layer: layer) {
                 document.append(Self.pixels(reachedBy: rect, pixelsPerPoint: level))
             }
         }
+    }
+
+    /// The colours a stroke in progress's brush read from the layer, for `stroke`, the stroke it became once
+    /// completed (the one ``update(liveStrokes:predictedTails:pixelsPerPoint:layer:changed:)`` would adopt): its
+    /// samples not taken yet taken now. `nil` where no stroke in progress became it or its brush read none.
+    func pickedColors(completing stroke: Stroke, pixelsPerPoint level: Double) -> PickedColors? {
+        for state in live.values where stroke.points.count >= state.sampleCount
+            && stroke.points.first?.location == state.firstLocation {
+            if let colors = state.brushInk?.pickedColors(completing: stroke, pixelsPerPoint: level) { return colors }
+        }
+        return nil
     }
 
     /// How far past a stroke's outline our own rasterizer puts ink, in pixels: it takes a pixel's edge beside a

@@ -28,8 +28,8 @@ struct TileKey: Hashable, Sendable {
     static func keys(covering rect: PixelRect, pixelsPerPoint: Double) -> Keys {
         guard !rect.isEmpty else { return Keys(pixelsPerPoint: pixelsPerPoint, columns: 0..<0, rows: 0..<0) }
         return Keys(pixelsPerPoint: pixelsPerPoint,
-                    columns: floorDivide(rect.x, side)..<floorDivide(rect.maxX - 1, side) + 1,
-                    rows: floorDivide(rect.y, side)..<floorDivide(rect.maxY - 1, side) + 1)
+                    columns: rect.x.flooredDivision(by: side)..<(rect.maxX - 1).flooredDivision(by: side) + 1,
+                    rows: rect.y.flooredDivision(by: side)..<(rect.maxY - 1).flooredDivision(by: side) + 1)
     }
 
     /// The keys of a rectangle of tiles, made as they are read: a frame asks for those of each rectangle it draws,
@@ -79,10 +79,6 @@ struct TileKey: Hashable, Sendable {
         let x1 = Int(saturating: (rect.maxX * pixelsPerPoint).rounded(.up))
         let y1 = Int(saturating: (rect.maxY * pixelsPerPoint).rounded(.up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }
 
