@@ -1,7 +1,7 @@
 // Where a brush that picks colour up (smudge) reads the colour under it while a stroke is painted, and how the
 // colours it read are kept with the stroke so that it is drawn again the same without reading anything. Contract: a
 // source answers on the thread that paints the stroke, inside libmypaint's call; the colours read are plain values,
-// in the order libmypaint asked for them (docs/brushes.md, "Smudge").
+// in the order libmypaint asked for them (docs/brushes.md, "Smudge in the window").
 
 /// The pixels a stroke that picks colour up is painted over, as the brush reads them: what lies there and the
 /// stroke's own dabs so far.

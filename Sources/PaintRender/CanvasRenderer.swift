@@ -321,7 +321,7 @@ public final class CanvasRenderer {
     }
 
     /// Takes how many of the drawing's strokes shown lie above the current layer (``strokesAboveInk``), and where
-    /// its own lie among them, with its picture (``inkLayer``).
+    /// its own lie among them, with its picture (``inkLayerContents``).
     private func showStrokesAboveInk(of drawing: Drawing) {
         let shown = drawing.shownStrokeCount
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
@@ -341,7 +341,7 @@ public final class CanvasRenderer {
 
     /// `brush`, which paints `stroke` (a stroke completed, to be added to the layer strokes in progress go to), with
     /// the colours it reads from that layer painting it, where it picks colour up (a smudge;
-    /// ``PaintModel/StrokeBrush/pickedColors``): those the stroke in progress it was read as it was painted, or,
+    /// ``PaintModel/StrokeBrush/pickedColors``): those the stroke in progress it was read while it was painted, or,
     /// for a stroke no stroke in progress showed (a replay's), read now over the layer as it is. Where it picks up
     /// none, or holds its colours already, `brush` as it is.
     public func brush(_ brush: StrokeBrush, pickingUpAlong stroke: Stroke) -> StrokeBrush {
