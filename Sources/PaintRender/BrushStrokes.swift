@@ -89,14 +89,14 @@ enum BrushStrokes {
 
     /// Whether a stroke's brush picks up the colours under it as it paints (and erases nothing): its colours read
     /// from the layer are kept with it (``PaintModel/StrokeBrush/pickedColors``).
-    static func picksUpColor(_ brush: StrokeBrush, preset: BrushPreset?) -> Bool {
-        !brush.isErasing && preset?.smears == true
+    static func picksUpColor(_ brush: StrokeBrush) -> Bool {
+        !brush.isErasing && smears(brush.preset)
     }
 
     /// The colours a stroke's brush reads as it paints the stroke over `layer`, from its first sample to its last
     /// (``LayerColorSource``); none for a brush that picks up none (``picksUpColor(_:preset:)``).
     static func pickedColors(of stroke: Stroke, over layer: InkLayerPixels) -> PickedColors {
-        guard let brush = stroke.brush, let preset = preset(of: brush), picksUpColor(brush, preset: preset),
+        guard let brush = stroke.brush, picksUpColor(brush), let preset = preset(of: brush),
               let engine = BrushStrokeInProgress(preset: preset, color: color(of: stroke), colorSource: LayerColorSource(
                 layer: layer, opacity: Float(stroke.color.alpha)))
         else { return [] }
@@ -105,19 +105,24 @@ enum BrushStrokes {
     }
 
     /// Whether a stroke of `brush` may take paint away where it goes: it erases, or its preset smears (a smudge of
-    /// clear paper takes paint away as an eraser does). Known once for each preset.
+    /// clear paper takes paint away as an eraser does).
     static func mayTakePaintAway(_ brush: StrokeBrush) -> Bool {
-        if brush.isErasing { return true }
-        if let known = smearing.withLock({ $0[brush.preset] }) { return known }
-        let smears = preset(of: brush)?.smears == true
+        brush.isErasing || smears(brush.preset)
+    }
+
+    /// Whether a preset smears (``BrushEngine/BrushPreset/smears``; a preset whose settings are refused is drawn with
+    /// the plain brush, which does not): its settings read once, the answer kept.
+    private static func smears(_ preset: StrokeBrush.Preset) -> Bool {
+        if let known = smearing.withLock({ $0[preset] }) { return known }
+        let smears = (try? BrushPreset(name: preset.name, settings: preset.settings))?.smears == true
         smearing.withLock { known in
             if known.count >= keptStrokes { known.removeAll() }
-            known[brush.preset] = smears
+            known[preset] = smears
         }
         return smears
     }
 
-    /// Whether each preset met smears (``mayTakePaintAway(_:)``).
+    /// Whether each preset met smears (``smears(_:)``).
     private static let smearing = Mutex<[StrokeBrush.Preset: Bool]>([:])
 
     /// The preset a stroke's brush is drawn with: its settings, or a plain brush where they are refused.

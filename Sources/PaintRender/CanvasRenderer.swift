@@ -345,8 +345,7 @@ public final class CanvasRenderer {
     /// for a stroke no stroke in progress showed (a replay's), read now over the layer as it is. Where it picks up
     /// none, or holds its colours already, `brush` as it is.
     public func brush(_ brush: StrokeBrush, pickingUpAlong stroke: Stroke) -> StrokeBrush {
-        guard brush.pickedColors.isEmpty, BrushStrokes.picksUpColor(brush, preset: BrushStrokes.preset(of: brush))
-        else { return brush }
+        guard brush.pickedColors.isEmpty, BrushStrokes.picksUpColor(brush) else { return brush }
         var painted = stroke
         painted.brush = brush
         let colors = ink.pickedColors(completing: painted, pixelsPerPoint: pixelsPerPoint)

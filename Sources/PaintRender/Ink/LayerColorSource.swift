@@ -55,9 +55,6 @@ final class LayerColorSource: DabColorSource {
         self.opacity = opacity.isFinite ? min(max(opacity, 0), 1) : 1
     }
 
-    /// How many squares have been drawn.
-    var squareCount: Int { squares.count }
-
     func color(underX x: Float, y: Float, radius: Float) -> SIMD4<Float> {
         guard x.isFinite, y.isFinite, abs(x) < 2e5, abs(y) < 2e5 else { return .zero }
         // The pixels the sampling dab covers, gathered from the squares into one canvas: DabCanvas reads them as it

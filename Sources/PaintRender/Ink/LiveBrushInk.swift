@@ -46,7 +46,7 @@ final class LiveBrushInk {
         guard let brush = stroke.brush else { return nil }
         begun = stroke
         let preset = BrushStrokes.preset(of: brush)
-        let source = brush.pickedColors.isEmpty && BrushStrokes.picksUpColor(brush, preset: preset)
+        let source = brush.pickedColors.isEmpty && BrushStrokes.picksUpColor(brush)
             ? layer().map { LayerColorSource(layer: $0, opacity: Float(stroke.color.alpha)) } : nil
         engine = preset.flatMap {
             BrushStrokeInProgress(preset: $0, color: BrushStrokes.color(of: stroke), erasing: brush.isErasing,
