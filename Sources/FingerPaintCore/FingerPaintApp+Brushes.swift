@@ -56,6 +56,7 @@ extension FingerPaintApp {
     /// Makes what new strokes take from the brush chosen: the stroke brush they are painted with (the preset at its
     /// size), and the width and opacity a stroke takes.
     func applyBrush() {
+        defer { showInkBrushes() }
         canvasView.eraserLook = look(of: eraserName, erasing: true)
         guard currentPreset != nil, let look = look(of: brushName, erasing: false) else {
             brushPreset = nil
@@ -64,6 +65,16 @@ extension FingerPaintApp {
         }
         brushPreset = look.brush
         canvasView.strokeLook = look
+    }
+
+    /// Tells the renderer which brushes strokes begun now may take, painting and erasing: where one takes paint away
+    /// on an upper layer, it composites the layers apart before the finger comes down.
+    private func showInkBrushes() {
+        let brushes = [brushPreset, canvasView.eraserLook?.brush].compactMap(\.self)
+        guard brushes != renderer.inkBrushes else { return }
+        renderer.inkBrushes = brushes
+        renderer.showLayers(of: drawing)
+        needsFrame = true
     }
 
     /// What strokes of the preset `name` take (used as an eraser with `erasing`): the preset at its size, its size

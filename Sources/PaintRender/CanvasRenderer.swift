@@ -301,7 +301,8 @@ public final class CanvasRenderer {
     public func showLayers(of drawing: Drawing) {
         layersShownSinceChange = true
         let visible = drawing.layers.indices.filter { drawing.layers[$0].attributes.isVisible }
-        let newComposition = LayerBlend.composition(of: drawing)
+        let newComposition = LayerBlend.composition(
+            of: drawing, inkMayTakePaintAway: inkBrushes.contains(where: BrushStrokes.mayTakePaintAway))
         let ink = visible.firstIndex(of: drawing.currentLayerIndex)
         let contents = newComposition.map { _ in visible.map { LayerContent(drawing.layers[$0]) } }
         if let contents, let before = shownLayers, let newComposition, tiles.composition != nil,
@@ -327,6 +328,12 @@ public final class CanvasRenderer {
         strokesAboveInk = shown - min(drawing.currentLayerRange?.upperBound ?? shown, shown)
         inkLayerContents = (drawing.currentLayerRange ?? 0..<0, drawing.currentLayer.image)
     }
+
+    /// The brushes strokes begun now may be painted with (the brush's, the eraser's). Where one may take paint away
+    /// (an eraser's brush, a smudge) and the current layer is above the bottom one, the layers are composited apart
+    /// (``LayerBlend/composition(of:inkMayTakePaintAway:)``), so that a stroke takes nothing from the layers below
+    /// while the finger moves either. Taken up by the next ``showLayers(of:)``.
+    public var inkBrushes: [StrokeBrush] = []
 
     /// The positions among the strokes shown of the layer strokes in progress go to, and its picture, as
     /// ``showLayers(of:)`` last showed them; `nil` since a change of strokes without it: then every stroke shown.

@@ -30,17 +30,22 @@ public struct LayerBlend: Hashable, Sendable {
     var look: LayerBlend { LayerBlend(picture: picture, strokeCount: 0, opacity: opacity, blendMode: blendMode) }
 
     /// The composition of a drawing's visible layers; `nil` when each is drawn straight onto the ones below (opaque
-    /// and normal, no picture, and none above the bottom one holding a stroke that may take paint away, which would
-    /// take it from the layers below too), and the strokes shown in order are the picture.
-    public static func composition(of drawing: Drawing) -> [LayerBlend]? {
-        let visible = drawing.layers.filter(\.attributes.isVisible)
+    /// and normal, no picture), and the strokes shown in order are the picture. A stroke that may take paint away on
+    /// a layer above the bottom one would take it from the layers below too, so its layers are composited apart:
+    /// one that holds such a stroke, or the current one when strokes begun on it may take paint away
+    /// (`inkMayTakePaintAway`: an eraser's brush, a smudge), so that it shows so while the finger moves.
+    public static func composition(of drawing: Drawing, inkMayTakePaintAway: Bool = false) -> [LayerBlend]? {
+        let visible = drawing.layers.indices.filter { drawing.layers[$0].attributes.isVisible }
         let blends = visible.map {
-            LayerBlend(picture: $0.image.map(PicturePixels.of), strokeCount: $0.strokes.count,
-                       opacity: $0.attributes.opacity, blendMode: $0.attributes.blendMode)
+            let layer = drawing.layers[$0]
+            return LayerBlend(picture: layer.image.map(PicturePixels.of), strokeCount: layer.strokes.count,
+                              opacity: layer.attributes.opacity, blendMode: layer.attributes.blendMode)
         }
         guard blends.allSatisfy({ $0.isPlain && $0.picture == nil }) else { return blends }
-        let takesPaintAway = visible.dropFirst().contains { layer in
-            layer.strokes.contains { $0.brush.map(BrushStrokes.mayTakePaintAway) == true }
+        let upper = visible.dropFirst()
+        if inkMayTakePaintAway, upper.contains(drawing.currentLayerIndex) { return blends }
+        let takesPaintAway = upper.contains { index in
+            drawing.layers[index].strokes.contains { $0.brush.map(BrushStrokes.mayTakePaintAway) == true }
         }
         return takesPaintAway ? blends : nil
     }

@@ -156,4 +156,31 @@ import Testing
         let reddening = Self.reddening(painter, from: before)
         #expect(reddening.along.allSatisfy { $0 == 0 }, "\(reddening)")
     }
+
+    /// A stroke that takes paint away (a smudge, an eraser's brush) on a layer above takes nothing from the layers
+    /// below while the finger moves either, as once lifted: the drawing's layers are composited apart as soon as
+    /// such a brush is chosen there.
+    @Test func aStrokeThatTakesPaintAwayOnAnUpperLayerLeavesTheLayersBelowWhileTheFingerMoves() throws {
+        var drawing = Drawing(strokes: Self.bands())
+        drawing.addLayer(at: 1, LayerAttributes(name: "Layer 2"))
+        _ = drawing.selectLayer(at: 1)
+        let before = Painter(drawing: drawing)
+        let path = stride(from: 120.0, through: 320, by: 10)
+        let smudging = try Self.smudged(on: drawing, lift: false)
+        #expect(smudging.app.renderer.composition != nil)
+        #expect(path.filter { smudging.shown($0, 120) != before.shown($0, 120) }.isEmpty, "the smudge in progress")
+        let erasing = Painter(drawing: drawing)
+        try erasing.app.useEraser(named: "classic/pen")
+        erasing.app.perform(.toggleEraser)
+        erasing.drag([(1, Point(x: 120, y: 120), Point(x: 320, y: 120))], steps: 40, lift: false)
+        #expect(erasing.app.canvasView.tool == .eraser && erasing.app.canvasView.shownLiveStrokes.count == 1)
+        #expect(path.filter { erasing.shown($0, 120) != before.shown($0, 120) }.isEmpty, "the eraser in progress")
+        // On the bottom layer the eraser takes the band's paint away, in flat tiles.
+        _ = drawing.selectLayer(at: 0)
+        let below = Painter(drawing: drawing)
+        try below.app.useEraser(named: "classic/pen")
+        below.app.perform(.toggleEraser)
+        below.drag([(1, Point(x: 120, y: 120), Point(x: 320, y: 120))], steps: 40, lift: false)
+        #expect(below.app.renderer.composition == nil && !below.isPainted(200, 120))
+    }
 }
