@@ -182,8 +182,9 @@ extension FingerPaintApp {
     }
 
     /// Replaces the stroke just completed by the shape it was held into: one more edit, whose undo restores the
-    /// freehand stroke.
+    /// freehand stroke. A shape that smudges takes the colours its stroke in progress read.
     func reshapeLastStroke(as shape: Stroke) {
+        let shape = shape.brush.map { shape.painted(with: renderer.brush($0, pickingUpAlong: shape)) } ?? shape
         edit(.replace(at: drawing.currentLayer.strokes.count - 1, with: shape))
     }
 

@@ -61,6 +61,23 @@ public enum Shape: Hashable, Sendable {
     /// The most points an outline has: a shape the size of a wall is still a stroke of ordinary size.
     static let largestPointCount = 4096
 
+    /// `points` with each gap longer than `spacing` cut into pieces at most `spacing` long (longer when the whole
+    /// would have more than ``largestPointCount`` points).
+    static func evenlySpaced(_ points: [Point], spacing: Double) -> [Point] {
+        guard let first = points.first, points.count < largestPointCount else { return points }
+        let length = zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+        let step = max(spacing, length / Double(largestPointCount - points.count))
+        var spaced = [first]
+        for (start, end) in zip(points, points.dropFirst()) {
+            let pieces = max(1, Int(saturating: (start.distance(to: end) / step).rounded(.up)))
+            for piece in 1...pieces {
+                let t = Double(piece) / Double(pieces)
+                spaced.append(Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
+            }
+        }
+        return spaced
+    }
+
     /// The sides of a closed polygon, each cut into pieces at most `spacing` long (fewer when the outline would
     /// have more than ``largestPointCount`` points), ending at the first corner.
     private static func polygon(_ corners: [Point], spacing: Double) -> [Point] {
@@ -81,13 +98,27 @@ public enum Shape: Hashable, Sendable {
 }
 
 extension Stroke {
-    /// This stroke's colour drawn along `shape`: one width throughout (a stroke with pressure takes its mean
-    /// width), no pressure, no times. Where the shape goes beyond the coordinate range (a circle fitted to an arc
-    /// by its edge), its outline follows the edge (``Geometry/CoordinateRange``): a document keeps it as shown.
+    /// This stroke's colour drawn along `shape`, with no times. A round stroke takes one width throughout (one with
+    /// pressure its mean width) and no pressure. A brush stroke keeps its brush (without colours picked up: its
+    /// shape reads its own) and width, its points ``Shape/outlineSpacing`` apart all along (a line too, so that the
+    /// brush's dynamics see a hand's steady pace), and a stroke with pressure presses at its mean pressure and tilt
+    /// all along: the shape looks drawn with the brush. Where the shape goes beyond the coordinate range (a circle
+    /// fitted to an arc by its edge), its outline follows the edge (``Geometry/CoordinateRange``): a document keeps
+    /// it as shown.
     public func shaped(as shape: Shape) -> Stroke {
-        let width = hasPressure ? points.indices.reduce(0) { $0 + self.width(at: $1) } / Double(points.count) : width
-        let outline = shape.outline(spacing: Shape.outlineSpacing)
-        return Stroke(points: outline.map { StrokePoint(CoordinateRange.clamp($0)) }, color: color, width: width)
+        guard let brush else {
+            let outline = shape.outline(spacing: Shape.outlineSpacing).map { StrokePoint(CoordinateRange.clamp($0)) }
+            let width = hasPressure ? points.indices.reduce(0) { $0 + self.width(at: $1) } / Double(points.count) : width
+            return Stroke(points: outline, color: color, width: width)
+        }
+        let outline = Shape.evenlySpaced(shape.outline(spacing: Shape.outlineSpacing), spacing: Shape.outlineSpacing)
+            .map { StrokePoint(CoordinateRange.clamp($0)) }
+        let pen = self.pen
+        let held = pen.isEmpty ? [] : Array(repeating: StrokePen.mean(of: pen), count: outline.count)
+        var shaped = Stroke(points: outline, pen: held, color: color, width: width)
+            ?? Stroke(points: outline, color: color, width: width)
+        shaped.brush = brush.picking([])
+        return shaped
     }
 }
 

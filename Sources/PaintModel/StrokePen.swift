@@ -1,4 +1,5 @@
 // What a pen (or a finger's contact size) adds to a stroke's sample: pressure and tilt, and the width it gives.
+import Glibc
 
 /// A pen's pressure and tilt at one sample of a stroke (docs/pen-and-palm.md).
 ///
@@ -30,6 +31,22 @@ public struct StrokePen: Hashable, Sendable {
         self.pressure = pressure
         self.altitude = altitude
         self.azimuth = azimuth
+    }
+
+    /// The mean pressure and altitude of `samples` (not empty), and the direction their barrels point on average
+    /// (their azimuths as unit vectors summed): how a stroke pressed, as one sample; upright with no pressure for
+    /// none.
+    public static func mean(of samples: [StrokePen]) -> StrokePen {
+        guard !samples.isEmpty else { return StrokePen(pressure: 0) }
+        var pressure = 0.0, altitude = 0.0, x = 0.0, y = 0.0
+        for sample in samples {
+            pressure += Double(sample.pressure)
+            altitude += Double(sample.altitude)
+            x += cos(Double(sample.azimuth))
+            y += sin(Double(sample.azimuth))
+        }
+        let count = Double(samples.count)
+        return StrokePen(pressure: pressure / count, altitude: altitude / count, azimuth: atan2(y, x))
     }
 
     /// The fraction of the brush's width a stroke has at this sample (``PressureCurve``).

@@ -119,6 +119,83 @@ import TouchUI
         #expect(painter.app.drawing.strokes.count == 1)
     }
 
+    /// Whether every point lies on the segment from the first to the last, within a hundredth of a point.
+    static func isStraight(_ points: [Point]) -> Bool {
+        guard let first = points.first, let last = points.last, first != last else { return false }
+        let length = first.distance(to: last)
+        return points.allSatisfy { point in
+            abs((last.x - first.x) * (point.y - first.y) - (last.y - first.y) * (point.x - first.x)) / length < 0.01
+        }
+    }
+
+    /// How many pixels of two windows' canvases are more than 3 levels apart.
+    static func differing(_ painter: Painter, _ other: Painter) -> Int {
+        let (mine, theirs) = (BrushInkTests.canvasPixels(painter), BrushInkTests.canvasPixels(other))
+        return mine.indices.filter { BrushInkTests.distance(mine[$0], theirs[$0]) > 3 }.count
+    }
+
+    /// The held stroke of `painter` lifted, its tiles drawn: the shape, and what the window showed it as held.
+    static func liftHeld(_ painter: Painter) throws -> (shape: Stroke, held: [UInt32]) {
+        let held = BrushInkTests.canvasPixels(painter)
+        painter.send(.touchUp(id: 1), .touchFrame)
+        painter.app.renderer.bakeStrokes()
+        painter.app.renderer.waitForTiles()
+        painter.app.renderFrame()
+        return (try #require(painter.app.drawing.strokes.last), held)
+    }
+
+    /// A brush stroke held still becomes its shape drawn with the brush, not a round line: the pencil's straight
+    /// line, its points two points apart so the brush's dynamics see a steady hand, shown so while held and drawn the
+    /// same once lifted and reopened.
+    @Test func aHeldPencilLineBecomesAStraightPencilLine() throws {
+        let painter = Painter()
+        painter.app.renderer.defersStrokeBaking = true
+        try painter.app.useBrush(named: "classic/pencil")
+        let points = (0...40).map { point(50 + Double($0) * 7, 100 + 2 * sin(Double($0))) }
+        Self.draw(painter, through: points)
+        Self.rest(painter, for: 600)
+        let (line, held) = try Self.liftHeld(painter)
+        #expect(painter.app.drawing.strokes.count == 1 && line.brush?.name == "classic/pencil")
+        let locations = line.points.map(\.location)
+        #expect(locations.count > 130 && zip(locations, locations.dropFirst()).allSatisfy { $0.distance(to: $1) <= 2.001 })
+        #expect(Self.isStraight(locations), "straight from end to end")
+        let fresh = Painter(drawing: painter.app.drawing)
+        fresh.app.renderer.waitForTiles()
+        fresh.app.renderFrame()
+        #expect(Self.differing(painter, fresh) == 0, "the lifted line as a window opened on it draws it")
+        let shown = BrushInkTests.canvasPixels(fresh)
+        #expect(shown.indices.filter { BrushInkTests.distance(held[$0], shown[$0]) > 3 }.count == 0, "held as lifted")
+        // Not the round brush's line.
+        var round = line
+        round.brush = nil
+        let roundPainter = Painter(drawing: Drawing(strokes: [round]))
+        #expect(Self.differing(fresh, roundPainter) > 100)
+    }
+
+    /// A smudge held into a line drags the paint along the line, with the colours its shape read while held: the
+    /// lifted line draws as held, and as a window opened on it draws it.
+    @Test func aHeldSmudgeLineSmearsAlongTheLine() throws {
+        let painter = Painter(drawing: Drawing(strokes: SmudgeStrokeTests.bands()))
+        painter.app.renderer.defersStrokeBaking = true
+        try painter.app.useBrush(named: "classic/smudge")
+        painter.app.perform(.selectWidth(4))
+        let points = (0...40).map { point(120 + Double($0) * 5, 120 + 3 * sin(Double($0))) }
+        Self.draw(painter, through: points)
+        Self.rest(painter, for: 600)
+        let (line, held) = try Self.liftHeld(painter)
+        #expect(line.brush?.name == "classic/smudge" && line.brush?.pickedColors.isEmpty == false)
+        #expect(Self.isStraight(line.points.map(\.location)))
+        let fresh = Painter(drawing: painter.app.drawing)
+        fresh.app.renderer.waitForTiles()
+        fresh.app.renderFrame()
+        #expect(Self.differing(painter, fresh) == 0, "the lifted smudge as a window opened on it draws it")
+        let shown = BrushInkTests.canvasPixels(fresh)
+        #expect(shown.indices.filter { BrushInkTests.distance(held[$0], shown[$0]) > 3 }.count == 0, "held as lifted")
+        let before = Painter(drawing: Drawing(strokes: SmudgeStrokeTests.bands()))
+        let reddening = SmudgeStrokeTests.reddening(fresh, from: before)
+        #expect((reddening.along.first ?? 0) > 60 && reddening.off == 0, "\(reddening)")
+    }
+
     @Test func theShapeAndItsUndoAreSavedAndReopenAsTheWindowLeftThem() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -151,6 +151,32 @@ import Testing
         #expect(shaped.points.map(\.location) == [Point(x: 0, y: 50), Point(x: 200, y: 50)])
     }
 
+    /// A brush stroke shaped keeps its brush and width, presses at its mean pressure and tilt all along, and has its
+    /// points two points apart: the brush draws the shape as a hand drawing it steadily would.
+    @Test func aShapedBrushStrokeKeepsItsBrushAndPressesAtItsMeanPressure() throws {
+        var stroke = Stroke(color: Color(red: 0.2, green: 0.4, blue: 0.6), width: 10)
+        stroke.brush = StrokeBrush(name: "classic/pencil", settings: "{}", seed: 7)
+        for (index, point) in (0...20).map({ Point(x: Double($0) * 10, y: 50) }).enumerated() {
+            let up = index < 10
+            stroke.append(StrokePoint(point), pen: StrokePen(pressure: up ? 0.25 : 0.75, altitude: up ? 0.5 : 1.0,
+                                                             azimuth: up ? 0.25 : -0.25))
+        }
+        let shaped = stroke.shaped(as: .line(from: Point(x: 0, y: 50), to: Point(x: 200, y: 50)))
+        #expect(shaped.brush != nil && shaped.brush == stroke.brush && shaped.width == 10 && shaped.color == stroke.color)
+        let pressure = stroke.pen.reduce(0) { $0 + Double($1.pressure) } / Double(stroke.pen.count)
+        let altitude = stroke.pen.reduce(0) { $0 + Double($1.altitude) } / Double(stroke.pen.count)
+        let pen = try #require(shaped.pen.first)
+        #expect(shaped.pen.count == shaped.points.count && shaped.pen.allSatisfy { $0 == pen })
+        #expect(abs(Double(pen.pressure) - pressure) < 1e-6 && abs(Double(pen.altitude) - altitude) < 1e-6)
+        #expect(abs(pen.azimuth + 0.25 / 21) < 0.01, "\(pen.azimuth): the barrels' mean direction")
+        let locations = shaped.points.map(\.location)
+        #expect(locations.first == Point(x: 0, y: 50) && locations.last == Point(x: 200, y: 50) && locations.count == 101)
+        #expect(zip(locations, locations.dropFirst()).allSatisfy { abs($0.distance(to: $1) - 2) < 1e-9 })
+        // Colours a smudge picked up along the freehand stroke are not the shape's.
+        stroke.brush = stroke.brush?.picking([SIMD4(1, 0, 0, 1)])
+        #expect(stroke.shaped(as: .line(from: .zero, to: Point(x: 10, y: 0))).brush?.pickedColors.isEmpty == true)
+    }
+
     @Test func aCircleHeldByTheRangesEdgeKeepsToItAndADocumentReadsItBack() throws {
         // A circle drawn by the edge, its right side pressed flat along it (the canvas keeps samples within the
         // range): the circle it looks like goes beyond.
