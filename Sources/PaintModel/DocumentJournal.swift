@@ -414,8 +414,8 @@ struct JournalLedger {
     /// Takes an edit the drawing did, with the size of its record.
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
-        case .add, .clear, .erase, .replace, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
-             .setLayer, .mergeLayerDown:
+        case .add, .clear, .erase, .replace, .transform, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
+             .moveLayer, .setLayer, .mergeLayerDown:
             undoSizes.append(recordSize)
             undoBytes += recordSize
             // A new edit forgets what could be redone: those records are dead now.

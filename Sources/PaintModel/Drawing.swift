@@ -1,5 +1,6 @@
 // The drawing: a stack of layers of pictures and completed strokes, the current layer, and the one history that undo and redo
 // walk through strokes and layer changes alike.
+import Geometry
 
 /// What an edit did to a drawing's strokes, so that a renderer can redraw only what it must.
 public enum DrawingChange: Hashable, Sendable {
@@ -17,9 +18,10 @@ public enum DrawingChange: Hashable, Sendable {
     case removed([Int])
     /// Strokes were put back at these positions (of the strokes after the change): the undo of an erase.
     case inserted([Int])
-    /// The stroke at this position became another, whose bounds may differ (``DrawingEdit/replace(at:with:)``, its
-    /// undo and redo); the others are unchanged.
-    case restroked(at: Int)
+    /// The strokes at these positions (increasing) became others in their places, whose bounds may differ: a held
+    /// stroke's shape (``DrawingEdit/replace(at:with:)``), strokes moved (``DrawingEdit/transform(_:by:)``), their
+    /// undo and redo; the others are unchanged.
+    case restroked([Int])
     /// No stroke shown changed: another layer was made current, or a layer's name, lock, opacity or blend mode
     /// changed.
     case unchanged
@@ -43,6 +45,10 @@ public enum DrawingEdit: Hashable, Sendable {
     /// The current layer's stroke at this position replaced by another: a held stroke becoming a clean shape. Undo
     /// puts the stroke that was there back.
     case replace(at: Int, with: Stroke)
+    /// The current layer's strokes at these positions (strictly increasing, each within the layer) moved, scaled,
+    /// turned or flipped by a similarity, in their places (``Stroke/transformed(by:)``): a selection moved. Undo puts
+    /// them back where they were.
+    case transform([Int], by: AffineTransform)
     /// The last edit undone.
     case undo
     /// The last undone edit redone.
@@ -72,7 +78,7 @@ extension DrawingEdit {
     /// layer refuses.
     public var editsStrokes: Bool {
         switch self {
-        case .add, .clear, .erase, .replace: true
+        case .add, .clear, .erase, .replace, .transform: true
         default: false
         }
     }
@@ -136,6 +142,7 @@ public struct Drawing: Hashable, Sendable {
         case clear(layer: Int, removed: [Stroke], image: LayerImage?)
         case erase(layer: Int, removed: [Removed], cut: ImageCut?)
         case replace(layer: Int, index: Int, old: Stroke, new: Stroke)
+        case transform(layer: Int, indices: [Int], old: [Stroke], new: [Stroke], by: AffineTransform)
         case addLayer(at: Int, Layer, isCopy: Bool)
         case removeLayer(at: Int, Layer)
         case moveLayer(from: Int, to: Int)
@@ -151,7 +158,8 @@ public struct Drawing: Hashable, Sendable {
         /// The layer a stroke edit acts on; `nil` for a layer edit.
         var strokeLayer: Int? {
             switch self {
-            case let .add(layer, _), let .clear(layer, _, _), let .erase(layer, _, _), let .replace(layer, _, _, _): layer
+            case let .add(layer, _), let .clear(layer, _, _), let .erase(layer, _, _), let .replace(layer, _, _, _),
+                 let .transform(layer, _, _, _, _): layer
             case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: nil
             }
         }
@@ -172,6 +180,7 @@ public struct Drawing: Hashable, Sendable {
             case .clear: .clear
             case let .erase(_, removed, cut): .erase(removed.map(\.index), cut: cut)
             case let .replace(_, index, _, new): .replace(at: index, with: new)
+            case let .transform(_, indices, _, _, transform): .transform(indices, by: transform)
             case let .addLayer(position, layer, isCopy):
                 if isCopy {
                     .duplicateLayer(at: position - 1)
@@ -209,6 +218,8 @@ public struct Drawing: Hashable, Sendable {
                 for entry in removed.reversed() { stack.layers[layer].strokes.remove(at: entry.index) }
                 if let cut { stack.layers[layer].image?.cuts.append(cut) }
             case let .replace(layer, index, _, new): stack.layers[layer].strokes[index] = new
+            case let .transform(layer, indices, _, new, _):
+                for (index, stroke) in zip(indices, new) { stack.layers[layer].strokes[index] = stroke }
             case let .addLayer(position, layer, _): stack.insert(layer, at: position)
             case let .removeLayer(position, _): _ = stack.removeLayer(at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: from, to: to)
@@ -231,6 +242,8 @@ public struct Drawing: Hashable, Sendable {
                 for entry in removed { stack.layers[layer].strokes.insert(entry.stroke, at: entry.index) }
                 if cut != nil { stack.layers[layer].image?.cuts.removeLast() }
             case let .replace(layer, index, old, _): stack.layers[layer].strokes[index] = old
+            case let .transform(layer, indices, old, _, _):
+                for (index, stroke) in zip(indices, old) { stack.layers[layer].strokes[index] = stroke }
             case let .addLayer(position, _, _): _ = stack.removeLayer(at: position)
             case let .removeLayer(position, layer): stack.insert(layer, at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: to, to: from)
@@ -247,7 +260,8 @@ public struct Drawing: Hashable, Sendable {
             case let .add(_, stroke): .appended(stroke)
             case .clear: .cleared
             case let .erase(_, removed, _): .removed(removed.map(\.index))
-            case let .replace(_, index, _, _): .restroked(at: index)
+            case let .replace(_, index, _, _): .restroked([index])
+            case let .transform(_, indices, _, _, _): .restroked(indices)
             case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
@@ -258,7 +272,8 @@ public struct Drawing: Hashable, Sendable {
             case .add: .truncated(to: strokes.count)
             case .clear: .restored
             case let .erase(_, removed, _): .inserted(removed.map(\.index))
-            case let .replace(_, index, _, _): .restroked(at: index)
+            case let .replace(_, index, _, _): .restroked([index])
+            case let .transform(_, indices, _, _, _): .restroked(indices)
             case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
@@ -363,6 +378,7 @@ public struct Drawing: Hashable, Sendable {
         case .clear: clear()
         case let .erase(indices, cut): erase(indices, cut: cut)
         case let .replace(index, stroke): replace(at: index, with: stroke)
+        case let .transform(indices, transform): self.transform(indices, by: transform)
         case .undo: undo()
         case .redo: redo()
         case let .selectLayer(position): selectLayer(at: position)
@@ -429,6 +445,26 @@ public struct Drawing: Hashable, Sendable {
         var stroke = stroke
         stroke.trimCapacity()
         return perform(.replace(layer: stack.current, index: index, old: currentLayer.strokes[index], new: stroke))
+    }
+
+    /// Moves, scales, turns or flips the current layer's strokes at these positions by a similarity, each in its
+    /// place (undoable; ``Stroke/transformed(by:)``): a selection moved. `nil` when there is nothing to do (no
+    /// positions, the identity), the positions are not strictly increasing positions of its strokes, the transform
+    /// is no similarity or takes a stroke beyond what a document holds, or the layer is locked.
+    @discardableResult
+    public mutating func transform(_ indices: [Int], by transform: AffineTransform) -> DrawingChange? {
+        let strokes = currentLayer.strokes
+        guard isCurrentLayerEditable, !indices.isEmpty, transform != .identity, transform.isSimilarity,
+              indices.allSatisfy(strokes.indices.contains), zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        let old = indices.map { strokes[$0] }
+        var new: [Stroke] = []
+        new.reserveCapacity(old.count)
+        for stroke in old {
+            guard let moved = stroke.transformed(by: transform) else { return nil }
+            new.append(moved)
+        }
+        return perform(.transform(layer: stack.current, indices: indices, old: old, new: new, by: transform))
     }
 
     // MARK: - Layers
@@ -550,7 +586,9 @@ public struct Drawing: Hashable, Sendable {
             let positions = removed.map { below + $0.index }
             return undone ? .inserted(positions) : .removed(positions)
         case let .replace(_, index, _, _):
-            return .restroked(at: below + index)
+            return .restroked([below + index])
+        case let .transform(_, indices, _, _, _):
+            return .restroked(indices.map { below + $0 })
         case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown:
             return .replaced
         }

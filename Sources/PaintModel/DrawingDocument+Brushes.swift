@@ -1,5 +1,6 @@
 // The brush presets a document's strokes are painted with: each kept once in a brush record, numbered in the order
 // of their records, and named by that number in the strokes (docs/document-format.md, "Brushes").
+import Geometry
 
 extension DrawingDocument {
     /// The brush presets a journal's records hold, each with its number: the order their brush records come in.
@@ -67,7 +68,7 @@ extension DrawingDocument {
     /// The bytes a stroke's brush takes after its pen values: its number, seed and flags, then, with colours picked
     /// up, their count and the colours.
     static func strokeBrushSize(_ brush: StrokeBrush) -> Int {
-        9 + (brush.pickedColors.isEmpty ? 0 : 4 + 16 * brush.pickedColors.count)
+        9 + (brush.pickedColors.isEmpty ? 0 : 4 + 16 * brush.pickedColors.count) + (brush.placement == nil ? 0 : 48)
     }
 
     /// The bits of a stored stroke brush's flags.
@@ -75,19 +76,36 @@ extension DrawingDocument {
         static let erasing: UInt8 = 1
         /// Version 7 on: the colours the brush picked up follow.
         static let pickedColors: UInt8 = 2
+        /// Version 8 on: where the dabs were moved follows (``StrokeBrush/placement``), six `f64`.
+        static let placement: UInt8 = 4
     }
 
     /// A stroke's brush after its pen values (``readStrokeBrush(from:version:brushes:)`` reads it): its number in
-    /// `brushes`, which must hold it, the seed, the flags, and the colours it picked up, if any.
+    /// `brushes`, which must hold it, the seed, the flags, the colours it picked up, if any, and its placement, if
+    /// any (`a b c d tx ty`).
     static func append(_ brush: StrokeBrush, to writer: inout ByteWriter, brushes: BrushNumbers) {
         writer.append(brushes.number(of: brush.preset) ?? UInt32.max)
         writer.append(brush.seed)
-        writer.append((brush.isErasing ? BrushFlags.erasing : 0) | (brush.pickedColors.isEmpty ? 0 : BrushFlags.pickedColors))
-        guard !brush.pickedColors.isEmpty else { return }
-        writer.append(UInt32(brush.pickedColors.count))
-        for color in brush.pickedColors {
-            for channel in 0..<4 { writer.append(color[channel]) }
+        writer.append((brush.isErasing ? BrushFlags.erasing : 0) | (brush.pickedColors.isEmpty ? 0 : BrushFlags.pickedColors)
+                      | (brush.placement == nil ? 0 : BrushFlags.placement))
+        if !brush.pickedColors.isEmpty {
+            writer.append(UInt32(brush.pickedColors.count))
+            for color in brush.pickedColors {
+                for channel in 0..<4 { writer.append(color[channel]) }
+            }
         }
+        if let placement = brush.placement { append(placement, to: &writer) }
+    }
+
+    /// A transform as six `f64`: `a b c d tx ty`.
+    static func append(_ transform: AffineTransform, to writer: inout ByteWriter) {
+        for value in [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty] { writer.append(value) }
+    }
+
+    /// A transform as ``append(_:to:)`` stores it.
+    static func readTransform(from reader: inout ByteReader) throws(ReadError) -> AffineTransform {
+        AffineTransform(a: try reader.read(), b: try reader.read(), c: try reader.read(), d: try reader.read(),
+                        tx: try reader.read(), ty: try reader.read())
     }
 
     /// A brush record's preset (version 6 on): `brushes` are those numbered before it, and its number is the next,
@@ -112,13 +130,14 @@ extension DrawingDocument {
     }
 
     /// A stroke's brush as ``append(_:to:brushes:)`` stores it after its pen values: a number of `brushes`, a seed,
-    /// flags known to `version`, and (version 7 on) 1 to ``StrokeBrush/mostPickedColors`` colours picked up, each
-    /// channel within 0...1.
+    /// flags known to `version`, (version 7 on) 1 to ``StrokeBrush/mostPickedColors`` colours picked up, each
+    /// channel within 0...1, and (version 8 on) a placement within ``StrokeBrush/isPlacementWithinLimits(_:)``.
     static func readStrokeBrush(from reader: inout ByteReader, version: UInt16,
                                 brushes: [StrokeBrush.Preset]) throws(ReadError) -> StrokeBrush {
         let number = Int(try reader.read() as UInt32)
         let seed: UInt32 = try reader.read(), flags: UInt8 = try reader.read()
         let known = BrushFlags.erasing | (version >= 7 ? BrushFlags.pickedColors : 0)
+            | (version >= 8 ? BrushFlags.placement : 0)
         guard number < brushes.count, flags & ~known == 0 else { throw .damaged("a stroke of an unknown brush") }
         var colors: [SIMD4<Float>] = []
         if flags & BrushFlags.pickedColors != 0 {
@@ -132,6 +151,15 @@ extension DrawingDocument {
                 colors.append(color)
             }
         }
-        return StrokeBrush(brushes[number], seed: seed, isErasing: flags & BrushFlags.erasing != 0, pickedColors: colors)
+        var placement: AffineTransform?
+        if flags & BrushFlags.placement != 0 {
+            let transform = try readTransform(from: &reader)
+            guard StrokeBrush.isPlacementWithinLimits(transform), transform != .identity else {
+                throw .damaged("a brush's placement out of range")
+            }
+            placement = transform
+        }
+        return StrokeBrush(brushes[number], seed: seed, isErasing: flags & BrushFlags.erasing != 0, pickedColors: colors,
+                           placement: placement)
     }
 }

@@ -12,15 +12,17 @@ import ImageDecoding
 /// - a damaged record in the middle costs only itself.
 ///
 /// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
-/// become a shape), version 5 layers, version 6 brushes, version 7 the colours a smudge picked up. Documents of versions 6, 5, 4, 3, 2 (the journal without
+/// become a shape), version 5 layers, version 6 brushes, version 7 the colours a smudge picked up, version 8 strokes
+/// moved (the transform record, and where a brush stroke's dabs were placed). Documents of versions 7 to 2 (the
+/// journal without
 /// pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read, those before 5 as
 /// drawings of one layer.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
-    /// The version this program writes: the journal, with pressure, erasing, replacing, layers, brushes and the colours
-    /// a smudge picked up.
-    public static let version: UInt16 = 7
+    /// The version this program writes: the journal, with pressure, erasing, replacing, layers, brushes, the colours
+    /// a smudge picked up and strokes moved.
+    public static let version: UInt16 = 8
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -110,6 +112,8 @@ public enum DrawingDocument {
         case mergeLayerDown = 18
         /// Version 6 on: a brush preset the strokes after it name by its number.
         case brush = 19
+        /// Version 8 on: strokes moved.
+        case transform = 20
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -120,6 +124,7 @@ public enum DrawingDocument {
             case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
                  .addImageLayer, .eraseCut, .mergeLayerDown: 5
             case .brush: 6
+            case .transform: 8
             }
         }
     }
@@ -182,6 +187,7 @@ public enum DrawingDocument {
         case .clear: record(.clear, stroke: nil, brushes: brushes)
         case let .erase(indices, cut): record(erasing: indices, cut: cut)
         case let .replace(index, stroke): record(replacing: index, with: stroke, brushes: brushes)
+        case let .transform(indices, transform): record(transforming: indices, by: transform)
         case .undo: record(.undo, stroke: nil, brushes: brushes)
         case .redo: record(.redo, stroke: nil, brushes: brushes)
         case let .selectLayer(position): record(.selectLayer, positions: [position])
@@ -244,6 +250,7 @@ public enum DrawingDocument {
         case let .add(stroke): recordOverhead + strokeSize(stroke)
         case let .erase(indices, cut): recordOverhead + 4 + 4 * indices.count + (cut.map(cutSize) ?? 0)
         case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
+        case let .transform(indices, _): recordOverhead + 4 + 4 * indices.count + 48
         case .clear, .undo, .redo: recordOverhead
         case .selectLayer, .duplicateLayer, .removeLayer: recordOverhead + 4
         case .moveLayer: recordOverhead + 8
@@ -299,8 +306,8 @@ public enum DrawingDocument {
         }
         let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
-            case .erase, .replace, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer, .moveLayer,
-                 .setLayer, .mergeLayerDown: true
+            case .erase, .replace, .transform, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
+                 .moveLayer, .setLayer, .mergeLayerDown: true
             case .add, .clear, .undo, .redo: false
             }
         }
@@ -343,6 +350,16 @@ public enum DrawingDocument {
         var writer = recordWriter(.replace, payload: 4 + strokeSize(stroke))
         writer.append(UInt32(truncatingIfNeeded: index))
         append(stroke, to: &writer, brushes: brushes)
+        return writer.finish()
+    }
+
+    /// A transform record: the count of positions, `u32`, the positions, `u32` each, then the transform, six `f64`
+    /// (`a b c d tx ty`).
+    private static func record(transforming indices: [Int], by transform: AffineTransform) -> [UInt8] {
+        var writer = recordWriter(.transform, payload: 4 + 4 * indices.count + 48)
+        writer.append(UInt32(truncatingIfNeeded: indices.count))
+        for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
+        append(transform, to: &writer)
         return writer.finish()
     }
 
@@ -494,6 +511,16 @@ public enum DrawingDocument {
             let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
             guard reader.remaining == 0 else { throw .damaged("a replace record with extra bytes") }
             return .edit(.replace(at: index, with: stroke))
+        case .transform:
+            var reader = ByteReader(bytes: payload)
+            let count = Int(try reader.read() as UInt32)
+            guard reader.remaining == 4 * count + 48 else { throw .damaged("a transform record of the wrong size") }
+            var indices: [Int] = []
+            indices.reserveCapacity(count)
+            for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
+            let transform = try readTransform(from: &reader)
+            guard transform.isSimilarity else { throw .damaged("a transform that does not keep shapes") }
+            return .edit(.transform(indices, by: transform))
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
@@ -631,7 +658,7 @@ public enum DrawingDocument {
         switch kind {
         // A brush record is appended with the stroke that needs it.
         case .baseStroke, .add, .replace, .brush: return .stroke
-        case .clear, .undo, .redo, .erase, .eraseCut: return .edit
+        case .clear, .undo, .redo, .erase, .eraseCut, .transform: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
         case .baseImage, .addImageLayer: return .image
         case .mergeLayerDown: return .layer

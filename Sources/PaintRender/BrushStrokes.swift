@@ -48,10 +48,36 @@ enum BrushStrokes {
         """#
 
     /// The samples of a stroke as the brush engine takes them: its points, their times (unknown ones
-    /// ``unknownInterval`` apart), pressure (``defaultPressure`` without a pen) and tilt.
+    /// ``unknownInterval`` apart), pressure (``defaultPressure`` without a pen) and tilt; for a stroke moved since
+    /// it was painted (``PaintModel/StrokeBrush/placement``), where they were when it was painted.
     static func samples(of stroke: Stroke) -> [BrushSample] {
         var time = 0.0
-        return stroke.points.indices.map { sample(of: stroke, at: $0, time: &time) }
+        let samples = stroke.points.indices.map { sample(of: stroke, at: $0, time: &time) }
+        guard let unplaced = stroke.brush?.placement?.inverted() else { return samples }
+        return samples.map { sample in
+            let location = unplaced.apply(to: Point(x: sample.x, y: sample.y))
+            let tilt = unplaced.apply(to: Vector(dx: sample.xTilt, dy: sample.yTilt)) * (1 / unplaced.scaleFactor)
+            return BrushSample(x: location.x, y: location.y, pressure: sample.pressure, xTilt: tilt.dx, yTilt: tilt.dy,
+                               time: sample.time)
+        }
+    }
+
+    /// `dabs` where a stroke's placement (``PaintModel/StrokeBrush/placement``) takes them: each centre moved, its
+    /// radius scaled and its long axis turned (mirrored by a flip) with it.
+    static func placed(_ dabs: [BrushDab], by placement: AffineTransform?) -> [BrushDab] {
+        guard let placement else { return dabs }
+        let scale = Float(placement.scaleFactor)
+        return dabs.map { dab in
+            var dab = dab
+            let center = placement.apply(to: Point(x: Double(dab.x), y: Double(dab.y)))
+            let radians = Double(dab.angle) * .pi / 180
+            let axis = placement.apply(to: Vector(dx: cos(radians), dy: sin(radians)))
+            dab.x = Float(center.x)
+            dab.y = Float(center.y)
+            dab.radius *= scale
+            dab.angle = Float(atan2(axis.dy, axis.dx) * 180 / .pi)
+            return dab
+        }
     }
 
     /// The sample of a stroke's point at `index` as the brush engine takes it (``samples(of:)``), `time` the sample
@@ -82,7 +108,7 @@ enum BrushStrokes {
         if let kept = kept.withLock({ $0[stroke] }) { return kept }
         let dabs = preset(of: brush)?.dabs(along: samples(of: stroke), color: color(of: stroke), erasing: brush.isErasing,
                                            pickedColors: brush.pickedColors)
-        let faded = withOpacity(of: stroke, dabs ?? [])
+        let faded = placed(withOpacity(of: stroke, dabs ?? []), by: brush.placement)
         keep(faded, for: stroke)
         return faded
     }

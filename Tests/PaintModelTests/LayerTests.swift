@@ -242,6 +242,16 @@ import PropertyBased
             return .erase(strokes == 0 || number & 512 == 0 ? [] : [(number >> 10) % strokes], cut: cut)
         case 14:
             return .mergeLayerDown(at: position, into: number & 1024 == 0 ? nil : LayerImageTests.image(shade: 30))
+        case 11:
+            // Strokes moved, scaled, turned or flipped; now and then a transform that keeps no shape, refused.
+            let strokes = drawing.currentLayer.strokes.count
+            let indices = strokes == 0 ? [0] : Array(Set([(number >> 8) % strokes, (number >> 14) % strokes])).sorted()
+            let center = Point(x: Double(number % 90), y: Double((number >> 5) % 90))
+            var transform = AffineTransform(scale: Double(1 + (number >> 9) % 4) / 2, rotation: Double(number % 7),
+                                            about: center)
+            if number & 4096 != 0 { transform = transform.concatenating(AffineTransform(flippingHorizontally: true, about: center)) }
+            if number & (1 << 13) != 0 { transform.c += 0.5 }
+            return .transform(indices, by: transform)
         default:
             let strokes = drawing.currentLayer.strokes.count
             return number & 256 == 0 ? .clear : .replace(at: strokes == 0 ? 0 : (number >> 9) % strokes, with: stroke(7, width: 3))
@@ -265,7 +275,10 @@ import PropertyBased
                     for position in positions where position <= shown.count && position < now.count {
                         shown.insert(now[position], at: position)
                     }
-                case let .restroked(position): if shown.indices.contains(position), now.indices.contains(position) { shown[position] = now[position] }
+                case let .restroked(positions):
+                    for position in positions where shown.indices.contains(position) && now.indices.contains(position) {
+                        shown[position] = now[position]
+                    }
                 case .unchanged: break
                 }
                 #expect(shown == now, "\(numbers): \(change)")

@@ -73,15 +73,15 @@ func penDrawing() -> Drawing {
     @Test func aReplacedStrokeAndItsUndoSurviveEncodingAndUndoBringsTheOldStrokeBack() throws {
         var drawing = Drawing()
         for stroke in sampleStrokes { drawing.add(stroke) }
-        #expect(drawing.replace(at: 1, with: penStroke) == .restroked(at: 1))
+        #expect(drawing.replace(at: 1, with: penStroke) == .restroked([1]))
         #expect(drawing.strokes == [sampleStrokes[0], penStroke, sampleStrokes[2]])
         #expect(drawing.replace(at: 3, with: penStroke) == nil && drawing.replace(at: -1, with: penStroke) == nil)
         let contents = try DrawingDocument.read(DrawingDocument.encode(drawing))
         #expect(contents.drawing == drawing && !contents.isDamaged)
         var undone = contents.drawing
-        #expect(undone.undo() == .restroked(at: 1))
+        #expect(undone.undo() == .restroked([1]))
         #expect(undone.strokes == sampleStrokes)
-        #expect(undone.redo() == .restroked(at: 1) && undone.strokes == drawing.strokes)
+        #expect(undone.redo() == .restroked([1]) && undone.strokes == drawing.strokes)
     }
 
     @Test func aReplaceRecordInAVersionThreeDocumentIsDamage() throws {

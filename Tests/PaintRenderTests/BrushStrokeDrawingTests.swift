@@ -158,4 +158,37 @@ import Testing
             .image()
         #expect(Self.largestDifference(plain, own) > 20, "the pencil is not the plain brush")
     }
+
+    /// A brush stroke moved (a selection's move: ``PaintModel/Stroke/transformed(by:)``) draws its own dabs moved
+    /// with it: shifted, the same picture shifted; turned a quarter, the picture turned; scaled twice, dabs twice the
+    /// size (four times the paint), not a thin stroke along a longer path.
+    @Test func aBrushStrokeMovedDrawsItsOwnDabsMovedWithIt() throws {
+        let preset = try BrushPreset(named: "classic/pencil")
+        let stroke = try Self.stroke(preset)
+        let area = Rect(x: 0, y: 0, width: 300, height: 300)
+        let original = DrawingPicture(layers: [PictureLayer(strokes: [stroke])], area: area).image()
+        let shifted = try #require(stroke.transformed(by: AffineTransform(translationBy: Vector(dx: 40, dy: 60))))
+        let shiftedPicture = DrawingPicture(layers: [PictureLayer(strokes: [shifted])],
+                                            area: area.offsetBy(dx: 40, dy: 60)).image()
+        #expect(Self.largestDifference(original, shiftedPicture) <= 2, "shifted")
+        // A quarter turn clockwise about (150, 150): the pixel at (x, y) goes to (299 - y, x).
+        let turned = try #require(stroke.transformed(by: AffineTransform(rotation: .pi / 2, about: Point(x: 150, y: 150))))
+        let turnedPicture = DrawingPicture(layers: [PictureLayer(strokes: [turned])], area: area).image()
+        var largest = 0, far = 0
+        for y in 0..<300 {
+            for x in 0..<300 {
+                let difference = zip(Self.rgb(original, x, y), Self.rgb(turnedPicture, 299 - y, x)).map { abs($0 - $1) }.max() ?? 0
+                largest = max(largest, difference)
+                if difference > 8 { far += 1 }
+            }
+        }
+        #expect(far < 20, "turned: \(far) pixels more than 8 levels off, at most \(largest)")
+        let scaled = try #require(stroke.transformed(by: AffineTransform(scale: 2, about: Point(x: 40, y: 80))))
+        #expect(scaled.brush?.placement?.scaleFactor == 2)
+        let scaledPicture = DrawingPicture(layers: [PictureLayer(strokes: [scaled])],
+                                           area: Rect(x: 0, y: 0, width: 600, height: 600)).image()
+        let ratio = Double(Self.painted(scaledPicture)) / Double(Self.painted(original))
+        #expect(ratio > 3 && ratio < 5, "\(ratio) times the paint scaled twice")
+    }
+
 }

@@ -35,12 +35,13 @@ extension TileEngine {
             strokesMoved(strokes.all, changed: changed)
         case let .inserted(positions) where strokes.count == self.strokes.count + positions.count:
             strokesMoved(strokes.all, changed: positions.map { strokes[$0].bounds })
-        case let .restroked(position) where position == self.strokes.count - 1 && strokes.count == self.strokes.count:
+        case let .restroked(positions) where positions == [self.strokes.count - 1] && strokes.count == self.strokes.count:
             // The top stroke became another (a held stroke's shape, its undo): taken off, then the new one added.
-            truncateStrokes(to: position)
-            append(strokes[position])
-        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == self.strokes.count:
-            strokesMoved(strokes.all, changed: [index.bounds(at: position), strokes[position].bounds])
+            truncateStrokes(to: positions[0])
+            append(strokes[positions[0]])
+        case let .restroked(positions) where positions.allSatisfy(self.strokes.indices.contains)
+            && strokes.count == self.strokes.count:
+            strokesMoved(strokes.all, changed: positions.flatMap { [index.bounds(at: $0), strokes[$0].bounds] })
         default:
             replaceStrokes(strokes.all)
         }
@@ -68,8 +69,8 @@ extension TileEngine {
             strokesMoved(strokes.all, changed: positions.map { index.bounds(at: $0) })
         case let .truncated(kept) where kept <= count && strokes.count == kept && kept >= 0:
             strokesMoved(strokes.all, changed: (kept..<count).map { index.bounds(at: $0) })
-        case let .restroked(position) where self.strokes.indices.contains(position) && strokes.count == count:
-            strokesMoved(strokes.all, changed: [index.bounds(at: position), strokes[position].bounds])
+        case let .restroked(positions) where positions.allSatisfy(self.strokes.indices.contains) && strokes.count == count:
+            strokesMoved(strokes.all, changed: positions.flatMap { [index.bounds(at: $0), strokes[$0].bounds] })
         default:
             replaceStrokes(strokes.all)
         }
