@@ -97,6 +97,9 @@ extension FingerPaintApp {
     /// Takes the eyedropper up (the chooser closes) or puts it away.
     func toggleEyedropper() {
         canvasView.isPickingColor.toggle()
-        if canvasView.isPickingColor { colorChooserView.isHidden = true }
+        if canvasView.isPickingColor {
+            colorChooserView.isHidden = true
+            putAwaySelectionTool()
+        }
     }
 }

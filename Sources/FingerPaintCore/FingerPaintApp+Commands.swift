@@ -11,7 +11,7 @@ extension FingerPaintApp {
         switch command {
         case .undo: edit(.undo)
         case .redo: edit(.redo)
-        case .clear: edit(.clear)
+        case .clear: selection == nil ? edit(.clear) : deleteSelection()
         case .save: saveAndExport()
         case let .selectColor(index): useColor { $0.selectColor(at: index) }
         case let .selectWidth(index): selectWidth(at: index)
@@ -19,7 +19,9 @@ extension FingerPaintApp {
         case .narrow: stepWidth(by: -1)
         case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
         case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
-        case .toggleNavigation: canvasView.isNavigating.toggle()
+        case .toggleNavigation:
+            canvasView.isNavigating.toggle()
+            if canvasView.isNavigating { putAwaySelectionTool() }
         case .zoomIn: zoom(by: Self.zoomStep)
         case .zoomOut: zoom(by: 1 / Self.zoomStep)
         case .zoomToFit: zoomToFit()
@@ -55,6 +57,7 @@ extension FingerPaintApp {
         case .moveLayerUp: moveCurrentLayer(by: 1)
         case .moveLayerDown: moveCurrentLayer(by: -1)
         case .deleteLayer: deleteCurrentLayer()
+        case .useSelection: toggleSelectionTool()
         }
         updateOverlay()
     }
@@ -93,6 +96,7 @@ extension FingerPaintApp {
     func putAwayOtherTools() {
         canvasView.isNavigating = false
         canvasView.isPickingColor = false
+        putAwaySelectionTool()
     }
 
     /// The strip of widths, undo and redo moves to the other side, and the colour panel with it.
@@ -134,7 +138,8 @@ extension FingerPaintApp {
     }
 
     /// Escape: closes what is over the canvas, the topmost first (the More menu, the gallery's menu, the gallery, a
-    /// layer's menu, the layers panel, the brush panel, the colour chooser), or puts the eyedropper away.
+    /// layer's menu, the layers panel, the brush panel, the colour chooser), ends the selection, or puts the eyedropper
+    /// away.
     private func closeTopPanel() {
         if paletteView.isShowingMore {
             paletteView.closeMore()
@@ -150,6 +155,8 @@ extension FingerPaintApp {
             brushPanelView.isHidden = true
         } else if !colorChooserView.isHidden {
             toggleColorChooser()
+        } else if selection != nil {
+            endSelection()
         } else {
             canvasView.isPickingColor = false
         }

@@ -225,6 +225,7 @@ extension FingerPaintApp {
     /// take (locked, hidden) is said in a banner instead.
     func edit(_ edit: DrawingEdit) {
         if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
+        selectionSees(edit)
         guard let change = drawing.apply(edit) else { return }
         renderer.showLayers(of: drawing)
         renderer.apply(change, of: drawing)

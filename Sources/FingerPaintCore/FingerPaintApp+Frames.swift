@@ -91,6 +91,7 @@ extension FingerPaintApp {
         let bounds = Rect(origin: .zero, size: size)
         window.frame = bounds
         canvasView.frame = bounds
+        selectionView.frame = bounds
         paletteView.frame = bounds
         paletteView.layoutItems()
         placeColorChooser()
@@ -104,6 +105,7 @@ extension FingerPaintApp {
         view = view.shown(in: size, scale: scale)
         renderer.setView(view)
         canvasView.viewTransform = view
+        selectionView.viewTransform = view
         updateOverlay()
         needsFrame = true
     }

@@ -24,6 +24,8 @@ extension FingerPaintApp {
         view = newView.shown(in: window.frame.size, scale: renderer.scale)
         renderer.setView(view)
         canvasView.viewTransform = view
+        selectionView.viewTransform = view
+        if selection != nil { updateOverlay() }
         needsFrame = true
         // Zooming and turning show how far; panning alone does not.
         if view.zoom != old.zoom || view.rotation != old.rotation { showIndicator() }

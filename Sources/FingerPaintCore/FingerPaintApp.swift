@@ -34,6 +34,10 @@ public final class FingerPaintApp {
     public let window: Window
     /// The view that paints.
     public let canvasView: CanvasView
+    /// The selection tool's view over the canvas: hidden but while the tool is chosen (docs/selection.md).
+    public let selectionView = SelectionView()
+    /// What is selected on the current layer, and where it is; `nil` for nothing.
+    public internal(set) var selection: StrokeSelection?
     /// The bar of buttons.
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.
@@ -273,6 +277,7 @@ public final class FingerPaintApp {
         bannerView = BannerView()
         indicatorView = ViewIndicatorView(frame: ViewIndicatorView.frame(in: size))
         window.addSubview(canvasView)
+        window.addSubview(selectionView)
         window.addSubview(paletteView)
         window.addSubview(colorChooserView)
         window.addSubview(layersPanelView)
@@ -300,6 +305,9 @@ public final class FingerPaintApp {
         paletteView.delegate = self
         placeColorChooser()
         canvasView.delegate = self
+        selectionView.frame = bounds
+        selectionView.isHidden = true
+        selectionView.delegate = self
         translator.delegate = self
         updateOverlay()
     }
@@ -350,6 +358,7 @@ public final class FingerPaintApp {
         shown.canUndo = drawing.canUndo
         shown.canRedo = drawing.canRedo
         shown.isNavigating = isNavigating
+        shown.isSelecting = isSelecting
         shown.isErasing = canvasView.tool == .eraser
         shown.isFullscreen = isFullscreen
         shown.isChoosingColor = !colorChooserView.isHidden
@@ -372,6 +381,7 @@ public final class FingerPaintApp {
         overlay.brushPreview = brushPreview
         overlay.indicator = indicatorView.overlayIndicator
         overlay.gallery = galleryView.overlayGallery
+        overlay.selection = selectionOverlay
         renderer.overlay = overlay
         needsFrame = true
     }

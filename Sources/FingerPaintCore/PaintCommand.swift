@@ -105,6 +105,9 @@ public enum PaintCommand: Hashable, Sendable {
     /// Paints with the brush panel's brush at this position (``BrushCatalog/picks(presetsIn:)``), with the brush tool;
     /// while the panel shows the eraser's, erases with it (the first: whole strokes).
     case selectBrush(Int)
+    /// Chooses the selection tool, or puts it away (`s`): fingers and the pen draw a lasso's loop around strokes of
+    /// the current layer, then move, scale and turn them (docs/selection.md).
+    case useSelection
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -122,6 +125,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush; Shift+B opens the brush panel.
+    /// - `s` chooses the selection tool, and puts it away.
     /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
     ///   layers panel.
     public init?(key chord: KeyChord) {
@@ -152,6 +156,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("b", []): self = .useBrush
         case ("b", .shift), ("B", .shift), ("B", []): self = .openBrushes
         case ("l", []): self = .openLayers
+        case ("s", []): self = .useSelection
         case ("Escape", []): self = .closePanel
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
         case ("Prior", []), ("KP_Prior", []): self = .selectLayerAbove
@@ -217,6 +222,7 @@ extension PaintCommand {
         case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
         case .openBrushes: "Brushes"
         case let .selectBrush(index): "Brush \(index + 1)"
+        case .useSelection: "Select"
         }
     }
 }

@@ -30,6 +30,8 @@ public final class PaletteView: View {
         public var canUndo = false, canRedo = false
         /// Whether fingers move the view (the hand).
         public var isNavigating = false
+        /// Whether fingers select and move what is painted (the lasso).
+        public var isSelecting = false
         /// Whether fingers erase.
         public var isErasing = false
         /// Whether the window is fullscreen.
@@ -139,7 +141,7 @@ public final class PaletteView: View {
     /// How one control looks: what it shows, and whether it shows the current choice or can be used.
     private func overlayItem(_ command: PaintCommand, frame: Rect, shown: Shown) -> Overlay.Item {
         let brush = shown.brush
-        let isPainting = !shown.isNavigating && !shown.isPickingColor
+        let isPainting = !shown.isNavigating && !shown.isPickingColor && !shown.isSelecting
         switch command {
         case let .selectColor(index):
             let color = Brush.palette.indices.contains(index) ? Brush.palette[index] : brush.color
@@ -166,6 +168,7 @@ public final class PaletteView: View {
         case .togglePrediction: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.predictsTouches)
         case .toggleStabilizer: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.stabilizes)
         case .placeImage: return Overlay.Item(content: .plus, frame: frame)
+        case .useSelection: return Overlay.Item(content: .lasso, frame: frame, isSelected: shown.isSelecting)
         default: return Overlay.Item(content: .save, frame: frame)
         }
     }

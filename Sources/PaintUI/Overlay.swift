@@ -363,6 +363,8 @@ public struct Overlay: Hashable, Sendable {
             case hand
             /// The eraser tool: a tilted eraser block, selected while fingers erase whole strokes.
             case eraser
+            /// The selection tool: a lasso's dashed loop, selected while fingers select and move what is painted.
+            case lasso
             /// Full screen on and off: four corners, selected in full screen (the way back by touch).
             case fullscreen
             /// The colour well: the brush's colour in a ring of hues; it opens the colour panel.
@@ -550,6 +552,36 @@ public struct Overlay: Hashable, Sendable {
     public var panels: [Panel] = []
     /// A layer's menu over the panels, while it is open.
     public var layerMenu: LayerMenu?
+    /// The selection's outline, or the lasso's loop being drawn, over the canvas; `nil` for none.
+    public var selection: Selection?
+
+    /// A selection's outline over the canvas, or a lasso's loop being drawn: a dashed line, black and white so that
+    /// it shows over any paint, its dashes marching as ``dashPhase`` grows.
+    public struct Selection: Hashable, Sendable {
+        /// The line's points, in window points.
+        public var outline: [Point]
+        /// Whether the line closes back to its first point (a selection's outline; a loop being drawn is open).
+        public var isClosed: Bool
+        /// How far along the dashes start, in points.
+        public var dashPhase: Double
+
+        /// A line through `outline`, closed or not, its dashes starting `dashPhase` points along.
+        public init(outline: [Point], isClosed: Bool, dashPhase: Double = 0) {
+            self.outline = outline
+            self.isClosed = isClosed
+            self.dashPhase = dashPhase
+        }
+
+        /// The rectangle the line covers, its width included; `nil` for a line of no point.
+        public var frame: Rect? {
+            guard let first = outline.first else { return nil }
+            var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+            for point in outline.dropFirst() {
+                (minX, minY, maxX, maxY) = (min(minX, point.x), min(minY, point.y), max(maxX, point.x), max(maxY, point.y))
+            }
+            return Rect(x: minX - 2, y: minY - 2, width: maxX - minX + 4, height: maxY - minY + 4)
+        }
+    }
 
     /// A bar in `frame` with its controls, and a banner when there is one.
     public init(frame: Rect, items: [Item], banner: Banner? = nil) {
@@ -562,7 +594,8 @@ public struct Overlay: Hashable, Sendable {
     public var frames: [Rect] {
         [frame] + [strip?.frame].compactMap { $0 } + panels.map(\.frame)
             + [layerMenu?.frame, layerMenu?.frame.offsetBy(dx: 0, dy: 3)].compactMap { $0 }
-            + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame, gallery?.frame]
+            + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame,
+               gallery?.frame, selection?.frame]
             .compactMap { $0 }
     }
 }

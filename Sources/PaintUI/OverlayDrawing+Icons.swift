@@ -323,3 +323,27 @@ func drawArrowIcon(up: Bool, at center: Point, side: Double, ink: Double, in con
     cairo_line_to(context, center.x + head, center.y + sign * (arm - head))
     cairo_stroke(context)
 }
+
+/// The selection tool's icon: a lasso's loop, dashed, with its tail.
+func drawLassoIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let unit = side * 0.06
+    cairo_save(context)
+    cairo_set_source_rgb(context, ink, ink, ink)
+    cairo_set_line_width(context, max(unit * 1.1, 1.5))
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    var dashes = [unit * 1.6, unit * 1.3]
+    cairo_set_dash(context, &dashes, 2, 0)
+    cairo_new_path(context)
+    cairo_save(context)
+    cairo_translate(context, center.x, center.y - unit * 1.2)
+    cairo_scale(context, 1, 0.72)
+    cairo_arc(context, 0, 0, unit * 5, 0, 2 * .pi)
+    cairo_restore(context)
+    cairo_stroke(context)
+    cairo_set_dash(context, nil, 0, 0)
+    cairo_move_to(context, center.x - unit * 2.4, center.y + unit * 2.2)
+    cairo_curve_to(context, center.x - unit * 1.6, center.y + unit * 4.4, center.x - unit * 3.6, center.y + unit * 5,
+                   center.x - unit * 2.6, center.y + unit * 6.4)
+    cairo_stroke(context)
+    cairo_restore(context)
+}

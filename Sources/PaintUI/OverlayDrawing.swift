@@ -14,6 +14,7 @@ import PaintRender
 func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], drawsBar: Bool = true,
                  drawsStrip: Bool = true, in context: OpaquePointer) {
     let style = overlay.style
+    if let selection = overlay.selection { drawSelection(selection, in: context) }
     if drawsBar { drawBar(overlay, in: context) }
     if drawsStrip, let strip = overlay.stripBand { drawBand(strip, in: context) }
     for panel in overlay.panels { drawPanel(panel, style: style, thumbnails: thumbnails, in: context) }

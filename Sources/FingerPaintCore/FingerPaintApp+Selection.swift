@@ -1,0 +1,146 @@
+// The selection (docs/selection.md): the lasso chooses strokes of the current layer, the selection view's fingers move,
+// scale and turn them, and the move is one edit. Contract: what is selected lives here (`StrokeSelection`); any other
+// edit of the drawing ends it (`selectionSees(_:)`), since the positions it holds would no longer be its strokes.
+import Geometry
+import PaintModel
+import PaintUI
+
+/// Strokes of one layer selected, and the outline around them.
+public struct StrokeSelection: Hashable, Sendable {
+    /// The layer's position.
+    public var layer: Int
+    /// The selected strokes' positions in the layer, increasing.
+    public var indices: [Int]
+    /// The outline around them, in document points: the corners of their bounds when selected, moved as they were.
+    public var outline: [Point]
+    /// The move the fingers are making, not made yet; `nil` while none is under way.
+    public var moving: AffineTransform?
+
+    /// The outline where the move under way takes it.
+    var shownOutline: [Point] { moving.map { move in outline.map(move.apply) } ?? outline }
+}
+
+extension FingerPaintApp {
+    /// Whether the selection tool is in use: fingers select and move what is painted instead of painting.
+    public var isSelecting: Bool { !selectionView.isHidden }
+
+    /// Chooses the selection tool (`s`, the bar's lasso), or puts it away when it is the tool.
+    func toggleSelectionTool() {
+        guard !isSelecting else { return putAwaySelectionTool() }
+        canvasView.isNavigating = false
+        canvasView.isPickingColor = false
+        selectionView.isHidden = false
+    }
+
+    /// Fingers paint again: the selection ends and its tool is put away.
+    func putAwaySelectionTool() {
+        endSelection()
+        selectionView.isHidden = true
+    }
+
+    /// Ends the selection (Escape, a tap beyond it, another tool, another edit); a move under way is put back.
+    func endSelection() {
+        guard let selection else { return }
+        if selection.moving != nil { showSelection(movedBy: nil) }
+        self.selection = nil
+        selectionView.outline = nil
+        updateOverlay()
+    }
+
+    /// What an edit about to be done means for the selection: a move of it keeps it, anything else ends it.
+    func selectionSees(_ edit: DrawingEdit) {
+        guard let selection else { return }
+        if case let .transform(indices, _) = edit, indices == selection.indices { return }
+        endSelection()
+    }
+
+    /// The selection's outline, or the lasso's loop being drawn, for the overlay, in window points.
+    var selectionOverlay: Overlay.Selection? {
+        if let loop = selectionView.loopInProgress {
+            return Overlay.Selection(outline: loop.map(view.windowPoint), isClosed: false)
+        }
+        guard let selection else { return nil }
+        return Overlay.Selection(outline: selection.shownOutline.map(view.windowPoint), isClosed: true)
+    }
+
+    /// Shows the selected strokes moved by `transform` (not yet an edit), or where they are (`nil`, the identity);
+    /// `false`, showing nothing new, for a move beyond what a drawing holds (a stroke off the coordinate range).
+    @discardableResult
+    private func showSelection(movedBy transform: AffineTransform?) -> Bool {
+        guard let selection, let range = drawing.currentLayerRange else { return false }
+        var shown = drawing
+        var change = DrawingChange.restroked(selection.indices.map { range.lowerBound + $0 })
+        if let transform, transform != .identity {
+            guard let moved = shown.transform(selection.indices, by: transform) else { return false }
+            change = moved
+        }
+        renderer.showLayers(of: shown)
+        renderer.apply(change, of: shown)
+        needsFrame = true
+        return true
+    }
+
+    /// Deletes the selected strokes (Delete, the bar's clear while something is selected): one edit.
+    func deleteSelection() {
+        guard let selection else { return }
+        let indices = selection.indices
+        endSelection()
+        edit(.erase(indices))
+    }
+}
+
+extension FingerPaintApp: SelectionViewDelegate {
+    /// Selects the current layer's strokes the loop encloses; says so when there are none.
+    public func selectionView(_ view: SelectionView, didDrawLoop lasso: Lasso) {
+        endSelection()
+        if let refusal = refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "select on it") { return say(refusal) }
+        let strokes = drawing.currentLayer.strokes
+        let indices = lasso.selection(of: strokes)
+        guard let first = indices.first else {
+            return showNotice("The loop holds no stroke of “\(drawing.currentLayer.attributes.name)”.")
+        }
+        // The outline a little beyond the strokes, so that it shows beside them.
+        let margin = SelectionView.outlineMargin / self.view.zoom
+        let bounds = indices.dropFirst().reduce(strokes[first].bounds) { $0.union(strokes[$1].bounds) }
+            .insetBy(dx: -margin, dy: -margin)
+        let outline = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                       Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY)]
+        selection = StrokeSelection(layer: drawing.currentLayerIndex, indices: indices, outline: outline)
+        selectionView.outline = outline
+        updateOverlay()
+    }
+
+    /// A tap beyond the selection ends it.
+    public func selectionView(_ view: SelectionView, didTapAt point: Point) {
+        endSelection()
+    }
+
+    /// The selection follows the fingers, shown moved; once they lift, the move is one edit.
+    public func selectionView(_ view: SelectionView, moves transform: AffineTransform, isFinal: Bool, cancelled: Bool) {
+        guard var selection, selection.layer == drawing.currentLayerIndex else { return }
+        if let refusal = currentLayerRefusal { return say(refusal) }
+        guard isFinal else {
+            guard showSelection(movedBy: transform) else { return }
+            selection.moving = transform
+            self.selection = selection
+            return updateOverlay()
+        }
+        selection.moving = nil
+        self.selection = selection
+        var moved = drawing
+        guard !cancelled, transform != .identity, moved.transform(selection.indices, by: transform) != nil else {
+            showSelection(movedBy: nil)
+            return updateOverlay()
+        }
+        edit(.transform(selection.indices, by: transform))
+        selection.outline = selection.outline.map(transform.apply)
+        self.selection = selection
+        selectionView.outline = selection.outline
+        updateOverlay()
+    }
+
+    /// The loop being drawn changed: the overlay shows it.
+    public func selectionViewDidChange(_ view: SelectionView) {
+        updateOverlay()
+    }
+}

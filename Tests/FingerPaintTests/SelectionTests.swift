@@ -1,0 +1,197 @@
+@testable import FingerPaintCore
+import Foundation
+import Geometry
+import Glibc
+import PaintModel
+import SeatInput
+import Testing
+
+/// The selection tool in the window: a lasso's loop around strokes of the current layer selects them; one finger on
+/// the selection drags it, two pinch and turn it about their centroid; the move is one edit (docs/selection.md).
+@Suite struct SelectionTests {
+    /// Two strokes side by side: the left one from (40, 60) to (120, 60), the right one from (220, 60) to (320, 60).
+    static func twoStrokes() -> Drawing {
+        func line(_ x0: Double, _ x1: Double, _ color: Color) -> Stroke {
+            Stroke(points: (0...8).map { StrokePoint(Point(x: x0 + (x1 - x0) * Double($0) / 8, y: 60)) }, color: color,
+                   width: 6)
+        }
+        return Drawing(strokes: [line(40, 120, Color(rgb: 0xD01818)), line(220, 320, Color(rgb: 0x1830D0))])
+    }
+
+    /// A finger drawing a loop around `center` of `radius`, 24 points of it, then lifting.
+    static func loop(_ painter: Painter, around center: Point, radius: Double, id: Int32 = 1) {
+        let points = (0...24).map { index in
+            let angle = Double(index) / 24 * 2 * .pi
+            return Point(x: center.x + radius * cos(angle), y: center.y + 0.6 * radius * sin(angle))
+        }
+        painter.send(.touchDown(id: id, location: points[0]), .touchFrame)
+        for point in points.dropFirst() { painter.send(.touchMotion(id: id, location: point), .touchFrame) }
+        painter.send(.touchUp(id: id), .touchFrame)
+    }
+
+    /// The first point of each stroke of the drawing's current layer.
+    static func starts(_ painter: Painter) -> [Point?] {
+        painter.app.drawing.currentLayer.strokes.map { $0.points.first?.location }
+    }
+
+    @Test func aLassoAroundOneOfTwoStrokesAndADragMoveOnlyThatOneAndUndoPutsItBack() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("s")
+        #expect(painter.app.isSelecting)
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        let selection = try #require(painter.app.selection)
+        #expect(selection.indices == [0] && painter.app.drawing.strokes.count == 2, "a loop draws no stroke")
+        // The outline shows around the left stroke.
+        #expect(painter.app.renderer.overlay?.selection?.isClosed == true)
+        // One finger on the stroke drags it 100 points down.
+        painter.drag([(2, Point(x: 80, y: 60), Point(x: 80, y: 160))], steps: 12)
+        let moved = Self.starts(painter)
+        #expect(moved[0].map { abs($0.x - 40) < 0.01 && abs($0.y - 160) < 0.01 } == true, "\(String(describing: moved[0]))")
+        #expect(moved[1] == Point(x: 220, y: 60), "the other stroke stays")
+        #expect(painter.isPainted(80, 160) && !painter.isPainted(80, 60) && painter.isPainted(270, 60))
+        #expect(painter.app.selection?.indices == [0], "still selected, where it went")
+        // One undo: back where it was, in one step.
+        painter.key("Ctrl+Z")
+        #expect(Self.starts(painter) == [Point(x: 40, y: 60), Point(x: 220, y: 60)])
+        #expect(painter.isPainted(80, 60) && !painter.isPainted(80, 160))
+        #expect(!painter.app.drawing.canUndo && painter.app.selection == nil)
+    }
+
+    @Test func twoFingersPinchAndTurnTheSelectionAboutTheirCentroid() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        #expect(painter.app.selection?.indices == [0])
+        // Two fingers on the stroke, 40 points apart about (80, 60), spread to 80 apart and turned a quarter
+        // clockwise: the stroke twice as long, upright, about the same centre.
+        let steps = 20
+        painter.send(.touchDown(id: 3, location: Point(x: 60, y: 60)), .touchDown(id: 4, location: Point(x: 100, y: 60)),
+                     .touchFrame)
+        for step in 1...steps {
+            let t = Double(step) / Double(steps), angle = t * .pi / 2, half = 20 + 20 * t
+            painter.send(.touchMotion(id: 3, location: Point(x: 80 - half * cos(angle), y: 60 - half * sin(angle))),
+                         .touchMotion(id: 4, location: Point(x: 80 + half * cos(angle), y: 60 + half * sin(angle))),
+                         .touchFrame)
+        }
+        painter.send(.touchUp(id: 3), .touchUp(id: 4), .touchFrame)
+        let stroke = try #require(painter.app.drawing.currentLayer.strokes.first)
+        let points = stroke.points.map(\.location)
+        // Snapped to the quarter turn and to 2× (within a few degrees and percent, docs/selection.md): from
+        // (80, -20) down to (80, 140), 12 points wide.
+        let first = try #require(points.first), last = try #require(points.last)
+        #expect(abs(first.x - 80) < 2 && abs(first.y + 20) < 6 && abs(last.x - 80) < 2 && abs(last.y - 140) < 6,
+                "\(first) to \(last)")
+        #expect(abs(stroke.width - 12) < 0.7, "\(stroke.width)")
+        #expect(painter.app.drawing.currentLayer.strokes[1].points.first?.location == Point(x: 220, y: 60))
+        painter.key("Ctrl+Z")
+        #expect(Self.starts(painter) == [Point(x: 40, y: 60), Point(x: 220, y: 60)])
+    }
+
+    /// A tap beyond the selection and Escape end it; a loop around nothing says so and selects nothing; Delete
+    /// deletes what is selected, one edit; the bar's lasso and `s` choose the tool and put it away.
+    @Test func theSelectionEndsDeletesAndSaysWhenItHoldsNothing() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.tap(1, at: painter.paletteCenter(of: .useSelection))
+        #expect(painter.app.isSelecting)
+        Self.loop(painter, around: Point(x: 80, y: 180), radius: 40)
+        #expect(painter.app.selection == nil && painter.app.banner?.contains("holds no stroke") == true)
+        // Two fingers drawing at once draw no loop.
+        painter.drag([(8, Point(x: 20, y: 20), Point(x: 140, y: 100)), (9, Point(x: 140, y: 20), Point(x: 20, y: 100))])
+        #expect(painter.app.selection == nil && painter.app.drawing.strokes.count == 2)
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        #expect(painter.app.selection != nil)
+        painter.tap(5, at: Point(x: 200, y: 200))
+        #expect(painter.app.selection == nil && painter.app.renderer.overlay?.selection == nil)
+        Self.loop(painter, around: Point(x: 270, y: 60), radius: 70)
+        #expect(painter.app.selection?.indices == [1])
+        painter.key("Escape")
+        #expect(painter.app.selection == nil)
+        Self.loop(painter, around: Point(x: 270, y: 60), radius: 70)
+        painter.key("Delete")
+        #expect(painter.app.drawing.strokes.count == 1 && painter.app.selection == nil && !painter.isPainted(270, 60))
+        painter.key("Ctrl+Z")
+        #expect(painter.app.drawing.strokes.count == 2)
+        // A finger paints nothing while the tool is chosen; `s` puts it away, and the finger paints again.
+        painter.drag([(6, Point(x: 150, y: 150), Point(x: 190, y: 150))])
+        #expect(painter.app.drawing.strokes.count == 2)
+        painter.key("s")
+        #expect(!painter.app.isSelecting)
+        painter.drag([(7, Point(x: 150, y: 150), Point(x: 190, y: 150))])
+        #expect(painter.app.drawing.strokes.count == 3)
+        // Another tool puts it away: one tool is in use at a time.
+        for other in ["i", "b", "e"] {
+            painter.key("s")
+            painter.key(other)
+            #expect(!painter.app.isSelecting, "\(other)")
+        }
+        painter.key("s")
+        painter.app.perform(.toggleNavigation)
+        #expect(!painter.app.isSelecting && painter.app.isNavigating)
+    }
+
+    /// The moved strokes are saved as the move: reopened, the drawing shows them where they were left, and an undo
+    /// there puts them back.
+    @Test func aMoveIsSavedAndReopensWhereItWasLeft() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-selection-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("moved.fpdraw")
+        do {
+            let painter = try Painter(opening: url)
+            for (y, id) in [(60.0, Int32(1)), (120.0, Int32(2))] {
+                painter.drag([(id, Point(x: 40, y: y), Point(x: 120, y: y))])
+            }
+            painter.key("s")
+            Self.loop(painter, around: Point(x: 80, y: 120), radius: 50, id: 3)
+            #expect(painter.app.selection?.indices == [1])
+            painter.drag([(4, Point(x: 80, y: 120), Point(x: 230, y: 160))], steps: 12)
+            painter.app.saveNow()
+        }
+        let reopened = try DocumentFile.read(url)
+        let strokes = reopened.drawing.strokes
+        #expect(strokes.count == 2 && strokes[0].points.first?.location == Point(x: 40, y: 60))
+        let moved = try #require(strokes[1].points.first?.location)
+        #expect(abs(moved.x - 190) < 0.01 && abs(moved.y - 160) < 0.01, "\(moved)")
+        var drawing = reopened.drawing
+        drawing.undo()
+        #expect(drawing.strokes[1].points.first?.location == Point(x: 40, y: 120))
+    }
+
+    /// The outline shows around the selection, black and white dashes over any paint, at 1024x768 and 420x700, and the
+    /// bar's lasso is marked while the tool is chosen; drawn as PNGs to look at, in the temporary folder's
+    /// fingerpaint-selection.
+    @Test(arguments: [Size(width: 1024, height: 768), Size(width: 420, height: 700)])
+    func theOutlineShowsAroundTheSelection(size: Size) throws {
+        let painter = Painter(size: size, drawing: Self.twoStrokes())
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        painter.app.renderFrame()
+        let outline = try #require(painter.app.renderer.overlay?.selection?.outline)
+        #expect(outline.count == 4)
+        // Along the outline's top edge, 6 points above the stroke's (y 50 at x 45 to 115), dark dashes and white
+        // gaps over the paper.
+        #expect(outline.first == Point(x: 30, y: 50))
+        let top = (45...115).map { painter.shown(Double($0), 50) }
+        let dark = top.filter { $0 & 0xFF < 0x80 }.count, light = top.filter { $0 & 0xFF > 0xE0 }.count
+        #expect(dark > 20 && light > 10, "\(dark) dark, \(light) light")
+        // On the bar where it fits (in the More menu at 420 wide), marked.
+        if painter.app.paletteView.layout.frame(of: .useSelection) != nil {
+            #expect(painter.app.renderer.overlay?.items.first { $0.content == .lasso }?.isSelected == true)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-selection")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try painter.app.renderer.frame.writePNG(to: folder.appendingPathComponent("selection-\(Int(size.width)).png").path)
+    }
+
+
+    /// The fingers' scale snaps to 100 % within 5 %, their turn to a quarter turn within 5°; beyond, they are as made.
+    @Test func theMoveSnapsTo100PercentAndToQuarterTurns() {
+        let anchor = Point(x: 50, y: 20), shift = Vector(dx: 3, dy: -4)
+        let near = SelectionView.transform(anchor: anchor, scale: 1.04, turn: .pi / 2 + 0.08, shift: shift)
+        #expect(abs(near.scaleFactor - 1) < 1e-12 && abs(near.rotation - .pi / 2) < 1e-12)
+        #expect(near.apply(to: anchor).distance(to: anchor + shift) < 1e-9, "the anchor goes with the fingers")
+        let far = SelectionView.transform(anchor: anchor, scale: 1.06, turn: 0.1, shift: shift)
+        #expect(abs(far.scaleFactor - 1.06) < 1e-12 && abs(far.rotation - 0.1) < 1e-12)
+    }
+
+}
