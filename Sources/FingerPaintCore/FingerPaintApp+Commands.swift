@@ -58,6 +58,7 @@ extension FingerPaintApp {
         case .moveLayerDown: moveCurrentLayer(by: -1)
         case .deleteLayer: deleteCurrentLayer()
         case .useSelection: toggleSelectionTool()
+        case .duplicateSelection: duplicateSelection()
         }
         updateOverlay()
     }

@@ -101,6 +101,8 @@ extension FingerPaintApp {
         // A layer's menu opened beside a row that has moved: closed, as a touch outside it would.
         layerMenuView.close()
         layerMenuView.frame = bounds
+        selectionMenuView.close()
+        selectionMenuView.frame = bounds
         renderer.resize(to: size, scale: scale, strokes: drawing.strokes)
         view = view.shown(in: size, scale: scale)
         renderer.setView(view)

@@ -87,6 +87,51 @@ extension FingerPaintApp {
         endSelection()
         edit(.erase(indices))
     }
+
+    /// Moves the selected strokes by `transform`, one edit, and their outline with them; a move that changes nothing
+    /// or that the drawing refuses (beyond the coordinate range) leaves them where they are.
+    func moveSelection(by transform: AffineTransform) {
+        guard var selection else { return }
+        selection.moving = nil
+        self.selection = selection
+        var moved = drawing
+        guard transform != .identity, moved.transform(selection.indices, by: transform) != nil else {
+            showSelection(movedBy: nil)
+            return updateOverlay()
+        }
+        edit(.transform(selection.indices, by: transform))
+        selection.outline = selection.outline.map(transform.apply)
+        self.selection = selection
+        selectionView.outline = selection.outline
+        updateOverlay()
+    }
+
+    /// How far a duplicate is put from what it copies, in the view's points, down and to the right.
+    static let duplicateOffset = 16.0
+
+    /// Puts a copy of the selected strokes on top of the current layer, a little down and to the right (Ctrl+D, the
+    /// selection's menu), one edit, and selects the copy.
+    func duplicateSelection() {
+        guard let selection, selection.layer == drawing.currentLayerIndex else { return }
+        let offset = Self.duplicateOffset / view.zoom
+        let shift = AffineTransform(translationBy: Vector(dx: offset, dy: offset))
+        let strokes = drawing.currentLayer.strokes
+        let copies = selection.indices.map { strokes[$0].transformed(by: shift) ?? strokes[$0] }
+        edit(.addStrokes(copies))
+        let count = drawing.currentLayer.strokes.count
+        guard count == strokes.count + copies.count else { return }
+        let outline = selection.outline.map(shift.apply)
+        self.selection = StrokeSelection(layer: selection.layer, indices: Array((count - copies.count)..<count),
+                                         outline: outline)
+        selectionView.outline = outline
+        updateOverlay()
+    }
+
+    /// Mirrors the selected strokes about the middle of their outline, left to right or top to bottom.
+    func flipSelection(horizontally: Bool) {
+        guard let outline = selection?.outline, let bounds = Lasso(points: outline).bounds else { return }
+        moveSelection(by: AffineTransform(flippingHorizontally: horizontally, about: bounds.center))
+    }
 }
 
 extension FingerPaintApp: SelectionViewDelegate {
@@ -125,22 +170,34 @@ extension FingerPaintApp: SelectionViewDelegate {
             self.selection = selection
             return updateOverlay()
         }
-        selection.moving = nil
-        self.selection = selection
-        var moved = drawing
-        guard !cancelled, transform != .identity, moved.transform(selection.indices, by: transform) != nil else {
-            showSelection(movedBy: nil)
-            return updateOverlay()
-        }
-        edit(.transform(selection.indices, by: transform))
-        selection.outline = selection.outline.map(transform.apply)
-        self.selection = selection
-        selectionView.outline = selection.outline
+        moveSelection(by: cancelled ? .identity : transform)
+    }
+
+    /// A finger held on the selection opens its menu beside it.
+    public func selectionViewDidLongPress(_ view: SelectionView) {
+        guard let selection, let bounds = Lasso(points: selection.shownOutline.map(self.view.windowPoint)).bounds
+        else { return }
+        let area = Rect(x: 0, y: 0, width: window.bounds.width, height: max(paletteView.layout.bar.minY, 0))
+        selectionMenuView.open(beside: bounds, in: area)
         updateOverlay()
     }
 
     /// The loop being drawn changed: the overlay shows it.
     public func selectionViewDidChange(_ view: SelectionView) {
+        updateOverlay()
+    }
+}
+
+extension FingerPaintApp: SelectionMenuViewDelegate {
+    /// Does what the selection's menu asked for.
+    public func selectionMenuView(_ menu: SelectionMenuView, didAsk action: SelectionMenuView.Action?) {
+        switch action {
+        case .duplicate: duplicateSelection()
+        case .flipHorizontally: flipSelection(horizontally: true)
+        case .flipVertically: flipSelection(horizontally: false)
+        case .delete: deleteSelection()
+        case nil: break
+        }
         updateOverlay()
     }
 }

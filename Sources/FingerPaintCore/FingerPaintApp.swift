@@ -36,6 +36,8 @@ public final class FingerPaintApp {
     public let canvasView: CanvasView
     /// The selection tool's view over the canvas: hidden but while the tool is chosen (docs/selection.md).
     public let selectionView = SelectionView()
+    /// The selection's menu, opened by a long press on the selection.
+    public let selectionMenuView = SelectionMenuView()
     /// What is selected on the current layer, and where it is; `nil` for nothing.
     public internal(set) var selection: StrokeSelection?
     /// The bar of buttons.
@@ -283,6 +285,7 @@ public final class FingerPaintApp {
         window.addSubview(layersPanelView)
         window.addSubview(brushPanelView)
         window.addSubview(layerMenuView)
+        window.addSubview(selectionMenuView)
         window.addSubview(galleryView)
         window.addSubview(bannerView)
         window.addSubview(indicatorView)
@@ -308,6 +311,8 @@ public final class FingerPaintApp {
         selectionView.frame = bounds
         selectionView.isHidden = true
         selectionView.delegate = self
+        selectionMenuView.frame = bounds
+        selectionMenuView.delegate = self
         translator.delegate = self
         updateOverlay()
     }
@@ -372,7 +377,7 @@ public final class FingerPaintApp {
         refreshBrushPanel()
         if let brushes = brushPanelView.overlayPanel { overlay.panels.insert(brushes, at: 0) }
         refreshLayerMenu()
-        overlay.layerMenu = layerMenuView.overlayMenu
+        overlay.layerMenu = layerMenuView.overlayMenu ?? selectionMenuView.overlayMenu
         overlay.style = style
         bannerView.frame = bannerFrame
         overlay.banner = bannerView.overlayBanner

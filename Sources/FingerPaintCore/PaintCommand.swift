@@ -108,6 +108,9 @@ public enum PaintCommand: Hashable, Sendable {
     /// Chooses the selection tool, or puts it away (`s`): fingers and the pen draw a lasso's loop around strokes of
     /// the current layer, then move, scale and turn them (docs/selection.md).
     case useSelection
+    /// Puts a copy of the selected strokes on top of the current layer, a little down and to the right, and selects
+    /// it (Ctrl+D, the selection's menu): one edit.
+    case duplicateSelection
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -125,7 +128,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush; Shift+B opens the brush panel.
-    /// - `s` chooses the selection tool, and puts it away.
+    /// - `s` chooses the selection tool, and puts it away; Ctrl+D duplicates the selection.
     /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
     ///   layers panel.
     public init?(key chord: KeyChord) {
@@ -157,6 +160,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("b", .shift), ("B", .shift), ("B", []): self = .openBrushes
         case ("l", []): self = .openLayers
         case ("s", []): self = .useSelection
+        case ("d", ctrl): self = .duplicateSelection
         case ("Escape", []): self = .closePanel
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
         case ("Prior", []), ("KP_Prior", []): self = .selectLayerAbove
@@ -223,6 +227,7 @@ extension PaintCommand {
         case .openBrushes: "Brushes"
         case let .selectBrush(index): "Brush \(index + 1)"
         case .useSelection: "Select"
+        case .duplicateSelection: "Duplicate the selection"
         }
     }
 }

@@ -19,6 +19,8 @@ public protocol SelectionViewDelegate: AnyObject {
     /// down); `isFinal` once they all lifted, or (`cancelled`) when the move was called off: the selection goes
     /// back.
     func selectionView(_ view: SelectionView, moves transform: AffineTransform, isFinal: Bool, cancelled: Bool)
+    /// A finger held still on the selection: its menu opens.
+    func selectionViewDidLongPress(_ view: SelectionView)
     /// The loop being drawn changed: a frame is needed.
     func selectionViewDidChange(_ view: SelectionView)
 }
@@ -56,6 +58,8 @@ public final class SelectionView: View {
     public let pinchRecognizer = PinchGestureRecognizer()
     /// Turns the selection with two fingers, about their centroid.
     public let rotationRecognizer = RotationGestureRecognizer()
+    /// Opens the selection's menu: a finger held still on it.
+    public let longPressRecognizer = LongPressGestureRecognizer()
     /// How far a touch goes, in the view's points, before it draws a loop rather than taps.
     public static let tapMovement = 10.0
     /// How near 100 % a scale snaps to it: 5 %.
@@ -74,6 +78,11 @@ public final class SelectionView: View {
             _ = recognizer.addTarget { [unowned self] _ in moved() }
             addGestureRecognizer(recognizer)
         }
+        longPressRecognizer.delegate = gestures
+        _ = longPressRecognizer.addTarget { [unowned self] recognizer in
+            if recognizer.state == .began { delegate?.selectionViewDidLongPress(self) }
+        }
+        addGestureRecognizer(longPressRecognizer)
     }
 
     /// How far the outline stands beyond what is selected, in the view's points.
@@ -193,7 +202,7 @@ public final class SelectionView: View {
     }
 }
 
-/// The selection's recognizers: they begin only on the selection, and recognize together.
+/// The selection's recognizers: they begin only on the selection; the moves recognize together, a long press alone.
 private final class SelectionGestures: GestureRecognizerDelegate {
     weak var view: SelectionView?
 
@@ -210,6 +219,7 @@ private final class SelectionGestures: GestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        gestureRecognizer !== other
+        gestureRecognizer !== other && !(gestureRecognizer is LongPressGestureRecognizer)
+            && !(other is LongPressGestureRecognizer)
     }
 }

@@ -37,6 +37,8 @@ public enum DrawingChange: Hashable, Sendable {
 public enum DrawingEdit: Hashable, Sendable {
     /// A completed stroke added on top of the current layer.
     case add(Stroke)
+    /// Strokes added on top of the current layer, in order, as one edit: a selection duplicated or pasted.
+    case addStrokes([Stroke])
     /// Every stroke of the current layer removed.
     case clear
     /// The current layer's strokes at these positions (strictly increasing, each within the layer) removed, and,
@@ -78,16 +80,17 @@ extension DrawingEdit {
     /// layer refuses.
     public var editsStrokes: Bool {
         switch self {
-        case .add, .clear, .erase, .replace, .transform: true
+        case .add, .addStrokes, .clear, .erase, .replace, .transform: true
         default: false
         }
     }
 
-    /// The stroke the edit puts into the drawing (one added, a shape in a stroke's place); `nil` for the others.
-    var newStroke: Stroke? {
+    /// The strokes the edit puts into the drawing (those added, a shape in a stroke's place); none for the others.
+    var newStrokes: [Stroke] {
         switch self {
-        case let .add(stroke), let .replace(_, stroke): stroke
-        default: nil
+        case let .add(stroke), let .replace(_, stroke): [stroke]
+        case let .addStrokes(strokes): strokes
+        default: []
         }
     }
 }
@@ -139,6 +142,7 @@ public struct Drawing: Hashable, Sendable {
     /// One step of the history, with what undoing it needs.
     enum Edit: Hashable, Sendable {
         case add(layer: Int, Stroke)
+        case addStrokes(layer: Int, [Stroke])
         case clear(layer: Int, removed: [Stroke], image: LayerImage?)
         case erase(layer: Int, removed: [Removed], cut: ImageCut?)
         case replace(layer: Int, index: Int, old: Stroke, new: Stroke)
@@ -158,8 +162,8 @@ public struct Drawing: Hashable, Sendable {
         /// The layer a stroke edit acts on; `nil` for a layer edit.
         var strokeLayer: Int? {
             switch self {
-            case let .add(layer, _), let .clear(layer, _, _), let .erase(layer, _, _), let .replace(layer, _, _, _),
-                 let .transform(layer, _, _, _, _): layer
+            case let .add(layer, _), let .addStrokes(layer, _), let .clear(layer, _, _), let .erase(layer, _, _),
+                 let .replace(layer, _, _, _), let .transform(layer, _, _, _, _): layer
             case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: nil
             }
         }
@@ -177,6 +181,7 @@ public struct Drawing: Hashable, Sendable {
         var recorded: DrawingEdit {
             switch self {
             case let .add(_, stroke): .add(stroke)
+            case let .addStrokes(_, strokes): .addStrokes(strokes)
             case .clear: .clear
             case let .erase(_, removed, cut): .erase(removed.map(\.index), cut: cut)
             case let .replace(_, index, _, new): .replace(at: index, with: new)
@@ -211,6 +216,7 @@ public struct Drawing: Hashable, Sendable {
         func apply(to stack: inout Stack) {
             switch self {
             case let .add(layer, stroke): stack.layers[layer].strokes.append(stroke)
+            case let .addStrokes(layer, strokes): stack.layers[layer].strokes += strokes
             case let .clear(layer, _, _):
                 stack.layers[layer].strokes = []
                 stack.layers[layer].image = nil
@@ -235,6 +241,7 @@ public struct Drawing: Hashable, Sendable {
         func revert(on stack: inout Stack) {
             switch self {
             case let .add(layer, _): stack.layers[layer].strokes.removeLast()
+            case let .addStrokes(layer, strokes): stack.layers[layer].strokes.removeLast(strokes.count)
             case let .clear(layer, removed, image):
                 stack.layers[layer].strokes = removed
                 stack.layers[layer].image = image
@@ -254,10 +261,11 @@ public struct Drawing: Hashable, Sendable {
             }
         }
 
-        /// What the edit, done, changed of a one-layer drawing's strokes.
-        var doneChange: DrawingChange {
+        /// What the edit, done, changed of a one-layer drawing's strokes, which are `strokes` after it.
+        func doneChange(strokes: [Stroke]) -> DrawingChange {
             switch self {
             case let .add(_, stroke): .appended(stroke)
+            case let .addStrokes(_, added): .inserted(Array((strokes.count - added.count)..<strokes.count))
             case .clear: .cleared
             case let .erase(_, removed, _): .removed(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked([index])
@@ -269,7 +277,7 @@ public struct Drawing: Hashable, Sendable {
         /// What the edit, undone, changed of a one-layer drawing's strokes, which are `strokes` after the undo.
         func undoneChange(strokes: [Stroke]) -> DrawingChange {
             switch self {
-            case .add: .truncated(to: strokes.count)
+            case .add, .addStrokes: .truncated(to: strokes.count)
             case .clear: .restored
             case let .erase(_, removed, _): .inserted(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked([index])
@@ -375,6 +383,7 @@ public struct Drawing: Hashable, Sendable {
     public mutating func apply(_ edit: DrawingEdit) -> DrawingChange? {
         switch edit {
         case let .add(stroke): add(stroke)
+        case let .addStrokes(strokes): add(strokes)
         case .clear: clear()
         case let .erase(indices, cut): erase(indices, cut: cut)
         case let .replace(index, stroke): replace(at: index, with: stroke)
@@ -413,6 +422,19 @@ public struct Drawing: Hashable, Sendable {
         var stroke = stroke
         stroke.trimCapacity()
         return perform(.add(layer: stack.current, stroke))
+    }
+
+    /// Adds strokes on top of the current layer, in order, as one edit (undoable): a selection duplicated or pasted.
+    /// `nil` when there are none, or the layer is locked. Their points are stored without spare capacity.
+    @discardableResult
+    public mutating func add(_ strokes: [Stroke]) -> DrawingChange? {
+        guard isCurrentLayerEditable, !strokes.isEmpty else { return nil }
+        let trimmed = strokes.map { stroke in
+            var stroke = stroke
+            stroke.trimCapacity()
+            return stroke
+        }
+        return perform(.addStrokes(layer: stack.current, trimmed))
     }
 
     /// Removes every stroke of the current layer, and its picture (undoable); `nil` when it holds neither or is
@@ -571,7 +593,9 @@ public struct Drawing: Hashable, Sendable {
         guard stack.layers[layer].attributes.isVisible else { return .unchanged }
         // A picture that went, came back or was cut: its pixels are not strokes' to count.
         if edit.changesImage { return .replaced }
-        if stack.layers.count == 1 { return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange }
+        if stack.layers.count == 1 {
+            return undone ? edit.undoneChange(strokes: strokes) : edit.doneChange(strokes: strokes)
+        }
         let below = Self.shownStrokeCount(of: stack.layers[..<layer])
         let above = Self.shownStrokeCount(of: stack.layers[(layer + 1)...])
         let count = stack.layers[layer].strokes.count
@@ -579,6 +603,11 @@ public struct Drawing: Hashable, Sendable {
         case let .add(_, stroke):
             if undone { return above == 0 ? .truncated(to: below + count) : .removed([below + count]) }
             return above == 0 ? .appended(stroke) : .inserted([below + count - 1])
+        case let .addStrokes(_, added):
+            if undone {
+                return above == 0 ? .truncated(to: below + count) : .removed(Array((below + count)..<(below + count + added.count)))
+            }
+            return .inserted(Array((below + count - added.count)..<(below + count)))
         case let .clear(_, removed, _):
             let positions = Array(below..<(below + removed.count))
             return undone ? .inserted(positions) : .removed(positions)

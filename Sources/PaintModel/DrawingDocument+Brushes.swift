@@ -61,7 +61,7 @@ extension DrawingDocument {
             size += brushRecordSize(preset)
         }
         for layer in layers { layer.strokes.forEach(count) }
-        for edit in edits { if let stroke = edit.newStroke { count(stroke) } }
+        for edit in edits { edit.newStrokes.forEach(count) }
         return size
     }
 

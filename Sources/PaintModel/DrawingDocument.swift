@@ -112,8 +112,8 @@ public enum DrawingDocument {
         case mergeLayerDown = 18
         /// Version 6 on: a brush preset the strokes after it name by its number.
         case brush = 19
-        /// Version 8 on: strokes moved.
-        case transform = 20
+        /// Version 8 on: strokes moved, and strokes added as one edit.
+        case transform = 20, addStrokes = 21
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -124,7 +124,7 @@ public enum DrawingDocument {
             case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
                  .addImageLayer, .eraseCut, .mergeLayerDown: 5
             case .brush: 6
-            case .transform: 8
+            case .transform, .addStrokes: 8
             }
         }
     }
@@ -177,13 +177,14 @@ public enum DrawingDocument {
     /// The record of one edit, to append to a journal holding the brush records `brushes` numbers: after the
     /// records of the brushes its strokes are painted with that `brushes` does not hold yet, which it then does.
     public static func record(_ edit: DrawingEdit, brushes: inout BrushNumbers) -> [UInt8] {
-        brushRecord(for: edit.newStroke, brushes: &brushes) + record(edit, brushes: brushes)
+        edit.newStrokes.flatMap { brushRecord(for: $0, brushes: &brushes) } + record(edit, brushes: brushes)
     }
 
     /// The record of an edit whose strokes' brushes `brushes` numbers.
     private static func record(_ edit: DrawingEdit, brushes: BrushNumbers) -> [UInt8] {
         switch edit {
         case let .add(stroke): record(.add, stroke: stroke, brushes: brushes)
+        case let .addStrokes(strokes): record(adding: strokes, brushes: brushes)
         case .clear: record(.clear, stroke: nil, brushes: brushes)
         case let .erase(indices, cut): record(erasing: indices, cut: cut)
         case let .replace(index, stroke): record(replacing: index, with: stroke, brushes: brushes)
@@ -248,6 +249,7 @@ public enum DrawingDocument {
     public static func recordSize(of edit: DrawingEdit) -> Int {
         switch edit {
         case let .add(stroke): recordOverhead + strokeSize(stroke)
+        case let .addStrokes(strokes): recordOverhead + 4 + strokes.reduce(0) { $0 + strokeSize($1) }
         case let .erase(indices, cut): recordOverhead + 4 + 4 * indices.count + (cut.map(cutSize) ?? 0)
         case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
         case let .transform(indices, _): recordOverhead + 4 + 4 * indices.count + 48
@@ -306,7 +308,7 @@ public enum DrawingDocument {
         }
         let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
-            case .erase, .replace, .transform, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
+            case .addStrokes, .erase, .replace, .transform, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
                  .moveLayer, .setLayer, .mergeLayerDown: true
             case .add, .clear, .undo, .redo: false
             }
@@ -350,6 +352,14 @@ public enum DrawingDocument {
         var writer = recordWriter(.replace, payload: 4 + strokeSize(stroke))
         writer.append(UInt32(truncatingIfNeeded: index))
         append(stroke, to: &writer, brushes: brushes)
+        return writer.finish()
+    }
+
+    /// An add-strokes record: the count of strokes, `u32`, then the strokes, one after another.
+    private static func record(adding strokes: [Stroke], brushes: BrushNumbers) -> [UInt8] {
+        var writer = recordWriter(.addStrokes, payload: 4 + strokes.reduce(0) { $0 + strokeSize($1) })
+        writer.append(UInt32(truncatingIfNeeded: strokes.count))
+        for stroke in strokes { append(stroke, to: &writer, brushes: brushes) }
         return writer.finish()
     }
 
@@ -511,6 +521,16 @@ public enum DrawingDocument {
             let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
             guard reader.remaining == 0 else { throw .damaged("a replace record with extra bytes") }
             return .edit(.replace(at: index, with: stroke))
+        case .addStrokes:
+            var reader = ByteReader(bytes: payload)
+            let count = Int(try reader.read() as UInt32)
+            // Each stroke takes at least its header: a count beyond what the payload could hold is damage.
+            guard count > 0, count <= reader.remaining / 48 else { throw .damaged("an add-strokes record of the wrong size") }
+            var strokes: [Stroke] = []
+            strokes.reserveCapacity(count)
+            for _ in 0..<count { strokes.append(try readStroke(from: &reader, version: version, brushes: brushes)) }
+            guard reader.remaining == 0 else { throw .damaged("an add-strokes record with extra bytes") }
+            return .edit(.addStrokes(strokes))
         case .transform:
             var reader = ByteReader(bytes: payload)
             let count = Int(try reader.read() as UInt32)
@@ -657,7 +677,7 @@ public enum DrawingDocument {
         else { return .unknown }
         switch kind {
         // A brush record is appended with the stroke that needs it.
-        case .baseStroke, .add, .replace, .brush: return .stroke
+        case .baseStroke, .add, .replace, .brush, .addStrokes: return .stroke
         case .clear, .undo, .redo, .erase, .eraseCut, .transform: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
         case .baseImage, .addImageLayer: return .image

@@ -480,7 +480,8 @@ public struct Overlay: Hashable, Sendable {
     }
 
     /// The menu a long press on a layer's row opens (docs/layers.md): its actions, its opacity slider, the list of
-    /// blend modes or the rename panel, over the layers panel.
+    /// blend modes or the rename panel, over the layers panel. The selection's menu (docs/selection.md) is drawn as
+    /// one too: a heading over rows.
     public struct LayerMenu: Hashable, Sendable {
         /// One button of the menu: an action, a blend mode.
         public struct Row: Hashable, Sendable {
@@ -550,7 +551,7 @@ public struct Overlay: Hashable, Sendable {
     public var strip: Strip?
     /// The panels of controls over the canvas (the More menu), drawn after the bar and the strip, in order.
     public var panels: [Panel] = []
-    /// A layer's menu over the panels, while it is open.
+    /// A layer's menu, or the selection's, over the panels, while it is open.
     public var layerMenu: LayerMenu?
     /// The selection's outline, or the lasso's loop being drawn, over the canvas; `nil` for none.
     public var selection: Selection?

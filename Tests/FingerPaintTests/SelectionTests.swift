@@ -194,4 +194,57 @@ import Testing
         #expect(abs(far.scaleFactor - 1.06) < 1e-12 && abs(far.rotation - 0.1) < 1e-12)
     }
 
+
+    /// A finger held on the selection opens its menu beside it; its rows flip, duplicate (as Ctrl+D does) and delete,
+    /// each one edit; a touch beyond the menu closes it.
+    @Test func aLongPressOpensTheSelectionsMenu() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        var box = Rect.zero
+        func openMenu() throws -> [Rect] {
+            painter.send(.touchDown(id: 5, location: Point(x: 70, y: 60)), .touchFrame)
+            painter.time += 600
+            painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
+            painter.send(.touchUp(id: 5), .touchFrame)
+            let menu = try #require(painter.app.renderer.overlay?.layerMenu)
+            #expect(menu.title == "Selection" && menu.rows.map(\.title) == SelectionMenuView.Action.allCases.map(\.title))
+            #expect(menu.rows.allSatisfy { $0.frame.height >= InterfaceLayout.minimumTarget })
+            box = menu.frame
+            return menu.rows.map(\.frame)
+        }
+        // Flip horizontally: the stroke from (40, 60) to (120, 60) now runs from 120 back to 40.
+        var rows = try openMenu()
+        // Drawn as a PNG to look at, in the temporary folder's fingerpaint-selection.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-selection")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try painter.app.renderer.frame.writePNG(to: folder.appendingPathComponent("selection-menu.png").path)
+        painter.tap(6, at: rows[1].center)
+        #expect(painter.app.renderer.overlay?.layerMenu == nil)
+        let flipped = try #require(painter.app.drawing.strokes.first?.points.map(\.location))
+        #expect(abs((flipped.first?.x ?? 0) - 120) < 0.01 && abs((flipped.last?.x ?? 0) - 40) < 0.01, "\(flipped)")
+        #expect(painter.app.selection?.indices == [0])
+        // Duplicate: a copy on top, 16 points down and right, selected; Ctrl+D another.
+        rows = try openMenu()
+        painter.tap(6, at: rows[0].center)
+        #expect(painter.app.drawing.strokes.count == 3 && painter.app.selection?.indices == [2])
+        #expect(painter.app.drawing.strokes[2].points.first?.location == Point(x: 136, y: 76))
+        painter.key("Ctrl+D")
+        #expect(painter.app.drawing.strokes.count == 4 && painter.app.selection?.indices == [3])
+        painter.key("Ctrl+Z")
+        #expect(painter.app.drawing.strokes.count == 3, "one undo takes one duplicate")
+        // A touch beyond the menu closes it, doing nothing.
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        rows = try openMenu()
+        let beyond = Point(x: box.minX > 30 ? box.minX - 10 : box.maxX + 10, y: box.midY)
+        painter.tap(6, at: beyond)
+        #expect(painter.app.renderer.overlay?.layerMenu == nil && painter.app.drawing.strokes.count == 3)
+        // Delete: the two strokes the loop took, the flipped one and its copy; the blue one stays.
+        #expect(painter.app.selection?.indices == [0, 2])
+        rows = try openMenu()
+        painter.tap(6, at: rows[3].center)
+        #expect(painter.app.drawing.strokes.count == 1 && painter.app.selection == nil)
+        #expect(painter.app.drawing.strokes.first?.points.first?.location == Point(x: 220, y: 60))
+    }
+
 }

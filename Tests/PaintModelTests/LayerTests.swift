@@ -212,7 +212,10 @@ import PropertyBased
         let count = drawing.layers.count
         let position = (number >> 4) % count, other = (number >> 12) % count
         switch number % 15 {
-        case 0, 1: return .add(stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30)))
+        case 0, 1:
+            let added = stroke(Double(number % 300), color: number % 9, width: Double(1 + number % 30))
+            // Now and then two at once, as a duplicate or a paste adds them.
+            return number & 1024 == 0 ? .add(added) : .addStrokes([added, stroke(Double(number % 70), width: 2)])
         case 2:
             let strokes = drawing.currentLayer.strokes.count
             return .erase(strokes == 0 ? [0] : Array(Set([(number >> 8) % strokes, (number >> 16) % strokes])).sorted())
