@@ -223,12 +223,15 @@ extension FingerPaintApp {
 
     /// Does an edit to the drawing, redraws what it changed and saves it. A stroke edit the current layer does not
     /// take (locked, hidden) is said in a banner instead.
-    func edit(_ edit: DrawingEdit) {
+    ///
+    /// `shownAs`: the change the renderer is given instead of the edit's own, where it shows the drawing otherwise
+    /// than before the edit (strokes lifted off it while they were moved: put back where they went).
+    func edit(_ edit: DrawingEdit, shownAs shown: DrawingChange? = nil) {
         if edit.editsStrokes, let refusal = currentLayerRefusal { return say(refusal) }
         selectionSees(edit)
         guard let change = drawing.apply(edit) else { return }
         renderer.showLayers(of: drawing)
-        renderer.apply(change, of: drawing)
+        renderer.apply(shown ?? change, of: drawing)
         // A completed stroke the renderer bakes after the frame is sent has the palette bar (undo now possible)
         // drawn again then too: the bar's image takes 1-3 ms, which the touch-up's frame would wait for.
         if renderer.hasStrokesToBake {

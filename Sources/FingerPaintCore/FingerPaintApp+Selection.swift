@@ -40,8 +40,8 @@ extension FingerPaintApp {
 
     /// Ends the selection (Escape, a tap beyond it, another tool, another edit); a move under way is put back.
     func endSelection() {
-        guard let selection else { return }
-        if selection.moving != nil { showSelection(movedBy: nil) }
+        guard selection != nil else { return }
+        if renderer.isFloating { setDownSelection(movedBy: nil) }
         self.selection = nil
         selectionView.outline = nil
         updateOverlay()
@@ -63,21 +63,40 @@ extension FingerPaintApp {
         return Overlay.Selection(outline: selection.shownOutline.map(view.windowPoint), isClosed: true)
     }
 
-    /// Shows the selected strokes moved by `transform` (not yet an edit), or where they are (`nil`, the identity);
-    /// `false`, showing nothing new, for a move beyond what a drawing holds (a stroke off the coordinate range).
-    @discardableResult
-    private func showSelection(movedBy transform: AffineTransform?) -> Bool {
-        guard let selection, let range = drawing.currentLayerRange else { return false }
-        var shown = drawing
-        var change = DrawingChange.restroked(selection.indices.map { range.lowerBound + $0 })
-        if let transform, transform != .identity {
-            guard let moved = shown.transform(selection.indices, by: transform) else { return false }
-            change = moved
+    /// Shows the selected strokes moved by `transform` while the fingers move (not an edit yet): at the move's
+    /// first step they are lifted off the tiles into the renderer's floating image (``PaintRender/CanvasRenderer/float(_:)``),
+    /// drawn once, which each frame then shows moved. `false`, showing nothing new, for a move beyond what a drawing
+    /// holds (the selection's outline off the coordinate range).
+    private func showSelection(movedBy transform: AffineTransform) -> Bool {
+        guard let selection, transform.isSimilarity,
+              selection.outline.allSatisfy({ CoordinateRange.contains(transform.apply(to: $0)) }) else { return false }
+        if !renderer.isFloating {
+            var lifted = drawing
+            guard let change = lifted.erase(selection.indices) else { return false }
+            renderer.showLayers(of: lifted)
+            renderer.apply(change, of: lifted)
+            let strokes = drawing.currentLayer.strokes
+            renderer.float(selection.indices.map { strokes[$0] })
         }
-        renderer.showLayers(of: shown)
-        renderer.apply(change, of: shown)
+        renderer.floatingMove = transform
         needsFrame = true
         return true
+    }
+
+    /// Sets the floating strokes down: moved by `transform`, one edit, or (`nil`) where they were.
+    private func setDownSelection(movedBy transform: AffineTransform?) {
+        guard renderer.isFloating, let selection, let range = drawing.currentLayerRange else { return }
+        renderer.setDownFloating()
+        let positions = selection.indices.map { range.lowerBound + $0 }
+        var moved = drawing
+        // The renderer shows the drawing without them: they are put back, moved or not.
+        guard let transform, transform != .identity, moved.transform(selection.indices, by: transform) != nil else {
+            renderer.showLayers(of: drawing)
+            renderer.apply(.inserted(positions), of: drawing)
+            needsFrame = true
+            return
+        }
+        edit(.transform(selection.indices, by: transform), shownAs: .inserted(positions))
     }
 
     /// Deletes the selected strokes (Delete, the bar's clear while something is selected): one edit.
@@ -94,12 +113,14 @@ extension FingerPaintApp {
         guard var selection else { return }
         selection.moving = nil
         self.selection = selection
-        var moved = drawing
-        guard transform != .identity, moved.transform(selection.indices, by: transform) != nil else {
-            showSelection(movedBy: nil)
-            return updateOverlay()
+        let before = drawing.currentLayer.strokes
+        if renderer.isFloating {
+            setDownSelection(movedBy: transform)
+        } else {
+            edit(.transform(selection.indices, by: transform))
         }
-        edit(.transform(selection.indices, by: transform))
+        // Refused (the identity, beyond the coordinate range): where it was.
+        guard drawing.currentLayer.strokes != before else { return updateOverlay() }
         selection.outline = selection.outline.map(transform.apply)
         self.selection = selection
         selectionView.outline = selection.outline

@@ -32,11 +32,7 @@ private func layerTile() -> ImageSurface {
 /// opacity, the ns a pixel of putting the layer tile over an opaque tile 400 times, by Cairo
 /// (`cairo_paint_with_alpha` with the mode's operator) and by our own loops; the median [range] of the runs.
 func runBlendBenchmark(arguments: [String]) {
-    var runs = 5
-    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let count = Int(arguments[index + 1]),
-       count > 0 {
-        runs = min(count, 20)
-    }
+    let runs = runCount(in: arguments, default: 5)
     let layer = layerTile()
     let target = ImageSurface(width: 256, height: 256, fill: Color(red: 0.8, green: 0.7, blue: 0.5))
     let whole = PixelRect(x: 0, y: 0, width: 256, height: 256)

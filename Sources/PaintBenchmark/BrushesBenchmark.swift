@@ -77,11 +77,7 @@ private func paintedBands() -> [Stroke] {
 
 /// Runs `paint-benchmark brushes [--runs N]`.
 @MainActor func runBrushesBenchmark(arguments: [String]) {
-    var runs = 3
-    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let count = Int(arguments[index + 1]),
-       count > 0 {
-        runs = min(count, 20)
-    }
+    let runs = runCount(in: arguments, default: 3)
     print("brushes: a pen's S of a second at 200 Hz across 1920x1080, frames at 60 Hz, headless on one thread; "
           + "µs of the thread a pen event (its share of the events and frames before the lift, the dabs drawn as it "
           + "goes), the slowest pen event with its frame (µs), ms of the lift's frames (the dabs worked out again "

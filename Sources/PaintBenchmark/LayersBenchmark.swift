@@ -119,11 +119,7 @@ private struct LayerChangeTiming {
 
 /// Runs `paint-benchmark layers [--runs N]`.
 @MainActor func runLayersBenchmark(arguments: [String]) {
-    var runs = 3
-    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let count = Int(arguments[index + 1]),
-       count > 0 {
-        runs = min(count, 20)
-    }
+    let runs = runCount(in: arguments, default: 3)
     let size = Size(width: 3840, height: 2160)
     print("layers: 10 layers of 5 000 realistic strokes (layer 4 multiply, layer 7 at 50 %) at 3840x2160 against one layer "
           + "of the same 50 000; Wayland-thread processor ms a frame while a finger draws (samples at 123 Hz, frames "

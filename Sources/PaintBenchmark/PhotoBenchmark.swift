@@ -31,11 +31,7 @@ private func syntheticPhoto() -> [UInt8]? {
 
 /// Runs `paint-benchmark photo`.
 func runPhotoBenchmark(arguments: [String]) {
-    var runs = 5
-    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let count = Int(arguments[index + 1]),
-       count > 0 {
-        runs = min(count, 20)
-    }
+    let runs = runCount(in: arguments, default: 5)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paint-benchmark-photo-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -119,6 +119,13 @@ struct ResidentPeaks {
     var summary: String { phases.map { "\($0.name) \(cFormat("%.1f", $0.peak))" }.joined(separator: ", ") }
 }
 
+/// How many runs a benchmark's `--runs N` asks for (1 to 20), `fallback` without one.
+func runCount(in arguments: [String], default fallback: Int) -> Int {
+    guard let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count,
+          let count = Int(arguments[index + 1]), count > 0 else { return fallback }
+    return min(count, 20)
+}
+
 /// What `paint-benchmark --help` prints; each benchmark reads its own arguments after its name.
 let helpText = """
     OVERVIEW: What painting costs: frames against the drawing's and the canvas's size, memory, undo, documents, the
@@ -129,6 +136,7 @@ let helpText = """
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
            paint-benchmark layers [--runs N] | blend [--runs N] | photo [--file PATH] [--runs N]
            paint-benchmark brushes [--runs N] | mypaint [--brush NAME] [--runs N] [--look DIR]
+           paint-benchmark selection [--runs N]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -156,6 +164,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "layers": { runLayersBenchmark(arguments: $0) },
     "blend": { runBlendBenchmark(arguments: $0) },
     "brushes": { runBrushesBenchmark(arguments: $0) },
+    "selection": { runSelectionBenchmark(arguments: $0) },
     "mypaint": { runMyPaintBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },

@@ -108,6 +108,13 @@ public final class CanvasRenderer {
     private var pendingWhole = true
     /// Areas of the window changed since the last frame (the overlay), in buffer pixels: they stay with a pan.
     private var pendingScreen: [PixelRect] = []
+    /// Strokes lifted off the tiles while they are moved (``float(_:)``); `nil` while none are.
+    var floating: FloatingStrokes?
+
+    /// Marks buffer pixels to be drawn again at the next frame, though no tile changed there.
+    func markScreenChanged(_ rect: PixelRect) {
+        pendingScreen.append(rect)
+    }
     /// Which frame each buffer shows, and what the frames since changed (``BufferHistory``).
     var history = BufferHistory()
     /// The Wayland thread's time a frame may spend drawing tiles few strokes reach at once, in nanoseconds
@@ -423,6 +430,7 @@ public final class CanvasRenderer {
                            owner: AnyObject, mayDrawInParts: Bool = false, copyOf: AnyObject? = nil) -> FrameDamage {
         zoomChanged = false
         zoomShown = view.zoom
+        settleFloating()
         let tileChanges = tiles.takeChanges()
         if turnedSampling.beginFrame(turned: view.rotation != 0) { pendingWhole = true }
         let isWhole = pendingWhole || tileChanges.isWhole
@@ -483,6 +491,7 @@ public final class CanvasRenderer {
                 // Pixels written straight into memory next: Cairo's drawing so far must be there first.
                 if context != nil { cairo_surface_flush(image.surface) }
                 drawnAtOnce += recompose(rect, into: image)
+                if let floating { floating.draw(within: rect, into: image, context: &context, view: view, scale: scale) }
                 drawStrokesInProgress(within: rect, into: image, context: &context)
             }
             guard !drawnAtOnce.isEmpty else { break }

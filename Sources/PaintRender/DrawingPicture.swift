@@ -108,12 +108,13 @@ public struct DrawingPicture: Sendable {
         self.area = area ?? Self.area(of: self.layers.flatMap(\.strokes), pictures: self.layers.compactMap(\.picture))
     }
 
-    /// One layer alone over the picture's area at 100 % (scaled as ``image(pixelsPerPoint:rasterizer:)`` is past
-    /// ``largestImageSide``), on no paper: premultiplied ARGB, clear where it has no ink. What an OpenRaster layer
-    /// file holds. `nil` for a position outside ``layers``.
-    public func layerImage(at position: Int) -> ImageSurface? {
+    /// One layer alone over the picture's area at 100 % (or at `pixelsPerPoint`; scaled down as
+    /// ``image(pixelsPerPoint:rasterizer:)`` is past ``largestImageSide``), on no paper: premultiplied ARGB, clear
+    /// where it has no ink. What an OpenRaster layer file holds. `nil` for a position outside ``layers``.
+    public func layerImage(at position: Int, pixelsPerPoint: Double = 1) -> ImageSurface? {
         guard layers.indices.contains(position) else { return nil }
-        let scale = imageScale
+        let scale = min(pixelsPerPoint.isFinite && pixelsPerPoint > 0 ? pixelsPerPoint : 1,
+                        Double(Self.largestImageSide) / max(area.width, area.height, 1))
         let image = ImageSurface(clearWidth: Self.pixels(area.width * scale), height: Self.pixels(area.height * scale))
         guard !layers[position].isEmpty else { return image }
         draw(layers[position], into: image, scale: scale, raster: CapsuleRaster(width: TileKey.side, height: TileKey.side))

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Glibc
 import PaintModel
+@testable import PaintRender
 import SeatInput
 import Testing
 
@@ -43,8 +44,12 @@ import Testing
         #expect(selection.indices == [0] && painter.app.drawing.strokes.count == 2, "a loop draws no stroke")
         // The outline shows around the left stroke.
         #expect(painter.app.renderer.overlay?.selection?.isClosed == true)
-        // One finger on the stroke drags it 100 points down.
-        painter.drag([(2, Point(x: 80, y: 60), Point(x: 80, y: 160))], steps: 12)
+        // One finger on the stroke drags it 100 points down: shown there while the finger moves, the drawing
+        // unchanged until it lifts.
+        painter.drag([(2, Point(x: 80, y: 60), Point(x: 80, y: 160))], steps: 12, lift: false)
+        #expect(painter.isPainted(80, 160) && !painter.isPainted(80, 60) && painter.isPainted(270, 60))
+        #expect(painter.app.drawing.strokes.first?.points.first?.location == Point(x: 40, y: 60))
+        painter.send(.touchUp(id: 2), .touchFrame)
         let moved = Self.starts(painter)
         #expect(moved[0].map { abs($0.x - 40) < 0.01 && abs($0.y - 160) < 0.01 } == true, "\(String(describing: moved[0]))")
         #expect(moved[1] == Point(x: 220, y: 60), "the other stroke stays")
@@ -245,6 +250,35 @@ import Testing
         painter.tap(6, at: rows[3].center)
         #expect(painter.app.drawing.strokes.count == 1 && painter.app.selection == nil)
         #expect(painter.app.drawing.strokes.first?.points.first?.location == Point(x: 220, y: 60))
+    }
+
+
+    /// With the tiles drawn in the background, the selection moved is shown where it goes at every step, and once the
+    /// finger lifts it stays shown there while the tiles under it are drawn again: the strokes never vanish.
+    @Test func aMovedSelectionNeverVanishesWhileItsTilesAreDrawnAgain() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        let worker = TileWorker(pace: .whenAsked)
+        painter.app.renderer.drawTiles(on: worker)
+        painter.app.renderer.syncTileBudget = 0
+        worker.drawWaiting(upTo: .max)
+        painter.app.renderFrame()
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        painter.drag([(2, Point(x: 80, y: 60), Point(x: 80, y: 160))], steps: 12, lift: false)
+        #expect(painter.isPainted(80, 160), "shown where it goes while the tiles are not drawn yet")
+        worker.drawWaiting(upTo: .max)
+        painter.app.renderFrame()
+        #expect(painter.isPainted(80, 160) && !painter.isPainted(80, 60), "the tiles drawn without it")
+        painter.send(.touchUp(id: 2), .touchFrame)
+        painter.app.renderFrame()
+        #expect(painter.isPainted(80, 160), "set down, still shown before its tiles are drawn")
+        worker.drawWaiting(upTo: .max)
+        painter.app.renderFrame()
+        painter.app.renderFrame()
+        let fresh = Painter(drawing: painter.app.drawing)
+        fresh.app.renderFrame()
+        #expect((60...100).allSatisfy { painter.shown(Double($0), 160) == fresh.shown(Double($0), 160) },
+                "from the tiles alone once they are drawn: as a window opened on the drawing shows it")
     }
 
 }
