@@ -141,11 +141,40 @@ extension FingerPaintApp {
         edit(.addStrokes(copies))
         let count = drawing.currentLayer.strokes.count
         guard count == strokes.count + copies.count else { return }
-        let outline = selection.outline.map(shift.apply)
-        self.selection = StrokeSelection(layer: selection.layer, indices: Array((count - copies.count)..<count),
-                                         outline: outline)
+        select(Array((count - copies.count)..<count), noneSaid: "Nothing was copied")
+    }
+
+    /// Selects the current layer's strokes at `indices` (increasing), its outline around them; for none, says so
+    /// (`noneSaid`, then the layer's name). A hidden or locked layer refuses, saying why.
+    func select(_ indices: [Int], noneSaid: String) {
+        if let refusal = refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "select on it") { return say(refusal) }
+        let strokes = drawing.currentLayer.strokes
+        guard let first = indices.first else {
+            return showNotice("\(noneSaid) of “\(drawing.currentLayer.attributes.name)”.")
+        }
+        // The outline a little beyond the strokes, so that it shows beside them.
+        let margin = SelectionView.outlineMargin / view.zoom
+        let bounds = indices.dropFirst().reduce(strokes[first].bounds) { $0.union(strokes[$1].bounds) }
+            .insetBy(dx: -margin, dy: -margin)
+        let outline = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                       Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY)]
+        selection = StrokeSelection(layer: drawing.currentLayerIndex, indices: indices, outline: outline)
         selectionView.outline = outline
         updateOverlay()
+    }
+
+    /// Selects every stroke of the current layer (the selection's menu).
+    func selectAll() {
+        endSelection()
+        select(Array(drawing.currentLayer.strokes.indices), noneSaid: "There is no stroke")
+    }
+
+    /// Selects the current layer's strokes the selection does not hold, and not those it does (the selection's menu).
+    func invertSelection() {
+        guard let selection else { return }
+        let held = Set(selection.indices)
+        endSelection()
+        select(drawing.currentLayer.strokes.indices.filter { !held.contains($0) }, noneSaid: "Nothing else is")
     }
 
     /// Mirrors the selected strokes about the middle of their outline, left to right or top to bottom.
@@ -159,21 +188,7 @@ extension FingerPaintApp: SelectionViewDelegate {
     /// Selects the current layer's strokes the loop encloses; says so when there are none.
     public func selectionView(_ view: SelectionView, didDrawLoop lasso: Lasso) {
         endSelection()
-        if let refusal = refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "select on it") { return say(refusal) }
-        let strokes = drawing.currentLayer.strokes
-        let indices = lasso.selection(of: strokes)
-        guard let first = indices.first else {
-            return showNotice("The loop holds no stroke of “\(drawing.currentLayer.attributes.name)”.")
-        }
-        // The outline a little beyond the strokes, so that it shows beside them.
-        let margin = SelectionView.outlineMargin / self.view.zoom
-        let bounds = indices.dropFirst().reduce(strokes[first].bounds) { $0.union(strokes[$1].bounds) }
-            .insetBy(dx: -margin, dy: -margin)
-        let outline = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-                       Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY)]
-        selection = StrokeSelection(layer: drawing.currentLayerIndex, indices: indices, outline: outline)
-        selectionView.outline = outline
-        updateOverlay()
+        select(lasso.selection(of: drawing.currentLayer.strokes), noneSaid: "The loop holds no stroke")
     }
 
     /// A tap beyond the selection ends it.
@@ -203,6 +218,11 @@ extension FingerPaintApp: SelectionViewDelegate {
         updateOverlay()
     }
 
+    /// A two- or three-finger tap: undo or redo, as on the canvas.
+    public func selectionView(_ view: SelectionView, didAskFor command: PaintCommand) {
+        perform(command)
+    }
+
     /// The loop being drawn changed: the overlay shows it.
     public func selectionViewDidChange(_ view: SelectionView) {
         updateOverlay()
@@ -217,6 +237,8 @@ extension FingerPaintApp: SelectionMenuViewDelegate {
         case .flipHorizontally: flipSelection(horizontally: true)
         case .flipVertically: flipSelection(horizontally: false)
         case .delete: deleteSelection()
+        case .selectAll: selectAll()
+        case .invert: invertSelection()
         case nil: break
         }
         updateOverlay()

@@ -1,4 +1,5 @@
-// The selection's menu, opened by a long press on the selection: duplicate, flip either way, delete, each asked of the
+// The selection's menu, opened by a long press on the selection: duplicate, flip either way, select all, invert,
+// delete, each asked of the
 // delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
 // (docs/selection.md).
 import Geometry
@@ -12,11 +13,12 @@ public protocol SelectionMenuViewDelegate: AnyObject {
 }
 
 /// The menu of the selection, over the whole window while it is open; its box opens beside the selection, inside the
-/// window above the bar. Every row is at least ``InterfaceLayout/controlSide`` points high.
+/// window above the bar, its rows in two columns where one would not fit. Every row is at least
+/// ``InterfaceLayout/controlSide`` points high.
 public final class SelectionMenuView: View {
     /// An action of the menu, in its order.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case duplicate, flipHorizontally, flipVertically, delete
+        case duplicate, flipHorizontally, flipVertically, selectAll, invert, delete
 
         /// The menu's words for it.
         public var title: String {
@@ -24,6 +26,8 @@ public final class SelectionMenuView: View {
             case .duplicate: "Duplicate"
             case .flipHorizontally: "Flip horizontally"
             case .flipVertically: "Flip vertically"
+            case .selectAll: "Select all"
+            case .invert: "Invert"
             case .delete: "Delete"
             }
         }
@@ -65,19 +69,32 @@ public final class SelectionMenuView: View {
         delegate?.selectionMenuView(self, didAsk: nil)
     }
 
-    /// Where the box is: beside the selection, inside the area.
-    private var box: Rect {
-        let height = Self.headingHeight + Double(Action.allCases.count) * InterfaceLayout.controlSide + 8
-        return PanelPlacement.frame(of: Size(width: Self.width, height: height), beside: anchor,
-                                    preferring: [.below, .above, .right, .left], in: area)
+    /// How many columns the rows are in: one, or two where one would not fit the area's height.
+    private var columns: Int {
+        area.height >= Self.height(columns: 1) ? 1 : 2
     }
 
-    /// The rows' frames, top to bottom, in window points.
+    /// The box's height with its rows in `columns` columns.
+    private static func height(columns: Int) -> Double {
+        let rows = (Action.allCases.count + columns - 1) / columns
+        return headingHeight + Double(rows) * InterfaceLayout.controlSide + 8
+    }
+
+    /// Where the box is: beside the selection, inside the area.
+    private var box: Rect {
+        let columns = columns
+        return PanelPlacement.frame(of: Size(width: Self.width * (columns == 1 ? 1 : 1.5), height: Self.height(columns: columns)),
+                                    beside: anchor, preferring: [.below, .above, .right, .left], in: area)
+    }
+
+    /// The rows' frames, in their order (along the rows of columns), in window points.
     public var rowFrames: [Rect] {
-        let box = box
+        let box = box, columns = columns
+        let width = (box.width - 8) / Double(columns)
         return Action.allCases.indices.map { index in
-            Rect(x: box.minX + 4, y: box.minY + Self.headingHeight + Double(index) * InterfaceLayout.controlSide,
-                 width: box.width - 8, height: InterfaceLayout.controlSide)
+            Rect(x: box.minX + 4 + Double(index % columns) * width,
+                 y: box.minY + Self.headingHeight + Double(index / columns) * InterfaceLayout.controlSide,
+                 width: width, height: InterfaceLayout.controlSide)
         }
     }
 

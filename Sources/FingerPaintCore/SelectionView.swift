@@ -21,6 +21,8 @@ public protocol SelectionViewDelegate: AnyObject {
     func selectionView(_ view: SelectionView, moves transform: AffineTransform, isFinal: Bool, cancelled: Bool)
     /// A finger held still on the selection: its menu opens.
     func selectionViewDidLongPress(_ view: SelectionView)
+    /// A quick tap of two fingers asks for an undo, of three for a redo, as on the canvas.
+    func selectionView(_ view: SelectionView, didAskFor command: PaintCommand)
     /// The loop being drawn changed: a frame is needed.
     func selectionViewDidChange(_ view: SelectionView)
 }
@@ -60,6 +62,10 @@ public final class SelectionView: View {
     public let rotationRecognizer = RotationGestureRecognizer()
     /// Opens the selection's menu: a finger held still on it.
     public let longPressRecognizer = LongPressGestureRecognizer()
+    /// Undoes with a quick tap of two fingers, as the canvas's does (``CanvasView/undoTapRecognizer``).
+    public let undoTapRecognizer = TapGestureRecognizer()
+    /// Redoes with a quick tap of three fingers.
+    public let redoTapRecognizer = TapGestureRecognizer()
     /// How far a touch goes, in the view's points, before it draws a loop rather than taps.
     public static let tapMovement = 10.0
     /// How near 100 % a scale snaps to it: 5 %.
@@ -83,6 +89,17 @@ public final class SelectionView: View {
             if recognizer.state == .began { delegate?.selectionViewDidLongPress(self) }
         }
         addGestureRecognizer(longPressRecognizer)
+        for (recognizer, fingers, command) in [(undoTapRecognizer, 2, PaintCommand.undo), (redoTapRecognizer, 3, .redo)] {
+            recognizer.numberOfTouchesRequired = fingers
+            recognizer.maximumPressDuration = CanvasView.commandTapDuration
+            for move in [panRecognizer, pinchRecognizer, rotationRecognizer] as [GestureRecognizer] {
+                recognizer.require(toFail: move)
+            }
+            _ = recognizer.addTarget { [unowned self] recognizer in
+                if recognizer.state == .ended { delegate?.selectionView(self, didAskFor: command) }
+            }
+            addGestureRecognizer(recognizer)
+        }
     }
 
     /// How far the outline stands beyond what is selected, in the view's points.

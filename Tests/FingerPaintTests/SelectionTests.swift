@@ -103,6 +103,20 @@ import Testing
         // Two fingers drawing at once draw no loop.
         painter.drag([(8, Point(x: 20, y: 20), Point(x: 140, y: 100)), (9, Point(x: 140, y: 20), Point(x: 20, y: 100))])
         #expect(painter.app.selection == nil && painter.app.drawing.strokes.count == 2)
+        // A quick two-finger tap undoes, a three-finger tap redoes, as on the canvas.
+        painter.app.perform(.useBrush)
+        painter.drag([(10, Point(x: 150, y: 150), Point(x: 190, y: 150))])
+        painter.key("s")
+        #expect(painter.app.drawing.strokes.count == 3)
+        painter.send(.touchDown(id: 11, location: Point(x: 150, y: 200)), .touchDown(id: 12, location: Point(x: 200, y: 200)),
+                     .touchFrame)
+        painter.send(.touchUp(id: 11), .touchUp(id: 12), .touchFrame)
+        #expect(painter.app.drawing.strokes.count == 2 && painter.app.isSelecting, "a two-finger tap undoes")
+        painter.send(.touchDown(id: 11, location: Point(x: 150, y: 200)), .touchDown(id: 12, location: Point(x: 200, y: 200)),
+                     .touchDown(id: 13, location: Point(x: 250, y: 200)), .touchFrame)
+        painter.send(.touchUp(id: 11), .touchUp(id: 12), .touchUp(id: 13), .touchFrame)
+        #expect(painter.app.drawing.strokes.count == 3, "a three-finger tap redoes")
+        painter.key("Ctrl+Z")
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         #expect(painter.app.selection != nil)
         painter.tap(5, at: Point(x: 200, y: 200))
@@ -207,16 +221,22 @@ import Testing
         painter.key("s")
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         var box = Rect.zero
-        func openMenu() throws -> [Rect] {
-            painter.send(.touchDown(id: 5, location: Point(x: 70, y: 60)), .touchFrame)
+        func openMenu() throws -> [SelectionMenuView.Action: Rect] {
+            // On the selection: a selected stroke's first point (the view at 100 %).
+            let stroke = try #require(painter.app.selection.map { painter.app.drawing.strokes[$0.indices[0]] })
+            let on = try #require(stroke.points.first?.location)
+            painter.send(.touchDown(id: 5, location: on), .touchFrame)
             painter.time += 600
             painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
             painter.send(.touchUp(id: 5), .touchFrame)
             let menu = try #require(painter.app.renderer.overlay?.layerMenu)
             #expect(menu.title == "Selection" && menu.rows.map(\.title) == SelectionMenuView.Action.allCases.map(\.title))
             #expect(menu.rows.allSatisfy { $0.frame.height >= InterfaceLayout.minimumTarget })
+            // Above the bar, in the window, even in one this small (two columns).
+            #expect(menu.frame.maxY <= painter.app.paletteView.layout.bar.minY && menu.frame.minY >= 0
+                    && menu.frame.minX >= 0 && menu.frame.maxX <= 400, "\(menu.frame)")
             box = menu.frame
-            return menu.rows.map(\.frame)
+            return Dictionary(uniqueKeysWithValues: zip(SelectionMenuView.Action.allCases, menu.rows.map(\.frame)))
         }
         // Flip horizontally: the stroke from (40, 60) to (120, 60) now runs from 120 back to 40.
         var rows = try openMenu()
@@ -224,14 +244,14 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-selection")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try painter.app.renderer.frame.writePNG(to: folder.appendingPathComponent("selection-menu.png").path)
-        painter.tap(6, at: rows[1].center)
+        painter.tap(6, at: try #require(rows[.flipHorizontally]).center)
         #expect(painter.app.renderer.overlay?.layerMenu == nil)
         let flipped = try #require(painter.app.drawing.strokes.first?.points.map(\.location))
         #expect(abs((flipped.first?.x ?? 0) - 120) < 0.01 && abs((flipped.last?.x ?? 0) - 40) < 0.01, "\(flipped)")
         #expect(painter.app.selection?.indices == [0])
         // Duplicate: a copy on top, 16 points down and right, selected; Ctrl+D another.
         rows = try openMenu()
-        painter.tap(6, at: rows[0].center)
+        painter.tap(6, at: try #require(rows[.duplicate]).center)
         #expect(painter.app.drawing.strokes.count == 3 && painter.app.selection?.indices == [2])
         #expect(painter.app.drawing.strokes[2].points.first?.location == Point(x: 136, y: 76))
         painter.key("Ctrl+D")
@@ -244,10 +264,20 @@ import Testing
         let beyond = Point(x: box.minX > 30 ? box.minX - 10 : box.maxX + 10, y: box.midY)
         painter.tap(6, at: beyond)
         #expect(painter.app.renderer.overlay?.layerMenu == nil && painter.app.drawing.strokes.count == 3)
-        // Delete: the two strokes the loop took, the flipped one and its copy; the blue one stays.
+        // Invert: the blue one alone; Select all: the three.
         #expect(painter.app.selection?.indices == [0, 2])
         rows = try openMenu()
-        painter.tap(6, at: rows[3].center)
+        painter.tap(6, at: try #require(rows[.invert]).center)
+        #expect(painter.app.selection?.indices == [1])
+        rows = try openMenu()
+        painter.tap(6, at: try #require(rows[.selectAll]).center)
+        #expect(painter.app.selection?.indices == [0, 1, 2])
+        // Delete: the two strokes the loop takes, the flipped one and its copy; the blue one stays.
+        painter.key("Escape")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        #expect(painter.app.selection?.indices == [0, 2])
+        rows = try openMenu()
+        painter.tap(6, at: try #require(rows[.delete]).center)
         #expect(painter.app.drawing.strokes.count == 1 && painter.app.selection == nil)
         #expect(painter.app.drawing.strokes.first?.points.first?.location == Point(x: 220, y: 60))
     }
