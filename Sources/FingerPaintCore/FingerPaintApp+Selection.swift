@@ -60,7 +60,11 @@ extension FingerPaintApp {
             return Overlay.Selection(outline: loop.map(view.windowPoint), isClosed: false)
         }
         guard let selection else { return nil }
-        return Overlay.Selection(outline: selection.shownOutline.map(view.windowPoint), isClosed: true)
+        let corners = selection.shownOutline.map(view.windowPoint)
+        let handles = SelectionView.handles(around: corners)
+        return Overlay.Selection(outline: corners, isClosed: true,
+                                 handles: handles.filter { $0.handle != .rotation }.map(\.location),
+                                 rotationHandle: handles.first { $0.handle == .rotation }?.location)
     }
 
     /// Shows the selected strokes moved by `transform` while the fingers move (not an edit yet): at the move's

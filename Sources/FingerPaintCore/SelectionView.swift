@@ -4,6 +4,7 @@
 // Contract: the view keeps the gesture's state (``SelectionView/Phase``) and reports loops, taps and moves in
 // document points to its delegate; what is selected, and where it is, are the app's (``outline``).
 import Geometry
+import Glibc
 import PaintModel
 import PaintRender
 import TouchUI
@@ -38,6 +39,70 @@ public final class SelectionView: View {
         /// Fingers on the selection move it: the document point they came down at (their centroid), and the scale
         /// and turn of the two-finger part so far.
         case moving(anchor: Point, scale: Double, turn: Double)
+        /// A touch drags one of the selection's handles, from this document point.
+        case draggingHandle(Handle, touch: Int, from: Point)
+    }
+
+    /// A handle on the selection's outline: a corner scales it about the opposite one, the handle beyond its top
+    /// edge turns it about its middle.
+    public enum Handle: Hashable, Sendable {
+        /// The corner at this position of ``outline``.
+        case corner(Int)
+        /// The handle beyond the middle of the outline's top edge.
+        case rotation
+    }
+
+    /// How far from a handle a touch still takes it, in the view's points: a 44-point target.
+    public static let handleReach = 22.0
+    /// How far beyond the outline's top edge the rotation handle stands, in the view's points.
+    public static let rotationHandleDistance = 36.0
+    /// The smallest a corner handle scales the selection to at one drag: 2 %.
+    public static let smallestHandleScale = 0.02
+
+    /// The handles, where they are in the view's points: the outline's corners, then the rotation handle; none
+    /// without a selection, or while fingers move it.
+    public var handles: [(handle: Handle, location: Point)] {
+        guard let outline else { return [] }
+        if case .moving = phase { return [] }
+        return Self.handles(around: outline.map(viewTransform.windowPoint))
+    }
+
+    /// The handles of an outline of four corners (the view's points): its corners, then the rotation handle beyond
+    /// the middle of its top edge, away from its middle; none for another outline.
+    public static func handles(around corners: [Point]) -> [(handle: Handle, location: Point)] {
+        guard corners.count == 4 else { return [] }
+        let top = Point(x: (corners[0].x + corners[1].x) / 2, y: (corners[0].y + corners[1].y) / 2)
+        let middle = Point(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
+        let away = top - middle, length = away.length
+        let rotation = length > 0 ? top + away * (Self.rotationHandleDistance / length) : top
+        return corners.indices.map { (Handle.corner($0), corners[$0]) } + [(Handle.rotation, rotation)]
+    }
+
+    /// The handle a view point takes, the nearest within ``handleReach``; `nil` for none.
+    func handle(at point: Point) -> Handle? {
+        handles.filter { $0.location.distance(to: point) <= Self.handleReach }
+            .min { $0.location.distance(to: point) < $1.location.distance(to: point) }?.handle
+    }
+
+    /// Where dragging `handle` from `start` to `point` (document points) takes the selection: a corner scales it about
+    /// the opposite corner by how much farther from it the touch is (snapped to 100 % within ``snapScale``, at least
+    /// ``smallestHandleScale``); the rotation handle turns it about the outline's middle by the angle the touch went
+    /// round it (snapped to quarter turns).
+    func transform(dragging handle: Handle, from start: Point, to point: Point) -> AffineTransform {
+        guard let outline, outline.count == 4 else { return .identity }
+        switch handle {
+        case let .corner(index):
+            let opposite = outline[(index + 2) % 4]
+            let before = start.distance(to: opposite)
+            guard before > 0 else { return .identity }
+            let scale = max(point.distance(to: opposite) / before, Self.smallestHandleScale)
+            return AffineTransform(scale: abs(scale - 1) <= Self.snapScale ? 1 : scale, about: opposite)
+        case .rotation:
+            let middle = Point(x: outline.reduce(0) { $0 + $1.x } / 4, y: outline.reduce(0) { $0 + $1.y } / 4)
+            let turn = atan2(point.y - middle.y, point.x - middle.x) - atan2(start.y - middle.y, start.x - middle.x)
+            let normalized = atan2(sin(turn), cos(turn))
+            return AffineTransform(rotation: ViewTransform.snapped(rotation: normalized), about: middle)
+        }
     }
 
     /// The owner that keeps the selection. Held weakly: the owner holds the view.
@@ -132,12 +197,15 @@ public final class SelectionView: View {
         for touch in touches {
             let location = touch.location(in: self)
             switch phase {
+            case .idle where handle(at: location) != nil:
+                guard let handle = handle(at: location) else { continue }
+                phase = .draggingHandle(handle, touch: touch.identifier, from: viewTransform.documentPoint(location))
             case .idle where !isOnSelection(location):
                 phase = .drawingLoop(touch: touch.identifier, points: [viewTransform.documentPoint(location)])
             case .drawingLoop:
                 // A second finger: no loop, whatever the first drew.
                 phase = .idle
-            case .idle, .moving:
+            case .idle, .moving, .draggingHandle:
                 continue
             }
         }
@@ -145,6 +213,11 @@ public final class SelectionView: View {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if case let .draggingHandle(handle, identifier, start) = phase,
+           let touch = touches.first(where: { $0.identifier == identifier }) {
+            let move = transform(dragging: handle, from: start, to: viewTransform.documentPoint(touch.location(in: self)))
+            return delegate?.selectionView(self, moves: move, isFinal: false, cancelled: false) ?? ()
+        }
         guard case .drawingLoop(let identifier, var points) = phase,
               let touch = touches.first(where: { $0.identifier == identifier }) else { return }
         points.append(viewTransform.documentPoint(touch.location(in: self)))
@@ -153,6 +226,12 @@ public final class SelectionView: View {
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        if case let .draggingHandle(handle, identifier, start) = phase,
+           let touch = touches.first(where: { $0.identifier == identifier }) {
+            phase = .idle
+            let move = transform(dragging: handle, from: start, to: viewTransform.documentPoint(touch.location(in: self)))
+            return delegate?.selectionView(self, moves: move, isFinal: true, cancelled: false) ?? ()
+        }
         guard case .drawingLoop(let identifier, var points) = phase,
               let touch = touches.first(where: { $0.identifier == identifier }) else { return }
         phase = .idle
@@ -168,10 +247,16 @@ public final class SelectionView: View {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard case .drawingLoop(let identifier, _) = phase, touches.contains(where: { $0.identifier == identifier })
-        else { return }
-        phase = .idle
-        delegate?.selectionViewDidChange(self)
+        switch phase {
+        case let .draggingHandle(_, identifier, _) where touches.contains(where: { $0.identifier == identifier }):
+            phase = .idle
+            delegate?.selectionView(self, moves: .identity, isFinal: true, cancelled: true)
+        case let .drawingLoop(identifier, _) where touches.contains(where: { $0.identifier == identifier }):
+            phase = .idle
+            delegate?.selectionViewDidChange(self)
+        default:
+            return
+        }
     }
 
     // MARK: - A move
@@ -184,6 +269,8 @@ public final class SelectionView: View {
         let active = recognizers.filter { $0.state == .began || $0.state == .changed }
         let cancelled = recognizers.contains { $0.state == .cancelled }
         switch phase {
+        case .draggingHandle:
+            return
         case .drawingLoop, .idle:
             guard !active.isEmpty else { return }
             phase = .moving(anchor: viewTransform.documentPoint(panRecognizer.location(in: self)), scale: 1, turn: 0)
@@ -223,10 +310,11 @@ public final class SelectionView: View {
 private final class SelectionGestures: GestureRecognizerDelegate {
     weak var view: SelectionView?
 
-    /// Only fingers that come down on the selection move it.
+    /// Only fingers that come down on the selection, not on a handle, move it.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         guard let view else { return false }
-        return view.isOnSelection(touch.location(in: view))
+        let location = touch.location(in: view)
+        return view.isOnSelection(location) && view.handle(at: location) == nil
     }
 
     /// A loop being drawn across the selection draws on.

@@ -565,22 +565,34 @@ public struct Overlay: Hashable, Sendable {
         public var isClosed: Bool
         /// How far along the dashes start, in points.
         public var dashPhase: Double
+        /// The square handles that scale the selection, in window points (its corners); none while a loop is drawn.
+        public var handles: [Point]
+        /// The round handle that turns it, joined to the middle of the outline's first edge; `nil` for none.
+        public var rotationHandle: Point?
 
-        /// A line through `outline`, closed or not, its dashes starting `dashPhase` points along.
-        public init(outline: [Point], isClosed: Bool, dashPhase: Double = 0) {
+        /// The side of a square handle, and the diameter of the round one, in points.
+        public static let handleSide = 11.0
+
+        /// A line through `outline`, closed or not, its dashes starting `dashPhase` points along, with its handles.
+        public init(outline: [Point], isClosed: Bool, dashPhase: Double = 0, handles: [Point] = [],
+                    rotationHandle: Point? = nil) {
             self.outline = outline
             self.isClosed = isClosed
             self.dashPhase = dashPhase
+            self.handles = handles
+            self.rotationHandle = rotationHandle
         }
 
-        /// The rectangle the line covers, its width included; `nil` for a line of no point.
+        /// The rectangle the line and the handles cover; `nil` for a line of no point.
         public var frame: Rect? {
-            guard let first = outline.first else { return nil }
+            let points = outline + handles + (rotationHandle.map { [$0] } ?? [])
+            guard let first = points.first else { return nil }
             var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
-            for point in outline.dropFirst() {
+            for point in points.dropFirst() {
                 (minX, minY, maxX, maxY) = (min(minX, point.x), min(minY, point.y), max(maxX, point.x), max(maxY, point.y))
             }
-            return Rect(x: minX - 2, y: minY - 2, width: maxX - minX + 4, height: maxY - minY + 4)
+            let reach = Self.handleSide
+            return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
         }
     }
 

@@ -19,5 +19,30 @@ func drawSelection(_ selection: Overlay.Selection, in context: OpaquePointer) {
     cairo_set_dash(context, &dashes, 2, selection.dashPhase)
     cairo_set_source_rgb(context, 0.1, 0.1, 0.1)
     cairo_stroke(context)
+    cairo_set_dash(context, nil, 0, 0)
+    let side = Overlay.Selection.handleSide
+    if let handle = selection.rotationHandle, selection.outline.count > 1 {
+        let start = selection.outline[0], end = selection.outline[1]
+        cairo_move_to(context, (start.x + end.x) / 2, (start.y + end.y) / 2)
+        cairo_line_to(context, handle.x, handle.y)
+        cairo_set_line_width(context, 1.5)
+        cairo_stroke(context)
+        cairo_new_sub_path(context)
+        cairo_arc(context, handle.x, handle.y, side / 2, 0, 2 * .pi)
+        drawHandleFill(in: context)
+    }
+    for corner in selection.handles {
+        cairo_rectangle(context, corner.x - side / 2, corner.y - side / 2, side, side)
+        drawHandleFill(in: context)
+    }
     cairo_restore(context)
+}
+
+/// Fills the current path white and outlines it dark: a handle.
+private func drawHandleFill(in context: OpaquePointer) {
+    cairo_set_source_rgb(context, 1, 1, 1)
+    cairo_fill_preserve(context)
+    cairo_set_source_rgb(context, 0.1, 0.1, 0.1)
+    cairo_set_line_width(context, 1.5)
+    cairo_stroke(context)
 }

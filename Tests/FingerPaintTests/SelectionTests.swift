@@ -222,9 +222,9 @@ import Testing
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         var box = Rect.zero
         func openMenu() throws -> [SelectionMenuView.Action: Rect] {
-            // On the selection: a selected stroke's first point (the view at 100 %).
+            // On the selection, away from its handles: a selected stroke's middle point (the view at 100 %).
             let stroke = try #require(painter.app.selection.map { painter.app.drawing.strokes[$0.indices[0]] })
-            let on = try #require(stroke.points.first?.location)
+            let on = stroke.points[stroke.points.count / 2].location
             painter.send(.touchDown(id: 5, location: on), .touchFrame)
             painter.time += 600
             painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
@@ -309,6 +309,47 @@ import Testing
         fresh.app.renderFrame()
         #expect((60...100).allSatisfy { painter.shown(Double($0), 160) == fresh.shown(Double($0), 160) },
                 "from the tiles alone once they are drawn: as a window opened on the drawing shows it")
+    }
+
+
+    /// The outline's corner handles scale the selection about the opposite corner, the round handle beyond its top
+    /// edge turns it about its middle, by finger or pen, each one move; the handles are drawn where they are.
+    @Test func theHandlesScaleAndTurnTheSelection() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        let shown = try #require(painter.app.renderer.overlay?.selection)
+        // The outline 6 points beyond the stroke, from (30, 50) to (130, 70): four corners, the round handle 36 points
+        // above the top edge.
+        #expect(shown.handles == [Point(x: 30, y: 50), Point(x: 130, y: 50), Point(x: 130, y: 70), Point(x: 30, y: 70)])
+        #expect(shown.rotationHandle == Point(x: 80, y: 14))
+        // The bottom-right corner dragged twice as far from the top-left one: the stroke twice the size about it.
+        painter.drag([(2, Point(x: 130, y: 70), Point(x: 230, y: 90))], steps: 10)
+        var stroke = try #require(painter.app.drawing.strokes.first)
+        var ends = try [#require(stroke.points.first?.location), #require(stroke.points.last?.location)]
+        #expect(ends[0].distance(to: Point(x: 50, y: 70)) < 0.01 && ends[1].distance(to: Point(x: 210, y: 70)) < 0.01,
+                "\(ends)")
+        #expect(abs(stroke.width - 12) < 1e-9 && painter.app.drawing.strokes[1] == Self.twoStrokes().strokes[1])
+        painter.key("Ctrl+Z")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        // The round handle taken a quarter turn round the middle (80, 60), by the pen: upright about it.
+        painter.send(.tablet(.proximityIn(.pen, location: Point(x: 80, y: 18)), tool: 0), .tablet(.frame, tool: 0))
+        painter.send(.tablet(.down, tool: 0), .tablet(.frame, tool: 0))
+        for step in 1...10 {
+            let angle = -Double.pi / 2 + Double(step) / 10 * .pi / 2
+            painter.send(.tablet(.motion(location: Point(x: 80 + 42 * cos(angle), y: 60 + 42 * sin(angle)),
+                                         axes: TabletAxes(pressure: 0.5)), tool: 0), .tablet(.frame, tool: 0))
+        }
+        painter.send(.tablet(.up, tool: 0), .tablet(.frame, tool: 0))
+        stroke = try #require(painter.app.drawing.strokes.first)
+        ends = try [#require(stroke.points.first?.location), #require(stroke.points.last?.location)]
+        #expect(ends[0].distance(to: Point(x: 80, y: 20)) < 0.01 && ends[1].distance(to: Point(x: 80, y: 100)) < 0.01,
+                "\(ends)")
+        #expect(painter.app.drawing.strokes.count == 2, "the pen moved the handle, and painted nothing")
+        // Drawn as a PNG to look at, in the temporary folder's fingerpaint-selection.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-selection")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try painter.app.renderer.frame.writePNG(to: folder.appendingPathComponent("selection-handles.png").path)
     }
 
 }
