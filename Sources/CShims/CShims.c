@@ -23,6 +23,16 @@ int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeou
     return ppoll(fds, count, timeout, NULL);
 }
 
+int CShims_pipeForReading(int ends[2]) {
+    if (pipe2(ends, O_CLOEXEC) != 0) return -1;
+    if (fcntl(ends[0], F_SETFL, O_NONBLOCK) != 0) {
+        close(ends[0]);
+        close(ends[1]);
+        return -1;
+    }
+    return 0;
+}
+
 int CShims_pthread_setname(pthread_t thread, const char *name) {
     return pthread_setname_np(thread, name);
 }

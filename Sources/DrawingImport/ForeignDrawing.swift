@@ -82,15 +82,20 @@ public enum ForeignDrawing {
     /// The picture in the PNG or JPEG file at `url`, one point a pixel from the drawing's origin, to place in a
     /// drawing (its frame is the caller's); throws why the file is no such picture. The file is only read.
     public static func picture(at url: URL) throws(ImportError) -> LayerImage {
-        let bytes = try read(url, upTo: largestFile)
+        try picture(from: try read(url, upTo: largestFile), path: url.path)
+    }
+
+    /// The picture PNG or JPEG `bytes` hold (a file's, or the clipboard's, which `path` names in the error), one
+    /// point a pixel from the drawing's origin; throws why they are no such picture.
+    public static func picture(from bytes: [UInt8], path: String) throws(ImportError) -> LayerImage {
         guard case .picture = kind(ofFileStarting: bytes) else {
             let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture"
-            throw ImportError(path: url.path, reason: "\(what); fingerpaint places PNG and JPEG pictures")
+            throw ImportError(path: path, reason: "\(what); fingerpaint places PNG and JPEG pictures")
         }
         do {
             return try LayerImage(bytes: bytes)
         } catch {
-            throw ImportError(path: url.path, reason: "\(error)")
+            throw ImportError(path: path, reason: "\(error)")
         }
     }
 

@@ -222,6 +222,29 @@ extension DesktopLink: FingerPaintDesktop {
         }
     }
 
+    func clipboardTypes(for app: FingerPaintApp) -> [String] {
+        session?.display.clipboardTypes ?? []
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, readClipboardAs mimeType: String) -> String? {
+        guard let session else { return "the window is not open yet" }
+        do {
+            try session.display.readClipboard(as: mimeType, limit: FingerPaintApp.largestPaste) { [weak app, weak session] result in
+                guard let app else { return }
+                switch result {
+                case let .success(bytes): app.paste(bytes, as: mimeType)
+                // Another paste took its place: that one says what it did.
+                case .failure(.superseded): return
+                case let .failure(failure): app.pasteFailed(reason: "\(failure)")
+                }
+                session?.contentDidChange()
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func fingerPaintApp(_ app: FingerPaintApp, chooseExportFileSuggesting name: String) {
         askForExportFile(suggestedName: name)
     }

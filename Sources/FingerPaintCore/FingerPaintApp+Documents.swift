@@ -81,30 +81,6 @@ extension FingerPaintApp {
         pollDocument(waitingForSaves: true)
     }
 
-    /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
-    /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
-    public func copyDrawing() {
-        guard desktopServices.contains(.clipboard), let desktop else {
-            report("fingerpaint: copy is off here")
-            return
-        }
-        let picture = DrawingPicture(drawing: drawing)
-        let failure: String?
-        do {
-            failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
-                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
-        } catch {
-            failure = "\(error)"
-        }
-        if let failure {
-            report("fingerpaint: cannot copy the drawing: \(failure)")
-            showBanner("Cannot copy the drawing: \(failure).")
-        } else {
-            report("fingerpaint: copied the drawing to the clipboard")
-            showNotice("Copied the drawing to the clipboard.")
-        }
-    }
-
     /// The name of an export of a drawing with no file: `fingerpaint-` and the local time as `yyyy-MM-dd-HHmmss`
     /// (the format en_US_POSIX's DateFormatter wrote, now the C library's local time).
     static func exportStem(at now: Date) -> String {

@@ -34,6 +34,12 @@ extension FingerPaintApp {
             report("fingerpaint: \(error)")
             return showNotice("Cannot place \(url.lastPathComponent): \(error.reason).")
         }
+        place(picture, named: url.deletingPathExtension().lastPathComponent)
+    }
+
+    /// Puts `picture` on a new layer named `name` above the current one, and paints on it: centred in the view, one
+    /// point a pixel, or smaller to fit nine tenths of the view. One edit.
+    func place(_ picture: LayerImage, named name: String) {
         let view = canvasView.viewTransform.documentRect(canvasView.bounds)
         let side = (width: picture.frame.width, height: picture.frame.height)
         let scale = min(1, 0.9 * view.width / side.width, 0.9 * view.height / side.height)
@@ -41,10 +47,10 @@ extension FingerPaintApp {
         let frame = Rect(x: view.midX - size.width / 2, y: view.midY - size.height / 2, width: size.width,
                          height: size.height)
         guard let placed = try? LayerImage(bytes: picture.bytes, pixels: picture.pixels, frame: frame) else {
-            return showNotice("Cannot place \(url.lastPathComponent) there: move the view nearer the drawing.")
+            return showNotice("Cannot place \(name) there: move the view nearer the drawing.")
         }
         let position = drawing.currentLayerIndex + 1
-        edit(.addImageLayer(at: position, LayerAttributes(name: url.deletingPathExtension().lastPathComponent), placed))
+        edit(.addImageLayer(at: position, LayerAttributes(name: name), placed))
         selectLayer(at: position)
     }
 

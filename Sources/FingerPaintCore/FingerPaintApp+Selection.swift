@@ -237,6 +237,9 @@ extension FingerPaintApp: SelectionMenuViewDelegate {
     /// Does what the selection's menu asked for.
     public func selectionMenuView(_ menu: SelectionMenuView, didAsk action: SelectionMenuView.Action?) {
         switch action {
+        case .copy: copy()
+        case .cut: cut()
+        case .paste: paste()
         case .duplicate: duplicateSelection()
         case .flipHorizontally: flipSelection(horizontally: true)
         case .flipVertically: flipSelection(horizontally: false)

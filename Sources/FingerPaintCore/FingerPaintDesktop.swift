@@ -9,7 +9,9 @@ public struct DesktopServices: OptionSet, Hashable, Sendable {
     /// Makes a set from its raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Copy puts the drawing's picture on the clipboard (``FingerPaintDesktop/fingerPaintApp(_:copy:)``).
+    /// Copy puts the selection or the drawing's picture on the clipboard
+    /// (``FingerPaintDesktop/fingerPaintApp(_:copy:)``), and paste reads it
+    /// (``FingerPaintDesktop/fingerPaintApp(_:readClipboardAs:)``).
     public static let clipboard = DesktopServices(rawValue: 1 << 0)
     /// Export… asks a save dialog for the file
     /// (``FingerPaintDesktop/fingerPaintApp(_:chooseExportFileSuggesting:)``); without it, a PNG goes to the
@@ -27,9 +29,14 @@ public struct DesktopServices: OptionSet, Hashable, Sendable {
 /// window's portal and clipboard, or a test. The app asks only for a service in its
 /// ``FingerPaintApp/desktopServices``.
 public protocol FingerPaintDesktop: AnyObject {
-    /// Puts the drawing's picture on the clipboard, as PNG and SVG bytes by MIME type (Ctrl+C, the palette's copy
-    /// button). Returns why the clipboard could not take it, `nil` when it did.
+    /// Puts the selection's strokes or the drawing's picture on the clipboard, as bytes by MIME type (Ctrl+C, the
+    /// palette's copy button). Returns why the clipboard could not take it, `nil` when it did.
     func fingerPaintApp(_ app: FingerPaintApp, copy representations: [(mimeType: String, bytes: [UInt8])]) -> String?
+    /// The MIME types the clipboard offers now, in the order its owner offered them; empty when it holds nothing.
+    func clipboardTypes(for app: FingerPaintApp) -> [String]
+    /// Reads the clipboard as `mimeType` (Ctrl+V, Paste): the bytes come back as ``FingerPaintApp/paste(_:as:)``, or
+    /// why not as ``FingerPaintApp/pasteFailed(reason:)``. Returns why the read could not start, `nil` when it did.
+    func fingerPaintApp(_ app: FingerPaintApp, readClipboardAs mimeType: String) -> String?
     /// Asks a save dialog for a file to export to, suggesting `name`. The answer comes back as
     /// ``FingerPaintApp/exportPicture(to:)``, or ``FingerPaintApp/exportPNG(now:)`` when there is no dialog after all.
     func fingerPaintApp(_ app: FingerPaintApp, chooseExportFileSuggesting name: String)

@@ -103,7 +103,7 @@ public struct InterfaceLayout: Hashable, Sendable {
     /// The strip, top to bottom: the widths, then undo and redo.
     private static let stripSlots = widthSlots + historySlots
     /// What the More menu always holds, after the controls that did not fit.
-    static let settings: [PaintCommand] = [.placeImage, .toggleLeftHanded, .togglePrediction, .toggleStabilizer]
+    static let settings: [PaintCommand] = [.paste, .placeImage, .toggleLeftHanded, .togglePrediction, .toggleStabilizer]
 
     /// Every control the bar and the strip can show, swatches included: each is on one of them or in the menu.
     public static var allControls: [PaintCommand] {

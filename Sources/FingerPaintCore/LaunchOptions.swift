@@ -31,10 +31,12 @@ public struct LaunchOptions: ParsableCommand {
             Keys: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S saves and exports a PNG to the pictures \
             folder; Ctrl+Shift+S exports as PNG, SVG or PDF through the desktop's save dialog (the pictures folder \
             without one); Ctrl+O opens a drawing through the desktop's open dialog (the gallery without one); \
-            Ctrl+C copies the drawing (PNG and SVG, as the palette's copy button does); Delete clears \
+            Ctrl+C copies the selection (as strokes, PNG and SVG), or the drawing (PNG and SVG, as the palette's \
+            copy button does); Ctrl+X cuts the selection; Ctrl+V pastes strokes, a PNG or JPEG picture, or a \
+            picture file copied in the file manager (also the More menu's Paste); Delete clears \
             (undoable), or deletes the selection; s chooses the lasso: a loop around strokes of the current layer \
             selects them, one finger drags them, two pinch and turn them, a long press opens their menu \
-            (duplicate, flip, select all, invert, delete; docs/selection.md), Ctrl+D duplicates them, Escape ends the selection; 1 to 9 choose a colour; [ and ] narrow and widen the brush; Ctrl+plus and Ctrl+minus zoom, \
+            (copy, cut, paste, duplicate, flip, select all, invert, delete; docs/selection.md), Ctrl+D duplicates them, Escape ends the selection; 1 to 9 choose a colour; [ and ] narrow and widen the brush; Ctrl+plus and Ctrl+minus zoom, \
             Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \

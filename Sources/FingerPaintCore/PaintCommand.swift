@@ -39,8 +39,14 @@ public enum PaintCommand: Hashable, Sendable {
     /// Switches fingers (and the pointer) between painting and erasing whole strokes (the palette's eraser, the
     /// `e` key). A pen's eraser end always erases.
     case toggleEraser
-    /// Puts the drawing on the clipboard as a PNG and an SVG of its strokes (Ctrl+C).
+    /// Puts the selected strokes on the clipboard, as strokes and as a PNG and an SVG of them; with nothing selected,
+    /// the drawing as a PNG and an SVG (Ctrl+C).
     case copy
+    /// Puts the selected strokes on the clipboard and deletes them, one edit (Ctrl+X).
+    case cut
+    /// Puts what the clipboard holds on the drawing (Ctrl+V): strokes copied from fingerpaint on the current layer,
+    /// selected; a PNG or JPEG picture, or a picture file a file manager copied, on a new layer (docs/selection.md).
+    case paste
     /// Chooses one of the recent colours of the user's own, newest first.
     case selectRecentColor(Int)
     /// Opens (or closes) the colour chooser: hue, saturation and value by touch.
@@ -124,7 +130,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `p` turns the predicted tail on and off.
     /// - `e` switches fingers to the eraser and back.
     /// - `i` picks a colour from the drawing.
-    /// - Ctrl+C copies the drawing.
+    /// - Ctrl+C copies the selection, or the drawing; Ctrl+X cuts the selection; Ctrl+V pastes.
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush; Shift+B opens the brush panel.
@@ -144,6 +150,8 @@ public enum PaintCommand: Hashable, Sendable {
         case ("s", [.ctrl, .shift]), ("S", [.ctrl, .shift]): self = .exportAs
         case ("o", ctrl): self = .openFile
         case ("c", ctrl): self = .copy
+        case ("x", ctrl): self = .cut
+        case ("v", ctrl): self = .paste
         case ("q", ctrl): self = .quit
         case ("Delete", []), ("KP_Delete", []): self = .clear
         case ("bracketleft", []): self = .narrow
@@ -197,7 +205,9 @@ extension PaintCommand {
         case .actualSize: "Actual size"
         case .togglePrediction: "Predicted ink"
         case .toggleEraser: "Eraser"
-        case .copy: "Copy the drawing"
+        case .copy: "Copy the selection or the drawing"
+        case .cut: "Cut the selection"
+        case .paste: "Paste"
         case let .selectRecentColor(index): "Recent colour \(index + 1)"
         case .openColorChooser: "Choose a colour"
         case .pickColor: "Pick a colour from the drawing"

@@ -168,6 +168,7 @@ public final class PaletteView: View {
         case .togglePrediction: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.predictsTouches)
         case .toggleStabilizer: return Overlay.Item(content: .toggle, frame: frame, isSelected: shown.stabilizes)
         case .placeImage: return Overlay.Item(content: .plus, frame: frame)
+        case .paste: return Overlay.Item(content: .paste, frame: frame)
         case .useSelection: return Overlay.Item(content: .lasso, frame: frame, isSelected: shown.isSelecting)
         default: return Overlay.Item(content: .save, frame: frame)
         }

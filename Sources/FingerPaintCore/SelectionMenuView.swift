@@ -1,6 +1,5 @@
-// The selection's menu, opened by a long press on the selection: duplicate, flip either way, select all, invert,
-// delete, each asked of the
-// delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
+// The selection's menu, opened by a long press on the selection: copy, cut, paste, duplicate, flip either way, select
+// all, invert, delete, each asked of the delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
 // (docs/selection.md).
 import Geometry
 import PaintUI
@@ -18,11 +17,14 @@ public protocol SelectionMenuViewDelegate: AnyObject {
 public final class SelectionMenuView: View {
     /// An action of the menu, in its order.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case duplicate, flipHorizontally, flipVertically, selectAll, invert, delete
+        case copy, cut, paste, duplicate, flipHorizontally, flipVertically, selectAll, invert, delete
 
         /// The menu's words for it.
         public var title: String {
             switch self {
+            case .copy: "Copy"
+            case .cut: "Cut"
+            case .paste: "Paste"
             case .duplicate: "Duplicate"
             case .flipHorizontally: "Flip horizontally"
             case .flipVertically: "Flip vertically"

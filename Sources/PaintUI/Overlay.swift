@@ -357,8 +357,8 @@ public struct Overlay: Hashable, Sendable {
             /// A width step, shown as a dot in the brush's colour whose size grows with the width (every step a
             /// different size, whatever the button's size).
             case width(Double, Color)
-            /// The undo, redo, clear, save and copy buttons, each drawn as an icon.
-            case undo, redo, clear, save, copy
+            /// The undo, redo, clear, save, copy and paste buttons, each drawn as an icon.
+            case undo, redo, clear, save, copy, paste
             /// The navigate toggle: a hand, selected while fingers move the view instead of painting.
             case hand
             /// The eraser tool: a tilted eraser block, selected while fingers erase whole strokes.

@@ -129,6 +129,7 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
     case .eyedropper: drawEyedropperIcon(at: center, side: side, ink: ink, in: context)
     case .gallery: drawGalleryIcon(at: center, side: side, ink: ink, in: context)
     case .copy: drawCopyIcon(at: center, side: side, ink: ink, paper: paper, in: context)
+    case .paste: drawPasteIcon(at: center, side: side, ink: ink, paper: paper, in: context)
     case .layers: drawLayersIcon(at: center, side: side, ink: ink, paper: paper, in: context)
     case .eye: drawEyeIcon(at: center, side: side, ink: ink, in: context)
     case .lock: drawLockIcon(isClosed: item.isSelected, at: center, side: side, ink: ink, in: context)

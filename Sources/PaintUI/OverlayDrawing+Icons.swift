@@ -214,17 +214,39 @@ func drawGalleryIcon(at center: Point, side: Double, ink: Double, in context: Op
 /// Copy's icon: two sheets, the front one (filled with the bar's colour, `paper`) over the back one's lower right.
 func drawCopyIcon(at center: Point, side: Double, ink: Double, paper: (Double, Double, Double),
                   in context: OpaquePointer) {
-    let (paperR, paperG, paperB) = paper
     let arm = side * 0.2
+    drawSheets(back: Rect(x: center.x - arm * 1.1, y: center.y - arm * 1.1, width: arm * 1.5, height: arm * 1.5),
+               front: Rect(x: center.x - arm * 0.4, y: center.y - arm * 0.4, width: arm * 1.5, height: arm * 1.5),
+               radius: arm * 0.2, side: side, ink: ink, paper: paper, in: context)
+}
+
+/// The paste icon: a clipboard's board with two lines on it, its clip over the top edge filled with the bar's
+/// colour (`paper`).
+func drawPasteIcon(at center: Point, side: Double, ink: Double, paper: (Double, Double, Double),
+                   in context: OpaquePointer) {
+    let arm = side * 0.2
+    drawSheets(back: Rect(x: center.x - arm * 0.9, y: center.y - arm * 0.95, width: arm * 1.8, height: arm * 2.1),
+               front: Rect(x: center.x - arm * 0.45, y: center.y - arm * 1.2, width: arm * 0.9, height: arm * 0.5),
+               radius: arm * 0.2, side: side, ink: ink, paper: paper, in: context)
+    for row in 0..<2 {
+        let y = center.y + arm * (0.1 + 0.45 * Double(row))
+        cairo_move_to(context, center.x - arm * 0.5, y)
+        cairo_line_to(context, center.x + arm * 0.5, y)
+    }
+    cairo_stroke(context)
+}
+
+/// Two rounded boxes in the icons' line of grey `ink`: `back` outlined, then `front` filled with the bar's colour
+/// (`paper`) over it and outlined. The ink stays the source.
+private func drawSheets(back: Rect, front: Rect, radius: Double, side: Double, ink: Double,
+                        paper: (Double, Double, Double), in context: OpaquePointer) {
     cairo_set_source_rgb(context, ink, ink, ink)
     cairo_set_line_width(context, max(side * 0.07, 1.5))
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-    roundedRectangle(Rect(x: center.x - arm * 1.1, y: center.y - arm * 1.1, width: arm * 1.5, height: arm * 1.5),
-                     radius: arm * 0.2, in: context)
+    roundedRectangle(back, radius: radius, in: context)
     cairo_stroke(context)
-    roundedRectangle(Rect(x: center.x - arm * 0.4, y: center.y - arm * 0.4, width: arm * 1.5, height: arm * 1.5),
-                     radius: arm * 0.2, in: context)
-    cairo_set_source_rgb(context, paperR, paperG, paperB)
+    roundedRectangle(front, radius: radius, in: context)
+    cairo_set_source_rgb(context, paper.0, paper.1, paper.2)
     cairo_fill_preserve(context)
     cairo_set_source_rgb(context, ink, ink, ink)
     cairo_stroke(context)

@@ -1,4 +1,6 @@
-// The clipboard as a source: wl_data_device_manager, a data device per seat, and the data source we offer.
+// The clipboard: wl_data_device_manager, a data device per seat that keeps what the compositor offers as the seat's
+// selection, the data source we offer, and the reader that takes an offer's bytes on the event loop without blocking it.
+import CShims
 import CWaylandClient
 import CWaylandProtocols
 import Dispatch
@@ -22,18 +24,30 @@ public enum ClipboardFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// No key, button, touch or pen has been pressed in a window yet: the compositor takes a selection only with
     /// the serial of an input event.
     case noInputYet
+    /// The clipboard holds nothing, or nothing as the type asked for.
+    case empty
+    /// What the clipboard holds is larger than the reader takes, in bytes.
+    case tooLarge(limit: Int)
+    /// Reading the clipboard's bytes failed with this `errno`.
+    case readFailed(errno: Int32)
+    /// Another read of the clipboard was asked for before this one ended.
+    case superseded
 
     /// One line for the user.
     public var description: String {
         switch self {
         case .notOffered: "this desktop offers no clipboard"
         case .noInputYet: "the clipboard takes a copy only after a touch, click or key"
+        case .empty: "the clipboard is empty"
+        case let .tooLarge(limit): "what the clipboard holds is larger than \(limit / (1 << 20)) MiB"
+        case let .readFailed(code): "the clipboard could not be read (\(String(cString: strerror(code))))"
+        case .superseded: "another paste was asked for"
         }
     }
 }
 
-/// `wl_data_device_manager` and a `wl_data_device` for each seat. Only the source side is used: we offer, and
-/// destroy every offer the compositor sends us unread.
+/// `wl_data_device_manager` and a `wl_data_device` for each seat: we offer the clipboard's content as a source, and
+/// keep each seat's selection offer so that it can be read when the program pastes.
 final class DataDevices {
     private let manager: OpaquePointer
     private let version: UInt32
@@ -71,6 +85,13 @@ final class DataDevices {
         devices[seat] = nil
     }
 
+    /// What `seat`'s clipboard offers now: the offer of its selection, `nil` when it holds nothing. Without a seat,
+    /// the first seat's that holds something.
+    func selection(of seat: OpaquePointer?) -> DataOffer? {
+        if let seat { return devices[seat]?.selection }
+        return devices.values.lazy.compactMap(\.selection).first
+    }
+
     /// Offers `content` as the selection of `seat`, quoting the serial of the input that asked.
     func setSelection(_ content: ClipboardContent, seat: OpaquePointer, serial: UInt32) {
         let new = DataSource(pointer: wl_data_device_manager_create_data_source(manager)!, content: content) { [weak self] cancelled in
@@ -82,30 +103,165 @@ final class DataDevices {
     }
 }
 
-/// One seat's `wl_data_device`: offers from other clients are destroyed as they come (we do not paste).
+/// One seat's `wl_data_device`: it keeps the offer the compositor names as the selection (the clipboard) and
+/// destroys every other offer (drags, which we do not take yet) as it comes.
 final class DataDevice {
     let pointer: OpaquePointer
     private let version: UInt32
     private let listener: UnsafeMutablePointer<wl_data_device_listener>
+    /// Offers introduced by `data_offer` and not yet named as the selection or a drag's.
+    private var introduced: [OpaquePointer: DataOffer] = [:]
+    /// The clipboard's content now, as the compositor offers it; `nil` when it holds nothing.
+    private(set) var selection: DataOffer?
 
     init(pointer: OpaquePointer, version: UInt32) {
         self.pointer = pointer
         self.version = version
         listener = .allocate(capacity: 1)
         listener.initialize(to: wl_data_device_listener(
-            data_offer: { _, _, _ in },
-            enter: { _, _, _, _, _, _, _ in },
+            data_offer: { data, _, offer in
+                guard let offer else { return }
+                DataDevice.from(data).introduce(offer)
+            },
+            enter: { data, _, _, _, _, _, offer in
+                // A drag over the window: not taken yet, so its offer goes at once.
+                if let offer { DataDevice.from(data).introduced[offer] = nil }
+            },
             leave: { _, _ in },
             motion: { _, _, _, _, _ in },
             drop: { _, _ in },
-            selection: { _, _, offer in if let offer { wl_data_offer_destroy(offer) } }
+            selection: { data, _, offer in DataDevice.from(data).select(offer) }
         ))
-        wl_data_device_add_listener(pointer, listener, nil)
+        wl_data_device_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
+        introduced.removeAll()
+        selection = nil
         if version >= 2 { wl_data_device_release(pointer) } else { wl_data_device_destroy(pointer) }
         listener.deallocate()
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> DataDevice {
+        Unmanaged<DataDevice>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    private func introduce(_ offer: OpaquePointer) {
+        introduced[offer] = DataOffer(pointer: offer)
+    }
+
+    /// The selection is `offer` now (`nil`: nothing); the one before it is destroyed.
+    private func select(_ offer: OpaquePointer?) {
+        selection = offer.flatMap { introduced.removeValue(forKey: $0) }
+        // Offers introduced and never named are stale now.
+        introduced.removeAll()
+    }
+}
+
+/// An offer of the compositor's: the MIME types the clipboard's owner (another program, or this one) offers.
+final class DataOffer {
+    /// The most MIME types an offer keeps, and the longest type kept, in bytes: an offer with more is not ours to
+    /// read whole.
+    static let maximumTypes = 256, maximumTypeBytes = 1024
+
+    let pointer: OpaquePointer
+    /// The types offered, in the order the owner offered them.
+    private(set) var mimeTypes: [String] = []
+    private let listener: UnsafeMutablePointer<wl_data_offer_listener>
+
+    init(pointer: OpaquePointer) {
+        self.pointer = pointer
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_data_offer_listener(
+            offer: { data, _, type in
+                guard let type else { return }
+                let offer = Unmanaged<DataOffer>.fromOpaque(data!).takeUnretainedValue()
+                let mimeType = String(cString: type)
+                guard offer.mimeTypes.count < DataOffer.maximumTypes, mimeType.utf8.count <= DataOffer.maximumTypeBytes,
+                      !offer.mimeTypes.contains(mimeType) else { return }
+                offer.mimeTypes.append(mimeType)
+            },
+            source_actions: { _, _, _ in },
+            action: { _, _, _ in }
+        ))
+        wl_data_offer_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        wl_data_offer_destroy(pointer)
+        listener.deallocate()
+    }
+
+    /// Asks the owner to write the content as `mimeType` into a new pipe; returns its reading end, non-blocking.
+    func receive(_ mimeType: String) throws(ClipboardFailure) -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        guard CShims_pipeForReading(&ends) == 0 else { throw .readFailed(errno: errno) }
+        wl_data_offer_receive(pointer, mimeType, ends[1])
+        // The request holds a copy of the writing end until it is sent; ours goes now, so the reader sees the end
+        // of the content when the owner closes its copy.
+        close(ends[1])
+        return ends[0]
+    }
+}
+
+/// Reads what the clipboard's owner writes into a pipe, on the display's event loop as the bytes come (never
+/// blocking it), up to a limit; tells its completion once, with the bytes or why not.
+final class ClipboardReader: EventSource {
+    private weak var display: Display?
+    private let fd: Int32
+    private let limit: Int
+    private var bytes: [UInt8] = []
+    private var completion: ((Result<[UInt8], ClipboardFailure>) -> Void)?
+
+    init(display: Display, fd: Int32, limit: Int, completion: @escaping (Result<[UInt8], ClipboardFailure>) -> Void) {
+        self.display = display
+        self.fd = fd
+        self.limit = limit
+        self.completion = completion
+        display.register(self, fd: fd)
+    }
+
+    deinit {
+        guard completion != nil else { return }
+        display?.unregister(fd: fd)
+        close(fd)
+    }
+
+    /// Whether the content came, or the read failed: the completion was told.
+    var isFinished: Bool { completion == nil }
+
+    /// Stops reading: the completion is told ``ClipboardFailure/superseded``.
+    func cancel() {
+        finish(.failure(.superseded))
+    }
+
+    func readable() {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while completion != nil {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                guard bytes.count + count <= limit else { return finish(.failure(.tooLarge(limit: limit))) }
+                bytes += chunk[..<count]
+            } else if count == 0 {
+                return finish(.success(bytes))
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                return
+            } else {
+                return finish(.failure(.readFailed(errno: errno)))
+            }
+        }
+    }
+
+    /// Stops reading and tells the completion, once.
+    private func finish(_ result: Result<[UInt8], ClipboardFailure>) {
+        guard let completion else { return }
+        self.completion = nil
+        display?.unregister(fd: fd)
+        close(fd)
+        bytes = []
+        completion(result)
     }
 }
 

@@ -39,6 +39,8 @@ public final class Display {
     private(set) var latestInteraction: (seat: OpaquePointer, serial: UInt32)?
     /// The seat and serial of the latest key press, button press, touch down or pen down: what a selection quotes.
     private(set) var latestInput: (seat: OpaquePointer, serial: UInt32)?
+    /// The read of the clipboard under way, until it ends.
+    private var clipboardReader: ClipboardReader?
 
     /// Connects to the compositor named by `name` (an absolute socket path or a name in `XDG_RUNTIME_DIR`), or to
     /// the one `WAYLAND_DISPLAY` names when `name` is `nil`, and binds its globals.
@@ -155,6 +157,34 @@ public final class Display {
         guard let devices = registry.dataDevices else { throw .notOffered }
         guard let input = latestInput else { throw .noInputYet }
         devices.setSelection(content, seat: input.seat, serial: input.serial)
+        _ = wl_display_flush(pointer)
+    }
+
+    /// The MIME types the clipboard offers now, in the order its owner offered them: the clipboard of the seat of the
+    /// latest input, or of the first seat with one before any input. Empty when it holds nothing.
+    public var clipboardTypes: [String] {
+        registry.dataDevices?.selection(of: latestInput?.seat)?.mimeTypes ?? []
+    }
+
+    /// Reads the clipboard as `mimeType` (one of ``clipboardTypes``): the bytes come to `completion` on this
+    /// thread's event loop as its owner writes them, never blocking it, up to `limit` bytes. A read asked for while
+    /// another is under way ends that one (``ClipboardFailure/superseded``).
+    ///
+    /// - Throws: ``ClipboardFailure/notOffered`` without a clipboard, ``ClipboardFailure/empty`` when it does not
+    ///   offer `mimeType`, ``ClipboardFailure/readFailed(errno:)`` when no pipe can be made.
+    public func readClipboard(as mimeType: String, limit: Int,
+                              completion: @escaping (Result<[UInt8], ClipboardFailure>) -> Void) throws(ClipboardFailure) {
+        guard let devices = registry.dataDevices else { throw .notOffered }
+        guard let offer = devices.selection(of: latestInput?.seat), offer.mimeTypes.contains(mimeType) else {
+            throw .empty
+        }
+        let previous = clipboardReader
+        previous?.cancel()
+        let fd = try offer.receive(mimeType)
+        clipboardReader = ClipboardReader(display: self, fd: fd, limit: max(limit, 0)) { [weak self] result in
+            if let self, self.clipboardReader?.isFinished ?? false { self.clipboardReader = nil }
+            completion(result)
+        }
         _ = wl_display_flush(pointer)
     }
 

@@ -72,7 +72,8 @@ extension Display {
         }
         if wl_display_dispatch_pending(pointer) < 0 { throw connectionFailure() }
 
-        for (index, source) in sources.enumerated() where fds[index + 1].revents & Int16(POLLIN) != 0 {
+        // A pipe whose writer closed says so with POLLHUP alone: its source reads the end.
+        for (index, source) in sources.enumerated() where fds[index + 1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             source.readable()
         }
         let now = MonotonicClock.now

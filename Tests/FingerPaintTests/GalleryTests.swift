@@ -437,6 +437,23 @@ final class DesktopDouble: FingerPaintDesktop {
 
     func fingerPaintApp(_ app: FingerPaintApp, copy representations: [(mimeType: String, bytes: [UInt8])]) -> String? {
         copies.append(representations.map(\.mimeType))
+        clipboard = representations
+        return nil
+    }
+
+    /// What the clipboard holds, by MIME type, in its owner's order: what the app copied last, or what a test put.
+    var clipboard: [(mimeType: String, bytes: [UInt8])] = []
+    /// The types the app asked to read.
+    var reads: [String] = []
+
+    func clipboardTypes(for app: FingerPaintApp) -> [String] {
+        clipboard.map(\.mimeType)
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, readClipboardAs mimeType: String) -> String? {
+        reads.append(mimeType)
+        guard let bytes = clipboard.first(where: { $0.mimeType == mimeType })?.bytes else { return "the clipboard is empty" }
+        app.paste(bytes, as: mimeType)
         return nil
     }
 

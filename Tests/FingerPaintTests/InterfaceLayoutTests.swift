@@ -55,7 +55,7 @@ import Testing
                 // A swatch left off the bar is in the colour panel, which holds every colour.
                 #expect(places == 1 || (places == 0 && InterfaceLayout.isSwatch(command)), "\(command) at \(layout.size)")
             }
-            #expect(Set(shown + layout.overflow).isSubset(of: Set(InterfaceLayout.allControls + [.placeImage, .toggleLeftHanded, .togglePrediction, .toggleStabilizer])))
+            #expect(Set(shown + layout.overflow).isSubset(of: Set(InterfaceLayout.allControls + [.paste, .placeImage, .toggleLeftHanded, .togglePrediction, .toggleStabilizer])))
         }
     }
 

@@ -47,6 +47,10 @@ static inline void CShims_heapStatistics(size_t *inUse, size_t *mapped, size_t *
 #include <time.h>
 int CShims_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout);
 
+// Why: pipe2 is declared only under _GNU_SOURCE. A pipe for the clipboard's bytes, close-on-exec from the start (the
+// program starts subprocesses) and, for the reading end, non-blocking: 0, or -1 with errno.
+int CShims_pipeForReading(int ends[2]);
+
 // Why: pthread_setname_np is declared only under _GNU_SOURCE. Threading's threads carry their names (`top -H`).
 #include <pthread.h>
 int CShims_pthread_setname(pthread_t thread, const char *name);

@@ -1,0 +1,199 @@
+// Copy, cut and paste (docs/selection.md, "Copy and paste"). Copy puts the selection's strokes on the clipboard as
+// strokes (our own type: a fingerpaint document of them, read back by the document's reader) with a PNG and an SVG of
+// them for other programs, or the whole drawing's picture when nothing is selected. Paste takes the first type we can
+// use of what the clipboard offers, in our order: strokes land on the current layer, centred in the view and
+// selected; a PNG or JPEG picture, or a file a `text/uri-list` names, lands on a new layer as Place image puts it.
+// Contract: nothing the clipboard holds is trusted — every refusal is a banner, and the drawing is left as it was.
+import DrawingImport
+import FoundationEssentials
+import Geometry
+import PaintModel
+import PaintRender
+
+extension FingerPaintApp {
+    /// The MIME type of strokes copied from fingerpaint: a fingerpaint document holding them, one layer.
+    public static let strokesMIMEType = "application/x-fingerpaint-strokes"
+    /// What paste takes, in the order it prefers them when the clipboard offers several.
+    public static let pastableMIMETypes = [strokesMIMEType, "image/png", "image/jpeg", "text/uri-list"]
+    /// The most bytes paste reads from the clipboard.
+    public static let largestPaste = 256 << 20
+
+    /// Copies the selection's strokes when something is selected (Ctrl+C, the selection's menu), else the whole
+    /// drawing's picture.
+    func copy() {
+        guard let strokes = selectedStrokes else { return copyDrawing() }
+        _ = copy(strokes)
+    }
+
+    /// Copies the selection's strokes and deletes them, one edit (Ctrl+X, the selection's menu); with nothing
+    /// selected, says how to select.
+    func cut() {
+        guard let strokes = selectedStrokes else {
+            return showNotice("Select strokes to cut: choose the lasso and draw a loop around them.")
+        }
+        if copy(strokes) { deleteSelection() }
+    }
+
+    /// The selected strokes, in their layer's order; `nil` when nothing of the current layer is selected.
+    private var selectedStrokes: [Stroke]? {
+        guard let selection, selection.layer == drawing.currentLayerIndex else { return nil }
+        let strokes = drawing.currentLayer.strokes
+        let selected = selection.indices.filter(strokes.indices.contains).map { strokes[$0] }
+        return selected.isEmpty ? nil : selected
+    }
+
+    /// Puts `strokes` on the clipboard as strokes, a PNG and an SVG of them, and says so, or why not, in the banner;
+    /// whether the clipboard took them.
+    private func copy(_ strokes: [Stroke]) -> Bool {
+        guard desktopServices.contains(.clipboard), let desktop else {
+            report("fingerpaint: copy is off here")
+            return false
+        }
+        let picture = DrawingPicture(strokes: strokes)
+        let failure: String?
+        do {
+            let document = DrawingDocument.encode(Drawing(strokes: strokes))
+            failure = desktop.fingerPaintApp(self, copy: [(Self.strokesMIMEType, document),
+                                                          ("image/png", try picture.bytes(format: .png)),
+                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
+        } catch {
+            failure = "\(error)"
+        }
+        let what = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
+        if let failure {
+            report("fingerpaint: cannot copy the selection: \(failure)")
+            showBanner("Cannot copy the selection: \(failure).")
+            return false
+        }
+        report("fingerpaint: copied \(what) to the clipboard")
+        showNotice("Copied \(what) to the clipboard.")
+        return true
+    }
+
+    /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
+    /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
+    public func copyDrawing() {
+        guard desktopServices.contains(.clipboard), let desktop else {
+            report("fingerpaint: copy is off here")
+            return
+        }
+        let picture = DrawingPicture(drawing: drawing)
+        let failure: String?
+        do {
+            failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
+                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
+        } catch {
+            failure = "\(error)"
+        }
+        if let failure {
+            report("fingerpaint: cannot copy the drawing: \(failure)")
+            showBanner("Cannot copy the drawing: \(failure).")
+        } else {
+            report("fingerpaint: copied the drawing to the clipboard")
+            showNotice("Copied the drawing to the clipboard.")
+        }
+    }
+
+    /// Asks the desktop for what the clipboard holds (Ctrl+V, the More menu's and the selection menu's Paste), as
+    /// the first of ``pastableMIMETypes`` it offers; the bytes come back as ``paste(_:as:)``. A clipboard that holds
+    /// nothing we can use says so in the banner.
+    func paste() {
+        guard desktopServices.contains(.clipboard), let desktop else {
+            report("fingerpaint: paste is off here")
+            return showNotice("Paste needs the desktop's clipboard, and there is none here.")
+        }
+        let offered = desktop.clipboardTypes(for: self)
+        guard let type = Self.pastableMIMETypes.first(where: offered.contains) else {
+            report("fingerpaint: nothing to paste: the clipboard offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", "))")
+            return showNotice(offered.isEmpty ? "The clipboard is empty."
+                : "The clipboard holds \(Self.describe(offered)); fingerpaint pastes strokes and PNG or JPEG pictures.")
+        }
+        if let failure = desktop.fingerPaintApp(self, readClipboardAs: type) { pasteFailed(reason: failure) }
+    }
+
+    /// What a clipboard offering `types` (none of them ours) holds, in a few words.
+    private static func describe(_ types: [String]) -> String {
+        if types.contains(where: { $0.hasPrefix("text/") || $0 == "UTF8_STRING" || $0 == "STRING" }) { return "text" }
+        if types.contains(where: { $0.hasPrefix("image/") }) { return "a picture of a kind fingerpaint cannot read" }
+        return "something fingerpaint cannot read"
+    }
+
+    /// Puts what the clipboard held, `bytes` as `mimeType`, on the drawing: strokes on the current layer, centred in
+    /// the view and selected (one edit); a picture, or the picture file a URI list names first, on a new layer. What
+    /// is not what it says it is is refused in the banner, the drawing unchanged.
+    public func paste(_ bytes: [UInt8], as mimeType: String) {
+        switch mimeType {
+        case Self.strokesMIMEType: pasteStrokes(bytes)
+        case "text/uri-list": pasteFile(listedIn: bytes)
+        default:
+            do {
+                place(try ForeignDrawing.picture(from: bytes, path: "the clipboard's picture"), named: "Pasted picture")
+                report("fingerpaint: pasted a picture from the clipboard")
+            } catch {
+                report("fingerpaint: \(error)")
+                showNotice("Cannot paste the clipboard's picture: \(error.reason).")
+            }
+        }
+    }
+
+    /// The clipboard could not be read: the banner says why (nothing, when another paste took its place).
+    public func pasteFailed(reason: String) {
+        report("fingerpaint: cannot paste: \(reason)")
+        showNotice("Cannot paste: \(reason).")
+    }
+
+    /// Strokes from a fingerpaint's clipboard: every layer's, in order, onto the current layer.
+    private func pasteStrokes(_ bytes: [UInt8]) {
+        if let refusal = currentLayerRefusal { return say(refusal) }
+        let strokes: [Stroke]
+        do {
+            let contents = try DrawingDocument.read(bytes)
+            guard !contents.hasUnreadBytes else { throw DrawingDocument.ReadError.damaged("records lost") }
+            strokes = contents.drawing.layers.flatMap(\.strokes).filter(\.isWithinLimits)
+        } catch {
+            report("fingerpaint: cannot paste the clipboard's strokes: \(error)")
+            return showNotice("Cannot paste the clipboard's strokes: \(error).")
+        }
+        guard let first = strokes.first else { return showNotice("The clipboard's strokes are none.") }
+        let bounds = strokes.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
+        let middle = canvasView.viewTransform.documentRect(canvasView.bounds).center
+        let shift = AffineTransform(translationBy: Vector(dx: middle.x - bounds.midX, dy: middle.y - bounds.midY))
+        let moved = strokes.compactMap { $0.transformed(by: shift) }
+        guard moved.count == strokes.count else {
+            return showNotice("Cannot paste the strokes there: move the view nearer the drawing.")
+        }
+        let count = drawing.currentLayer.strokes.count
+        endSelection()
+        edit(.addStrokes(moved))
+        let added = drawing.currentLayer.strokes.count - count
+        guard added == moved.count else { return }
+        report("fingerpaint: pasted \(added) strokes from the clipboard")
+        if !isSelecting { toggleSelectionTool() }
+        select(Array(count..<(count + added)), noneSaid: "Nothing was pasted")
+    }
+
+    /// The first file a `text/uri-list` names (a file manager's copy), placed as a picture; the file is only read.
+    private func pasteFile(listedIn bytes: [UInt8]) {
+        guard let url = Self.firstFile(inURIList: bytes) else {
+            report("fingerpaint: the clipboard's list of files names no local file")
+            return showNotice("The clipboard names no file on this computer to paste.")
+        }
+        placeImage(at: url)
+    }
+
+    /// The first local file a `text/uri-list` names (RFC 2483: one URI a line, `#` comments), `nil` for none.
+    static func firstFile(inURIList bytes: [UInt8]) -> URL? {
+        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline) {
+            var uri = line
+            while uri.first?.isWhitespace == true { uri.removeFirst() }
+            while uri.last?.isWhitespace == true { uri.removeLast() }
+            guard !uri.hasPrefix("#"), let url = URL(string: String(uri)), url.scheme == "file",
+                  url.host == nil || url.host == "" || url.host == "localhost" else { continue }
+            let path = url.path
+            guard path.hasPrefix("/") else { continue }
+            return URL(fileURLWithPath: path)
+        }
+        return nil
+    }
+}
