@@ -136,7 +136,7 @@ let helpText = """
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
            paint-benchmark layers [--runs N] | blend [--runs N] | photo [--file PATH] [--runs N]
            paint-benchmark brushes [--runs N] | mypaint [--brush NAME] [--runs N] [--look DIR]
-           paint-benchmark selection [--runs N]
+           paint-benchmark selection [--runs N] | fill [--runs N]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -165,6 +165,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "blend": { runBlendBenchmark(arguments: $0) },
     "brushes": { runBrushesBenchmark(arguments: $0) },
     "selection": { runSelectionBenchmark(arguments: $0) },
+    "fill": { runFillBenchmark(arguments: $0) },
     "mypaint": { runMyPaintBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },
