@@ -173,6 +173,18 @@ public final class CanvasView: View {
     }
     /// The touches picking a colour.
     private var pickers: Set<Int> = []
+    /// Whether a tap fills the region under it instead of painting (the fill tool): it calls the delegate's
+    /// ``CanvasViewDelegate/canvasView(_:fillsAt:)``. A touch that moves more than ``fillTapSlop`` points, or one
+    /// among others, fills nothing.
+    public var isFilling = false {
+        didSet { fillers.removeAll() }
+    }
+    /// How far a fill's tap may move between down and up, in points.
+    public static let fillTapSlop = 10.0
+    /// The touch that may be a fill's tap, and where it came down in the window; `nil` for none.
+    private var fillers: [Int: Point] = [:]
+    /// Whether a second touch came down while one may be a fill's tap: none of them fills.
+    private var fillTapSpoiled = false
     /// The recognizers that move the view in navigate mode: the pan, the pinch, the rotation and the double tap.
     /// Recognizers that must wait for navigation to fail (a two-finger tap) require the first three to fail.
     public var navigationRecognizers: [GestureRecognizer] {
@@ -241,6 +253,11 @@ public final class CanvasView: View {
             delegate?.canvasView(self, picksColorAt: touch.location(in: nil), isFinal: false)
             return
         }
+        if isFilling {
+            if !fillers.isEmpty || touches.count > 1 { fillTapSpoiled = true }
+            for touch in touches { fillers[touch.identifier] = touch.location(in: nil) }
+            return
+        }
         // Asked once for the touches that would paint or erase: a layer that takes neither refuses them all.
         var isMarkingRefused: Bool?
         for touch in touches {
@@ -278,6 +295,11 @@ public final class CanvasView: View {
         if let picker = touches.first(where: { pickers.contains($0.identifier) }) {
             delegate?.canvasView(self, picksColorAt: picker.location(in: nil), isFinal: false)
         }
+        for touch in touches {
+            if let start = fillers[touch.identifier], touch.location(in: nil).distance(to: start) > Self.fillTapSlop {
+                fillTapSpoiled = true
+            }
+        }
         guard !liveStrokes.isEmpty || !eraserPaths.isEmpty else { return }
         for touch in touches {
             if touch.kind == .direct, ContactRules.isPalm(touch) || isPenNear {
@@ -309,6 +331,11 @@ public final class CanvasView: View {
                 delegate?.canvasView(self, picksColorAt: touch.location(in: nil), isFinal: true)
                 continue
             }
+            if fillers.removeValue(forKey: touch.identifier) != nil {
+                if !fillTapSpoiled { delegate?.canvasView(self, fillsAt: touch.location(in: nil)) }
+                if fillers.isEmpty { fillTapSpoiled = false }
+                continue
+            }
             predictedTouches[touch.identifier] = nil
             if refused.remove(touch.identifier) != nil { continue }
             if var path = eraserPaths.removeValue(forKey: touch.identifier) {
@@ -331,6 +358,9 @@ public final class CanvasView: View {
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches where pickers.remove(touch.identifier) != nil {
             delegate?.canvasView(self, picksColorAt: nil, isFinal: false)
+        }
+        for touch in touches where fillers.removeValue(forKey: touch.identifier) != nil {
+            fillTapSpoiled = !fillers.isEmpty
         }
         for touch in touches {
             liveStrokes[touch.identifier] = nil

@@ -32,4 +32,7 @@ public protocol CanvasViewDelegate: AnyObject {
     func canvasView(_ canvas: CanvasView, picksColorAt point: Point?, isFinal: Bool)
     /// A two- or three-finger tap asks for a command (undo, redo).
     func canvasView(_ canvas: CanvasView, didAskFor command: PaintCommand)
+    /// With the fill tool, one finger (or the pen, or the mouse) tapped at a window point: the region there is to
+    /// be filled.
+    func canvasView(_ canvas: CanvasView, fillsAt point: Point)
 }

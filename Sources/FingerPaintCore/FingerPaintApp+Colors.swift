@@ -100,6 +100,7 @@ extension FingerPaintApp {
         if canvasView.isPickingColor {
             colorChooserView.isHidden = true
             putAwaySelectionTool()
+            canvasView.isFilling = false
         }
     }
 }

@@ -21,7 +21,10 @@ extension FingerPaintApp {
         case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
         case .toggleNavigation:
             canvasView.isNavigating.toggle()
-            if canvasView.isNavigating { putAwaySelectionTool() }
+            if canvasView.isNavigating {
+                putAwaySelectionTool()
+                canvasView.isFilling = false
+            }
         case .zoomIn: zoom(by: Self.zoomStep)
         case .zoomOut: zoom(by: 1 / Self.zoomStep)
         case .zoomToFit: zoomToFit()
@@ -44,7 +47,9 @@ extension FingerPaintApp {
         case .openGallery: toggleGallery()
         case .closePanel: closeTopPanel()
         case .useBrush: useBrush()
-        case .openMore: paletteView.toggleMore()
+        case .openMore:
+            if !paletteView.isShowingMore { clearNoticeForMenu() }
+            paletteView.toggleMore()
         case .toggleLeftHanded: toggleLeftHanded()
         case .toggleStabilizer: toggleStabilizer()
         case .newLayer: addLayerAboveCurrent()
@@ -60,6 +65,7 @@ extension FingerPaintApp {
         case .moveLayerDown: moveCurrentLayer(by: -1)
         case .deleteLayer: deleteCurrentLayer()
         case .useSelection: toggleSelectionTool()
+        case .useFill: toggleFillTool()
         case .duplicateSelection: duplicateSelection()
         }
         updateOverlay()
@@ -86,7 +92,7 @@ extension FingerPaintApp {
 
     /// Whether fingers paint or erase with `tool` now: it is the tool, and the hand and the eyedropper are away.
     func isInUse(_ tool: CanvasView.Tool) -> Bool {
-        canvasView.tool == tool && !canvasView.isNavigating && !canvasView.isPickingColor
+        canvasView.tool == tool && !canvasView.isNavigating && !canvasView.isPickingColor && !canvasView.isFilling
     }
 
     /// The brush is the tool, and fingers paint with it.
@@ -99,6 +105,7 @@ extension FingerPaintApp {
     func putAwayOtherTools() {
         canvasView.isNavigating = false
         canvasView.isPickingColor = false
+        canvasView.isFilling = false
         putAwaySelectionTool()
     }
 

@@ -53,6 +53,11 @@ extension FingerPaintApp: SeatEventTranslatorDelegate {
 
 /// The canvas's events: strokes and erasures become edits, its gestures move the view, its taps ask for commands.
 extension FingerPaintApp: CanvasViewDelegate {
+    /// The fill tool's tap: the region there is filled.
+    public func canvasView(_ canvas: CanvasView, fillsAt point: Point) {
+        fill(at: point)
+    }
+
     /// A locked or hidden current layer refuses painting and erasing at once, saying why: no ink shows that would
     /// go at the lift.
     public func canvasViewShouldBeginMarking(_ canvas: CanvasView) -> Bool {

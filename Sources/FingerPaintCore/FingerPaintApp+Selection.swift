@@ -29,6 +29,7 @@ extension FingerPaintApp {
         guard !isSelecting else { return putAwaySelectionTool() }
         canvasView.isNavigating = false
         canvasView.isPickingColor = false
+        canvasView.isFilling = false
         selectionView.isHidden = false
     }
 
@@ -218,6 +219,7 @@ extension FingerPaintApp: SelectionViewDelegate {
         guard let selection, let bounds = Lasso(points: selection.shownOutline.map(self.view.windowPoint)).bounds
         else { return }
         let area = Rect(x: 0, y: 0, width: window.bounds.width, height: max(paletteView.layout.bar.minY, 0))
+        clearNoticeForMenu()
         selectionMenuView.open(beside: bounds, in: area)
         updateOverlay()
     }

@@ -231,6 +231,12 @@ public final class FingerPaintApp {
             if bannerView.isNotice { banner = nil }
         }
     }
+    /// Takes a notice down for a menu about to open: the banner runs across the top, where a menu's rows may go,
+    /// and a tap meant for a row would land on it. A failure's banner stays.
+    func clearNoticeForMenu() {
+        if bannerView.isNotice { banner = nil }
+    }
+
     /// The timer that looks at the document's saving next, while one is set.
     var documentPollTimer: TimerQueue.Token?
 
@@ -369,6 +375,7 @@ public final class FingerPaintApp {
         shown.isChoosingColor = !colorChooserView.isHidden
         shown.isShowingLayers = !layersPanelView.isHidden
         shown.isPickingColor = canvasView.isPickingColor
+        shown.isFilling = canvasView.isFilling
         shown.predictsTouches = canvasView.predictsTouches
         shown.stabilizes = canvasView.isStabilizing
         var overlay = paletteView.overlay(showing: shown)

@@ -84,7 +84,8 @@ public struct InterfaceLayout: Hashable, Sendable {
     /// The bar's left group: the gallery, then the tools.
     private static let leading: [Slot] = [
         Slot(command: .openGallery, rank: 0), Slot(command: .useBrush, rank: 1), Slot(command: .toggleEraser, rank: 1),
-        Slot(command: .toggleNavigation, rank: 1), Slot(command: .useSelection, rank: 2), Slot(command: .pickColor, rank: 2),
+        Slot(command: .toggleNavigation, rank: 1), Slot(command: .useSelection, rank: 2), Slot(command: .useFill, rank: 2),
+        Slot(command: .pickColor, rank: 2),
         Slot(command: .openLayers, rank: 1),
     ]
     /// The colour well and the palette's swatches, after the tools; a swatch that does not fit is left to the

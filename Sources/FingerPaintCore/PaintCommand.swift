@@ -114,6 +114,9 @@ public enum PaintCommand: Hashable, Sendable {
     /// Chooses the selection tool, or puts it away (`s`): fingers and the pen draw a lasso's loop around strokes of
     /// the current layer, then move, scale and turn them (docs/selection.md).
     case useSelection
+    /// Chooses the fill tool, or puts it away (`f`): a tap fills the region the visible paint encloses around it with
+    /// the brush's colour, on the current layer (docs/selection.md, "Fill").
+    case useFill
     /// Puts a copy of the selected strokes on top of the current layer, a little down and to the right, and selects
     /// it (Ctrl+D, the selection's menu): one edit.
     case duplicateSelection
@@ -134,7 +137,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
     /// - `g` opens the gallery and Escape closes it.
     /// - `b` paints with the brush; Shift+B opens the brush panel.
-    /// - `s` chooses the selection tool, and puts it away; Ctrl+D duplicates the selection.
+    /// - `s` chooses the selection tool, and puts it away; Ctrl+D duplicates the selection; `f` chooses the fill tool.
     /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
     ///   layers panel.
     public init?(key chord: KeyChord) {
@@ -168,6 +171,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("b", .shift), ("B", .shift), ("B", []): self = .openBrushes
         case ("l", []): self = .openLayers
         case ("s", []): self = .useSelection
+        case ("f", []): self = .useFill
         case ("d", ctrl): self = .duplicateSelection
         case ("Escape", []): self = .closePanel
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
@@ -237,6 +241,7 @@ extension PaintCommand {
         case .openBrushes: "Brushes"
         case let .selectBrush(index): "Brush \(index + 1)"
         case .useSelection: "Select"
+        case .useFill: "Fill"
         case .duplicateSelection: "Duplicate the selection"
         }
     }

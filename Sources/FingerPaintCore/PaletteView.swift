@@ -40,6 +40,8 @@ public final class PaletteView: View {
         public var isChoosingColor = false
         /// Whether the next touch picks a colour.
         public var isPickingColor = false
+        /// Whether the fill tool is in use.
+        public var isFilling = false
         /// Whether the layers panel is open.
         public var isShowingLayers = false
         /// Whether strokes in progress show their predicted tail.
@@ -141,7 +143,7 @@ public final class PaletteView: View {
     /// How one control looks: what it shows, and whether it shows the current choice or can be used.
     private func overlayItem(_ command: PaintCommand, frame: Rect, shown: Shown) -> Overlay.Item {
         let brush = shown.brush
-        let isPainting = !shown.isNavigating && !shown.isPickingColor && !shown.isSelecting
+        let isPainting = !shown.isNavigating && !shown.isPickingColor && !shown.isSelecting && !shown.isFilling
         switch command {
         case let .selectColor(index):
             let color = Brush.palette.indices.contains(index) ? Brush.palette[index] : brush.color
@@ -170,6 +172,7 @@ public final class PaletteView: View {
         case .placeImage: return Overlay.Item(content: .plus, frame: frame)
         case .paste: return Overlay.Item(content: .paste, frame: frame)
         case .useSelection: return Overlay.Item(content: .lasso, frame: frame, isSelected: shown.isSelecting)
+        case .useFill: return Overlay.Item(content: .bucket, frame: frame, isSelected: shown.isFilling)
         default: return Overlay.Item(content: .save, frame: frame)
         }
     }

@@ -13,16 +13,16 @@ import ImageDecoding
 ///
 /// Version 3 adds each sample's pressure and tilt and the erase record, version 4 the replace record (a held stroke
 /// become a shape), version 5 layers, version 6 brushes, version 7 the colours a smudge picked up, version 8 strokes
-/// moved (the transform record, and where a brush stroke's dabs were placed). Documents of versions 7 to 2 (the
-/// journal without
+/// moved (the transform record, and where a brush stroke's dabs were placed), version 9 fills (a stroke's outlines).
+/// Documents of versions 8 to 2 (the journal without
 /// pressure and erasing) and 1 (one checksummed list of strokes, no history) are still read, those before 5 as
 /// drawings of one layer.
 public enum DrawingDocument {
     /// The first eight bytes of every document: `FPDRAW` then CR LF, which catches text-mode mangling.
     public static let magic: [UInt8] = Array("FPDRAW\r\n".utf8)
     /// The version this program writes: the journal, with pressure, erasing, replacing, layers, brushes, the colours
-    /// a smudge picked up and strokes moved.
-    public static let version: UInt16 = 8
+    /// a smudge picked up, strokes moved and fills.
+    public static let version: UInt16 = 9
     /// The file name extension of documents.
     public static let fileExtension = "fpdraw"
     /// The size of the header: magic, version, flags and the header's checksum.
@@ -142,6 +142,9 @@ public enum DrawingDocument {
         static let pen: UInt32 = 2
         /// Version 6 on: the stroke's brush, after the pen values (``strokeBrushSize``).
         static let brush: UInt32 = 4
+        /// Version 9 on: the stroke is a fill; after everything else, its outlines' count, `u32`, then each one's
+        /// point count, `u32`, summing to the stroke's.
+        static let outlines: UInt32 = 8
     }
 
     /// The size of a record's header: payload length, kind and the header's own check.
@@ -408,7 +411,7 @@ public enum DrawingDocument {
 
     private static func strokeSize(_ stroke: Stroke) -> Int {
         48 + stroke.points.count * (16 + (hasTimes(stroke) ? 8 : 0) + (stroke.hasPressure ? 12 : 0))
-            + (stroke.brush.map(strokeBrushSize) ?? 0)
+            + (stroke.brush.map(strokeBrushSize) ?? 0) + (stroke.outlineCounts.map { 4 + 4 * $0.count } ?? 0)
     }
 
     private static func hasTimes(_ stroke: Stroke) -> Bool {
@@ -425,7 +428,7 @@ public enum DrawingDocument {
         writer.append(UInt32(stroke.points.count))
         let hasTimes = hasTimes(stroke)
         writer.append((hasTimes ? PointData.times : 0) | (stroke.hasPressure ? PointData.pen : 0)
-                      | (stroke.brush == nil ? 0 : PointData.brush))
+                      | (stroke.brush == nil ? 0 : PointData.brush) | (stroke.isFill ? PointData.outlines : 0))
         for point in stroke.points {
             writer.append(point.location.x)
             writer.append(point.location.y)
@@ -439,6 +442,10 @@ public enum DrawingDocument {
             writer.append(sample.azimuth)
         }
         if let brush = stroke.brush { append(brush, to: &writer, brushes: brushes) }
+        if let counts = stroke.outlineCounts {
+            writer.append(UInt32(counts.count))
+            for count in counts { writer.append(UInt32(truncatingIfNeeded: count)) }
+        }
     }
 
     // MARK: - Reading
@@ -694,7 +701,8 @@ public enum DrawingDocument {
         let width: Double = try reader.read()
         let pointCount = Int(try reader.read() as UInt32)
         let pointData: UInt32 = try reader.read()
-        let known = version >= 6 ? PointData.times | PointData.pen | PointData.brush
+        let known = version >= 9 ? PointData.times | PointData.pen | PointData.brush | PointData.outlines
+            : version >= 6 ? PointData.times | PointData.pen | PointData.brush
             : version >= 3 ? PointData.times | PointData.pen : PointData.times
         guard pointData & ~known == 0, width.isFinite, width > 0 else { throw .damaged("impossible values") }
         let hasTimes = pointData & PointData.times != 0, hasPen = pointData & PointData.pen != 0
@@ -724,12 +732,24 @@ public enum DrawingDocument {
             }
         }
         let brush = pointData & PointData.brush != 0 ? try readStrokeBrush(from: &reader, version: version, brushes: brushes) : nil
+        var outlineCounts: [Int]?
+        if pointData & PointData.outlines != 0 {
+            let count = Int(try reader.read() as UInt32)
+            guard count >= 1, count <= pointCount / Stroke.fewestOutlinePoints else { throw .damaged("a fill's outlines") }
+            guard reader.remaining >= 4 * count else { throw .truncated }
+            var counts: [Int] = []
+            counts.reserveCapacity(count)
+            for _ in 0..<count { counts.append(Int(try reader.read() as UInt32)) }
+            outlineCounts = counts
+        }
         let color = Color(red: red, green: green, blue: blue, alpha: alpha)
         // A coordinate that is not a number, or out of reach, is damage like a bad checksum: the stroke is dropped.
         guard var stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,
               [red, green, blue, alpha].allSatisfy({ $0.isFinite })
         else { throw .damaged("impossible values") }
         if let brush { stroke.brush = brush }
-        return stroke
+        // A fill's outlines must take every point, three at least each, of a stroke without pen or brush.
+        guard let filled = stroke.withOutlineCounts(outlineCounts) else { throw .damaged("a fill's outlines") }
+        return filled
     }
 }

@@ -117,6 +117,8 @@ struct StrokeHeader {
     @usableFromInline var pen: [StrokePen]
     /// The MyPaint brush it was painted with; `nil` for the round brush.
     @usableFromInline var brush: StrokeBrush?
+    /// For a fill, how many points each of its closed outlines has, in order; `nil` for a line.
+    @usableFromInline var outlineCounts: [Int]?
     /// The milliseconds compact times count from: the first known time's, rounded.
     @usableFromInline var timeBase: Double
     @usableFromInline var count: Int
@@ -132,6 +134,7 @@ struct StrokeHeader {
         self.width = width
         self.pen = pen
         self.brush = nil
+        self.outlineCounts = nil
         self.timeBase = timeBase
         self.count = count
         self.capacity = capacity
@@ -375,6 +378,48 @@ public struct Stroke: Hashable, @unchecked Sendable {
         set { makeUnique(); storage.withUnsafeMutablePointerToHeader { $0.pointee.brush = newValue } }
     }
 
+    /// For a fill (the fill tool's, docs/selection.md), how many points each of its closed outlines has: the
+    /// stroke's points are the outlines one after another, filled in its colour by the even-odd rule, with no line
+    /// drawn. `nil` for a line, which is every stroke but a fill.
+    public var outlineCounts: [Int]? { storage.withUnsafeMutablePointerToHeader { $0.pointee.outlineCounts } }
+
+    /// Whether the stroke is a fill: a region painted by the fill tool, not a line.
+    public var isFill: Bool { outlineCounts != nil }
+
+    /// A fill's closed outlines, in document points; empty for a line.
+    public var outlines: [[Point]] {
+        guard let counts = outlineCounts else { return [] }
+        var start = 0
+        return counts.map { count in
+            defer { start += count }
+            return points[start..<(start + count)].map(\.location)
+        }
+    }
+
+    /// The fewest points a fill's outline has.
+    public static let fewestOutlinePoints = 3
+
+    /// A fill of `color` bounded by `outlines` (closed loops in document points, filled by the even-odd rule);
+    /// `nil` when there is none, an outline has fewer than ``fewestOutlinePoints`` points, or a point is beyond the
+    /// coordinate range.
+    public init?(filling outlines: [[Point]], color: Color) {
+        guard !outlines.isEmpty, outlines.allSatisfy({ $0.count >= Self.fewestOutlinePoints }),
+              outlines.allSatisfy({ $0.allSatisfy(CoordinateRange.contains) }) else { return nil }
+        self.init(points: outlines.joined().map { StrokePoint($0) }, color: color, width: 1)
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.outlineCounts = outlines.map(\.count) }
+    }
+
+    /// This stroke as a fill of outlines of these point counts (summing to its point count), or a line (`nil`).
+    func withOutlineCounts(_ counts: [Int]?) -> Stroke? {
+        guard let counts else { return self }
+        guard counts.allSatisfy({ $0 >= Self.fewestOutlinePoints }), counts.reduce(0, +) == points.count, pen.isEmpty,
+              brush == nil else { return nil }
+        var stroke = self
+        stroke.makeUnique()
+        stroke.storage.withUnsafeMutablePointerToHeader { $0.pointee.outlineCounts = counts }
+        return stroke
+    }
+
     /// A stroke of no sample, a colour and a width in points, without pressure.
     public init(color: Color, width: Double) {
         storage = StrokeSamples.make(StrokeHeader(color: color, width: width))
@@ -510,7 +555,8 @@ public struct Stroke: Hashable, @unchecked Sendable {
     public static func == (lhs: Stroke, rhs: Stroke) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.points.count == rhs.points.count && lhs.color == rhs.color && lhs.width == rhs.width
-            && lhs.brush == rhs.brush && lhs.pen == rhs.pen && lhs.points.elementsEqual(rhs.points)
+            && lhs.brush == rhs.brush && lhs.outlineCounts == rhs.outlineCounts && lhs.pen == rhs.pen
+            && lhs.points.elementsEqual(rhs.points)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -520,5 +566,6 @@ public struct Stroke: Hashable, @unchecked Sendable {
         hasher.combine(color)
         hasher.combine(width)
         hasher.combine(brush)
+        hasher.combine(outlineCounts)
     }
 }

@@ -29,7 +29,8 @@ extension Stroke {
             return StrokePen(pressure: Double(sample.pressure), altitude: Double(sample.altitude),
                              azimuth: atan2(direction.dy, direction.dx))
         }
-        guard var stroke = Stroke(points: moved, pen: pen, color: color, width: width) else { return nil }
+        guard var stroke = Stroke(points: moved, pen: pen, color: color, width: width)?.withOutlineCounts(outlineCounts)
+        else { return nil }
         if let brush {
             let placed = brush.placed(by: transform)
             guard placed.placement.map(StrokeBrush.isPlacementWithinLimits) != false else { return nil }

@@ -174,10 +174,20 @@ extension Stroke {
     /// Whether a path of a given radius (an eraser's, in canvas points) touches what the stroke paints: whether
     /// any of its segments comes within `radius` of the stroke's outline (its flattened centreline, widened by the
     /// half-width there). A path of one point is a disc.
+    /// A fill is touched where the path goes inside it or comes within `radius` of its outlines.
     public func isTouched(byPath path: [Point], radius: Double) -> Bool {
         guard let pathStart = path.first, !points.isEmpty else { return false }
-        let nodes = TaperedPath(self).allNodes
         let segments = path.count == 1 ? [(pathStart, pathStart)] : Array(zip(path, path.dropFirst()))
+        if isFill {
+            let outlines = self.outlines
+            if outlines.reduce(false, { $0 != Lasso(points: $1).contains(pathStart) }) { return true }
+            return outlines.contains { outline in
+                zip(outline, outline.dropFirst() + outline.prefix(1)).contains { edge in
+                    segments.contains { Self.distance(between: edge, and: $0) <= radius }
+                }
+            }
+        }
+        let nodes = TaperedPath(self).allNodes
         var previous = nodes[0]
         for node in nodes {
             for (a, b) in segments {

@@ -167,9 +167,9 @@ final class CapsuleRaster {
     }
 
     /// Whether this raster draws a stroke: one of a single width without a brush (a stroke with pressure is
-    /// Cairo's, one with a brush its dabs').
+    /// Cairo's, as a fill is, one with a brush its dabs').
     static func draws(_ stroke: Stroke) -> Bool {
-        !stroke.hasPressure && stroke.brush == nil
+        !stroke.hasPressure && stroke.brush == nil && !stroke.isFill
     }
 
     /// Draws a stroke of one width, in document points at `pixelsPerPoint`, into `pixels` (rows `stride` bytes

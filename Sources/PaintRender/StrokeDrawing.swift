@@ -29,8 +29,21 @@ func appendSegment(_ segment: PathSegment, from start: Point, to context: Opaque
 }
 
 /// Draws a whole stroke as one path: one Cairo stroke call however many segments it has, or, for a stroke with
-/// pressure, one fill of its tapered outline.
+/// pressure, one fill of its tapered outline, or, for a fill, one fill of its outlines by the even-odd rule.
 func drawStroke(_ stroke: Stroke, in context: OpaquePointer) {
+    if stroke.isFill {
+        for outline in stroke.outlines {
+            guard let first = outline.first else { continue }
+            cairo_move_to(context, first.x, first.y)
+            for point in outline.dropFirst() { cairo_line_to(context, point.x, point.y) }
+            cairo_close_path(context)
+        }
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_source_rgba(context, stroke.color.red, stroke.color.green, stroke.color.blue, stroke.color.alpha)
+        cairo_fill(context)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        return
+    }
     if stroke.hasPressure {
         let pieces = TaperedPath(stroke).pieces
         let area = clipArea(of: context)

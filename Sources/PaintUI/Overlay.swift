@@ -365,6 +365,8 @@ public struct Overlay: Hashable, Sendable {
             case eraser
             /// The selection tool: a lasso's dashed loop, selected while fingers select and move what is painted.
             case lasso
+            /// The fill tool: a paint bucket pouring, selected while a tap fills a region.
+            case bucket
             /// Full screen on and off: four corners, selected in full screen (the way back by touch).
             case fullscreen
             /// The colour well: the brush's colour in a ring of hues; it opens the colour panel.

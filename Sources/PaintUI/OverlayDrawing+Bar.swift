@@ -121,6 +121,7 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
     case .hand: drawHandIcon(at: center, side: side, ink: ink, in: context)
     case .eraser: drawEraserIcon(at: center, side: side, ink: ink, in: context)
     case .lasso: drawLassoIcon(at: center, side: side, ink: ink, in: context)
+    case .bucket: drawBucketIcon(at: center, side: side, ink: ink, in: context)
     case .save: drawSaveIcon(at: center, side: side, ink: ink, in: context)
     case let .colorWell(color): drawColorWell(color, at: center, side: side, paper: paper, in: context)
     case .brush: drawBrushIcon(at: center, side: side, ink: ink, in: context)

@@ -369,3 +369,28 @@ func drawLassoIcon(at center: Point, side: Double, ink: Double, in context: Opaq
     cairo_stroke(context)
     cairo_restore(context)
 }
+
+/// The fill tool's icon: a bucket tipped to the right, its rim a line, and a drop falling from its lip.
+func drawBucketIcon(at center: Point, side: Double, ink: Double, in context: OpaquePointer) {
+    let unit = side * 0.06
+    cairo_save(context)
+    setRoundInk(ink, width: max(unit * 1.1, 1.5), in: context)
+    cairo_save(context)
+    cairo_translate(context, center.x - unit * 1.2, center.y)
+    cairo_rotate(context, -.pi / 5)
+    // The bucket: narrower at its foot, its open top to the right once tipped.
+    cairo_move_to(context, -unit * 4, -unit * 3.5)
+    cairo_line_to(context, unit * 4, -unit * 3.5)
+    cairo_line_to(context, unit * 3, unit * 4)
+    cairo_line_to(context, -unit * 3, unit * 4)
+    cairo_close_path(context)
+    cairo_restore(context)
+    cairo_stroke(context)
+    // The drop, under the lip.
+    let drop = Point(x: center.x + unit * 5, y: center.y + unit * 3)
+    cairo_move_to(context, drop.x, drop.y - unit * 2.6)
+    cairo_curve_to(context, drop.x + unit * 1.8, drop.y, drop.x + unit * 1.4, drop.y + unit * 1.6, drop.x, drop.y + unit * 1.6)
+    cairo_curve_to(context, drop.x - unit * 1.4, drop.y + unit * 1.6, drop.x - unit * 1.8, drop.y, drop.x, drop.y - unit * 2.6)
+    cairo_fill(context)
+    cairo_restore(context)
+}

@@ -194,7 +194,7 @@ import Testing
         painter.tap(7, at: painter.paletteCenter(of: .openMore))
         let row = try #require(painter.app.paletteView.layout.moreMenu.rows.first { $0.command == .paste })
         painter.tap(8, at: painter.app.paletteView.convert(row.frame.center, to: nil))
-        #expect(painter.app.drawing.currentLayer.strokes.count == 3)
+        #expect(painter.app.drawing.currentLayer.strokes.count == 3, "\(row.frame) \(painter.app.paletteView.layout.moreMenu.frame) \(String(describing: Self.banner(painter)))")
     }
 
     /// Any bytes under any type we take never trap: the drawing gains what they hold or stays as it was.

@@ -184,7 +184,7 @@ import TouchUI
         case "a damaged header":
             bytes = DrawingDocument.header() + Array(repeating: 7, count: 40)
             bytes[13] ^= 0xFF
-        default: bytes = DrawingDocument.header(version: 9) + Array(repeating: 7, count: 40)
+        default: bytes = DrawingDocument.header(version: DrawingDocument.version + 1) + Array(repeating: 7, count: 40)
         }
         try Data(bytes).write(to: url)
         // begin refuses what open refuses, with the same words, before any window: nothing is read later.

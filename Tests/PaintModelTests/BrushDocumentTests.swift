@@ -59,7 +59,7 @@ import Testing
             #expect(Self.occurrences(of: "CHARCOAL-SETTINGS", in: bytes) == 1)
         }
         let round = DrawingDocument.encode(Drawing(strokes: [try #require(Self.stroke(nil, at: 5))]))
-        #expect(round[8] == 8, "the version written")
+        #expect(round[8] == 9, "the version written")
     }
 
     /// A smudge's stroke keeps the colours its brush picked up, each channel bit for bit, through the journal and a
@@ -136,7 +136,7 @@ import Testing
             journal.close()
         }
         #expect(try DocumentFile.read(url).drawing == drawing)
-        #expect(try DocumentFile.read(url).version == 8)
+        #expect(try DocumentFile.read(url).version == 9)
         for brush in [charcoal, pencil] {
             let opened = try DocumentFile.open(url, create: false)
             #expect(opened.drawing == drawing)

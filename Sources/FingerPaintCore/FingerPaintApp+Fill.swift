@@ -1,0 +1,61 @@
+// The fill tool (docs/selection.md, "Fill"): while it is the tool, a tap fills the region the visible paint encloses
+// around it with the brush's colour, on the current layer, as one edit: a stroke that is a fill (its outlines), so it
+// stays sharp at every zoom and exports as a path. Contract: the region is found in the view (RegionFill, from the
+// visible layers' coverage at the view's scale); a tap where nothing encloses the region fills nothing and says so.
+import Geometry
+import PaintModel
+import PaintRender
+
+extension FingerPaintApp {
+    /// How wide a gap in a line a fill closes, in the view's points: openings up to twice this stay shut.
+    public static let fillGap = 3.0
+    /// How far under the lines a fill reaches past their soft edge, in the view's points.
+    static let fillUnder = 1.0
+
+    /// Whether the fill tool is in use: a tap fills instead of painting.
+    public var isFilling: Bool { canvasView.isFilling }
+
+    /// Chooses the fill tool (`f`, the bar's bucket), or puts it away when it is the tool.
+    func toggleFillTool() {
+        guard !canvasView.isFilling else {
+            canvasView.isFilling = false
+            return
+        }
+        putAwayOtherTools()
+        canvasView.isFilling = true
+    }
+
+    /// Fills the region around a window point that the visible paint encloses, on the current layer, with the
+    /// brush's colour: one edit. A locked or hidden layer refuses; a tap on a line, or where the region reaches the
+    /// view's edge, fills nothing and says so.
+    func fill(at point: Point) {
+        if let refusal = currentLayerRefusal { return say(refusal) }
+        let transform = canvasView.viewTransform
+        let area = transform.documentRect(canvasView.bounds)
+        // The view's scale, or less where the view is larger than a barrier holds.
+        let scale = min(transform.zoom, (Double(DrawingPicture.largestBarrierPixels) / max(area.width * area.height, 1)).squareRoot())
+        let tapped = transform.documentPoint(canvasView.convert(point, from: nil))
+        guard let barrier = DrawingPicture(drawing: drawing, area: area).fillBarrier(pixelsPerPoint: scale) else {
+            return say("The view is too large to fill in: zoom in a little.")
+        }
+        let pixelsAPoint = scale / transform.zoom
+        let outcome = RegionFill.region(in: barrier, x: Int(((tapped.x - area.minX) * scale).rounded(.down)),
+                                        y: Int(((tapped.y - area.minY) * scale).rounded(.down)),
+                                        gap: Self.fillGap * pixelsAPoint, under: Self.fillUnder * pixelsAPoint)
+        switch outcome {
+        case .onPaint:
+            say("Tap inside a shape, not on its line, to fill it.")
+        case .notEnclosed:
+            say("Nothing encloses the place you tapped: the fill fills a region that lines close all round.")
+        case let .region(outlines):
+            let document = outlines.map { outline in
+                outline.map { Point(x: area.minX + $0.x / scale, y: area.minY + $0.y / scale) }
+            }
+            guard let fill = Stroke(filling: document, color: brush.color) else {
+                return say("Nothing encloses the place you tapped: the fill fills a region that lines close all round.")
+            }
+            edit(.add(fill))
+            report("fingerpaint: filled a region of \(document.count) outline\(document.count == 1 ? "" : "s")")
+        }
+    }
+}
