@@ -182,6 +182,23 @@ extension FingerPaintApp {
         select(drawing.currentLayer.strokes.indices.filter { !held.contains($0) }, noneSaid: "Nothing else is")
     }
 
+    /// Moves the selected strokes to the top of the layer at `position`, one edit, and paints on that layer with them
+    /// selected there; says why not where there is no such layer, or it or the current one is locked or hidden.
+    func moveSelection(toLayer position: Int) {
+        guard let selection, selection.layer == drawing.currentLayerIndex else { return }
+        guard drawing.layers.indices.contains(position) else {
+            return say(position > drawing.currentLayerIndex ? "There is no layer above “\(drawing.currentLayer.attributes.name)”."
+                       : "There is no layer below “\(drawing.currentLayer.attributes.name)”.")
+        }
+        if let refusal = refusal(ofLayerAt: position, toDo: "move strokes onto it") { return say(refusal) }
+        let count = drawing.layers[position].strokes.count, moved = selection.indices.count
+        endSelection()
+        edit(.moveStrokes(selection.indices, toLayer: position))
+        guard drawing.layers[position].strokes.count == count + moved else { return }
+        selectLayer(at: position)
+        select(Array(count..<(count + moved)), noneSaid: "Nothing was moved")
+    }
+
     /// Mirrors the selected strokes about the middle of their outline, left to right or top to bottom.
     func flipSelection(horizontally: Bool) {
         guard let outline = selection?.outline, let bounds = Lasso(points: outline).bounds else { return }
@@ -245,6 +262,8 @@ extension FingerPaintApp: SelectionMenuViewDelegate {
         case .duplicate: duplicateSelection()
         case .flipHorizontally: flipSelection(horizontally: true)
         case .flipVertically: flipSelection(horizontally: false)
+        case .layerUp: moveSelection(toLayer: drawing.currentLayerIndex + 1)
+        case .layerDown: moveSelection(toLayer: drawing.currentLayerIndex - 1)
         case .delete: deleteSelection()
         case .selectAll: selectAll()
         case .invert: invertSelection()

@@ -1,5 +1,5 @@
-// The selection's menu, opened by a long press on the selection: copy, cut, paste, duplicate, flip either way, select
-// all, invert, delete, each asked of the delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
+// The selection's menu, opened by a long press on the selection: copy, cut, paste, duplicate, flip either way, up or
+// down a layer, select all, invert, delete, each asked of the delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
 // (docs/selection.md).
 import Geometry
 import PaintUI
@@ -12,12 +12,12 @@ public protocol SelectionMenuViewDelegate: AnyObject {
 }
 
 /// The menu of the selection, over the whole window while it is open; its box opens beside the selection, inside the
-/// window above the bar, its rows in two columns where one would not fit. Every row is at least
+/// window above the bar, its rows in two or three columns where fewer would not fit. Every row is at least
 /// ``InterfaceLayout/controlSide`` points high.
 public final class SelectionMenuView: View {
     /// An action of the menu, in its order.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case copy, cut, paste, duplicate, flipHorizontally, flipVertically, selectAll, invert, delete
+        case copy, cut, paste, duplicate, flipHorizontally, flipVertically, layerUp, layerDown, selectAll, invert, delete
 
         /// The menu's words for it.
         public var title: String {
@@ -28,6 +28,8 @@ public final class SelectionMenuView: View {
             case .duplicate: "Duplicate"
             case .flipHorizontally: "Flip horizontally"
             case .flipVertically: "Flip vertically"
+            case .layerUp: "Up a layer"
+            case .layerDown: "Down a layer"
             case .selectAll: "Select all"
             case .invert: "Invert"
             case .delete: "Delete"
@@ -71,9 +73,9 @@ public final class SelectionMenuView: View {
         delegate?.selectionMenuView(self, didAsk: nil)
     }
 
-    /// How many columns the rows are in: one, or two where one would not fit the area's height.
+    /// How many columns the rows are in: one, or two or three where fewer would not fit the area's height.
     private var columns: Int {
-        area.height >= Self.height(columns: 1) ? 1 : 2
+        (1...2).first { area.height >= Self.height(columns: $0) } ?? 3
     }
 
     /// The box's height with its rows in `columns` columns.
@@ -85,7 +87,8 @@ public final class SelectionMenuView: View {
     /// Where the box is: beside the selection, inside the area.
     private var box: Rect {
         let columns = columns
-        return PanelPlacement.frame(of: Size(width: Self.width * (columns == 1 ? 1 : 1.5), height: Self.height(columns: columns)),
+        let width = min(Self.width * (1 + 0.5 * Double(columns - 1)), area.width)
+        return PanelPlacement.frame(of: Size(width: width, height: Self.height(columns: columns)),
                                     beside: anchor, preferring: [.below, .above, .right, .left], in: area)
     }
 

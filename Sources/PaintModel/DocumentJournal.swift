@@ -414,7 +414,7 @@ struct JournalLedger {
     /// Takes an edit the drawing did, with the size of its record.
     mutating func apply(_ edit: DrawingEdit, recordSize: Int) {
         switch edit {
-        case .add, .addStrokes, .clear, .erase, .replace, .transform, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
+        case .add, .addStrokes, .clear, .erase, .replace, .transform, .moveStrokes, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
              .moveLayer, .setLayer, .mergeLayerDown:
             undoSizes.append(recordSize)
             undoBytes += recordSize

@@ -51,6 +51,10 @@ public enum DrawingEdit: Hashable, Sendable {
     /// turned or flipped by a similarity, in their places (``Stroke/transformed(by:)``): a selection moved. Undo puts
     /// them back where they were.
     case transform([Int], by: AffineTransform)
+    /// The current layer's strokes at these positions (strictly increasing, each within the layer) moved to the
+    /// top of the layer at another position, in order: a selection moved to another layer. The current layer stays
+    /// current; undo puts them back where they were.
+    case moveStrokes([Int], toLayer: Int)
     /// The last edit undone.
     case undo
     /// The last undone edit redone.
@@ -80,7 +84,7 @@ extension DrawingEdit {
     /// layer refuses.
     public var editsStrokes: Bool {
         switch self {
-        case .add, .addStrokes, .clear, .erase, .replace, .transform: true
+        case .add, .addStrokes, .clear, .erase, .replace, .transform, .moveStrokes: true
         default: false
         }
     }
@@ -147,6 +151,7 @@ public struct Drawing: Hashable, Sendable {
         case erase(layer: Int, removed: [Removed], cut: ImageCut?)
         case replace(layer: Int, index: Int, old: Stroke, new: Stroke)
         case transform(layer: Int, indices: [Int], old: [Stroke], new: [Stroke], by: AffineTransform)
+        case moveStrokes(layer: Int, removed: [Removed], to: Int)
         case addLayer(at: Int, Layer, isCopy: Bool)
         case removeLayer(at: Int, Layer)
         case moveLayer(from: Int, to: Int)
@@ -159,11 +164,12 @@ public struct Drawing: Hashable, Sendable {
             var stroke: Stroke
         }
 
-        /// The layer a stroke edit acts on; `nil` for a layer edit.
+        /// The layer a stroke edit acts on (for strokes moved to another layer, the one they leave: the current one
+        /// when it was done); `nil` for a layer edit.
         var strokeLayer: Int? {
             switch self {
             case let .add(layer, _), let .addStrokes(layer, _), let .clear(layer, _, _), let .erase(layer, _, _),
-                 let .replace(layer, _, _, _), let .transform(layer, _, _, _, _): layer
+                 let .replace(layer, _, _, _), let .transform(layer, _, _, _, _), let .moveStrokes(layer, _, _): layer
             case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: nil
             }
         }
@@ -186,6 +192,7 @@ public struct Drawing: Hashable, Sendable {
             case let .erase(_, removed, cut): .erase(removed.map(\.index), cut: cut)
             case let .replace(_, index, _, new): .replace(at: index, with: new)
             case let .transform(_, indices, _, _, transform): .transform(indices, by: transform)
+            case let .moveStrokes(_, removed, to): .moveStrokes(removed.map(\.index), toLayer: to)
             case let .addLayer(position, layer, isCopy):
                 if isCopy {
                     .duplicateLayer(at: position - 1)
@@ -226,6 +233,9 @@ public struct Drawing: Hashable, Sendable {
             case let .replace(layer, index, _, new): stack.layers[layer].strokes[index] = new
             case let .transform(layer, indices, _, new, _):
                 for (index, stroke) in zip(indices, new) { stack.layers[layer].strokes[index] = stroke }
+            case let .moveStrokes(layer, removed, to):
+                for entry in removed.reversed() { stack.layers[layer].strokes.remove(at: entry.index) }
+                stack.layers[to].strokes += removed.map(\.stroke)
             case let .addLayer(position, layer, _): stack.insert(layer, at: position)
             case let .removeLayer(position, _): _ = stack.removeLayer(at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: from, to: to)
@@ -251,6 +261,9 @@ public struct Drawing: Hashable, Sendable {
             case let .replace(layer, index, old, _): stack.layers[layer].strokes[index] = old
             case let .transform(layer, indices, old, _, _):
                 for (index, stroke) in zip(indices, old) { stack.layers[layer].strokes[index] = stroke }
+            case let .moveStrokes(layer, removed, to):
+                stack.layers[to].strokes.removeLast(removed.count)
+                for entry in removed { stack.layers[layer].strokes.insert(entry.stroke, at: entry.index) }
             case let .addLayer(position, _, _): _ = stack.removeLayer(at: position)
             case let .removeLayer(position, layer): stack.insert(layer, at: position)
             case let .moveLayer(from, to): stack.moveLayer(from: to, to: from)
@@ -270,7 +283,7 @@ public struct Drawing: Hashable, Sendable {
             case let .erase(_, removed, _): .removed(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked([index])
             case let .transform(_, indices, _, _, _): .restroked(indices)
-            case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
+            case .moveStrokes, .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
 
@@ -282,7 +295,7 @@ public struct Drawing: Hashable, Sendable {
             case let .erase(_, removed, _): .inserted(removed.map(\.index))
             case let .replace(_, index, _, _): .restroked([index])
             case let .transform(_, indices, _, _, _): .restroked(indices)
-            case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
+            case .moveStrokes, .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown: .replaced
             }
         }
     }
@@ -388,6 +401,7 @@ public struct Drawing: Hashable, Sendable {
         case let .erase(indices, cut): erase(indices, cut: cut)
         case let .replace(index, stroke): replace(at: index, with: stroke)
         case let .transform(indices, transform): self.transform(indices, by: transform)
+        case let .moveStrokes(indices, layer): moveStrokes(indices, toLayer: layer)
         case .undo: undo()
         case .redo: redo()
         case let .selectLayer(position): selectLayer(at: position)
@@ -489,6 +503,20 @@ public struct Drawing: Hashable, Sendable {
         return perform(.transform(layer: stack.current, indices: indices, old: old, new: new, by: transform))
     }
 
+    /// Moves the current layer's strokes at `indices` (strictly increasing) to the top of the layer at `position`,
+    /// in order, as one edit (undoable): a selection moved to another layer. `nil` when there is none to move, a
+    /// position is outside the layer, `position` is the current layer or no layer, or either layer is locked.
+    @discardableResult
+    public mutating func moveStrokes(_ indices: [Int], toLayer position: Int) -> DrawingChange? {
+        let strokes = currentLayer.strokes
+        guard isCurrentLayerEditable, !indices.isEmpty, stack.layers.indices.contains(position), position != stack.current,
+              !stack.layers[position].attributes.isLocked, indices.allSatisfy(strokes.indices.contains),
+              zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        let removed = indices.map { Edit.Removed(index: $0, stroke: strokes[$0]) }
+        return perform(.moveStrokes(layer: stack.current, removed: removed, to: position))
+    }
+
     // MARK: - Layers
 
     /// Makes the layer at `position` current (not undoable); `nil` when there is none there or it is current.
@@ -584,6 +612,8 @@ public struct Drawing: Hashable, Sendable {
     /// layer's place among the strokes shown (nothing, on a hidden layer); a layer edit, ``DrawingChange/replaced``
     /// (nothing for another name, lock, opacity or blend mode).
     private func shownChange(of edit: Edit, undone: Bool) -> DrawingChange {
+        // Strokes moved to another layer: two layers' strokes change, redrawn as a layer edit is.
+        if case .moveStrokes = edit { return .replaced }
         guard let layer = edit.strokeLayer else {
             // A layer's name, lock, opacity or blend mode: the same strokes are shown (how they look goes by how the
             // layers are composited).
@@ -618,7 +648,7 @@ public struct Drawing: Hashable, Sendable {
             return .restroked([below + index])
         case let .transform(_, indices, _, _, _):
             return .restroked(indices.map { below + $0 })
-        case .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown:
+        case .moveStrokes, .addLayer, .removeLayer, .moveLayer, .setLayer, .mergeDown:
             return .replaced
         }
     }

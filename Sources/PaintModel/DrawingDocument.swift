@@ -114,6 +114,8 @@ public enum DrawingDocument {
         case brush = 19
         /// Version 8 on: strokes moved, and strokes added as one edit.
         case transform = 20, addStrokes = 21
+        /// Version 9 on: strokes moved to another layer.
+        case moveStrokes = 22
 
         /// The first version whose documents hold the kind.
         var firstVersion: UInt16 {
@@ -125,6 +127,7 @@ public enum DrawingDocument {
                  .addImageLayer, .eraseCut, .mergeLayerDown: 5
             case .brush: 6
             case .transform, .addStrokes: 8
+            case .moveStrokes: 9
             }
         }
     }
@@ -192,6 +195,7 @@ public enum DrawingDocument {
         case let .erase(indices, cut): record(erasing: indices, cut: cut)
         case let .replace(index, stroke): record(replacing: index, with: stroke, brushes: brushes)
         case let .transform(indices, transform): record(transforming: indices, by: transform)
+        case let .moveStrokes(indices, layer): record(moving: indices, toLayer: layer)
         case .undo: record(.undo, stroke: nil, brushes: brushes)
         case .redo: record(.redo, stroke: nil, brushes: brushes)
         case let .selectLayer(position): record(.selectLayer, positions: [position])
@@ -256,6 +260,7 @@ public enum DrawingDocument {
         case let .erase(indices, cut): recordOverhead + 4 + 4 * indices.count + (cut.map(cutSize) ?? 0)
         case let .replace(_, stroke): recordOverhead + 4 + strokeSize(stroke)
         case let .transform(indices, _): recordOverhead + 4 + 4 * indices.count + 48
+        case let .moveStrokes(indices, _): recordOverhead + 8 + 4 * indices.count
         case .clear, .undo, .redo: recordOverhead
         case .selectLayer, .duplicateLayer, .removeLayer: recordOverhead + 4
         case .moveLayer: recordOverhead + 8
@@ -311,7 +316,7 @@ public enum DrawingDocument {
         }
         let isBeyondVersion2 = drawing.compactEdits.contains {
             switch $0 {
-            case .addStrokes, .erase, .replace, .transform, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
+            case .addStrokes, .erase, .replace, .transform, .moveStrokes, .selectLayer, .addLayer, .addImageLayer, .duplicateLayer, .removeLayer,
                  .moveLayer, .setLayer, .mergeLayerDown: true
             case .add, .clear, .undo, .redo: false
             }
@@ -373,6 +378,15 @@ public enum DrawingDocument {
         writer.append(UInt32(truncatingIfNeeded: indices.count))
         for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
         append(transform, to: &writer)
+        return writer.finish()
+    }
+
+    /// A move-strokes record: the layer they go to, `u32`, the count of positions, then the positions, `u32` each.
+    private static func record(moving indices: [Int], toLayer layer: Int) -> [UInt8] {
+        var writer = recordWriter(.moveStrokes, payload: 8 + 4 * indices.count)
+        writer.append(UInt32(truncatingIfNeeded: layer))
+        writer.append(UInt32(truncatingIfNeeded: indices.count))
+        for index in indices { writer.append(UInt32(truncatingIfNeeded: index)) }
         return writer.finish()
     }
 
@@ -548,6 +562,14 @@ public enum DrawingDocument {
             let transform = try readTransform(from: &reader)
             guard transform.isSimilarity else { throw .damaged("a transform that does not keep shapes") }
             return .edit(.transform(indices, by: transform))
+        case .moveStrokes:
+            var reader = ByteReader(bytes: payload)
+            let layer = Int(try reader.read() as UInt32), count = Int(try reader.read() as UInt32)
+            guard reader.remaining == 4 * count else { throw .damaged("a move-strokes record of the wrong size") }
+            var indices: [Int] = []
+            indices.reserveCapacity(count)
+            for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
+            return .edit(.moveStrokes(indices, toLayer: layer))
         case .clear, .undo, .redo:
             guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
@@ -685,7 +707,7 @@ public enum DrawingDocument {
         switch kind {
         // A brush record is appended with the stroke that needs it.
         case .baseStroke, .add, .replace, .brush, .addStrokes: return .stroke
-        case .clear, .undo, .redo, .erase, .eraseCut, .transform: return .edit
+        case .clear, .undo, .redo, .erase, .eraseCut, .transform, .moveStrokes: return .edit
         case .baseLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer: return .layer
         case .baseImage, .addImageLayer: return .image
         case .mergeLayerDown: return .layer

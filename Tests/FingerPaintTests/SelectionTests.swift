@@ -261,7 +261,12 @@ import Testing
         // A touch beyond the menu closes it, doing nothing.
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         rows = try openMenu()
-        let beyond = Point(x: box.minX > 30 ? box.minX - 10 : box.maxX + 10, y: box.midY)
+        // Beside the box, above it or below it, wherever the window has room.
+        let candidates: [Point] = [Point(x: box.minX - 10, y: box.midY), Point(x: box.maxX + 10, y: box.midY),
+                                   Point(x: box.midX, y: box.minY - 10), Point(x: box.midX, y: box.maxY + 10)]
+        let beyond = try #require(candidates.first { (point: Point) -> Bool in
+            point.x > 0 && point.x < 400 && point.y > 0 && point.y < 300
+        })
         painter.tap(6, at: beyond)
         #expect(painter.app.renderer.overlay?.layerMenu == nil && painter.app.drawing.strokes.count == 3)
         // Invert: the blue one alone; Select all: the three.
@@ -282,6 +287,39 @@ import Testing
         #expect(painter.app.drawing.strokes.first?.points.first?.location == Point(x: 220, y: 60))
     }
 
+
+    /// The menu's Up a layer moves the selected strokes to the top of the layer above, one edit, and paints on that
+    /// layer with them selected; Down a layer from the bottom one says there is none.
+    @Test func theMenuMovesTheSelectionToAnotherLayer() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("Insert")
+        painter.key("Next")
+        #expect(painter.app.drawing.currentLayerIndex == 0)
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        func tapRow(_ action: SelectionMenuView.Action) throws {
+            let stroke = try #require(painter.app.selection.map { painter.app.drawing.currentLayer.strokes[$0.indices[0]] })
+            painter.send(.touchDown(id: 5, location: stroke.points[4].location), .touchFrame)
+            painter.time += 600
+            painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
+            painter.send(.touchUp(id: 5), .touchFrame)
+            let menu = try #require(painter.app.renderer.overlay?.layerMenu)
+            #expect(menu.rows.count == SelectionMenuView.Action.allCases.count)
+            #expect(menu.frame.maxY <= painter.app.paletteView.layout.bar.minY && menu.frame.maxX <= 400, "\(menu.frame)")
+            let row = try #require(menu.rows.first { $0.title == action.title })
+            painter.tap(6, at: row.frame.center)
+        }
+        try tapRow(.layerDown)
+        painter.app.renderFrame()
+        #expect(painter.app.renderer.overlay?.banner?.text == "There is no layer below “Layer 1”.")
+        try tapRow(.layerUp)
+        let layers = painter.app.drawing.layers
+        #expect(layers.map(\.strokes.count) == [1, 1] && layers[1].strokes.first?.color == Color(rgb: 0xD01818))
+        #expect(painter.app.drawing.currentLayerIndex == 1 && painter.app.selection?.indices == [0])
+        #expect(painter.isPainted(80, 60), "still shown where it was")
+        painter.key("Ctrl+Z")
+        #expect(painter.app.drawing.layers.map(\.strokes.count) == [2, 0], "one undo puts it back")
+    }
 
     /// With the tiles drawn in the background, the selection moved is shown where it goes at every step, and once the
     /// finger lifts it stays shown there while the tiles under it are drawn again: the strokes never vanish.

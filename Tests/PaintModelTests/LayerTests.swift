@@ -249,6 +249,8 @@ import PropertyBased
             // Strokes moved, scaled, turned or flipped; now and then a transform that keeps no shape, refused.
             let strokes = drawing.currentLayer.strokes.count
             let indices = strokes == 0 ? [0] : Array(Set([(number >> 8) % strokes, (number >> 14) % strokes])).sorted()
+            // Now and then moved to another layer instead (refused onto the current one, or a locked one).
+            if number & (1 << 15) != 0 { return .moveStrokes(indices, toLayer: other) }
             let center = Point(x: Double(number % 90), y: Double((number >> 5) % 90))
             var transform = AffineTransform(scale: Double(1 + (number >> 9) % 4) / 2, rotation: Double(number % 7),
                                             about: center)
