@@ -55,6 +55,28 @@ extension FingerPaintApp {
         endSelection()
     }
 
+    /// How often the selection's dashes step along, and how far each step takes them, in points: a dash and a gap
+    /// (9 points) go by in a little over a second, as marching ants do in Krita and GIMP.
+    static let dashStep = (interval: Duration.milliseconds(125), distance: 1.0)
+
+    /// Keeps the selection's dashes marching while there is a selection, and stops them when there is none: a
+    /// step a ``dashStep`` interval, each a frame of the overlay.
+    func marchSelectionDashes() {
+        guard selection != nil else {
+            if let selectionDashTimer { window.timers.cancel(selectionDashTimer) }
+            selectionDashTimer = nil
+            return
+        }
+        guard selectionDashTimer == nil else { return }
+        selectionDashTimer = window.timers.schedule(after: Self.dashStep.interval) { [unowned self] in
+            selectionDashTimer = nil
+            guard selection != nil else { return }
+            selectionDashPhase = (selectionDashPhase + Self.dashStep.distance).truncatingRemainder(dividingBy: 9)
+            updateOverlay()
+            marchSelectionDashes()
+        }
+    }
+
     /// The selection's outline, or the lasso's loop being drawn, for the overlay, in window points.
     var selectionOverlay: Overlay.Selection? {
         if let loop = selectionView.loopInProgress {
@@ -63,7 +85,7 @@ extension FingerPaintApp {
         guard let selection else { return nil }
         let corners = selection.shownOutline.map(view.windowPoint)
         let handles = SelectionView.handles(around: corners)
-        return Overlay.Selection(outline: corners, isClosed: true,
+        return Overlay.Selection(outline: corners, isClosed: true, dashPhase: -selectionDashPhase,
                                  handles: handles.filter { $0.handle != .rotation }.map(\.location),
                                  rotationHandle: handles.first { $0.handle == .rotation }?.location)
     }

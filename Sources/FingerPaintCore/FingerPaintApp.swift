@@ -38,8 +38,15 @@ public final class FingerPaintApp {
     public let selectionView = SelectionView()
     /// The selection's menu, opened by a long press on the selection.
     public let selectionMenuView = SelectionMenuView()
-    /// What is selected on the current layer, and where it is; `nil` for nothing.
-    public internal(set) var selection: StrokeSelection?
+    /// What is selected on the current layer, and where it is; `nil` for nothing. While there is one, its outline's
+    /// dashes march (``selectionDashPhase``).
+    public internal(set) var selection: StrokeSelection? {
+        didSet { marchSelectionDashes() }
+    }
+    /// How far along the selection's outline its dashes start, in points: it grows while a selection is shown.
+    var selectionDashPhase = 0.0
+    /// The next step of the selection's marching dashes, while one is due.
+    var selectionDashTimer: TimerQueue.Token?
     /// The bar of buttons.
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.

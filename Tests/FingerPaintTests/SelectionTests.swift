@@ -288,6 +288,23 @@ import Testing
     }
 
 
+    /// The outline's dashes march while something is selected, a step each eighth of a second, and stop when the
+    /// selection ends.
+    @Test func theOutlinesDashesMarchWhileSomethingIsSelected() throws {
+        let painter = Painter(drawing: Self.twoStrokes())
+        painter.key("s")
+        Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
+        painter.app.renderFrame()
+        let start = try #require(painter.app.renderer.overlay?.selection?.dashPhase)
+        painter.time += 260
+        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
+        painter.app.renderFrame()
+        let marched = try #require(painter.app.renderer.overlay?.selection?.dashPhase)
+        #expect(abs(marched - (start - 2)) < 1e-9, "two steps of a point: \(start) → \(marched)")
+        painter.key("Escape")
+        #expect(painter.app.selection == nil && painter.app.selectionDashTimer == nil, "no timer without a selection")
+    }
+
     /// The menu's Up a layer moves the selected strokes to the top of the layer above, one edit, and paints on that
     /// layer with them selected; Down a layer from the bottom one says there is none.
     @Test func theMenuMovesTheSelectionToAnotherLayer() throws {
