@@ -108,12 +108,18 @@ final class Compositor {
     let surfaceImplementation: ImplementationTable<wl_surface_interface>
     let regionImplementation: ImplementationTable<wl_region_interface>
     private var isShutDown = false
+    /// The simulated display's refresh rate, in Hz (`--refresh`): its vblanks come this often.
+    let refreshRate: Double
+    /// The time between two vblanks, in seconds.
+    var refreshInterval: Double { 1 / refreshRate }
 
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(
         configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
-        offersPresentation: Bool = true, offersViewporter: Bool = true, offersClipboard: Bool = true, heldBufferCount: Int
+        refreshRate: Double = 60, offersPresentation: Bool = true, offersViewporter: Bool = true,
+        offersClipboard: Bool = true, heldBufferCount: Int
     ) throws(ReplayError) {
+        self.refreshRate = refreshRate
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
         self.display = display

@@ -11,7 +11,7 @@ struct ReplayOptions: ParsableCommand {
         commandName: "touch-replay",
         abstract: "A headless Wayland compositor that plays a recorded trace into a client and saves its window as a PNG.",
         usage: """
-            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] [--no-viewporter] -- CLIENT [ARGS...]
+            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] [--refresh HZ] [--no-viewporter] -- CLIENT [ARGS...]
             """,
         discussion: """
             Traces: \(FormatPages.traceFormat). The compositor: docs/touch-replay.md.
@@ -44,6 +44,14 @@ struct ReplayOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Offer fractional-scale-v1 and viewporter with this preferred scale, from 1 to 4.", valueName: "X"),
             transform: ReplayOptions.fractional)
     var fractionalScale: Double?
+
+    /// `--refresh HZ`: the simulated display's refresh rate, 30 to 240 Hz (59.94 and the like too): its vblanks, the
+    /// output's mode and the presentation feedback's refresh.
+    @Option(name: .customLong("refresh"),
+            help: ArgumentHelp("The simulated display's refresh rate in Hz, from 30 to 240 (fractions such as 59.94 too).",
+                               valueName: "HZ"),
+            transform: ReplayOptions.refreshRate)
+    var refreshRate: Double = 60
 
     /// `--no-presentation`: offer no wp_presentation, as KWin 5.27 does not.
     @Flag(name: .customLong("no-presentation"), help: "Offer no wp_presentation (presentation-time), like a compositor without it.")
@@ -129,6 +137,13 @@ struct ReplayOptions: ParsableCommand {
 
     private static func outputScale(_ text: String) throws -> Int32 {
         guard let value = Int32(text), value == 1 || value == 2 else { throw ValidationError("--scale must be 1 or 2") }
+        return value
+    }
+
+    private static func refreshRate(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 30, value <= 240 else {
+            throw ValidationError("--refresh must be a number of Hz from 30 to 240")
+        }
         return value
     }
 

@@ -45,7 +45,8 @@ final class Output {
             "touch-replay", "headless", Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue)
         )
         wl_output_send_mode(
-            resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue, pixels.width, pixels.height, 60_000
+            resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue, pixels.width, pixels.height,
+            Int32((compositor.refreshRate * 1000).rounded())
         )
         let version = wl_resource_get_version(resource)
         if version >= 2 {

@@ -23,8 +23,6 @@ final class Player {
         static let idleTime = 0.02
         /// How long the client may take to exit after `xdg_toplevel.close`.
         static let closeTimeout = 2.0
-        /// The frame clock's period in milliseconds (60 Hz).
-        static let frameInterval = 1000.0 / 60.0
         /// At most this many frames are answered after the last event, while the client keeps asking.
         static let settlingFrames = 30
     }
@@ -41,7 +39,9 @@ final class Player {
     private let keys: [KeyChord: (key: Keymap.Key, modifiers: [Keymap.Key])]
     private let isRealtime: Bool
     private let usesKeyboard: Bool
-    /// The virtual time of the next frame on the 60 Hz frame clock, in trace milliseconds.
+    /// The frame clock's period in milliseconds: the simulated display's refresh (`--refresh`, 60 Hz by default).
+    private var frameInterval: Double { 1000 * compositor.refreshInterval }
+    /// The virtual time of the next frame on the frame clock, in trace milliseconds.
     private var nextFrameTime: Double
     /// Where the trace's canvas starts on the surface: added to every position sent (the canvas line's `origin`).
     private let origin: Vector
@@ -102,7 +102,7 @@ final class Player {
 
     // MARK: - The display clock
 
-    /// The next simulated vblank in real time (``monotonicNow()``): one grid of 60 Hz ticks from start to end, as a
+    /// The next simulated vblank in real time (``monotonicNow()``): one grid of the display's ticks from start to end, as a
     /// display's, so that a client pacing its frames by the presentation feedback sees one clock from its first
     /// frame on.
     private var nextVblank = monotonicNow()
@@ -112,13 +112,13 @@ final class Player {
     /// Before, they were the moment this loop got there, up to several milliseconds later on a loaded machine, and a
     /// client pacing itself by them saw a grid that was not one.
     private func vblankDue(at now: Double) -> Double {
-        let interval = Timing.frameInterval / 1000
+        let interval = frameInterval / 1000
         return nextVblank + (max(0, now - nextVblank) / interval).rounded(.down) * interval
     }
 
     /// Moves ``nextVblank`` to the first tick of its grid after `now` (skipping ticks this loop was kept from).
     private func advanceVblank(past now: Double) {
-        let interval = Timing.frameInterval / 1000
+        let interval = frameInterval / 1000
         nextVblank += (max(0, now - nextVblank) / interval).rounded(.down) * interval + interval
     }
 
@@ -149,7 +149,7 @@ final class Player {
     /// when the window is on the display, as a person's first touch can come no sooner. Before, it started at the
     /// mapping commit, so the first touches always came while that frame waited for its vblank. A client that keeps one
     /// frame in the compositor's hands could then draw them only a vblank later: up to two frames late at the start of
-    /// every run, by how the client's start-up fell against the 60 Hz grid. (At 3840x2160 the mapping commit's copy
+    /// every run, by how the client's start-up fell against the display's grid. (At 3840x2160 the mapping commit's copy
     /// here often hid it, so 800x600 fared worse.) In virtual time (`--fast`) there is no display: nothing to wait for.
     func waitUntilShown() {
         guard isRealtime else { return }
@@ -236,11 +236,11 @@ final class Player {
         let hadTouchesDown = !touchesDown.isEmpty
         guard cancelTouchesLeftDown(at: lastGroupTime ?? 0) else { return }
         if hadTouchesDown { waitForClient(untilCommit: true, since: commits) }
-        // Let the client finish: frames on the 60 Hz clock while it keeps asking for them.
+        // Let the client finish: frames on the display's clock while it keeps asking for them.
         for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
             let commits = compositor.counters.commits
             compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
-            nextFrameTime += Timing.frameInterval
+            nextFrameTime += frameInterval
             waitForClient(untilCommit: true, since: commits)
         }
         waitForClient(untilCommit: false)
@@ -252,13 +252,13 @@ final class Player {
         while nextFrameTime <= time {
             if compositor.readyFrameCallbacks.isEmpty {
                 // Nobody waits: skip to the first tick after `time`.
-                let ticks = ((time - nextFrameTime) / Timing.frameInterval).rounded(.down) + 1
-                nextFrameTime += ticks * Timing.frameInterval
+                let ticks = ((time - nextFrameTime) / frameInterval).rounded(.down) + 1
+                nextFrameTime += ticks * frameInterval
                 return
             }
             let commits = compositor.counters.commits
             compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
-            nextFrameTime += Timing.frameInterval
+            nextFrameTime += frameInterval
             waitForClient(untilCommit: true, since: commits)
         }
     }

@@ -1,4 +1,4 @@
-// wp_presentation (presentation-time): each committed frame's feedback answered at the simulated 60 Hz vblank that
+// wp_presentation (presentation-time): each committed frame's feedback answered at the simulated vblank that
 // shows it, so a client can measure input to presentation.
 import CWaylandServer
 import CWaylandServerProtocols
@@ -12,8 +12,8 @@ import Glibc
 /// the first tick of the grid after its commit, when a display could first have shown it: never before its commit.
 final class Presentation {
     unowned let compositor: Compositor
-    /// The refresh the feedback reports: 60 Hz.
-    static let refreshNanoseconds: UInt32 = 16_666_667
+    /// The refresh the feedback reports: the simulated display's (`--refresh`), in nanoseconds.
+    var refreshNanoseconds: UInt32 { UInt32((compositor.refreshInterval * 1e9).rounded()) }
     private let presentationTable: ImplementationTable<wp_presentation_interface>
     /// Feedback asked for and not yet committed, by surface.
     private var pending: [ObjectIdentifier: [WLResource]] = [:]
@@ -62,10 +62,9 @@ final class Presentation {
     }
 
     /// When a frame committed at `commit` is shown by the vblank at `vblank` (seconds on one clock): at the vblank,
-    /// or, committed after it, at the first tick of its 60 Hz grid after the commit.
-    static func presentationTime(vblank: Double, commit: Double) -> Double {
+    /// or, committed after it, at the first tick of its grid (`interval` seconds apart) after the commit.
+    static func presentationTime(vblank: Double, commit: Double, interval: Double) -> Double {
         guard commit > vblank else { return vblank }
-        let interval = Double(refreshNanoseconds) / 1e9
         return vblank + ((commit - vblank) / interval).rounded(.up) * interval
     }
 
@@ -80,13 +79,13 @@ final class Presentation {
             let isNewest = !frames[(index + 1)...].contains { $0.surface == frame.surface }
             for feedback in frame.feedbacks {
                 if isNewest {
-                    let shown = Self.presentationTime(vblank: time, commit: frame.at)
+                    let shown = Self.presentationTime(vblank: time, commit: frame.at, interval: compositor.refreshInterval)
                     let whole = max(shown, 0).rounded(.down)
                     let now = timespec(tv_sec: Int(whole), tv_nsec: min(Int(((shown - whole) * 1e9).rounded()), 999_999_999))
                     let seconds = UInt64(now.tv_sec)
                     wp_presentation_feedback_send_presented(
                         feedback, UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
-                        UInt32(now.tv_nsec), Self.refreshNanoseconds, UInt32(truncatingIfNeeded: sequence >> 32),
+                        UInt32(now.tv_nsec), refreshNanoseconds, UInt32(truncatingIfNeeded: sequence >> 32),
                         UInt32(truncatingIfNeeded: sequence), WP_PRESENTATION_FEEDBACK_KIND_VSYNC.rawValue)
                     presentedCount += 1
                 } else {

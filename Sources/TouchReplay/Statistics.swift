@@ -29,6 +29,8 @@ struct ReplayCounters {
     /// How many times the toplevel asked to be maximized (`set_maximized`) and minimized (`set_minimized`).
     var maximizeRequests = 0
     var minimizeRequests = 0
+    /// The simulated display's refresh rate, in Hz (`--refresh`).
+    var refreshRate = 60.0
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
@@ -144,7 +146,7 @@ enum ReplayStatistics {
     /// "never_inked"}, "input_to_present_ms": {"p50", "p99", "max", "samples"}, "input_to_next_vblank_ms": {"p50",
     /// "p99", "max"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
     /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "client_cpu_ms": x, "latest_send_ms": x, "resize_edges": [...],
-    /// "maximize_requests": N, "minimize_requests": N}`.
+    /// "maximize_requests": N, "minimize_requests": N, "refresh_hz": x}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -165,7 +167,7 @@ enum ReplayStatistics {
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
             + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds)), "
             + "\"latest_send_ms\": \(number(counters.latestSendMilliseconds))"
-            + windowManagement(counters) + "}"
+            + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate))}"
     }
 
     /// The toplevel's window-management requests: `, "resize_edges": [4, 10], "maximize_requests": N,

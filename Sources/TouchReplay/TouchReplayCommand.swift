@@ -102,6 +102,7 @@ struct TouchReplayCommand {
         } ?? (800, 600)
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
+            refreshRate: options.refreshRate,
             offersPresentation: !options.withoutPresentation && options.isRealtime,
             offersViewporter: !options.withoutViewporter, offersClipboard: !options.withoutClipboard,
             heldBufferCount: options.heldBufferCount
@@ -126,6 +127,7 @@ struct TouchReplayCommand {
     private static func printStatistics(compositor: Compositor, client: ClientProcess, player: Player) {
         var counters = compositor.counters
         counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
+        counters.refreshRate = compositor.refreshRate
         print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
         // A debugging aid (docs/frame-pacing.md, "The frame log"): every inked point's send, ink and present
         // times, in milliseconds on CLOCK_MONOTONIC.

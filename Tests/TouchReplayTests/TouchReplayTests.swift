@@ -108,6 +108,7 @@ struct TouchReplayTests {
         let intervals = try #require(stats["frame_interval_ms"] as? [String: Any])
         #expect((intervals["p50"] as? Double ?? -1) >= 0)
         #expect((stats["map_ms"] as? Double ?? -1) > 0)
+        #expect(stats["refresh_hz"] as? Double == 60, "the display's refresh by default")
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
@@ -121,6 +122,8 @@ struct TouchReplayTests {
         (["--trace", "t.jsonl", "--output", "o.png", "--fractional-scale", "0.5", "--", "true"], "--fractional-scale must be a number from 1 to 4"),
         (["--trace", "t.jsonl", "--output", "o.png", "--scale", "2", "--fractional-scale", "1.5", "--", "true"], "cannot be used together"),
         (["--trace", "t.jsonl", "--output", "o.png", "--bogus", "--", "true"], "Unknown option '--bogus'"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--refresh", "250", "--", "true"], "--refresh must be a number of Hz from 30 to 240"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--refresh", "nan", "--", "true"], "--refresh must be a number of Hz from 30 to 240"),
     ])
     func usageErrors(arguments: [String], message: String) async throws {
         let result = try await ReplayRunner.replay(arguments)
@@ -262,14 +265,16 @@ extension TouchReplayTests {
         #expect(median > 15_000 && median < 25_000, "presentation intervals (µs): \(sorted)")
     }
 
-    @Test("wp_presentation: the presentation times lie on one 60 Hz grid, however late touch-replay comes to a vblank")
-    func presentationTimesOnOneGrid() async throws {
+    @Test("wp_presentation: the presentation times lie on one grid of the display's refresh (60 Hz, or --refresh), however late touch-replay comes to a vblank",
+          arguments: [60.0, 144.0, 59.94])
+    func presentationTimesOnOneGrid(hertz: Double) async throws {
         // "p2p 16528 us": from the last presentation to this one, whole microseconds. A display's vblank
         // timestamps are a whole number of refreshes apart; touch-replay's loop wakes tens of microseconds to
         // milliseconds after a vblank, and stamping that moment put them anywhere.
-        let (intervals, output) = try await presentationIntervals(overMilliseconds: 1000)
+        let (intervals, output) = try await presentationIntervals(overMilliseconds: 1000,
+                                                                  options: hertz == 60 ? [] : ["--refresh", "\(hertz)"])
         #expect(intervals.count >= 10, "\(output)")
-        let refresh = 1_000_000.0 / 60
+        let refresh = 1_000_000.0 / hertz
         let offGrid = intervals.filter { interval in
             abs(interval - (interval / refresh).rounded() * refresh) > 2 || interval < refresh / 2
         }
@@ -279,7 +284,8 @@ extension TouchReplayTests {
     /// weston-presentation-shm run through touch-replay for a trace of `milliseconds` with nothing but a pointer:
     /// the intervals between its presented frames, µs, and what it printed. It prints a line per presented frame:
     /// "N: f2c …, c2p … ms, …, p2p 16528 us, …, seq N".
-    private func presentationIntervals(overMilliseconds milliseconds: Int) async throws -> (intervals: [Double], output: String) {
+    private func presentationIntervals(overMilliseconds milliseconds: Int, options: [String] = []) async throws
+        -> (intervals: [Double], output: String) {
         let scratch = try TemporaryDirectory()
         let trace = try scratch.write("idle.jsonl", """
             {"t": 0, "pointer": "enter", "x": 5, "y": 5}
@@ -287,11 +293,12 @@ extension TouchReplayTests {
 
             """)
         let result = try await ReplayRunner.replay(
-            ["--trace", trace, "--output", scratch.path("o.png"), "--", "/usr/bin/weston-presentation-shm"])
+            ["--trace", trace, "--output", scratch.path("o.png")] + options + ["--", "/usr/bin/weston-presentation-shm"])
         #expect(result.status == 0, "\(result.standardError)")
         let intervals = result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
+            // Right-aligned ("p2p  6944 us" at 144 Hz); 0 where it starts counting again (the first frames).
             guard line.contains("seq"), let range = line.range(of: "p2p ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0.isNumber })
+            return Double(line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }).flatMap { $0 > 0 ? $0 : nil }
         }
         return (intervals, result.standardOutput)
     }
