@@ -35,6 +35,19 @@ struct ReplayError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// How long before each vblank the compositor takes the newest committed frame: a frame committed after it waits
+/// for the next vblank. The one place that decides which vblank takes a commit, for the presentation feedback and
+/// for `--stats` alike.
+struct Latch: Hashable, Sendable {
+    /// Seconds before the vblank; 0 takes what was committed by the vblank (or after it, by a loop come late).
+    let seconds: Double
+
+    /// Whether the vblank at `vblank` takes what was committed (or inked, or sent) at `time`, seconds on one clock.
+    func takes(_ time: Double, at vblank: Double) -> Bool {
+        seconds == 0 || time <= vblank - seconds
+    }
+}
+
 /// A headless Wayland compositor on libwayland-server, with one output, one seat and the xdg-shell.
 ///
 /// Everything runs on the calling thread: ``dispatch(timeout:)`` waits for and handles client requests.
@@ -112,14 +125,17 @@ final class Compositor {
     let refreshRate: Double
     /// The time between two vblanks, in seconds.
     var refreshInterval: Double { 1 / refreshRate }
+    /// How long before each vblank the compositor takes the newest committed frame (`--latch-ms`).
+    let latch: Latch
 
     /// Creates the display, its globals, and a listening socket in the current `XDG_RUNTIME_DIR`.
     init(
         configuredSize: (width: Int32, height: Int32), outputScale: Int32, fractionalScale: Double? = nil,
-        refreshRate: Double = 60, offersPresentation: Bool = true, offersViewporter: Bool = true,
+        refreshRate: Double = 60, latch: Double = 0, offersPresentation: Bool = true, offersViewporter: Bool = true,
         offersClipboard: Bool = true, heldBufferCount: Int
     ) throws(ReplayError) {
         self.refreshRate = refreshRate
+        self.latch = Latch(seconds: latch)
         let keymap = try Keymap()
         guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
         self.display = display

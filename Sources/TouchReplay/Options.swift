@@ -11,7 +11,7 @@ struct ReplayOptions: ParsableCommand {
         commandName: "touch-replay",
         abstract: "A headless Wayland compositor that plays a recorded trace into a client and saves its window as a PNG.",
         usage: """
-            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] [--refresh HZ] [--no-viewporter] -- CLIENT [ARGS...]
+            touch-replay --trace FILE --output OUT.png [--size WxH] [--scale 2 | --fractional-scale 1.5] [--fast] [--stats] [--refresh HZ] [--latch-ms MS] [--no-viewporter] -- CLIENT [ARGS...]
             """,
         discussion: """
             Traces: \(FormatPages.traceFormat). The compositor: docs/touch-replay.md.
@@ -52,6 +52,15 @@ struct ReplayOptions: ParsableCommand {
                                valueName: "HZ"),
             transform: ReplayOptions.refreshRate)
     var refreshRate: Double = 60
+
+    /// `--latch-ms MS`: the compositor takes the newest committed frame MS before each vblank, as weston's repaint
+    /// window does; a frame committed after the latch waits for the next vblank. 0 (the default) takes what was
+    /// committed by the vblank itself.
+    @Option(name: .customLong("latch-ms"),
+            help: ArgumentHelp("Take the newest committed frame this many milliseconds before each vblank (0 to less than a refresh).",
+                               valueName: "MS"),
+            transform: ReplayOptions.latch)
+    var latchMilliseconds: Double = 0
 
     /// `--no-presentation`: offer no wp_presentation, as KWin 5.27 does not.
     @Flag(name: .customLong("no-presentation"), help: "Offer no wp_presentation (presentation-time), like a compositor without it.")
@@ -123,6 +132,10 @@ struct ReplayOptions: ParsableCommand {
 
     func validate() throws {
         if isFast && isRealtimeRequested { throw ValidationError("--fast and --realtime cannot be used together") }
+        if latchMilliseconds >= 1000 / refreshRate {
+            throw ValidationError("--latch-ms must be less than one refresh (\(String(format: "%.3f", 1000 / refreshRate)) ms at "
+                                  + "\(ReplayOptions.format(seconds: refreshRate)) Hz)")
+        }
         if fractionalScale != nil && withoutViewporter {
             throw ValidationError("--fractional-scale needs wp_viewporter: it cannot be used with --no-viewporter")
         }
@@ -137,6 +150,13 @@ struct ReplayOptions: ParsableCommand {
 
     private static func outputScale(_ text: String) throws -> Int32 {
         guard let value = Int32(text), value == 1 || value == 2 else { throw ValidationError("--scale must be 1 or 2") }
+        return value
+    }
+
+    private static func latch(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw ValidationError("--latch-ms must be a number of milliseconds from 0")
+        }
         return value
     }
 

@@ -64,6 +64,7 @@ final class Player {
         usesKeyboard = !summary.keyEvents.isEmpty
         nextFrameTime = summary.firstMilliseconds ?? 0
         origin = summary.canvasOrigin.map { Vector(dx: $0.x, dy: $0.y) } ?? .zero
+        ink.latch = compositor.latch
         compositor.onToplevelBufferCommit = { [latency, ink] damage in
             latency.bufferCommitted()
             ink.bufferCommitted(damage: damage)

@@ -69,12 +69,15 @@ final class Presentation {
     }
 
     /// A vblank at `time` (seconds on `CLOCK_MONOTONIC`): the newest committed frame of each surface is presented
-    /// then (``presentationTime(vblank:commit:)``), older ones since the last vblank are discarded.
+    /// then (``presentationTime(vblank:commit:interval:)``), older ones since the last vblank are discarded; with a
+    /// latch (``Compositor/latch``), only what was committed by it, the rest waiting for the next vblank.
     func vblank(at time: Double) {
-        guard !committed.isEmpty else { return }
+        // With a latch, only what was committed by the latch is taken; the rest waits for the next vblank.
+        let latch = compositor.latch
+        let frames = committed.filter { latch.takes($0.at, at: time) }
+        committed.removeAll { latch.takes($0.at, at: time) }
+        guard !frames.isEmpty else { return }
         sequence += 1
-        let frames = committed
-        committed = []
         for (index, frame) in frames.enumerated() {
             let isNewest = !frames[(index + 1)...].contains { $0.surface == frame.surface }
             for feedback in frame.feedbacks {

@@ -31,6 +31,8 @@ struct ReplayCounters {
     var minimizeRequests = 0
     /// The simulated display's refresh rate, in Hz (`--refresh`).
     var refreshRate = 60.0
+    /// How long before each vblank the frame is taken, in milliseconds (`--latch-ms`).
+    var latchMilliseconds = 0.0
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
@@ -68,15 +70,19 @@ final class InkRecorder {
         sentSinceVblank.append(time)
     }
 
-    /// A simulated vblank at `time` (from ``monotonicNow()``): what the toplevel committed before it is presented.
+    /// How long before each vblank the frame is taken (``Compositor/latch``).
+    var latch = Latch(seconds: 0)
+
+    /// A simulated vblank at `time` (from ``monotonicNow()``): what the toplevel committed before it (before its
+    /// latch) is presented. The floor of a point sent after the latch is the next vblank.
     func vblank(at time: Double) {
-        for sent in sentSinceVblank { inputToNextVblank.add((time - sent) * 1000) }
-        sentSinceVblank.removeAll(keepingCapacity: true)
-        for point in inkedUnpresented {
+        for sent in sentSinceVblank where latch.takes(sent, at: time) { inputToNextVblank.add((time - sent) * 1000) }
+        sentSinceVblank.removeAll { latch.takes($0, at: time) }
+        for point in inkedUnpresented where latch.takes(point.inked, at: time) {
             inputToPresent.add((time - point.sent) * 1000)
             presentedPoints.append((point.sent, point.inked, time))
         }
-        inkedUnpresented.removeAll(keepingCapacity: true)
+        inkedUnpresented.removeAll { latch.takes($0.inked, at: time) }
     }
 
     /// The toplevel committed a buffer whose damage, in surface coordinates, is `damage`.
@@ -146,7 +152,7 @@ enum ReplayStatistics {
     /// "never_inked"}, "input_to_present_ms": {"p50", "p99", "max", "samples"}, "input_to_next_vblank_ms": {"p50",
     /// "p99", "max"}, "input_to_next_commit_ms": {"p50", "p99"}, "frame_interval_ms": {"p50", "p99", "max"},
     /// "viewport_destination": [W, H] or null, "title": "…" or null, "map_ms": x, "client_cpu_ms": x, "latest_send_ms": x, "resize_edges": [...],
-    /// "maximize_requests": N, "minimize_requests": N, "refresh_hz": x}`.
+    /// "maximize_requests": N, "minimize_requests": N, "refresh_hz": x, "latch_ms": x}`.
     static func line(counters: ReplayCounters, latency: LatencyRecorder, ink: InkRecorder) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -167,7 +173,7 @@ enum ReplayStatistics {
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
             + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds)), "
             + "\"latest_send_ms\": \(number(counters.latestSendMilliseconds))"
-            + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate))}"
+            + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate)), \"latch_ms\": \(number(counters.latchMilliseconds))}"
     }
 
     /// The toplevel's window-management requests: `, "resize_edges": [4, 10], "maximize_requests": N,

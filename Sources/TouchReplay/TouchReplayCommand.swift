@@ -102,7 +102,7 @@ struct TouchReplayCommand {
         } ?? (800, 600)
         let compositor = try Compositor(
             configuredSize: size, outputScale: options.scale, fractionalScale: options.fractionalScale,
-            refreshRate: options.refreshRate,
+            refreshRate: options.refreshRate, latch: options.latchMilliseconds / 1000,
             offersPresentation: !options.withoutPresentation && options.isRealtime,
             offersViewporter: !options.withoutViewporter, offersClipboard: !options.withoutClipboard,
             heldBufferCount: options.heldBufferCount
@@ -128,6 +128,7 @@ struct TouchReplayCommand {
         var counters = compositor.counters
         counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
         counters.refreshRate = compositor.refreshRate
+        counters.latchMilliseconds = compositor.latch.seconds * 1000
         print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
         // A debugging aid (docs/frame-pacing.md, "The frame log"): every inked point's send, ink and present
         // times, in milliseconds on CLOCK_MONOTONIC.

@@ -124,6 +124,8 @@ struct TouchReplayTests {
         (["--trace", "t.jsonl", "--output", "o.png", "--bogus", "--", "true"], "Unknown option '--bogus'"),
         (["--trace", "t.jsonl", "--output", "o.png", "--refresh", "250", "--", "true"], "--refresh must be a number of Hz from 30 to 240"),
         (["--trace", "t.jsonl", "--output", "o.png", "--refresh", "nan", "--", "true"], "--refresh must be a number of Hz from 30 to 240"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--latch-ms", "soon", "--", "true"], "--latch-ms must be a number of milliseconds from 0"),
+        (["--trace", "t.jsonl", "--output", "o.png", "--refresh", "120", "--latch-ms", "9", "--", "true"], "--latch-ms must be less than one refresh (8.333 ms at 120 Hz)"),
     ])
     func usageErrors(arguments: [String], message: String) async throws {
         let result = try await ReplayRunner.replay(arguments)
@@ -301,6 +303,38 @@ extension TouchReplayTests {
             return Double(line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }).flatMap { $0 > 0 ? $0 : nil }
         }
         return (intervals, result.standardOutput)
+    }
+
+    @Test("--latch-ms: a frame committed after the latch is presented a vblank later; --stats says the latch")
+    func aFrameCommittedAfterTheLatchWaitsForTheNextVblank() async throws {
+        // weston-simple-touch commits a frame at every touch event: a drag of 8 ms steps commits at every phase of
+        // the 60 Hz grid. Every point's ink is presented at a vblank at least the latch after its commit; without a
+        // latch, many sooner.
+        func run(latch: String?) async throws -> (gaps: [Double], stats: [String: Any]) {
+            let scratch = try TemporaryDirectory()
+            let trace = try scratch.write("drag.jsonl", Trace(events: drag(id: 0, from: Point(x: 100, y: 100),
+                                                                           to: Point(x: 500, y: 300), steps: 100)).serialized())
+            let log = scratch.path("ink.log")
+            let result = try await ReplayRunner.replay(
+                ["--trace", trace, "--output", scratch.path("o.png"), "--size", "600x500", "--stats"]
+                    + (latch.map { ["--latch-ms", $0] } ?? []) + ["--", simpleTouch],
+                environment: ["TOUCH_REPLAY_INK_LOG": log])
+            #expect(result.status == 0, "\(result.standardError)")
+            let line = try #require(result.standardOutput.split(separator: "\n").first)
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let gaps = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { row -> Double? in
+                let times = row.split(separator: " ").compactMap { Double($0) }
+                return times.count == 3 ? times[2] - times[1] : nil
+            }
+            return (gaps, stats)
+        }
+        let latched = try await run(latch: "7")
+        #expect(latched.stats["latch_ms"] as? Double == 7)
+        #expect(latched.gaps.count > 50, "\(latched.gaps.count) points presented")
+        #expect(latched.gaps.allSatisfy { $0 >= 7 - 0.01 }, "presented sooner than the latch after their commit: \(latched.gaps.filter { $0 < 7 })")
+        let unlatched = try await run(latch: nil)
+        #expect(unlatched.stats["latch_ms"] as? Double == 0)
+        #expect(unlatched.gaps.contains { $0 < 6 }, "without a latch, some ink is presented within 6 ms of its commit")
     }
 
     @Test("SIGTERM stops it: the client is killed and the status is 128 + 15")
