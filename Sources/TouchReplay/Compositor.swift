@@ -100,8 +100,10 @@ final class Compositor {
     }
     /// Live surfaces, for cleaning up frame callbacks.
     private(set) var surfaces: [Surface] = []
+    /// Frame callbacks committed and not yet answered, with when their commit came (seconds on `CLOCK_MONOTONIC`).
+    private var committedFrameCallbacks: [(callback: WLResource, at: Double)] = []
     /// Frame callbacks committed and not yet answered.
-    private(set) var readyFrameCallbacks: [WLResource] = []
+    var readyFrameCallbacks: [WLResource] { committedFrameCallbacks.map(\.callback) }
     /// How many more committed buffers are held without release (`--hold-buffers`).
     var buffersLeftToHold: Int
     /// Live `wl_buffer`s the compositor has seen attached, by resource.
@@ -246,12 +248,13 @@ final class Compositor {
 
     /// Called by a surface's commit with the frame callbacks it asked for.
     func commitFrameCallbacks(_ callbacks: [WLResource]) {
-        readyFrameCallbacks += callbacks
+        let now = monotonicNow()
+        committedFrameCallbacks += callbacks.map { ($0, now) }
     }
 
     /// A frame callback resource is going away (answered, or its client left).
     func forget(frameCallback: WLResource) {
-        readyFrameCallbacks.removeAll { $0 == frameCallback }
+        committedFrameCallbacks.removeAll { $0.callback == frameCallback }
         for surface in surfaces { surface.pendingFrameCallbacks.removeAll { $0 == frameCallback } }
     }
 
@@ -259,17 +262,30 @@ final class Compositor {
     /// are answered.
     var onVblank: ((Double) -> Void)?
 
-    /// A simulated vblank: the frames committed since the last one are presented (``Presentation``), and every
-    /// committed frame callback is answered with `time` (milliseconds). `vblank` is the vblank's time on
-    /// `CLOCK_MONOTONIC` (seconds), as a display's clock puts it, however late this loop came to it; `nil`: now.
-    /// Returns how many callbacks were answered.
+    /// A simulated vblank without a latch: the frames committed since the last one are presented
+    /// (``Presentation``), and every committed frame callback is answered with `time` (milliseconds). `vblank` is
+    /// the vblank's time on `CLOCK_MONOTONIC` (seconds), as a display's clock puts it, however late this loop came to
+    /// it; `nil`: now. Returns how many callbacks were answered.
     @discardableResult
     func answerFrameCallbacks(time: UInt32, vblank: Double? = nil) -> Int {
-        let vblank = vblank ?? monotonicNow()
+        present(at: vblank ?? monotonicNow())
+        return answerFrameCallbacks(time: time, takenBy: nil)
+    }
+
+    /// A vblank: what its latch took is presented (``Presentation``), and the statistics hear of it.
+    func present(at vblank: Double) {
         presentation?.vblank(at: vblank)
         onVblank?(vblank)
-        let callbacks = readyFrameCallbacks
-        readyFrameCallbacks = []
+    }
+
+    /// The latch before the vblank at `vblank` (or, `nil`, any time): the frame callbacks of the frames it takes
+    /// (those committed by then) are answered with `time` (milliseconds), as a compositor answers them when it
+    /// repaints with their frame; the others wait for the next latch. Returns how many were answered.
+    @discardableResult
+    func answerFrameCallbacks(time: UInt32, takenBy vblank: Double?) -> Int {
+        let isTaken = { (entry: (callback: WLResource, at: Double)) in vblank.map { self.latch.takes(entry.at, at: $0) } ?? true }
+        let callbacks = committedFrameCallbacks.filter(isTaken).map(\.callback)
+        committedFrameCallbacks.removeAll(where: isTaken)
         for callback in callbacks {
             wl_callback_send_done(callback, time)
             wl_resource_destroy(callback)

@@ -117,6 +117,35 @@ final class Player {
         return nextVblank + (max(0, now - nextVblank) / interval).rounded(.down) * interval
     }
 
+    /// The vblank whose latch has been handled (`--latch-ms`), once it has.
+    private var latchedVblank: Double?
+
+    /// Keeps the display's clock at `now`: at the latch before the next vblank (`--latch-ms`), the frame callbacks
+    /// of the frames it takes are answered with `time`; at the vblank, what it took is presented (with no latch,
+    /// both at the vblank). Returns when the loop must wake next for the clock, and whether a vblank passed.
+    private func keepDisplayClock(now: Double, time: UInt32) -> (wake: Double, vblankPassed: Bool) {
+        let latch = compositor.latch.seconds
+        guard latch > 0 else {
+            guard now >= nextVblank else { return (nextVblank, false) }
+            compositor.answerFrameCallbacks(time: time, vblank: vblankDue(at: now))
+            advanceVblank(past: now)
+            return (nextVblank, true)
+        }
+        if latchedVblank != nextVblank, now >= nextVblank - latch {
+            // The latch takes what the client committed by it: requests already waiting on the socket first.
+            compositor.dispatch(timeout: 0)
+            compositor.answerFrameCallbacks(time: time, takenBy: nextVblank)
+            latchedVblank = nextVblank
+        }
+        var passed = false
+        if now >= nextVblank {
+            compositor.present(at: vblankDue(at: now))
+            advanceVblank(past: now)
+            passed = true
+        }
+        return (latchedVblank == nextVblank ? nextVblank : nextVblank - latch, passed)
+    }
+
     /// Moves ``nextVblank`` to the first tick of its grid after `now` (skipping ticks this loop was kept from).
     private func advanceVblank(past now: Double) {
         let interval = frameInterval / 1000
@@ -138,11 +167,8 @@ final class Player {
                 throw ReplayError(description: "the client showed no window within \(ReplayOptions.format(seconds: timeout)) s")
             }
             // Some clients draw their first buffer from a frame callback.
-            if now >= nextVblank {
-                compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)), vblank: vblankDue(at: now))
-                advanceVblank(past: now)
-            }
-            compositor.dispatch(timeout: min(deadline, nextVblank) - now)
+            let wake = keepDisplayClock(now: now, time: UInt32(clamping: Int64(nextFrameTime))).wake
+            compositor.dispatch(timeout: min(deadline, wake) - now)
         }
     }
 
@@ -156,13 +182,10 @@ final class Player {
         guard isRealtime else { return }
         while !client.hasEnded() {
             let now = monotonicNow()
-            if now >= nextVblank {
-                compositor.dispatch(timeout: 0)
-                compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)), vblank: vblankDue(at: now))
-                advanceVblank(past: now)
-                return
-            }
-            compositor.dispatch(timeout: nextVblank - now)
+            if now >= nextVblank { compositor.dispatch(timeout: 0) }
+            let clock = keepDisplayClock(now: now, time: UInt32(clamping: Int64(nextFrameTime)))
+            if clock.vblankPassed { return }
+            compositor.dispatch(timeout: clock.wake - now)
         }
     }
 
@@ -270,16 +293,13 @@ final class Player {
         func pump(until deadline: Double) {
             while !client.hasEnded() {
                 let now = monotonicNow()
-                if now >= nextVblank {
-                    // The frame takes what the client committed before it: requests already waiting on the socket
-                    // (sent while this loop was kept from running on a loaded machine) are read first.
-                    compositor.dispatch(timeout: 0)
-                    let traceTime = first + (now - start) * 1000
-                    compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(traceTime)), vblank: vblankDue(at: now))
-                    advanceVblank(past: now)
-                }
+                // The frame takes what the client committed before it: requests already waiting on the socket
+                // (sent while this loop was kept from running on a loaded machine) are read first.
+                if now >= nextVblank { compositor.dispatch(timeout: 0) }
+                let traceTime = first + (now - start) * 1000
+                let wake = keepDisplayClock(now: now, time: UInt32(clamping: Int64(traceTime))).wake
                 guard now < deadline else { return }
-                compositor.dispatch(timeout: min(deadline, nextVblank) - now)
+                compositor.dispatch(timeout: min(deadline, wake) - now)
             }
         }
         while let group = nextGroup() {
