@@ -97,13 +97,14 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 /// Runs touch-replay (next to this program) with a client on a trace; returns the `--stats` line as JSON and the
 /// CPU seconds touch-replay and the client used together.
 /// `keepingLast`: where to keep touch-replay's picture of the last frame, to look at.
+/// `display`: touch-replay's options for the simulated display (`--refresh`, `--latch-ms`).
 func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:],
-            keepingLast picture: String? = nil) -> (stats: [String: Any], cpu: Double)? {
+            display: [String] = [], keepingLast picture: String? = nil) -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let arguments = ["--trace", trace, "--output", scratch.appendingPathComponent("last.png").path, "--overwrite",
-                         "--size", size, "--stats", "--"] + client
+                         "--size", size, "--stats"] + display + ["--"] + client
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = scratch.path
     environment["XDG_STATE_HOME"] = scratch.path
@@ -168,9 +169,16 @@ struct LatencyOptions {
 
     /// The brush fingerpaint paints with (`--brush`), `nil` for the round one.
     var brush: String?
+    /// The simulated display's refresh rate (`--refresh`, touch-replay's) and latch (`--latch-ms`).
+    var refresh = 60.0, latch = 0.0
+
+    /// touch-replay's options for the display, none for its default (60 Hz, no latch).
+    var displayOptions: [String] {
+        (refresh == 60 ? [] : ["--refresh", "\(refresh)"]) + (latch == 0 ? [] : ["--latch-ms", "\(latch)"])
+    }
 
     static let usage = "paint-benchmark latency [--size WxH]... [--rate HZ]... [--clients fingerpaint,callback,weston] "
-        + "[--client PATH] [--brush NAME] [--runs N] [--logs DIR]"
+        + "[--client PATH] [--brush NAME] [--runs N] [--logs DIR] [--refresh HZ] [--latch-ms MS]"
 
     /// Reads the options; `nil` (after saying why) for one it does not know.
     init?(arguments: [String]) {
@@ -214,6 +222,18 @@ struct LatencyOptions {
             case "--logs":
                 guard let value else { print("paint-benchmark latency: --logs takes a folder"); return nil }
                 logs = value
+            case "--refresh":
+                guard let hertz = value.flatMap(Double.init), (30...240).contains(hertz) else {
+                    print("paint-benchmark latency: --refresh takes a rate in Hz, 30 to 240")
+                    return nil
+                }
+                refresh = hertz
+            case "--latch-ms":
+                guard let milliseconds = value.flatMap(Double.init), milliseconds >= 0, milliseconds < 30 else {
+                    print("paint-benchmark latency: --latch-ms takes milliseconds, 0 to less than a refresh")
+                    return nil
+                }
+                latch = milliseconds
             default:
                 print("paint-benchmark latency: unknown argument \(argument) (\(Self.usage))")
                 return nil
@@ -274,8 +294,8 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
         return
     }
-    print("2. through touch-replay at the trace's timing, 3 fingers at 118 and 123 Hz against its 60 Hz clock, so "
-          + "input lands at every phase of it. Input to the commit that shows the ink (ink) and to the vblank that "
+    print("2. through touch-replay at the trace's timing, 3 fingers at \(options.rates.map { cFormat("%g", $0) }.joined(separator: " and ")) Hz "
+          + "against its \(cFormat("%g", options.refresh)) Hz clock (latch \(cFormat("%g", options.latch)) ms), so input lands at every phase of it. Input to the commit that shows the ink (ink) and to the vblank that "
           + "presents that commit (present), ms: the median of \(options.runs) runs' p50 and p99 [their range]. "
           + "Client CPU per input event, µs: the client's own user and system time (wait4), less an idle run of the "
           + "same length, over the events; median of the runs [range].")
@@ -297,7 +317,8 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
             defer { unlink(trace) }
             let events = Double(fingers) * (2 * rate + 2)
             for client in clients where FileManager.default.isExecutableFile(atPath: client.command[0]) {
-                let idleCPU = replay(idle, size: "\(width)x\(height)", client: client.command, environment: client.environment)
+                let idleCPU = replay(idle, size: "\(width)x\(height)", client: client.command, environment: client.environment,
+                                     display: options.displayOptions)
                     .flatMap { $0.stats["client_cpu_ms"] as? Double } ?? 0
                 var figures: [String: [Double]] = [:]
                 var lateLines: [String] = []
@@ -312,7 +333,7 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
                         environment["TOUCH_REPLAY_INK_LOG"] = logs.ink
                     }
                     guard let (stats, _) = replay(trace, size: "\(width)x\(height)", client: client.command,
-                                                  environment: environment) else { continue }
+                                                  environment: environment, display: options.displayOptions) else { continue }
                     if let logs, let late = LateInputs(frameLog: logs.frames, inkLog: logs.ink) {
                         lateLines.append("      run \(run): present p99 \(format((stats["input_to_present_ms"] as? [String: Any])?["p99"] as? Double ?? .nan)); \(late.summary)")
                     }
