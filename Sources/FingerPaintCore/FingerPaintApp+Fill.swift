@@ -11,6 +11,8 @@ extension FingerPaintApp {
     public static let fillGap = 3.0
     /// How far under the lines a fill reaches past their soft edge, in the view's points.
     static let fillUnder = 1.0
+    /// What the banner says for a tap where nothing encloses the region.
+    static let nothingEncloses = "Nothing encloses the place you tapped: the fill fills a region that lines close all round."
 
     /// Whether the fill tool is in use: a tap fills instead of painting.
     public var isFilling: Bool { canvasView.isFilling }
@@ -39,21 +41,21 @@ extension FingerPaintApp {
             return say("The view is too large to fill in: zoom in a little.")
         }
         let pixelsAPoint = scale / transform.zoom
-        let outcome = RegionFill.region(in: barrier, x: Int(((tapped.x - area.minX) * scale).rounded(.down)),
-                                        y: Int(((tapped.y - area.minY) * scale).rounded(.down)),
-                                        gap: Self.fillGap * pixelsAPoint, under: Self.fillUnder * pixelsAPoint)
+        // The tapped pixel; none (off the raster) for a point no integer holds.
+        let x = Int(exactly: ((tapped.x - area.minX) * scale).rounded(.down)) ?? -1
+        let y = Int(exactly: ((tapped.y - area.minY) * scale).rounded(.down)) ?? -1
+        let outcome = RegionFill.region(in: barrier, x: x, y: y, gap: Self.fillGap * pixelsAPoint,
+                                        under: Self.fillUnder * pixelsAPoint)
         switch outcome {
         case .onPaint:
             say("Tap inside a shape, not on its line, to fill it.")
         case .notEnclosed:
-            say("Nothing encloses the place you tapped: the fill fills a region that lines close all round.")
+            say(Self.nothingEncloses)
         case let .region(outlines):
             let document = outlines.map { outline in
                 outline.map { Point(x: area.minX + $0.x / scale, y: area.minY + $0.y / scale) }
             }
-            guard let fill = Stroke(filling: document, color: brush.color) else {
-                return say("Nothing encloses the place you tapped: the fill fills a region that lines close all round.")
-            }
+            guard let fill = Stroke(filling: document, color: brush.color) else { return say(Self.nothingEncloses) }
             edit(.add(fill))
             report("fingerpaint: filled a region of \(document.count) outline\(document.count == 1 ? "" : "s")")
         }
