@@ -167,7 +167,7 @@ extension FingerPaintApp {
         edit(.addStrokes(moved))
         let added = drawing.currentLayer.strokes.count - count
         guard added == moved.count else { return }
-        report("fingerpaint: pasted \(added) strokes from the clipboard")
+        report("fingerpaint: pasted \(added == 1 ? "1 stroke" : "\(added) strokes") from the clipboard")
         if !isSelecting { toggleSelectionTool() }
         select(Array(count..<(count + added)), noneSaid: "Nothing was pasted")
     }

@@ -138,4 +138,74 @@ struct ClipboardTests {
                 "\(saved.drawing.layers.map(\.attributes.name))")
         #expect(saved.drawing.layers.last?.strokes.map(\.color) == ExportTests.drawing().strokes.map(\.color))
     }
+
+    /// By touch alone on KDE's compositor: the lasso's button, a loop around the line, a finger held on it, the
+    /// selection menu's Copy, then More and Paste: the events, worked out on a replica of the window that is given
+    /// them as the real one will be.
+    static func copyThenPasteByTouch() throws -> [SeatEvent] {
+        let output = HeadlessCompositor.desktopOutputSize
+        let app = FingerPaintApp(size: Size(width: Double(output.width), height: Double(output.height)), drawing: ExportTests.drawing())
+        var events: [SeatEvent] = []
+        var time = 0.0, id: Int32 = 0
+        func send(_ kind: SeatEvent.Kind, after milliseconds: Double = 16) {
+            time += milliseconds
+            for event in [SeatEvent(time: .milliseconds(time), kind), SeatEvent(time: .milliseconds(time), .touchFrame)] {
+                app.advanceTime(to: event.time)
+                app.handle(event)
+                events.append(event)
+            }
+        }
+        func tap(_ point: Point) {
+            id += 1
+            send(.touchDown(id: id, location: point), after: 300)
+            send(.touchUp(id: id), after: 60)
+        }
+        let palette = app.paletteView
+        func barButton(_ command: PaintCommand) throws -> Point {
+            palette.convert(try #require(palette.items.first { $0.command == command }).frame, to: nil).center
+        }
+        tap(try barButton(.useSelection))
+        // A loop around the line from (100, 100) to (300, 100), not the dot at (200, 250).
+        id += 1
+        for index in 0...24 {
+            let angle = Double(index) / 24 * 2 * .pi
+            let point = Point(x: 200 + 140 * cos(angle), y: 100 + 45 * sin(angle))
+            send(index == 0 ? .touchDown(id: id, location: point) : .touchMotion(id: id, location: point), after: index == 0 ? 300 : 16)
+        }
+        send(.touchUp(id: id))
+        try #require(app.selection?.indices == [0])
+        // Held on the line: the selection's menu.
+        id += 1
+        send(.touchDown(id: id, location: Point(x: 200, y: 100)), after: 300)
+        send(.touchUp(id: id), after: 700)
+        let menu = try #require(app.renderer.overlay?.layerMenu)
+        tap(try #require(menu.rows.first { $0.title == "Copy" }).frame.center)
+        tap(try barButton(.openMore))
+        let paste = try #require(palette.layout.moreMenu.rows.first { $0.command == .paste })
+        tap(palette.convert(paste.frame, to: nil).center)
+        return events
+    }
+
+    /// Copy and paste within one window on KDE's compositor, by touch: the selection's strokes go onto the clipboard
+    /// from the window and come back from it (the compositor asks the window to write into a pipe it reads itself),
+    /// as a copy of the line in the middle of the view, kept in the document.
+    @Test func aSelectionCopiedAndPastedByTouchComesBackAsAStroke() async throws {
+        let kwin = try HeadlessCompositor.kwin()
+        let scratch = try ExportTests.scratchWithDrawing()
+        let program = try KWinTouchTests.startFullscreen(DesktopCompositorTests.fingerpaint, [scratch.path("d.fpdraw")],
+                                                         on: kwin, scratch: scratch)
+        defer { program.process.kill() }
+        let trace = try scratch.write("copy-paste.jsonl", Trace(canvasSize: Size(width: 1024, height: 768),
+                                                                events: try Self.copyThenPasteByTouch()).serialized())
+        #expect(try KWinTouchTests.play(trace, on: kwin, scratch: scratch) == 0, "\(scratch.read("kwin-replay.log"))")
+        #expect(program.waitForLog { $0.contains("pasted 1 stroke from the clipboard") }, "\(program.log.suffix(2000))")
+        kill(program.process.pid, SIGTERM)
+        #expect(program.process.waitForExit(timeout: .seconds(60)) == 128 + SIGTERM, "\(program.log.suffix(2000))")
+        let saved = try DrawingDocument.read(try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.path("d.fpdraw")))))
+        let strokes = saved.drawing.strokes
+        #expect(strokes.count == 3, "the line, the dot and the line's copy")
+        let copy = try #require(strokes.last), line = ExportTests.drawing().strokes[0]
+        #expect(copy.color == line.color && copy.width == line.width && copy.points.count == line.points.count)
+        #expect(abs(copy.bounds.midX - 512) < 1 && abs(copy.bounds.midX - line.bounds.midX) > 100, "\(copy.bounds)")
+    }
 }
