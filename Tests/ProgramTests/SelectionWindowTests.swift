@@ -35,7 +35,7 @@ import Testing
     /// A document point's place in the window, the view at 100 % and unmoved.
     static func window(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y + titleBar) }
 
-    @Test func aLassoAroundOneOfTwoStrokesAndAOneFingerDragMoveOnlyThatStrokeByTheDragsDistance() async throws {
+    @Test func aLassoAroundOneOfTwoStrokesAndAOneFingerDragMoveOnlyThatStrokeByTheDragsDistanceAndCtrlDDuplicatesIt() async throws {
         let scratch = try Self.scratch(with: Self.twoStrokes())
         // `s`, a loop around the left stroke, then a finger on it dragged 100 points down and 50 right.
         let loop = (0...24).map { index -> Point in
@@ -43,16 +43,20 @@ import Testing
             return Self.window(150 + 110 * cos(angle), 200 + 60 * sin(angle))
         }
         let drag = (0...12).map { step in Self.window(150 + 50 * Double(step) / 12, 200 + 100 * Double(step) / 12) }
+        // Then Ctrl+D: a copy of the moved stroke, 16 points down and right, on top.
         let events = [SeatEvent(time: .milliseconds(0), .pointerEnter(location: Point(x: 700, y: 500))),
                       SeatEvent(time: .milliseconds(200), .key(KeyChord("s")))]
             + Self.path(id: 1, loop, at: 400) + Self.path(id: 2, drag, at: 1200)
+            + [SeatEvent(time: .milliseconds(1800), .key(KeyChord("d", modifiers: .ctrl)))]
         let result = try await Window.paint(events, in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         let saved = try DocumentFile.read(URL(fileURLWithPath: scratch.path("drawing.fpdraw"))).drawing.strokes
-        try #require(saved.count == 2)
+        try #require(saved.count == 3, "the two strokes and the duplicate")
         let moved = try #require(saved[0].points.first?.location), stayed = try #require(saved[1].points.first?.location)
         #expect(abs(moved.x - 130) < 0.5 && abs(moved.y - 300) < 0.5, "\(moved)")
         #expect(stayed == Point(x: 400, y: 200), "the other stroke stays")
+        let copy = try #require(saved[2].points.first?.location)
+        #expect(abs(copy.x - 146) < 0.5 && abs(copy.y - 316) < 0.5, "\(copy)")
     }
 
     /// Two strokes: the left one from (80, 200) to (220, 200), the right one from (400, 200) to (560, 200).
