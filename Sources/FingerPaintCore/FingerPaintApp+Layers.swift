@@ -1,12 +1,14 @@
 // The layers as the window changes them: a new layer, which layer is painted on, a picture placed on a new layer,
 // a layer's menu (rename, duplicate, clear, delete, blend mode, opacity), a row dragged to another place. Each change
 // is an edit of the drawing's one history (docs/layers.md), recorded in its document as strokes are.
+import Dispatch
 import DrawingImport
 import FoundationEssentials
 import Geometry
 import PaintModel
 import PaintRender
 import PaintUI
+import Synchronization
 
 extension FingerPaintApp {
     /// Puts a new empty layer, "Layer N" (one more than the highest number a layer is named with), above the current
@@ -116,29 +118,73 @@ extension FingerPaintApp {
 
     /// Merges the layer at `position` into the one below, which keeps its name, opacity and blend mode and is
     /// painted on from then (one edit, with an Undo). A layer drawn straight over the one below (opaque, normal, no
-    /// picture) gives it its strokes, kept sharp at every zoom; any other is put together with it into one picture,
-    /// as OpenRaster keeps a layer, one pixel a point. Nothing for the bottom layer; a locked or hidden layer of the
-    /// two refuses it, with a banner saying why.
-    func mergeLayerDown(at position: Int) {
+    /// picture) gives it its strokes, kept sharp at every zoom, at once; any other is put together with it into one
+    /// picture, as OpenRaster keeps a layer, one pixel a point: drawn and encoded on `queue`, off the Wayland
+    /// thread, the edit made when it is done (``takeMergedLayer()``) if neither layer changed meanwhile. Nothing for
+    /// the bottom layer; a locked or hidden layer of the two refuses it, with a banner saying why.
+    func mergeLayerDown(at position: Int, on queue: DispatchQueue = .global(qos: .userInitiated)) {
         guard position > 0, drawing.layers.indices.contains(position) else { return }
         for layer in [position, position - 1] {
             if let refusal = refusal(ofLayerAt: layer, toDo: "merge it") { return say(refusal) }
         }
+        if let job = layerMerge { return say("Still merging “\(job.upperName)”: a moment.") }
         let upper = drawing.layers[position], lower = drawing.layers[position - 1]
-        var picture: LayerImage?
         let isPlain = upper.attributes.opacity >= 1 && upper.attributes.blendMode == .normal && upper.image == nil
-        if !isPlain && !upper.isEmpty {
-            var below = PictureLayer(lower)
-            (below.opacity, below.blendMode) = (1, .normal)
-            let merged = DrawingPicture(layers: [below, PictureLayer(upper)])
-            guard let bytes = merged.imageWithoutPaper().pngBytes(),
-                  let made = try? LayerImage(bytes: bytes, frame: merged.area) else {
-                return showNotice("Cannot merge “\(upper.attributes.name)”: its picture would be too large.")
-            }
-            picture = made
+        guard !isPlain && !upper.isEmpty else { return finishMerge(at: position, into: nil) }
+        let job = LayerMergeJob(position: position, upper: upper, lower: lower)
+        layerMerge = job
+        var below = PictureLayer(lower)
+        (below.opacity, below.blendMode) = (1, .normal)
+        let merged = DrawingPicture(layers: [below, PictureLayer(upper)])
+        queue.async {
+            let picture = merged.imageWithoutPaper().pngBytes().flatMap { try? LayerImage(bytes: $0, frame: merged.area) }
+            job.finish(picture)
         }
+        showNotice("Merging “\(upper.attributes.name)” into “\(lower.attributes.name)”…")
+        scheduleMergePoll()
+    }
+
+    /// Makes the merge down whose picture is done an edit, if the two layers are as they were when it began; says
+    /// why not otherwise. Returns whether one was done (called by each frame, and by a timer while one runs).
+    @discardableResult
+    public func takeMergedLayer() -> Bool {
+        guard let job = layerMerge, let picture = job.picture else { return false }
+        layerMerge = nil
+        let layers = drawing.layers
+        guard layers.indices.contains(job.position), job.position > 0, job.isStill(layers[job.position], over: layers[job.position - 1])
+        else {
+            say("“\(job.upperName)” or the layer below changed while they were being merged: merge it again.")
+            return true
+        }
+        guard let picture else {
+            showNotice("Cannot merge “\(job.upperName)”: its picture would be too large.")
+            return true
+        }
+        finishMerge(at: job.position, into: picture)
+        return true
+    }
+
+    /// Waits for the merge down under way, if any, and makes it an edit as ``takeMergedLayer()`` does.
+    public func waitForMerge() {
+        guard let job = layerMerge else { return }
+        job.done.wait()
+        takeMergedLayer()
+    }
+
+    /// Looks for the merge's picture every few milliseconds while one is being made: nothing else may wake the window.
+    private func scheduleMergePoll() {
+        mergePollTimer = window.timers.schedule(after: .milliseconds(16)) { [unowned self] in
+            mergePollTimer = nil
+            if !takeMergedLayer(), layerMerge != nil { scheduleMergePoll() }
+            updateOverlay()
+        }
+    }
+
+    /// The merge's edit, and its notice with an Undo.
+    private func finishMerge(at position: Int, into picture: LayerImage?) {
+        let upper = drawing.layers[position].attributes.name, lower = drawing.layers[position - 1].attributes.name
         edit(.mergeLayerDown(at: position, into: picture))
-        showNotice("Merged “\(upper.attributes.name)” into “\(lower.attributes.name)”.",
+        showNotice("Merged “\(upper)” into “\(lower)”.",
                    action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
     }
 
@@ -223,3 +269,40 @@ extension FingerPaintApp {
         layersPanelView.thumbnails = made.keys
     }
 }
+
+/// A merge down whose picture is drawn on a background queue: the two layers as they were when it began, and the
+/// picture once it is done. Made and read on the main thread; ``finish(_:)`` is called once, from the queue.
+final class LayerMergeJob: @unchecked Sendable {
+    /// The upper layer's position, and its name for the banner.
+    let position: Int
+    let upperName: String
+    /// The two layers' contents and attributes when the merge began.
+    private let upper: (revision: LayerRevision, attributes: LayerAttributes)
+    private let lower: (revision: LayerRevision, attributes: LayerAttributes)
+    /// Signalled once the picture is done.
+    let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<LayerImage??>(nil)
+
+    init(position: Int, upper: Layer, lower: Layer) {
+        self.position = position
+        upperName = upper.attributes.name
+        self.upper = (upper.revision, upper.attributes)
+        self.lower = (lower.revision, lower.attributes)
+    }
+
+    /// The merged picture (`nil` inside when it could not be made: too large), once it is done; `nil` before.
+    var picture: LayerImage?? { result.withLock { $0 } }
+
+    /// The picture is done (`nil`: it could not be made).
+    func finish(_ picture: LayerImage?) {
+        result.withLock { $0 = .some(picture) }
+        done.signal()
+    }
+
+    /// Whether `upper` over `lower` are the layers the merge began with: the same content and attributes.
+    func isStill(_ upper: Layer, over lower: Layer) -> Bool {
+        upper.revision == self.upper.revision && upper.attributes == self.upper.attributes
+            && lower.revision == self.lower.revision && lower.attributes == self.lower.attributes
+    }
+}
+

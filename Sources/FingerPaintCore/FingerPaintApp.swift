@@ -43,6 +43,10 @@ public final class FingerPaintApp {
     public internal(set) var selection: StrokeSelection? {
         didSet { marchSelectionDashes() }
     }
+    /// The merge down whose picture is being drawn on a background queue, until it is an edit.
+    var layerMerge: LayerMergeJob?
+    /// The timer that looks for the merge's picture next, while one is being drawn.
+    var mergePollTimer: TimerQueue.Token?
     /// How far along the selection's outline its dashes start, in points: it grows while a selection is shown.
     var selectionDashPhase = 0.0
     /// The next step of the selection's marching dashes, while one is due.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FingerPaintCore
+@testable import FingerPaintCore
 import Geometry
 import PaintModel
 import PaintRender
@@ -227,6 +227,10 @@ import PropertyBased
                 "strokes stay strokes")
         try Self.openMenu(painter, on: "Shade")
         try Self.choose(painter, "Merge down")
+        // The picture is drawn off the Wayland thread; the edit comes when it is done.
+        #expect(painter.app.banner == "Merging “Shade” into “Sketch”…")
+        painter.app.waitForMerge()
+        #expect(painter.app.banner == "Merged “Shade” into “Sketch”.")
         let merged = try #require(painter.app.drawing.layers.first)
         #expect(Self.names(painter) == ["Sketch"] && merged.strokes.isEmpty && merged.image != nil)
         painter.app.renderFrame()
@@ -243,6 +247,28 @@ import PropertyBased
         try Self.openMenu(refusing, on: "Shade")
         try Self.choose(refusing, "Merge down")
         #expect(refusing.app.banner == "“Ink” is locked: unlock it to merge it." && Self.names(refusing).count == 3)
+    }
+
+    /// A merge into one picture is drawn on a background queue: a stroke painted on the layer below meanwhile wins,
+    /// and the merge, done, is refused with the banner's words, nothing lost.
+    @Test func aLayerChangedWhileItIsMergedIsNotMergedOver() throws {
+        var drawing = Self.drawing(["Sketch", "Shade"], colors: [.black, Self.blue])
+        var shade = drawing.layers[1].attributes
+        shade.blendMode = .multiply
+        drawing.apply(.setLayer(at: 1, shade))
+        let painter = Self.painter(Drawing(layers: drawing.layers))
+        let queue = DispatchQueue(label: "merge")
+        queue.suspend()
+        painter.app.mergeLayerDown(at: 1, on: queue)
+        #expect(painter.app.drawing.layers.count == 2, "not merged before its picture is done")
+        painter.app.perform(.selectLayer(0))
+        painter.app.edit(.add(Stroke(points: [StrokePoint(point(100, 300))], color: .black, width: 8)))
+        let strokes = painter.app.drawing.layers[0].strokes.count
+        try #require(strokes == 2)
+        queue.resume()
+        painter.app.waitForMerge()
+        #expect(painter.app.drawing.layers.count == 2 && painter.app.drawing.layers[0].strokes.count == strokes)
+        #expect(painter.app.banner == "“Shade” or the layer below changed while they were being merged: merge it again.")
     }
 
     @Test func choosingMultiplyBlendsTheLayerAsKritaDoes() throws {
