@@ -145,7 +145,7 @@ extension FingerPaintApp {
     }
 
     /// Makes the merge down whose picture is done an edit, if the two layers are as they were when it began; says
-    /// why not otherwise. Returns whether one was done (called by each frame, and by a timer while one runs).
+    /// why not otherwise. Returns whether one was done (called by a timer while a merge runs).
     @discardableResult
     public func takeMergedLayer() -> Bool {
         guard let job = layerMerge, let picture = job.picture else { return false }
