@@ -68,7 +68,7 @@ docs:
 # Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI. Inputs are at most 2 kB, 8 kB
 # for openraster (its seeds are whole .ora files from Krita and MyPaint).
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = document trace seat-events round-trip openraster image import brush-preset settings
+FUZZ_TARGETS = document trace seat-events round-trip openraster image import brush-preset settings paste
 FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
 	--scratch-path .build-fuzz
 fuzz: generate

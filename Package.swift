@@ -205,6 +205,7 @@ let package = Package(
         .executableTarget(name: "fuzz-import", dependencies: ["FuzzTargets"], path: "Fuzz/import"),
         .executableTarget(name: "fuzz-brush-preset", dependencies: ["FuzzTargets"], path: "Fuzz/brush-preset"),
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
+        .executableTarget(name: "fuzz-paste", dependencies: ["FuzzTargets"], path: "Fuzz/paste"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),

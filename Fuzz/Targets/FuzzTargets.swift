@@ -20,6 +20,7 @@ public enum FuzzTargets {
         ("import", foreignDrawing),
         ("brush-preset", brushPreset),
         ("settings", settings),
+        ("paste", paste),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is

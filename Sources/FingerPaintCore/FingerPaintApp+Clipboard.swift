@@ -182,7 +182,7 @@ extension FingerPaintApp {
     }
 
     /// The first local file a `text/uri-list` names (RFC 2483: one URI a line, `#` comments), `nil` for none.
-    static func firstFile(inURIList bytes: [UInt8]) -> URL? {
+    public static func firstFile(inURIList bytes: [UInt8]) -> URL? {
         let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline) {
             var uri = line
