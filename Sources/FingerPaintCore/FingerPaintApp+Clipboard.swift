@@ -45,53 +45,45 @@ extension FingerPaintApp {
     /// Puts `strokes` on the clipboard as strokes, a PNG and an SVG of them, and says so, or why not, in the banner;
     /// whether the clipboard took them.
     private func copy(_ strokes: [Stroke]) -> Bool {
-        guard desktopServices.contains(.clipboard), let desktop else {
-            report("fingerpaint: copy is off here")
-            return false
-        }
         let picture = DrawingPicture(strokes: strokes)
-        let failure: String?
-        do {
-            let document = DrawingDocument.encode(Drawing(strokes: strokes))
-            failure = desktop.fingerPaintApp(self, copy: [(Self.strokesMIMEType, document),
-                                                          ("image/png", try picture.bytes(format: .png)),
-                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
-        } catch {
-            failure = "\(error)"
+        return putOnClipboard(strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes", failing: "the selection") {
+            [(Self.strokesMIMEType, DrawingDocument.encode(Drawing(strokes: strokes))),
+             ("image/png", try picture.bytes(format: .png)), ("image/svg+xml", try picture.bytes(format: .svg))]
         }
-        let what = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
-        if let failure {
-            report("fingerpaint: cannot copy the selection: \(failure)")
-            showBanner("Cannot copy the selection: \(failure).")
-            return false
-        }
-        report("fingerpaint: copied \(what) to the clipboard")
-        showNotice("Copied \(what) to the clipboard.")
-        return true
     }
 
     /// Puts the drawing's picture (``PaintRender/DrawingPicture``: its strokes at 100 %, as `--export` writes it) on
     /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
     public func copyDrawing() {
+        let picture = DrawingPicture(drawing: drawing)
+        putOnClipboard("the drawing", failing: "the drawing") {
+            [("image/png", try picture.bytes(format: .png)), ("image/svg+xml", try picture.bytes(format: .svg))]
+        }
+    }
+
+    /// Puts what `representations` makes on the clipboard and says "Copied `what` to the clipboard.", or, in the
+    /// banner, why `subject` could not be copied; whether the clipboard took it.
+    @discardableResult
+    private func putOnClipboard(_ what: String, failing subject: String,
+                                _ representations: () throws -> [(mimeType: String, bytes: [UInt8])]) -> Bool {
         guard desktopServices.contains(.clipboard), let desktop else {
             report("fingerpaint: copy is off here")
-            return
+            return false
         }
-        let picture = DrawingPicture(drawing: drawing)
         let failure: String?
         do {
-            failure = desktop.fingerPaintApp(self, copy: [("image/png", try picture.bytes(format: .png)),
-                                                          ("image/svg+xml", try picture.bytes(format: .svg))])
+            failure = desktop.fingerPaintApp(self, copy: try representations())
         } catch {
             failure = "\(error)"
         }
         if let failure {
-            report("fingerpaint: cannot copy the drawing: \(failure)")
-            showBanner("Cannot copy the drawing: \(failure).")
-        } else {
-            report("fingerpaint: copied the drawing to the clipboard")
-            showNotice("Copied the drawing to the clipboard.")
+            report("fingerpaint: cannot copy \(subject): \(failure)")
+            showBanner("Cannot copy \(subject): \(failure).")
+            return false
         }
+        report("fingerpaint: copied \(what) to the clipboard")
+        showNotice("Copied \(what) to the clipboard.")
+        return true
     }
 
     /// Asks the desktop for what the clipboard holds (Ctrl+V, the More menu's and the selection menu's Paste), as
