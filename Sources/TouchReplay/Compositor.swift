@@ -102,8 +102,8 @@ final class Compositor {
     private(set) var surfaces: [Surface] = []
     /// Frame callbacks committed and not yet answered, with when their commit came (seconds on `CLOCK_MONOTONIC`).
     private var committedFrameCallbacks: [(callback: WLResource, at: Double)] = []
-    /// Frame callbacks committed and not yet answered.
-    var readyFrameCallbacks: [WLResource] { committedFrameCallbacks.map(\.callback) }
+    /// Whether frame callbacks were committed and not yet answered.
+    var hasReadyFrameCallbacks: Bool { !committedFrameCallbacks.isEmpty }
     /// How many more committed buffers are held without release (`--hold-buffers`).
     var buffersLeftToHold: Int
     /// Live `wl_buffer`s the compositor has seen attached, by resource.

@@ -261,7 +261,7 @@ final class Player {
         guard cancelTouchesLeftDown(at: lastGroupTime ?? 0) else { return }
         if hadTouchesDown { waitForClient(untilCommit: true, since: commits) }
         // Let the client finish: frames on the display's clock while it keeps asking for them.
-        for _ in 0..<Timing.settlingFrames where !compositor.readyFrameCallbacks.isEmpty && !client.hasEnded() {
+        for _ in 0..<Timing.settlingFrames where compositor.hasReadyFrameCallbacks && !client.hasEnded() {
             let commits = compositor.counters.commits
             compositor.answerFrameCallbacks(time: UInt32(clamping: Int64(nextFrameTime)))
             nextFrameTime += frameInterval
@@ -274,7 +274,7 @@ final class Player {
     /// after each.
     private func answerFrames(through time: Double) {
         while nextFrameTime <= time {
-            if compositor.readyFrameCallbacks.isEmpty {
+            if !compositor.hasReadyFrameCallbacks {
                 // Nobody waits: skip to the first tick after `time`.
                 let ticks = ((time - nextFrameTime) / frameInterval).rounded(.down) + 1
                 nextFrameTime += ticks * frameInterval
