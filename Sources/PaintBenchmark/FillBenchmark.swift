@@ -5,8 +5,8 @@
 // 300 finger strokes inside, the fill tool's tap in the middle, timed from the tap's event to the end of the frame
 // that shows the fill.
 import FingerPaintCore
+import Dispatch
 import Geometry
-import Glibc
 import PaintModel
 import SeatInput
 
@@ -35,13 +35,6 @@ private func framedDots(width: Int, height: Int) -> FillBarrier? {
         }
     }
     return FillBarrier(width: width, height: height, coverage: coverage)
-}
-
-/// The wall clock, in ms.
-private func nowMilliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
 }
 
 /// A window's drawing for the tap: a frame of paint along the window's edges (the canvas above the bar), 200 dots
@@ -81,7 +74,7 @@ private func framedDrawing(in size: Size) -> [Stroke] {
     app.perform(.useFill)
     // Between the strokes: the frame's inside, where no stroke is (a dot or a stroke under the tap fills nothing).
     let spot = Point(x: 60, y: 60)
-    let begin = nowMilliseconds()
+    let begin = DispatchTime.now().uptimeNanoseconds
     app.handle(SeatEvent(time: .milliseconds(0), .touchDown(id: 1, location: spot)))
     app.handle(SeatEvent(time: .milliseconds(0), .touchFrame))
     app.handle(SeatEvent(time: .milliseconds(60), .touchUp(id: 1)))
@@ -89,7 +82,7 @@ private func framedDrawing(in size: Size) -> [Stroke] {
     app.renderFrame()
     app.waitForTiles()
     app.renderFrame()
-    return (nowMilliseconds() - begin, app.drawing.strokes.last?.isFill == true)
+    return (milliseconds(since: begin), app.drawing.strokes.last?.isFill == true)
 }
 
 /// Runs `paint-benchmark fill [--runs N]`.
@@ -100,11 +93,9 @@ private func framedDrawing(in size: Size) -> [Stroke] {
           + "closed, found and traced on one thread; wall-clock ms, median [range] of \(runs) runs")
     var times: [Double] = [], outlines = 0, points = 0
     for _ in 0..<runs {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = DispatchTime.now().uptimeNanoseconds
         let outcome = RegionFill.region(in: barrier, x: 960, y: 540, gap: 4, under: 1)
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        times.append(Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
+        times.append(milliseconds(since: start))
         if case let .region(found) = outcome {
             outlines = found.count
             points = found.reduce(0) { $0 + $1.count }

@@ -3,8 +3,8 @@
 // finger for a second at 60 Hz; each drag step's event and frame timed, and the lift that makes the move an edit
 // (docs/performance.md, "Selection").
 import FingerPaintCore
+import Dispatch
 import Geometry
-import Glibc
 import PaintModel
 import SeatInput
 
@@ -39,23 +39,16 @@ import SeatInput
     app.renderFrame()
     var steps: [Double] = []
     for step in 1...60 {
-        let begin = monotonicMilliseconds()
+        let begin = DispatchTime.now().uptimeNanoseconds
         send(.touchMotion(id: 2, location: Point(x: start.x + 5 * Double(step), y: start.y + 2 * Double(step))), .touchFrame)
         app.renderFrame()
-        steps.append(monotonicMilliseconds() - begin)
+        steps.append(milliseconds(since: begin))
     }
-    let begin = monotonicMilliseconds()
+    let begin = DispatchTime.now().uptimeNanoseconds
     send(.touchUp(id: 2), .touchFrame)
     app.renderFrame()
-    let lift = monotonicMilliseconds() - begin
+    let lift = milliseconds(since: begin)
     return (steps, lift, app.drawing.canUndo ? app.selection?.indices.count ?? 0 : 0)
-}
-
-/// The wall clock, in ms.
-private func monotonicMilliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
 }
 
 /// Runs `paint-benchmark selection [--runs N]`.
