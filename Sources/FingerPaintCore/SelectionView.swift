@@ -72,10 +72,15 @@ public final class SelectionView: View {
     public static func handles(around corners: [Point]) -> [(handle: Handle, location: Point)] {
         guard corners.count == 4 else { return [] }
         let top = Point(x: (corners[0].x + corners[1].x) / 2, y: (corners[0].y + corners[1].y) / 2)
-        let middle = Point(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
+        let middle = Self.middle(of: corners)
         let away = top - middle, length = away.length
         let rotation = length > 0 ? top + away * (Self.rotationHandleDistance / length) : top
         return corners.indices.map { (Handle.corner($0), corners[$0]) } + [(Handle.rotation, rotation)]
+    }
+
+    /// The middle of an outline's corners, which a turned outline turns about.
+    static func middle(of corners: [Point]) -> Point {
+        Point(x: corners.reduce(0) { $0 + $1.x } / Double(corners.count), y: corners.reduce(0) { $0 + $1.y } / Double(corners.count))
     }
 
     /// The handle a view point takes, the nearest within ``handleReach``; `nil` for none.
@@ -98,7 +103,7 @@ public final class SelectionView: View {
             let scale = max(point.distance(to: opposite) / before, Self.smallestHandleScale)
             return AffineTransform(scale: abs(scale - 1) <= Self.snapScale ? 1 : scale, about: opposite)
         case .rotation:
-            let middle = Point(x: outline.reduce(0) { $0 + $1.x } / 4, y: outline.reduce(0) { $0 + $1.y } / 4)
+            let middle = Self.middle(of: outline)
             let turn = atan2(point.y - middle.y, point.x - middle.x) - atan2(start.y - middle.y, start.x - middle.x)
             let normalized = atan2(sin(turn), cos(turn))
             return AffineTransform(rotation: ViewTransform.snapped(rotation: normalized), about: middle)
@@ -197,15 +202,16 @@ public final class SelectionView: View {
         for touch in touches {
             let location = touch.location(in: self)
             switch phase {
-            case .idle where handle(at: location) != nil:
-                guard let handle = handle(at: location) else { continue }
-                phase = .draggingHandle(handle, touch: touch.identifier, from: viewTransform.documentPoint(location))
-            case .idle where !isOnSelection(location):
-                phase = .drawingLoop(touch: touch.identifier, points: [viewTransform.documentPoint(location)])
+            case .idle:
+                if let handle = handle(at: location) {
+                    phase = .draggingHandle(handle, touch: touch.identifier, from: viewTransform.documentPoint(location))
+                } else if !isOnSelection(location) {
+                    phase = .drawingLoop(touch: touch.identifier, points: [viewTransform.documentPoint(location)])
+                }
             case .drawingLoop:
                 // A second finger: no loop, whatever the first drew.
                 phase = .idle
-            case .idle, .moving, .draggingHandle:
+            case .moving, .draggingHandle:
                 continue
             }
         }
