@@ -181,12 +181,7 @@ import Testing
     /// The selection's menu copies, cuts and pastes too, and the More menu pastes, for a window without keys.
     @Test func theMenusCopyCutAndPasteByTouch() throws {
         let (painter, desktop) = try Self.painterWithSelection()
-        let stroke = try #require(painter.app.selection.map { painter.app.drawing.strokes[$0.indices[0]] })
-        painter.send(.touchDown(id: 5, location: stroke.points[4].location), .touchFrame)
-        painter.time += 600
-        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
-        painter.send(.touchUp(id: 5), .touchFrame)
-        let menu = try #require(painter.app.renderer.overlay?.layerMenu)
+        let menu = try SelectionTests.holdOnSelection(painter)
         let copyRow = try #require(menu.rows.first { $0.title == "Copy" })
         painter.tap(6, at: copyRow.frame.center)
         #expect(desktop.clipboard.first?.mimeType == FingerPaintApp.strokesMIMEType)

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Glibc
 import PaintModel
+import PaintUI
 @testable import PaintRender
 import SeatInput
 import Testing
@@ -28,6 +29,17 @@ import Testing
         painter.send(.touchDown(id: id, location: points[0]), .touchFrame)
         for point in points.dropFirst() { painter.send(.touchMotion(id: id, location: point), .touchFrame) }
         painter.send(.touchUp(id: id), .touchFrame)
+    }
+
+    /// A finger held on the selection for longer than a long press, then lifted: the selection's menu it opens.
+    /// On the selection, away from its handles: a selected stroke's middle point (the view at 100 %).
+    static func holdOnSelection(_ painter: Painter) throws -> Overlay.LayerMenu {
+        let stroke = try #require(painter.app.selection.map { painter.app.drawing.currentLayer.strokes[$0.indices[0]] })
+        painter.send(.touchDown(id: 5, location: stroke.points[stroke.points.count / 2].location), .touchFrame)
+        painter.time += 600
+        painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
+        painter.send(.touchUp(id: 5), .touchFrame)
+        return try #require(painter.app.renderer.overlay?.layerMenu)
     }
 
     /// The first point of each stroke of the drawing's current layer.
@@ -222,14 +234,7 @@ import Testing
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         var box = Rect.zero
         func openMenu() throws -> [SelectionMenuView.Action: Rect] {
-            // On the selection, away from its handles: a selected stroke's middle point (the view at 100 %).
-            let stroke = try #require(painter.app.selection.map { painter.app.drawing.strokes[$0.indices[0]] })
-            let on = stroke.points[stroke.points.count / 2].location
-            painter.send(.touchDown(id: 5, location: on), .touchFrame)
-            painter.time += 600
-            painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
-            painter.send(.touchUp(id: 5), .touchFrame)
-            let menu = try #require(painter.app.renderer.overlay?.layerMenu)
+            let menu = try Self.holdOnSelection(painter)
             #expect(menu.title == "Selection" && menu.rows.map(\.title) == SelectionMenuView.Action.allCases.map(\.title))
             #expect(menu.rows.allSatisfy { $0.frame.height >= InterfaceLayout.minimumTarget })
             // Above the bar, in the window, even in one this small (two columns).
@@ -315,12 +320,7 @@ import Testing
         painter.key("s")
         Self.loop(painter, around: Point(x: 80, y: 60), radius: 60)
         func tapRow(_ action: SelectionMenuView.Action) throws {
-            let stroke = try #require(painter.app.selection.map { painter.app.drawing.currentLayer.strokes[$0.indices[0]] })
-            painter.send(.touchDown(id: 5, location: stroke.points[4].location), .touchFrame)
-            painter.time += 600
-            painter.app.advanceTime(to: Timestamp(milliseconds: painter.time))
-            painter.send(.touchUp(id: 5), .touchFrame)
-            let menu = try #require(painter.app.renderer.overlay?.layerMenu)
+            let menu = try Self.holdOnSelection(painter)
             #expect(menu.rows.count == SelectionMenuView.Action.allCases.count)
             #expect(menu.frame.maxY <= painter.app.paletteView.layout.bar.minY && menu.frame.maxX <= 400, "\(menu.frame)")
             let row = try #require(menu.rows.first { $0.title == action.title })
