@@ -24,10 +24,17 @@
 /// Frames the window says are costly (``Phase/planned(at:vblank:isCostly:)``: a stroke completed) are timed apart and
 /// planned with their own estimate.
 ///
-/// The latch lead starts at ``minimumLatchLead``. A frame that went out on plan (its commit at least the lead before
-/// its vblank) and was still presented a vblank later raises the lead by ``leadStep``, up to most of a frame; a frame
-/// that was late by the window's own doing changes nothing. After ``hitsBeforeLowering`` frames on time in a row the
-/// lead is lowered by half a step, so that a compositor that takes frames later again is followed.
+/// The latch lead is the larger of two things learnt:
+/// - when the compositor answers frame callbacks: a compositor answers a frame's callback when it takes the frame for
+///   the screen (weston when it repaints, mutter and KWin when they composite, touch-replay at its latch), so the time
+///   from a callback to the presentation of its frame is how long before its vblank the compositor took it. The
+///   largest of the last ``latchSamples`` such times, plus ``callbackLatchMargin`` for the callback's way to the
+///   window, is a lead known from the window's first presented frame on, before any frame missed. A callback
+///   answered at or after the presentation says nothing.
+/// - the frames it showed late: starting at ``minimumLatchLead``, a frame that went out on plan (its commit at least
+///   the lead before its vblank) and was still presented a vblank later raises it by ``leadStep``, up to most of a
+///   frame; a frame that was late by the window's own doing changes nothing. After ``hitsBeforeLowering`` frames on
+///   time in a row it is lowered by half a step, so that a compositor that takes frames later again is followed.
 ///
 /// The window tells the pacer what happens (it may draw, it cannot, it committed, a frame was presented or
 /// discarded); the pacer answers with what to do (``Decision``). Its phase is ``Phase``.
@@ -71,6 +78,11 @@ public struct FramePacer: Sendable {
     public static let leadStep: Duration = .milliseconds(2)
     /// How many frames on time in a row before the latch lead is lowered by half a ``leadStep``.
     public static let hitsBeforeLowering = 600
+    /// How many recent frames' times from frame callback to presentation the latch lead is taken from.
+    static let latchSamples = 8
+    /// What the latch lead taken from frame callbacks adds for the callback's way from the compositor to the
+    /// window (a socket and a wake-up, well under this).
+    public static let callbackLatchMargin: Duration = .microseconds(500)
     /// The refresh periods taken as a display's: 1 Hz to 1 000 Hz (zero means the compositor does not know).
     static let plausibleRefresh: ClosedRange<Duration> = .milliseconds(1) ... .seconds(1)
     /// How many recent frames the estimates keep, each of normal and of costly frames.
@@ -90,8 +102,18 @@ public struct FramePacer: Sendable {
     public private(set) var clock: Clock = .unknown
     /// Where the window is in its frame.
     public private(set) var phase: Phase = .idle
-    /// How long before a vblank the compositor must have the commit, as learnt.
-    public private(set) var latchLead = Self.minimumLatchLead
+    /// How long before a vblank the compositor must have the commit, as learnt: from the frame callbacks, and from
+    /// the frames shown late.
+    public var latchLead: Duration {
+        guard let taken = callbackLatch.largest else { return missLatchLead }
+        return max(missLatchLead, taken + Self.callbackLatchMargin)
+    }
+    /// The latch lead learnt from the frames shown a vblank late.
+    private var missLatchLead = Self.minimumLatchLead
+    /// The times from the recent frames' callbacks to their presentation.
+    private var callbackLatch = RecentTimes(count: latchSamples)
+    /// When the recent frames' callbacks came, by frame number, until their presentation.
+    private var callbacks: [(frame: Int, time: Duration)] = []
     /// The last presentation, and how many in a row agreed with the grid before it.
     private var lastPresentation: (time: Duration, refresh: Duration)?
     private var agreeing = 0
@@ -193,23 +215,40 @@ public struct FramePacer: Sendable {
         if isCostly { costlyDrawTimes.add(time) } else { drawTimes.add(time) }
     }
 
+    /// The frame callback asked for with frame number `frame` came at `time`: the compositor took that frame (or a
+    /// later one) for the screen.
+    public mutating func frameCallbackCame(frame: Int, at time: Duration) {
+        guard !callbacks.contains(where: { $0.frame >= frame }) else { return }
+        callbacks.append((frame, time))
+        // Frames never presented nor discarded (feedback not asked for): keep only the last few.
+        if callbacks.count > 8 { callbacks.removeFirst() }
+    }
+
     /// The compositor presented frame number `frame` at `time`, with this `refresh` (zero when it does not know).
     public mutating func presented(frame: Int, at time: Duration, refresh: Duration) {
         let aim = inFlight.first { $0.frame == frame }
         inFlight.removeAll { $0.frame <= frame }
+        let callback = callbacks.first { $0.frame == frame }
+        callbacks.removeAll { $0.frame <= frame }
         followClock(presentedAt: time, refresh: refresh)
-        guard case .locked = clock, let aim else { return }
+        guard case let .locked(anchor, _) = clock else { return }
+        if let callback {
+            // From the callback to the vblank of the grid (a timestamp taken late would lengthen it).
+            let vblank = anchor + refresh * ((time - anchor) / refresh).rounded()
+            if vblank > callback.time, vblank - callback.time < refresh * 3 / 4 { callbackLatch.add(vblank - callback.time) }
+        }
+        guard let aim else { return }
         if time > aim.vblank + refresh / 2 {
             // A vblank later than aimed at: the compositor took its frame before the commit came.
             hits = 0
             if aim.lead >= latchLead {
-                latchLead = min(max(latchLead, aim.lead) + Self.leadStep, refresh * 3 / 4)
+                missLatchLead = min(max(latchLead, aim.lead) + Self.leadStep, refresh * 3 / 4)
             }
         } else {
             hits += 1
             if hits >= Self.hitsBeforeLowering {
                 hits = 0
-                latchLead = max(Self.minimumLatchLead, latchLead - Self.leadStep / 2)
+                missLatchLead = max(Self.minimumLatchLead, missLatchLead - Self.leadStep / 2)
             }
         }
     }
@@ -217,6 +256,7 @@ public struct FramePacer: Sendable {
     /// The compositor never showed frame number `frame` (a newer one replaced it, or the window is hidden).
     public mutating func discarded(frame: Int) {
         inFlight.removeAll { $0.frame <= frame }
+        callbacks.removeAll { $0.frame <= frame }
     }
 
     /// Locks onto the grid of the window's first presentation at once (let go unless the next one agrees within
@@ -304,6 +344,9 @@ struct RecentTimes: Sendable {
         let oldest = recent.removeFirst()
         if let index = sorted.firstIndex(of: oldest) { sorted.remove(at: index) }
     }
+
+    /// The largest, `nil` when empty.
+    var largest: Duration? { sorted.last }
 
     /// The `q`-quantile (0...1) by nearest rank, `nil` when empty.
     func quantile(_ q: Double) -> Duration? {

@@ -191,9 +191,10 @@ final class SurfacePresenter {
         if thenDraws { redraw() }
     }
 
-    /// Asks for a frame callback with the commit that follows.
-    private func requestFrame() {
-        let callback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone() }
+    /// Asks for a frame callback with the commit that follows, which makes frame number `frame` (`nil`: a commit of
+    /// no new frame).
+    private func requestFrame(frame: Int?) {
+        let callback = FrameCallback(surface: surface.pointer) { [unowned self] in self.frameDone(frame: frame) }
         frameCallback = callback
         cycle.frameRequested(at: callback.requestedAt)
     }
@@ -201,9 +202,10 @@ final class SurfacePresenter {
     /// The frame callback: the surface may draw again. It draws at the end of this loop iteration, after the input
     /// that came with the callback (or while it was being handled) has been dispatched, so that input is in the
     /// frame instead of waiting a whole frame for the next one (foot draws the same way).
-    private func frameDone() {
+    private func frameDone(frame: Int?) {
         let finished = frameCallback
         frameCallback = nil
+        if let frame { pacer.frameCallbackCame(frame: frame, at: MonotonicClock.now) }
         cycle.frameDone()
         withExtendedLifetime(finished) {}
     }
@@ -238,7 +240,7 @@ final class SurfacePresenter {
         guard toCommit != .frameCallbackOnly else {
             // The buffer is kept for the next part; what it was asked to draw is drawn (the rest it knows itself).
             bufferInParts = buffer
-            requestFrame()
+            requestFrame(frame: nil)
             wl_surface_commit(surface.pointer)
             return true
         }
@@ -307,7 +309,7 @@ final class SurfacePresenter {
     /// the other buffers lack now (`nil`: everything). `drawn`: when a full frame's drawing began and ended, for the
     /// frame log (`nil` for a reduced frame, which neither warms the spare buffer nor is logged).
     private func commit(_ buffer: Buffer, changed: DamageList?, drawn: (start: Duration, end: Duration)?) {
-        requestFrame()
+        requestFrame(frame: committedFrameCount + 1)
         requestPresentationFeedback(frame: committedFrameCount + 1)
         wl_surface_commit(surface.pointer)
         pool.committed(buffer, changed: changed)

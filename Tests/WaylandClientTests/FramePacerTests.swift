@@ -9,10 +9,14 @@ import Testing
 
     /// A simulated window and compositor. The window draws what it has when the pacer says (or at once, for the
     /// baseline), waking `wakeDelay(frame)` late and taking `drawTime` (plus `costlyExtra` for the frames
-    /// `isCostly(frame)` says, which the window tells the pacer); the compositor presents a commit at the first
-    /// vblank at least `latch` after it.
+    /// `isCostly(frame)` says, which the window tells the pacer); the compositor takes the last commit that came
+    /// `latch` before a vblank and presents it at that vblank. It answers the frame callback at the vblank, or, with
+    /// `callbacksAtLatch`, when it takes the frame (weston, and touch-replay with `--latch-ms`), `callbackDelay` on
+    /// its way to the window.
     struct Simulation {
         var latch: Duration
+        var callbacksAtLatch = false
+        var callbackDelay: Duration = .microseconds(150)
         var drawTime: Duration = .microseconds(400)
         var paced = true
         var wakeDelay: (Int) -> Duration = { _ in .zero }
@@ -36,16 +40,19 @@ import Testing
             var waiting: [Duration] = []
             var pending = inputs[...]
             var frame = 0
-            // The frame in the compositor's hands: its number, commit time, the inputs in it, and the vblank it aimed at.
+            // The frame committed and not yet taken: its number, commit time, the inputs in it, and the vblank it
+            // aimed at; the frame taken at the latch, shown at the vblank.
             var inFlight: (frame: Int, commit: Duration, inputs: [Duration], aim: Duration)?
+            var taken: (frame: Int, commit: Duration, inputs: [Duration], aim: Duration)?
             var drawAt: Duration?
             var vblank = FramePacerTests.refresh
+            var isLatched = false
             var now: Duration = .zero
             let end = (inputs.last ?? .zero) + .milliseconds(100)
             while now < end {
-                // The next thing to happen: an input, the draw, or the vblank.
+                // The next thing to happen: an input, the draw, the latch or the vblank.
                 let nextInput = pending.first
-                let candidates = [nextInput, drawAt, vblank].compactMap { $0 }
+                let candidates = [nextInput, drawAt, isLatched ? nil : vblank - latch, vblank].compactMap { $0 }
                 now = candidates.min() ?? end
                 if let next = nextInput, next == now {
                     waiting.append(next)
@@ -62,9 +69,18 @@ import Testing
                     pacer.committed(frame: frame, at: commit)
                     inFlight = (frame, commit, waiting, aim)
                     waiting = []
+                } else if !isLatched, now == vblank - latch {
+                    // The latch: the frame committed by now is taken.
+                    isLatched = true
+                    if let flight = inFlight, flight.commit <= now {
+                        taken = flight
+                        inFlight = nil
+                        if callbacksAtLatch { pacer.frameCallbackCame(frame: flight.frame, at: now + callbackDelay) }
+                    }
                 } else {
-                    // A vblank: the frame committed at least `latch` before it is shown, and its frame callback comes.
-                    if let flight = inFlight, flight.commit <= vblank - latch {
+                    // A vblank: the frame taken is shown (its frame callback comes now unless it came at the latch).
+                    if let flight = taken {
+                        if !callbacksAtLatch { pacer.frameCallbackCame(frame: flight.frame, at: now + callbackDelay) }
                         let number = Int((vblank / FramePacerTests.refresh).rounded())
                         pacer.presented(frame: flight.frame, at: vblank + timestampDelay(number), refresh: FramePacerTests.refresh)
                         if vblank > flight.aim + FramePacerTests.refresh / 2 {
@@ -72,13 +88,14 @@ import Testing
                             missedFrames.append(flight.frame)
                         }
                         shown += flight.inputs.map { ($0, vblank) }
-                        inFlight = nil
+                        taken = nil
                     }
                     vblank += FramePacerTests.refresh
+                    isLatched = false
                 }
-                // The window may draw when it has input and no frame is in flight; it wakes for it late by the
-                // machine's doing.
-                if drawAt == nil, inFlight == nil, !waiting.isEmpty {
+                // The window may draw when it has input and no frame is in flight (committed, or taken without its
+                // callback yet); it wakes for it late by the machine's doing.
+                if drawAt == nil, inFlight == nil, taken == nil || callbacksAtLatch, !waiting.isEmpty {
                     let next = frame + 1
                     switch paced ? pacer.windowMayDraw(now: now, isCostly: isCostly(next)) : .now {
                     case .now: drawAt = now
@@ -177,6 +194,45 @@ import Testing
         // is planned with the latch lead alone again, and is late by what looks like its own doing: one more.)
         #expect(simulation.misses <= 5, "\(simulation.missedFrames)")
         #expect(simulation.percentile(0.99) < 16.7 + 12, "\(simulation.latencies)")
+    }
+
+    @Test(arguments: [3, 7, 10])
+    func aCompositorThatAnswersFrameCallbacksWhenItTakesTheFrameIsLearntFromTheFirstFrame(latch: Int) throws {
+        // Weston repaints `latch` ms before the vblank and answers the frame callbacks then.
+        var simulation = Simulation(latch: .milliseconds(Int64(latch)), callbacksAtLatch: true)
+        simulation.run(inputs: Self.inputs(seconds: 4))
+        // The lead is the latch, the callback's way and the margin, known from the first presentation: only the
+        // frame drawn before it (at once, after the first frame's callback and the latch) missed its vblank.
+        let learnt = simulation.pacer.latchLead
+        #expect(learnt >= .milliseconds(Int64(latch)) && learnt <= .milliseconds(Int64(latch)) + .milliseconds(1), "\(learnt)")
+        #expect(simulation.missedFrames.allSatisfy { $0 <= 2 }, "\(simulation.missedFrames)")
+        // Input is shown at the first vblank whose latch follows it, or the next: within one frame at the worst,
+        // and at the first in most of the frame.
+        let floors = simulation.shown.filter { $0.input > .seconds(1) }.map { shown in
+            FramePacer.firstVblank(after: shown.input + .milliseconds(Int64(latch)), anchor: .zero, refresh: Self.refresh)
+        }
+        let late = zip(simulation.shown.filter { $0.input > .seconds(1) }, floors).filter { $0.0.vblank > $0.1 }
+        #expect(late.allSatisfy { $0.0.vblank - $0.1 < Self.refresh + .milliseconds(1) })
+        #expect(Double(late.count) < Double(floors.count) * 0.15, "\(late.count) of \(floors.count) a frame late")
+    }
+
+    @Test func aFrameCallbackAnsweredAtThePresentationOrAfterItSaysNothingOfTheLatch() throws {
+        var pacer = Self.lockedPacer()
+        let lead = pacer.latchLead
+        pacer.committed(frame: 4, at: Self.refresh * 4 - .milliseconds(3))
+        pacer.frameCallbackCame(frame: 4, at: Self.refresh * 4 + .microseconds(100))
+        pacer.presented(frame: 4, at: Self.refresh * 4, refresh: Self.refresh)
+        #expect(pacer.latchLead == lead)
+        // One a whole frame before (a compositor that answers at once): left out too.
+        pacer.committed(frame: 5, at: Self.refresh * 5 - .milliseconds(16))
+        pacer.frameCallbackCame(frame: 5, at: Self.refresh * 5 - .milliseconds(16))
+        pacer.presented(frame: 5, at: Self.refresh * 5, refresh: Self.refresh)
+        #expect(pacer.latchLead == lead)
+        // Seven milliseconds before: the lead is that and the margin.
+        pacer.committed(frame: 6, at: Self.refresh * 6 - .milliseconds(9))
+        pacer.frameCallbackCame(frame: 6, at: Self.refresh * 6 - .milliseconds(7))
+        pacer.presented(frame: 6, at: Self.refresh * 6, refresh: Self.refresh)
+        #expect(pacer.latchLead == .milliseconds(7) + FramePacer.callbackLatchMargin)
     }
 
     @Test func aFrameLateByTheWindowsOwnDoingDoesNotRaiseTheLead() throws {
