@@ -54,13 +54,15 @@ struct ReplayOptions: ParsableCommand {
     var refreshRate: Double = 60
 
     /// `--latch-ms MS`: the compositor takes the newest committed frame MS before each vblank, as weston's repaint
-    /// window does; a frame committed after the latch waits for the next vblank. 0 (the default) takes what was
-    /// committed by the vblank itself.
+    /// window does; a frame committed after the latch waits for the next vblank. 0 (the default, unless `--quirks`
+    /// names a compositor) takes what was committed by the vblank itself.
     @Option(name: .customLong("latch-ms"),
-            help: ArgumentHelp("Take the newest committed frame this many milliseconds before each vblank (0 to less than a refresh).",
-                               valueName: "MS"),
+            help: ArgumentHelp("""
+                Take the newest committed frame this many milliseconds before each vblank (0 to less than a refresh; \
+                by default 0, or what the compositor --quirks names takes).
+                """, valueName: "MS"),
             transform: ReplayOptions.latch)
-    var latchMilliseconds: Double = 0
+    var requestedLatch: Double?
 
     /// `--no-presentation`: offer no wp_presentation, as KWin 5.27 does not.
     @Flag(name: .customLong("no-presentation"), help: "Offer no wp_presentation (presentation-time), like a compositor without it.")
@@ -102,12 +104,21 @@ struct ReplayOptions: ParsableCommand {
     @Flag(name: .customLong("stats"), help: "Print one JSON line of statistics on standard output at the end.")
     var printsStats = false
 
-    /// `--quirks NAME`: send touches as that compositor does (docs/touch-replay.md, "Quirks").
-    @Option(help: ArgumentHelp("""
+    /// `--quirks NAME`: send touches as that compositor does, and take frames as early before each vblank as it
+    /// does unless `--latch-ms` says otherwise (docs/touch-replay.md, "Quirks").
+    @Option(name: .customLong("quirks"), help: ArgumentHelp("""
         Send touches as this compositor does: kwin or sway (every frame, as by default), weston (no frame after the \
-        last up), mutter (no frame after an up; three fingers down are cancelled, taken by its system gesture).
+        last up), mutter (no frame after an up; three fingers down are cancelled, taken by its system gesture); \
+        and take frames before each vblank as it does (weston 7 ms, mutter 3, kwin 4, sway 0) unless --latch-ms.
         """, valueName: "NAME"))
-    var quirks: CompositorQuirks = .kwin
+    var namedQuirks: CompositorQuirks?
+
+    /// How touches are sent: as `--quirks` names, else as KWin does.
+    var quirks: CompositorQuirks { namedQuirks ?? .kwin }
+
+    /// How long before each vblank the compositor takes the newest frame, in milliseconds: `--latch-ms`, else what
+    /// the compositor `--quirks` names takes, else 0.
+    var latchMilliseconds: Double { requestedLatch ?? namedQuirks?.latchMilliseconds ?? 0 }
 
     /// Whether `--output` may replace an existing file (never a drawing).
     @Flag(name: .customLong("overwrite"), help: "Let --output replace an existing file (a fingerpaint drawing is never replaced).")
@@ -133,8 +144,12 @@ struct ReplayOptions: ParsableCommand {
     func validate() throws {
         if isFast && isRealtimeRequested { throw ValidationError("--fast and --realtime cannot be used together") }
         if latchMilliseconds >= 1000 / refreshRate {
-            throw ValidationError("--latch-ms must be less than one refresh (\(String(format: "%.3f", 1000 / refreshRate)) ms at "
-                                  + "\(ReplayOptions.format(seconds: refreshRate)) Hz)")
+            let refresh = "one refresh (\(String(format: "%.3f", 1000 / refreshRate)) ms at \(ReplayOptions.format(seconds: refreshRate)) Hz)"
+            if requestedLatch == nil, let namedQuirks {
+                throw ValidationError("--quirks \(namedQuirks.rawValue) takes frames \(ReplayOptions.format(seconds: latchMilliseconds)) ms "
+                                      + "before each vblank, not less than \(refresh): give --latch-ms too")
+            }
+            throw ValidationError("--latch-ms must be less than \(refresh)")
         }
         if fractionalScale != nil && withoutViewporter {
             throw ValidationError("--fractional-scale needs wp_viewporter: it cannot be used with --no-viewporter")

@@ -15,6 +15,25 @@ enum CompositorQuirks: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// down, GNOME Shell's three-finger gesture takes every touch: the client gets `wl_touch.cancel` and hears
     /// nothing more of those fingers (waydroid #49).
     case mutter
+
+    /// How long before each vblank the compositor takes the newest committed frame, in milliseconds, with a light
+    /// scene (docs/touch-replay.md, "Quirks", gives the sources):
+    /// - weston: its repaint window, `DEFAULT_REPAINT_WINDOW` 7 ms (libweston/compositor.c);
+    /// - mutter: clutter's frame clock dispatches its update the longest update time before the presentation:
+    ///   the update (about 0.5 ms), the KMS deadline evasion (`DEADLINE_EVASION_CONSTANT_US` 0.8 ms and what was
+    ///   measured), the vblank (about 0.7 ms at 1080p60) and `clutter_max_render_time_constant_us` 1 ms: 3 ms;
+    /// - KWin 6: its render loop composites the render journal's estimate (about 0.5 ms), 1 ms, and the DRM commit
+    ///   thread's safety margin (the vblank, about 0.7 ms, and `s_safetyMarginMinimum` 1.5 ms) before the flip: 4 ms;
+    /// - sway: without `max_render_time` it composites when a commit comes and no page flip is pending, else just
+    ///   after the flip: no fixed latch (at times a whole refresh early, which a latch within it cannot express); none.
+    var latchMilliseconds: Double {
+        switch self {
+        case .weston: 7
+        case .mutter: 3
+        case .kwin: 4
+        case .sway: 0
+        }
+    }
 }
 
 /// Turns the trace's touch events into what a compositor with ``CompositorQuirks`` would send: an explicit state
