@@ -67,6 +67,19 @@ final class FingerPaintLive: LiveContentHooks {
         self.session = session
     }
 
+    /// A drag from another program: the app says what it takes (docs/selection.md, "Drop").
+    func dragEntered(offering mimeTypes: [String], at location: Point) -> String? {
+        app.dragEntered(offering: mimeTypes)
+    }
+
+    /// What was dropped goes on the drawing where it was dropped, or the banner says why not.
+    func dropped(_ content: Result<[UInt8], ClipboardFailure>, as mimeType: String, at location: Point) {
+        switch content {
+        case let .success(bytes): app.drop(bytes, as: mimeType, at: location)
+        case let .failure(failure): app.dropFailed(reason: "\(failure)")
+        }
+    }
+
     func handle(_ event: SeatEvent) {
         if let trimDeadline, MonotonicClock.timestamp >= trimDeadline {
             self.trimDeadline = nil

@@ -1,9 +1,11 @@
-// Copy, cut and paste (docs/selection.md, "Copy and paste"). Copy puts the selection's strokes on the clipboard as
-// strokes (our own type: a fingerpaint document of them, read back by the document's reader) with a PNG and an SVG of
-// them for other programs, or the whole drawing's picture when nothing is selected. Paste takes the first type we can
-// use of what the clipboard offers, in our order: strokes land on the current layer, centred in the view and
-// selected; a PNG or JPEG picture, or a file a `text/uri-list` names, lands on a new layer as Place image puts it.
-// Contract: nothing the clipboard holds is trusted — every refusal is a banner, and the drawing is left as it was.
+// Copy, cut, paste and drop (docs/selection.md, "Copy and paste", "Drop"). Copy puts the selection's strokes on the
+// clipboard as strokes (our own type: a fingerpaint document of them, read back by the document's reader) with a PNG
+// and an SVG of them for other programs, or the whole drawing's picture when nothing is selected. Paste takes the
+// first type we can use of what the clipboard offers, in our order: strokes land on the current layer, centred in the
+// view and selected; a PNG or JPEG picture, or a file a `text/uri-list` names, lands on a new layer as Place image
+// puts it. A drop from another program takes the same types the same way, centred where it was dropped.
+// Contract: nothing the clipboard or a drop holds is trusted — every refusal is a banner, and the drawing is left as
+// it was; a file named is only read.
 import DrawingImport
 import FoundationEssentials
 import Geometry
@@ -114,16 +116,81 @@ extension FingerPaintApp {
     /// the view and selected (one edit); a picture, or the picture file a URI list names first, on a new layer. What
     /// is not what it says it is is refused in the banner, the drawing unchanged.
     public func paste(_ bytes: [UInt8], as mimeType: String) {
+        put(bytes, as: mimeType, from: .clipboard)
+    }
+
+    /// A drag from another program offering `mimeTypes` came over the window: the type a drop takes (the first of
+    /// ``pastableMIMETypes`` offered), or `nil`, when the banner says what the window takes while the drag is over it.
+    public func dragEntered(offering mimeTypes: [String]) -> String? {
+        guard let type = Self.pastableMIMETypes.first(where: mimeTypes.contains) else {
+            report("fingerpaint: a drag offers \(mimeTypes.joined(separator: ", ")): nothing to take")
+            showNotice("Cannot drop \(Self.describe(mimeTypes)) here: fingerpaint takes picture files, PNG or JPEG "
+                       + "pictures and strokes.")
+            return nil
+        }
+        return type
+    }
+
+    /// Puts what was dropped at `location` (the window's logical points), `bytes` as `mimeType`, on the drawing as
+    /// ``paste(_:as:)`` puts the clipboard's, centred there instead of in the view.
+    public func drop(_ bytes: [UInt8], as mimeType: String, at location: Point) {
+        put(bytes, as: mimeType, from: .drop(at: canvasView.viewTransform.documentPoint(location)))
+    }
+
+    /// A drop's content could not be read: the banner says why.
+    public func dropFailed(reason: String) {
+        report("fingerpaint: cannot take the drop: \(reason)")
+        showNotice("Cannot take what was dropped: \(reason).")
+    }
+
+    /// Where what lands on the drawing came from.
+    private enum Arrival: Equatable {
+        /// The clipboard: centred in the view.
+        case clipboard
+        /// A drop from another program, centred at this place of the drawing.
+        case drop(at: Point)
+
+        /// Where it is centred, `nil` for the middle of the view.
+        var centre: Point? {
+            guard case let .drop(point) = self else { return nil }
+            return point
+        }
+        /// Where it came from, for the log.
+        var source: String {
+            switch self {
+            case .clipboard: "the clipboard"
+            case .drop: "the drop"
+            }
+        }
+        /// "pasted `what` from the clipboard", "dropped `what` on the drawing", for the log.
+        func done(_ what: String) -> String {
+            switch self {
+            case .clipboard: "pasted \(what) from the clipboard"
+            case .drop: "dropped \(what) on the drawing"
+            }
+        }
+        /// "Cannot paste the clipboard's `thing`", "Cannot take the dropped `thing`", for the banner.
+        func cannot(_ thing: String) -> String {
+            switch self {
+            case .clipboard: "Cannot paste the clipboard's \(thing)"
+            case .drop: "Cannot take the dropped \(thing)"
+            }
+        }
+    }
+
+    /// ``paste(_:as:)`` and ``drop(_:as:at:)``.
+    private func put(_ bytes: [UInt8], as mimeType: String, from arrival: Arrival) {
         switch mimeType {
-        case Self.strokesMIMEType: pasteStrokes(bytes)
-        case "text/uri-list": pasteFile(listedIn: bytes)
+        case Self.strokesMIMEType: pasteStrokes(bytes, from: arrival)
+        case "text/uri-list": pasteFile(listedIn: bytes, from: arrival)
         default:
             do {
-                place(try ForeignDrawing.picture(from: bytes, path: "the clipboard's picture"), named: "Pasted picture")
-                report("fingerpaint: pasted a picture from the clipboard")
+                let picture = try ForeignDrawing.picture(from: bytes, path: "\(arrival.source)'s picture")
+                place(picture, named: arrival == .clipboard ? "Pasted picture" : "Dropped picture", centredAt: arrival.centre)
+                report("fingerpaint: \(arrival.done("a picture"))")
             } catch {
                 report("fingerpaint: \(error)")
-                showNotice("Cannot paste the clipboard's picture: \(error.reason).")
+                showNotice("\(arrival.cannot("picture")): \(error.reason).")
             }
         }
     }
@@ -134,8 +201,8 @@ extension FingerPaintApp {
         showNotice("Cannot paste: \(reason).")
     }
 
-    /// Strokes from a fingerpaint's clipboard: every layer's, in order, onto the current layer.
-    private func pasteStrokes(_ bytes: [UInt8]) {
+    /// Strokes from a fingerpaint's clipboard or drag: every layer's, in order, onto the current layer.
+    private func pasteStrokes(_ bytes: [UInt8], from arrival: Arrival) {
         if let refusal = currentLayerRefusal { return say(refusal) }
         let strokes: [Stroke]
         do {
@@ -143,12 +210,12 @@ extension FingerPaintApp {
             guard !contents.hasUnreadBytes else { throw DrawingDocument.ReadError.damaged("records lost") }
             strokes = contents.drawing.layers.flatMap(\.strokes).filter(\.isWithinLimits)
         } catch {
-            report("fingerpaint: cannot paste the clipboard's strokes: \(error)")
-            return showNotice("Cannot paste the clipboard's strokes: \(error).")
+            report("fingerpaint: \(arrival.cannot("strokes").lowercased()): \(error)")
+            return showNotice("\(arrival.cannot("strokes")): \(error).")
         }
-        guard let first = strokes.first else { return showNotice("The clipboard's strokes are none.") }
+        guard let first = strokes.first else { return showNotice("\(arrival.cannot("strokes")): they are none.") }
         let bounds = strokes.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
-        let middle = canvasView.viewTransform.documentRect(canvasView.bounds).center
+        let middle = arrival.centre ?? canvasView.viewTransform.documentRect(canvasView.bounds).center
         let shift = AffineTransform(translationBy: Vector(dx: middle.x - bounds.midX, dy: middle.y - bounds.midY))
         let moved = strokes.compactMap { $0.transformed(by: shift) }
         guard moved.count == strokes.count else {
@@ -159,18 +226,20 @@ extension FingerPaintApp {
         edit(.addStrokes(moved))
         let added = drawing.currentLayer.strokes.count - count
         guard added == moved.count else { return }
-        report("fingerpaint: pasted \(added == 1 ? "1 stroke" : "\(added) strokes") from the clipboard")
+        report("fingerpaint: \(arrival.done(added == 1 ? "1 stroke" : "\(added) strokes"))")
         if !isSelecting { toggleSelectionTool() }
         select(Array(count..<(count + added)), noneSaid: "Nothing was pasted")
     }
 
-    /// The first file a `text/uri-list` names (a file manager's copy), placed as a picture; the file is only read.
-    private func pasteFile(listedIn bytes: [UInt8]) {
+    /// The first file a `text/uri-list` names (a file manager's copy or drag), placed as a picture; the file is
+    /// only read.
+    private func pasteFile(listedIn bytes: [UInt8], from arrival: Arrival) {
         guard let url = Self.firstFile(inURIList: bytes) else {
-            report("fingerpaint: the clipboard's list of files names no local file")
-            return showNotice("The clipboard names no file on this computer to paste.")
+            report("fingerpaint: the list of files of \(arrival.source) names no local file")
+            return showNotice(arrival == .clipboard ? "The clipboard names no file on this computer to paste."
+                : "What was dropped names no file on this computer.")
         }
-        placeImage(at: url)
+        placeImage(at: url, centredAt: arrival.centre)
     }
 
     /// The first local file a `text/uri-list` names (RFC 2483: one URI a line, `#` comments), `nil` for none.

@@ -26,9 +26,10 @@ extension FingerPaintApp {
     }
 
     /// Puts the picture in the PNG or JPEG file at `url` on a new layer above the current one, named after the file,
-    /// and paints on it: centred in the view, one point a pixel, or smaller to fit nine tenths of the view. One edit
-    /// (undo takes the layer away); the file is only read. A file that is no such picture says why in the banner.
-    public func placeImage(at url: URL) {
+    /// and paints on it: centred in the view (or at `centre`, a point of the drawing), one point a pixel, or smaller
+    /// to fit nine tenths of the view. One edit (undo takes the layer away); the file is only read. A file that is no
+    /// such picture says why in the banner.
+    public func placeImage(at url: URL, centredAt centre: Point? = nil) {
         let picture: LayerImage
         do {
             picture = try ForeignDrawing.picture(at: url)
@@ -36,17 +37,18 @@ extension FingerPaintApp {
             report("fingerpaint: \(error)")
             return showNotice("Cannot place \(url.lastPathComponent): \(error.reason).")
         }
-        place(picture, named: url.deletingPathExtension().lastPathComponent)
+        place(picture, named: url.deletingPathExtension().lastPathComponent, centredAt: centre)
     }
 
-    /// Puts `picture` on a new layer named `name` above the current one, and paints on it: centred in the view, one
-    /// point a pixel, or smaller to fit nine tenths of the view. One edit.
-    func place(_ picture: LayerImage, named name: String) {
+    /// Puts `picture` on a new layer named `name` above the current one, and paints on it: centred in the view (or
+    /// at `centre`, a point of the drawing), one point a pixel, or smaller to fit nine tenths of the view. One edit.
+    func place(_ picture: LayerImage, named name: String, centredAt centre: Point? = nil) {
         let view = canvasView.viewTransform.documentRect(canvasView.bounds)
         let side = (width: picture.frame.width, height: picture.frame.height)
         let scale = min(1, 0.9 * view.width / side.width, 0.9 * view.height / side.height)
         let size = Size(width: side.width * scale, height: side.height * scale)
-        let frame = Rect(x: view.midX - size.width / 2, y: view.midY - size.height / 2, width: size.width,
+        let middle = centre ?? view.center
+        let frame = Rect(x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width,
                          height: size.height)
         guard let placed = try? LayerImage(bytes: picture.bytes, pixels: picture.pixels, frame: frame) else {
             return showNotice("Cannot place \(name) there: move the view nearer the drawing.")

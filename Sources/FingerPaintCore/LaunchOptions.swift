@@ -33,7 +33,8 @@ public struct LaunchOptions: ParsableCommand {
             without one); Ctrl+O opens a drawing through the desktop's open dialog (the gallery without one); \
             Ctrl+C copies the selection (as strokes, PNG and SVG), or the drawing (PNG and SVG, as the palette's \
             copy button does); Ctrl+X cuts the selection; Ctrl+V pastes strokes, a PNG or JPEG picture, or a \
-            picture file copied in the file manager (also the More menu's Paste); Delete clears \
+            picture file copied in the file manager (also the More menu's Paste), and a picture file dragged from \
+            the file manager is placed where it is dropped; Delete clears \
             (undoable), or deletes the selection; s chooses the lasso: a loop around strokes of the current layer \
             selects them, one finger drags them, two pinch and turn them, a long press opens their menu \
             (copy, cut, paste, duplicate, flip, up or down a layer, select all, invert, delete; docs/selection.md), Ctrl+D duplicates them, Escape ends the selection; f chooses the fill tool: a tap fills the region the \

@@ -160,8 +160,8 @@ while let event = trace.next() {
         if x != 0 { org_kde_kwin_fake_input_axis(fakeInput, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, fixed(x)) }
     case .key, .keyState:
         skippedKeys += 1
-    case .pointerLeave, .tick, .touchpadGesture, .tablet:
-        // Fake input has no touchpad gestures and no tablet tools.
+    case .pointerLeave, .tick, .touchpadGesture, .tablet, .drag:
+        // Fake input has no touchpad gestures, no tablet tools and no drags from another program.
         break
     }
 }

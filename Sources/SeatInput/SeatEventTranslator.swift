@@ -181,7 +181,8 @@ public final class SeatEventTranslator {
             if let input = touchpadInput(gesture) { window.handleTouchpadGesture(input, at: time) }
         case let .tablet(tabletEvent, tool):
             handle(tabletEvent, tool: tool, event: event, at: time)
-        case .tick:
+        case .tick, .drag:
+            // A drag over the window is the data device's (the window's drop), not a touch: the clock moves.
             flush()
         }
     }

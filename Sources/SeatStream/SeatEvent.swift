@@ -50,6 +50,8 @@ public struct SeatEvent: Hashable, Sendable {
         /// A pen on a tablet (`zwp_tablet_tool_v2`). `tool` is the source's number for the tool while it is in
         /// proximity (0 for the first one near), reused after it leaves, as touch IDs are.
         case tablet(TabletEvent, tool: Int = 0)
+        /// Another program's drag over the surface (`wl_data_device`): a file from the file manager, say.
+        case drag(DragEvent)
         /// Nothing happens, but the clock reaches the event's time and due timers fire.
         case tick
     }
@@ -81,6 +83,19 @@ public enum TouchpadGesture: Hashable, Sendable {
         case let .begin(kind, _), let .update(kind, _, _, _, _), let .end(kind, _): kind
         }
     }
+}
+
+/// One event of a drag and drop from another program, as `wl_data_device` sends it to the surface under the drag.
+public enum DragEvent: Hashable, Sendable {
+    /// The drag came over the surface at `location`, offering its content as `mimeTypes`; whichever of them the
+    /// client asks for, the dragging program writes `data` (a `text/uri-list` naming files, say).
+    case enter(location: Point, mimeTypes: [String], data: [UInt8])
+    /// The drag moved over the surface.
+    case motion(location: Point)
+    /// The drag left the surface, or was given up.
+    case leave
+    /// The drag was dropped where it last was.
+    case drop
 }
 
 /// The contact ellipse of a touch point (`wl_touch.shape`), in points.

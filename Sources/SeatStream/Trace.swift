@@ -65,6 +65,8 @@ extension Trace {
     public static let largestRotation = 3_600.0
     /// The largest tilt a trace may give a pen, in degrees from upright either way (`tilt_x`, `tilt_y`): flat.
     public static let largestTilt = 90.0
+    /// The most MIME types a drag may offer, the longest type in bytes, and the most bytes of its `data`.
+    public static let largestDragTypes = 64, largestDragTypeBytes = 255, largestDragData = 65_536
 
     /// Reads a trace file, every event into memory; a program that plays a trace reads it as a stream with
     /// ``TraceReader`` instead.
@@ -180,6 +182,19 @@ extension Trace {
             }
         case let .tablet(tabletEvent, tool):
             fields += tabletFields(tabletEvent, tool: tool)
+        case let .drag(dragEvent):
+            switch dragEvent {
+            case let .enter(location, mimeTypes, data):
+                fields.append(("drag", quoted("enter")))
+                point(location)
+                fields.append(("types", "[" + mimeTypes.map(quoted).joined(separator: ", ") + "]"))
+                fields.append(("data", quoted(String(decoding: data, as: UTF8.self))))
+            case let .motion(location):
+                fields.append(("drag", quoted("motion")))
+                point(location)
+            case .leave: fields.append(("drag", quoted("leave")))
+            case .drop: fields.append(("drag", quoted("drop")))
+            }
         case .tick:
             fields.append(("tick", "true"))
         }
@@ -247,6 +262,9 @@ extension Trace {
         if let tablet = object["tablet"] {
             return try tabletEvent(tablet, object)
         }
+        if let drag = object["drag"] {
+            return .drag(try dragEvent(drag, object))
+        }
         if let tick = object["tick"] {
             guard (tick as? JSONNumber)?.truth == true else { throw FieldError(text: "\"tick\" must be true") }
             return .tick
@@ -281,6 +299,28 @@ extension Trace {
             return .end(kind, cancelled: (cancelled as? JSONNumber)?.truth ?? false)
         default:
             throw FieldError(text: "\"phase\" must be \"begin\", \"update\" or \"end\"")
+        }
+    }
+
+    private static func dragEvent(_ name: Any, _ object: [String: Any]) throws -> DragEvent {
+        switch name as? String {
+        case "enter":
+            guard let types = object["types"] as? [Any], let mimeTypes = types as? [String], !mimeTypes.isEmpty,
+                  mimeTypes.count <= largestDragTypes,
+                  mimeTypes.allSatisfy({ !$0.isEmpty && $0.utf8.count <= largestDragTypeBytes && !$0.utf8.contains(0) })
+            else {
+                throw FieldError(text: "\"types\" must be a list of 1 to \(largestDragTypes) MIME types, each 1 to "
+                                 + "\(largestDragTypeBytes) bytes")
+            }
+            guard let text = object["data"] as? String, text.utf8.count <= largestDragData else {
+                throw FieldError(text: "\"data\" must be a string of at most \(largestDragData) bytes")
+            }
+            return .enter(location: try point(object), mimeTypes: mimeTypes, data: Array(text.utf8))
+        case "motion": return .motion(location: try point(object))
+        case "leave": return .leave
+        case "drop": return .drop
+        default:
+            throw FieldError(text: "unknown \"drag\" event \(describe(name)) (\"enter\", \"motion\", \"leave\" or \"drop\")")
         }
     }
 

@@ -66,6 +66,8 @@ final class Compositor {
     private(set) var output: Output!
     private(set) var shell: XDGShell!
     private(set) var inertGlobals: InertGlobals!
+    /// wl_data_device_manager: a trace's drags; not with `--no-clipboard`.
+    private(set) var dataDevices: DataDevices?
     /// wp_fractional_scale_manager_v1, only with `--fractional-scale`.
     private(set) var fractionalScaleGlobals: FractionalScaleGlobals?
     /// wp_viewporter, unless `--no-viewporter`.
@@ -182,7 +184,8 @@ final class Compositor {
         seat = Seat(compositor: self, keymap: keymap)
         output = Output(compositor: self)
         shell = XDGShell(compositor: self)
-        inertGlobals = InertGlobals(compositor: self, offersDataDevices: offersClipboard)
+        inertGlobals = InertGlobals(compositor: self)
+        if offersClipboard { dataDevices = DataDevices(compositor: self) }
         pointerGestures = PointerGestures(compositor: self)
         tablets = Tablets(compositor: self)
         foreign = XDGForeign(compositor: self)
@@ -201,6 +204,7 @@ final class Compositor {
         wl_display_destroy(display)
         seat.shutDown()
         tablets.shutDown()
+        dataDevices?.shutDown()
     }
 
     // MARK: - The event loop

@@ -1,21 +1,17 @@
-// Globals toolkits ask for that a headless replay does not need to honour: wl_subcompositor (subsurfaces are
-// accepted and keep their own buffers, but are not composited into the picture) and wl_data_device_manager (no
-// clipboard, no drag and drop; nothing is ever offered).
+// A global toolkits ask for that a headless replay does not need to honour: wl_subcompositor (subsurfaces are
+// accepted and keep their own buffers, but are not composited into the picture).
 import CWaylandServer
 import CWaylandServerProtocols
 
-/// `wl_subcompositor` and `wl_data_device_manager`. Their resources carry an unretained pointer to this object,
-/// except `wl_subsurface`, which holds a retained ``Surface``.
+/// `wl_subcompositor`. Its resources carry an unretained pointer to this object, except `wl_subsurface`, which holds
+/// a retained ``Surface``.
 final class InertGlobals {
     unowned let compositor: Compositor
     private let subcompositorTable: ImplementationTable<wl_subcompositor_interface>
     private let subsurfaceTable: ImplementationTable<wl_subsurface_interface>
-    private let dataDeviceManagerTable: ImplementationTable<wl_data_device_manager_interface>
-    private let dataSourceTable: ImplementationTable<wl_data_source_interface>
-    private let dataDeviceTable: ImplementationTable<wl_data_device_interface>
 
-    /// The globals of `compositor`; `wl_data_device_manager` only when `offersDataDevices` (`--no-clipboard`).
-    init(compositor: Compositor, offersDataDevices: Bool) {
+    /// The global of `compositor`.
+    init(compositor: Compositor) {
         self.compositor = compositor
         subcompositorTable = ImplementationTable(wl_subcompositor_interface(
             destroy: { _, resource in wl_resource_destroy(resource) },
@@ -46,42 +42,12 @@ final class InertGlobals {
             set_sync: { _, _ in },
             set_desync: { _, _ in }
         ))
-        dataDeviceManagerTable = ImplementationTable(wl_data_device_manager_interface(
-            create_data_source: { client, resource, id in
-                let globals = resourceObject(resource, as: InertGlobals.self)
-                globals.makeInert(client: client!, interface: CWaylandServerProtocols_wl_data_source_interface(),
-                                  version: wl_resource_get_version(resource), id: id, table: globals.dataSourceTable.pointer)
-            },
-            get_data_device: { client, resource, id, _ in
-                let globals = resourceObject(resource, as: InertGlobals.self)
-                globals.makeInert(client: client!, interface: CWaylandServerProtocols_wl_data_device_interface(),
-                                  version: wl_resource_get_version(resource), id: id, table: globals.dataDeviceTable.pointer)
-            }
-        ))
-        dataSourceTable = ImplementationTable(wl_data_source_interface(
-            offer: { _, _, _ in },
-            destroy: { _, resource in wl_resource_destroy(resource) },
-            set_actions: { _, _, _ in }
-        ))
-        dataDeviceTable = ImplementationTable(wl_data_device_interface(
-            start_drag: { _, _, _, _, _, _ in },
-            set_selection: { _, _, _, _ in },
-            release: { _, resource in wl_resource_destroy(resource) }
-        ))
-
         let context = Unmanaged.passUnretained(self).toOpaque()
         wl_global_create(compositor.display, CWaylandServerProtocols_wl_subcompositor_interface(), 1, context) {
             client, data, version, id in
             let globals = Unmanaged<InertGlobals>.fromOpaque(data!).takeUnretainedValue()
             globals.makeInert(client: client!, interface: CWaylandServerProtocols_wl_subcompositor_interface(),
                               version: Int32(version), id: id, table: globals.subcompositorTable.pointer)
-        }
-        guard offersDataDevices else { return }
-        wl_global_create(compositor.display, CWaylandServerProtocols_wl_data_device_manager_interface(), 3, context) {
-            client, data, version, id in
-            let globals = Unmanaged<InertGlobals>.fromOpaque(data!).takeUnretainedValue()
-            globals.makeInert(client: client!, interface: CWaylandServerProtocols_wl_data_device_manager_interface(),
-                              version: Int32(version), id: id, table: globals.dataDeviceManagerTable.pointer)
         }
     }
 

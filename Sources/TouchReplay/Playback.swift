@@ -406,6 +406,13 @@ final class Player {
             } else {
                 compositor.counters.eventsSent += compositor.tablets.send(tabletEvent, on: surface, time: time)
             }
+        case let .drag(dragEvent):
+            let moved: DragEvent = switch dragEvent {
+            case let .enter(location, mimeTypes, data): .enter(location: location + origin, mimeTypes: mimeTypes, data: data)
+            case let .motion(location): .motion(location: location + origin)
+            case .leave, .drop: dragEvent
+            }
+            compositor.counters.eventsSent += compositor.dataDevices?.send(moved, on: surface, time: time) ?? 0
         case .tick:
             break
         }

@@ -33,6 +33,9 @@ struct ReplayCounters {
     var refreshRate = 60.0
     /// How long before each vblank the frame is taken, in milliseconds (`--latch-ms`).
     var latchMilliseconds = 0.0
+    /// A trace's drags: dropped (the client had accepted a type), finished by the client after the drop
+    /// (`wl_data_offer.finish`), and refused at the drop (no type accepted, or no copy).
+    var drops = 0, dropsFinished = 0, dropsRefused = 0
 }
 
 /// Real-time latencies from each touch down or motion to the first buffer commit whose damage covers its point —
@@ -173,7 +176,8 @@ enum ReplayStatistics {
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
             + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds)), "
             + "\"latest_send_ms\": \(number(counters.latestSendMilliseconds))"
-            + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate)), \"latch_ms\": \(number(counters.latchMilliseconds))}"
+            + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate)), \"latch_ms\": \(number(counters.latchMilliseconds))"
+            + ", \"drops\": \(counters.drops), \"drops_finished\": \(counters.dropsFinished), \"drops_refused\": \(counters.dropsRefused)}"
     }
 
     /// The toplevel's window-management requests: `, "resize_edges": [4, 10], "maximize_requests": N,

@@ -1,6 +1,7 @@
 // What a program shows in a live window: the seam between a program's core and the Wayland session.
 import SeatInput
 import TouchUI
+import WaylandClient
 
 /// What changed in a program's picture since the window last asked.
 public enum Invalidation: Equatable, Sendable {
@@ -54,6 +55,12 @@ public protocol LiveContent: AnyObject {
     /// A content that would lose what the user made may say no once and tell the user why. Signals and a
     /// compositor that goes away end the program regardless. True by default.
     func shouldClose() -> Bool
+    /// Another program's drag came over the content at `location` (its logical points), offering its content as
+    /// `mimeTypes`: the one to take if it is dropped, or `nil` to refuse it (the default).
+    func dragEntered(offering mimeTypes: [String], at location: Point) -> String?
+    /// The drag the content took was dropped at `location`: its content as `mimeType`, or why it could not be read.
+    /// Nothing by default.
+    func dropped(_ content: Result<[UInt8], ClipboardFailure>, as mimeType: String, at location: Point)
 }
 
 extension LiveContent {
@@ -61,4 +68,8 @@ extension LiveContent {
     public func attach(to session: LiveSession) {}
     /// Goes ahead.
     public func shouldClose() -> Bool { true }
+    /// Refuses it.
+    public func dragEntered(offering mimeTypes: [String], at location: Point) -> String? { nil }
+    /// Nothing.
+    public func dropped(_ content: Result<[UInt8], ClipboardFailure>, as mimeType: String, at location: Point) {}
 }

@@ -551,6 +551,27 @@ extension LiveSession {
     fileprivate func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
         debug("the window's xdg-foreign handle is \(handle)")
     }
+
+    /// A drag from another program came over the window: the content says what it takes, where the drag is in its
+    /// own coordinates (below the title bar); what it says may change its picture (a banner).
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, dragEnteredOffering mimeTypes: [String],
+                                    at location: Point) -> String? {
+        defer { afterContentChanged() }
+        return content.dragEntered(offering: mimeTypes, at: contentLocation(location))
+    }
+
+    /// The drag the content took was dropped: its content goes to the content, at the drop's place in its own
+    /// coordinates.
+    fileprivate func toplevelWindow(_ window: ToplevelWindow, dropped content: Result<[UInt8], ClipboardFailure>,
+                                    as mimeType: String, at location: Point) {
+        self.content.dropped(content, as: mimeType, at: contentLocation(location))
+        afterContentChanged()
+    }
+
+    /// A place on the window's surface in the content's coordinates: below the title bar the session draws.
+    private func contentLocation(_ location: Point) -> Point {
+        Point(x: location.x, y: location.y - Double(titleBarHeight))
+    }
 }
 
 /// The window's delegate for a session: every call goes to the session, so that the session's public API shows
@@ -589,5 +610,12 @@ private final class WindowEvents: ToplevelWindowDelegate {
     }
     func toplevelWindow(_ window: ToplevelWindow, didExport handle: String) {
         session.toplevelWindow(window, didExport: handle)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, dragEnteredOffering mimeTypes: [String], at location: Point) -> String? {
+        session.toplevelWindow(window, dragEnteredOffering: mimeTypes, at: location)
+    }
+    func toplevelWindow(_ window: ToplevelWindow, dropped content: Result<[UInt8], ClipboardFailure>, as mimeType: String,
+                        at location: Point) {
+        session.toplevelWindow(window, dropped: content, as: mimeType, at: location)
     }
 }

@@ -109,7 +109,7 @@ struct TitleBar {
             return filterPointer(event, width: width, height: height, isResizable: isResizable, actions: actions)
         case .tablet:
             return filterPen(event, width: width, height: height, isResizable: isResizable, actions: actions)
-        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .tick:
+        case .touchFrame, .pointerAxis, .key, .keyState, .touchpadGesture, .drag, .tick:
             return event
         }
     }

@@ -1,9 +1,11 @@
-// The clipboard: wl_data_device_manager, a data device per seat that keeps what the compositor offers as the seat's
-// selection, the data source we offer, and the reader that takes an offer's bytes on the event loop without blocking it.
+// The clipboard and drops: wl_data_device_manager, a data device per seat that keeps what the compositor offers as the
+// seat's selection and takes drags from other programs into our windows, the data source we offer, and the reader
+// that takes an offer's bytes on the event loop without blocking it.
 import CShims
 import CWaylandClient
 import CWaylandProtocols
 import Dispatch
+import Geometry
 import Glibc
 
 /// What a program puts on the clipboard: the same content in one or more MIME types, each as its bytes.
@@ -17,7 +19,7 @@ public struct ClipboardContent: Sendable {
     }
 }
 
-/// Why the clipboard was not set.
+/// Why the clipboard was not set or read, or a drop's content not read.
 public enum ClipboardFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The compositor offers no `wl_data_device_manager`.
     case notOffered
@@ -39,23 +41,25 @@ public enum ClipboardFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .notOffered: "this desktop offers no clipboard"
         case .noInputYet: "the clipboard takes a copy only after a touch, click or key"
         case .empty: "the clipboard is empty"
-        case let .tooLarge(limit): "what the clipboard holds is larger than \(limit / (1 << 20)) MiB"
-        case let .readFailed(code): "the clipboard could not be read (\(String(cString: strerror(code))))"
+        case let .tooLarge(limit): "it is larger than \(limit / (1 << 20)) MiB"
+        case let .readFailed(code): "it could not be read (\(String(cString: strerror(code))))"
         case .superseded: "another paste was asked for"
         }
     }
 }
 
-/// `wl_data_device_manager` and a `wl_data_device` for each seat: we offer the clipboard's content as a source, and
-/// keep each seat's selection offer so that it can be read when the program pastes.
+/// `wl_data_device_manager` and a `wl_data_device` for each seat: we offer the clipboard's content as a source,
+/// keep each seat's selection offer so that it can be read when the program pastes, and take drags into our windows.
 final class DataDevices {
+    private unowned let display: Display
     private let manager: OpaquePointer
     private let version: UInt32
     private var devices: [OpaquePointer: DataDevice] = [:]
     /// The source on the clipboard now, until the compositor cancels it (something else was copied).
     private var source: DataSource?
 
-    init(manager: OpaquePointer, version: UInt32) {
+    init(display: Display, manager: OpaquePointer, version: UInt32) {
+        self.display = display
         self.manager = manager
         self.version = version
         // A reader that goes away while we write gives EPIPE, not a signal that ends the program (as foot does).
@@ -71,7 +75,8 @@ final class DataDevices {
     /// The data device of a seat, made the first time it is asked for.
     private func device(for seat: OpaquePointer) -> DataDevice {
         if let device = devices[seat] { return device }
-        let device = DataDevice(pointer: wl_data_device_manager_get_data_device(manager, seat)!, version: version)
+        let device = DataDevice(display: display, pointer: wl_data_device_manager_get_data_device(manager, seat)!,
+                                version: version)
         devices[seat] = device
         return device
     }
@@ -103,18 +108,34 @@ final class DataDevices {
     }
 }
 
-/// One seat's `wl_data_device`: it keeps the offer the compositor names as the selection (the clipboard) and
-/// destroys every other offer (drags, which we do not take yet) as it comes.
+/// One seat's `wl_data_device`: it keeps the offer the compositor names as the selection (the clipboard), and takes
+/// drags from other programs into our windows.
+///
+/// A drag's `enter` asks the window under it which of the offered types it takes (``ToplevelWindow``'s delegate):
+/// that type is accepted (`wl_data_offer.accept`) with the copy action (`set_actions`, version 3), or none, which
+/// refuses the drag. At the `drop` the content is read as that type through a pipe on the event loop, the offer
+/// finished (version 3) once it came, and the window told. A `leave` before the drop gives the drag up; one after it
+/// leaves the read alone.
 final class DataDevice {
+    /// The most bytes a drop reads: a list of files is a few hundred; a picture dragged from a browser, megabytes.
+    static let largestDrop = 256 << 20
+
     let pointer: OpaquePointer
+    private unowned let display: Display
     private let version: UInt32
     private let listener: UnsafeMutablePointer<wl_data_device_listener>
     /// Offers introduced by `data_offer` and not yet named as the selection or a drag's.
     private var introduced: [OpaquePointer: DataOffer] = [:]
     /// The clipboard's content now, as the compositor offers it; `nil` when it holds nothing.
     private(set) var selection: DataOffer?
+    /// A drag over one of our windows, from its enter to its leave or drop: the offer, the window, where it is
+    /// and the type the window takes (`nil`: refused).
+    private var drag: (offer: DataOffer, window: ToplevelWindow?, location: Point, mimeType: String?)?
+    /// The read of the last drop's content, until it comes.
+    private var dropReader: ClipboardReader?
 
-    init(pointer: OpaquePointer, version: UInt32) {
+    init(display: Display, pointer: OpaquePointer, version: UInt32) {
+        self.display = display
         self.pointer = pointer
         self.version = version
         listener = .allocate(capacity: 1)
@@ -123,13 +144,15 @@ final class DataDevice {
                 guard let offer else { return }
                 DataDevice.from(data).introduce(offer)
             },
-            enter: { data, _, _, _, _, _, offer in
-                // A drag over the window: not taken yet, so its offer goes at once.
-                if let offer { DataDevice.from(data).introduced[offer] = nil }
+            enter: { data, _, serial, surface, x, y, offer in
+                let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+                DataDevice.from(data).dragEntered(serial: serial, surface: surface, at: location, offer: offer)
             },
-            leave: { _, _ in },
-            motion: { _, _, _, _, _ in },
-            drop: { _, _ in },
+            leave: { data, _ in DataDevice.from(data).drag = nil },
+            motion: { data, _, _, x, y in
+                DataDevice.from(data).drag?.location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            },
+            drop: { data, _ in DataDevice.from(data).dropped() },
             selection: { data, _, offer in DataDevice.from(data).select(offer) }
         ))
         wl_data_device_add_listener(pointer, listener, Unmanaged.passUnretained(self).toOpaque())
@@ -138,6 +161,8 @@ final class DataDevice {
     deinit {
         introduced.removeAll()
         selection = nil
+        drag = nil
+        dropReader = nil
         if version >= 2 { wl_data_device_release(pointer) } else { wl_data_device_destroy(pointer) }
         listener.deallocate()
     }
@@ -148,6 +173,47 @@ final class DataDevice {
 
     private func introduce(_ offer: OpaquePointer) {
         introduced[offer] = DataOffer(pointer: offer)
+    }
+
+    /// A drag came over `surface`: the window under it says which type it takes, accepted with the copy action, or
+    /// none (refused). A drag over a surface that is not a window of ours is refused.
+    private func dragEntered(serial: UInt32, surface: OpaquePointer?, at location: Point, offer: OpaquePointer?) {
+        drag = nil
+        guard let offer, let dataOffer = introduced.removeValue(forKey: offer) else { return }
+        let window = display.window(for: surface)
+        let taken = window?.dragEntered(offering: dataOffer.mimeTypes, at: location)
+        let mimeType = taken.flatMap { dataOffer.mimeTypes.contains($0) ? $0 : nil }
+        wl_data_offer_accept(offer, serial, mimeType)
+        if version >= 3 {
+            let copy = mimeType == nil ? 0 : WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
+            wl_data_offer_set_actions(offer, copy, copy)
+        }
+        drag = (dataOffer, window, location, mimeType)
+    }
+
+    /// The drag was dropped: its content is read as the type taken, then the window is told (a refused drag's offer
+    /// just goes).
+    private func dropped() {
+        guard let drag else { return }
+        self.drag = nil
+        guard let mimeType = drag.mimeType, let window = drag.window else { return }
+        dropReader?.cancel()
+        let offer = drag.offer, location = drag.location, finishes = version >= 3
+        do {
+            let fd = try offer.receive(mimeType)
+            dropReader = ClipboardReader(display: display, fd: fd, limit: Self.largestDrop) { [weak self, weak window] result in
+                // The offer is finished only when its content came (the protocol's "successfully finished").
+                if finishes, case .success = result { wl_data_offer_finish(offer.pointer) }
+                withExtendedLifetime(offer) {}
+                if let self, self.dropReader?.isFinished ?? false { self.dropReader = nil }
+                // A drop that came before this one's content did says what it did.
+                if case .failure(.superseded) = result { return }
+                window?.dropped(result, as: mimeType, at: location)
+            }
+        } catch {
+            window.dropped(.failure(error), as: mimeType, at: location)
+        }
+        _ = wl_display_flush(display.pointer)
     }
 
     /// The selection is `offer` now (`nil`: nothing); the one before it is destroyed.

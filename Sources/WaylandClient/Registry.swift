@@ -211,7 +211,7 @@ final class Registry {
             }
         case "wl_data_device_manager":
             let proxy = bind(name: name, interface: CWaylandProtocols_wl_data_device_manager_interface(), version: version)
-            let devices = DataDevices(manager: proxy, version: version)
+            let devices = DataDevices(display: display, manager: proxy, version: version)
             dataDevices = devices
             for seat in seats.values { devices.seatAdded(seat.seatPointer) }
         case "wl_output":

@@ -398,6 +398,16 @@ public final class ToplevelWindow {
     func deliver(_ event: SeatEvent) {
         delegate?.toplevelWindow(self, didReceive: event)
     }
+
+    /// A drag came over the window: the type the program takes, or `nil`.
+    func dragEntered(offering mimeTypes: [String], at location: Point) -> String? {
+        delegate?.toplevelWindow(self, dragEnteredOffering: mimeTypes, at: location)
+    }
+
+    /// The drag the program took was dropped: its content, or why not.
+    func dropped(_ content: Result<[UInt8], ClipboardFailure>, as mimeType: String, at location: Point) {
+        delegate?.toplevelWindow(self, dropped: content, as: mimeType, at: location)
+    }
 }
 
 /// The presenter's events, handed on to the window's delegate with the window.

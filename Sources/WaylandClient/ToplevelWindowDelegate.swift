@@ -1,5 +1,6 @@
-// What a toplevel window asks of and tells its program: its configure and close, the seat's events on it, and each
-// frame's drawing (whole, in parts after a reduced one, or reduced), sending and presentation. One method per event.
+// What a toplevel window asks of and tells its program: its configure and close, the seat's events on it, drags
+// from other programs over it, and each frame's drawing (whole, in parts after a reduced one, or reduced), sending
+// and presentation. One method per event.
 import Geometry
 import SeatStream
 
@@ -53,9 +54,22 @@ public protocol ToplevelWindowDelegate: AnyObject {
     func toplevelWindowDescribeLastDraw(_ window: ToplevelWindow) -> String?
     /// The compositor gave the window's xdg-foreign handle (``ToplevelWindow/exportedHandle``).
     func toplevelWindow(_ window: ToplevelWindow, didExport handle: String)
+    /// Another program's drag came over the window at `location` (surface-local logical points), offering its
+    /// content as `mimeTypes` (as many as the offer keeps, in the order offered): the type to take if it is dropped,
+    /// or `nil` to refuse it (the default), which the compositor shows the user during the drag.
+    func toplevelWindow(_ window: ToplevelWindow, dragEnteredOffering mimeTypes: [String], at location: Point) -> String?
+    /// The drag this window took was dropped at `location`: its content as `mimeType` (the type taken at the
+    /// enter), read on the event loop without blocking it, or why it could not be read. Nothing by default.
+    func toplevelWindow(_ window: ToplevelWindow, dropped content: Result<[UInt8], ClipboardFailure>, as mimeType: String,
+                        at location: Point)
 }
 
 extension ToplevelWindowDelegate {
+    public func toplevelWindow(_ window: ToplevelWindow, dragEnteredOffering mimeTypes: [String], at location: Point) -> String? {
+        nil
+    }
+    public func toplevelWindow(_ window: ToplevelWindow, dropped content: Result<[UInt8], ClipboardFailure>,
+                               as mimeType: String, at location: Point) {}
     public func toplevelWindowDidConfigure(_ window: ToplevelWindow) {}
     public func toplevelWindowDidAskToClose(_ window: ToplevelWindow) {}
     public func toplevelWindow(_ window: ToplevelWindow, didReceive event: SeatEvent) {}

@@ -36,6 +36,14 @@ import TouchUI
         case 19: kind = .tablet(.up, tool: tool)
         case 20: kind = .tablet((number >> 5) % 3 == 0 ? .proximityOut : .frame, tool: tool)
         case 21: kind = .tablet(.button((number >> 5) % 2 == 0 ? .stylus : .stylus2, isPressed: (number >> 7) % 2 == 0), tool: tool)
+        case 22:
+            kind = switch (number >> 5) % 4 {
+            case 0: .drag(.enter(location: location, mimeTypes: ["text/uri-list", "text/plain"],
+                                 data: Array("file:///tmp/\(number % 1000) \"x\".png\r\n".utf8)))
+            case 1: .drag(.motion(location: location))
+            case 2: .drag(.leave)
+            default: .drag(.drop)
+            }
         default: kind = .tick
         }
         return SeatEvent(time: .milliseconds(time), kind)
@@ -106,7 +114,8 @@ import TouchUI
             for event in numbers.map({ Self.event(from: $0, after: &time) }) where event.time >= (events.last?.time ?? .zero) {
                 switch event.kind {
                 case let .touchDown(_, location, _), let .touchMotion(_, location, _), let .pointerMotion(location),
-                     let .tablet(.proximityIn(_, location), _), let .tablet(.motion(location, _), _):
+                     let .tablet(.proximityIn(_, location), _), let .tablet(.motion(location, _), _),
+                     let .drag(.enter(location, _, _)), let .drag(.motion(location)):
                     if !(abs(location.x) <= Trace.largestCoordinate && abs(location.y) <= Trace.largestCoordinate) { continue }
                 default: break
                 }

@@ -90,6 +90,14 @@ import TouchUI
         ("{\"t\": 0, \"touch\": \"down\", \"id\": 1, \"x\": 1e12, \"y\": 5}", 1, "\"x\" and \"y\" must be from -1000000 to 1000000"),
         ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"scale\": 1e300}", 1, "\"scale\" must be a positive number up to 1000"),
         ("{\"t\": 0, \"gesture\": \"pinch\", \"phase\": \"update\", \"rotation\": -1e9}", 1, "\"rotation\" must be from -3600 to 3600"),
+        ("{\"t\": 0, \"drag\": \"fling\"}", 1, "unknown \"drag\" event \"fling\""),
+        ("{\"t\": 0, \"drag\": \"enter\", \"x\": 1, \"y\": 2, \"data\": \"\"}", 1, "\"types\" must be a list of 1 to 64 MIME types"),
+        ("{\"t\": 0, \"drag\": \"enter\", \"x\": 1, \"y\": 2, \"types\": [], \"data\": \"\"}", 1, "\"types\" must be a list"),
+        ("{\"t\": 0, \"drag\": \"enter\", \"x\": 1, \"y\": 2, \"types\": [\"text/plain\", 3], \"data\": \"\"}", 1, "\"types\" must be a list"),
+        ("{\"t\": 0, \"drag\": \"enter\", \"x\": 1, \"y\": 2, \"types\": [\"a\\u0000b\"], \"data\": \"\"}", 1, "\"types\" must be a list"),
+        ("{\"t\": 0, \"drag\": \"enter\", \"x\": 1, \"y\": 2, \"types\": [\"text/plain\"]}", 1, "\"data\" must be a string of at most 65536 bytes"),
+        ("{\"t\": 0, \"drag\": \"enter\", \"types\": [\"text/plain\"], \"data\": \"\"}", 1, "\"x\" and \"y\""),
+        ("{\"t\": 0, \"drag\": \"motion\", \"x\": 1e12, \"y\": 0}", 1, "\"x\" and \"y\" must be from"),
     ])
     func aBadLineIsAnErrorNamingTheFileAndLine(text: String, line: Int, message: String) {
         #expect {
@@ -133,6 +141,29 @@ import TouchUI
             at(1700, .touchpadGesture(.end(.hold, cancelled: false))),
         ])
         #expect(trace.serialized() == Self.heldKeysAndGestures.replacingOccurrences(of: "\n\n", with: "\n"))
+    }
+
+    /// A file dragged from a file manager over the window, moved and dropped; then text dragged over and away.
+    static let drags = """
+        {"t": 0, "drag": "enter", "x": 10, "y": 20.5, "types": ["text/uri-list", "text/plain;charset=utf-8"], "data": "file:///tmp/a%20b.png\\u000d\\u000a"}
+        {"t": 16, "drag": "motion", "x": 300, "y": 200}
+        {"t": 32, "drag": "drop"}
+        {"t": 100, "drag": "enter", "x": 0, "y": 0, "types": ["text/plain"], "data": "a \\"word\\""}
+        {"t": 116, "drag": "leave"}
+
+        """
+
+    @Test func readsDrags() throws {
+        let trace = try Trace(parsing: Self.drags)
+        #expect(trace.events == [
+            at(0, .drag(.enter(location: Point(x: 10, y: 20.5), mimeTypes: ["text/uri-list", "text/plain;charset=utf-8"],
+                               data: Array("file:///tmp/a%20b.png\r\n".utf8)))),
+            at(16, .drag(.motion(location: Point(x: 300, y: 200)))),
+            at(32, .drag(.drop)),
+            at(100, .drag(.enter(location: .zero, mimeTypes: ["text/plain"], data: Array("a \"word\"".utf8)))),
+            at(116, .drag(.leave)),
+        ])
+        #expect(trace.serialized() == Self.drags.replacingOccurrences(of: "\n\n", with: "\n"))
     }
 
     @Test func aMissingFileIsAClearError() {
