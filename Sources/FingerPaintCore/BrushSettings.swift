@@ -28,6 +28,8 @@ public struct BrushSettings: Hashable, Sendable {
     /// The size and opacity the painter gave each preset, by its name (a preset without one paints as it comes), and
     /// the round brush's opacity (its size is ``brush``'s width).
     public var adjustments: [String: BrushAdjustment] = [:]
+    /// How wide a gap in a line the fill closes, in the view's points: one of ``FingerPaintApp/fillGaps``.
+    public var fillGap = FingerPaintApp.defaultFillGap
 
     /// How many colours of the user's own the palette keeps.
     public static let recentLimit = 4
@@ -65,6 +67,8 @@ public struct BrushSettings: Hashable, Sendable {
                 }
             case "width":
                 if let width = Double(value), let index = Brush.widths.firstIndex(of: width) { brush.selectWidth(at: index) }
+            case "fill gap":
+                if let gap = Double(value), FingerPaintApp.fillGaps.contains(gap) { fillGap = gap }
             case "tool":
                 tool = value == "eraser" ? .eraser : .brush
             case "hand":
@@ -101,6 +105,7 @@ public struct BrushSettings: Hashable, Sendable {
             steady = \(Int((StrokeStabilizer(strength: stabilizerStrength).strength * 100).rounded()))
             brush = \(brushName)
             eraser = \(eraserName)
+            fill gap = \(Self.sizeText(fillGap))
 
             """ + adjustments.sorted { $0.key < $1.key }.map { name, adjustment in
                 "brush \(name) = size \(Self.sizeText(adjustment.size)) opacity \(Int((adjustment.opacity * 100).rounded()))\n"

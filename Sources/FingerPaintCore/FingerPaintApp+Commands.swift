@@ -14,9 +14,9 @@ extension FingerPaintApp {
         case .clear: selection == nil ? edit(.clear) : deleteSelection()
         case .save: saveAndExport()
         case let .selectColor(index): useColor { $0.selectColor(at: index) }
-        case let .selectWidth(index): selectWidth(at: index)
-        case .widen: stepWidth(by: 1)
-        case .narrow: stepWidth(by: -1)
+        case let .selectWidth(index): canvasView.isFilling ? selectFillGap(at: index) : selectWidth(at: index)
+        case .widen: canvasView.isFilling ? selectFillGap(at: min(fillGapIndex + 1, Self.fillGaps.count - 1)) : stepWidth(by: 1)
+        case .narrow: canvasView.isFilling ? selectFillGap(at: max(fillGapIndex - 1, 0)) : stepWidth(by: -1)
         case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
         case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
         case .toggleNavigation:

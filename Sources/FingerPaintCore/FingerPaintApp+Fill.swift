@@ -7,8 +7,12 @@ import PaintModel
 import PaintRender
 
 extension FingerPaintApp {
-    /// How wide a gap in a line a fill closes, in the view's points: openings up to twice this stay shut.
-    public static let fillGap = 3.0
+    /// The gaps a fill may close, in the view's points (openings up to twice one stay shut), one for each of the
+    /// palette's width steps (``PaintModel/Brush/widths``): while the fill tool is in use those steps choose it, each
+    /// closing openings up to three quarters of its dot's width.
+    public static let fillGaps: [Double] = Brush.widths.map { $0 * 3 / 8 }
+    /// The gap a fill closes unless the settings say otherwise: openings under 6 points.
+    public static let defaultFillGap = 3.0
     /// How far under the lines a fill reaches past their soft edge, in the view's points.
     static let fillUnder = 1.0
     /// What the banner says for a tap where nothing encloses the region.
@@ -44,7 +48,7 @@ extension FingerPaintApp {
         // The tapped pixel; none (off the raster) for a point no integer holds.
         let x = Int(exactly: ((tapped.x - area.minX) * scale).rounded(.down)) ?? -1
         let y = Int(exactly: ((tapped.y - area.minY) * scale).rounded(.down)) ?? -1
-        let outcome = RegionFill.region(in: barrier, x: x, y: y, gap: Self.fillGap * pixelsAPoint,
+        let outcome = RegionFill.region(in: barrier, x: x, y: y, gap: fillGap * pixelsAPoint,
                                         under: Self.fillUnder * pixelsAPoint)
         switch outcome {
         case .onPaint:
@@ -59,5 +63,19 @@ extension FingerPaintApp {
             edit(.add(fill))
             report("fingerpaint: filled a region of \(document.count) outline\(document.count == 1 ? "" : "s")")
         }
+    }
+
+    /// The width step that stands for the fill's gap while the fill tool is in use.
+    var fillGapIndex: Int {
+        Self.fillGaps.indices.min { abs(Self.fillGaps[$0] - fillGap) < abs(Self.fillGaps[$1] - fillGap) } ?? 0
+    }
+
+    /// Chooses the fill's gap of the width step at `index` (a width dot tapped, `[` and `]`, while the fill tool is
+    /// in use), and says what it closes.
+    func selectFillGap(at index: Int) {
+        guard Self.fillGaps.indices.contains(index) else { return }
+        fillGap = Self.fillGaps[index]
+        let opening = fillGap * 2
+        showNotice("The fill closes gaps in lines up to \(opening == opening.rounded() ? String(Int(opening)) : String(opening)) points wide.")
     }
 }

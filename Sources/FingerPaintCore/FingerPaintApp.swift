@@ -106,10 +106,15 @@ public final class FingerPaintApp {
     /// The colours of the user's own chosen last, newest first: the palette shows them beside its own.
     public internal(set) var recentColors: [Color] = []
 
-    /// The brush, tool, recent colours, hand and stabilizer, as the settings file keeps them.
+    /// How wide a gap in a line a fill closes, in the view's points (one of ``fillGaps``): openings up to twice this
+    /// stay shut.
+    public internal(set) var fillGap = FingerPaintApp.defaultFillGap
+
+    /// The brush, tool, recent colours, hand, stabilizer and fill's gap, as the settings file keeps them.
     public var brushSettings: BrushSettings {
         get {
             var settings = BrushSettings()
+            settings.fillGap = fillGap
             settings.brush = brush
             settings.tool = canvasView.tool
             settings.recentColors = recentColors
@@ -122,6 +127,7 @@ public final class FingerPaintApp {
         }
         set {
             brush = newValue.brush
+            fillGap = newValue.fillGap
             canvasView.tool = newValue.tool
             recentColors = Array(newValue.recentColors.prefix(BrushSettings.recentLimit))
             colorChooserView.recentColors = recentColors
@@ -387,6 +393,7 @@ public final class FingerPaintApp {
         shown.isShowingLayers = !layersPanelView.isHidden
         shown.isPickingColor = canvasView.isPickingColor
         shown.isFilling = canvasView.isFilling
+        shown.fillGapIndex = fillGapIndex
         shown.predictsTouches = canvasView.predictsTouches
         shown.stabilizes = canvasView.isStabilizing
         var overlay = paletteView.overlay(showing: shown)

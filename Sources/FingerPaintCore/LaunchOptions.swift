@@ -38,7 +38,7 @@ public struct LaunchOptions: ParsableCommand {
             (undoable), or deletes the selection; s chooses the lasso: a loop around strokes of the current layer \
             selects them, one finger drags them, two pinch and turn them, a long press opens their menu \
             (copy, cut, paste, duplicate, flip, up or down a layer, select all, invert, delete; docs/selection.md), Ctrl+D duplicates them, Escape ends the selection; f chooses the fill tool: a tap fills the region the \
-            visible lines enclose with the brush's colour, small gaps closed (docs/selection.md); 1 to 9 choose a colour; [ and ] narrow and widen the brush; Ctrl+plus and Ctrl+minus zoom, \
+            visible lines enclose with the brush's colour, small gaps closed (docs/selection.md); 1 to 9 choose a colour; [ and ] narrow and widen the brush (with the fill tool, the gap it closes); Ctrl+plus and Ctrl+minus zoom, \
             Ctrl+0 fits the drawing, Ctrl+1 shows it at 100 %; r and Shift+R turn the view 15° clockwise and \
             counter-clockwise, Ctrl+R turns it upright; F11 full screen; \
             Ctrl+Q quits; p turns the predicted tail of strokes in progress on and off; e switches fingers to the \

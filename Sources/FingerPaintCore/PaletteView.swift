@@ -42,6 +42,8 @@ public final class PaletteView: View {
         public var isPickingColor = false
         /// Whether the fill tool is in use.
         public var isFilling = false
+        /// The width step that stands for the fill's gap: selected among the width steps while filling.
+        public var fillGapIndex = 2
         /// Whether the layers panel is open.
         public var isShowingLayers = false
         /// Whether strokes in progress show their predicted tail.
@@ -154,7 +156,8 @@ public final class PaletteView: View {
         case .pickColor: return Overlay.Item(content: .eyedropper, frame: frame, isSelected: shown.isPickingColor)
         case let .selectWidth(index):
             let width = Brush.widths.indices.contains(index) ? Brush.widths[index] : brush.width
-            return Overlay.Item(content: .width(width, brush.color), frame: frame, isSelected: index == brush.widthIndex)
+            return Overlay.Item(content: .width(width, brush.color), frame: frame,
+                                isSelected: index == (shown.isFilling ? shown.fillGapIndex : brush.widthIndex))
         case .undo: return Overlay.Item(content: .undo, frame: frame, isEnabled: shown.canUndo)
         case .redo: return Overlay.Item(content: .redo, frame: frame, isEnabled: shown.canRedo)
         case .clear: return Overlay.Item(content: .clear, frame: frame)

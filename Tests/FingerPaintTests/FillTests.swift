@@ -88,6 +88,36 @@ import Testing
         #expect(!painter.app.isFilling)
     }
 
+    @Test func whileFillingTheWidthStepsChooseTheGapAndTheSettingsKeepIt() throws {
+        // An opening of 10 points: wider than the default gap closes (under 6).
+        let painter = Painter(drawing: Self.circle(gap: 10))
+        painter.key("f")
+        painter.tap(1, at: Point(x: 150, y: 120))
+        #expect(painter.app.drawing.currentLayer.strokes.count == 1)
+        #expect(Self.banner(painter) == FingerPaintApp.nothingEncloses)
+        // `]` while filling: the next gap, 6 points, closing openings up to 12; the brush keeps its width.
+        let width = painter.app.brush.width
+        painter.key("bracketright")
+        #expect(Self.banner(painter) == "The fill closes gaps in lines up to 12 points wide.")
+        #expect(painter.app.brush.width == width, "the brush's width is not the fill's gap")
+        painter.tap(2, at: Point(x: 150, y: 120))
+        let fill = try #require(painter.app.drawing.currentLayer.strokes.last)
+        #expect(fill.isFill && painter.isPainted(150, 120))
+        #expect(!painter.isPainted(240, 120) && !painter.isPainted(40, 200), "not beyond the opening")
+        // The smallest step (its dot tapped): openings of 1.5 points; kept in the settings, read back.
+        painter.app.perform(.selectWidth(0))
+        #expect(Self.banner(painter) == "The fill closes gaps in lines up to 1.5 points wide.")
+        #expect(painter.app.brush.width == width)
+        let text = painter.app.brushSettings.text
+        #expect(text.contains("fill gap = 0.75\n"), "\(text)")
+        #expect(BrushSettings(parsing: text).fillGap == 0.75)
+        #expect(BrushSettings(parsing: "fill gap = 5").fillGap == FingerPaintApp.defaultFillGap, "a gap no step has")
+        // With the brush again, the width steps are the brush's.
+        painter.key("b")
+        painter.app.perform(.selectWidth(4))
+        #expect(painter.app.brush.width == Brush.widths[4] && painter.app.fillGap == 0.75)
+    }
+
     /// The eraser rubbing inside a fill, far from its edge, takes the fill away whole, and leaves the line.
     @Test func theEraserInsideAFillErasesIt() throws {
         let painter = Painter(drawing: Self.circle())
