@@ -143,10 +143,13 @@ public struct FramePacer: Sendable {
     }
 
     /// How long before its vblank a frame is planned: the latch lead plus the draw estimate (the costly one for a
-    /// costly frame), three quarters of a frame at most; `nil` while the clock is not locked.
+    /// costly frame); `nil` while the clock is not locked. At most three quarters of a frame, or a whole frame when
+    /// the frame callbacks say how early the compositor takes frames: one that takes them 7 ms before a 120 Hz
+    /// vblank needs the commit more than three quarters of a frame before it.
     public func lead(isCostly: Bool = false) -> Duration? {
         guard case let .locked(_, refresh) = clock else { return nil }
-        return min(latchLead + (isCostly ? costlyDrawEstimate : drawEstimate), refresh * 3 / 4)
+        let most = callbackLatch.largest == nil ? refresh * 3 / 4 : refresh
+        return min(latchLead + (isCostly ? costlyDrawEstimate : drawEstimate), most)
     }
 
     /// The first vblank at or after `time`, when the clock is locked.
@@ -235,7 +238,7 @@ public struct FramePacer: Sendable {
         if let callback {
             // From the callback to the vblank of the grid (a timestamp taken late would lengthen it).
             let vblank = anchor + refresh * ((time - anchor) / refresh).rounded()
-            if vblank > callback.time, vblank - callback.time < refresh * 3 / 4 { callbackLatch.add(vblank - callback.time) }
+            if vblank > callback.time, vblank - callback.time < refresh { callbackLatch.add(vblank - callback.time) }
         }
         guard let aim else { return }
         if time > aim.vblank + refresh / 2 {
