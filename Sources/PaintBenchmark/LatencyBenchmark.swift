@@ -98,8 +98,10 @@ private func inkDistances(_ curve: Curve, rate: Double, phase: Double = 0) -> (p
 /// CPU seconds touch-replay and the client used together.
 /// `keepingLast`: where to keep touch-replay's picture of the last frame, to look at.
 /// `display`: touch-replay's options for the simulated display (`--refresh`, `--latch-ms`).
+/// `standardError`: where touch-replay's standard error goes (an existing file; its protocol log with `WAYLAND_DEBUG=server`).
 func replay(_ trace: String, size: String, client: [String], environment extra: [String: String] = [:],
-            display: [String] = [], keepingLast picture: String? = nil) -> (stats: [String: Any], cpu: Double)? {
+            display: [String] = [], keepingLast picture: String? = nil,
+            standardError: String = "/dev/null") -> (stats: [String: Any], cpu: Double)? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -112,7 +114,7 @@ func replay(_ trace: String, size: String, client: [String], environment extra: 
     var before = rusage(), after = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &before)
     guard let process = Subprocess(folder.appendingPathComponent("touch-replay").path, arguments, environment: environment,
-                                   capturesOutput: true) else { return nil }
+                                   capturesOutput: true, standardError: standardError) else { return nil }
     let data = process.readOutput()
     process.waitUntilExit()
     getrusage(RUSAGE_CHILDREN.rawValue, &after)

@@ -136,7 +136,7 @@ let helpText = """
            paint-benchmark documents | pen | cpu [--client PATH] [--runs N] | latency | raster
            paint-benchmark layers [--runs N] | blend [--runs N] | photo [--file PATH] [--runs N]
            paint-benchmark brushes [--runs N] | mypaint [--brush NAME] [--runs N] [--look DIR]
-           paint-benchmark selection [--runs N] | fill [--runs N]
+           paint-benchmark selection [--runs N] | fill [--runs N] | actions [--client PATH] [--runs N] [--logs DIR]
            paint-benchmark soak [--minutes N] | long-trace MEGABYTES PATH
 
     OPTIONS:
@@ -169,6 +169,7 @@ let namedBenchmarks: [String: @MainActor ([String]) -> Void] = [
     "mypaint": { runMyPaintBenchmark(arguments: $0) },
     "photo": { runPhotoBenchmark(arguments: $0) },
     "latency": { runLatencyBenchmark(arguments: $0) },
+    "actions": { runActionsBenchmark(arguments: $0) },
     "raster": { runRasterBenchmark(arguments: $0) },
 ]
 if let name = CommandLine.arguments.dropFirst().first, let benchmark = namedBenchmarks[name] {

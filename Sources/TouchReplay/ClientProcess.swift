@@ -75,11 +75,14 @@ final class ClientProcess {
         guard wait4(processID, &status, WNOHANG, &usage) == processID else { return false }
         termination = Self.termination(from: status)
         cpuSeconds = Self.seconds(of: usage)
+        peakResidentKiB = usage.ru_maxrss
         return true
     }
 
     /// The processor time (user and system) the client and the children it waited for used, once it has ended.
     private(set) var cpuSeconds: Double?
+    /// The client's peak resident memory in KiB (`ru_maxrss`), once it has ended.
+    private(set) var peakResidentKiB: Int?
 
     private static func seconds(of usage: rusage) -> Double {
         Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
@@ -110,6 +113,7 @@ final class ClientProcess {
         while wait4(processID, &status, 0, &usage) == -1 && errno == EINTR {}
         termination = Self.termination(from: status)
         cpuSeconds = Self.seconds(of: usage)
+        peakResidentKiB = usage.ru_maxrss
     }
 
     private static func termination(from status: Int32) -> Termination {

@@ -21,6 +21,8 @@ struct ReplayCounters {
     var mapMilliseconds: Double?
     /// The processor time the client used in all (user and system, from `wait4`), in milliseconds.
     var clientCPUMilliseconds: Double?
+    /// The client's peak resident memory, in MiB (`ru_maxrss` from `wait4`).
+    var clientPeakResidentMiB: Double?
     /// At the trace's timing, how late the latest group of events went out after its time, in milliseconds: what
     /// a loaded machine did to the input's timing (0 with `--fast`).
     var latestSendMilliseconds = 0.0
@@ -175,6 +177,7 @@ enum ReplayStatistics {
             + "\"frame_interval_ms\": {\(quantiles(ink.frameIntervals))}, "
             + "\"viewport_destination\": \(destination), \"title\": \(counters.title.map(Trace.quoted) ?? "null"), "
             + "\"map_ms\": \(number(counters.mapMilliseconds)), \"client_cpu_ms\": \(number(counters.clientCPUMilliseconds)), "
+            + "\"client_peak_rss_mib\": \(number(counters.clientPeakResidentMiB)), "
             + "\"latest_send_ms\": \(number(counters.latestSendMilliseconds))"
             + windowManagement(counters) + ", \"refresh_hz\": \(number(counters.refreshRate)), \"latch_ms\": \(number(counters.latchMilliseconds))"
             + ", \"drops\": \(counters.drops), \"drops_finished\": \(counters.dropsFinished), \"drops_refused\": \(counters.dropsRefused)}"

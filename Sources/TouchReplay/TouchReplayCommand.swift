@@ -127,6 +127,7 @@ struct TouchReplayCommand {
     private static func printStatistics(compositor: Compositor, client: ClientProcess, player: Player) {
         var counters = compositor.counters
         counters.clientCPUMilliseconds = client.cpuSeconds.map { $0 * 1000 }
+        counters.clientPeakResidentMiB = client.peakResidentKiB.map { Double($0) / 1024 }
         counters.refreshRate = compositor.refreshRate
         counters.latchMilliseconds = compositor.latch.seconds * 1000
         print(ReplayStatistics.line(counters: counters, latency: player.latency, ink: player.ink))
