@@ -72,17 +72,42 @@ final class ClientProcess {
         if termination != nil { return true }
         var status: Int32 = 0
         var usage = rusage()
-        guard wait4(processID, &status, WNOHANG, &usage) == processID else { return false }
+        guard wait4(processID, &status, WNOHANG, &usage) == processID else {
+            sampleMemory()
+            return false
+        }
         termination = Self.termination(from: status)
         cpuSeconds = Self.seconds(of: usage)
-        peakResidentKiB = usage.ru_maxrss
         return true
     }
 
     /// The processor time (user and system) the client and the children it waited for used, once it has ended.
     private(set) var cpuSeconds: Double?
-    /// The client's peak resident memory in KiB (`ru_maxrss`), once it has ended.
+    /// The client's peak resident memory in KiB, as the kernel last said it while the client ran (`VmHWM` in
+    /// `/proc/PID/status`, read at most every ``memoryInterval`` while touch-replay waits on it); `nil` before any.
+    /// Not `wait4`'s `ru_maxrss`: a child started with `posix_spawn` (`CLONE_VM`) counts the parent's peak too.
     private(set) var peakResidentKiB: Int?
+    private var lastMemorySample = -Double.infinity
+    /// How often the client's peak memory is read while it runs, in seconds.
+    static let memoryInterval = 0.01
+
+    /// Reads the client's peak resident memory, if the last reading is ``memoryInterval`` old.
+    private func sampleMemory() {
+        let now = monotonicNow()
+        guard now - lastMemorySample >= Self.memoryInterval else { return }
+        lastMemorySample = now
+        let fd = open("/proc/\(processID)/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &bytes, bytes.count)
+        guard count > 0 else { return }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kib = Int(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        else { return }
+        peakResidentKiB = max(peakResidentKiB ?? 0, kib)
+    }
 
     private static func seconds(of usage: rusage) -> Double {
         Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
@@ -113,7 +138,6 @@ final class ClientProcess {
         while wait4(processID, &status, 0, &usage) == -1 && errno == EINTR {}
         termination = Self.termination(from: status)
         cpuSeconds = Self.seconds(of: usage)
-        peakResidentKiB = usage.ru_maxrss
     }
 
     private static func termination(from status: Int32) -> Termination {

@@ -21,7 +21,7 @@ struct ReplayCounters {
     var mapMilliseconds: Double?
     /// The processor time the client used in all (user and system, from `wait4`), in milliseconds.
     var clientCPUMilliseconds: Double?
-    /// The client's peak resident memory, in MiB (`ru_maxrss` from `wait4`).
+    /// The client's peak resident memory, in MiB (`VmHWM`, read while it ran).
     var clientPeakResidentMiB: Double?
     /// At the trace's timing, how late the latest group of events went out after its time, in milliseconds: what
     /// a loaded machine did to the input's timing (0 with `--fast`).

@@ -109,6 +109,9 @@ struct TouchReplayTests {
         #expect((intervals["p50"] as? Double ?? -1) >= 0)
         #expect((stats["map_ms"] as? Double ?? -1) > 0)
         #expect(stats["refresh_hz"] as? Double == 60, "the display's refresh by default")
+        // weston-simple-touch's own peak, a few MiB: not touch-replay's, which posix_spawn's ru_maxrss would count.
+        let peak = try #require(stats["client_peak_rss_mib"] as? Double)
+        #expect(peak > 0.5 && peak < 64, "\(peak) MiB")
     }
 
     @Test("Usage errors exit with status 2 and say what is wrong", arguments: [
