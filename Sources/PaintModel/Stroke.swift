@@ -109,16 +109,39 @@ enum TimeStorage: UInt8, Sendable, CaseIterable {
     }
 }
 
+/// A stroke's MyPaint brush and a fill's outline counts, boxed: most strokes of a large drawing have neither, and
+/// each would otherwise hold their room inline (over a hundred bytes: 6 MiB of 50 000 strokes). Immutable, so that
+/// copies of a stroke share it; a change makes a new box.
+@usableFromInline final class StrokeExtras: Sendable {
+    @usableFromInline let brush: StrokeBrush?
+    @usableFromInline let outlineCounts: [Int]?
+
+    /// The box for these, `nil` when there is neither.
+    @usableFromInline init?(brush: StrokeBrush?, outlineCounts: [Int]?) {
+        guard brush != nil || outlineCounts != nil else { return nil }
+        self.brush = brush
+        self.outlineCounts = outlineCounts
+    }
+}
+
 /// What a stroke's buffer holds besides its samples.
 @usableFromInline
 struct StrokeHeader {
     @usableFromInline var color: Color
     @usableFromInline var width: Double
     @usableFromInline var pen: [StrokePen]
+    /// What few strokes have, one word for the many without: the brush, a fill's outlines.
+    @usableFromInline var extras: StrokeExtras?
     /// The MyPaint brush it was painted with; `nil` for the round brush.
-    @usableFromInline var brush: StrokeBrush?
+    @usableFromInline var brush: StrokeBrush? {
+        get { extras?.brush }
+        set { extras = StrokeExtras(brush: newValue, outlineCounts: extras?.outlineCounts) }
+    }
     /// For a fill, how many points each of its closed outlines has, in order; `nil` for a line.
-    @usableFromInline var outlineCounts: [Int]?
+    @usableFromInline var outlineCounts: [Int]? {
+        get { extras?.outlineCounts }
+        set { extras = StrokeExtras(brush: extras?.brush, outlineCounts: newValue) }
+    }
     /// The milliseconds compact times count from: the first known time's, rounded.
     @usableFromInline var timeBase: Double
     @usableFromInline var count: Int
@@ -133,8 +156,7 @@ struct StrokeHeader {
         self.color = color
         self.width = width
         self.pen = pen
-        self.brush = nil
-        self.outlineCounts = nil
+        self.extras = nil
         self.timeBase = timeBase
         self.count = count
         self.capacity = capacity
