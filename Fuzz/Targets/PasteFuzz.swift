@@ -26,6 +26,7 @@ extension FuzzTargets {
         let stroke = Stroke(points: [StrokePoint(Point(x: 20, y: 20)), StrokePoint(Point(x: 60, y: 40))], color: .black, width: 4)
         let app = FingerPaintApp(size: Size(width: 160, height: 120), drawing: Drawing(strokes: [stroke]))
         if let drop { app.drop(content, as: type, at: drop) } else { app.paste(content, as: type) }
+        app.waitForPictures()
         let layers = app.drawing.layers
         precondition(layers.count <= 2 && layers[0].strokes.first == stroke, "a paste changed what was there")
         app.perform(.undo)

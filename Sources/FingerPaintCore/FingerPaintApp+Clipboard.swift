@@ -184,13 +184,12 @@ extension FingerPaintApp {
         case Self.strokesMIMEType: pasteStrokes(bytes, from: arrival)
         case "text/uri-list": pasteFile(listedIn: bytes, from: arrival)
         default:
-            do {
-                let picture = try ForeignDrawing.picture(from: bytes, path: "\(arrival.source)'s picture")
-                place(picture, named: arrival == .clipboard ? "Pasted picture" : "Dropped picture", centredAt: arrival.centre)
-                report("fingerpaint: \(arrival.done("a picture"))")
-            } catch {
-                report("fingerpaint: \(error)")
-                showNotice("\(arrival.cannot("picture")): \(error.reason).")
+            // Decoded off the Wayland thread, placed when done.
+            let path = "\(arrival.source)'s picture"
+            decodePicture(named: arrival == .clipboard ? "Pasted picture" : "Dropped picture", centredAt: arrival.centre,
+                          failing: arrival.cannot("picture"), done: arrival.done("a picture")) {
+                () throws(ForeignDrawing.ImportError) in
+                try ForeignDrawing.picture(from: bytes, path: path)
             }
         }
     }

@@ -27,17 +27,69 @@ extension FingerPaintApp {
 
     /// Puts the picture in the PNG or JPEG file at `url` on a new layer above the current one, named after the file,
     /// and paints on it: centred in the view (or at `centre`, a point of the drawing), one point a pixel, or smaller
-    /// to fit nine tenths of the view. One edit (undo takes the layer away); the file is only read. A file that is no
-    /// such picture says why in the banner.
-    public func placeImage(at url: URL, centredAt centre: Point? = nil) {
-        let picture: LayerImage
-        do {
-            picture = try ForeignDrawing.picture(at: url)
-        } catch {
-            report("fingerpaint: \(error)")
-            return showNotice("Cannot place \(url.lastPathComponent): \(error.reason).")
+    /// to fit nine tenths of the view. One edit (undo takes the layer away); the file is only read, and decoded on
+    /// `queue`, off the Wayland thread (``decodePicture(named:centredAt:failing:done:on:_:)``). A file that is no such
+    /// picture says why in the banner.
+    public func placeImage(at url: URL, centredAt centre: Point? = nil, on queue: DispatchQueue = .global(qos: .userInitiated)) {
+        decodePicture(named: url.deletingPathExtension().lastPathComponent, centredAt: centre,
+                      failing: "Cannot place \(url.lastPathComponent)", on: queue) { () throws(ForeignDrawing.ImportError) in
+            try ForeignDrawing.picture(at: url)
         }
-        place(picture, named: url.deletingPathExtension().lastPathComponent, centredAt: centre)
+    }
+
+    /// Reads and decodes a picture with `decode` on `queue`, off the Wayland thread (a photo takes a tenth of a
+    /// second or more), and places it as ``place(_:named:centredAt:)`` does once it is done, in the order asked, a
+    /// timer looking for it (``takeDecodedPictures()``); `done` is logged then. One that is no picture says why in the
+    /// banner after `failing`.
+    func decodePicture(named name: String, centredAt centre: Point?, failing: String, done: String? = nil,
+                       on queue: DispatchQueue = .global(qos: .userInitiated),
+                       _ decode: @escaping @Sendable () throws(ForeignDrawing.ImportError) -> LayerImage) {
+        let job = PictureJob(name: name, centre: centre, failing: failing, done: done)
+        pictureJobs.append(job)
+        queue.async {
+            do throws(ForeignDrawing.ImportError) {
+                job.finish(.success(try decode()))
+            } catch {
+                job.finish(.failure(error))
+            }
+        }
+        schedulePicturePoll()
+    }
+
+    /// Places the pictures decoded so far, in the order asked, stopping at the first still being decoded; says why
+    /// for those that are no picture. Returns whether any was taken (called by a timer while pictures are decoded).
+    @discardableResult
+    public func takeDecodedPictures() -> Bool {
+        var took = false
+        while let job = pictureJobs.first, let outcome = job.outcome {
+            pictureJobs.removeFirst()
+            took = true
+            switch outcome {
+            case let .success(picture):
+                place(picture, named: job.name, centredAt: job.centre)
+                if let done = job.done { report("fingerpaint: \(done)") }
+            case let .failure(error):
+                report("fingerpaint: \(error)")
+                showNotice("\(job.failing): \(error.reason).")
+            }
+        }
+        return took
+    }
+
+    /// Waits for every picture being decoded, and places them as ``takeDecodedPictures()`` does.
+    public func waitForPictures() {
+        for job in pictureJobs { job.finished.wait() }
+        takeDecodedPictures()
+    }
+
+    private func schedulePicturePoll() {
+        guard picturePollTimer == nil else { return }
+        picturePollTimer = window.timers.schedule(after: .milliseconds(16)) { [unowned self] in
+            picturePollTimer = nil
+            takeDecodedPictures()
+            if !pictureJobs.isEmpty { schedulePicturePoll() }
+            updateOverlay()
+        }
     }
 
     /// Puts `picture` on a new layer named `name` above the current one, and paints on it: centred in the view (or
@@ -269,6 +321,36 @@ extension FingerPaintApp {
             renderer.galleryThumbnails[key] = image
         }
         layersPanelView.thumbnails = made.keys
+    }
+}
+
+/// A picture read and decoded on a background queue to be placed: where, and what it became once done. Made and read
+/// on the main thread; ``finish(_:)`` is called once, from the queue.
+final class PictureJob: @unchecked Sendable {
+    /// The layer's name, where the picture is centred (`nil`: the view's middle), the banner's words before why it
+    /// is no picture, and the log's line once it is placed.
+    let name: String
+    let centre: Point?
+    let failing: String
+    let done: String?
+    /// Signalled once it is decoded, or refused.
+    let finished = DispatchSemaphore(value: 0)
+    private let result = Mutex<Result<LayerImage, ForeignDrawing.ImportError>?>(nil)
+
+    init(name: String, centre: Point?, failing: String, done: String?) {
+        self.name = name
+        self.centre = centre
+        self.failing = failing
+        self.done = done
+    }
+
+    /// The picture, or why there is none, once it is done; `nil` before.
+    var outcome: Result<LayerImage, ForeignDrawing.ImportError>? { result.withLock { $0 } }
+
+    /// Decoding is done.
+    func finish(_ outcome: Result<LayerImage, ForeignDrawing.ImportError>) {
+        result.withLock { $0 = outcome }
+        finished.signal()
     }
 }
 

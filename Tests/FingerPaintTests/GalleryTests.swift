@@ -454,6 +454,7 @@ final class DesktopDouble: FingerPaintDesktop {
         reads.append(mimeType)
         guard let bytes = clipboard.first(where: { $0.mimeType == mimeType })?.bytes else { return "the clipboard is empty" }
         app.paste(bytes, as: mimeType)
+        app.waitForPictures()
         return nil
     }
 

@@ -426,6 +426,7 @@ import PropertyBased
     @Test func aPicturesLayerShowsItInItsThumbnailAndClearTakesIt() throws {
         let painter = Self.painter(Self.drawing(["Sketch"], strokes: false))
         painter.app.placeImage(at: try PlacedPictureTests.pictureFile(width: 300, height: 200))
+        painter.app.waitForPictures()
         Self.showThumbnails(painter)
         let sky = try Self.thumbnail(painter, "sky")
         var blue = 0

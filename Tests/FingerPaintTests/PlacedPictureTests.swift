@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import FingerPaintCore
 import Geometry
@@ -25,6 +26,7 @@ import Testing
         let url = try Self.pictureFile()
         let painter = Painter()
         painter.app.placeImage(at: url)
+        painter.app.waitForPictures()
         let drawing = painter.app.drawing
         #expect(drawing.layers.map(\.attributes.name) == ["Layer 1", "sky"] && drawing.currentLayerIndex == 1)
         // Centred in the 400 × 300 window at 100 %, one point a pixel.
@@ -41,9 +43,32 @@ import Testing
         #expect(painter.app.drawing.layers.count == 1 && !Self.isBlue(painter.shown(frame.midX, frame.midY)))
     }
 
+    @Test func aPictureIsDecodedOffTheWaylandThreadAndPlacedWhenDoneInTheOrderAsked() throws {
+        let painter = Painter()
+        // A queue held back: the window goes on (a stroke is painted) while the pictures wait for it.
+        let queue = DispatchQueue(label: "decoding held back")
+        queue.suspend()
+        painter.app.placeImage(at: try Self.pictureFile(), on: queue)
+        painter.app.placeImage(at: try Self.pictureFile(width: 30, height: 20), on: queue)
+        #expect(painter.app.drawing.layers.count == 1)
+        #expect(!painter.app.takeDecodedPictures(), "nothing decoded yet")
+        painter.drag([(1, Point(x: 20, y: 20), Point(x: 120, y: 40))])
+        #expect(painter.app.drawing.currentLayer.strokes.count == 1)
+        queue.resume()
+        painter.app.waitForPictures()
+        let layers = painter.app.drawing.layers
+        #expect(layers.map(\.attributes.name) == ["Layer 1", "sky", "sky"], "\(layers.map(\.attributes.name))")
+        #expect(layers.count == 3 && layers[1].image?.frame.width == 100 && layers[2].image?.frame.width == 30,
+                "in the order asked")
+        // Each an edit of its own.
+        painter.app.perform(.undo)
+        #expect(painter.app.drawing.layers.count == 2)
+    }
+
     @Test func aPictureLargerThanTheViewIsPlacedSmallerToFitIt() throws {
         let painter = Painter()
         painter.app.placeImage(at: try Self.pictureFile(width: 2000, height: 500))
+        painter.app.waitForPictures()
         let frame = try #require(painter.app.drawing.layers.last?.image?.frame)
         #expect(frame.width <= 0.9 * 400 + 0.001 && abs(frame.width / frame.height - 4) < 0.001)
     }
@@ -51,6 +76,7 @@ import Testing
     @Test func theEraserCutsThePictureWhereItGoesAndPaintingGoesOverIt() throws {
         let painter = Painter()
         painter.app.placeImage(at: try Self.pictureFile())
+        painter.app.waitForPictures()
         let frame = try #require(painter.app.drawing.layers[1].image?.frame)
         painter.drag([(1, Point(x: frame.minX + 10, y: frame.minY + 10), Point(x: frame.minX + 40, y: frame.minY + 10))])
         painter.app.renderFrame()
@@ -73,6 +99,7 @@ import Testing
         try Data("hello".utf8).write(to: url)
         let painter = Painter()
         painter.app.placeImage(at: url)
+        painter.app.waitForPictures()
         #expect(painter.app.drawing.layers.count == 1)
         #expect(painter.app.banner?.contains("Cannot place notes.txt") == true, "\(painter.app.banner ?? "")")
     }

@@ -13,12 +13,14 @@ import Testing
 @Suite struct DropWindowTests {
     typealias Window = FingerPaintWindowTests
 
-    /// A drag offering `data` as `types` entering at `from`, moving to `to` and dropped there, from `start` (ms).
+    /// A drag offering `data` as `types` entering at `from`, moving to `to` and dropped there, from `start` (ms),
+    /// as slowly as a hand: the window's answer to the enter (its accept) must reach touch-replay before the drop, even
+    /// when the test pool keeps the window waiting for a processor.
     static func drag(_ types: [String], _ data: String, from: Point, to: Point, at start: Double) -> [SeatEvent] {
         [SeatEvent(time: .milliseconds(start), .drag(.enter(location: from, mimeTypes: types, data: Array(data.utf8)))),
-         SeatEvent(time: .milliseconds(start + 50), .drag(.motion(location: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)))),
-         SeatEvent(time: .milliseconds(start + 100), .drag(.motion(location: to))),
-         SeatEvent(time: .milliseconds(start + 150), .drag(.drop))]
+         SeatEvent(time: .milliseconds(start + 400), .drag(.motion(location: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)))),
+         SeatEvent(time: .milliseconds(start + 800), .drag(.motion(location: to))),
+         SeatEvent(time: .milliseconds(start + 1200), .drag(.drop))]
     }
 
     /// The `--stats` line touch-replay printed.
@@ -37,7 +39,7 @@ import Testing
         let uri = try #require(URL(fileURLWithPath: picture).absoluteString as String?)
         let events = Self.drag(["text/uri-list", "text/plain;charset=utf-8"], uri + "\r\n",
                                from: SelectionWindowTests.window(200, 150), to: SelectionWindowTests.window(420, 330), at: 300)
-            + [SeatEvent(time: .milliseconds(1500), .tick)]
+            + [SeatEvent(time: .milliseconds(2500), .tick)]
         let result = try await Window.paint(events, in: scratch, replayOptions: ["--stats"])
         #expect(result.status == 0, "\(result.standardError)")
         let stats = try Self.stats(result)
@@ -60,8 +62,8 @@ import Testing
         let events = Self.drag(["text/uri-list"], URL(fileURLWithPath: folder).absoluteString + "\r\n",
                                from: SelectionWindowTests.window(200, 150), to: SelectionWindowTests.window(300, 200), at: 300)
             + Self.drag(["text/plain;charset=utf-8", "UTF8_STRING"], "a few words",
-                        from: SelectionWindowTests.window(200, 150), to: SelectionWindowTests.window(300, 200), at: 900)
-            + [SeatEvent(time: .milliseconds(1800), .tick)]
+                        from: SelectionWindowTests.window(200, 150), to: SelectionWindowTests.window(300, 200), at: 1800)
+            + [SeatEvent(time: .milliseconds(3600), .tick)]
         let result = try await Window.paint(events, in: scratch, replayOptions: ["--stats"], programOptions: ["--verbose"])
         #expect(result.status == 0, "\(result.standardError)")
         let stats = try Self.stats(result)
