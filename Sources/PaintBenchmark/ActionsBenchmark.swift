@@ -37,7 +37,7 @@ struct ProtocolLog {
         var attached: Set<Substring> = []
         for line in text.split(separator: "\n") {
             guard line.first == "[", let close = line.firstIndex(of: "]"),
-                  let time = Double(line[line.index(after: line.startIndex)..<close].trimmingPrefix(" ")) else { continue }
+                  let time = Double(line[line.index(after: line.startIndex)..<close].drop { $0 == " " }) else { continue }
             let rest = line[line.index(after: close)...].drop { $0 == " " }
             if rest.hasPrefix("-> ") {
                 let event = rest.dropFirst(3)
@@ -63,7 +63,7 @@ struct ProtocolLog {
     /// The comma-separated arguments of an event line's call `name` (".key("), `nil` when it is not that call.
     private static func arguments(of line: Substring, named name: String) -> [Substring]? {
         guard let start = line.range(of: name)?.upperBound, let end = line.lastIndex(of: ")") else { return nil }
-        return line[start..<end].split(separator: ",").map { $0.trimmingPrefix(" ") }
+        return line[start..<end].split(separator: ",").map { $0.drop { $0 == " " } }
     }
 
     /// The vblanks' grid: the period, and a vblank time, from the presentations (each sent at its vblank, some a

@@ -29,8 +29,9 @@
 ///   the screen (weston when it repaints, mutter and KWin when they composite, touch-replay at its latch), so the time
 ///   from a callback to the presentation of its frame is how long before its vblank the compositor took it. The
 ///   largest of the last ``latchSamples`` such times, plus ``callbackLatchMargin`` for the callback's way to the
-///   window, is a lead known from the window's first presented frame on, before any frame missed. A callback
-///   answered at or after the presentation says nothing.
+///   window, is a lead known from the window's first presented frame on, before any frame missed; with it known, the
+///   whole lead may reach a whole frame. A callback answered at or after the presentation, or a frame or more before
+///   it, says nothing.
 /// - the frames it showed late: starting at ``minimumLatchLead``, a frame that went out on plan (its commit at least
 ///   the lead before its vblank) and was still presented a vblank later raises it by ``leadStep``, up to most of a
 ///   frame; a frame that was late by the window's own doing changes nothing. After ``hitsBeforeLowering`` frames on
