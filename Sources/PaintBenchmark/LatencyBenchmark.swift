@@ -153,6 +153,30 @@ func circlesTrace(fingers: Int, rate: Double, size: Size) -> String {
     return path
 }
 
+/// A trace of a pen drawing a circle for 2 s at `rate` Hz (the pressure rising and falling), written to a temporary
+/// file.
+func penCircleTrace(rate: Double, size: Size) -> String {
+    var events: [SeatEvent] = []
+    let samples = Int(2 * rate)
+    let center = Point(x: size.width / 2, y: size.height / 2)
+    for sample in 0...samples {
+        let t = Double(sample) / rate
+        let angle = 2 * .pi * t
+        let point = Point(x: center.x + 100 * cos(angle), y: center.y + 100 * sin(angle))
+        if sample == 0 {
+            events.append(SeatEvent(time: .milliseconds(0), .tablet(.proximityIn(.pen, location: point))))
+            events.append(SeatEvent(time: .milliseconds(0), .tablet(.down)))
+        }
+        let axes = TabletAxes(pressure: 0.3 + 0.5 * sin(.pi * t / 2))
+        events.append(SeatEvent(time: .milliseconds(t * 1000), .tablet(.motion(location: point, axes: axes))))
+        events.append(SeatEvent(time: .milliseconds(t * 1000), .tablet(.frame)))
+    }
+    for event in [TabletEvent.up, .frame, .proximityOut, .frame] { events.append(SeatEvent(time: .milliseconds(2001), .tablet(event))) }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(getpid())-pen-\(Int(rate)).jsonl").path
+    try? Trace(canvasSize: size, events: events).serialized().write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
 /// What `paint-benchmark latency` measures: all of it by default; the options choose rows of section 2.
 struct LatencyOptions {
     /// Whether section 1 (headless, the predictor) runs: not when section 2's rows are chosen.
@@ -171,6 +195,8 @@ struct LatencyOptions {
 
     /// The brush fingerpaint paints with (`--brush`), `nil` for the round one.
     var brush: String?
+    /// Whether a pen draws (`--pen`: at 200 Hz unless `--rate` says otherwise) instead of three fingers.
+    var pen = false
     /// The simulated display's refresh rate (`--refresh`, touch-replay's) and latch (`--latch-ms`).
     var refresh = 60.0, latch = 0.0
 
@@ -180,13 +206,18 @@ struct LatencyOptions {
     }
 
     static let usage = "paint-benchmark latency [--size WxH]... [--rate HZ]... [--clients fingerpaint,callback,weston] "
-        + "[--client PATH] [--brush NAME] [--runs N] [--logs DIR] [--refresh HZ] [--latch-ms MS]"
+        + "[--client PATH] [--brush NAME] [--pen] [--runs N] [--logs DIR] [--refresh HZ] [--latch-ms MS]"
 
     /// Reads the options; `nil` (after saying why) for one it does not know.
     init?(arguments: [String]) {
         var remaining = arguments[...]
         var sizes: [(width: Int, height: Int)] = [], rates: [Double] = []
         while let argument = remaining.popFirst() {
+            if argument == "--pen" {
+                pen = true
+                runsSection1 = false
+                continue
+            }
             let value = remaining.popFirst()
             switch argument {
             case "--size":
@@ -243,7 +274,7 @@ struct LatencyOptions {
             runsSection1 = false
         }
         if !sizes.isEmpty { self.sizes = sizes }
-        if !rates.isEmpty { self.rates = rates }
+        if !rates.isEmpty { self.rates = rates } else if pen { self.rates = [200] }
     }
 }
 
@@ -296,7 +327,7 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
         print("2. (build fingerpaint and touch-replay beside this program for the touch-replay figures)")
         return
     }
-    print("2. through touch-replay at the trace's timing, 3 fingers at \(options.rates.map { cFormat("%g", $0) }.joined(separator: " and ")) Hz "
+    print("2. through touch-replay at the trace's timing, \(options.pen ? "a pen" : "3 fingers") at \(options.rates.map { cFormat("%g", $0) }.joined(separator: " and ")) Hz "
           + "against its \(cFormat("%g", options.refresh)) Hz clock (latch \(cFormat("%g", options.latch)) ms), so input lands at every phase of it. Input to the commit that shows the ink (ink) and to the vblank that "
           + "presents that commit (present), ms: the median of \(options.runs) runs' p50 and p99 [their range]. "
           + "Client CPU per input event, µs: the client's own user and system time (wait4), less an idle run of the "
@@ -314,8 +345,8 @@ private func runTouchReplaySection(_ options: LatencyOptions) {
         let idle = idleTrace(size: size)
         defer { unlink(idle) }
         for rate in options.rates {
-            let fingers = 3
-            let trace = circlesTrace(fingers: fingers, rate: rate, size: size)
+            let fingers = options.pen ? 1 : 3
+            let trace = options.pen ? penCircleTrace(rate: rate, size: size) : circlesTrace(fingers: fingers, rate: rate, size: size)
             defer { unlink(trace) }
             let events = Double(fingers) * (2 * rate + 2)
             for client in clients where FileManager.default.isExecutableFile(atPath: client.command[0]) {
