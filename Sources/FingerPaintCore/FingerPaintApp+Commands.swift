@@ -15,8 +15,8 @@ extension FingerPaintApp {
         case .save: saveAndExport()
         case let .selectColor(index): useColor { $0.selectColor(at: index) }
         case let .selectWidth(index): canvasView.isFilling ? selectFillGap(at: index) : selectWidth(at: index)
-        case .widen: canvasView.isFilling ? selectFillGap(at: min(fillGapIndex + 1, Self.fillGaps.count - 1)) : stepWidth(by: 1)
-        case .narrow: canvasView.isFilling ? selectFillGap(at: max(fillGapIndex - 1, 0)) : stepWidth(by: -1)
+        case .widen: canvasView.isFilling ? stepFillGap(by: 1) : stepWidth(by: 1)
+        case .narrow: canvasView.isFilling ? stepFillGap(by: -1) : stepWidth(by: -1)
         case .toggleFullscreen: delegate?.fingerPaintAppDidAskForFullscreen(self)
         case .quit: delegate?.fingerPaintAppDidAskToQuit(self)
         case .toggleNavigation:

@@ -75,7 +75,11 @@ extension FingerPaintApp {
     func selectFillGap(at index: Int) {
         guard Self.fillGaps.indices.contains(index) else { return }
         fillGap = Self.fillGaps[index]
-        let opening = fillGap * 2
-        showNotice("The fill closes gaps in lines up to \(opening == opening.rounded() ? String(Int(opening)) : String(opening)) points wide.")
+        showNotice("The fill closes gaps in lines up to \(BrushSettings.sizeText(fillGap * 2)) points wide.")
+    }
+
+    /// The next wider (`offset` 1) or narrower (-1) fill gap, within those there are (`[` and `]` while filling).
+    func stepFillGap(by offset: Int) {
+        selectFillGap(at: min(max(fillGapIndex + offset, 0), Self.fillGaps.count - 1))
     }
 }

@@ -48,12 +48,12 @@ extension FingerPaintApp {
         pictureJobs.append(job)
         queue.async {
             do throws(ForeignDrawing.ImportError) {
-                job.finish(.success(try decode()))
+                job.outcome.finish(.success(try decode()))
             } catch {
-                job.finish(.failure(error))
+                job.outcome.finish(.failure(error))
             }
         }
-        schedulePicturePoll()
+        scheduleBackgroundPoll()
     }
 
     /// Places the pictures decoded so far, in the order asked, stopping at the first still being decoded; says why
@@ -61,7 +61,7 @@ extension FingerPaintApp {
     @discardableResult
     public func takeDecodedPictures() -> Bool {
         var took = false
-        while let job = pictureJobs.first, let outcome = job.outcome {
+        while let job = pictureJobs.first, let outcome = job.outcome.value {
             pictureJobs.removeFirst()
             took = true
             switch outcome {
@@ -78,16 +78,19 @@ extension FingerPaintApp {
 
     /// Waits for every picture being decoded, and places them as ``takeDecodedPictures()`` does.
     public func waitForPictures() {
-        for job in pictureJobs { job.finished.wait() }
+        for job in pictureJobs { job.outcome.wait() }
         takeDecodedPictures()
     }
 
-    private func schedulePicturePoll() {
-        guard picturePollTimer == nil else { return }
-        picturePollTimer = window.timers.schedule(after: .milliseconds(16)) { [unowned self] in
-            picturePollTimer = nil
+    /// Looks every 16 ms, while a merge's picture or pictures to place are made on a background queue, for those
+    /// done, and makes them edits: nothing else may wake the window.
+    private func scheduleBackgroundPoll() {
+        guard backgroundPollTimer == nil else { return }
+        backgroundPollTimer = window.timers.schedule(after: .milliseconds(16)) { [unowned self] in
+            backgroundPollTimer = nil
+            takeMergedLayer()
             takeDecodedPictures()
-            if !pictureJobs.isEmpty { schedulePicturePoll() }
+            if layerMerge != nil || !pictureJobs.isEmpty { scheduleBackgroundPoll() }
             updateOverlay()
         }
     }
@@ -192,17 +195,17 @@ extension FingerPaintApp {
         let merged = DrawingPicture(layers: [below, PictureLayer(upper)])
         queue.async {
             let picture = merged.imageWithoutPaper().pngBytes().flatMap { try? LayerImage(bytes: $0, frame: merged.area) }
-            job.finish(picture)
+            job.picture.finish(picture)
         }
         showNotice("Merging “\(upper.attributes.name)” into “\(lower.attributes.name)”…")
-        scheduleMergePoll()
+        scheduleBackgroundPoll()
     }
 
     /// Makes the merge down whose picture is done an edit, if the two layers are as they were when it began; says
     /// why not otherwise. Returns whether one was done (called by a timer while a merge runs).
     @discardableResult
     public func takeMergedLayer() -> Bool {
-        guard let job = layerMerge, let picture = job.picture else { return false }
+        guard let job = layerMerge, let picture = job.picture.value else { return false }
         layerMerge = nil
         let layers = drawing.layers
         guard layers.indices.contains(job.position), job.position > 0, job.isStill(layers[job.position], over: layers[job.position - 1])
@@ -221,17 +224,8 @@ extension FingerPaintApp {
     /// Waits for the merge down under way, if any, and makes it an edit as ``takeMergedLayer()`` does.
     public func waitForMerge() {
         guard let job = layerMerge else { return }
-        job.done.wait()
+        job.picture.wait()
         takeMergedLayer()
-    }
-
-    /// Looks for the merge's picture every few milliseconds while one is being made: nothing else may wake the window.
-    private func scheduleMergePoll() {
-        mergePollTimer = window.timers.schedule(after: .milliseconds(16)) { [unowned self] in
-            mergePollTimer = nil
-            if !takeMergedLayer(), layerMerge != nil { scheduleMergePoll() }
-            updateOverlay()
-        }
     }
 
     /// The merge's edit, and its notice with an Undo.
@@ -324,18 +318,38 @@ extension FingerPaintApp {
     }
 }
 
-/// A picture read and decoded on a background queue to be placed: where, and what it became once done. Made and read
-/// on the main thread; ``finish(_:)`` is called once, from the queue.
-final class PictureJob: @unchecked Sendable {
+/// A value made once on a background queue for the main thread: ``finish(_:)`` is called once, from the queue; the
+/// main thread looks at ``value`` or waits for it.
+final class BackgroundResult<Value: Sendable>: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<Value?>(nil)
+
+    /// The value, once made; `nil` before.
+    var value: Value? { result.withLock { $0 } }
+
+    /// The value is made.
+    func finish(_ value: Value) {
+        result.withLock { $0 = value }
+        done.signal()
+    }
+
+    /// Waits until the value is made (at once after that).
+    func wait() {
+        done.wait()
+        done.signal()
+    }
+}
+
+/// A picture read and decoded on a background queue to be placed: where, and what it became once done.
+final class PictureJob: Sendable {
     /// The layer's name, where the picture is centred (`nil`: the view's middle), the banner's words before why it
     /// is no picture, and the log's line once it is placed.
     let name: String
     let centre: Point?
     let failing: String
     let done: String?
-    /// Signalled once it is decoded, or refused.
-    let finished = DispatchSemaphore(value: 0)
-    private let result = Mutex<Result<LayerImage, ForeignDrawing.ImportError>?>(nil)
+    /// The picture, or why there is none.
+    let outcome = BackgroundResult<Result<LayerImage, ForeignDrawing.ImportError>>()
 
     init(name: String, centre: Point?, failing: String, done: String?) {
         self.name = name
@@ -343,44 +357,25 @@ final class PictureJob: @unchecked Sendable {
         self.failing = failing
         self.done = done
     }
-
-    /// The picture, or why there is none, once it is done; `nil` before.
-    var outcome: Result<LayerImage, ForeignDrawing.ImportError>? { result.withLock { $0 } }
-
-    /// Decoding is done.
-    func finish(_ outcome: Result<LayerImage, ForeignDrawing.ImportError>) {
-        result.withLock { $0 = outcome }
-        finished.signal()
-    }
 }
 
 /// A merge down whose picture is drawn on a background queue: the two layers as they were when it began, and the
-/// picture once it is done. Made and read on the main thread; ``finish(_:)`` is called once, from the queue.
-final class LayerMergeJob: @unchecked Sendable {
+/// picture once it is done.
+final class LayerMergeJob: Sendable {
     /// The upper layer's position, and its name for the banner.
     let position: Int
     let upperName: String
     /// The two layers' contents and attributes when the merge began.
     private let upper: (revision: LayerRevision, attributes: LayerAttributes)
     private let lower: (revision: LayerRevision, attributes: LayerAttributes)
-    /// Signalled once the picture is done.
-    let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<LayerImage??>(nil)
+    /// The merged picture; `nil` when it could not be made (too large).
+    let picture = BackgroundResult<LayerImage?>()
 
     init(position: Int, upper: Layer, lower: Layer) {
         self.position = position
         upperName = upper.attributes.name
         self.upper = (upper.revision, upper.attributes)
         self.lower = (lower.revision, lower.attributes)
-    }
-
-    /// The merged picture (`nil` inside when it could not be made: too large), once it is done; `nil` before.
-    var picture: LayerImage?? { result.withLock { $0 } }
-
-    /// The picture is done (`nil`: it could not be made).
-    func finish(_ picture: LayerImage?) {
-        result.withLock { $0 = .some(picture) }
-        done.signal()
     }
 
     /// Whether `upper` over `lower` are the layers the merge began with: the same content and attributes.

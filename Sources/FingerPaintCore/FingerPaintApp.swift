@@ -45,12 +45,10 @@ public final class FingerPaintApp {
     }
     /// The merge down whose picture is being drawn on a background queue, until it is an edit.
     var layerMerge: LayerMergeJob?
-    /// The timer that looks for the merge's picture next, while one is being drawn.
-    var mergePollTimer: TimerQueue.Token?
     /// The pictures being read and decoded on a background queue to be placed, in the order asked.
     var pictureJobs: [PictureJob] = []
-    /// The timer that looks for decoded pictures next, while some are being decoded.
-    var picturePollTimer: TimerQueue.Token?
+    /// The timer that looks for the merge's picture and the decoded pictures next, while any is under way.
+    var backgroundPollTimer: TimerQueue.Token?
     /// How far along the selection's outline its dashes start, in points: it grows while a selection is shown.
     var selectionDashPhase = 0.0
     /// The next step of the selection's marching dashes, while one is due.

@@ -96,13 +96,8 @@ final class ClientProcess {
         let now = monotonicNow()
         guard now - lastMemorySample >= Self.memoryInterval else { return }
         lastMemorySample = now
-        let fd = open("/proc/\(processID)/status", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = read(fd, &bytes, bytes.count)
-        guard count > 0 else { return }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        guard let bytes = procFile("status", upTo: 4096) else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kib = Int(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         else { return }
@@ -116,16 +111,22 @@ final class ClientProcess {
     /// Whether the client's main thread is running or waiting for a processor (`R` in `/proc/PID/stat`), or in an
     /// uninterruptible wait (`D`): still working on what it was sent, however long a loaded machine keeps it waiting.
     func isBusy() -> Bool {
-        let fd = open("/proc/\(processID)/stat", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = read(fd, &bytes, bytes.count)
-        guard count > 0 else { return false }
+        guard let bytes = procFile("stat", upTo: 512) else { return false }
         // "PID (COMMAND) STATE ...": the command may hold spaces and parentheses; the state follows the last ")".
-        guard let end = bytes[..<count].lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return false }
+        guard let end = bytes.lastIndex(of: UInt8(ascii: ")")), end + 2 < bytes.endIndex else { return false }
         let state = bytes[end + 2]
         return state == UInt8(ascii: "R") || state == UInt8(ascii: "D")
+    }
+
+    /// The first `size` bytes of the client's `/proc/PID/NAME` (one read: enough for `stat` and `status`); `nil` when
+    /// it cannot be read (the client is gone).
+    private func procFile(_ name: String, upTo size: Int) -> ArraySlice<UInt8>? {
+        let fd = open("/proc/\(processID)/\(name)", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let count = read(fd, &bytes, bytes.count)
+        return count > 0 ? bytes[..<count] : nil
     }
 
     /// Kills the client (SIGKILL) and collects it.
