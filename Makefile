@@ -16,9 +16,11 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
 	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev libmypaint-dev mypaint-brushes
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
-	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin
+	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin $(PACKAGE_PACKAGES)
+# What `make deb` and its test use: dpkg-shlibdeps, lintian, appstreamcli, and a clean bookworm root to install into.
+PACKAGE_PACKAGES = dpkg-dev lintian appstream mmdebstrap
 
-.PHONY: all build test run deps test-deps clean generate protocols install install-data man uninstall fuzz sanitize docs
+.PHONY: all build test run deps test-deps package-deps clean generate protocols programs install install-data man uninstall deb fuzz sanitize docs
 
 all: build
 
@@ -38,17 +40,23 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
+package-deps: deps
+	$(call install_missing,$(PACKAGE_PACKAGES))
+
 build: generate
 	$(SWIFT) build -c $(BUILD_CONFIG)
 
 # Every `import` of a package target must be a declared dependency: the build fails otherwise (issue #34).
 # The example app is a package of its own (Examples/UndoGesture): its check builds it before the tests that run its
-# program (Tests/UndoGestureProgramTests, which would build it themselves otherwise).
+# program (Tests/UndoGestureProgramTests, which would build it themselves otherwise). Last, the Debian package is
+# built (make deb, 2 to 4 minutes) and its own tests run on it (Tests/PackageTests, about a minute).
 test: test-deps generate
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	SWIFT=$(SWIFT) scripts/check-undo-gesture.sh
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-consumer.sh
+	$(MAKE) deb
+	FINGERPAINT_DEB=$(DEB) $(SWIFT) test --skip-build --filter PackageTests
 
 # The reference documentation of the library products TouchUI, SeatStream, SeatInput, TouchUITesting and WaylandApp,
 # with their articles (Sources/MODULE/MODULE.docc), as one static site in $(DOCS_DIR): serve the folder (for example
@@ -106,29 +114,40 @@ run: build
 		echo "make run: wrote $$(pwd)/out/demo.png"; \
 	fi
 
-# Installs the programs, the window programs' desktop files and icons (named after their app_id), and the drawings'
-# file type (shared-mime-info), refreshing the MIME and desktop databases when installing for real. The Swift
-# standard library and Foundation are linked statically, so the programs run where no Swift toolchain is installed.
+# The programs a user installs.
 PROGRAMS = fingerpaint gesture-demo touch-replay kwin-replay
 # The pages `--help` names, installed where the programs' help says.
 DOC_PAGES = docs/trace-format.md docs/document-format.md docs/touch-replay.md docs/gesture-demo.md docs/kwin-replay.md \
 	docs/pen-and-palm.md docs/export.md docs/settings.md docs/shapes.md docs/gallery.md
-install: generate
+
+# The programs in the install configuration, the Swift runtime linked in.
+programs: generate
 	for p in $(PROGRAMS); do $(SWIFT) build -c $(INSTALL_CONFIG) --static-swift-stdlib --product $$p || exit 1; done
+
+# Installs the programs, their manual pages and everything install-data installs. The Swift standard library and
+# Foundation are linked statically, so the programs run where no Swift toolchain is installed.
+install: programs man
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(foreach p,$(PROGRAMS),.build/$(INSTALL_CONFIG)/$(p)) $(DESTDIR)$(PREFIX)/bin/
-	$(MAKE) man install-data
+	$(MAKE) install-data
 
-# Manual pages from the programs' own --help (swift-argument-parser's generate-manual plugin), in .build/man.
-man:
+# Manual pages from the programs' own --help (swift-argument-parser's generate-manual), in .build/man; the help's
+# blank lines become paragraph breaks.
+man: programs
+	$(SWIFT) build --product generate-manual
 	mkdir -p .build/man
-	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man \
-		--date $$(git log -1 --format=%cs 2>/dev/null || date +%F)
-	sed -i '/^\.Ar subcommand$$/d' .build/man/*.1
+	for p in $(PROGRAMS); do "$$($(SWIFT) build --show-bin-path)/generate-manual" .build/$(INSTALL_CONFIG)/$$p \
+		--output-directory .build/man --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) || exit 1; done
+	sed -i -e '/^\.Ar subcommand$$/d' -e 's/^$$/.Pp/' .build/man/*.1
 
-# Everything but the programs: desktop files and icons (named after their app_id), the drawings' file type
-# (shared-mime-info) and thumbnailer, the pages --help names, and the manual pages when `make man` made them.
+# Everything but the programs: desktop files and icons (named after their app_id), the software centre's listings
+# (AppStream, written by scripts/metainfo.sh), the drawings' file type (shared-mime-info) and thumbnailer, the pages
+# --help names, and the manual pages when `make man` made them; the MIME and desktop databases are refreshed when
+# installing for real (not into DESTDIR).
 install-data:
+	scripts/metainfo.sh .build/metainfo
+	install -d $(DESTDIR)$(PREFIX)/share/metainfo
+	install -m 644 .build/metainfo/$(FINGERPAINT_ID).metainfo.xml .build/metainfo/$(GESTURE_DEMO_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/
 	install -d $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps
 	install -m 644 assets/$(FINGERPAINT_ID).desktop assets/$(GESTURE_DEMO_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/
 	install -m 644 assets/$(FINGERPAINT_ID).svg assets/$(GESTURE_DEMO_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/
@@ -146,10 +165,16 @@ install-data:
 uninstall:
 	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/bin/$(p))
 	rm -f $(foreach n,$(FINGERPAINT_ID) $(GESTURE_DEMO_ID) fingerpaint gesture-demo,$(DESTDIR)$(PREFIX)/share/applications/$(n).desktop $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(n).svg)
+	rm -f $(foreach n,$(FINGERPAINT_ID) $(GESTURE_DEMO_ID),$(DESTDIR)$(PREFIX)/share/metainfo/$(n).metainfo.xml)
 	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml $(DESTDIR)$(PREFIX)/share/thumbnailers/$(FINGERPAINT_ID).thumbnailer
 	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/share/man/man1/$(p).1)
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
+
+# The Debian package out/fingerpaint_VERSION_ARCH.deb, for machines without a Swift toolchain (docs/packaging.md).
+DEB = out/fingerpaint_$(shell sed -n 's/.*public static let current = "\(.*\)".*/\1/p' Sources/CommandLineSupport/CommandLineSupport.swift)_$(shell dpkg --print-architecture).deb
+deb: package-deps generate
+	MAKE="$(MAKE)" SWIFT=$(SWIFT) scripts/make-deb.sh
 
 clean:
 	rm -rf .build $(CLIENT_GEN_DIR) $(SERVER_GEN_DIR)

@@ -261,6 +261,8 @@ let package = Package(
         .testTarget(
             name: "ProgramTests", dependencies: ["ProcessTesting", "BrushEngine", "PaintModel", "PaintRender", "ImageDecoding", "PaintUI", "SeatInput", "TouchUI", "FingerPaintCore", "GestureDemoKit"]
         ),
+        // The Debian package (make deb) linted, installed into a clean bookworm root and removed; run by make test.
+        .testTarget(name: "PackageTests", dependencies: ["ProcessTesting"]),
         // The portal module against fake-portal on a private dbus-daemon (child processes).
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "ProcessTesting"]),
         // The image codecs' own tests: files made by the encoder, Cairo, libjpeg and by hand, decoded.
