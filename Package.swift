@@ -164,7 +164,7 @@ let package = Package(
         // A drawing as OpenRaster: each layer drawn alone (PaintRender), cropped and written as PNG (ImageDecoding).
         .target(name: "DrawingOpenRaster", dependencies: ["OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
         // A drawing made from another program's file, only read: a PNG or JPEG picture, an OpenRaster painting.
-        .target(name: "DrawingImport", dependencies: ["OpenRaster", "ImageDecoding", "PaintModel", "Geometry"]),
+        .target(name: "DrawingImport", dependencies: ["OpenRaster", "ImageDecoding", "PaintModel", "Geometry", "CCairo", "CGLib"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
         .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "CShims", "Geometry", "Threading",
                                                    "BrushEngine"]),

@@ -32,13 +32,14 @@ gzip -9nc CHANGELOG.md > "$doc/changelog.gz"
 scripts/debian-changelog.sh "$maintainer" | gzip -9n > "$doc/changelog.Debian.gz"
 chmod 644 "$doc"/*.gz
 
-# Depends as dpkg-shlibdeps finds it (it wants a debian/control beside it), and the data the programs read.
+# Depends as dpkg-shlibdeps finds it (it wants a debian/control beside it), the data the programs read, and librsvg,
+# which fingerpaint loads with dlopen for SVG pictures.
 mkdir -p "$stage/shlibs/debian"
 printf 'Source: fingerpaint\n\nPackage: fingerpaint\nArchitecture: any\n' > "$stage/shlibs/debian/control"
 shlibs=$(cd "$stage/shlibs" && dpkg-shlibdeps -O $(for p in $programs; do echo "-e../root/usr/bin/$p"; done) 2>/dev/null)
 shlibs=${shlibs#shlibs:Depends=}
 [ -n "$shlibs" ] || { echo "make-deb.sh: dpkg-shlibdeps found no shared library" >&2; exit 1; }
-depends="$shlibs, fonts-dejavu-core, mypaint-brushes"
+depends="$shlibs, fonts-dejavu-core, mypaint-brushes, librsvg2-2 (>= 2.52)"
 
 size=$(du -sk --apparent-size "$root" | cut -f1)
 mkdir -p "$root/DEBIAN"

@@ -7,14 +7,15 @@ import Geometry
 import PaintModel
 
 extension FuzzTargets {
-    /// The input's first byte chooses the type (fingerpaint's strokes, a PNG, a JPEG, a URI list) and whether it is
-    /// pasted or dropped (where, from far inside the window to far beyond any drawing), the rest are the content. A
-    /// URI list is only read for the file it names (no file is opened here); the others are pasted or dropped into a
-    /// small window holding one stroke.
+    /// The input's first byte chooses the type (fingerpaint's strokes, a PNG, a JPEG, a URI list; an SVG when its top
+    /// bit is set) and whether it is pasted or dropped (where, from far inside the window to far beyond any drawing),
+    /// the rest are the content. A URI list is only read for the file it names (no file is opened here); the others
+    /// are pasted or dropped into a small window holding one stroke.
     public static func paste(_ bytes: [UInt8]) {
         let types = [FingerPaintApp.strokesMIMEType, "image/png", "image/jpeg", "text/uri-list"]
         let choice = Int(bytes.first ?? 0)
-        let type = types[choice % types.count]
+        // The top bit picks an SVG, so the seeds made before it kept their meaning.
+        let type = choice & 0x80 != 0 ? "image/svg+xml" : types[choice % types.count]
         let drop = [nil, Point(x: 80, y: 60), Point(x: -3000, y: 9000), Point(x: 1e12, y: -1e12)][(choice / 4) % 4]
         let content = Array(bytes.dropFirst())
         if type == "text/uri-list" {

@@ -1,4 +1,4 @@
-// A drawing made from another program's file: a picture (PNG, JPEG) or an OpenRaster painting, read and never
+// A drawing made from another program's file: a picture (PNG, JPEG, SVG) or an OpenRaster painting, read and never
 // written (docs/layers.md, "Pictures", and docs/openraster.md, "Reading").
 import FoundationEssentials
 import Geometry
@@ -8,13 +8,14 @@ import OpenRaster
 import PaintModel
 
 /// Files that are not fingerpaint drawings but make one: a PNG or JPEG picture becomes a drawing whose bottom layer
-/// is the picture, one point a pixel, with an empty layer above it to paint on; an OpenRaster painting (Krita's,
+/// is the picture, one point a pixel, with an empty layer above it to paint on (an SVG drawing the same, at its own
+/// size in points, two pixels a point); an OpenRaster painting (Krita's,
 /// MyPaint's, GIMP's, ours) becomes a drawing of its layers, each a picture layer with its name, opacity,
 /// visibility, blend mode and lock. The file is only read.
 public enum ForeignDrawing {
     /// The kinds of file that make a drawing.
     public enum Kind: Hashable, Sendable {
-        /// A PNG or JPEG picture.
+        /// A PNG, JPEG or SVG picture.
         case picture(ImageFormat)
         /// An OpenRaster painting.
         case openRaster
@@ -52,6 +53,7 @@ public enum ForeignDrawing {
         switch ImageFormat(sniffing: bytes) {
         case .png: .picture(.png)
         case .jpeg: .picture(.jpeg)
+        case .svg: .picture(.svg)
         case .openRaster: .openRaster
         default: nil
         }
@@ -79,23 +81,43 @@ public enum ForeignDrawing {
         return (try library.newDocument(named: imported.name, holding: imported.drawing), imported.notes)
     }
 
-    /// The picture in the PNG or JPEG file at `url`, one point a pixel from the drawing's origin, to place in a
+    /// The picture in the PNG, JPEG or SVG file at `url`, one point a pixel from the drawing's origin, to place in a
     /// drawing (its frame is the caller's); throws why the file is no such picture. The file is only read.
     public static func picture(at url: URL) throws(ImportError) -> LayerImage {
         try picture(from: try read(url, upTo: largestFile), path: url.path)
     }
 
-    /// The picture PNG or JPEG `bytes` hold (a file's, or the clipboard's, which `path` names in the error), one
-    /// point a pixel from the drawing's origin; throws why they are no such picture.
+    /// The picture PNG, JPEG or SVG `bytes` hold (a file's, or the clipboard's, which `path` names in the error), at
+    /// the drawing's origin: one point a pixel, an SVG at its own size in points; throws why they are no such picture.
     public static func picture(from bytes: [UInt8], path: String) throws(ImportError) -> LayerImage {
-        guard case .picture = kind(ofFileStarting: bytes) else {
+        guard case let .picture(format) = kind(ofFileStarting: bytes) else {
             let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture"
-            throw ImportError(path: path, reason: "\(what); fingerpaint places PNG and JPEG pictures")
+            throw ImportError(path: path, reason: "\(what); fingerpaint places PNG, JPEG and SVG pictures")
         }
-        do {
-            return try LayerImage(bytes: bytes)
+        guard format == .svg else {
+            do {
+                return try LayerImage(bytes: bytes)
+            } catch {
+                throw ImportError(path: path, reason: "\(error)")
+            }
+        }
+        do throws(SVGPicture.Failure) {
+            // Kept as the PNG of its pixels: a drawing holds pictures as PNG or JPEG.
+            let drawn = try SVGPicture.rasterize(bytes)
+            let png: [UInt8]
+            do {
+                png = try drawn.pixels.pngData()
+            } catch {
+                throw SVGPicture.Failure(description: "\(error)")
+            }
+            do {
+                return try LayerImage(bytes: png, pixels: drawn.pixels,
+                                      frame: Rect(x: 0, y: 0, width: drawn.size.width, height: drawn.size.height))
+            } catch {
+                throw SVGPicture.Failure(description: "\(error)")
+            }
         } catch {
-            throw ImportError(path: path, reason: "\(error)")
+            throw ImportError(path: path, reason: error.description)
         }
     }
 
@@ -103,12 +125,7 @@ public enum ForeignDrawing {
     public static func drawing(from bytes: [UInt8], named name: String, path: String = "the file") throws(ImportError) -> Imported {
         switch kind(ofFileStarting: bytes) {
         case .picture:
-            let image: LayerImage
-            do {
-                image = try LayerImage(bytes: bytes)
-            } catch {
-                throw ImportError(path: path, reason: "\(error)")
-            }
+            let image = try picture(from: bytes, path: path)
             let layers = [Layer(attributes: LayerAttributes(name: name), image: image),
                           Layer(attributes: LayerAttributes(name: LayerAttributes.defaultName(number: 1)))]
             var drawing = Drawing(layers: layers)
@@ -121,7 +138,7 @@ public enum ForeignDrawing {
                 throw ImportError(path: path, reason: "it is a fingerpaint drawing: open it as one")
             }
             let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture or a painting"
-            throw ImportError(path: path, reason: "\(what); fingerpaint opens its drawings, PNG and JPEG pictures and OpenRaster paintings")
+            throw ImportError(path: path, reason: "\(what); fingerpaint opens its drawings, PNG, JPEG and SVG pictures and OpenRaster paintings")
         }
     }
 

@@ -151,17 +151,17 @@ final class DesktopLink {
         isChoosingDrawing = true
         let relay = relay
         // A picture or another program's painting makes a new drawing (ForeignDrawing).
-        let drawings = FileFilter(name: "Drawings and pictures", globs: ["*.fpdraw", "*.png", "*.jpg", "*.jpeg", "*.ora"],
+        let drawings = FileFilter(name: "Drawings and pictures", globs: ["*.fpdraw", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ora"],
                                   mimeTypes: ["application/x-fingerpaint-drawing", "image/png", "image/jpeg",
-                                              "image/openraster"])
+                                              "image/svg+xml", "image/openraster"])
         let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow,
                                         filters: [drawings, Self.pictureFilter])
         portal.openFile(request) { relay.post(.openChoice($0)) }
     }
 
-    /// PNG and JPEG pictures, which Place image… takes.
-    private static let pictureFilter = FileFilter(name: "Pictures", globs: ["*.png", "*.jpg", "*.jpeg"],
-                                                  mimeTypes: ["image/png", "image/jpeg"])
+    /// PNG, JPEG and SVG pictures, which Place image… takes.
+    private static let pictureFilter = FileFilter(name: "Pictures", globs: ["*.png", "*.jpg", "*.jpeg", "*.svg"],
+                                                  mimeTypes: ["image/png", "image/jpeg", "image/svg+xml"])
 
     private func askForPicture() {
         guard !isChoosingDrawing else { return }

@@ -2,7 +2,7 @@
 // clipboard as strokes (our own type: a fingerpaint document of them, read back by the document's reader) with a PNG
 // and an SVG of them for other programs, or the whole drawing's picture when nothing is selected. Paste takes the
 // first type we can use of what the clipboard offers, in our order: strokes land on the current layer, centred in the
-// view and selected; a PNG or JPEG picture, or a file a `text/uri-list` names, lands on a new layer as Place image
+// view and selected; a PNG, JPEG or SVG picture (an SVG drawn by librsvg), or a file a `text/uri-list` names, lands on a new layer as Place image
 // puts it. A drop from another program takes the same types the same way, centred where it was dropped.
 // Contract: nothing the clipboard or a drop holds is trusted — every refusal is a banner, and the drawing is left as
 // it was; a file named is only read.
@@ -15,8 +15,9 @@ import PaintRender
 extension FingerPaintApp {
     /// The MIME type of strokes copied from fingerpaint: a fingerpaint document holding them, one layer.
     public static let strokesMIMEType = "application/x-fingerpaint-strokes"
-    /// What paste takes, in the order it prefers them when the clipboard offers several.
-    public static let pastableMIMETypes = [strokesMIMEType, "image/png", "image/jpeg", "text/uri-list"]
+    /// What paste takes, in the order it prefers them when the clipboard offers several: an SVG before the PNG of it
+    /// that drawing programs offer beside it, as it is drawn sharper.
+    public static let pastableMIMETypes = [strokesMIMEType, "image/svg+xml", "image/png", "image/jpeg", "text/uri-list"]
     /// The most bytes paste reads from the clipboard.
     public static let largestPaste = 256 << 20
 
@@ -100,7 +101,7 @@ extension FingerPaintApp {
         guard let type = Self.pastableMIMETypes.first(where: offered.contains) else {
             report("fingerpaint: nothing to paste: the clipboard offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", "))")
             return showNotice(offered.isEmpty ? "The clipboard is empty."
-                : "The clipboard holds \(Self.describe(offered)); fingerpaint pastes strokes and PNG or JPEG pictures.")
+                : "The clipboard holds \(Self.describe(offered)); fingerpaint pastes strokes and PNG, JPEG or SVG pictures.")
         }
         if let failure = desktop.fingerPaintApp(self, readClipboardAs: type) { pasteFailed(reason: failure) }
     }
@@ -124,7 +125,7 @@ extension FingerPaintApp {
     public func dragEntered(offering mimeTypes: [String]) -> String? {
         guard let type = Self.pastableMIMETypes.first(where: mimeTypes.contains) else {
             report("fingerpaint: a drag offers \(mimeTypes.joined(separator: ", ")): nothing to take")
-            showNotice("Cannot drop \(Self.describe(mimeTypes)) here: fingerpaint takes picture files, PNG or JPEG "
+            showNotice("Cannot drop \(Self.describe(mimeTypes)) here: fingerpaint takes picture files, PNG, JPEG or SVG "
                        + "pictures and strokes.")
             return nil
         }

@@ -25,7 +25,7 @@ extension FingerPaintApp {
         selectLayer(at: position)
     }
 
-    /// Puts the picture in the PNG or JPEG file at `url` on a new layer above the current one, named after the file,
+    /// Puts the picture in the PNG, JPEG or SVG file at `url` on a new layer above the current one, named after the file,
     /// and paints on it: centred in the view (or at `centre`, a point of the drawing), one point a pixel, or smaller
     /// to fit nine tenths of the view. One edit (undo takes the layer away); the file is only read, and decoded on
     /// `queue`, off the Wayland thread (``decodePicture(named:centredAt:failing:done:on:_:)``). A file that is no such

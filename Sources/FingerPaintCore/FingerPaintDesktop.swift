@@ -43,7 +43,7 @@ public protocol FingerPaintDesktop: AnyObject {
     /// Asks an open dialog for a drawing (Ctrl+O, the gallery's "Open…"). The answer comes back as
     /// ``FingerPaintApp/open(_:)``, or ``FingerPaintApp/openDialogUnavailable(reason:)``.
     func fingerPaintAppDidAskToOpenDrawing(_ app: FingerPaintApp)
-    /// Asks an open dialog for a PNG or JPEG picture to place (Place image…). The answer comes back as
+    /// Asks an open dialog for a PNG, JPEG or SVG picture to place (Place image…). The answer comes back as
     /// ``FingerPaintApp/placeImage(at:)``, or ``FingerPaintApp/openDialogUnavailable(reason:)``.
     func fingerPaintAppDidAskToPlaceImage(_ app: FingerPaintApp)
     /// Asks the file manager to show `file` in its folder. Returns why it could not, `nil` when it did or will

@@ -32,7 +32,7 @@ public struct LaunchOptions: ParsableCommand {
             folder; Ctrl+Shift+S exports as PNG, SVG or PDF through the desktop's save dialog (the pictures folder \
             without one); Ctrl+O opens a drawing through the desktop's open dialog (the gallery without one); \
             Ctrl+C copies the selection (as strokes, PNG and SVG), or the drawing (PNG and SVG, as the palette's \
-            copy button does); Ctrl+X cuts the selection; Ctrl+V pastes strokes, a PNG or JPEG picture, or a \
+            copy button does); Ctrl+X cuts the selection; Ctrl+V pastes strokes, a PNG, JPEG or SVG picture, or a \
             picture file copied in the file manager (also the More menu's Paste), and a picture file dragged from \
             the file manager is placed where it is dropped; Delete clears \
             (undoable), or deletes the selection; s chooses the lasso: a loop around strokes of the current layer \
@@ -65,7 +65,7 @@ public struct LaunchOptions: ParsableCommand {
         version: ProgramVersion.current
     )
 
-    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it. A PNG or JPEG picture, or an OpenRaster painting (.ora), makes a new drawing named after it in $XDG_DATA_HOME/fingerpaint (the picture as its bottom layer, or the painting's layers); the file itself is only read.")
+    @Argument(help: "The drawing to paint (.fpdraw), created when it does not exist; every edit is saved to it. A PNG, JPEG or SVG picture, or an OpenRaster painting (.ora), makes a new drawing named after it in $XDG_DATA_HOME/fingerpaint (the picture as its bottom layer, or the painting's layers); the file itself is only read.")
     var file: String?
 
     @Option(name: .customLong("open"), help: ArgumentHelp("The same as FILE.", valueName: "FILE"))
@@ -88,7 +88,7 @@ public struct LaunchOptions: ParsableCommand {
     public var output: String?
 
     /// The picture `--export` writes from ``document``: a .png, .svg, .pdf or .ora.
-    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension, or OpenRaster (.ora) with its layers for Krita, MyPaint and GIMP (docs/export.md, docs/openraster.md). FILE may be a drawing, a PNG or JPEG picture, or an OpenRaster painting, which is flattened.", valueName: "OUT"))
+    @Option(help: ArgumentHelp("Write FILE's drawing, with no window, as a picture of its strokes at 100 %: PNG, SVG or PDF by OUT's extension, or OpenRaster (.ora) with its layers for Krita, MyPaint and GIMP (docs/export.md, docs/openraster.md). FILE may be a drawing, a PNG, JPEG or SVG picture, or an OpenRaster painting, which is flattened.", valueName: "OUT"))
     public var export: String?
 
     /// Whether `--export`, `--record` and `--output` may replace an existing file (never a drawing).

@@ -45,7 +45,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// Puts the selected strokes on the clipboard and deletes them, one edit (Ctrl+X).
     case cut
     /// Puts what the clipboard holds on the drawing (Ctrl+V): strokes copied from fingerpaint on the current layer,
-    /// selected; a PNG or JPEG picture, or a picture file a file manager copied, on a new layer (docs/selection.md).
+    /// selected; a PNG, JPEG or SVG picture, or a picture file a file manager copied, on a new layer (docs/selection.md).
     case paste
     /// Chooses one of the recent colours of the user's own, newest first.
     case selectRecentColor(Int)
@@ -71,7 +71,7 @@ public enum PaintCommand: Hashable, Sendable {
     case exportAs
     /// Opens a drawing the desktop's open dialog chooses (Ctrl+O); without a dialog, the gallery.
     case openFile
-    /// Puts a PNG or JPEG picture on a new layer above the current one, centred in the view: the desktop's open
+    /// Puts a PNG, JPEG or SVG picture on a new layer above the current one, centred in the view: the desktop's open
     /// dialog chooses it (docs/layers.md, "Pictures").
     case placeImage
     /// Fingers paint with the brush (the bar's brush, `b`): the eraser, the hand and the eyedropper are put away.

@@ -116,16 +116,75 @@ import Testing
         #expect(painter.app.drawing.layers.count == 1)
     }
 
+    /// A drawing program's copy (Inkscape offers an SVG and a PNG of it): the SVG drawn by librsvg at its own size
+    /// in points, two pixels a point, kept in the drawing as the PNG of those pixels.
+    @Test func aPastedSVGIsDrawnAtItsOwnSizeTwoPixelsAPoint() throws {
+        let (painter, desktop) = try Self.painterWithSelection()
+        let svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 60 40">
+              <rect x="0" y="0" width="30" height="40" fill="#ff0000"/>
+            </svg>
+            """
+        let png = try DrawingPicture(strokes: SelectionTests.twoStrokes().strokes).bytes(format: .png)
+        desktop.clipboard = [("image/png", png), ("image/svg+xml", Array(svg.utf8))]
+        painter.key("Ctrl+V")
+        #expect(desktop.reads == ["image/svg+xml"], "the SVG before the PNG of it")
+        let image = try #require(painter.app.drawing.layers.last?.image)
+        #expect(image.frame.width == 120 && image.frame.height == 80)
+        #expect(image.pixels.width == 240 && image.pixels.height == 160)
+        #expect(image.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "kept as a PNG")
+        // The left half red, the right half clear, the edge between them sharp at two pixels a point.
+        #expect(image.pixels.pixels[80 * 240 + 10] == 0xFFFF_0000)
+        #expect(image.pixels.pixels[80 * 240 + 119] == 0xFFFF_0000 && image.pixels.pixels[80 * 240 + 120] == 0)
+        #expect(image.pixels.pixels[80 * 240 + 230] == 0)
+        let shown = painter.shown(image.frame.minX + 20, image.frame.midY)
+        #expect((shown >> 16) & 0xFF > 200 && (shown >> 8) & 0xFF < 60, "the red half shows where it was placed")
+    }
+
+    /// An SVG naming a file or a web address for its picture shows nothing of it: librsvg is given no base file to
+    /// resolve them against, so an SVG from the clipboard cannot read the disk.
+    @Test func aPastedSVGReadsNoFileItNames() throws {
+        let (painter, desktop) = try Self.painterWithSelection()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpaint-svg-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let red = try DrawingPicture(strokes: [Stroke(points: [StrokePoint(Point(x: 0, y: 20)), StrokePoint(Point(x: 100, y: 20))],
+                                                      color: Color(rgb: 0xFF0000), width: 60)]).bytes(format: .png)
+        try Data(red).write(to: folder.appendingPathComponent("red.png"))
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"50\" height=\"50\">"
+            + "<image width=\"50\" height=\"50\" xlink:href=\"file://\(folder.path)/red.png\"/>"
+            + "<image width=\"50\" height=\"50\" href=\"\(folder.path)/red.png\"/></svg>"
+        desktop.clipboard = [("image/svg+xml", Array(svg.utf8))]
+        painter.key("Ctrl+V")
+        let image = try #require(painter.app.drawing.layers.last?.image)
+        #expect(image.pixels.width == 100)
+        #expect(image.pixels.pixels.allSatisfy { $0 == 0 }, "nothing of the file it names")
+    }
+
+    @Test func aDamagedSVGIsRefusedWithLibrsvgsReason() throws {
+        let (painter, desktop) = try Self.painterWithSelection()
+        desktop.clipboard = [("image/svg+xml", Array("<svg width=\"10\" height=\"10\"><rect".utf8))]
+        let before = painter.app.drawing
+        painter.key("Ctrl+V")
+        #expect(Self.banner(painter)?.hasPrefix("Cannot paste the clipboard's picture: this SVG is damaged (") == true, "\(Self.banner(painter) ?? "")")
+        #expect(painter.app.drawing == before)
+    }
+
     /// A clipboard of text, nothing, a broken or enormous picture, damaged strokes or a list naming no picture:
     /// each refused in the banner, the drawing unchanged.
     @Test(arguments: [
         ([("text/plain;charset=utf-8", Array("hello".utf8)), ("UTF8_STRING", Array("hello".utf8))],
-         "The clipboard holds text; fingerpaint pastes strokes and PNG or JPEG pictures."),
+         "The clipboard holds text; fingerpaint pastes strokes and PNG, JPEG or SVG pictures."),
         ([], "The clipboard is empty."),
         ([("image/webp", [0x52, 0x49, 0x46, 0x46])],
-         "The clipboard holds a picture of a kind fingerpaint cannot read; fingerpaint pastes strokes and PNG or JPEG pictures."),
+         "The clipboard holds a picture of a kind fingerpaint cannot read; fingerpaint pastes strokes and PNG, JPEG or SVG pictures."),
         ([("image/png", Array("not a png at all".utf8))],
-         "Cannot paste the clipboard's picture: this is not a picture; fingerpaint places PNG and JPEG pictures."),
+         "Cannot paste the clipboard's picture: this is not a picture; fingerpaint places PNG, JPEG and SVG pictures."),
+        ([("image/svg+xml", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"10\" height=\"10\"/></svg>".utf8))],
+         "Cannot paste the clipboard's picture: this SVG says neither how wide nor how tall it is."),
+        ([("image/svg+xml", Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0.001\" height=\"5\"/>".utf8))],
+         "Cannot paste the clipboard's picture: this SVG is narrower or lower than a point."),
         ([(FingerPaintApp.strokesMIMEType, Array("FPDRAW\r\n garbage".utf8))],
          "Cannot paste the clipboard's strokes: the file is damaged (header checksum mismatch)."),
         ([(FingerPaintApp.strokesMIMEType, [])], "Cannot paste the clipboard's strokes: not a fingerpaint drawing."),

@@ -47,7 +47,7 @@ struct DebianPackageTests {
         #expect(fields.status == 0, "\(fields.standardError)")
         #expect(fields.standardOutput.contains("Version: \(try Self.versionInName())-1"))
         for needed in ["libc6", "libwayland-client0", "libxkbcommon0", "libcairo2", "libmypaint-1.5-1", "libglib2.0-0",
-                       "libpng16-16", "libjpeg62-turbo", "fonts-dejavu-core", "mypaint-brushes"] {
+                       "libpng16-16", "libjpeg62-turbo", "fonts-dejavu-core", "mypaint-brushes", "librsvg2-2"] {
             #expect(fields.standardOutput.contains(needed), "Depends lacks \(needed): \(fields.standardOutput)")
         }
         #expect(!fields.standardOutput.lowercased().contains("swift"))
@@ -148,6 +148,13 @@ struct DebianPackageTests {
         let ora = try Data(contentsOf: URL(fileURLWithPath: "\(system)/tmp/brushes.ora"))
         #expect(ora.prefix(2) == Data("PK".utf8) && ora.range(of: Data("image/openraster".utf8)) != nil)
         #expect((try? String(contentsOfFile: "\(system)/tmp/brushes.svg", encoding: .utf8))?.contains("<svg") == true)
+        // An SVG picture, drawn by the librsvg the package depends on (fingerpaint loads it itself).
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"#ff0000\"/></svg>"
+            .write(toFile: "\(system)/tmp/red.svg", atomically: false, encoding: .utf8)
+        let drawn = try await inRoot(system, "fingerpaint /tmp/red.svg --export /tmp/red.png")
+        #expect(drawn.status == 0, "\(drawn.standardError)")
+        let red = try await PNGReader.pixels(in: "\(system)/tmp/red.png", at: [(20, 15)])
+        #expect(red.pixels[0] == RGBA(red: 255, green: 0, blue: 0, alpha: 255), "\(red.pixels[0])")
         let thumbnail = try await inRoot(system, "fingerpaint --thumbnail 128 /tmp/brushes.fpdraw /tmp/thumbnail.png")
         #expect(thumbnail.status == 0, "\(thumbnail.standardError)")
         let small = try await PNGReader.pixels(in: "\(system)/tmp/thumbnail.png", at: [(0, 0)])

@@ -71,7 +71,7 @@ import Testing
         #expect(stats["drops"] as? Int == 1 && stats["drops_refused"] as? Int == 1, "\(stats)")
         let banners = Window.banners(in: result.standardError)
         #expect(banners.contains { $0.hasPrefix("Cannot place pictures:") }, "\(banners)")
-        #expect(banners.contains("Cannot drop text here: fingerpaint takes picture files, PNG or JPEG pictures and strokes."),
+        #expect(banners.contains("Cannot drop text here: fingerpaint takes picture files, PNG, JPEG or SVG pictures and strokes."),
                 "\(banners)")
         let saved = try DocumentFile.read(URL(fileURLWithPath: scratch.path("drawing.fpdraw"))).drawing
         #expect(saved == SelectionWindowTests.twoStrokes(), "nothing added")
