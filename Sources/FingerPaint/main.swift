@@ -283,6 +283,8 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
         complain("fingerpaint: \(error)")
         return 1
     }
+    // The first window that opens shows the guide to the gestures (docs/interface.md, "The guide").
+    if library.takeFirstGuide() { app.showGuide(withKeys: false) }
     // The records read on another thread from now on; a file that cannot be read after all closes the window.
     if let opening {
         app.load(opening, library: library, on: loadQueue(debug: debug))

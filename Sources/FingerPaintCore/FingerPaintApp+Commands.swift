@@ -67,6 +67,7 @@ extension FingerPaintApp {
         case .useSelection: toggleSelectionTool()
         case .useFill: toggleFillTool()
         case .duplicateSelection: duplicateSelection()
+        case .showGuide: isShowingGuide ? dismissGuide() : showGuide(withKeys: true)
         }
         updateOverlay()
     }
@@ -151,7 +152,9 @@ extension FingerPaintApp {
     /// layer's menu, the layers panel, the brush panel, the colour chooser), ends the selection, or puts the eyedropper
     /// away.
     private func closeTopPanel() {
-        if paletteView.isShowingMore {
+        if isShowingGuide {
+            dismissGuide()
+        } else if paletteView.isShowingMore {
             paletteView.closeMore()
         } else if galleryView.isShowingMenu {
             galleryView.closeMenu()

@@ -61,6 +61,8 @@ extension FingerPaintApp: CanvasViewDelegate {
     /// A locked or hidden current layer refuses painting and erasing at once, saying why: no ink shows that would
     /// go at the lift.
     public func canvasViewShouldBeginMarking(_ canvas: CanvasView) -> Bool {
+        // The first stroke takes the guide down, and paints.
+        dismissGuide()
         guard let refusal = currentLayerRefusal else { return true }
         say(refusal)
         return false

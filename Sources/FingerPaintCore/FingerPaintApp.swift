@@ -57,6 +57,12 @@ public final class FingerPaintApp {
     public let paletteView: PaletteView
     /// The line over the top of the canvas that says what went wrong with saving.
     public let bannerView: BannerView
+    /// The guide's card above the bar (``showGuide(withKeys:)``), hidden until shown.
+    public let guideView = GuideView()
+    /// Takes the guide down after ``guideTime`` when it showed by itself.
+    var guideTimer: TimerQueue.Token?
+    /// Whether the guide's card shows the keys too; `nil` while it is hidden.
+    var guideShowsKeys: Bool?
     /// The colour chooser over the canvas (the palette's hue ring opens and closes it).
     public let colorChooserView = ColorChooserView()
     /// The layers panel, opened from the bar's layers button (`l`).
@@ -311,6 +317,7 @@ public final class FingerPaintApp {
         window.addSubview(brushPanelView)
         window.addSubview(layerMenuView)
         window.addSubview(selectionMenuView)
+        window.addSubview(guideView)
         window.addSubview(galleryView)
         window.addSubview(bannerView)
         window.addSubview(indicatorView)
@@ -322,6 +329,7 @@ public final class FingerPaintApp {
         self.exportFolder = exportFolder
         bannerView.onDismiss = { [unowned self] in banner = nil }
         bannerView.onAction = { [unowned self] in bannerActionTapped() }
+        guideView.onDismiss = { [unowned self] in dismissGuide() }
         galleryView.frame = bounds
         connectGallery()
         indicatorView.onReset = { [unowned self] in perform(.resetView) }
@@ -398,6 +406,7 @@ public final class FingerPaintApp {
         shown.fillGapIndex = fillGapIndex
         shown.predictsTouches = canvasView.predictsTouches
         shown.stabilizes = canvasView.isStabilizing
+        shown.isShowingGuide = isShowingGuide
         var overlay = paletteView.overlay(showing: shown)
         refreshLayersPanel()
         if let layers = layersPanelView.overlayPanel { overlay.panels.insert(layers, at: 0) }
@@ -413,6 +422,7 @@ public final class FingerPaintApp {
         overlay.brushPreview = brushPreview
         overlay.indicator = indicatorView.overlayIndicator
         overlay.gallery = galleryView.overlayGallery
+        overlay.guide = placedGuide()
         overlay.selection = selectionOverlay
         renderer.overlay = overlay
         needsFrame = true

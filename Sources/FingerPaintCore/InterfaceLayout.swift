@@ -10,7 +10,8 @@ import PaintUI
 /// The layout of the painting window's controls for one window size and hand (docs/interface.md).
 ///
 /// - The **bar** runs along the bottom: the gallery, the tools and the layers from its left end, the colour well and
-///   as many of the palette's swatches as fit after them, and clear, copy, export, full screen and More at its right end.
+///   as many of the palette's swatches as fit after them, and clear, copy, export, the guide ("?"), full screen and
+///   More at its right end.
 /// - The **strip** stands at the side of the hand that holds the tablet (the left edge, or the right edge for the
 ///   left-handed): the widths from thin to thick, then undo and redo. It shows whole or not at all: in a window too
 ///   short for it, undo and redo join the bar's right group and the widths go to the More menu.
@@ -95,7 +96,7 @@ public struct InterfaceLayout: Hashable, Sendable {
     /// The bar's right group, ending at its right edge.
     private static let trailing: [Slot] = [
         Slot(command: .clear, rank: 5), Slot(command: .copy, rank: 4), Slot(command: .exportAs, rank: 3),
-        Slot(command: .toggleFullscreen, rank: 0), Slot(command: .openMore, rank: -1),
+        Slot(command: .showGuide, rank: 9), Slot(command: .toggleFullscreen, rank: 0), Slot(command: .openMore, rank: -1),
     ]
     /// The width steps, thin to thick.
     private static let widthSlots = Brush.widths.indices.map { Slot(command: .selectWidth($0), rank: 6 + $0) }

@@ -47,7 +47,8 @@ public struct LaunchOptions: ParsableCommand {
             brush's size and opacity; a tap on the eraser while erasing, what it erases with: whole strokes or a \
             brush; docs/brushes.md); i picks a colour from the drawing (the palette's pipette); g opens the \
             gallery of your drawings (the palette's first button: open, new, duplicate, export, show in folder, move to the Trash; \
-            docs/gallery.md) and Escape closes it. Ctrl+Shift+N or Insert adds a layer above the current one; \
+            docs/gallery.md) and Escape closes it; F1 or ? shows the guide to the gestures and keys (the palette's ?). \
+            Ctrl+Shift+N or Insert adds a layer above the current one; \
             Page Up and Page Down paint on the layer above or below; l opens the layers panel (docs/layers.md). A quick \
             two-finger tap undoes, a three-finger tap redoes. A stroke held still at its end for half a second \
             becomes the line, ellipse, rectangle or triangle it looks like; undo gives the freehand stroke back \

@@ -120,6 +120,8 @@ public enum PaintCommand: Hashable, Sendable {
     /// Puts a copy of the selected strokes on top of the current layer, a little down and to the right, and selects
     /// it (Ctrl+D, the selection's menu): one edit.
     case duplicateSelection
+    /// Shows the guide's card with the gestures and the keys (the "?" button, F1 and `?`), or takes it down.
+    case showGuide
 
     /// The command a key chord asks for, `nil` for keys that mean nothing here.
     ///
@@ -135,7 +137,7 @@ public enum PaintCommand: Hashable, Sendable {
     /// - `i` picks a colour from the drawing.
     /// - Ctrl+C copies the selection, or the drawing; Ctrl+X cuts the selection; Ctrl+V pastes.
     /// - `r` and Shift+R turn the view 15° clockwise and counter-clockwise, Ctrl+R turns it upright.
-    /// - `g` opens the gallery and Escape closes it.
+    /// - `g` opens the gallery and Escape closes it; F1 and `?` show the guide to the gestures and keys.
     /// - `b` paints with the brush; Shift+B opens the brush panel.
     /// - `s` chooses the selection tool, and puts it away; Ctrl+D duplicates the selection; `f` chooses the fill tool.
     /// - Ctrl+Shift+N or Insert adds a layer; Page Up and Page Down paint on the layer above or below; `l` opens the
@@ -174,6 +176,7 @@ public enum PaintCommand: Hashable, Sendable {
         case ("f", []): self = .useFill
         case ("d", ctrl): self = .duplicateSelection
         case ("Escape", []): self = .closePanel
+        case ("F1", []), ("question", []), ("question", .shift): self = .showGuide
         case ("n", [.ctrl, .shift]), ("N", [.ctrl, .shift]), ("Insert", []), ("KP_Insert", []): self = .newLayer
         case ("Prior", []), ("KP_Prior", []): self = .selectLayerAbove
         case ("Next", []), ("KP_Next", []): self = .selectLayerBelow
@@ -243,6 +246,7 @@ extension PaintCommand {
         case .useSelection: "Select"
         case .useFill: "Fill"
         case .duplicateSelection: "Duplicate the selection"
+        case .showGuide: "Gestures and keys"
         }
     }
 }

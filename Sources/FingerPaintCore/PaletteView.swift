@@ -50,6 +50,8 @@ public final class PaletteView: View {
         public var predictsTouches = true
         /// Whether strokes are steadied (the stabilizer is on).
         public var stabilizes = false
+        /// Whether the guide's card shows.
+        public var isShowingGuide = false
 
         /// What the controls show for a brush, everything else off.
         public init(brush: Brush = Brush()) {
@@ -176,6 +178,7 @@ public final class PaletteView: View {
         case .paste: return Overlay.Item(content: .paste, frame: frame)
         case .useSelection: return Overlay.Item(content: .lasso, frame: frame, isSelected: shown.isSelecting)
         case .useFill: return Overlay.Item(content: .bucket, frame: frame, isSelected: shown.isFilling)
+        case .showGuide: return Overlay.Item(content: .help, frame: frame, isSelected: shown.isShowingGuide)
         default: return Overlay.Item(content: .save, frame: frame)
         }
     }

@@ -12,7 +12,8 @@ import Glibc
 ///   `drawing.fpdraw`, is one of them.
 /// - `$XDG_STATE_HOME/fingerpaint/` (default `~/.local/state/fingerpaint/`): `last-document`, the path of the
 ///   document used last; `recent-documents`, the documents opened before, newest first (the gallery's named
-///   drawings); and recovery documents written when a document could not be saved on quit.
+///   drawings); `guide-shown`, there once the first window showed the guide to the gestures; and recovery
+///   documents written when a document could not be saved on quit.
 public struct DocumentLibrary: Sendable {
     /// Where untitled documents live.
     public var dataFolder: URL
@@ -54,6 +55,16 @@ public struct DocumentLibrary: Sendable {
     }
 
     private var recentDocumentsFile: URL { stateFolder.appendingPathComponent("recent-documents") }
+
+    private var guideShownFile: URL { stateFolder.appendingPathComponent("guide-shown") }
+
+    /// Whether the guide to the gestures is still to show (no window showed it before), noting that it shows now.
+    /// Best effort: when the state folder cannot be written, it shows at every launch.
+    public func takeFirstGuide() -> Bool {
+        guard !FileManager.default.fileExists(atPath: guideShownFile.path) else { return false }
+        write("", to: guideShownFile)
+        return true
+    }
 
     /// How many documents the recent list keeps.
     public static let recentLimit = 500

@@ -381,6 +381,8 @@ public struct Overlay: Hashable, Sendable {
             case eyedropper
             /// The gallery of the user's drawings: four small tiles.
             case gallery
+            /// The guide to the gestures and keys: a question mark.
+            case help
             /// The layers panel's button: three sheets stacked; a layer's row in the panel.
             case layers
             /// A layer's visibility: an open eye, greyed while the layer is hidden.
@@ -547,6 +549,8 @@ public struct Overlay: Hashable, Sendable {
     public var indicator: Label?
     /// The gallery over the whole window, while it is open: drawn over the bar and the panels, under the banner.
     public var gallery: Gallery?
+    /// The guide's card above the bar, while it shows: drawn over the panels, under the banner.
+    public var guide: Guide?
     /// The colours the controls are drawn in.
     public var style = OverlayStyle.light
     /// The strip at the window's side, drawn after the bar; `nil` for none.
@@ -605,12 +609,13 @@ public struct Overlay: Hashable, Sendable {
         self.banner = banner
     }
 
-    /// Every rectangle the overlay covers: the bar's, the strip's, the panels', and the banner's when there is one.
+    /// Every rectangle the overlay covers: the bar's, the strip's, the panels', and the banner's, the guide's and the
+    /// others' when there are.
     public var frames: [Rect] {
         [frame] + [strip?.frame].compactMap { $0 } + panels.map(\.frame)
             + [layerMenu?.frame, layerMenu?.frame.offsetBy(dx: 0, dy: 3)].compactMap { $0 }
             + [banner?.frame, colorChooser?.frame, loupe?.frame, brushPreview?.frame, label?.frame, indicator?.frame,
-               gallery?.frame, selection?.frame]
+               gallery?.frame, selection?.frame, guide?.frame]
             .compactMap { $0 }
     }
 }

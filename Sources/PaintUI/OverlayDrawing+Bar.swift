@@ -129,6 +129,7 @@ func drawItem(_ item: Overlay.Item, style: OverlayStyle, thumbnails: [String: Im
     case .toggle: drawSwitch(isOn: item.isSelected, at: center, side: side, ink: ink, in: context)
     case .eyedropper: drawEyedropperIcon(at: center, side: side, ink: ink, in: context)
     case .gallery: drawGalleryIcon(at: center, side: side, ink: ink, in: context)
+    case .help: drawHelpIcon(at: center, side: side, ink: ink, in: context)
     case .copy: drawCopyIcon(at: center, side: side, ink: ink, paper: paper, in: context)
     case .paste: drawPasteIcon(at: center, side: side, ink: ink, paper: paper, in: context)
     case .layers: drawLayersIcon(at: center, side: side, ink: ink, paper: paper, in: context)

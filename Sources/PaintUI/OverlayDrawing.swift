@@ -1,5 +1,5 @@
 // Drawing the overlay with Cairo: the order its parts are drawn in, and the shapes and text they share. The parts
-// are in files of their own (OverlayDrawing+Bar, +Icons, +Panels, +Labels, +Gallery).
+// are in files of their own (OverlayDrawing+Bar, +Icons, +Panels, +Labels, +Gallery, +Guide).
 // Contract: the context is scaled to logical points and clipped to the area to redraw; the parts are drawn in one
 // fixed order, the banner last.
 import CCairo
@@ -22,6 +22,7 @@ func drawOverlay(_ overlay: Overlay, thumbnails: [String: ImageSurface] = [:], d
     if let chooser = overlay.colorChooser { drawColorChooser(chooser, style: style, in: context) }
     if let preview = overlay.brushPreview { drawBrushPreview(preview, in: context) }
     if let loupe = overlay.loupe { drawLoupe(loupe, in: context) }
+    if let guide = overlay.guide, overlay.gallery == nil { drawGuide(guide, style: style, in: context) }
     if let label = overlay.label { drawLabel(label, in: context) }
     if let banner = overlay.banner, overlay.gallery == nil { drawBanner(banner, in: context) }
     if let indicator = overlay.indicator { drawIndicator(indicator, in: context) }

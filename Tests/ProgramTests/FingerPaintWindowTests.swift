@@ -59,18 +59,25 @@ import TouchUI
     /// Plays `events` on an 800x600 canvas into `fingerpaint DOCUMENT` on touch-replay (its own files under
     /// `scratch/data` and `scratch/state`); touch-replay writes the window to `scratch/PNG`. `document` is a path in
     /// the scratch folder, or `nil` for a bare `fingerpaint`. `environment` is added to the program's; `standardError`, a
-    /// path, has what was said so far while it runs.
+    /// path, has what was said so far while it runs; `firstLaunch` leaves the guide to show as at a first launch.
     static func paint(
         _ events: [SeatEvent], in scratch: TemporaryDirectory, replayOptions: [String] = [], programOptions: [String] = [],
         document: String? = "drawing.fpdraw", png: String = "window.png", timeout: Double = 20,
-        environment extra: [String: String] = [:], standardError: String? = nil, whileRunning: ((Int32) async throws -> Void)? = nil
+        environment extra: [String: String] = [:], standardError: String? = nil, whileRunning: ((Int32) async throws -> Void)? = nil,
+        firstLaunch: Bool = false
     ) async throws -> ProcessResult {
         let trace = try scratch.write("\(png).trace.jsonl", Trace(canvasSize: Size(width: 800, height: 600), events: events).serialized())
+        // The guide to the gestures counts as shown (GuideWindowTests shows it), unless `firstLaunch`.
+        if !firstLaunch {
+            try FileManager.default.createDirectory(atPath: scratch.path("state/fingerpaint"), withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: scratch.path("state/fingerpaint/guide-shown"), contents: nil)
+        }
         return try await ChildProcess.run(
             touchReplay,
             replayOptions + ["--trace", trace, "--output", scratch.path(png), "--", fingerpaint]
                 + (document.map { [scratch.path($0)] } ?? []) + programOptions,
-            environment: environment(in: scratch).merging(extra) { $1 }, timeout: timeout, standardErrorFile: standardError, whileRunning: whileRunning)
+            environment: environment(in: scratch).merging(extra) { $1 }, timeout: timeout,
+            standardErrorFile: standardError, whileRunning: whileRunning)
     }
 
     /// The program's own folders in the scratch folder, never the user's; and no session bus (no desktop portal).
@@ -425,6 +432,8 @@ import TouchUI
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(result.standardError.contains("WAYLAND_DISPLAY") && result.standardError.contains("XDG_RUNTIME_DIR"))
+        // No window opened, so the guide to the gestures is still to show.
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("state/fingerpaint/guide-shown")))
     }
 }
 
