@@ -66,14 +66,8 @@ enum SVGPicture {
             throw Failure(description: "librsvg could not draw this SVG")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        pixels.withUnsafeMutableBytes { destination in
-            for row in 0..<height {
-                UnsafeMutableRawBufferPointer(rebasing: destination[(row * width * 4)..<((row + 1) * width * 4)])
-                    .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: width * 4))
-            }
-        }
-        guard let image = RasterImage(width: width, height: height, pixels: pixels) else {
+        guard let image = RasterImage(width: width, height: height, bytesPerRow: stride,
+                                      copying: UnsafeRawBufferPointer(start: data, count: stride * height)) else {
             throw Failure(description: "librsvg could not draw this SVG")
         }
         return Rasterized(pixels: image, size: size)
