@@ -14,13 +14,15 @@ GESTURE_DEMO_ID = io.github.fingerpaint.GestureDemo
 
 # Debian packages: build dependencies, and the real compositors and clients the tests run against.
 BUILD_PACKAGES = libwayland-dev libwayland-bin libxkbcommon-dev libcairo2-dev libglib2.0-dev wayland-protocols pkg-config \
-	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev libmypaint-dev mypaint-brushes
+	fonts-dejavu-core libpng-dev libjpeg-dev zlib1g-dev libmypaint-dev mypaint-brushes gettext
 TEST_PACKAGES = weston sway grim xkb-data procps shared-mime-info mutter kwin-wayland plasma-wayland-protocols dbus \
-	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin $(PACKAGE_PACKAGES)
+	desktop-file-utils poppler-utils wl-clipboard krita xvfb xauth mypaint librsvg2-bin locales $(PACKAGE_PACKAGES)
+# The locales the translation tests run the window in (generated when missing: Debian ships only C.UTF-8).
+TEST_LOCALES = fr_FR
 # What `make deb` and its test use: dpkg-shlibdeps, lintian, appstreamcli, and a clean bookworm root to install into.
 PACKAGE_PACKAGES = dpkg-dev lintian appstream mmdebstrap
 
-.PHONY: all build test run deps test-deps package-deps clean generate protocols programs install install-data man uninstall deb fuzz sanitize docs
+.PHONY: all build test run deps test-deps package-deps clean generate protocols programs install install-data man uninstall deb fuzz sanitize docs translations
 
 all: build
 
@@ -39,6 +41,8 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
+	@for l in $(TEST_LOCALES); do locale -a | grep -qix "$$l.utf8" || { echo "Generating the locale $$l.UTF-8"; \
+		$$( [ "$$(id -u)" = 0 ] || echo sudo ) localedef -i $$l -f UTF-8 $$l.UTF-8; }; done
 
 package-deps: deps
 	$(call install_missing,$(PACKAGE_PACKAGES))
@@ -50,7 +54,7 @@ build: generate
 # The example app is a package of its own (Examples/UndoGesture): its check builds it before the tests that run its
 # program (Tests/UndoGestureProgramTests, which would build it themselves otherwise). Last, the Debian package is
 # built (make deb, 2 to 4 minutes) and its own tests run on it (Tests/PackageTests, about a minute).
-test: test-deps generate
+test: test-deps generate translations
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	SWIFT=$(SWIFT) scripts/check-undo-gesture.sh
 	$(SWIFT) test --skip-build
@@ -76,7 +80,7 @@ docs:
 # Fuzz/regressions/NAME/ (keep it, with its fix) and fails the run. FUZZ_TIME=30 in CI. Inputs are at most 2 kB, 8 kB
 # for openraster (its seeds are whole .ora files from Krita and MyPaint).
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = document trace seat-events round-trip openraster image import brush-preset settings paste
+FUZZ_TARGETS = document trace seat-events round-trip openraster image import brush-preset settings paste catalogue
 FUZZ_BUILD = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table \
 	--scratch-path .build-fuzz
 fuzz: generate
@@ -104,8 +108,8 @@ sanitize: test-deps generate
 
 # The painting program in a window on the user's compositor; with no compositor to reach, the bundled demo trace
 # rendered to a PNG instead.
-run: build
-	@socket="$${WAYLAND_DISPLAY:-wayland-0}"; case "$$socket" in /*) ;; *) socket="$${XDG_RUNTIME_DIR}/$$socket";; esac; \
+run: build translations
+	@export FINGERPAINT_LOCALEDIR="$(CURDIR)/$(LOCALE_DIR)"; socket="$${WAYLAND_DISPLAY:-wayland-0}"; case "$$socket" in /*) ;; *) socket="$${XDG_RUNTIME_DIR}/$$socket";; esac; \
 	if [ -n "$${XDG_RUNTIME_DIR}$${WAYLAND_DISPLAY}" ] && [ -S "$$socket" ]; then \
 		$(SWIFT) run -c $(BUILD_CONFIG) --skip-build fingerpaint; \
 	else \
@@ -113,6 +117,15 @@ run: build
 		mkdir -p out && $(SWIFT) run -c $(BUILD_CONFIG) --skip-build fingerpaint --replay assets/demo-trace.jsonl --output out/demo.png && \
 		echo "make run: wrote $$(pwd)/out/demo.png"; \
 	fi
+
+# The translations (po/LANG.po for each language po/LINGUAS names), checked by msgfmt --check and built into
+# $(LOCALE_DIR)/LANG/LC_MESSAGES/fingerpaint.mo; `make run` reads them there, `make install` installs them
+# (docs/translations.md).
+LINGUAS = $(shell sed -e 's/\#.*//' po/LINGUAS)
+LOCALE_DIR = .build/locale
+translations: deps
+	for l in $(LINGUAS); do mkdir -p $(LOCALE_DIR)/$$l/LC_MESSAGES && \
+		msgfmt --check -o $(LOCALE_DIR)/$$l/LC_MESSAGES/fingerpaint.mo po/$$l.po || exit 1; done
 
 # The programs a user installs.
 PROGRAMS = fingerpaint gesture-demo touch-replay kwin-replay
@@ -144,7 +157,7 @@ man: programs
 # (AppStream, written by scripts/metainfo.sh), the drawings' file type (shared-mime-info) and thumbnailer, the pages
 # --help names, and the manual pages when `make man` made them; the MIME and desktop databases are refreshed when
 # installing for real (not into DESTDIR).
-install-data:
+install-data: translations
 	scripts/metainfo.sh .build/metainfo
 	install -d $(DESTDIR)$(PREFIX)/share/metainfo
 	install -m 644 .build/metainfo/$(FINGERPAINT_ID).metainfo.xml .build/metainfo/$(GESTURE_DEMO_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/
@@ -156,6 +169,8 @@ install-data:
 	install -d $(DESTDIR)$(PREFIX)/share/mime/packages $(DESTDIR)$(PREFIX)/share/thumbnailers
 	install -m 644 assets/fingerpaint-mime.xml $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml
 	install -m 644 assets/$(FINGERPAINT_ID).thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/
+	for l in $(LINGUAS); do install -d $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES && \
+		install -m 644 $(LOCALE_DIR)/$$l/LC_MESSAGES/fingerpaint.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/ || exit 1; done
 	if ls .build/man/*.1 >/dev/null 2>&1; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
 		install -m 644 $(foreach p,$(PROGRAMS),.build/man/$(p).1) $(DESTDIR)$(PREFIX)/share/man/man1/; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
@@ -169,6 +184,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/mime/packages/fingerpaint.xml $(DESTDIR)$(PREFIX)/share/thumbnailers/$(FINGERPAINT_ID).thumbnailer
 	rm -f $(foreach p,$(PROGRAMS),$(DESTDIR)$(PREFIX)/share/man/man1/$(p).1)
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/fingerpaint
+	rm -f $(foreach l,$(LINGUAS),$(DESTDIR)$(PREFIX)/share/locale/$(l)/LC_MESSAGES/fingerpaint.mo)
 	@if [ -z "$(DESTDIR)" ] && command -v update-mime-database >/dev/null; then update-mime-database $(PREFIX)/share/mime; fi
 
 # The Debian package out/fingerpaint_VERSION_ARCH.deb, for machines without a Swift toolchain (docs/packaging.md).

@@ -40,10 +40,18 @@ let package = Package(
         // The translator of seat events into TouchUI touches, and device recordings into traces; re-exports
         // SeatStream.
         .target(name: "SeatInput", dependencies: ["SeatStream", "TouchUI"]),
+        // The painter's own language: messages through glibc's gettext, the language chosen as GNU programs do.
+        .target(name: "Localization", dependencies: ["CShims"]),
+        // The messages of the sources as a gettext template, and the check of their marking (docs/translations.md).
+        .executableTarget(
+            name: "message-catalogue",
+            dependencies: ["Localization", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/MessageCatalogue"
+        ),
         // What the programs' command lines share: the version, the canvas size, usage errors with status 2.
         .target(
             name: "CommandLineSupport",
-            dependencies: ["Geometry", "SeatInput", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Localization", "Geometry", "SeatInput", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Prints what a trace does to the touch core, one line per touch call: for checking traces by eye.
         .executableTarget(
@@ -56,7 +64,7 @@ let package = Package(
         // Plays a trace through KWin's real input path with its fake input device (docs/kwin-replay.md).
         .executableTarget(
             name: "kwin-replay",
-            dependencies: [
+            dependencies: ["Localization",
                 "SeatInput", "CWaylandClient", "CWaylandProtocols", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -64,10 +72,10 @@ let package = Package(
         ),
         // The gesture demo: every recognizer on one canvas, its log and its drawing; and its program.
         .target(
-            name: "GestureDemoKit", dependencies: ["TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]
+            name: "GestureDemoKit", dependencies: ["Localization", "TouchUI", "SeatInput", "CCairo", "PaintRender", "WaylandApp", "WaylandClient"]
         ),
         .executableTarget(name: "gesture-demo",
-            dependencies: [
+            dependencies: ["Localization",
                 "GestureDemoKit", "PaintModel", "SeatInput", "TouchUI", "WaylandApp", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -90,14 +98,14 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG pictures as premultiplied ARGB32 images (Cairo's layout), the PNG writer, thumbnails
         // (docs/images.md). Knows nothing of Wayland or of the document.
-        .target(name: "ImageDecoding", dependencies: ["CImageCodecs", "Geometry"]),
+        .target(name: "ImageDecoding", dependencies: ["Localization", "CImageCodecs", "Geometry"]),
         // GLib alone (Debian: libglib2.0-dev): GChecksum's MD5 for the thumbnail cache's and tile store's file names.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // libmypaint (Debian: libmypaint-dev), linked by name: its pkg-config flags carry -fopenmp, which SwiftPM
         // refuses. Its presets come from Debian's mypaint-brushes.
         .systemLibrary(name: "CMyPaint", providers: [.apt(["libmypaint-dev"])]),
         // Brushes that look like paint: a MyPaint preset and the dabs a stroke makes with it (docs/brushes.md).
-        .target(name: "BrushEngine", dependencies: ["CMyPaint"]),
+        .target(name: "BrushEngine", dependencies: ["Localization", "CMyPaint"]),
         // zlib (Debian: zlib1g-dev): raw deflate and inflate for OpenRaster's zip container.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // GIO's D-Bus client, for test support only: input into headless mutter through its remote-desktop API.
@@ -110,7 +118,7 @@ let package = Package(
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer"]),
         // The desktop's portal (xdg-desktop-portal) over GDBus on a thread of its own: dark style, file dialogs
         // (docs/portal.md). Imports CGio and Foundation only.
-        .target(name: "DesktopPortal", dependencies: ["CGio", "Threading"]),
+        .target(name: "DesktopPortal", dependencies: ["Localization", "CGio", "Threading"]),
         // A stand-in for xdg-desktop-portal on a private test bus: Settings and FileChooser. Not installed.
         .executableTarget(
             name: "fake-portal",
@@ -128,7 +136,7 @@ let package = Package(
         // links CWaylandServerProtocols, so tests run it as a child process and never link it.
         .executableTarget(
             name: "touch-replay",
-            dependencies: [
+            dependencies: ["Localization",
                 "SeatInput", "Geometry", "PaintModel", "CWaylandServer", "CWaylandServerProtocols", "CXKBCommon", "CCairo",
                 "CShims", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -138,7 +146,7 @@ let package = Package(
         // Emits SeatStream's values and knows nothing of the gesture core.
         .target(
             name: "WaylandClient",
-            dependencies: [
+            dependencies: ["Localization",
                 "SeatStream", "Geometry", "Threading", "CWaylandClient", "CWaylandProtocols", "CShims", "CXKBCommon", "CCairo",
             ]
         ),
@@ -155,26 +163,26 @@ let package = Package(
             path: "Sources/WaylandHello"
         ),
         // Strokes, brushes, smoothing, undo and the document format. Plain Swift: no Cairo.
-        .target(name: "PaintModel", dependencies: ["Geometry", "Threading", "CCRC32", "CShims", "ImageDecoding"]),
+        .target(name: "PaintModel", dependencies: ["Localization", "Geometry", "Threading", "CCRC32", "CShims", "ImageDecoding"]),
         // CRC-32 folded with carry-less multiplication where the processor has it: PaintModel's long checksums.
         .target(name: "CCRC32"),
         // OpenRaster (.ora) files as values (docs/openraster.md): its zip container (ours, over zlib's deflate), stack.xml
         // (GLib's GMarkup), layers as PNG bytes; no pixels decoded, no Cairo, nothing of the document.
-        .target(name: "OpenRaster", dependencies: ["PaintModel", "CZlib", "CGLib"]),
+        .target(name: "OpenRaster", dependencies: ["Localization", "PaintModel", "CZlib", "CGLib"]),
         // A drawing as OpenRaster: each layer drawn alone (PaintRender), cropped and written as PNG (ImageDecoding).
-        .target(name: "DrawingOpenRaster", dependencies: ["OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
+        .target(name: "DrawingOpenRaster", dependencies: ["Localization", "OpenRaster", "ImageDecoding", "PaintRender", "PaintModel", "Geometry"]),
         // A drawing made from another program's file, only read: a PNG or JPEG picture, an OpenRaster painting.
-        .target(name: "DrawingImport", dependencies: ["OpenRaster", "ImageDecoding", "PaintModel", "Geometry", "CCairo", "CGLib"]),
+        .target(name: "DrawingImport", dependencies: ["Localization", "OpenRaster", "ImageDecoding", "PaintModel", "Geometry", "CCairo", "CGLib"]),
         // The Cairo canvas renderer: committed strokes drawn once, strokes in progress drawn incrementally.
-        .target(name: "PaintRender", dependencies: ["PaintModel", "ImageDecoding", "CCairo", "CGLib", "CShims", "Geometry", "Threading",
+        .target(name: "PaintRender", dependencies: ["Localization", "PaintModel", "ImageDecoding", "CCairo", "CGLib", "CShims", "Geometry", "Threading",
                                                    "BrushEngine"]),
         // The painting app's interface drawn over the renderer's frame: the overlay's description and its drawing (bar,
         // icons, panels, gallery, banner, loupe), thumbnails and their cache, PNG text, the font's warm-up.
-        .target(name: "PaintUI", dependencies: ["PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "BrushEngine"]),
+        .target(name: "PaintUI", dependencies: ["Localization", "PaintRender", "PaintModel", "Geometry", "Threading", "CCairo", "BrushEngine"]),
         // The painting app without a compositor: canvas and palette views, keys, autosave, headless replay.
         .target(
             name: "FingerPaintCore",
-            dependencies: [
+            dependencies: ["Localization",
                 "TouchUI", "SeatInput", "PaintModel", "PaintRender", "PaintUI", "CommandLineSupport", "Threading", "CXKBCommon",
                 "DrawingImport", "ImageDecoding", "Geometry", "BrushEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -183,7 +191,7 @@ let package = Package(
         // The `fingerpaint` program.
         .executableTarget(
             name: "fingerpaint",
-            dependencies: [
+            dependencies: ["Localization",
                 "FingerPaintCore", "PaintModel", "PaintRender", "PaintUI", "SeatInput", "TouchUI", "WaylandApp", "WaylandClient",
                 "DesktopPortal", "CShims", "CommandLineSupport", "Threading", "DrawingOpenRaster", "DrawingImport", "Geometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -193,7 +201,7 @@ let package = Package(
         // What the fuzzers run on arbitrary bytes (docs/reliability.md, "Fuzzing"), and one libFuzzer executable per
         // target: `make fuzz` builds them with `--sanitize=fuzzer`; a normal build leaves them entry points only.
         .target(
-            name: "FuzzTargets", dependencies: ["BrushEngine", "FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "DrawingImport", "Geometry", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
+            name: "FuzzTargets", dependencies: ["Localization", "BrushEngine", "FingerPaintCore", "GestureDemoKit", "ImageDecoding", "OpenRaster", "DrawingImport", "Geometry", "PaintModel", "PaintRender", "SeatInput", "TouchUI"],
             path: "Fuzz/Targets"
         ),
         .executableTarget(name: "fuzz-document", dependencies: ["FuzzTargets"], path: "Fuzz/document"),
@@ -206,6 +214,7 @@ let package = Package(
         .executableTarget(name: "fuzz-brush-preset", dependencies: ["FuzzTargets"], path: "Fuzz/brush-preset"),
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         .executableTarget(name: "fuzz-paste", dependencies: ["FuzzTargets"], path: "Fuzz/paste"),
+        .executableTarget(name: "fuzz-catalogue", dependencies: ["FuzzTargets"], path: "Fuzz/catalogue"),
         // Counts a thread's heap allocations by defining malloc and its kin: for the allocation test and
         // paint-benchmark only, never the programs (Sources/CAllocationCounter/include/CAllocationCounter.h).
         .target(name: "CAllocationCounter"),
@@ -223,6 +232,12 @@ let package = Package(
             name: "image-benchmark",
             dependencies: ["ImageDecoding", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/ImageBenchmark"
+        ),
+        // The messages' catalogues (po/): every message marked and translated, the catalogues valid; the filling of
+        // a message's arguments.
+        .testTarget(
+            name: "TranslationTests",
+            dependencies: ["Localization", "ProcessTesting", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TouchUITests",

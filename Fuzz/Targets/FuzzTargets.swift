@@ -21,6 +21,7 @@ public enum FuzzTargets {
         ("brush-preset", brushPreset),
         ("settings", settings),
         ("paste", paste),
+        ("catalogue", catalogue),
     ]
 
     /// The document reader with repair, then the drawing it read: the same read a few bytes at a time (as a file is

@@ -4,6 +4,7 @@
 // through its API, never the text (its own reader aborts the program on settings it does not expect).
 import CMyPaint
 import FoundationEssentials
+import Localization
 
 /// A brush preset: its name and its settings, as MyPaint writes them.
 public struct BrushPreset: Hashable, Sendable {
@@ -14,7 +15,8 @@ public struct BrushPreset: Hashable, Sendable {
         /// Why, in words that fit after "cannot use the brush NAME: ".
         public var reason: String
 
-        public var description: String { "cannot use the brush \(name): \(reason)" }
+        // Translators: %1$s is a brush's name, as "classic/pencil", %2$s why it cannot be used.
+        public var description: String { localized("cannot use the brush %1$s: %2$s", name, reason) }
 
         /// Why the preset `name` cannot be had.
         public init(name: String, reason: String) {
@@ -55,7 +57,7 @@ public struct BrushPreset: Hashable, Sendable {
     /// ranges ``values(of:)`` checks.
     public init(name: String, settings: String) throws(Failure) {
         guard settings.utf8.count <= Self.largestSettings else {
-            throw Failure(name: name, reason: "its settings are larger than a brush's (1 MiB)")
+            throw Failure(name: name, reason: localized("its settings are larger than a brush's (1 MiB)"))
         }
         switch Self.values(of: settings) {
         case let .success(values): self.values = values
@@ -113,14 +115,14 @@ public struct BrushPreset: Hashable, Sendable {
     /// it cannot be read.
     public init(named name: String, in folder: String = installedFolder) throws(Failure) {
         guard Self.isPresetName(name) else {
-            throw Failure(name: name, reason: "a brush is named as its collection and name, as classic/pencil")
+            throw Failure(name: name, reason: localized("a brush is named as its collection and name, as classic/pencil"))
         }
         let path = folder + "/" + name + ".myb"
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            throw Failure(name: name, reason: "there is no such brush in \(folder)")
+            throw Failure(name: name, reason: localized("there is no such brush in %s", folder))
         }
         guard data.count <= Self.largestSettings, let text = String(validating: data, as: UTF8.self) else {
-            throw Failure(name: name, reason: "its file is not a MyPaint brush's")
+            throw Failure(name: name, reason: localized("its file is not a MyPaint brush's"))
         }
         try self.init(name: name, settings: text)
     }
@@ -159,10 +161,10 @@ public struct BrushPreset: Hashable, Sendable {
     /// does not know are left out, as it leaves them.
     static func values(of text: String) -> Result<[SettingValue], PresetProblem> {
         guard let file = try? JSONDecoder().decode(SettingsFile.self, from: Data(text.utf8)) else {
-            return .failure(PresetProblem("its settings are not a MyPaint brush's"))
+            return .failure(PresetProblem(localized("its settings are not a MyPaint brush's")))
         }
         guard file.version == 3 else {
-            return .failure(PresetProblem("its settings are of MyPaint's version \(file.version), and fingerpaint reads version 3"))
+            return .failure(PresetProblem(localized("its settings are of MyPaint's version %d, and fingerpaint reads version 3", file.version)))
         }
         var values: [SettingValue] = []
         for (settingName, setting) in file.settings.sorted(by: { $0.key < $1.key }) {
@@ -172,22 +174,28 @@ public struct BrushPreset: Hashable, Sendable {
             let range = Double(info.max) - Double(info.min)
             guard setting.base_value.isFinite,
                   Double(info.min) - 1e-3...Double(info.max) + 1e-3 ~= setting.base_value else {
-                return .failure(PresetProblem("its \(settingName) is outside \(info.min)…\(info.max)"))
+                // Translators: %1$s is the name of a brush's setting (as "radius_logarithmic"), %2$s and %3$s the
+                // ends of its range.
+                return .failure(PresetProblem(localized("its %1$s is outside %2$s…%3$s", settingName, info.min, info.max)))
             }
             var value = SettingValue(setting: id.rawValue, baseValue: Float(setting.base_value), curves: [])
             for (inputName, points) in setting.inputs.sorted(by: { $0.key < $1.key }) {
                 let input = mypaint_brush_input_from_cname(inputName)
                 guard input.rawValue < MYPAINT_BRUSH_INPUTS_COUNT.rawValue else { continue }
                 guard points.count != 1, points.count <= Self.largestCurve else {
-                    return .failure(PresetProblem(
-                        "its \(settingName) curve for \(inputName) has \(points.count) points (none, or 2 to 64)"))
+                    // Translators: %1$s is the name of a brush's setting (as "radius_logarithmic"), %2$s an input
+                    // (as "pressure"), %3$d a number of points.
+                    return .failure(PresetProblem(localized(
+                        "its %1$s curve for %2$s has %3$d points (none, or 2 to 64)", settingName, inputName, points.count)))
                 }
                 var lastX = -Double.infinity
                 for point in points {
                     guard point.count == 2, point.allSatisfy(\.isFinite), point[0] >= lastX, abs(point[0]) <= 1e6,
                           abs(point[1]) <= range else {
-                        return .failure(PresetProblem(
-                            "its \(settingName) curve for \(inputName) is not of points in order within the setting's range"))
+                        // Translators: %1$s is the name of a brush's setting (as "radius_logarithmic"), %2$s an input
+                        // (as "pressure").
+                        return .failure(PresetProblem(localized(
+                            "its %1$s curve for %2$s is not of points in order within the setting's range", settingName, inputName)))
                     }
                     lastX = point[0]
                 }

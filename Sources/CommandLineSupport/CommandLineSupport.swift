@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import Geometry
 import Glibc
+import Localization
 import SeatInput
 
 /// The version of the programs (`--version`).
@@ -36,7 +37,8 @@ public enum CanvasSizeArgument {
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
               (1...largest).contains(width), (1...largest).contains(height)
         else {
-            throw ValidationError("a size is WIDTHxHEIGHT in whole points, from 1x1 to \(largest)x\(largest), like 800x600")
+            // Translators: WIDTHxHEIGHT stays as it is (what is typed); %d is the largest side, twice.
+            throw ValidationError(localized("a size is WIDTHxHEIGHT in whole points, from 1x1 to %dx%d, like 800x600", largest, largest))
         }
         return Size(width: Double(width), height: Double(height))
     }

@@ -2,6 +2,7 @@
 import CGio
 import FoundationEssentials
 import Glibc
+import Localization
 import Threading
 
 /// The desktop's colour preference, `org.freedesktop.appearance` `color-scheme`.
@@ -40,12 +41,17 @@ public struct FileFilter: Sendable, Equatable {
         self.mimeTypes = mimeTypes
     }
 
-    /// PNG, SVG and PDF: what an exported picture may be.
-    public static let pictures = [
-        FileFilter(name: "PNG image", globs: ["*.png"], mimeTypes: ["image/png"]),
-        FileFilter(name: "SVG image", globs: ["*.svg"], mimeTypes: ["image/svg+xml"]),
-        FileFilter(name: "PDF document", globs: ["*.pdf"], mimeTypes: ["application/pdf"]),
-    ]
+    /// PNG, SVG and PDF: what an exported picture may be, named in the user's language.
+    public static var pictures: [FileFilter] {
+        [
+            // Translators: a kind of file the export dialog offers.
+            FileFilter(name: localized("PNG image"), globs: ["*.png"], mimeTypes: ["image/png"]),
+            // Translators: a kind of file the export dialog offers.
+            FileFilter(name: localized("SVG image"), globs: ["*.svg"], mimeTypes: ["image/svg+xml"]),
+            // Translators: a kind of file the export dialog offers.
+            FileFilter(name: localized("PDF document"), globs: ["*.pdf"], mimeTypes: ["application/pdf"]),
+        ]
+    }
 }
 
 /// What a file dialog asks: its title, parent window, suggested name and the kinds of file it offers.
@@ -194,7 +200,7 @@ public final class DesktopPortal: Sendable {
             guard parameters.child(2)?.string == "", !answered.value else { return answered.value }
             answered.value = true
             thread.unsubscribe(subscription)
-            completion(.failure(PortalUnavailable("the desktop portal went away with its dialog open")))
+            completion(.failure(PortalUnavailable(localized("the desktop portal went away with its dialog open"))))
             return true
         }
         switch thread.call(to: busName, path: objectPath, interface, method, arguments(token), descriptors: descriptors) {
@@ -244,16 +250,16 @@ public final class DesktopPortal: Sendable {
         switch parameters.child(0)?.uint32 {
         case 0:
             guard let uris = parameters.child(1)?.lookup("uris")?.strings, let first = uris.first else {
-                return .unavailable(PortalUnavailable("the file dialog chose no file"))
+                return .unavailable(PortalUnavailable(localized("the file dialog chose no file")))
             }
             guard let url = URL(string: first), url.isFileURL else {
-                return .unavailable(PortalUnavailable("the file dialog chose \(first), which is not a local file"))
+                return .unavailable(PortalUnavailable(localized("the file dialog chose %s, which is not a local file", first)))
             }
             return .chosen(url)
         case 1:
             return .cancelled
         default:
-            return .unavailable(PortalUnavailable("the file dialog ended without a file"))
+            return .unavailable(PortalUnavailable(localized("the file dialog ended without a file")))
         }
     }
 }

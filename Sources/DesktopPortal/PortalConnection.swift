@@ -1,6 +1,7 @@
 // A GDBus connection to the session bus that lives on its own thread, with its own GLib main context.
 import CGio
 import FoundationEssentials
+import Localization
 import Threading
 
 /// Why the desktop's portal could not answer: no session bus, no portal on it, a call that failed or timed out.
@@ -29,7 +30,7 @@ final class PortalThread: @unchecked Sendable {
     private let loop: GPointer
     // Set once on the portal thread before any work runs there; read only on that thread.
     private(set) var connection: OpaquePointer?
-    private(set) var failure = PortalUnavailable("not connected")
+    private(set) var failure = PortalUnavailable(localized("not connected"))
 
     init(busAddress: String?) {
         let context = g_main_context_new()!
@@ -50,9 +51,9 @@ final class PortalThread: @unchecked Sendable {
             let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                                              | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
             connection = g_dbus_connection_new_for_address_sync(busAddress, flags, nil, nil, &error)
-            if connection == nil { failure = PortalUnavailable("no session bus: \(Self.message(error))") }
+            if connection == nil { failure = PortalUnavailable(localized("no session bus: %s", Self.message(error))) }
         } else {
-            failure = PortalUnavailable("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+            failure = PortalUnavailable(localized("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"))
         }
         g_main_loop_run(loop.raw)
         if let connection {
@@ -97,14 +98,16 @@ final class PortalThread: @unchecked Sendable {
             connection, destination, path, interface, method, parameters, nil,
             startsService ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.callTimeout, fdList, nil, nil, &error)
         else {
-            return .failure(PortalUnavailable("the desktop portal did not answer \(method): \(Self.message(error))"))
+            // Translators: %1$s is a D-Bus method's name, as "OpenFile", %2$s GIO's message.
+            return .failure(PortalUnavailable(localized("the desktop portal did not answer %1$s: %2$s", method, Self.message(error))))
         }
         return .success(GVariantReply(reply))
     }
 
     /// GIO's message, freeing the error.
     static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "failed" }
+        // Translators: a D-Bus call's failure when GIO gives no message of its own.
+        guard let error else { return localized("failed") }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)
     }

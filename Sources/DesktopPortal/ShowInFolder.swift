@@ -2,6 +2,7 @@
 import CGio
 import FoundationEssentials
 import Glibc
+import Localization
 
 /// A way the desktop offers to show a file in its folder.
 public enum FolderShowing: Sendable, Equatable {
@@ -43,7 +44,7 @@ extension DesktopPortal {
             case .openURI:
                 let descriptor = open(path, O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    return completion(PortalUnavailable("it cannot be opened: \(String(cString: strerror(errno)))"))
+                    return completion(PortalUnavailable(localized("it cannot be opened: %s", String(cString: strerror(errno)))))
                 }
                 Self.request(on: thread, Self.openURIInterface, "OpenDirectory", arguments: { token in
                     let options = array([entry("handle_token", g_variant_new_string(token))], type: "a{sv}")
@@ -55,7 +56,7 @@ extension DesktopPortal {
                         // 0: shown; 1: the user dismissed the portal's choice of application; 2: it failed.
                         let response = parameters.child(0)?.uint32 ?? 2
                         if response < 2 { return completion(nil) }
-                        failure = PortalUnavailable("the desktop could not open its folder")
+                        failure = PortalUnavailable(localized("the desktop could not open its folder"))
                     case .failure(let why):
                         failure = why
                     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Geometry
 import Glibc
 import ImageDecoding
+import Localization
 import OpenRaster
 import PaintModel
 
@@ -41,7 +42,10 @@ public enum ForeignDrawing {
         public var fileIsThere = true
 
         public var description: String {
-            "cannot open \(path): \(reason)" + (fileIsThere ? "; the file was left as it was" : "")
+            // Translators: %1$s is a file's path, %2$s why it cannot be opened.
+            fileIsThere ? localized("cannot open %1$s: %2$s; the file was left as it was", path, reason)
+                // Translators: %1$s is a file's path, %2$s why it cannot be opened.
+                : localized("cannot open %1$s: %2$s", path, reason)
         }
     }
 
@@ -91,8 +95,11 @@ public enum ForeignDrawing {
     /// the drawing's origin: one point a pixel, an SVG at its own size in points; throws why they are no such picture.
     public static func picture(from bytes: [UInt8], path: String) throws(ImportError) -> LayerImage {
         guard case let .picture(format) = kind(ofFileStarting: bytes) else {
-            let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture"
-            throw ImportError(path: path, reason: "\(what); fingerpaint places PNG, JPEG and SVG pictures")
+            let reason = ImageFormat(sniffing: bytes).map {
+                // Translators: %s is a kind of file, as "a Photoshop document" or "a zip archive".
+                localized("this is %s; fingerpaint places PNG, JPEG and SVG pictures", $0.kindOfFile)
+            } ?? localized("this is not a picture; fingerpaint places PNG, JPEG and SVG pictures")
+            throw ImportError(path: path, reason: reason)
         }
         guard format == .svg else {
             do {
@@ -122,7 +129,7 @@ public enum ForeignDrawing {
     }
 
     /// The drawing a file's bytes make, named `name`; throws why they make none (`path` names the file in it).
-    public static func drawing(from bytes: [UInt8], named name: String, path: String = "the file") throws(ImportError) -> Imported {
+    public static func drawing(from bytes: [UInt8], named name: String, path: String = localized("the file")) throws(ImportError) -> Imported {
         switch kind(ofFileStarting: bytes) {
         case .picture:
             let image = try picture(from: bytes, path: path)
@@ -135,10 +142,14 @@ public enum ForeignDrawing {
             return try openRaster(bytes, named: name, path: path)
         case nil:
             if bytes.starts(with: DrawingDocument.magic) {
-                throw ImportError(path: path, reason: "it is a fingerpaint drawing: open it as one")
+                throw ImportError(path: path, reason: localized("it is a fingerpaint drawing: open it as one"))
             }
-            let what = ImageFormat(sniffing: bytes).map { "this is \($0.kindOfFile)" } ?? "this is not a picture or a painting"
-            throw ImportError(path: path, reason: "\(what); fingerpaint opens its drawings, PNG, JPEG and SVG pictures and OpenRaster paintings")
+            let reason = ImageFormat(sniffing: bytes).map {
+                // Translators: %s is a kind of file, as "a Photoshop document" or "a zip archive".
+                localized("this is %s; fingerpaint opens its drawings, PNG, JPEG and SVG pictures and OpenRaster paintings",
+                          $0.kindOfFile)
+            } ?? localized("this is not a picture or a painting; fingerpaint opens its drawings, PNG, JPEG and SVG pictures and OpenRaster paintings")
+            throw ImportError(path: path, reason: reason)
         }
     }
 
@@ -162,11 +173,12 @@ public enum ForeignDrawing {
                 if position == image.currentLayerIndex { current = layers.count }
                 layers.append(Layer(attributes: attributes, image: picture))
             } catch {
-                notes.append("The layer “\(layer.name)” was left out: \(error).")
+                // Translators: %1$s is a layer's name, %2$s why its picture could not be read.
+                notes.append(localized("The layer “%1$s” was left out: %2$s.", layer.name, "\(error)"))
             }
         }
         if layers.isEmpty {
-            notes.append("The painting has no layer fingerpaint could read; it opens as an empty drawing.")
+            notes.append(localized("The painting has no layer fingerpaint could read; it opens as an empty drawing."))
         }
         var drawing = Drawing(layers: layers)
         drawing.selectLayer(at: current)
@@ -184,11 +196,11 @@ public enum ForeignDrawing {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw ImportError(path: url.path, reason: "it is not a regular file")
+            throw ImportError(path: url.path, reason: localized("it is not a regular file"))
         }
         let size = Int(status.st_size)
         if limit == largestFile, size > limit {
-            throw ImportError(path: url.path, reason: "it is larger than fingerpaint opens (1 GiB)")
+            throw ImportError(path: url.path, reason: localized("it is larger than fingerpaint opens (1 GiB)"))
         }
         let wanted = min(size, limit)
         var bytes = [UInt8](repeating: 0, count: wanted)
@@ -203,7 +215,7 @@ public enum ForeignDrawing {
             filled += count
         }
         guard filled == wanted || limit != largestFile else {
-            throw ImportError(path: url.path, reason: "it changed while it was read")
+            throw ImportError(path: url.path, reason: localized("it changed while it was read"))
         }
         return Array(bytes.prefix(filled))
     }

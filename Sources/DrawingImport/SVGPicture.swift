@@ -8,6 +8,7 @@ import CGLib
 import Geometry
 import Glibc
 import ImageDecoding
+import Localization
 
 /// SVG drawings as pictures.
 enum SVGPicture {
@@ -31,13 +32,13 @@ enum SVGPicture {
 
     /// The picture `bytes` draw; throws why they draw none.
     static func rasterize(_ bytes: [UInt8]) throws(Failure) -> Rasterized {
-        guard bytes.count <= largestSVG else { throw Failure(description: "the SVG is larger than 64 MiB") }
+        guard bytes.count <= largestSVG else { throw Failure(description: localized("the SVG is larger than 64 MiB")) }
         guard let library = Librsvg.shared else {
-            throw Failure(description: "SVG pictures need librsvg (Debian's librsvg2-2 package), which is not installed")
+            throw Failure(description: localized("SVG pictures need librsvg (Debian's librsvg2-2 package), which is not installed"))
         }
         var error: UnsafeMutablePointer<GError>?
         guard let handle = bytes.withUnsafeBufferPointer({ library.newFromData($0.baseAddress, gsize($0.count), &error) }) else {
-            throw Failure(description: "this SVG is damaged (\(library.message(of: error)))")
+            throw Failure(description: localized("this SVG is damaged (%s)", library.message(of: error)))
         }
         defer { library.unref(handle) }
         library.setDPI(handle, 96)
@@ -46,29 +47,29 @@ enum SVGPicture {
                         (Double(ImageLimits.standard.maximumPixels) / (size.width * size.height)).squareRoot())
         let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
         guard ImageLimits.standard.allows(width: width, height: height) else {
-            throw Failure(description: "this SVG is smaller than a pixel")
+            throw Failure(description: localized("this SVG is smaller than a pixel"))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)
         defer { cairo_destroy(context) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_status(context) == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "there is not enough memory for a picture of \(width) × \(height) pixels")
+            throw Failure(description: localized("there is not enough memory for a picture of %1$d × %2$d pixels", width, height))
         }
         cairo_scale(context, scale, scale)
         // An RsvgRectangle: x, y, width, height.
         let viewport = [0, 0, size.width, size.height]
         guard library.renderDocument(handle, context, viewport, &error) != 0 else {
-            throw Failure(description: "librsvg could not draw this SVG (\(library.message(of: error)))")
+            throw Failure(description: localized("librsvg could not draw this SVG (%s)", library.message(of: error)))
         }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
-            throw Failure(description: "librsvg could not draw this SVG")
+            throw Failure(description: localized("librsvg could not draw this SVG"))
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let image = RasterImage(width: width, height: height, bytesPerRow: stride,
                                       copying: UnsafeRawBufferPointer(start: data, count: stride * height)) else {
-            throw Failure(description: "librsvg could not draw this SVG")
+            throw Failure(description: localized("librsvg could not draw this SVG"))
         }
         return Rasterized(pixels: image, size: size)
     }
@@ -82,15 +83,15 @@ enum SVGPicture {
             var viewBox = [Double](repeating: 0, count: 4)  // An RsvgRectangle: x, y, width, height.
             library.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             guard hasViewBox != 0 else {
-                throw Failure(description: "this SVG says neither how wide nor how tall it is")
+                throw Failure(description: localized("this SVG says neither how wide nor how tall it is"))
             }
             width = viewBox[2]
             height = viewBox[3]
         }
         guard width.isFinite, height.isFinite, width <= 1_048_576, height <= 1_048_576 else {
-            throw Failure(description: "this SVG is larger than a drawing can hold")
+            throw Failure(description: localized("this SVG is larger than a drawing can hold"))
         }
-        guard width >= 1, height >= 1 else { throw Failure(description: "this SVG is narrower or lower than a point") }
+        guard width >= 1, height >= 1 else { throw Failure(description: localized("this SVG is narrower or lower than a point")) }
         return Size(width: width, height: height)
     }
 }
@@ -131,8 +132,8 @@ private struct Librsvg: @unchecked Sendable {
 
     /// A GError's message, freed; "no reason given" for none.
     func message(of error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "no reason given" }
+        guard let error else { return localized("no reason given") }
         defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "no reason given"
+        return error.pointee.message.map { String(cString: $0) } ?? localized("no reason given")
     }
 }

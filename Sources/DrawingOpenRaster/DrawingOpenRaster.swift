@@ -3,6 +3,7 @@
 // files from ImageDecoding, the container from OpenRaster.
 import Geometry
 import ImageDecoding
+import Localization
 import OpenRaster
 import PaintModel
 import PaintRender
@@ -35,7 +36,7 @@ public enum DrawingOpenRaster {
                                           pixels: shown.pixels.map { $0 | 0xFF00_0000 }),
               let sheet = RasterImage(width: shown.width, height: shown.height, filledWith: RasterImage.Pixel(
                   red: level(paper.red), green: level(paper.green), blue: level(paper.blue)))
-        else { throw ExportError(reason: "the drawing is too large for an OpenRaster file") }
+        else { throw ExportError(reason: localized("the drawing is too large for an OpenRaster file")) }
         var layers = [OpenRasterLayer(name: paperLayerName, png: try png(of: sheet), isLocked: true)]
         for (position, layer) in drawing.layers.enumerated() {
             guard let drawn = all.layerImage(at: position) else { continue }
@@ -43,7 +44,7 @@ public enum DrawingOpenRaster {
             // Cropped to its ink, with its offset; a layer without ink is one clear pixel at the origin.
             let region = whole.visibleRegion ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             guard let ink = whole.cropped(to: region) else {
-                throw ExportError(reason: "a layer could not be cut to its ink")
+                throw ExportError(reason: localized("a layer could not be cut to its ink"))
             }
             let attributes = layer.attributes
             layers.append(OpenRasterLayer(name: attributes.name, png: try png(of: ink), opacity: attributes.opacity,
@@ -74,7 +75,7 @@ public enum DrawingOpenRaster {
     private static func raster(of image: ImageSurface) throws(ExportError) -> RasterImage {
         let bytes = UnsafeRawBufferPointer(start: image.pixels, count: image.stride * image.height)
         guard let raster = RasterImage(width: image.width, height: image.height, bytesPerRow: image.stride,
-                                       copying: bytes) else { throw ExportError(reason: "the drawing is too large for an OpenRaster file") }
+                                       copying: bytes) else { throw ExportError(reason: localized("the drawing is too large for an OpenRaster file")) }
         return raster
     }
 

@@ -3,6 +3,7 @@ import DesktopPortal
 import Dispatch
 import FingerPaintCore
 import FoundationEssentials
+import Localization
 import PaintRender
 import PaintUI
 import Threading
@@ -138,7 +139,8 @@ final class DesktopLink {
         guard !isChoosingExportFile else { return }
         isChoosingExportFile = true
         let relay = relay
-        let request = FileDialogRequest(title: "Export the drawing", parentWindow: parentWindow, suggestedName: suggestedName,
+        // Translators: the title of the save dialog of Export….
+        let request = FileDialogRequest(title: localized("Export the drawing"), parentWindow: parentWindow, suggestedName: suggestedName,
                                         filters: FileFilter.pictures)
         portal.saveFile(request) { relay.post(.exportChoice($0)) }
     }
@@ -151,23 +153,29 @@ final class DesktopLink {
         isChoosingDrawing = true
         let relay = relay
         // A picture or another program's painting makes a new drawing (ForeignDrawing).
-        let drawings = FileFilter(name: "Drawings and pictures", globs: ["*.fpdraw", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ora"],
+        // Translators: a choice of the open dialog's list of file kinds.
+        let drawings = FileFilter(name: localized("Drawings and pictures"), globs: ["*.fpdraw", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ora"],
                                   mimeTypes: ["application/x-fingerpaint-drawing", "image/png", "image/jpeg",
                                               "image/svg+xml", "image/openraster"])
-        let request = FileDialogRequest(title: "Open a drawing", parentWindow: parentWindow,
+        // Translators: the title of the open dialog of Open….
+        let request = FileDialogRequest(title: localized("Open a drawing"), parentWindow: parentWindow,
                                         filters: [drawings, Self.pictureFilter])
         portal.openFile(request) { relay.post(.openChoice($0)) }
     }
 
     /// PNG, JPEG and SVG pictures, which Place image… takes.
-    private static let pictureFilter = FileFilter(name: "Pictures", globs: ["*.png", "*.jpg", "*.jpeg", "*.svg"],
-                                                  mimeTypes: ["image/png", "image/jpeg", "image/svg+xml"])
+    private static var pictureFilter: FileFilter {
+        // Translators: a choice of the open dialog's list of file kinds: PNG, JPEG and SVG pictures.
+        FileFilter(name: localized("Pictures"), globs: ["*.png", "*.jpg", "*.jpeg", "*.svg"],
+                   mimeTypes: ["image/png", "image/jpeg", "image/svg+xml"])
+    }
 
     private func askForPicture() {
         guard !isChoosingDrawing else { return }
         isChoosingDrawing = true
         let relay = relay
-        let request = FileDialogRequest(title: "Place an image", parentWindow: parentWindow, filters: [Self.pictureFilter])
+        // Translators: the title of the open dialog of Place image….
+        let request = FileDialogRequest(title: localized("Place an image"), parentWindow: parentWindow, filters: [Self.pictureFilter])
         portal.openFile(request) { relay.post(.placeChoice($0)) }
     }
 
@@ -213,7 +221,7 @@ final class DesktopLink {
 /// The desktop's services for the app: the Wayland clipboard, and the portal's dialogs and file manager.
 extension DesktopLink: FingerPaintDesktop {
     func fingerPaintApp(_ app: FingerPaintApp, copy representations: [(mimeType: String, bytes: [UInt8])]) -> String? {
-        guard let session else { return "the window is not open yet" }
+        guard let session else { return localized("the window is not open yet") }
         do {
             try session.display.setClipboard(ClipboardContent(representations))
             return nil
@@ -227,7 +235,7 @@ extension DesktopLink: FingerPaintDesktop {
     }
 
     func fingerPaintApp(_ app: FingerPaintApp, readClipboardAs mimeType: String) -> String? {
-        guard let session else { return "the window is not open yet" }
+        guard let session else { return localized("the window is not open yet") }
         do {
             try session.display.readClipboard(as: mimeType, limit: FingerPaintApp.largestPaste) { [weak app, weak session] result in
                 guard let app else { return }
@@ -258,7 +266,7 @@ extension DesktopLink: FingerPaintDesktop {
     }
 
     func fingerPaintApp(_ app: FingerPaintApp, showInFolder file: URL) -> String? {
-        guard let folderShowing else { return "the desktop offers no way to show a file in its folder" }
+        guard let folderShowing else { return localized("the desktop offers no way to show a file in its folder") }
         showInFolder(file, way: folderShowing)
         return nil
     }

@@ -129,6 +129,7 @@ final class FingerPaintLive: LiveContentHooks {
         // the buffer may lack what earlier frames drew into the other one.
         let now = MonotonicClock.timestamp
         let frame = app.renderFrame(at: now, into: target)
+        for text in CutShortText.take() { debug("cut short: \(text)") }
         if session?.window.frameLog != nil {
             lastDrawDescription = "strokes+\(app.drawing.shownStrokeCount - strokesDrawn) unbaked\(app.renderer.strokesToBake) "
                 + "live\(app.canvasView.shownLiveStrokes.count) "
@@ -246,6 +247,10 @@ extension FingerPaintLive: FingerPaintAppDelegate {
 
     func fingerPaintApp(_ app: FingerPaintApp, didShowBanner text: String) {
         debug("banner: \(text)")
+    }
+
+    func fingerPaintApp(_ app: FingerPaintApp, didShowLabel text: String) {
+        debug("label: \(text)")
     }
 
     func fingerPaintApp(_ app: FingerPaintApp, didChangeTitle title: String) {

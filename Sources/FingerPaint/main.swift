@@ -7,6 +7,7 @@ import Dispatch
 import FoundationEssentials
 import Geometry
 import Glibc
+import Localization
 import PaintModel
 import PaintRender
 import SeatInput
@@ -62,7 +63,8 @@ func runReplay(_ options: LaunchOptions) -> Int32 {
     let (app, statistics) = replayer.run(events, from: drawing)
     // The file changed after it was checked.
     if let failure = events.failure {
-        complain("fingerpaint: \(failure) (the file changed while it was played); nothing was written")
+        // Translators: %s says which line of the trace is wrong, and how.
+        complain("fingerpaint: " + localized("%s (the file changed while it was played); nothing was written", failure))
         return 1
     }
     do {
@@ -96,7 +98,7 @@ func runExport(to output: String, from path: String, overwrite: Bool) -> Int32 {
     let format = PictureFormat(path: output)
     let isOpenRaster = output.split(separator: "/").last?.lowercased().hasSuffix(".ora") == true
     guard format != nil || isOpenRaster else {
-        complain("fingerpaint: cannot write \(output): a picture's name ends in .png, .svg, .pdf or .ora; nothing was written")
+        complain("fingerpaint: " + localized("cannot write %s: a picture's name ends in .png, .svg, .pdf or .ora; nothing was written", output))
         return 2
     }
     do {
@@ -150,7 +152,8 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
                 return (try DocumentFile.begin(url, create: true), nil, [])
             }
             let (made, notes) = try ForeignDrawing.makeDocument(from: url, in: library)
-            complain("fingerpaint: made the drawing \(made.path) from \(path), which is left as it was")
+            // Translators: the new drawing's path, then the path of the picture or painting it was made from.
+            complain("fingerpaint: " + localized("made the drawing %s from %s, which is left as it was", made.path, path))
             return (try DocumentFile.begin(made, create: false), nil, notes)
         }
         var notReopened: DocumentOpenError?
@@ -160,7 +163,8 @@ func openDocument(_ options: LaunchOptions, library: DocumentLibrary)
             } catch {
                 // Not asked for by name: say why (here, and in the window), and start a new drawing rather than
                 // not at all.
-                complain("fingerpaint: \(error); starting a new drawing")
+                // Translators: %s says why the drawing used last cannot be reopened.
+                complain("fingerpaint: " + localized("%s; starting a new drawing", error))
                 notReopened = error
             }
         }
@@ -221,7 +225,10 @@ func sessionConfiguration(_ options: LaunchOptions, title: String, size: Size,
         // A line that became wrong after the check (the file changed) ends the replay; what was drawn stays.
         configuration.replayEvents = AnyIterator {
             guard let event = events.next() else {
-                if let failure = events.failure { complain("fingerpaint: \(failure) (the file changed while it was played); the replay stops") }
+                if let failure = events.failure {
+                    // Translators: %s says which line of the trace is wrong, and how.
+                    complain("fingerpaint: " + localized("%s (the file changed while it was played); the replay stops", failure))
+                }
                 return nil
             }
             return event
@@ -241,7 +248,8 @@ func runWindow(_ options: LaunchOptions) -> Int32 {
     }
     // Said before anything is opened: a drawing, or a file without --overwrite, is never replaced by a recording.
     if let record = options.record, let refusal = OutputFile.refusal(toWrite: record, overwrite: options.overwrite) {
-        complain("fingerpaint: cannot record to \(record): \(refusal); nothing was opened")
+        // Translators: the recording's path, then why it may not be written.
+        complain("fingerpaint: " + localized("cannot record to %s: %s; nothing was opened", record, refusal))
         return 2
     }
     let library = DocumentLibrary()
@@ -328,11 +336,14 @@ func printStatistics(_ latencies: PresentationLatencies) {
 
 /// The window's title: the document's name, then the program's.
 func windowTitle(_ documentTitle: String) -> String {
-    "\(documentTitle) — Finger paint"
+    // Translators: the window's title: the drawing's name, then the program's.
+    localized("%s — Finger paint", documentTitle)
 }
 
 /// When the program started, for the start-up figures `--verbose` prints.
 let launchedAt = MonotonicClock.timestamp
+// The user's language for every message, --help included (docs/translations.md).
+Localization.start()
 let options = LaunchOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 if options.listsBrushes {
     print(BrushCatalog.names().joined(separator: "\n"))

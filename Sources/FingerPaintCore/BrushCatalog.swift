@@ -2,6 +2,7 @@
 // (docs/brushes.md). The one list `--list-brushes` prints, the names a painter chooses a brush by, and the few the
 // brush panel shows.
 import BrushEngine
+import Localization
 import PaintModel
 
 /// The brushes fingerpaint offers, in the order it shows them.
@@ -23,12 +24,17 @@ public enum BrushCatalog {
     /// The brushes the panel offers, a kind of mark each, in its order: the round brush first, then the presets that
     /// make a pencil's, an ink pen's, a marker's, an airbrush's, a watercolour's and charcoal's marks, and a smudge,
     /// which drags the paint of the current layer along as a finger in wet paint does (docs/brushes.md).
-    public static let allPicks = [
-        Pick(name: round, title: "Round"), Pick(name: "classic/pencil", title: "Pencil"),
-        Pick(name: "classic/pen", title: "Ink pen"), Pick(name: "classic/marker_fat", title: "Marker"),
-        Pick(name: "deevad/airbrush", title: "Airbrush"), Pick(name: "deevad/watercolor_expressive", title: "Watercolour"),
-        Pick(name: "classic/charcoal", title: "Charcoal"), Pick(name: "classic/smudge", title: "Smudge"),
-    ]
+    /// Their titles in the user's language.
+    public static var allPicks: [Pick] {
+        [
+            // Translators: the brush panel's names of brushes, a kind of mark each (a round brush, a pencil's...).
+            Pick(name: round, title: localized("Round")), Pick(name: "classic/pencil", title: localized("Pencil")),
+            Pick(name: "classic/pen", title: localized("Ink pen")), Pick(name: "classic/marker_fat", title: localized("Marker")),
+            Pick(name: "deevad/airbrush", title: localized("Airbrush")),
+            Pick(name: "deevad/watercolor_expressive", title: localized("Watercolour")),
+            Pick(name: "classic/charcoal", title: localized("Charcoal")), Pick(name: "classic/smudge", title: localized("Smudge")),
+        ]
+    }
 
     /// The panel's brushes installed in `folder` (the round brush always), in ``allPicks``' order.
     public static func picks(presetsIn folder: String = BrushPreset.installedFolder) -> [Pick] {
@@ -48,7 +54,7 @@ public enum BrushCatalog {
                               presetsIn folder: String = BrushPreset.installedFolder) throws(BrushPreset.Failure) -> BrushPreset? {
         guard name != round else { return nil }
         guard names(presetsIn: folder).contains(name) else {
-            throw BrushPreset.Failure(name: name, reason: "no such brush; fingerpaint --list-brushes lists them")
+            throw BrushPreset.Failure(name: name, reason: localized("no such brush; fingerpaint --list-brushes lists them"))
         }
         return try BrushPreset(named: name, in: folder)
     }
@@ -65,7 +71,7 @@ public enum BrushCatalog {
     /// a document keeps.
     public static func strokeBrush(of preset: BrushPreset, erasing: Bool = false) throws(BrushPreset.Failure) -> StrokeBrush {
         guard let brush = StrokeBrush(name: preset.name, settings: preset.settings, isErasing: erasing) else {
-            throw BrushPreset.Failure(name: preset.name, reason: "its name or settings are too long")
+            throw BrushPreset.Failure(name: preset.name, reason: localized("its name or settings are too long"))
         }
         return brush
     }

@@ -97,8 +97,11 @@ public final class BrushPanelView: View {
                     height: Double(rows) * (row + spacing) + spacing + Double(sliders) * sliderHeight + spacing)
     }
 
-    /// How many columns the rows take in the panel's bounds.
-    private var columnCount: Int { bounds.width >= 2 * Self.columnWidth ? 2 : 1 }
+    /// How many columns the rows take in the panel's bounds: one where its height holds them all above the sliders,
+    /// else two — narrower than ``columnWidth`` in a window too narrow for two of those.
+    private var columnCount: Int {
+        Self.columns(brushes: brushes.count, sliders: min(sliderSlots, Self.sliderCount), fitting: bounds.height)
+    }
 
     /// The frame of the `index`th brush's row, in the panel's coordinates.
     private func rowFrame(_ index: Int) -> Rect {

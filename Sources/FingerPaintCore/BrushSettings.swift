@@ -1,6 +1,7 @@
 // The brush remembered across launches: a small text file in $XDG_CONFIG_HOME/fingerpaint (docs/settings.md).
 import FoundationEssentials
 import Geometry
+import Localization
 import PaintModel
 
 /// The brush, the tool, the recent colours and the painter's hand a window starts with, kept in `$XDG_CONFIG_HOME/fingerpaint/settings`
@@ -161,7 +162,9 @@ public struct BrushSettings: Hashable, Sendable {
             return nil
         } catch {
             let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
-            return "cannot remember the brush in \(url.path): \(code.map { OutputFile.reason($0) } ?? "it cannot be written")"
+            // Translators: %1$s is the settings file's path, %2$s why it cannot be written.
+            return localized("cannot remember the brush in %1$s: %2$s", url.path,
+                             code.map { OutputFile.reason($0) } ?? localized("it cannot be written"))
         }
     }
 }

@@ -1,12 +1,14 @@
 // Export… through the desktop's save dialog (the host asks the portal), and the file it chose written (docs/portal.md).
 import FoundationEssentials
+import Localization
 import PaintModel
 import PaintRender
 
 extension FingerPaintApp {
     /// The name the save dialog suggests: the drawing's name (else "Drawing") with `.png`.
     public var suggestedExportName: String {
-        (document.map { $0.url.deletingPathExtension().lastPathComponent } ?? "Drawing") + ".png"
+        // Translators: the file name the save dialog suggests for a drawing never saved under a name (".png" follows).
+        (document.map { $0.url.deletingPathExtension().lastPathComponent } ?? localized("Drawing")) + ".png"
     }
 
     /// Export… (Ctrl+Shift+S): the desktop's save dialog where it has one (``DesktopServices/exportDialog``), else
@@ -37,16 +39,19 @@ extension FingerPaintApp {
         var refusal = OutputFile.refusal(toWrite: url.path, overwrite: true)
         if refusal == nil, !replaces, OutputFile.refusal(toWrite: url.path, overwrite: false) != nil {
             // The dialog asked about replacing the name chosen, not the one with `.png` added.
-            refusal = "a file of that name is there already"
+            refusal = localized("a file of that name is there already")
         }
         if let refusal {
-            report("fingerpaint: cannot export to \(url.path): \(refusal)")
-            showBanner("Cannot export the drawing to \(url.lastPathComponent): \(refusal).")
+            // Translators: %1$s is a file's path, %2$s why it cannot be written.
+            report("fingerpaint: " + localized("cannot export to %1$s: %2$s", url.path, refusal))
+            // Translators: %1$s is a file's name, %2$s why it cannot be written.
+            showBanner(localized("Cannot export the drawing to %1$s: %2$s.", url.lastPathComponent, refusal))
             return nil
         }
         guard let format = PictureFormat(path: url.path) else {
-            report("fingerpaint: cannot export to \(url.path): not a .png, .svg or .pdf name")
-            showBanner("Cannot export as .\(url.pathExtension): choose a PNG, SVG or PDF name.")
+            report("fingerpaint: " + localized("cannot export to %s: not a .png, .svg or .pdf name", url.path))
+            // Translators: %s is the extension of the name chosen, after its dot (".txt").
+            showBanner(localized("Cannot export as .%s: choose a PNG, SVG or PDF name.", url.pathExtension))
             return nil
         }
         let picture = DrawingPicture(drawing: drawing)
@@ -55,12 +60,15 @@ extension FingerPaintApp {
                 try picture.write(to: temporary, format: format)
             }
         } catch {
-            report("fingerpaint: cannot export: \(error)")
-            showBanner("Cannot export the drawing to \(url.lastPathComponent): \(error.reason).")
+            // Translators: %s is why the picture could not be written.
+            report("fingerpaint: " + localized("cannot export: %s", error))
+            // Translators: %1$s is a file's name, %2$s why it could not be written.
+            showBanner(localized("Cannot export the drawing to %1$s: %2$s.", url.lastPathComponent, error.reason))
             return nil
         }
-        report("fingerpaint: exported the drawing to \(url.path)")
-        showNotice("Exported the drawing to \(url.lastPathComponent) in \(url.deletingLastPathComponent().path).")
+        report("fingerpaint: " + localized("exported the drawing to %s", url.path))
+        // Translators: %1$s is the picture's file name, %2$s the folder it is in.
+        showNotice(localized("Exported the drawing to %1$s in %2$s.", url.lastPathComponent, url.deletingLastPathComponent().path))
         return url
     }
 }

@@ -5,6 +5,7 @@
 // erasing, are made from them in one place (`applyBrush`).
 import BrushEngine
 import Glibc
+import Localization
 import PaintModel
 import PaintUI
 
@@ -156,7 +157,8 @@ extension FingerPaintApp {
             putAwayOtherTools()
         } catch {
             report("fingerpaint: \(error)")
-            showNotice("Cannot paint with \(picks[index].title): \(error.reason).")
+            // Translators: the first %s is a brush's name, the second why it cannot be read.
+            showNotice(localized("Cannot paint with %s: %s.", picks[index].title, error.reason))
         }
     }
 
@@ -198,7 +200,9 @@ extension FingerPaintApp {
         let picks = brushPicks ?? readPicks()
         // The eraser's: whole strokes first, then the presets, each erasing paint in its own shape.
         let shown = panelErases
-            ? [BrushCatalog.Pick(name: BrushCatalog.wholeStrokes, title: "Whole strokes")] + picks.filter { $0.name != BrushCatalog.round }
+            ? [BrushCatalog.Pick(name: BrushCatalog.wholeStrokes,
+                                // Translators: the eraser's first choice in the brush panel: it takes whole strokes away.
+                                title: localized("Whole strokes"))] + picks.filter { $0.name != BrushCatalog.round }
             : picks
         brushPanelView.brushes = shown
         let name = panelBrushName
@@ -215,11 +219,16 @@ extension FingerPaintApp {
         let sizeFraction = presetAdjustment == nil ? Double(brush.widthIndex) / Double(Brush.widths.count - 1)
             : adjustment.sizeFraction
         brushPanelView.sliders = name == BrushCatalog.wholeStrokes ? [] : Array([
-            .init(.size, title: "Size \(BrushSettings.sizeText(adjustment.size)) pt", fraction: sizeFraction),
-            .init(.opacity, title: "Opacity \(Int((adjustment.opacity * 100).rounded())) %",
+            // Translators: a slider's label in the brush panel; %s is the brush's size in points, as 4 or 2.5.
+            .init(.size, title: localized("Size %s pt", BrushSettings.sizeText(adjustment.size)), fraction: sizeFraction),
+            // Translators: a slider's label in the brush panel; %d is a percentage (%% is the percent sign).
+            .init(.opacity, title: localized("Opacity %d %%", Int((adjustment.opacity * 100).rounded())),
                   fraction: adjustment.opacityFraction),
+            // Translators: the stabilizer's slider in the brush panel, as strong as %d percent (%% is the percent
+            // sign), and off.
             .init(.steadiness, title: canvasView.isStabilizing
-                  ? "Steady lines \(Int((canvasView.stabilizerStrength * 100).rounded())) %" : "Steady lines off",
+                  ? localized("Steady lines %d %%", Int((canvasView.stabilizerStrength * 100).rounded()))
+                  : localized("Steady lines off"),
                   fraction: canvasView.isStabilizing ? canvasView.stabilizerStrength : 0),
         ].prefix(brushPanelView.sliderSlots))
         // The previews: each brush as it comes, at the window's scale, in the style's ink.

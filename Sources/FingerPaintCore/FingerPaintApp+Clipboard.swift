@@ -9,6 +9,7 @@
 import DrawingImport
 import FoundationEssentials
 import Geometry
+import Localization
 import PaintModel
 import PaintRender
 
@@ -32,7 +33,7 @@ extension FingerPaintApp {
     /// selected, says how to select.
     func cut() {
         guard let strokes = selectedStrokes else {
-            return showNotice("Select strokes to cut: choose the lasso and draw a loop around them.")
+            return showNotice(localized("Select strokes to cut: choose the lasso and draw a loop around them."))
         }
         if copy(strokes) { deleteSelection() }
     }
@@ -48,8 +49,15 @@ extension FingerPaintApp {
     /// Puts `strokes` on the clipboard as strokes, a PNG and an SVG of them, and says so, or why not, in the banner;
     /// whether the clipboard took them.
     private func copy(_ strokes: [Stroke]) -> Bool {
-        let picture = DrawingPicture(strokes: strokes)
-        return putOnClipboard(strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes", failing: "the selection") {
+        let picture = DrawingPicture(strokes: strokes), count = strokes.count
+        let done = (line: localizedPlural("copied %d stroke to the clipboard", "copied %d strokes to the clipboard",
+                                          count: count, count),
+                    notice: localizedPlural("Copied %d stroke to the clipboard.", "Copied %d strokes to the clipboard.",
+                                            count: count, count))
+        return putOnClipboard(done, failing: { failure in
+            // Translators: %s is why the clipboard did not take the strokes.
+            (localized("cannot copy the selection: %s", failure), localized("Cannot copy the selection: %s.", failure))
+        }) {
             [(Self.strokesMIMEType, DrawingDocument.encode(Drawing(strokes: strokes))),
              ("image/png", try picture.bytes(format: .png)), ("image/svg+xml", try picture.bytes(format: .svg))]
         }
@@ -59,18 +67,23 @@ extension FingerPaintApp {
     /// the clipboard as `image/png` and `image/svg+xml`, and says so, or why not, in the banner.
     public func copyDrawing() {
         let picture = DrawingPicture(drawing: drawing)
-        putOnClipboard("the drawing", failing: "the drawing") {
+        let done = (line: localized("copied the drawing to the clipboard"), notice: localized("Copied the drawing to the clipboard."))
+        putOnClipboard(done, failing: { failure in
+            // Translators: %s is why the clipboard did not take the drawing's picture.
+            (localized("cannot copy the drawing: %s", failure), localized("Cannot copy the drawing: %s.", failure))
+        }) {
             [("image/png", try picture.bytes(format: .png)), ("image/svg+xml", try picture.bytes(format: .svg))]
         }
     }
 
-    /// Puts what `representations` makes on the clipboard and says "Copied `what` to the clipboard.", or, in the
-    /// banner, why `subject` could not be copied; whether the clipboard took it.
+    /// Puts what `representations` makes on the clipboard and says so (`done`: the line on standard error and the
+    /// notice), or, in the banner, why it could not be copied (`failing`: the line and the banner for a reason);
+    /// whether the clipboard took it.
     @discardableResult
-    private func putOnClipboard(_ what: String, failing subject: String,
+    private func putOnClipboard(_ done: (line: String, notice: String), failing: (String) -> (line: String, banner: String),
                                 _ representations: () throws -> [(mimeType: String, bytes: [UInt8])]) -> Bool {
         guard desktopServices.contains(.clipboard), let desktop else {
-            report("fingerpaint: copy is off here")
+            report("fingerpaint: " + localized("copy is off here"))
             return false
         }
         let failure: String?
@@ -80,12 +93,13 @@ extension FingerPaintApp {
             failure = "\(error)"
         }
         if let failure {
-            report("fingerpaint: cannot copy \(subject): \(failure)")
-            showBanner("Cannot copy \(subject): \(failure).")
+            let said = failing(failure)
+            report("fingerpaint: " + said.line)
+            showBanner(said.banner)
             return false
         }
-        report("fingerpaint: copied \(what) to the clipboard")
-        showNotice("Copied \(what) to the clipboard.")
+        report("fingerpaint: " + done.line)
+        showNotice(done.notice)
         return true
     }
 
@@ -94,23 +108,47 @@ extension FingerPaintApp {
     /// nothing we can use says so in the banner.
     func paste() {
         guard desktopServices.contains(.clipboard), let desktop else {
-            report("fingerpaint: paste is off here")
-            return showNotice("Paste needs the desktop's clipboard, and there is none here.")
+            report("fingerpaint: " + localized("paste is off here"))
+            return showNotice(localized("Paste needs the desktop's clipboard, and there is none here."))
         }
         let offered = desktop.clipboardTypes(for: self)
         guard let type = Self.pastableMIMETypes.first(where: offered.contains) else {
-            report("fingerpaint: nothing to paste: the clipboard offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", "))")
-            return showNotice(offered.isEmpty ? "The clipboard is empty."
-                : "The clipboard holds \(Self.describe(offered)); fingerpaint pastes strokes and PNG, JPEG or SVG pictures.")
+            guard !offered.isEmpty else {
+                report("fingerpaint: " + localized("nothing to paste: the clipboard offers nothing"))
+                return showNotice(localized("The clipboard is empty."))
+            }
+            // Translators: %s lists MIME types, as text/plain, image/gif.
+            report("fingerpaint: " + localized("nothing to paste: the clipboard offers %s", offered.joined(separator: ", ")))
+            let holds: String = switch Offer(offered) {
+            case .text: localized("The clipboard holds text; fingerpaint pastes strokes and PNG, JPEG or SVG pictures.")
+            case .picture: localized("""
+                The clipboard holds a picture of a kind fingerpaint cannot read; fingerpaint pastes strokes and PNG, \
+                JPEG or SVG pictures.
+                """)
+            case .other: localized("""
+                The clipboard holds something fingerpaint cannot read; fingerpaint pastes strokes and PNG, JPEG or SVG \
+                pictures.
+                """)
+            }
+            return showNotice(holds)
         }
         if let failure = desktop.fingerPaintApp(self, readClipboardAs: type) { pasteFailed(reason: failure) }
     }
 
-    /// What a clipboard offering `types` (none of them ours) holds, in a few words.
-    private static func describe(_ types: [String]) -> String {
-        if types.contains(where: { $0.hasPrefix("text/") || $0 == "UTF8_STRING" || $0 == "STRING" }) { return "text" }
-        if types.contains(where: { $0.hasPrefix("image/") }) { return "a picture of a kind fingerpaint cannot read" }
-        return "something fingerpaint cannot read"
+    /// What a clipboard or a drag offering types none of which are ours holds: text, a picture of another kind, or
+    /// something else.
+    private enum Offer {
+        case text, picture, other
+
+        init(_ types: [String]) {
+            if types.contains(where: { $0.hasPrefix("text/") || $0 == "UTF8_STRING" || $0 == "STRING" }) {
+                self = .text
+            } else if types.contains(where: { $0.hasPrefix("image/") }) {
+                self = .picture
+            } else {
+                self = .other
+            }
+        }
     }
 
     /// Puts what the clipboard held, `bytes` as `mimeType`, on the drawing: strokes on the current layer, centred in
@@ -124,9 +162,20 @@ extension FingerPaintApp {
     /// ``pastableMIMETypes`` offered), or `nil`, when the banner says what the window takes while the drag is over it.
     public func dragEntered(offering mimeTypes: [String]) -> String? {
         guard let type = Self.pastableMIMETypes.first(where: mimeTypes.contains) else {
-            report("fingerpaint: a drag offers \(mimeTypes.joined(separator: ", ")): nothing to take")
-            showNotice("Cannot drop \(Self.describe(mimeTypes)) here: fingerpaint takes picture files, PNG, JPEG or SVG "
-                       + "pictures and strokes.")
+            // Translators: %s lists MIME types, as text/plain, image/gif.
+            report("fingerpaint: " + localized("a drag offers %s: nothing to take", mimeTypes.joined(separator: ", ")))
+            let refusal: String = switch Offer(mimeTypes) {
+            case .text: localized("Cannot drop text here: fingerpaint takes picture files, PNG, JPEG or SVG pictures and strokes.")
+            case .picture: localized("""
+                Cannot drop a picture of a kind fingerpaint cannot read here: fingerpaint takes picture files, PNG, \
+                JPEG or SVG pictures and strokes.
+                """)
+            case .other: localized("""
+                Cannot drop something fingerpaint cannot read here: fingerpaint takes picture files, PNG, JPEG or SVG \
+                pictures and strokes.
+                """)
+            }
+            showNotice(refusal)
             return nil
         }
         return type
@@ -140,8 +189,8 @@ extension FingerPaintApp {
 
     /// A drop's content could not be read: the banner says why.
     public func dropFailed(reason: String) {
-        report("fingerpaint: cannot take the drop: \(reason)")
-        showNotice("Cannot take what was dropped: \(reason).")
+        report("fingerpaint: " + localized("cannot take the drop: %s", reason))
+        showNotice(localized("Cannot take what was dropped: %s.", reason))
     }
 
     /// Where what lands on the drawing came from.
@@ -156,25 +205,23 @@ extension FingerPaintApp {
             guard case let .drop(point) = self else { return nil }
             return point
         }
-        /// Where it came from, for the log.
-        var source: String {
+        /// The picture it brought, as the line that says it cannot be opened names it.
+        var pictureName: String {
             switch self {
-            case .clipboard: "the clipboard"
-            case .drop: "the drop"
+            // Translators: what cannot be opened in "cannot open %s: …", a line on standard error.
+            case .clipboard: localized("the clipboard's picture")
+            // Translators: what cannot be opened in "cannot open %s: …", a line on standard error.
+            case .drop: localized("the drop's picture")
             }
         }
-        /// "pasted `what` from the clipboard", "dropped `what` on the drawing", for the log.
-        func done(_ what: String) -> String {
+        /// Why the strokes it brought cannot be put on the drawing: the line for the log and the banner's words, with
+        /// `reason`.
+        func cannotTakeStrokes(_ reason: String) -> (line: String, banner: String) {
             switch self {
-            case .clipboard: "pasted \(what) from the clipboard"
-            case .drop: "dropped \(what) on the drawing"
-            }
-        }
-        /// "Cannot paste the clipboard's `thing`", "Cannot take the dropped `thing`", for the banner.
-        func cannot(_ thing: String) -> String {
-            switch self {
-            case .clipboard: "Cannot paste the clipboard's \(thing)"
-            case .drop: "Cannot take the dropped \(thing)"
+            case .clipboard: (localized("cannot paste the clipboard's strokes: %s", reason),
+                              localized("Cannot paste the clipboard's strokes: %s.", reason))
+            case .drop: (localized("cannot take the dropped strokes: %s", reason),
+                         localized("Cannot take the dropped strokes: %s.", reason))
             }
         }
     }
@@ -186,9 +233,16 @@ extension FingerPaintApp {
         case "text/uri-list": pasteFile(listedIn: bytes, from: arrival)
         default:
             // Decoded off the Wayland thread, placed when done.
-            let path = "\(arrival.source)'s picture"
-            decodePicture(named: arrival == .clipboard ? "Pasted picture" : "Dropped picture", centredAt: arrival.centre,
-                          failing: arrival.cannot("picture"), done: arrival.done("a picture")) {
+            let path = arrival.pictureName
+            let isPaste = arrival == .clipboard
+            // Translators: the name of the layer a picture pasted, or dropped, goes on.
+            decodePicture(named: isPaste ? localized("Pasted picture") : localized("Dropped picture"), centredAt: arrival.centre,
+                          failing: { reason in
+                              isPaste ? localized("Cannot paste the clipboard's picture: %s.", reason)
+                                  : localized("Cannot take the dropped picture: %s.", reason)
+                          },
+                          done: isPaste ? localized("pasted a picture from the clipboard")
+                              : localized("dropped a picture on the drawing")) {
                 () throws(ForeignDrawing.ImportError) in
                 try ForeignDrawing.picture(from: bytes, path: path)
             }
@@ -197,8 +251,8 @@ extension FingerPaintApp {
 
     /// The clipboard could not be read: the banner says why (nothing, when another paste took its place).
     public func pasteFailed(reason: String) {
-        report("fingerpaint: cannot paste: \(reason)")
-        showNotice("Cannot paste: \(reason).")
+        report("fingerpaint: " + localized("cannot paste: %s", reason))
+        showNotice(localized("Cannot paste: %s.", reason))
     }
 
     /// Strokes from a fingerpaint's clipboard or drag: every layer's, in order, onto the current layer.
@@ -207,37 +261,47 @@ extension FingerPaintApp {
         let strokes: [Stroke]
         do {
             let contents = try DrawingDocument.read(bytes)
-            guard !contents.hasUnreadBytes else { throw DrawingDocument.ReadError.damaged("records lost") }
+            guard !contents.hasUnreadBytes else { throw DrawingDocument.ReadError.damaged(localized("records lost")) }
             strokes = contents.drawing.layers.flatMap(\.strokes).filter(\.isWithinLimits)
         } catch {
-            report("fingerpaint: \(arrival.cannot("strokes").lowercased()): \(error)")
-            return showNotice("\(arrival.cannot("strokes")): \(error).")
+            let said = arrival.cannotTakeStrokes("\(error)")
+            report("fingerpaint: " + said.line)
+            return showNotice(said.banner)
         }
-        guard let first = strokes.first else { return showNotice("\(arrival.cannot("strokes")): they are none.") }
+        guard let first = strokes.first else {
+            return showNotice(arrival == .clipboard ? localized("Cannot paste the clipboard's strokes: they are none.")
+                : localized("Cannot take the dropped strokes: they are none."))
+        }
         let bounds = strokes.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
         let middle = arrival.centre ?? canvasView.viewTransform.documentRect(canvasView.bounds).center
         let shift = AffineTransform(translationBy: Vector(dx: middle.x - bounds.midX, dy: middle.y - bounds.midY))
         let moved = strokes.compactMap { $0.transformed(by: shift) }
         guard moved.count == strokes.count else {
-            return showNotice("Cannot paste the strokes there: move the view nearer the drawing.")
+            return showNotice(localized("Cannot paste the strokes there: move the view nearer the drawing."))
         }
         let count = drawing.currentLayer.strokes.count
         endSelection()
         edit(.addStrokes(moved))
         let added = drawing.currentLayer.strokes.count - count
         guard added == moved.count else { return }
-        report("fingerpaint: \(arrival.done(added == 1 ? "1 stroke" : "\(added) strokes"))")
+        report("fingerpaint: " + (arrival == .clipboard
+            ? localizedPlural("pasted %d stroke from the clipboard", "pasted %d strokes from the clipboard", count: added, added)
+            : localizedPlural("dropped %d stroke on the drawing", "dropped %d strokes on the drawing", count: added, added)))
         if !isSelecting { toggleSelectionTool() }
-        select(Array(count..<(count + added)), noneSaid: "Nothing was pasted")
+        // Translators: %s is the layer's name.
+        select(Array(count..<(count + added)), noneSaid: { localized("Nothing was pasted of “%s”.", $0) })
     }
 
     /// The first file a `text/uri-list` names (a file manager's copy or drag), placed as a picture; the file is
     /// only read.
     private func pasteFile(listedIn bytes: [UInt8], from arrival: Arrival) {
         guard let url = Self.firstFile(inURIList: bytes) else {
-            report("fingerpaint: the list of files of \(arrival.source) names no local file")
-            return showNotice(arrival == .clipboard ? "The clipboard names no file on this computer to paste."
-                : "What was dropped names no file on this computer.")
+            guard arrival == .clipboard else {
+                report("fingerpaint: " + localized("the list of files of the drop names no local file"))
+                return showNotice(localized("What was dropped names no file on this computer."))
+            }
+            report("fingerpaint: " + localized("the list of files of the clipboard names no local file"))
+            return showNotice(localized("The clipboard names no file on this computer to paste."))
         }
         placeImage(at: url, centredAt: arrival.centre)
     }

@@ -1,4 +1,5 @@
 // What a key or a palette button asks of the painting app (PaintCommand): one switch, each case one method.
+import Localization
 import PaintModel
 
 extension FingerPaintApp {
@@ -138,8 +139,11 @@ extension FingerPaintApp {
         if desktopServices.contains(.openDialog), let desktop {
             desktop.fingerPaintAppDidAskToPlaceImage(self)
         } else {
-            showNotice("Place image… needs the desktop's file dialog, which did not answer. "
-                       + "To paint over a picture, open it: fingerpaint photo.png.")
+            // Translators: "Place image…" is the More menu's item; "fingerpaint photo.png" is a command, as typed.
+            showNotice(localized("""
+                Place image… needs the desktop's file dialog, which did not answer. To paint over a picture, open it: \
+                fingerpaint photo.png.
+                """))
         }
     }
 

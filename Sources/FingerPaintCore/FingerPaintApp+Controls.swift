@@ -10,6 +10,10 @@ extension FingerPaintApp: PaletteViewDelegate {
         perform(opens ? .openBrushes : command)
     }
     public func paletteViewDidChange(_ palette: PaletteView) { updateOverlay() }
+
+    public func paletteView(_ palette: PaletteView, didShowLabelOf command: PaintCommand) {
+        delegate?.fingerPaintApp(self, didShowLabel: command.label())
+    }
 }
 
 extension FingerPaintApp: ColorChooserViewDelegate {

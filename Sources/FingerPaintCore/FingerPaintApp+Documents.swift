@@ -3,6 +3,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Localization
 import PaintModel
 import PaintRender
 import TouchUI
@@ -65,9 +66,16 @@ extension FingerPaintApp {
         guard let failure = document.save(drawing), document.hasNowhereToSave else { return true }
         closeWasRefused = true
         report("fingerpaint: \(failure)")
-        let count = drawing.strokes.count == 1 ? "1 stroke" : "\(drawing.strokes.count) strokes"
-        banner = "Cannot save \(document.url.deletingPathExtension().lastPathComponent) anywhere (no space or no "
-            + "permission): closing now loses up to \(count). Free some space and keep painting, or close again to quit."
+        let count = drawing.strokes.count
+        // Translators: %s is the drawing's name, %d how many strokes closing would lose.
+        banner = localizedPlural("""
+            Cannot save %s anywhere (no space or no permission): closing now loses up to %d stroke. Free some space \
+            and keep painting, or close again to quit.
+            """, """
+            Cannot save %s anywhere (no space or no permission): closing now loses up to %d strokes. Free some space \
+            and keep painting, or close again to quit.
+            """, count: count, document.url.deletingPathExtension().lastPathComponent, count)
+        bannerSaysSavingFails = true
         return false
     }
 
@@ -101,17 +109,24 @@ extension FingerPaintApp {
     @discardableResult
     func exportPNG(of other: Drawing?, named name: String?, now: Date = Date()) -> URL? {
         guard let exportFolder else {
-            report("fingerpaint: export is off here")
+            report("fingerpaint: " + localized("export is off here"))
             return nil
         }
         // Said on standard error and in the window: a painter with no terminal learns where the picture went.
         func fail(_ reason: String, file: URL? = nil) -> URL? {
-            report("fingerpaint: cannot export: \(file.map { "\($0.path): " } ?? "")\(reason)")
-            banner = "Cannot export the drawing\(file.map { " to \($0.lastPathComponent)" } ?? ""): \(reason)."
+            if let file {
+                // Translators: the file's path, then why it could not be written.
+                report("fingerpaint: " + localized("cannot export: %s: %s", file.path, reason))
+                // Translators: the file's name, then why it could not be written.
+                banner = localized("Cannot export the drawing to %s: %s.", file.lastPathComponent, reason)
+            } else {
+                report("fingerpaint: " + localized("cannot export: %s", reason))
+                banner = localized("Cannot export the drawing: %s.", reason)
+            }
             return nil
         }
         guard isFolder(exportFolder.path) else {
-            return fail("the folder \(exportFolder.path) does not exist")
+            return fail(localized("the folder %s does not exist", exportFolder.path))
         }
         // Named after the drawing; a drawing with no file (a replay) after the time.
         let stem: String
@@ -134,18 +149,20 @@ extension FingerPaintApp {
                 try renderer.canvas.writePNG(to: temporary.path, rows: Int(paletteView.barFrame.minY) * renderer.scale)
             }
         } catch {
-            return fail("\(error)".replacing("cannot write \(temporary.path): ", with: ""))
+            return fail(OutputFile.reason(in: "\(error)", writing: temporary.path))
         }
         for number in 1...1000 {
             let file = exportFolder.appendingPathComponent(number == 1 ? "\(stem).png" : "\(stem)-\(number).png")
             if link(temporary.path, file.path) == 0 {
-                report("fingerpaint: exported the drawing to \(file.path)")
-                showNotice("Exported the drawing to \(file.lastPathComponent) in \(exportFolder.path).")
+                report("fingerpaint: " + localized("exported the drawing to %s", file.path))
+                // Translators: the picture's file name, then its folder.
+                showNotice(localized("Exported the drawing to %s in %s.", file.lastPathComponent, exportFolder.path))
                 return file
             }
             guard errno == EEXIST else { return fail(OutputFile.reason(errno), file: file) }
         }
-        return fail("too many pictures named \(stem) in \(exportFolder.path)")
+        // Translators: a drawing's name, then a folder.
+        return fail(localized("too many pictures named %s in %s", stem, exportFolder.path))
     }
 
     // MARK: - Changes
@@ -179,15 +196,42 @@ extension FingerPaintApp {
     }
 
     /// Why the current layer takes no painting or erasing now, in a painter's words; `nil` when it takes them.
-    var currentLayerRefusal: String? { refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "paint on it") }
+    var currentLayerRefusal: String? { refusal(ofLayerAt: drawing.currentLayerIndex, toDo: .paint) }
 
-    /// Why the layer at `position` refuses a change of what it holds (`toDo`: what, in the banner's words), or `nil`
-    /// when it takes it: a locked or a hidden layer refuses.
-    func refusal(ofLayerAt position: Int, toDo action: String) -> String? {
+    /// A change of what a layer holds, which a locked or a hidden layer refuses.
+    enum LayerChange {
+        /// Painting or erasing on it, filling, pasting, clearing it.
+        case paint
+        /// Merging it with the layer below, or the layer above with it.
+        case merge
+        /// Selecting its strokes.
+        case select
+        /// Moving the selected strokes onto it.
+        case moveStrokes
+    }
+
+    /// Why the layer at `position` refuses a change of what it holds, in the banner's words, or `nil` when it takes
+    /// it: a locked or a hidden layer refuses.
+    func refusal(ofLayerAt position: Int, toDo change: LayerChange) -> String? {
         guard drawing.layers.indices.contains(position) else { return nil }
         let layer = drawing.layers[position].attributes
-        if layer.isLocked { return "“\(layer.name)” is locked: unlock it to \(action)." }
-        if !layer.isVisible { return "“\(layer.name)” is hidden: show it to \(action)." }
+        if layer.isLocked {
+            return switch change {
+            // Translators: %s is a layer's name (so in the seven messages like this one).
+            case .paint: localized("“%s” is locked: unlock it to paint on it.", layer.shownName)
+            case .merge: localized("“%s” is locked: unlock it to merge it.", layer.shownName)
+            case .select: localized("“%s” is locked: unlock it to select on it.", layer.shownName)
+            case .moveStrokes: localized("“%s” is locked: unlock it to move strokes onto it.", layer.shownName)
+            }
+        }
+        if !layer.isVisible {
+            return switch change {
+            case .paint: localized("“%s” is hidden: show it to paint on it.", layer.shownName)
+            case .merge: localized("“%s” is hidden: show it to merge it.", layer.shownName)
+            case .select: localized("“%s” is hidden: show it to select on it.", layer.shownName)
+            case .moveStrokes: localized("“%s” is hidden: show it to move strokes onto it.", layer.shownName)
+            }
+        }
         return nil
     }
 
@@ -243,17 +287,25 @@ extension FingerPaintApp {
         for event in document.takeEvents(supplying: drawing) {
             switch event {
             case let .failed(error):
-                report("fingerpaint: \(error); your drawing is kept and saving is tried again")
-                banner = "Cannot save \(URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent): "
-                    + "\(OutputFile.reason(error.code)). Your drawing is kept, and saving is tried again."
+                // Translators: %s says what could not be written and why.
+                report("fingerpaint: " + localized("%s; your drawing is kept and saving is tried again", error))
+                // Translators: the drawing's name, then why it could not be saved.
+                banner = localized("Cannot save %s: %s. Your drawing is kept, and saving is tried again.",
+                                   URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent,
+                                   OutputFile.reason(error.code))
+                bannerSaysSavingFails = true
             case .recovered:
-                report("fingerpaint: \(document.url.path) is saved again")
-                if banner?.hasPrefix("Cannot save") == true { banner = nil }
+                report("fingerpaint: " + localized("%s is saved again", document.url.path))
+                if bannerSaysSavingFails { banner = nil }
             case let .movedAside(from, to):
-                report("fingerpaint: another file was put at \(from.path); it was left as it is, and the drawing "
-                           + "is now saved in \(to.path)")
-                banner = "Another file took the place of \(from.lastPathComponent); it was left as it is. "
-                    + "Your drawing is now saved in \(to.lastPathComponent)."
+                // Translators: the path of the file that took the drawing's place, then where the drawing is saved now.
+                report("fingerpaint: " + localized("""
+                    another file was put at %s; it was left as it is, and the drawing is now saved in %s
+                    """, from.path, to.path))
+                // Translators: the name of the file that took the drawing's place, then the drawing's new file's name.
+                banner = localized("""
+                    Another file took the place of %s; it was left as it is. Your drawing is now saved in %s.
+                    """, from.lastPathComponent, to.lastPathComponent)
                 delegate?.fingerPaintApp(self, didChangeTitle: document.title)
             }
         }

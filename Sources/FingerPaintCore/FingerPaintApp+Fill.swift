@@ -3,6 +3,7 @@
 // stays sharp at every zoom and exports as a path. Contract: the region is found in the view (RegionFill, from the
 // visible layers' coverage at the view's scale); a tap where nothing encloses the region fills nothing and says so.
 import Geometry
+import Localization
 import PaintModel
 import PaintRender
 
@@ -16,7 +17,9 @@ extension FingerPaintApp {
     /// How far under the lines a fill reaches past their soft edge, in the view's points.
     static let fillUnder = 1.0
     /// What the banner says for a tap where nothing encloses the region.
-    static let nothingEncloses = "Nothing encloses the place you tapped: the fill fills a region that lines close all round."
+    static var nothingEncloses: String {
+        localized("Nothing encloses the place you tapped: the fill fills a region that lines close all round.")
+    }
 
     /// Whether the fill tool is in use: a tap fills instead of painting.
     public var isFilling: Bool { canvasView.isFilling }
@@ -42,7 +45,7 @@ extension FingerPaintApp {
         let scale = min(transform.zoom, (Double(DrawingPicture.largestBarrierPixels) / max(area.width * area.height, 1)).squareRoot())
         let tapped = transform.documentPoint(canvasView.convert(point, from: nil))
         guard let barrier = DrawingPicture(drawing: drawing, area: area).fillBarrier(pixelsPerPoint: scale) else {
-            return say("The view is too large to fill in: zoom in a little.")
+            return say(localized("The view is too large to fill in: zoom in a little."))
         }
         let pixelsAPoint = scale / transform.zoom
         // The tapped pixel; none (off the raster) for a point no integer holds.
@@ -52,7 +55,7 @@ extension FingerPaintApp {
                                         under: Self.fillUnder * pixelsAPoint)
         switch outcome {
         case .onPaint:
-            say("Tap inside a shape, not on its line, to fill it.")
+            say(localized("Tap inside a shape, not on its line, to fill it."))
         case .notEnclosed:
             say(Self.nothingEncloses)
         case let .region(outlines):
@@ -61,7 +64,8 @@ extension FingerPaintApp {
             }
             guard let fill = Stroke(filling: document, color: brush.color) else { return say(Self.nothingEncloses) }
             edit(.add(fill))
-            report("fingerpaint: filled a region of \(document.count) outline\(document.count == 1 ? "" : "s")")
+            report("fingerpaint: " + localizedPlural("filled a region of %d outline", "filled a region of %d outlines",
+                                                     count: document.count, document.count))
         }
     }
 
@@ -75,7 +79,8 @@ extension FingerPaintApp {
     func selectFillGap(at index: Int) {
         guard Self.fillGaps.indices.contains(index) else { return }
         fillGap = Self.fillGaps[index]
-        showNotice("The fill closes gaps in lines up to \(BrushSettings.sizeText(fillGap * 2)) points wide.")
+        // Translators: %s is a width in points, as 6 or 4.5.
+        showNotice(localized("The fill closes gaps in lines up to %s points wide.", BrushSettings.sizeText(fillGap * 2)))
     }
 
     /// The next wider (`offset` 1) or narrower (-1) fill gap, within those there are (`[` and `]` while filling).

@@ -2,6 +2,7 @@
 // offers (duplicate, rename, export, show in folder, move to the Trash with an undo).
 import FoundationEssentials
 import DrawingImport
+import Localization
 import PaintModel
 import PaintRender
 import PaintUI
@@ -38,7 +39,7 @@ extension FingerPaintApp {
     /// Opens the gallery: the document is flushed first (its file and date are up to date), the list read again.
     func openGallery() {
         guard let document else {
-            report("fingerpaint: the gallery needs a document (there is none in a replay)")
+            report("fingerpaint: " + localized("the gallery needs a document (there is none in a replay)"))
             return
         }
         saveNow()
@@ -132,7 +133,8 @@ extension FingerPaintApp {
             switchDocument(to: opened)
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot open \(url.deletingPathExtension().lastPathComponent): \(error.plainReason)."
+            // Translators: a drawing's name, then why it cannot be opened.
+            banner = localized("Cannot open %s: %s.", url.deletingPathExtension().lastPathComponent, error.plainReason)
         }
     }
 
@@ -143,15 +145,17 @@ extension FingerPaintApp {
         guard let library = document?.library else { return }
         do {
             let (made, notes) = try ForeignDrawing.makeDocument(from: url, in: library)
-            report("fingerpaint: made the drawing \(made.path) from \(url.path), which is left as it was")
+            // Translators: the new drawing's path, then the path of the picture or painting it was made from.
+            report("fingerpaint: " + localized("made the drawing %s from %s, which is left as it was", made.path, url.path))
             switchDocument(to: try DocumentFile.open(made, create: false))
             sayWhatImportLost(notes)
         } catch let error as ForeignDrawing.ImportError {
             report("fingerpaint: \(error)")
-            banner = "Cannot open \(url.lastPathComponent): \(error.reason)."
+            banner = localized("Cannot open %s: %s.", url.lastPathComponent, error.reason)
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot make a drawing of \(url.lastPathComponent): \(Self.reason(error))."
+            // Translators: a picture's file name, then why no drawing could be made of it.
+            banner = localized("Cannot make a drawing of %s: %s.", url.lastPathComponent, Self.reason(error))
         }
     }
 
@@ -159,7 +163,9 @@ extension FingerPaintApp {
     public func sayWhatImportLost(_ notes: [String]) {
         guard !notes.isEmpty else { return }
         for note in notes { report("fingerpaint: \(note)") }
-        banner = notes.count == 1 ? notes[0] : "\(notes[0]) (and \(notes.count - 1) more: see the terminal)"
+        // Translators: %s is the first of what the import lost; %d how many more there are.
+        banner = notes.count == 1 ? notes[0] : localizedPlural("%s (and %d more: see the terminal)", "%s (and %d more: see the terminal)",
+                                                               count: notes.count - 1, notes[0], notes.count - 1)
     }
 
     /// Opens a drawing a dialog chose in place of the one open now, as the gallery does: saved and closed first, and a
@@ -175,7 +181,7 @@ extension FingerPaintApp {
             switchDocument(to: try DocumentFile.open(try library.newUntitledDocument(), create: true))
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot start a new drawing: \(Self.reason(error))."
+            banner = localized("Cannot start a new drawing: %s.", Self.reason(error))
         }
     }
 
@@ -200,10 +206,16 @@ extension FingerPaintApp {
     public func offerRecovery() {
         guard let document, let recovery = document.library.recovery(for: document.url) else { return }
         let strokes = (try? DocumentFile.read(recovery))?.drawing.strokes.count
-        let count = strokes.map { $0 == 1 ? " (1 stroke)" : " (\($0) strokes)" } ?? ""
-        report("fingerpaint: a recovered copy of \(document.url.path) is at \(recovery.path)")
-        showNotice("A recovered copy of \(document.url.deletingPathExtension().lastPathComponent) was saved when it "
-                   + "could not be\(count).", action: ("Open", { [unowned self] in openDrawing(at: recovery) }))
+        let name = document.url.deletingPathExtension().lastPathComponent
+        // Translators: the drawing's path, then its recovered copy's.
+        report("fingerpaint: " + localized("a recovered copy of %s is at %s", document.url.path, recovery.path))
+        // Translators: %s is the drawing's name, which could not be saved; %d how many strokes its copy holds.
+        let notice = strokes.map { localizedPlural("A recovered copy of %s was saved when it could not be (%d stroke).",
+                                                   "A recovered copy of %s was saved when it could not be (%d strokes).",
+                                                   count: $0, name, $0) }
+            ?? localized("A recovered copy of %s was saved when it could not be.", name)
+        // Translators: the banner's button (76 points wide) that opens the recovered copy.
+        showNotice(notice, action: (localized("Open"), { [unowned self] in openDrawing(at: recovery) }))
         // Offered until it is taken or dismissed, not only for a notice's few seconds.
         cancelNoticeTimer()
     }
@@ -228,10 +240,11 @@ extension FingerPaintApp {
             library.remember(copy)
             if let document { library.remember(document.url) }
             refreshGallery()
-            showNotice("Duplicated \(drawing.name) as \(copy.deletingPathExtension().lastPathComponent).")
+            // Translators: the drawing's name, then its copy's.
+            showNotice(localized("Duplicated %s as %s.", drawing.name, copy.deletingPathExtension().lastPathComponent))
         } catch {
-            report("fingerpaint: cannot duplicate \(drawing.url.path): \(error)")
-            banner = "Cannot duplicate \(drawing.name): \(Self.reason(error))."
+            report("fingerpaint: " + localized("cannot duplicate %s: %s", drawing.url.path, "\(error)"))
+            banner = localized("Cannot duplicate %s: %s.", drawing.name, Self.reason(error))
         }
     }
 
@@ -251,11 +264,13 @@ extension FingerPaintApp {
             }
             galleryView.endRenaming()
             refreshGallery()
-            report("fingerpaint: renamed \(drawing.url.path) to \(renamed.path)")
-            showNotice("Renamed \(drawing.name) to \(renamed.deletingPathExtension().lastPathComponent).")
+            report("fingerpaint: " + localized("renamed %s to %s", drawing.url.path, renamed.path))
+            // Translators: the drawing's old name, then its new one.
+            showNotice(localized("Renamed %s to %s.", drawing.name, renamed.deletingPathExtension().lastPathComponent))
         } catch {
-            report("fingerpaint: cannot rename \(drawing.url.path) to \"\(name)\": \(error)")
-            banner = "Cannot rename \(drawing.name): \(error)."
+            // Translators: the drawing's path, the name asked for, then why it could not be renamed.
+            report("fingerpaint: " + localized("cannot rename %s to \"%s\": %s", drawing.url.path, name, error))
+            banner = localized("Cannot rename %s: %s.", drawing.name, error)
             // A drawing gone is taken off the list (which closes the panel).
             if error == .missing { refreshGallery() }
         }
@@ -270,7 +285,7 @@ extension FingerPaintApp {
             exportPNG(of: try DocumentFile.read(drawing.url).drawing, named: drawing.name)
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot export \(drawing.name): \(error.plainReason)."
+            banner = localized("Cannot export %s: %s.", drawing.name, error.plainReason)
         }
     }
 
@@ -284,18 +299,20 @@ extension FingerPaintApp {
     /// Says that the desktop could not show a drawing in its folder (`reason`, on standard error), and where the
     /// drawing is.
     public func showInFolderFailed(_ file: URL, reason: String) {
-        report("fingerpaint: cannot show \(file.path) in its folder: \(reason)")
-        banner = "The desktop cannot show \(file.deletingPathExtension().lastPathComponent) in its folder. It is in "
-            + "\(file.deletingLastPathComponent().path)."
+        report("fingerpaint: " + localized("cannot show %s in its folder: %s", file.path, reason))
+        // Translators: the drawing's name, then its folder.
+        banner = localized("The desktop cannot show %s in its folder. It is in %s.",
+                           file.deletingPathExtension().lastPathComponent, file.deletingLastPathComponent().path)
     }
 
     /// The desktop's open dialog could not be shown (no portal answered): the gallery, where the drawings are, with
     /// a banner that says so; Ctrl+O opens the gallery from now on and the gallery's "Open…" is gone.
     public func openDialogUnavailable(reason: String) {
-        report("fingerpaint: no open dialog (\(reason)); showing the gallery")
+        // Translators: %s is why the desktop showed no dialog.
+        report("fingerpaint: " + localized("no open dialog (%s); showing the gallery", reason))
         desktopServices.remove(.openDialog)
         if galleryView.isHidden { openGallery() }
-        banner = "The desktop has no dialog to open drawings with: here are your drawings."
+        banner = localized("The desktop has no dialog to open drawings with: here are your drawings.")
     }
 
     /// Moves a drawing to the desktop's Trash, with an undo on the banner. The drawing open now is closed first,
@@ -312,11 +329,12 @@ extension FingerPaintApp {
             let item = try trash.moveToTrash(drawing.url)
             library.forget(drawing.url)
             refreshGallery()
-            report("fingerpaint: moved \(drawing.url.path) to the Trash (\(item.trashedFile.path))")
-            showNotice("Moved \(drawing.name) to the Trash.", action: ("Undo", { [unowned self] in restore(item) }))
+            // Translators: the drawing's path, then where it is in the Trash.
+            report("fingerpaint: " + localized("moved %s to the Trash (%s)", drawing.url.path, item.trashedFile.path))
+            showNotice(localized("Moved %s to the Trash.", drawing.name), action: (Self.undoButton, { [unowned self] in restore(item) }))
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot move \(drawing.name) to the Trash: \(error.reason)."
+            banner = localized("Cannot move %s to the Trash: %s.", drawing.name, error.reason)
             refreshGallery()
         }
     }
@@ -328,10 +346,10 @@ extension FingerPaintApp {
             document?.library.remember(item.originalFile)
             if let document { document.library.remember(document.url) }
             if isShowingGallery { refreshGallery() }
-            showNotice("Restored \(item.originalFile.deletingPathExtension().lastPathComponent).")
+            showNotice(localized("Restored %s.", item.originalFile.deletingPathExtension().lastPathComponent))
         } catch {
             report("fingerpaint: \(error)")
-            banner = "Cannot restore the drawing: \(error.reason)."
+            banner = localized("Cannot restore the drawing: %s.", error.reason)
         }
     }
 

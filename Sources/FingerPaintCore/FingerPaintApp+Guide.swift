@@ -3,28 +3,71 @@
 // beside the strip, within the lower third of the window (half with the keys); it goes at a tap on it, at the first
 // stroke, at Escape, and, shown by itself, after ``FingerPaintApp/guideTime``.
 import Geometry
+import Localization
 import PaintUI
 
 extension FingerPaintApp {
     /// How long the card the first window shows stays, untouched.
     public static let guideTime = Duration.seconds(10)
 
-    /// The gestures the card shows, a picture and a line each.
-    public static let guideRows: [Overlay.Guide.Row] = [
-        .init(picture: .fingers, text: "Paint with several fingers at once"),
-        .init(picture: .twoFingerTap, text: "Tap with two fingers to undo, three to redo"),
-        .init(picture: .hand, text: "The hand button moves the paper"),
-        .init(picture: .pinch, text: "With the hand, pinch to zoom and turn"),
-        .init(picture: .shape, text: "Hold still at a line's end for a shape"),
-        .init(picture: .gallery, text: "The gallery keeps all your drawings"),
-    ]
+    /// The gestures the card shows, a picture and a line each, in the painter's language.
+    public static var guideRows: [Overlay.Guide.Row] {
+        [
+            // Translators: a line of the guide's card, beside a picture of the gesture: keep it short (about 40
+            // characters at most).
+            .init(picture: .fingers, text: localized("Paint with several fingers at once")),
+            // Translators: a line of the guide's card (see "Paint with several fingers at once").
+            .init(picture: .twoFingerTap, text: localized("Tap with two fingers to undo, three to redo")),
+            // Translators: a line of the guide's card (see "Paint with several fingers at once").
+            .init(picture: .hand, text: localized("The hand button moves the paper")),
+            // Translators: a line of the guide's card (see "Paint with several fingers at once").
+            .init(picture: .pinch, text: localized("With the hand, pinch to zoom and turn")),
+            // Translators: a line of the guide's card (see "Paint with several fingers at once").
+            .init(picture: .shape, text: localized("Hold still at a line's end for a shape")),
+            // Translators: a line of the guide's card (see "Paint with several fingers at once").
+            .init(picture: .gallery, text: localized("The gallery keeps all your drawings")),
+        ]
+    }
 
-    /// The keys the "?" button's card adds.
-    public static let guideKeys = [
-        "Ctrl+Z  undo", "Ctrl+Shift+Z  redo", "b  brush", "e  eraser", "s  lasso", "f  fill", "i  pick a colour",
-        "l  layers", "g  gallery", "[ ]  width", "1–9  colours", "Ctrl+V  paste", "Ctrl+S  save", "Ctrl+O  open",
-        "F11  full screen", "F1 or ?  this card",
-    ]
+    /// The keys the "?" button's card adds, each a key, two spaces and what it does, in the painter's language.
+    public static var guideKeys: [String] {
+        [
+            // Translators: a key of the guide's card: the key as on the keyboard (Ctrl may be written as your
+            // keyboards label it, the letters are the keys to press), two spaces, and what it does, in a cell 150
+            // points wide (about 20 characters at most).
+            localized("Ctrl+Z  undo"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("Ctrl+Shift+Z  redo"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("b  brush"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("e  eraser"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("s  lasso"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("f  fill"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("i  pick a colour"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("l  layers"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("g  gallery"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("[ ]  width"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("1–9  colours"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("Ctrl+V  paste"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("Ctrl+S  save"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("Ctrl+O  open"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("F11  full screen"),
+            // Translators: a key of the guide's card (see "Ctrl+Z  undo").
+            localized("F1 or ?  this card"),
+        ]
+    }
 
     /// Whether the guide's card shows.
     public var isShowingGuide: Bool { guideShowsKeys != nil }
@@ -35,7 +78,7 @@ extension FingerPaintApp {
         if let guideTimer { window.timers.cancel(guideTimer) }
         guideTimer = nil
         guideShowsKeys = withKeys
-        report("fingerpaint: showing the guide\(withKeys ? " with the keys" : "")")
+        report("fingerpaint: " + (withKeys ? localized("showing the guide with the keys") : localized("showing the guide")))
         if !withKeys {
             guideTimer = window.timers.schedule(after: Self.guideTime) { [unowned self] in
                 guideTimer = nil
@@ -51,7 +94,7 @@ extension FingerPaintApp {
         if let guideTimer { window.timers.cancel(guideTimer) }
         guideTimer = nil
         guideShowsKeys = nil
-        report("fingerpaint: the guide went")
+        report("fingerpaint: " + localized("the guide went"))
         updateOverlay()
     }
 

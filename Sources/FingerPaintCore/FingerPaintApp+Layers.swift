@@ -5,6 +5,7 @@ import Dispatch
 import DrawingImport
 import FoundationEssentials
 import Geometry
+import Localization
 import PaintModel
 import PaintRender
 import PaintUI
@@ -16,8 +17,12 @@ extension FingerPaintApp {
     func addLayerAboveCurrent() {
         let numbers = drawing.layers.compactMap { layer -> Int? in
             let name = layer.attributes.name
-            guard name.hasPrefix("Layer ") else { return nil }
-            return Int(name.dropFirst("Layer ".count))
+            if name.hasPrefix("Layer "), let number = Int(name.dropFirst("Layer ".count)) { return number }
+            // A default name in the painter's language: its last number, if the name is the one made with it.
+            let digits = name.reversed().drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
+            guard let number = Int(String(digits.reversed())), LayerAttributes.defaultName(number: number) == name
+            else { return nil }
+            return number
         }
         let number = min(numbers.max() ?? 0, Int.max - 1) + 1
         let position = drawing.currentLayerIndex + 1
@@ -31,8 +36,10 @@ extension FingerPaintApp {
     /// `queue`, off the Wayland thread (``decodePicture(named:centredAt:failing:done:on:_:)``). A file that is no such
     /// picture says why in the banner.
     public func placeImage(at url: URL, centredAt centre: Point? = nil, on queue: DispatchQueue = .global(qos: .userInitiated)) {
+        let file = url.lastPathComponent
         decodePicture(named: url.deletingPathExtension().lastPathComponent, centredAt: centre,
-                      failing: "Cannot place \(url.lastPathComponent)", on: queue) { () throws(ForeignDrawing.ImportError) in
+                      // Translators: the first %s is a file's name, the second why it is no picture fingerpaint reads.
+                      failing: { localized("Cannot place %s: %s.", file, $0) }, on: queue) { () throws(ForeignDrawing.ImportError) in
             try ForeignDrawing.picture(at: url)
         }
     }
@@ -40,8 +47,9 @@ extension FingerPaintApp {
     /// Reads and decodes a picture with `decode` on `queue`, off the Wayland thread (a photo takes a tenth of a
     /// second or more), and places it as ``place(_:named:centredAt:)`` does once it is done, in the order asked, a
     /// timer looking for it (``takeDecodedPictures()``); `done` is logged then. One that is no picture says why in the
-    /// banner after `failing`.
-    func decodePicture(named name: String, centredAt centre: Point?, failing: String, done: String? = nil,
+    /// banner, in the words `failing` makes of the reason.
+    func decodePicture(named name: String, centredAt centre: Point?, failing: @escaping @Sendable (String) -> String,
+                       done: String? = nil,
                        on queue: DispatchQueue = .global(qos: .userInitiated),
                        _ decode: @escaping @Sendable () throws(ForeignDrawing.ImportError) -> LayerImage) {
         let job = PictureJob(name: name, centre: centre, failing: failing, done: done)
@@ -70,7 +78,7 @@ extension FingerPaintApp {
                 if let done = job.done { report("fingerpaint: \(done)") }
             case let .failure(error):
                 report("fingerpaint: \(error)")
-                showNotice("\(job.failing): \(error.reason).")
+                showNotice(job.failing(error.reason))
             }
         }
         return took
@@ -106,7 +114,7 @@ extension FingerPaintApp {
         let frame = Rect(x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width,
                          height: size.height)
         guard let placed = try? LayerImage(bytes: picture.bytes, pixels: picture.pixels, frame: frame) else {
-            return showNotice("Cannot place \(name) there: move the view nearer the drawing.")
+            return showNotice(localized("Cannot place %s there: move the view nearer the drawing.", name))
         }
         let position = drawing.currentLayerIndex + 1
         edit(.addImageLayer(at: position, LayerAttributes(name: name), placed))
@@ -118,8 +126,9 @@ extension FingerPaintApp {
     func selectLayer(at position: Int) {
         guard drawing.layers.indices.contains(position), position != drawing.currentLayerIndex else { return }
         edit(.selectLayer(position))
-        let name = drawing.currentLayer.attributes.name
-        showNotice("Painting on “\(name)”, layer \(position + 1) of \(drawing.layers.count).")
+        let name = drawing.currentLayer.attributes.shownName
+        // Translators: %s is the layer's name; then its place, from 1 at the bottom, and how many layers there are.
+        showNotice(localized("Painting on “%s”, layer %d of %d.", name, position + 1, drawing.layers.count))
     }
 
     /// Changes the attributes of the layer at `position` (one undoable edit); nothing for a position outside the
@@ -146,9 +155,9 @@ extension FingerPaintApp {
     /// Deletes the layer at `position`, strokes and all (one edit; never the last layer), and says so with an Undo.
     func deleteLayer(at position: Int) {
         guard drawing.layers.count > 1, drawing.layers.indices.contains(position) else { return }
-        let name = drawing.layers[position].attributes.name
+        let name = drawing.layers[position].attributes.shownName
         edit(.removeLayer(at: position))
-        showNotice("Deleted “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+        showNotice(localized("Deleted “%s”.", name), action: (title: Self.undoButton, perform: { [unowned self] in perform(.undo) }))
     }
 
     /// Moves the layer at `from` to `to` (the positions after the move) as one edit; nothing for a position outside
@@ -168,9 +177,9 @@ extension FingerPaintApp {
         // A refused clear says why (edit(_:)); an empty layer has nothing to clear.
         guard currentLayerRefusal == nil else { return edit(.clear) }
         guard !drawing.currentLayer.isEmpty else { return }
-        let name = drawing.currentLayer.attributes.name
+        let name = drawing.currentLayer.attributes.shownName
         edit(.clear)
-        showNotice("Cleared “\(name)”.", action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+        showNotice(localized("Cleared “%s”.", name), action: (title: Self.undoButton, perform: { [unowned self] in perform(.undo) }))
     }
 
     /// Merges the layer at `position` into the one below, which keeps its name, opacity and blend mode and is
@@ -182,9 +191,9 @@ extension FingerPaintApp {
     func mergeLayerDown(at position: Int, on queue: DispatchQueue = .global(qos: .userInitiated)) {
         guard position > 0, drawing.layers.indices.contains(position) else { return }
         for layer in [position, position - 1] {
-            if let refusal = refusal(ofLayerAt: layer, toDo: "merge it") { return say(refusal) }
+            if let refusal = refusal(ofLayerAt: layer, toDo: .merge) { return say(refusal) }
         }
-        if let job = layerMerge { return say("Still merging “\(job.upperName)”: a moment.") }
+        if let job = layerMerge { return say(localized("Still merging “%s”: a moment.", job.upperName)) }
         let upper = drawing.layers[position], lower = drawing.layers[position - 1]
         let isPlain = upper.attributes.opacity >= 1 && upper.attributes.blendMode == .normal && upper.image == nil
         guard !isPlain && !upper.isEmpty else { return finishMerge(at: position, into: nil) }
@@ -197,7 +206,8 @@ extension FingerPaintApp {
             let picture = merged.imageWithoutPaper().pngBytes().flatMap { try? LayerImage(bytes: $0, frame: merged.area) }
             job.picture.finish(picture)
         }
-        showNotice("Merging “\(upper.attributes.name)” into “\(lower.attributes.name)”…")
+        // Translators: the upper layer's name, then the lower one's.
+        showNotice(localized("Merging “%s” into “%s”…", upper.attributes.shownName, lower.attributes.shownName))
         scheduleBackgroundPoll()
     }
 
@@ -210,11 +220,11 @@ extension FingerPaintApp {
         let layers = drawing.layers
         guard layers.indices.contains(job.position), job.position > 0, job.isStill(layers[job.position], over: layers[job.position - 1])
         else {
-            say("“\(job.upperName)” or the layer below changed while they were being merged: merge it again.")
+            say(localized("“%s” or the layer below changed while they were being merged: merge it again.", job.upperName))
             return true
         }
         guard let picture else {
-            showNotice("Cannot merge “\(job.upperName)”: its picture would be too large.")
+            showNotice(localized("Cannot merge “%s”: its picture would be too large.", job.upperName))
             return true
         }
         finishMerge(at: job.position, into: picture)
@@ -230,10 +240,11 @@ extension FingerPaintApp {
 
     /// The merge's edit, and its notice with an Undo.
     private func finishMerge(at position: Int, into picture: LayerImage?) {
-        let upper = drawing.layers[position].attributes.name, lower = drawing.layers[position - 1].attributes.name
+        let upper = drawing.layers[position].attributes.shownName, lower = drawing.layers[position - 1].attributes.shownName
         edit(.mergeLayerDown(at: position, into: picture))
-        showNotice("Merged “\(upper)” into “\(lower)”.",
-                   action: (title: "Undo", perform: { [unowned self] in perform(.undo) }))
+        // Translators: the upper layer's name, then the lower one's.
+        showNotice(localized("Merged “%s” into “%s”.", upper, lower),
+                   action: (title: Self.undoButton, perform: { [unowned self] in perform(.undo) }))
     }
 
     // MARK: - A layer's menu
@@ -267,7 +278,7 @@ extension FingerPaintApp {
         switch request {
         case let .rename(name):
             let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-            if !trimmed.isEmpty, trimmed != drawing.layers[position].attributes.name {
+            if !trimmed.isEmpty, trimmed != drawing.layers[position].attributes.shownName {
                 changeLayer(at: position) { $0.name = trimmed }
             }
         case .duplicate: edit(.duplicateLayer(at: position))
@@ -342,16 +353,16 @@ final class BackgroundResult<Value: Sendable>: Sendable {
 
 /// A picture read and decoded on a background queue to be placed: where, and what it became once done.
 final class PictureJob: Sendable {
-    /// The layer's name, where the picture is centred (`nil`: the view's middle), the banner's words before why it
-    /// is no picture, and the log's line once it is placed.
+    /// The layer's name, where the picture is centred (`nil`: the view's middle), the banner's words for why it is
+    /// no picture, and the log's line once it is placed.
     let name: String
     let centre: Point?
-    let failing: String
+    let failing: @Sendable (String) -> String
     let done: String?
     /// The picture, or why there is none.
     let outcome = BackgroundResult<Result<LayerImage, ForeignDrawing.ImportError>>()
 
-    init(name: String, centre: Point?, failing: String, done: String?) {
+    init(name: String, centre: Point?, failing: @escaping @Sendable (String) -> String, done: String?) {
         self.name = name
         self.centre = centre
         self.failing = failing
@@ -373,7 +384,7 @@ final class LayerMergeJob: Sendable {
 
     init(position: Int, upper: Layer, lower: Layer) {
         self.position = position
-        upperName = upper.attributes.name
+        upperName = upper.attributes.shownName
         self.upper = (upper.revision, upper.attributes)
         self.lower = (lower.revision, lower.attributes)
     }

@@ -1,6 +1,7 @@
 // A launch's document read on another thread after the first frame (docs/loading.md).
 import Dispatch
 import FoundationEssentials
+import Localization
 import PaintModel
 import PaintRender
 import SeatInput
@@ -115,8 +116,10 @@ extension FingerPaintApp {
     /// a new one: the banner says so.
     public func couldNotReopenLastDrawing(_ error: DocumentOpenError) {
         let name = URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent
-        showBanner("Cannot reopen \(name), the drawing you had open last: \(error.plainReason). It is left as it was, "
-                   + "and this is a new drawing.")
+        // Translators: the drawing's name, then why it could not be reopened.
+        showBanner(localized("""
+            Cannot reopen %s, the drawing you had open last: %s. It is left as it was, and this is a new drawing.
+            """, name, error.plainReason))
     }
 
     /// Input, through the loading state: held while the document is read.
@@ -163,7 +166,8 @@ extension FingerPaintApp {
                 opened = try DocumentFile.open(try library.newUntitledDocument(), create: true)
             } catch {
                 // Nowhere to keep it: said, and the window closes as for any file that cannot be read.
-                report("fingerpaint: \(error); what was drawn while loading could not be kept")
+                // Translators: %s says why no new drawing could be made.
+                report("fingerpaint: " + localized("%s; what was drawn while loading could not be kept", error))
                 delegate?.fingerPaintAppCouldNotLoadDocument(self)
                 return
             }
@@ -172,9 +176,12 @@ extension FingerPaintApp {
             replaceDocument(with: next, drawing: opened.drawing)
             delegate?.fingerPaintApp(self, didChangeTitle: next.title)
             for event in heldInput { translator.handle(event) }
-            report("fingerpaint: \(error); what was drawn while loading is kept in \(opened.url.path)")
+            // Translators: why the drawing could not be read, then the path of the new drawing.
+            report("fingerpaint: " + localized("%s; what was drawn while loading is kept in %s", error, opened.url.path))
             let name = URL(fileURLWithPath: error.path).lastPathComponent
-            showBanner("Cannot read \(name): \(error.plainReason). What you drew is kept in a new drawing, \(next.title).")
+            // Translators: the file's name, why it could not be read, then the new drawing's name.
+            showBanner(localized("Cannot read %s: %s. What you drew is kept in a new drawing, %s.", name, error.plainReason,
+                                 next.title))
         case .quitNow:
             // The file stays with the reading thread (it may be reading it now) and is let go when the process
             // ends; its result, when it comes, is never taken.

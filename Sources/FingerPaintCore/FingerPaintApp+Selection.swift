@@ -2,6 +2,7 @@
 // scale and turn them, and the move is one edit. Contract: what is selected lives here (`StrokeSelection`); any other
 // edit of the drawing ends it (`selectionSees(_:)`), since the positions it holds would no longer be its strokes.
 import Geometry
+import Localization
 import PaintModel
 import PaintUI
 
@@ -168,16 +169,17 @@ extension FingerPaintApp {
         edit(.addStrokes(copies))
         let count = drawing.currentLayer.strokes.count
         guard count == strokes.count + copies.count else { return }
-        select(Array((count - copies.count)..<count), noneSaid: "Nothing was copied")
+        // Translators: %s is the layer's name.
+        select(Array((count - copies.count)..<count), noneSaid: { localized("Nothing was copied of “%s”.", $0) })
     }
 
     /// Selects the current layer's strokes at `indices` (increasing), its outline around them; for none, says so
-    /// (`noneSaid`, then the layer's name). A hidden or locked layer refuses, saying why.
-    func select(_ indices: [Int], noneSaid: String) {
-        if let refusal = refusal(ofLayerAt: drawing.currentLayerIndex, toDo: "select on it") { return say(refusal) }
+    /// (`noneSaid`: the banner's words for the layer's name). A hidden or locked layer refuses, saying why.
+    func select(_ indices: [Int], noneSaid: (String) -> String) {
+        if let refusal = refusal(ofLayerAt: drawing.currentLayerIndex, toDo: .select) { return say(refusal) }
         let strokes = drawing.currentLayer.strokes
         guard let first = indices.first else {
-            return showNotice("\(noneSaid) of “\(drawing.currentLayer.attributes.name)”.")
+            return showNotice(noneSaid(drawing.currentLayer.attributes.shownName))
         }
         // The outline a little beyond the strokes, so that it shows beside them.
         let margin = SelectionView.outlineMargin / view.zoom
@@ -193,7 +195,8 @@ extension FingerPaintApp {
     /// Selects every stroke of the current layer (the selection's menu).
     func selectAll() {
         endSelection()
-        select(Array(drawing.currentLayer.strokes.indices), noneSaid: "There is no stroke")
+        // Translators: %s is the layer's name.
+        select(Array(drawing.currentLayer.strokes.indices), noneSaid: { localized("There is no stroke of “%s”.", $0) })
     }
 
     /// Selects the current layer's strokes the selection does not hold, and not those it does (the selection's menu).
@@ -201,7 +204,10 @@ extension FingerPaintApp {
         guard let selection else { return }
         let held = Set(selection.indices)
         endSelection()
-        select(drawing.currentLayer.strokes.indices.filter { !held.contains($0) }, noneSaid: "Nothing else is")
+        // Translators: said for the selection menu's "Invert" where every stroke of the layer is selected already
+        // (nothing else is selected then); %s is the layer's name.
+        select(drawing.currentLayer.strokes.indices.filter { !held.contains($0) },
+               noneSaid: { localized("Nothing else is of “%s”.", $0) })
     }
 
     /// Moves the selected strokes to the top of the layer at `position`, one edit, and paints on that layer with them
@@ -209,16 +215,19 @@ extension FingerPaintApp {
     func moveSelection(toLayer position: Int) {
         guard let selection, selection.layer == drawing.currentLayerIndex else { return }
         guard drawing.layers.indices.contains(position) else {
-            return say(position > drawing.currentLayerIndex ? "There is no layer above “\(drawing.currentLayer.attributes.name)”."
-                       : "There is no layer below “\(drawing.currentLayer.attributes.name)”.")
+            let name = drawing.currentLayer.attributes.shownName
+            // Translators: %s is the layer's name.
+            return say(position > drawing.currentLayerIndex ? localized("There is no layer above “%s”.", name)
+                       : localized("There is no layer below “%s”.", name))
         }
-        if let refusal = refusal(ofLayerAt: position, toDo: "move strokes onto it") { return say(refusal) }
+        if let refusal = refusal(ofLayerAt: position, toDo: .moveStrokes) { return say(refusal) }
         let count = drawing.layers[position].strokes.count, moved = selection.indices.count
         endSelection()
         edit(.moveStrokes(selection.indices, toLayer: position))
         guard drawing.layers[position].strokes.count == count + moved else { return }
         selectLayer(at: position)
-        select(Array(count..<(count + moved)), noneSaid: "Nothing was moved")
+        // Translators: %s is the layer's name.
+        select(Array(count..<(count + moved)), noneSaid: { localized("Nothing was moved of “%s”.", $0) })
     }
 
     /// Mirrors the selected strokes about the middle of their outline, left to right or top to bottom.
@@ -232,7 +241,8 @@ extension FingerPaintApp: SelectionViewDelegate {
     /// Selects the current layer's strokes the loop encloses; says so when there are none.
     public func selectionView(_ view: SelectionView, didDrawLoop lasso: Lasso) {
         endSelection()
-        select(lasso.selection(of: drawing.currentLayer.strokes), noneSaid: "The loop holds no stroke")
+        // Translators: %s is the layer's name.
+        select(lasso.selection(of: drawing.currentLayer.strokes), noneSaid: { localized("The loop holds no stroke of “%s”.", $0) })
     }
 
     /// A tap beyond the selection ends it.

@@ -5,6 +5,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Localization
 import PaintModel
 import PaintRender
 import PaintUI
@@ -145,13 +146,13 @@ public final class FingerPaintApp {
             do {
                 try useBrush(named: newValue.brushName)
             } catch {
-                report("fingerpaint: \(error); painting with the round brush")
+                report("fingerpaint: " + localized("%s; painting with the round brush", error))
                 try? useBrush(named: BrushCatalog.round)
             }
             do {
                 try useEraser(named: newValue.eraserName)
             } catch {
-                report("fingerpaint: \(error); the eraser takes whole strokes away")
+                report("fingerpaint: " + localized("%s; the eraser takes whole strokes away", error))
                 try? useEraser(named: BrushCatalog.wholeStrokes)
             }
             placeColorChooser()
@@ -230,6 +231,7 @@ public final class FingerPaintApp {
         didSet {
             if let banner, banner != oldValue { delegate?.fingerPaintApp(self, didShowBanner: banner) }
             bannerView.message = banner
+            bannerSaysSavingFails = false
             bannerView.isNotice = false
             bannerView.action = nil
             bannerAction = nil
@@ -238,6 +240,9 @@ public final class FingerPaintApp {
             updateOverlay()
         }
     }
+    /// Whether the banner says that saving fails (a save that failed, a close with nowhere to save): saving that
+    /// works again takes it down. Set after the banner's text, which clears it.
+    var bannerSaysSavingFails = false
     /// Takes a notice (not a failure) down after ``noticeTime``.
     private var noticeTimer: TimerQueue.Token?
     /// How long a notice (an export done) stays in the banner.
@@ -256,6 +261,12 @@ public final class FingerPaintApp {
             if bannerView.isNotice { banner = nil }
         }
     }
+    /// The banner's button that undoes what its notice says was done.
+    static var undoButton: String {
+        // Translators: a button on the banner (76 points wide) that undoes what the banner says was done.
+        localized("Undo")
+    }
+
     /// Takes a notice down for a menu about to open: the banner runs across the top, where a menu's rows may go,
     /// and a tap meant for a row would land on it. A failure's banner stays.
     func clearNoticeForMenu() {

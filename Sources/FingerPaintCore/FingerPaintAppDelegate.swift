@@ -13,6 +13,9 @@ public protocol FingerPaintAppDelegate: AnyObject {
     /// The banner shows a text, failure or notice: the live window prints it as a debug line (`--verbose`), where
     /// tests through touch-replay read the window's words.
     func fingerPaintApp(_ app: FingerPaintApp, didShowBanner text: String)
+    /// A palette button held as long as a long press shows its label: the live window prints it as a debug line,
+    /// as it does the banner's.
+    func fingerPaintApp(_ app: FingerPaintApp, didShowLabel text: String)
     /// The document's title changed (a read-only document became a copy, another drawing opened).
     func fingerPaintApp(_ app: FingerPaintApp, didChangeTitle title: String)
     /// The user asked for full screen to be toggled (F11, the palette's button).
@@ -34,6 +37,7 @@ public protocol FingerPaintAppDelegate: AnyObject {
 extension FingerPaintAppDelegate {
     public func fingerPaintApp(_ app: FingerPaintApp, report line: String) {}
     public func fingerPaintApp(_ app: FingerPaintApp, didShowBanner text: String) {}
+    public func fingerPaintApp(_ app: FingerPaintApp, didShowLabel text: String) {}
     public func fingerPaintApp(_ app: FingerPaintApp, didChangeTitle title: String) {}
     public func fingerPaintAppDidAskForFullscreen(_ app: FingerPaintApp) {}
     public func fingerPaintAppDidAskToQuit(_ app: FingerPaintApp) {}

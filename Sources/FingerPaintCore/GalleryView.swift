@@ -1,5 +1,7 @@
 // The gallery: the user's drawings as tiles over the whole window, by touch.
 import FoundationEssentials
+import Glibc
+import Localization
 import PaintModel
 import PaintRender
 import PaintUI
@@ -25,11 +27,13 @@ public final class GalleryView: View {
         /// The menu's words for it.
         public var title: String {
             switch self {
-            case .duplicate: "Duplicate"
-            case .rename: "Rename…"
-            case .export: "Export as PNG"
-            case .showInFolder: "Show in folder"
-            case .moveToTrash: "Move to Trash"
+            // Translators: the gallery's menu for a drawing (a long press on its tile): make a copy of the drawing.
+            case .duplicate: localized("Duplicate")
+            case .rename: localized("Rename…")
+            case .export: localized("Export as PNG")
+            // Translators: shows the drawing's file in the desktop's file manager.
+            case .showInFolder: localized("Show in folder")
+            case .moveToTrash: localized("Move to Trash")
             }
         }
     }
@@ -189,7 +193,7 @@ public final class GalleryView: View {
             let state = thumbnails[drawing.url.path]
             let isUnreadable = state?.isUnreadable ?? false
             let content = Overlay.Gallery.Tile.Content.drawing(
-                name: drawing.name, detail: isUnreadable ? "Cannot be opened" : detail(of: drawing), thumbnail: state?.isReady == true ? drawing.url.path : nil,
+                name: drawing.name, detail: isUnreadable ? localized("Cannot be opened") : detail(of: drawing), thumbnail: state?.isReady == true ? drawing.url.path : nil,
                 isDamaged: state?.isDamaged ?? false, isUnreadable: isUnreadable,
                 isOpen: drawing.url.standardizedFileURL == openDrawing?.standardizedFileURL)
             return Overlay.Gallery.Tile(content: content, frame: frame, isPressed: pressedTile == index)
@@ -212,8 +216,9 @@ public final class GalleryView: View {
                 (title: action.title, frame: inWindow(menuItemFrame(index, in: menu.frame)), isDestructive: action == .moveToTrash)
             }, frame: inWindow(menu.frame))
         }
+        // Translators: the gallery's title; %d is how many drawings it shows.
         var gallery = Overlay.Gallery(frame: inWindow(bounds), header: inWindow(header), closeButton: inWindow(closeButton),
-                                      openButton: openButton.map(inWindow), title: "Your drawings (\(drawings.count))",
+                                      openButton: openButton.map(inWindow), title: localized("Your drawings (%d)", drawings.count),
                                       tiles: tiles, menu: menuOverlay, renamePanel: renameOverlay, scrollThumb: scrollThumb)
         let pages = pageButtons
         gallery.pageUp = pages.up.map(inWindow)
@@ -237,16 +242,31 @@ public final class GalleryView: View {
         return max((viewport.height / row).rounded(.down), 1) * row
     }
 
-    /// When a drawing was changed, as a caption: the time today, "Yesterday", or the date.
+    /// When a drawing was changed, as a caption in the locale's words: the time today, "Yesterday" and the time,
+    /// or the date, each by a `strftime` format its translation may reorder (English: "Today 09:05",
+    /// "Yesterday 23:59", "3 Sep 2026"), the month's name in the locale's `LC_TIME`, in the local time zone.
     func detail(of drawing: LibraryDrawing, now: Date = Date()) -> String {
-        // The formats were en_GB's "'Today' HH:mm", "'Yesterday' HH:mm" and "d MMM yyyy" in the local time zone:
-        // the C library's local time and the English month abbreviations (this ICU's en_GB has "Sep") give the same text without ICU.
         let modified = CivilTime.local(drawing.modified)
         let today = CivilTime.local(now)
-        let time = zeroPadded(modified.hour, 2) + ":" + zeroPadded(modified.minute, 2)
-        if modified.isSameDay(as: today) { return "Today " + time }
-        if modified.isSameDay(as: today.dayBefore) { return "Yesterday " + time }
-        return "\(modified.day) \(modified.shortMonthName) \(zeroPadded(modified.year, 4))"
+        // Translators: a strftime format for the time of day in the gallery's captions ("09:05").
+        let time = localText(drawing.modified, format: localizedDateFormat("%H:%M"))
+        // Translators: a drawing changed today at %s, a time of day ("Today 09:05").
+        if modified.isSameDay(as: today) { return localized("Today %s", time) }
+        // Translators: a drawing changed yesterday at %s, a time of day ("Yesterday 23:59").
+        if modified.isSameDay(as: today.dayBefore) { return localized("Yesterday %s", time) }
+        // Translators: a strftime format for the date of a drawing changed before yesterday ("3 Sep 2026"): %-d is
+        // the day without a leading zero, %b the month's short name, %Y the year.
+        return localText(drawing.modified, format: localizedDateFormat("%-d %b %Y"))
+    }
+
+    /// `date` in the local time zone written by the C library's `strftime` with `format`; empty when it is too long.
+    private func localText(_ date: Date, format: String) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var broken = tm()
+        localtime_r(&seconds, &broken)
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = strftime(&buffer, buffer.count, format, &broken)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: - Touches

@@ -1,6 +1,7 @@
 // A layer's menu, opened by a long press on its row in the layers panel: rename, duplicate, clear, delete, its blend
 // mode and its opacity (a slider), each asked of the delegate; over the whole window while open (docs/layers.md).
 import Geometry
+import Localization
 import PaintModel
 import PaintUI
 import SeatInput
@@ -29,11 +30,16 @@ public final class LayerMenuView: View {
         /// The menu's words for it.
         public var title: String {
             switch self {
-            case .rename: "Rename…"
-            case .duplicate: "Duplicate"
-            case .mergeDown: "Merge down"
-            case .clear: "Clear"
-            case .delete: "Delete"
+            // Translators: a layer's menu: rename the layer.
+            case .rename: localized("Rename…")
+            // Translators: a layer's menu: put a copy of the layer above it.
+            case .duplicate: localized("Duplicate")
+            // Translators: a layer's menu: merge the layer into the one below it.
+            case .mergeDown: localized("Merge down")
+            // Translators: a layer's menu: take away the layer's strokes (a verb).
+            case .clear: localized("Clear")
+            // Translators: a layer's menu: remove the layer (a verb).
+            case .delete: localized("Delete")
             }
         }
     }
@@ -159,28 +165,29 @@ public final class LayerMenuView: View {
 
     /// Shows the rename panel holding the layer's name, selected.
     public func beginRenaming() {
-        mode = .renaming(text: attributes.name, isSelected: true)
+        mode = .renaming(text: attributes.shownName, isSelected: true)
     }
 
     /// The words for a blend mode in the menu: "Normal", "Colour dodge".
     public static func name(of mode: BlendMode) -> String {
         switch mode {
-        case .normal: "Normal"
-        case .multiply: "Multiply"
-        case .screen: "Screen"
-        case .overlay: "Overlay"
-        case .darken: "Darken"
-        case .lighten: "Lighten"
-        case .colorDodge: "Colour dodge"
-        case .colorBurn: "Colour burn"
-        case .hardLight: "Hard light"
-        case .softLight: "Soft light"
-        case .difference: "Difference"
-        case .exclusion: "Exclusion"
-        case .hue: "Hue"
-        case .saturation: "Saturation"
-        case .color: "Colour"
-        case .luminosity: "Luminosity"
+        // Translators: the names of the layers' blend modes, as in painting programs (GIMP, Krita).
+        case .normal: localized("Normal")
+        case .multiply: localized("Multiply")
+        case .screen: localized("Screen")
+        case .overlay: localized("Overlay")
+        case .darken: localized("Darken")
+        case .lighten: localized("Lighten")
+        case .colorDodge: localized("Colour dodge")
+        case .colorBurn: localized("Colour burn")
+        case .hardLight: localized("Hard light")
+        case .softLight: localized("Soft light")
+        case .difference: localized("Difference")
+        case .exclusion: localized("Exclusion")
+        case .hue: localized("Hue")
+        case .saturation: localized("Saturation")
+        case .color: localized("Colour")
+        case .luminosity: localized("Luminosity")
         }
     }
 
@@ -224,13 +231,15 @@ public final class LayerMenuView: View {
                                                   width: box.width - 8, height: Self.rowHeight),
                  isDestructive: action == .delete, isSelected: false)
             }
-            rows.append((title: "Blend mode: " + Self.name(of: attributes.blendMode),
+            // Translators: a layer's menu: its row that lists the blend modes; %s is the layer's mode ("Multiply").
+            rows.append((title: localized("Blend mode: %s", Self.name(of: attributes.blendMode)),
                          frame: Rect(x: box.minX + 4, y: top + Double(Action.allCases.count) * Self.rowHeight,
                                      width: box.width - 8, height: Self.rowHeight), isDestructive: false, isSelected: false))
             return rows
         case .blendModes:
             let top = box.minY + Self.headingHeight
-            let back = (title: "‹ Back", frame: Rect(x: box.minX + 4, y: top, width: box.width - 8, height: Self.rowHeight),
+            // Translators: the row that goes back from the list of blend modes to the layer's menu.
+            let back = (title: localized("‹ Back"), frame: Rect(x: box.minX + 4, y: top, width: box.width - 8, height: Self.rowHeight),
                         isDestructive: false, isSelected: false)
             let columnWidth = (box.width - 8) / Double(Self.blendColumns)
             return [back] + BlendMode.allCases.enumerated().map { index, mode in
@@ -270,7 +279,7 @@ public final class LayerMenuView: View {
             let panel = Overlay.Gallery.RenamePanel(frame: box, field: inWindow(parts.field), text: text,
                                                     isTextSelected: isSelected, renameButton: inWindow(parts.rename),
                                                     cancelButton: inWindow(parts.cancel))
-            return Overlay.LayerMenu(frame: box, title: attributes.name, rows: [], renamePanel: panel)
+            return Overlay.LayerMenu(frame: box, title: attributes.shownName, rows: [], renamePanel: panel)
         case .actions, .blendModes:
             let rows = rows.enumerated().map { index, row in
                 Overlay.LayerMenu.Row(title: row.title, frame: inWindow(row.frame), isDestructive: row.isDestructive,
@@ -278,9 +287,11 @@ public final class LayerMenuView: View {
             }
             let percent = Int((shownOpacity * 100).rounded())
             let slider = mode == .actions ? Overlay.Slider(
-                title: "Opacity \(percent) %", frame: inWindow(slider.frame), track: inWindow(slider.track),
+                // Translators: a layer's opacity slider; %d is the opacity in percent ("Opacity 50 %").
+                title: localized("Opacity %d %%", percent), frame: inWindow(slider.frame), track: inWindow(slider.track),
                 value: shownOpacity) : nil
-            let title = mode == .actions ? attributes.name : "Blend mode of “\(attributes.name)”"
+            // Translators: the heading of the list of blend modes; %s is the layer's name.
+            let title = mode == .actions ? attributes.shownName : localized("Blend mode of “%s”", attributes.shownName)
             return Overlay.LayerMenu(frame: box, title: title, rows: rows, slider: slider)
         }
     }

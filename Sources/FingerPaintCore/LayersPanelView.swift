@@ -155,7 +155,7 @@ public final class LayersPanelView: View {
             controls.append((.selectLayer(position),
                              Overlay.Item(content: .layerThumbnail(thumbnail), frame: name,
                                           isSelected: position == currentLayer || position == drag?.from,
-                                          isEnabled: layer.isVisible, title: layer.name)))
+                                          isEnabled: layer.isVisible, title: layer.shownName)))
         }
         let buttonsY = bounds.height - gap - side
         let buttons: [(PaintCommand, Overlay.Item.Content, Bool)] = [

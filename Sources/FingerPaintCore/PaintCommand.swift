@@ -1,4 +1,5 @@
 // What the user can ask the painting app to do, and the keys that ask it.
+import Localization
 import PaintModel
 import SeatInput
 
@@ -189,64 +190,92 @@ public enum PaintCommand: Hashable, Sendable {
 }
 
 extension PaintCommand {
-    /// The names of the palette's colours, in its order.
-    static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Cyan", "Blue", "Purple", "White"]
+    /// The names of the palette's colours, in its order, in the user's language.
+    static var colorNames: [String] {
+        // Translators: the names of the palette's colours, shown by a long press on a swatch.
+        [localized("Black"), localized("Red"), localized("Orange"), localized("Yellow"), localized("Green"),
+         localized("Cyan"), localized("Blue"), localized("Purple"), localized("White")]
+    }
 
     /// What the button does, in a few words: the label a long press on it shows.
     public func label() -> String {
+        // The labels a long press on a button shows, in a small box beside it: short.
         switch self {
-        case .undo: "Undo (two-finger tap)"
-        case .redo: "Redo (three-finger tap)"
-        case .clear: "Clear the drawing"
-        case .save: "Save and export a PNG"
-        case let .selectColor(index): Self.colorNames.indices.contains(index) ? Self.colorNames[index] : "Colour"
-        case let .selectWidth(index): Brush.widths.indices.contains(index) ? "Width \(Int(Brush.widths[index])) pt" : "Width"
-        case .widen: "Wider brush"
-        case .narrow: "Thinner brush"
-        case .toggleFullscreen: "Full screen"
-        case .quit: "Quit"
-        case .toggleNavigation: "Move the view"
-        case .zoomIn: "Zoom in"
-        case .zoomOut: "Zoom out"
-        case .zoomToFit: "Fit the drawing"
-        case .actualSize: "Actual size"
-        case .togglePrediction: "Predicted ink"
-        case .toggleEraser: "Eraser"
-        case .copy: "Copy the selection or the drawing"
-        case .cut: "Cut the selection"
-        case .paste: "Paste"
-        case let .selectRecentColor(index): "Recent colour \(index + 1)"
-        case .openColorChooser: "Choose a colour"
-        case .pickColor: "Pick a colour from the drawing"
-        case .rotateClockwise: "Turn the view clockwise"
-        case .rotateCounterclockwise: "Turn the view counter-clockwise"
-        case .resetRotation: "Turn the view upright"
-        case .resetView: "100 % and upright"
-        case .openGallery: "Your drawings"
-        case .closePanel: "Close"
-        case .exportAs: "Export…"
-        case .openFile: "Open…"
-        case .placeImage: "Place image…"
-        case .useBrush: "Brush"
-        case .openMore: "More"
-        case .toggleLeftHanded: "Left-handed"
-        case .toggleStabilizer: "Steady lines"
-        case .newLayer: "New layer"
-        case .selectLayerAbove: "The layer above"
-        case .selectLayerBelow: "The layer below"
-        case let .selectLayer(position): "Layer \(position + 1)"
-        case .openLayers: "Layers"
-        case .moveLayerUp: "Move the layer up"
-        case .moveLayerDown: "Move the layer down"
-        case .deleteLayer: "Delete the layer"
-        case let .toggleLayerVisibility(position): "Show or hide layer \(position + 1)"
-        case let .toggleLayerLock(position): "Lock or unlock layer \(position + 1)"
-        case .openBrushes: "Brushes"
-        case let .selectBrush(index): "Brush \(index + 1)"
-        case .useSelection: "Select"
-        case .useFill: "Fill"
-        case .duplicateSelection: "Duplicate the selection"
-        case .showGuide: "Gestures and keys"
+        // Translators: a long press's label for the undo button (a two-finger tap undoes too).
+        case .undo: localized("Undo (two-finger tap)")
+        case .redo: localized("Redo (three-finger tap)")
+        case .clear: localized("Clear the drawing")
+        case .save: localized("Save and export a PNG")
+        case let .selectColor(index):
+            Self.colorNames.indices.contains(index) ? Self.colorNames[index] : localized("Colour")
+        case let .selectWidth(index):
+            // Translators: a width button's label; %d is the brush's width in points.
+            Brush.widths.indices.contains(index) ? localized("Width %d pt", Int(Brush.widths[index])) : localized("Width")
+        case .widen: localized("Wider brush")
+        case .narrow: localized("Thinner brush")
+        case .toggleFullscreen: localized("Full screen")
+        case .quit: localized("Quit")
+        // Translators: the hand button: fingers move the view instead of painting.
+        case .toggleNavigation: localized("Move the view")
+        case .zoomIn: localized("Zoom in")
+        case .zoomOut: localized("Zoom out")
+        case .zoomToFit: localized("Fit the drawing")
+        case .actualSize: localized("Actual size")
+        // Translators: the setting that draws a predicted tail ahead of a stroke in progress, to hide the latency.
+        case .togglePrediction: localized("Predicted ink")
+        // Translators: the eraser tool (a noun).
+        case .toggleEraser: localized("Eraser")
+        case .copy: localized("Copy the selection or the drawing")
+        case .cut: localized("Cut the selection")
+        // Translators: the paste button (a verb): put what the clipboard holds on the drawing.
+        case .paste: localized("Paste")
+        // Translators: %d is the place of a recent colour, from 1 (the newest).
+        case let .selectRecentColor(index): localized("Recent colour %d", index + 1)
+        case .openColorChooser: localized("Choose a colour")
+        case .pickColor: localized("Pick a colour from the drawing")
+        case .rotateClockwise: localized("Turn the view clockwise")
+        case .rotateCounterclockwise: localized("Turn the view counter-clockwise")
+        case .resetRotation: localized("Turn the view upright")
+        // Translators: the view indicator's label: a tap shows the drawing at 100 % zoom, not turned.
+        case .resetView: localized("100 %% and upright")
+        // Translators: the gallery button's label.
+        case .openGallery: localized("Your drawings")
+        // Translators: a verb: closes what is open over the canvas.
+        case .closePanel: localized("Close")
+        case .exportAs: localized("Export…")
+        case .openFile: localized("Open…")
+        case .placeImage: localized("Place image…")
+        // Translators: the brush tool (a noun): fingers paint.
+        case .useBrush: localized("Brush")
+        // Translators: the button of the menu that holds what did not fit on the bar, and the settings.
+        case .openMore: localized("More")
+        // Translators: the setting that moves the strip of widths, undo and redo to the other side.
+        case .toggleLeftHanded: localized("Left-handed")
+        // Translators: the setting that steadies strokes (a stabilizer).
+        case .toggleStabilizer: localized("Steady lines")
+        case .newLayer: localized("New layer")
+        case .selectLayerAbove: localized("The layer above")
+        case .selectLayerBelow: localized("The layer below")
+        // Translators: %d is a layer's number, from 1 at the bottom.
+        case let .selectLayer(position): localized("Layer %d", position + 1)
+        case .openLayers: localized("Layers")
+        case .moveLayerUp: localized("Move the layer up")
+        case .moveLayerDown: localized("Move the layer down")
+        case .deleteLayer: localized("Delete the layer")
+        // Translators: %d is a layer's number, from 1 at the bottom.
+        case let .toggleLayerVisibility(position): localized("Show or hide layer %d", position + 1)
+        // Translators: %d is a layer's number, from 1 at the bottom.
+        case let .toggleLayerLock(position): localized("Lock or unlock layer %d", position + 1)
+        case .openBrushes: localized("Brushes")
+        // Translators: %d is a brush's place in the brush panel, from 1.
+        case let .selectBrush(index): localized("Brush %d", index + 1)
+        // Translators: the selection tool (a lasso around strokes).
+        case .useSelection: localized("Select")
+        // Translators: the fill tool: a tap fills the region around it with the brush's colour.
+        case .useFill: localized("Fill")
+        case .duplicateSelection: localized("Duplicate the selection")
+        // Translators: the button that shows the guide to the gestures and the keys.
+        case .showGuide: localized("Gestures and keys")
         }
     }
 }

@@ -1,6 +1,7 @@
 // The document a painting window edits: every edit saved, a read-only document turned into a copy, nothing lost.
 import FoundationEssentials
 import Glibc
+import Localization
 import PaintModel
 
 /// The document behind a painting window, on the main thread.
@@ -30,7 +31,8 @@ public final class PaintDocument {
     /// The name a window shows for a document at `url` (also while it is being read: docs/loading.md).
     public static func title(of url: URL, isReadOnly: Bool) -> String {
         let name = url.deletingPathExtension().lastPathComponent
-        return isReadOnly ? "\(name) (read-only)" : name
+        // Translators: the window's title for a drawing it cannot change; %s is the drawing's name.
+        return isReadOnly ? localized("%s (read-only)", name) : name
     }
 
 
@@ -61,24 +63,33 @@ public final class PaintDocument {
         // One try: a copy that cannot be made now is the recovery document's job on quit.
         guard !isFinished, !copyFailed else { return nil }
         let original = url.path
-        let reason = readOnlyReason.map { "\($0)" } ?? "it is read-only"
+        let reason = readOnlyReason.map { "\($0)" } ?? localized("it is read-only")
         let name = url.deletingPathExtension().lastPathComponent
-        let notChanged = readOnlyReason?.sentence(naming: name) ?? "\(name) is read-only"
+        // Translators: %s is a drawing's name; the start of a sentence (": your changes are saved in a new drawing...").
+        let notChanged = readOnlyReason?.sentence(naming: name) ?? localized("%s is read-only", name)
         do {
             let copy = try library.newUntitledDocument()
             try DocumentFile.writeNew(drawing, to: copy)
             let opened = try DocumentFile.open(copy, create: false)
-            guard let copyJournal = opened.journal else { throw DocumentOpenError(path: copy.path, reason: .failed("locked")) }
+            // Translators: why the copy just made cannot be written: another window holds it.
+            guard let copyJournal = opened.journal else { throw DocumentOpenError(path: copy.path, reason: .failed(localized("locked"))) }
             journal = copyJournal
             url = copy
             readOnlyReason = nil
             library.remember(copy)
-            return ("\(original): \(reason); your changes are saved in a copy, \(copy.path)",
-                    "\(notChanged): your changes are saved in a new drawing, \(title).")
+            // Translators: a line on standard error; %1$s is the drawing's path, %2$s why it is read-only, %3$s the
+            // copy's path.
+            return (localized("%1$s: %2$s; your changes are saved in a copy, %3$s", original, reason, copy.path),
+                    // Translators: %1$s says why the drawing is not changed ("Sky is read-only"), %2$s is the copy's name.
+                    localized("%1$s: your changes are saved in a new drawing, %2$s.", notChanged, title))
         } catch {
             copyFailed = true
-            return ("\(original): \(reason), and a copy cannot be made (\(error)); your changes are kept until you quit",
-                    "\(notChanged), and no copy of it can be made: your changes are kept until you quit.")
+            // Translators: a line on standard error; %1$s is the drawing's path, %2$s why it is read-only, %3$s why
+            // no copy could be made.
+            return (localized("%1$s: %2$s, and a copy cannot be made (%3$s); your changes are kept until you quit",
+                              original, reason, String(describing: error)),
+                    // Translators: %s says why the drawing is not changed ("Sky is read-only").
+                    localized("%s, and no copy of it can be made: your changes are kept until you quit.", notChanged))
         }
     }
 
@@ -127,7 +138,7 @@ public final class PaintDocument {
             return recover(drawing, because: "\(failure)")
         }
         // Read-only and never edited: the drawing is the file's. Edits that could not be copied go to recovery.
-        return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? "read-only")")
+        return openedDrawing == nil || drawing == openedDrawing ? nil : recover(drawing, because: "\(url.path): \(readOnlyReason.map { "\($0)" } ?? localized("read-only"))")
     }
 
     /// Saves (see ``save(_:)``) and closes the document; an untitled document that was never drawn in is removed,
@@ -160,7 +171,8 @@ public final class PaintDocument {
     /// it; returns the line that says where, or that it could not.
     private func recover(_ drawing: Drawing, because failure: String) -> String {
         if let recovered, recovered.drawing == drawing {
-            return "\(failure); the drawing was saved to \(recovered.url.path) instead"
+            // Translators: a line on standard error; %1$s is why saving failed, %2$s the recovery document's path.
+            return localized("%1$s; the drawing was saved to %2$s instead", failure, recovered.url.path)
         }
         var lastError: (any Error)?
         for folder in library.recoveryFolders {
@@ -169,12 +181,14 @@ public final class PaintDocument {
                 try DocumentFile.writeNew(drawing, to: recovery)
                 recovered = (drawing, recovery)
                 hasNowhereToSave = false
-                return "\(failure); the drawing was saved to \(recovery.path) instead"
+                return localized("%1$s; the drawing was saved to %2$s instead", failure, recovery.path)
             } catch {
                 lastError = error
             }
         }
         hasNowhereToSave = true
-        return "\(failure); the drawing could not be saved anywhere (\(lastError.map { "\($0)" } ?? "no folder to try"))"
+        // Translators: a line on standard error; %1$s is why saving failed, %2$s why no recovery document could be made.
+        return localized("%1$s; the drawing could not be saved anywhere (%2$s)", failure,
+                         lastError.map { "\($0)" } ?? localized("no folder to try"))
     }
 }

@@ -202,6 +202,7 @@ public final class PaletteView: View {
                 guard let self, pressed[id] == command else { return }
                 labelTimers[id] = nil
                 shownLabel = (command, id)
+                delegate?.paletteView(self, didShowLabelOf: command)
                 delegate?.paletteViewDidChange(self)
             }
         }

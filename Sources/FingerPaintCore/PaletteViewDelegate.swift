@@ -9,6 +9,8 @@ public protocol PaletteViewDelegate: AnyObject {
     func paletteView(_ palette: PaletteView, didAsk command: PaintCommand)
     /// What the palette shows changed by itself (a label shown or taken down, the menu closed): a frame is needed.
     func paletteViewDidChange(_ palette: PaletteView)
+    /// A control held as long as a long press shows its label (``PaintCommand/label()``), over it.
+    func paletteView(_ palette: PaletteView, didShowLabelOf command: PaintCommand)
 }
 
 /// The owner of a ``ColorChooserView``: it makes the colours chosen the brush's. The panel holds it weakly

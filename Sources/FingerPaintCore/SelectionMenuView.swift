@@ -2,6 +2,7 @@
 // down a layer, select all, invert, delete, each asked of the delegate; over the whole window while open, so that a touch outside its box closes it and selects nothing
 // (docs/selection.md).
 import Geometry
+import Localization
 import PaintUI
 import TouchUI
 
@@ -22,17 +23,22 @@ public final class SelectionMenuView: View {
         /// The menu's words for it.
         public var title: String {
             switch self {
-            case .copy: "Copy"
-            case .cut: "Cut"
-            case .paste: "Paste"
-            case .duplicate: "Duplicate"
-            case .flipHorizontally: "Flip horizontally"
-            case .flipVertically: "Flip vertically"
-            case .layerUp: "Up a layer"
-            case .layerDown: "Down a layer"
-            case .selectAll: "Select all"
-            case .invert: "Invert"
-            case .delete: "Delete"
+            // Translators: the selection's menu (a long press on selected strokes): verbs, short.
+            case .copy: localized("Copy")
+            case .cut: localized("Cut")
+            case .paste: localized("Paste")
+            // Translators: the selection's menu: put a copy of the selected strokes beside them.
+            case .duplicate: localized("Duplicate")
+            case .flipHorizontally: localized("Flip horizontally")
+            case .flipVertically: localized("Flip vertically")
+            // Translators: the selection's menu: move the selected strokes to the layer above.
+            case .layerUp: localized("Up a layer")
+            case .layerDown: localized("Down a layer")
+            case .selectAll: localized("Select all")
+            // Translators: the selection's menu: select the strokes of the layer not selected, and only them.
+            case .invert: localized("Invert")
+            // Translators: the selection's menu: remove the selected strokes (a verb).
+            case .delete: localized("Delete")
             }
         }
     }
@@ -109,7 +115,8 @@ public final class SelectionMenuView: View {
         let rows = zip(Action.allCases, rowFrames).map { action, frame in
             Overlay.LayerMenu.Row(title: action.title, frame: frame, isDestructive: action == .delete)
         }
-        return Overlay.LayerMenu(frame: box, title: "Selection", rows: rows)
+        // Translators: the heading of the selection's menu (a noun: the strokes selected).
+        return Overlay.LayerMenu(frame: box, title: localized("Selection"), rows: rows)
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {

@@ -1,4 +1,5 @@
 // The view indicator: the zoom percentage and the angle, shown while they change; a tap on it resets the view.
+import Localization
 import PaintRender
 import PaintUI
 import TouchUI
@@ -28,7 +29,8 @@ public final class ViewIndicatorView: View {
 
     /// What the indicator says for a view: its zoom in whole percent and its angle in whole degrees, clockwise.
     public static func text(for view: ViewTransform) -> String {
-        "\(Int((view.zoom * 100).rounded())) %  \(view.rotationDegrees)°"
+        // Translators: the view's indicator; %1$d is the zoom in percent, %2$d the view's angle in degrees ("150 %  15°").
+        localized("%1$d %%  %2$d°", Int((view.zoom * 100).rounded()), view.rotationDegrees)
     }
 
     /// Where the indicator goes in a window of `size`: centred just above the palette bar, clear of the banner at

@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import GestureDemoKit
+import Localization
 import PaintModel
 import SeatInput
 import TouchUI
@@ -13,49 +14,54 @@ import WaylandApp
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-demo",
-        abstract: "Every recognizer of the touch core, live in a window or logged from a trace.",
+        abstract: localized("Every recognizer of the touch core, live in a window or logged from a trace."),
         usage: """
             gesture-demo [--replay TRACE] [--log FILE|-] [--overwrite] [--arena] [--size WxH] [--verbose]   (a window on the compositor)
             gesture-demo --replay TRACE --headless --log FILE|- [--arena] [--output OUT.png] [--overwrite] [--size WxH]
             """,
-        discussion: """
+        // Translators: the keys (Escape, q, Ctrl+Q, F11, f) are those to press; %s is where the trace format is
+        // described (a file name).
+        discussion: localized("""
             In the window: Escape, q or Ctrl+Q quit; F11 or f toggle full screen. The log is JSON Lines \
-            (docs/gesture-demo.md). Traces: \(FormatPages.traceFormat).
-            """,
+            (docs/gesture-demo.md). Traces: %s.
+            """, FormatPages.traceFormat),
         version: ProgramVersion.current
     )
 
-    @Option(help: ArgumentHelp("A seat-event trace to play (JSON Lines).", valueName: "TRACE"))
+    @Option(help: ArgumentHelp(localized("A seat-event trace to play (JSON Lines)."), valueName: "TRACE"))
     var replay: String?
 
-    @Flag(help: "Play the trace with no compositor (needs --replay and --log).")
+    @Flag(help: ArgumentHelp(localized("Play the trace with no compositor (needs --replay and --log).")))
     var headless = false
 
-    @Option(help: ArgumentHelp("Where the recognizers' decisions are logged as JSON lines (headless or in the window); - for standard output.", valueName: "FILE|-"))
+    @Option(help: ArgumentHelp(localized("Where the recognizers' decisions are logged as JSON lines (headless or in the window); - for standard output."), valueName: "FILE|-"))
     var log: String?
 
-    @Flag(help: "Also log each decision of the gesture arena (who began, recognized, waits, failed or was cancelled, and why) as a JSON line {\"t\", \"arena\"}, and show the last five in the window.")
+    // Translators: {"t", "arena"} are the JSON line's keys, kept as they are.
+    @Flag(help: ArgumentHelp(localized("Also log each decision of the gesture arena (who began, recognized, waits, failed or was cancelled, and why) as a JSON line {\"t\", \"arena\"}, and show the last five in the window.")))
     var arena = false
 
-    @Flag(help: "In the window, print debug lines about the compositor (as FINGERPAINT_DEBUG=1 does).")
+    @Flag(help: ArgumentHelp(localized("In the window, print debug lines about the compositor (as FINGERPAINT_DEBUG=1 does).")))
     var verbose = false
 
-    @Option(help: ArgumentHelp("Where the headless replay writes its last frame.", valueName: "OUT.png"))
+    @Option(help: ArgumentHelp(localized("Where the headless replay writes its last frame."), valueName: "OUT.png"))
     var output: String?
 
-    @Flag(help: "Let --log or --output replace an existing file (a fingerpaint drawing is never replaced).")
+    @Flag(help: ArgumentHelp(localized("Let --log or --output replace an existing file (a fingerpaint drawing is never replaced).")))
     var overwrite = false
 
-    @Option(help: ArgumentHelp("The canvas size (default: the trace's canvas line, else 1024x700).", valueName: "WxH"),
+    @Option(help: ArgumentHelp(localized("The canvas size (default: the trace's canvas line, else 1024x700)."), valueName: "WxH"),
             transform: CanvasSizeArgument.parse)
     var size: Size?
 
     func validate() throws {
-        if headless, replay == nil { throw ValidationError("--headless needs --replay TRACE") }
-        if headless, log == nil { throw ValidationError("--headless needs --log FILE (- for standard output)") }
+        if headless, replay == nil { throw ValidationError(localized("--headless needs --replay TRACE")) }
+        if headless, log == nil { throw ValidationError(localized("--headless needs --log FILE (- for standard output)")) }
     }
 }
 
+// The user's language for every message, --help included (docs/translations.md).
+Localization.start()
 let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 /// Says why a file may not be written and exits: 2 when the rule refused it (nothing was written), else 1.
@@ -95,7 +101,8 @@ if options.headless {
         sink.write(Data((record.jsonLine + "\n").utf8))
     }
     try? sink.synchronize()
-    if let failure = events.failure { Options.fail("\(failure) (the file changed while it was played)") }
+    // Translators: %s is where and why the trace could not be read ("FILE:LINE: why").
+    if let failure = events.failure { Options.fail(localized("%s (the file changed while it was played)", failure)) }
     if let output = options.output {
         do {
             try OutputFile.write(output, overwrite: options.overwrite) {
@@ -120,12 +127,12 @@ if let tracePath = options.replay {
     }
 }
 let size = options.size ?? replay?.canvasSize ?? Size(width: 1024, height: 700)
-var configuration = LiveSession.Configuration(title: "Gesture demo", appID: "io.github.fingerpaint.GestureDemo", size: size)
+var configuration = LiveSession.Configuration(title: localized("Gesture demo"), appID: "io.github.fingerpaint.GestureDemo", size: size)
 if let replay {
     configuration.replayEvents = AnyIterator {
         guard let event = replay.next() else {
             if let failure = replay.failure {
-                FileHandle.standardError.write(Data("gesture-demo: \(failure) (the file changed while it was played)\n".utf8))
+                FileHandle.standardError.write(Data(("gesture-demo: " + localized("%s (the file changed while it was played)", failure) + "\n").utf8))
             }
             return nil
         }

@@ -1,5 +1,6 @@
 // The gesture demo's list of recent events: what the recognizers did, newest last, with failures kept to a line.
 import Foundation
+import Localization
 import TouchUI
 
 /// The last few things the demo's recognizers did, as the window lists them under the shape, newest last.
@@ -37,11 +38,24 @@ struct GestureDemoEventList {
     var texts: [String] {
         lines.map { line in
             switch line {
-            case let .change(seconds, name, state): Self.timed(seconds, "\(name) \(state)")
+            case let .change(seconds, name, state): Self.timed(seconds, Self.text(of: state, name: name))
             case let .updates(seconds, name, count):
-                Self.timed(seconds, count == 1 ? "\(name) changed" : "\(name) changed ×\(count)")
+                Self.timed(seconds, count == 1
+                    // Translators: a line of the gesture demo's list of events: %s is a recognizer's name (tap, pinch,
+                    // pan…), as the log names it; it reported a change (a move).
+                    ? localized("%s changed", name)
+                    // Translators: a line of the gesture demo's list of events: the recognizer %1$s reported %2$d
+                    // changes (moves) in a row.
+                    : localized("%1$s changed ×%2$d", name, count))
             case let .failures(seconds, names):
-                Self.timed(seconds, names.count == 1 ? "\(names[0]) failed" : "\(names.count) failed: " + names.joined(separator: ", "))
+                Self.timed(seconds, names.count == 1
+                    // Translators: a line of the gesture demo's list of events: the recognizer %s failed (the touches
+                    // were not its gesture).
+                    ? localized("%s failed", names[0])
+                    // Translators: a line of the gesture demo's list of events: %1$d recognizers failed one after
+                    // another, named in %2$s (their names, as the log names them, separated by commas).
+                    : localizedPlural("%1$d failed: %2$s", "%1$d failed: %2$s", count: names.count, names.count,
+                                      names.joined(separator: ", ")))
             }
         }
     }
@@ -71,7 +85,41 @@ struct GestureDemoEventList {
 
     /// A line as the window's lists write it (the arena's decisions too): the seconds, right-aligned, then `what`.
     static func timed(_ seconds: Double, _ what: String) -> String {
-        String(format: "%7.2f s  %@", seconds, what)
+        // Translators: a line of the gesture demo's lists: %1$s is the time in seconds (s), right-aligned, then two
+        // spaces and %2$s what happened.
+        localized("%1$s s  %2$s", String(format: "%7.2f", seconds), what)
+    }
+
+    /// What a recognizer named `name` did, as a line of the list says it: it began, recognized or was cancelled.
+    static func text(of state: GestureRecognizer.State, name: String) -> String {
+        switch state {
+        // Translators: a line of the gesture demo's list of events: %s is a recognizer's name (tap, pinch, pan…),
+        // as the log names it.
+        case .began: localized("%s began", name)
+        // Translators: a line of the gesture demo's list of events: the recognizer %s was cancelled.
+        case .cancelled: localized("%s cancelled", name)
+        // Translators: a line of the gesture demo's list of events: the recognizer %s ended (recognized its gesture).
+        default: localized("%s ended", name)
+        }
+    }
+
+    /// A recognizer's state as the window's panel writes it beside the recognizer's name.
+    static func text(of state: GestureRecognizer.State) -> String {
+        switch state {
+        // Translators: a gesture recognizer's last state, in the gesture demo's panel beside its name (a narrow
+        // column): it may yet recognize its gesture.
+        case .possible: localized("possible")
+        // Translators: a gesture recognizer's last state in the gesture demo's panel: its gesture began.
+        case .began: localized("began")
+        // Translators: a gesture recognizer's last state in the gesture demo's panel: its gesture moved on.
+        case .changed: localized("changed")
+        // Translators: a gesture recognizer's last state in the gesture demo's panel: it recognized its gesture.
+        case .ended: localized("ended")
+        // Translators: a gesture recognizer's last state in the gesture demo's panel: something else took the touches.
+        case .cancelled: localized("cancelled")
+        // Translators: a gesture recognizer's last state in the gesture demo's panel: the touches were not its gesture.
+        case .failed: localized("failed")
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 // Draws the gesture demo with Cairo: fingers, the shape, the recognizers' panel and the last events.
 import CCairo
 import Foundation
+import Localization
 import PaintRender
 import SeatInput
 import TouchUI
@@ -164,7 +165,8 @@ public enum GestureDemoRenderer {
         roundedRect(cr, frame, radius: 12)
         cairo_set_source_rgba(cr, 0.05, 0.05, 0.07, 0.88)
         cairo_fill(cr)
-        text(cr, "Recognizers", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: frame.width - 32, height: 24),
+        // Translators: the heading of the gesture demo's panel, which lists the gesture recognizers.
+        text(cr, localized("Recognizers"), in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: frame.width - 32, height: 24),
              size: 18, bold: true, color: (0.85, 0.85, 0.9))
         let nameSize = layout.isNarrow ? 14.0 : 16.0, stateSize = layout.isNarrow ? 12.0 : 15.0
         for (row, place) in zip(rows, layout.rows) {
@@ -181,7 +183,7 @@ public enum GestureDemoRenderer {
             cairo_set_source_rgb(cr, r, g, b)
             cairo_fill(cr)
             text(cr, row.name, in: place.name, size: nameSize, bold: true, color: (1, 1, 1))
-            text(cr, row.changedAt == nil ? "—" : "\(row.lastState)", in: place.state, size: stateSize, bold: false,
+            text(cr, row.changedAt == nil ? "—" : GestureDemoEventList.text(of: row.lastState), in: place.state, size: stateSize, bold: false,
                  color: (r, g, b))
             text(cr, row.values, in: place.values, size: 12, bold: false, color: (0.7, 0.72, 0.78))
         }

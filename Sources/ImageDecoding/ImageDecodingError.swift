@@ -1,4 +1,5 @@
 // Why a picture could not be opened, in a painter's words.
+import Localization
 
 /// Why bytes could not be decoded into a picture; `description` is the sentence to show.
 public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,22 +22,30 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .empty:
-            "the file is empty: there is no picture in it"
+            localized("the file is empty: there is no picture in it")
         case .notAPicture:
-            "this is not a picture fingerpaint can open"
+            localized("this is not a picture fingerpaint can open")
         case .unsupported(.fingerpaintDrawing):
-            "this is a fingerpaint drawing, not a picture: open it as a drawing"
+            localized("this is a fingerpaint drawing, not a picture: open it as a drawing")
         case let .unsupported(format):
-            "fingerpaint opens PNG and JPEG pictures; this is \(format.kindOfFile)"
+            // Translators: %s is a kind of file, as "a WebP picture" or "a Photoshop document".
+            localized("fingerpaint opens PNG and JPEG pictures; this is %s", format.kindOfFile)
         case let .tooLarge(width, height, limits):
-            "this picture is \(width) × \(height) pixels, too large to open: fingerpaint opens pictures of up to "
-                + "\(limits.maximumSide) pixels a side and \(megapixels(limits.maximumPixels)) megapixels"
+            // Translators: %1$d × %2$d is a picture's size, %3$d the most pixels a side, %4$s the most megapixels
+            // (as "100" or "12.5").
+            localized("""
+                this picture is %1$d × %2$d pixels, too large to open: fingerpaint opens pictures of up to \
+                %3$d pixels a side and %4$s megapixels
+                """, width, height, limits.maximumSide, megapixels(limits.maximumPixels))
         case let .truncated(format):
-            "this \(format.name) picture is cut short: the file ends before the picture does"
+            // Translators: %s is a picture's format, as "PNG" or "JPEG".
+            localized("this %s picture is cut short: the file ends before the picture does", format.name)
         case let .damaged(format):
-            "this \(format.name) picture is damaged and cannot be opened"
+            // Translators: %s is a picture's format, as "PNG" or "JPEG".
+            localized("this %s picture is damaged and cannot be opened", format.name)
         case let .outOfMemory(format):
-            "this \(format.name) picture needs more memory than fingerpaint can give it"
+            // Translators: %s is a picture's format, as "PNG" or "JPEG".
+            localized("this %s picture needs more memory than fingerpaint can give it", format.name)
         }
     }
 }

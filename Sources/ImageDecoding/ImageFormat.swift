@@ -1,5 +1,6 @@
 // What a file is, told by its first bytes (never by its name): the formats fingerpaint opens and the ones it knows
 // to refuse by name.
+import Localization
 
 /// A kind of file recognised by its magic bytes.
 public enum ImageFormat: String, Sendable, CaseIterable {
@@ -64,17 +65,18 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// What the file is, in a sentence's words: "a WebP picture", "a fingerpaint drawing".
     public var kindOfFile: String {
         switch self {
-        case .png, .jpeg, .gif, .webP, .bmp, .tiff: "a \(name) picture"
-        case .svg: "an SVG drawing"
-        case .heic: "a HEIC photo"
-        case .avif: "an AVIF picture"
-        case .jpegXL: "a JPEG XL picture"
-        case .photoshop: "a Photoshop document"
-        case .pdf: "a PDF document"
-        case .fingerpaintDrawing: "a fingerpaint drawing"
-        case .openRaster: "an OpenRaster painting"
-        case .krita: "a Krita painting"
-        case .zip: "a zip archive"
+        // Translators: %s is a picture's format, as "WebP" or "GIF".
+        case .png, .jpeg, .gif, .webP, .bmp, .tiff: localized("a %s picture", name)
+        case .svg: localized("an SVG drawing")
+        case .heic: localized("a HEIC photo")
+        case .avif: localized("an AVIF picture")
+        case .jpegXL: localized("a JPEG XL picture")
+        case .photoshop: localized("a Photoshop document")
+        case .pdf: localized("a PDF document")
+        case .fingerpaintDrawing: localized("a fingerpaint drawing")
+        case .openRaster: localized("an OpenRaster painting")
+        case .krita: localized("a Krita painting")
+        case .zip: localized("a zip archive")
         }
     }
 

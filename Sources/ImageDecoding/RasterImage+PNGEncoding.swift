@@ -1,6 +1,7 @@
 // Writing a RasterImage as a PNG: 8-bit RGBA with straight alpha, as OpenRaster's layer files are.
 import CImageCodecs
 import Glibc
+import Localization
 
 /// Why an image could not be written.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,9 +13,10 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
     /// The sentence to show the painter.
     public var description: String {
         switch self {
-        case .outOfMemory: "the picture could not be written as PNG: there is not enough memory"
+        case .outOfMemory: localized("the picture could not be written as PNG: there is not enough memory")
         case let .tooLarge(width, height):
-            "a picture of \(width) × \(height) pixels is too large for a PNG file, which holds up to 2147483647 a side"
+            localized("a picture of %1$d × %2$d pixels is too large for a PNG file, which holds up to 2147483647 a side",
+                      width, height)
         }
     }
 }

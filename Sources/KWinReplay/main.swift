@@ -6,6 +6,7 @@ import CWaylandProtocols
 import CommandLineSupport
 import Foundation
 import Glibc
+import Localization
 import SeatInput
 
 
@@ -13,36 +14,38 @@ import SeatInput
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kwin-replay",
-        abstract: "Plays a trace's touches, pointer moves and buttons through KWin's fake input device.",
+        abstract: localized("Plays a trace's touches, pointer moves and buttons through KWin's fake input device."),
         usage: "kwin-replay TRACE [--origin X,Y] [--settle MS]",
-        discussion: """
+        // Translators: %s is where the trace format is described (a file name).
+        discussion: localized("""
             KWin must offer org_kde_kwin_fake_input (run it with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1). Trace \
             coordinates are moved by --origin into KWin's global coordinates: give the top-left corner of the \
             window's surface (0,0 for a fullscreen window). Fingers still down at the end are cancelled. Keys in the \
             trace are not played. Traces: \
-            \(FormatPages.traceFormat).
-            """,
+            %s.
+            """, FormatPages.traceFormat),
         version: ProgramVersion.current
     )
 
-    @Argument(help: ArgumentHelp("The trace to play (JSON Lines).", valueName: "TRACE"))
+    @Argument(help: ArgumentHelp(localized("The trace to play (JSON Lines)."), valueName: "TRACE"))
     var trace: String
 
-    @Option(help: ArgumentHelp("Where the trace's (0, 0) is in global coordinates.", valueName: "X,Y"),
+    @Option(help: ArgumentHelp(localized("Where the trace's (0, 0) is in global coordinates."), valueName: "X,Y"),
             transform: Options.parseOrigin)
     var origin: [Double] = [0, 0]
 
-    @Option(help: ArgumentHelp("How long to wait, once the seat has touch, before the first event (for the clients to bind wl_touch).", valueName: "MS"))
+    @Option(help: ArgumentHelp(localized("How long to wait, once the seat has touch, before the first event (for the clients to bind wl_touch)."), valueName: "MS"))
     var settle: Int = 300
 
     func validate() throws {
-        if !(0...60_000).contains(settle) { throw ValidationError("--settle is from 0 to 60000 milliseconds") }
+        if !(0...60_000).contains(settle) { throw ValidationError(localized("--settle is from 0 to 60000 milliseconds")) }
     }
 
     static func parseOrigin(_ text: String) throws -> [Double] {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-            throw ValidationError("an origin is X,Y in points, like 0,52")
+            // Translators: X,Y stays as it is (what is typed).
+            throw ValidationError(localized("an origin is X,Y in points, like 0,52"))
         }
         return [x, y]
     }
@@ -56,9 +59,11 @@ final class Globals {
     var capabilities: UInt32 = 0
 }
 
+// The user's language for every message, --help included (docs/translations.md).
+Localization.start()
 let options = Options.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 guard CWaylandProtocols_has_fake_input() else {
-    Options.fail("built without KWin's fake-input.xml (install plasma-wayland-protocols, then make generate and build again)")
+    Options.fail(localized("built without KWin's fake-input.xml (install plasma-wayland-protocols, then make generate and build again)"))
 }
 // The trace is checked whole first (a wrong line anywhere is refused before anything is sent, keeping no events),
 // then read again as a stream while it plays: its events are never all in memory (docs/trace-format.md).
@@ -74,8 +79,10 @@ do {
 // libwayland's own messages would come before ours: keep only ours.
 wl_log_set_handler_client { _, _ in }
 guard let display = wl_display_connect(nil) else {
-    let name = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "unset, so wayland-0"
-    Options.fail("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=\(name)): \(String(cString: strerror(errno)))")
+    // Translators: what WAYLAND_DISPLAY=… says when the variable is not set (wayland-0 is a socket's name).
+    let name = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? localized("unset, so wayland-0")
+    // Translators: the first %s is the socket's name (or why there is none), the second the system's reason.
+    Options.fail(localized("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=%s): %s", name, String(cString: strerror(errno))))
 }
 let globals = Globals()
 let context = Unmanaged.passUnretained(globals).toOpaque()
@@ -106,21 +113,22 @@ wl_registry_add_listener(registry, &registryListener, context)
 wl_display_roundtrip(display)
 wl_display_roundtrip(display)
 guard let fakeInput = globals.fakeInput, globals.fakeInputVersion >= 3 else {
-    Options.fail("the compositor offers no org_kde_kwin_fake_input version 3 or later (KWin with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 does)")
+    Options.fail(localized("the compositor offers no org_kde_kwin_fake_input version 3 or later (KWin with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 does)"))
 }
 
 // Authenticate; KWin then adds a fake device to the seat. Touches sent before the seat announces touch (and
 // before the clients bound wl_touch in answer) are lost, so wait for the capability on our own seat, then give the
 // clients a moment to bind theirs.
-org_kde_kwin_fake_input_authenticate(fakeInput, "kwin-replay", "plays a recorded trace")
+// Translators: the reason kwin-replay gives KWin for using its fake input device, which KWin may show to the user.
+org_kde_kwin_fake_input_authenticate(fakeInput, "kwin-replay", localized("plays a recorded trace"))
 wl_display_roundtrip(display)
 let touchCapability = WL_SEAT_CAPABILITY_TOUCH.rawValue
 let waitStart = Date()
 while globals.capabilities & touchCapability == 0 {
-    if Date().timeIntervalSince(waitStart) > 10 { Options.fail("the seat never gained touch after authenticating") }
+    if Date().timeIntervalSince(waitStart) > 10 { Options.fail(localized("the seat never gained touch after authenticating")) }
     var poller = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
     wl_display_flush(display)
-    if poll(&poller, 1, 100) > 0, wl_display_dispatch(display) < 0 { Options.fail("the compositor closed the connection") }
+    if poll(&poller, 1, 100) > 0, wl_display_dispatch(display) < 0 { Options.fail(localized("the compositor closed the connection")) }
 }
 wl_display_roundtrip(display)
 usleep(UInt32(options.settle) * 1000)
@@ -168,8 +176,12 @@ while let event = trace.next() {
 if !fingersDown.isEmpty { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
 // The file was checked whole before playing; one that changed meanwhile stops at its first wrong line.
 if let failure = trace.failure { Options.fail("\(failure)") }
-if wl_display_roundtrip(display) < 0 { Options.fail("the compositor closed the connection") }
-if skippedKeys > 0 { FileHandle.standardError.write(Data("kwin-replay: \(skippedKeys) keys not played\n".utf8)) }
+if wl_display_roundtrip(display) < 0 { Options.fail(localized("the compositor closed the connection")) }
+if skippedKeys > 0 {
+    // Translators: %d keys of the trace (key presses) were not sent. The English says "keys" even for one.
+    let message = localizedPlural("%d keys not played", "%d keys not played", count: skippedKeys, skippedKeys)
+    FileHandle.standardError.write(Data(("kwin-replay: " + message + "\n").utf8))
+}
 org_kde_kwin_fake_input_destroy(fakeInput)
 wl_display_roundtrip(display)
 wl_display_disconnect(display)

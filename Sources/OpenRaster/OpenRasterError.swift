@@ -1,5 +1,6 @@
 // Why an OpenRaster file cannot be read or written, in a painter's words, and the limits a file is held to before
 // anything it claims is allocated.
+import Localization
 
 /// The limits a read holds an OpenRaster file to, each checked before allocating what it bounds.
 public struct OpenRasterLimits: Hashable, Sendable {
@@ -95,61 +96,88 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The error as one sentence for the painter: what kind of trouble ("This .ora file is damaged: "), then why.
     public var description: String {
         switch self {
-        case .notAZipArchive, .notOpenRaster: "This is not an OpenRaster file: \(reason)."
-        case .zip64, .splitArchive, .encrypted, .unsupportedCompression: "This .ora file cannot be opened: \(reason)."
-        case let .imageSize(width, height) where width < 1 || height < 1: "This .ora file is damaged: \(reason)."
-        case let .layerSize(_, width, height) where width < 1 || height < 1: "This .ora file is damaged: \(reason)."
-        case .thumbnailSize: "This .ora file cannot be written: \(reason)."
+        // Translators: %s says why, as "it is not a zip archive".
+        case .notAZipArchive, .notOpenRaster: localized("This is not an OpenRaster file: %s.", reason)
+        // Translators: %s says why, as "its part “stack.xml” is encrypted".
+        case .zip64, .splitArchive, .encrypted, .unsupportedCompression: localized("This .ora file cannot be opened: %s.", reason)
+        // Translators: %s says why, as "its end is missing".
+        case let .imageSize(width, height) where width < 1 || height < 1: localized("This .ora file is damaged: %s.", reason)
+        case let .layerSize(_, width, height) where width < 1 || height < 1: localized("This .ora file is damaged: %s.", reason)
+        case .thumbnailSize: localized("This .ora file cannot be written: %s.", reason)
         case .fileTooLarge, .tooManyEntries, .entryTooLarge, .suspiciousCompression, .totalTooLarge, .imageSize,
              .tooManyLayers, .layerSize, .layerPosition:
-            "This .ora file is too large to open: \(reason)."
-        default: "This .ora file is damaged: \(reason)."
+            // Translators: %s says why, as "it has 5000 parts, more than 4096".
+            localized("This .ora file is too large to open: %s.", reason)
+        default: localized("This .ora file is damaged: %s.", reason)
         }
     }
 
     /// The reason alone, without the sentence's start: for ``description`` and for a note of a layer left out.
+    /// A part's or a layer's name in it is quoted (``quoted(_:)``), or "without a name".
     var reason: String {
         switch self {
-        case .notAZipArchive: "it is not a zip archive"
-        case .notOpenRaster(nil): "it is a zip archive without the “mimetype” that says “image/openraster”"
-        case let .notOpenRaster(mimetype?): "its “mimetype” says “\(mimetype)”, not “image/openraster”"
-        case .truncated: "its end is missing"
+        case .notAZipArchive: localized("it is not a zip archive")
+        case .notOpenRaster(nil): localized("it is a zip archive without the “mimetype” that says “image/openraster”")
+        // Translators: %s is what the file's “mimetype” part says, as "application/zip".
+        case let .notOpenRaster(mimetype?): localized("its “mimetype” says “%s”, not “image/openraster”", mimetype)
+        case .truncated: localized("its end is missing")
         case let .damagedDirectory(detail): detail
-        case let .damagedEntry(entry, detail): "in its part \(quoted(entry)), \(detail)"
+        // Translators: %1$s is the quoted name of a part of a zip archive (a file in it), %2$s what is wrong with it,
+        // as "it is cut short".
+        case let .damagedEntry(entry, detail): localized("in its part %1$s, %2$s", quoted(entry), detail)
         case let .checksumMismatch(entry):
-            "its part \(quoted(entry)) has changed since it was written (its checksum differs)"
-        case let .duplicateEntry(entry): "it holds two parts named \(quoted(entry))"
-        case let .encrypted(entry): "its part \(quoted(entry)) is encrypted"
+            // Translators: %s is the quoted name of a part of a zip archive (a file in it).
+            localized("its part %s has changed since it was written (its checksum differs)", quoted(entry))
+        // Translators: %s is the quoted name of a part of a zip archive (a file in it).
+        case let .duplicateEntry(entry): localized("it holds two parts named %s", quoted(entry))
+        // Translators: %s is the quoted name of a part of a zip archive (a file in it).
+        case let .encrypted(entry): localized("its part %s is encrypted", quoted(entry))
         case let .unsupportedCompression(entry, method):
-            "its part \(quoted(entry)) is compressed by a method fingerpaint does not know (\(method))"
-        case .zip64: "it is a ZIP64 archive (over 4 GB or 65 535 parts), which fingerpaint does not read or write"
-        case .splitArchive: "it is split across several files"
+            // Translators: %1$s is the quoted name of a part of a zip archive (a file in it), %2$d a number.
+            localized("its part %1$s is compressed by a method fingerpaint does not know (%2$d)", quoted(entry), method)
+        case .zip64: localized("it is a ZIP64 archive (over 4 GB or 65 535 parts), which fingerpaint does not read or write")
+        case .splitArchive: localized("it is split across several files")
         case let .fileTooLarge(bytes, limit):
-            "it is \(megabytes(bytes)), more than the \(megabytes(limit)) fingerpaint opens"
-        case let .tooManyEntries(count, limit): "it has \(count) parts, more than \(limit)"
+            // Translators: %1$s and %2$s are sizes, as "1074 MB".
+            localized("it is %1$s, more than the %2$s fingerpaint opens", megabytes(bytes), megabytes(limit))
+        case let .tooManyEntries(count, limit): localized("it has %1$d parts, more than %2$d", count, limit)
         case let .entryTooLarge(entry, bytes, limit):
-            "its part \(quoted(entry)) unpacks to \(megabytes(bytes)), more than \(megabytes(limit))"
+            // Translators: %1$s is the quoted name of a part of a zip archive (a file in it), %2$s and %3$s sizes,
+            // as "537 MB".
+            localized("its part %1$s unpacks to %2$s, more than %3$s", quoted(entry), megabytes(bytes), megabytes(limit))
         case let .suspiciousCompression(entry):
-            "its part \(quoted(entry)) claims to unpack to far more than it could hold"
-        case let .totalTooLarge(limit): "it unpacks to more than \(megabytes(limit))"
-        case .missingStack: "its list of layers (stack.xml) is missing"
-        case let .damagedStack(detail): "its list of layers (stack.xml) \(detail)"
+            // Translators: %s is the quoted name of a part of a zip archive (a file in it).
+            localized("its part %s claims to unpack to far more than it could hold", quoted(entry))
+        // Translators: %s is a size, as "1074 MB".
+        case let .totalTooLarge(limit): localized("it unpacks to more than %s", megabytes(limit))
+        case .missingStack: localized("its list of layers (stack.xml) is missing")
+        // Translators: %s says what is wrong with it, as "is not valid XML" or "does not describe an image".
+        case let .damagedStack(detail): localized("its list of layers (stack.xml) %s", detail)
         case let .imageSize(width, height):
-            width < 1 || height < 1 ? "its size, \(width) × \(height) pixels, is empty"
-                : "it is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
-        case let .tooManyLayers(limit): "it has more than \(limit) layers"
+            width < 1 || height < 1 ? localized("its size, %1$d × %2$d pixels, is empty", width, height)
+                : localized("it is %1$d × %2$d pixels, more than 16 384 a side or 100 megapixels", width, height)
+        case let .tooManyLayers(limit): localized("it has more than %d layers", limit)
         case let .unsafeLayerPath(layer, path):
-            "the layer \(quoted(layer)) points outside the file (\(path.prefix(80)))"
+            // Translators: %1$s is a layer's quoted name, %2$s the path of its picture in the file.
+            localized("the layer %1$s points outside the file (%2$s)", quoted(layer), String(path.prefix(80)))
         case let .missingLayerFile(layer, path):
-            "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is missing"
+            // Translators: %1$s is a layer's quoted name, %2$s the path of its picture in the file.
+            localized("the picture of the layer %1$s (%2$s) is missing", quoted(layer), String(path.prefix(80)))
         case let .layerNotPNG(layer, path):
-            "the picture of the layer \(quoted(layer)) (\(path.prefix(80))) is not a PNG image"
+            // Translators: %1$s is a layer's quoted name, %2$s the path of its picture in the file.
+            localized("the picture of the layer %1$s (%2$s) is not a PNG image", quoted(layer), String(path.prefix(80)))
         case let .layerSize(layer, width, height):
-            "the layer \(quoted(layer)) is \(width) × \(height) pixels, "
-                + (width < 1 || height < 1 ? "empty" : "more than 16 384 a side or 100 megapixels")
-        case let .layerPosition(layer, x, y): "the layer \(quoted(layer)) lies too far away, at \(x), \(y)"
+            width < 1 || height < 1
+                // Translators: %1$s is a layer's quoted name, %2$d × %3$d its size.
+                ? localized("the layer %1$s is %2$d × %3$d pixels, empty", quoted(layer), width, height)
+                // Translators: %1$s is a layer's quoted name, %2$d × %3$d its size.
+                : localized("the layer %1$s is %2$d × %3$d pixels, more than 16 384 a side or 100 megapixels",
+                            quoted(layer), width, height)
+        case let .layerPosition(layer, x, y):
+            // Translators: %1$s is a layer's quoted name, %2$d, %3$d where it lies, in pixels.
+            localized("the layer %1$s lies too far away, at %2$d, %3$d", quoted(layer), x, y)
         case let .thumbnailSize(width, height):
-            "its thumbnail is \(width) × \(height) pixels, not a PNG of at most 256 a side"
+            localized("its thumbnail is %1$d × %2$d pixels, not a PNG of at most 256 a side", width, height)
         }
     }
 }
@@ -157,5 +185,6 @@ public enum OpenRasterError: Error, Hashable, Sendable, CustomStringConvertible 
 /// A byte count in megabytes (MB, 10⁶ bytes), rounded up, as a painter reads it.
 private func megabytes(_ bytes: Int) -> String {
     let megabytes = bytes / 1_000_000 + (bytes % 1_000_000 == 0 ? 0 : 1)
-    return "\(megabytes) MB"
+    // Translators: a size in megabytes (10⁶ bytes).
+    return localized("%d MB", megabytes)
 }

@@ -1,6 +1,7 @@
 // What an OpenRaster (.ora) file holds, as values: the image's size, its layers bottom first with their attributes
 // and PNG bytes, the merged image and thumbnail, and what a read had to approximate. No pixels are decoded here.
 
+import Localization
 import PaintModel
 
 /// One layer of an OpenRaster image: its attributes in `stack.xml` and its picture as PNG bytes.
@@ -89,16 +90,24 @@ public enum OpenRasterNote: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .groupFlattened(name):
-            "The group \(quoted(name)) became separate layers; its own blend mode, if it had one, is lost."
+            // Translators: %s is a group of layers' quoted name.
+            localized("The group %s became separate layers; its own blend mode, if it had one, is lost.", quoted(name))
         case let .blendModeReadAsNormal(layer, compositeOp):
-            "The layer \(quoted(layer)) uses a blend mode fingerpaint does not have (\(compositeOp)); "
-                + "it is shown as normal."
+            // Translators: %1$s is a layer's quoted name, %2$s the blend mode the file names, as "svg:xor".
+            localized("The layer %1$s uses a blend mode fingerpaint does not have (%2$s); it is shown as normal.",
+                      quoted(layer), compositeOp)
         case let .attributeIgnored(layer, attribute, value):
-            "The layer \(quoted(layer)) has an unreadable \(attribute) (\(quoted(value))); the usual value was used."
+            // Translators: %1$s is a layer's quoted name, %2$s the name of an attribute in the file, as "opacity" or
+            // "visibility" (as the file spells it), %3$s its quoted value.
+            localized("The layer %1$s has an unreadable %2$s (%3$s); the usual value was used.",
+                      quoted(layer), attribute, quoted(value))
         case let .elementIgnored(element, name):
-            "The \(element) \(quoted(name)) is not a picture layer and was left out."
+            // Translators: %1$s is the name of an element of the file, as "filter" or "text" (as the file spells it),
+            // %2$s its quoted name.
+            localized("The %1$s %2$s is not a picture layer and was left out.", element, quoted(name))
         case let .layerSkipped(layer, reason):
-            "The layer \(quoted(layer)) was left out: \(Self.why(reason))."
+            // Translators: %1$s is a layer's quoted name, %2$s why, as "its picture is missing".
+            localized("The layer %1$s was left out: %2$s.", quoted(layer), Self.why(reason))
         }
     }
 }
@@ -108,21 +117,28 @@ extension OpenRasterNote {
     private static func why(_ reason: OpenRasterError) -> String {
         switch reason {
         case let .missingLayerFile(_, path):
-            path.isEmpty ? "it names no picture" : "its picture (\(path.prefix(80))) is missing"
-        case let .layerNotPNG(_, path): "its picture (\(path.prefix(80))) is not a PNG image"
-        case let .unsafeLayerPath(_, path): "its picture (\(path.prefix(80))) would lie outside the file"
-        case let .layerSize(_, width, height) where width < 1 || height < 1: "its picture is empty"
+            // Translators: %s is the path of a layer's picture in the file.
+            path.isEmpty ? localized("it names no picture") : localized("its picture (%s) is missing", String(path.prefix(80)))
+        // Translators: %s is the path of a layer's picture in the file.
+        case let .layerNotPNG(_, path): localized("its picture (%s) is not a PNG image", String(path.prefix(80)))
+        // Translators: %s is the path of a layer's picture in the file.
+        case let .unsafeLayerPath(_, path): localized("its picture (%s) would lie outside the file", String(path.prefix(80)))
+        case let .layerSize(_, width, height) where width < 1 || height < 1: localized("its picture is empty")
         case let .layerSize(_, width, height):
-            "its picture is \(width) × \(height) pixels, more than 16 384 a side or 100 megapixels"
-        case let .layerPosition(_, x, y): "it lies too far away, at \(x), \(y)"
-        default: "its picture is damaged (\(reason.reason))"
+            localized("its picture is %1$d × %2$d pixels, more than 16 384 a side or 100 megapixels", width, height)
+        // Translators: %1$d, %2$d is where a layer lies, in pixels.
+        case let .layerPosition(_, x, y): localized("it lies too far away, at %1$d, %2$d", x, y)
+        // Translators: %s says why, as "in its part “data/a.png”, it is cut short".
+        default: localized("its picture is damaged (%s)", reason.reason)
         }
     }
 }
 
 /// A name between quotation marks, or "without a name" for an empty one, cut to a banner's length.
 func quoted(_ name: String) -> String {
-    guard !name.isEmpty else { return "without a name" }
+    // Translators: said of a layer or a part of a file that has no name, in place of its quoted name.
+    guard !name.isEmpty else { return localized("without a name") }
     let short = name.count > 60 ? name.prefix(59) + "…" : Substring(name)
-    return "“" + short + "”"
+    // Translators: a name between quotation marks: use your language's.
+    return localized("“%s”", String(short))
 }

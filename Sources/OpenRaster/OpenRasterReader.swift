@@ -2,6 +2,7 @@
 // flattened into their layers, each layer's PNG taken from the archive (its header checked, its pixels not decoded),
 // and what could only be approximated noted for the painter.
 
+import Localization
 import PaintModel
 
 /// Reads OpenRaster files (`.ora`): those fingerpaint writes, and Krita's, MyPaint's and GIMP's.
@@ -33,12 +34,12 @@ public struct OpenRasterReader: Sendable {
             throw .entryTooLarge(entry: stackEntry.name, bytes: stackEntry.size, limit: limits.stackBytes)
         }
         let root = try StackXML.parse(try archive.contents(of: stackEntry), layers: limits.layers)
-        guard root.name == "image" else { throw .damagedStack("does not describe an image") }
+        guard root.name == "image" else { throw .damagedStack(localized("does not describe an image")) }
         guard let widthText = root.attributes["w"], let heightText = root.attributes["h"] else {
-            throw .damagedStack("does not give the image's size")
+            throw .damagedStack(localized("does not give the image's size"))
         }
         guard let width = Self.integer(widthText), let height = Self.integer(heightText) else {
-            throw .damagedStack("gives a size that is not a number")
+            throw .damagedStack(localized("gives a size that is not a number"))
         }
         guard limits.allows(width: width, height: height) else { throw .imageSize(width: width, height: height) }
 

@@ -2,6 +2,7 @@
 // depth while parsing), and written with every attribute value escaped.
 
 import CGLib
+import Localization
 
 /// An element of `stack.xml`: its name, attributes and child elements (text is of no use to OpenRaster).
 struct XMLElement: Equatable {
@@ -51,11 +52,11 @@ enum StackXML {
             if parsed { _ = g_markup_parse_context_end_parse(context, &error) }
             guard let error else { return nil }
             defer { g_error_free(error) }
-            return error.pointee.message.map { String(cString: $0) } ?? "is not valid XML"
+            return error.pointee.message.map { String(cString: $0) } ?? localized("is not valid XML")
         }
         if builder.tooManyLayers { throw .tooManyLayers(limit: layers) }
-        if let message { throw .damagedStack("is not valid XML (\(message.prefix(120)))") }
-        guard let root = builder.root else { throw .damagedStack("is empty") }
+        if let message { throw .damagedStack(localized("is not valid XML (%s)", String(message.prefix(120)))) }
+        guard let root = builder.root else { throw .damagedStack(localized("is empty")) }
         return root
     }
 }
@@ -76,9 +77,9 @@ private final class TreeBuilder {
         if element.name == "layer" { layers += 1 } else { others += 1 }
         if layers > layerLimit || others > layerLimit + 1 {
             tooManyLayers = true
-            return "too many layers"
+            return localized("too many layers")
         }
-        guard open.count < StackXML.maximumDepth else { return "groups nested too deeply" }
+        guard open.count < StackXML.maximumDepth else { return localized("groups nested too deeply") }
         open.append(element)
         return nil
     }

@@ -2,6 +2,7 @@
 // split archives): the central directory, checked against the limits before anything is allocated for it, then each
 // entry's bytes on demand, inflated to exactly the size declared and checked by CRC-32.
 
+import Localization
 import PaintModel
 
 /// A zip archive's table of contents over its bytes; entries' contents are read when asked for.
@@ -40,7 +41,7 @@ struct ZipArchive {
             throw .tooManyEntries(count: end.entryCount, limit: limits.entries)
         }
         guard end.directoryOffset <= end.position, end.directorySize <= end.position - end.directoryOffset else {
-            throw .damagedDirectory("its table of contents lies outside the file")
+            throw .damagedDirectory(localized("its table of contents lies outside the file"))
         }
         var entries: [Entry] = []
         entries.reserveCapacity(end.entryCount)
@@ -50,7 +51,7 @@ struct ZipArchive {
         let directoryEnd = end.directoryOffset + end.directorySize
         for _ in 0..<end.entryCount {
             guard directoryEnd - offset >= 46, reader.uint32(at: offset) == 0x0201_4B50 else {
-                throw .damagedDirectory("its table of contents is cut short")
+                throw .damagedDirectory(localized("its table of contents is cut short"))
             }
             let flags = reader.uint16(at: offset + 8)
             let method = reader.uint16(at: offset + 10)
@@ -62,7 +63,7 @@ struct ZipArchive {
             let localHeaderOffset = Int(reader.uint32(at: offset + 42))
             let recordLength = 46 + nameLength + extraLength + commentLength
             guard directoryEnd - offset >= recordLength else {
-                throw .damagedDirectory("its table of contents is cut short")
+                throw .damagedDirectory(localized("its table of contents is cut short"))
             }
             let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
             offset += recordLength
@@ -75,7 +76,7 @@ struct ZipArchive {
                 throw .entryTooLarge(entry: name, bytes: size, limit: limits.entryBytes)
             }
             guard method == 8 || compressedSize == size else {
-                throw .damagedEntry(entry: name, detail: "its stored size and its length differ")
+                throw .damagedEntry(entry: name, detail: localized("its stored size and its length differ"))
             }
             // Deflate cannot shrink data by more than about 1 032 to 1: a claim beyond the ratio is a bomb or a lie.
             if size > limits.ratioCheckedAboveBytes, size / max(compressedSize, 1) >= limits.compressionRatio {
@@ -100,11 +101,11 @@ struct ZipArchive {
         let reader = LittleEndianReader(bytes)
         let header = entry.localHeaderOffset
         guard header <= bytes.count, bytes.count - header >= 30, reader.uint32(at: header) == 0x0403_4B50 else {
-            throw .damagedEntry(entry: entry.name, detail: "its header is missing")
+            throw .damagedEntry(entry: entry.name, detail: localized("its header is missing"))
         }
         let start = header + 30 + Int(reader.uint16(at: header + 26)) + Int(reader.uint16(at: header + 28))
         guard start <= bytes.count, bytes.count - start >= entry.compressedSize else {
-            throw .damagedEntry(entry: entry.name, detail: "it is cut short")
+            throw .damagedEntry(entry: entry.name, detail: localized("it is cut short"))
         }
         let data = bytes[start..<(start + entry.compressedSize)]
         let contents: [UInt8]
@@ -115,9 +116,9 @@ struct ZipArchive {
                 contents = try Deflate.decompress(data, size: entry.size)
             } catch {
                 switch error {
-                case .longer: throw .damagedEntry(entry: entry.name, detail: "it holds more than it says")
-                case .shorter: throw .damagedEntry(entry: entry.name, detail: "it holds less than it says")
-                case .damaged: throw .damagedEntry(entry: entry.name, detail: "its compressed data is damaged")
+                case .longer: throw .damagedEntry(entry: entry.name, detail: localized("it holds more than it says"))
+                case .shorter: throw .damagedEntry(entry: entry.name, detail: localized("it holds less than it says"))
+                case .damaged: throw .damagedEntry(entry: entry.name, detail: localized("its compressed data is damaged"))
                 }
             }
         }

@@ -1,6 +1,7 @@
 // What opening a journal found it could not read (damaged records, a torn or missing end), what came back, and
 // where the original bytes are: in a line for standard error and in a painter's words for the window.
 import FoundationEssentials
+import Localization
 
 /// What ``DocumentFile/open(_:create:now:)`` could not read in a journal, and what it did about it.
 ///
@@ -44,17 +45,32 @@ public struct DocumentDamage: Hashable, Sendable, CustomStringConvertible {
 
     /// One line for standard error, with full paths.
     public var description: String {
-        let what = [hasDamagedRecords ? "damaged" : nil, tornEnd != nil ? "cut short" : nil].compactMap { $0 }
-            .joined(separator: " and ")
+        let what = switch (hasDamagedRecords, tornEnd != nil) {
+        // Translators: what a drawing's file was, in "FILE was damaged and cut short: recovered 3 strokes…".
+        case (true, true): localized("damaged and cut short")
+        // Translators: what a drawing's file was, in "FILE was damaged: recovered 3 strokes…".
+        case (true, false): localized("damaged")
+        // Translators: what a drawing's file was, in "FILE was cut short: recovered 3 strokes…".
+        case (false, true): localized("cut short")
+        case (false, false): ""
+        }
         let end = tornEnd.map { "; \(Self.lostAtTheEnd($0))" } ?? ""
         switch original {
         case let .keptAs(copy):
-            return "\(url.path) was \(what): recovered \(strokesRead) strokes\(end); the original is kept as \(copy.path)"
+            // Translators: %1$s is a drawing's path, %2$s what it was ("damaged", "cut short"), %3$d how many
+            // strokes were read, %4$s what was lost at its end (with its "; ") or nothing, %5$s the copy's path.
+            return localized("%1$s was %2$s: recovered %3$d strokes%4$s; the original is kept as %5$s",
+                             url.path, what, strokesRead, end, copy.path)
         case .folderNotWritable:
-            return "\(url.path) is \(what): \(strokesRead) strokes could be read\(end); its folder cannot be written "
-                + "to keep the original beside it, so the file was left as it was"
+            // Translators: %1$s is a drawing's path, %2$s what it is ("damaged", "cut short"), %3$d how many
+            // strokes could be read, %4$s what was lost at its end (with its "; ") or nothing.
+            return localized(
+                "%1$s is %2$s: %3$d strokes could be read%4$s; its folder cannot be written to keep the original beside it, so the file was left as it was",
+                url.path, what, strokesRead, end)
         case .notRepaired:
-            return "\(url.path) is \(what): \(strokesRead) strokes could be read\(end)"
+            // Translators: %1$s is a drawing's path, %2$s what it is ("damaged", "cut short"), %3$d how many
+            // strokes could be read, %4$s what was lost at its end (with its "; ") or nothing.
+            return localized("%1$s is %2$s: %3$d strokes could be read%4$s", url.path, what, strokesRead, end)
         }
     }
 
@@ -63,36 +79,44 @@ public struct DocumentDamage: Hashable, Sendable, CustomStringConvertible {
     public var summary: String {
         let name = url.deletingPathExtension().lastPathComponent
         let what = switch (hasDamagedRecords, tornEnd != nil) {
-        case (true, true): "Part of \(name) was damaged and its end is missing"
-        case (true, false): "Part of \(name) was damaged"
-        case (false, _): "The end of \(name) is missing"
+        // Translators: %s is a drawing's name.
+        case (true, true): localized("Part of %s was damaged and its end is missing", name)
+        // Translators: %s is a drawing's name.
+        case (true, false): localized("Part of %s was damaged", name)
+        // Translators: %s is a drawing's name.
+        case (false, _): localized("The end of %s is missing", name)
         }
         let read = switch strokesRead {
-        case 0: "none of its strokes came back"
-        case 1: "1 stroke came back"
-        default: "\(strokesRead) strokes came back"
+        case 0: localized("none of its strokes came back")
+        default: localizedPlural("%d stroke came back", "%d strokes came back", count: strokesRead, strokesRead)
         }
-        let lost = hasDamagedRecords ? (tornEnd.map { "what was damaged and \(Self.lostAtTheEnd($0))" }
-                                        ?? "what was damaged could not be read")
+        // Translators: %s says what was lost at the end of a drawing, as "a stroke cut short at the end could not
+        // be read, nor anything after it".
+        let lost = hasDamagedRecords ? (tornEnd.map { localized("what was damaged and %s", Self.lostAtTheEnd($0)) }
+                                        ?? localized("what was damaged could not be read"))
                                      : tornEnd.map(Self.lostAtTheEnd) ?? ""
         let original = switch original {
-        case let .keptAs(copy): "The original is kept as \(copy.lastPathComponent)."
+        // Translators: %s is the file name of the copy of a damaged drawing.
+        case let .keptAs(copy): localized("The original is kept as %s.", copy.lastPathComponent)
         case .folderNotWritable:
-            "Its folder cannot be written, so the original cannot be kept beside it: the file is left as it was."
-        case .notRepaired: "The file is left as it was."
+            localized("Its folder cannot be written, so the original cannot be kept beside it: the file is left as it was.")
+        case .notRepaired: localized("The file is left as it was.")
         }
-        return "\(what): \(read); \(lost). \(original)"
+        // Translators: how a damaged drawing's banner is put together: %1$s is "Part of NAME was damaged", %2$s
+        // "2 strokes came back", %3$s what could not be read, %4$s where the original is (a whole sentence).
+        return localized("%1$s: %2$s; %3$s. %4$s", what, read, lost, original)
     }
 
     /// What a torn end cost, in words that fit after "; ".
     private static func lostAtTheEnd(_ end: DrawingDocument.TornEnd) -> String {
         switch end {
-        case .stroke: "a stroke cut short at the end could not be read, nor anything after it"
-        case .edit: "a change cut short at the end (an undo, a redo, a clear or an erase) could not be read, nor anything after it"
-        case .layer: "a change of a layer cut short at the end could not be read, nor anything after it"
-        case .image: "a picture cut short at the end could not be read, nor anything after it"
-        case .choice: "the last choice of layer could not be read, nor anything after it"
-        case .unknown: "what came at the end could not be read"
+        case .stroke: localized("a stroke cut short at the end could not be read, nor anything after it")
+        case .edit:
+            localized("a change cut short at the end (an undo, a redo, a clear or an erase) could not be read, nor anything after it")
+        case .layer: localized("a change of a layer cut short at the end could not be read, nor anything after it")
+        case .image: localized("a picture cut short at the end could not be read, nor anything after it")
+        case .choice: localized("the last choice of layer could not be read, nor anything after it")
+        case .unknown: localized("what came at the end could not be read")
         }
     }
 }

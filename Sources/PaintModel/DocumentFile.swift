@@ -1,5 +1,6 @@
 // Opening a drawing document on disk: refused untouched when it is not ours, locked for one writer, repaired.
 import FoundationEssentials
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,18 +39,21 @@ public struct DocumentOpenError: Error, Hashable, Sendable, CustomStringConverti
     /// One line for the user: the path and the reason.
     public var description: String {
         let text = switch reason {
-        case .isAFolder: "is a folder, not a drawing"
-        case .noSuchFolder: "its folder does not exist"
-        case .noSuchFile: "no such file"
-        case .notARegularFile: "is not a regular file"
-        case .permissionDenied: "you do not have permission to read it"
+        // Translators: follows a file's path and ": ".
+        case .isAFolder: localized("is a folder, not a drawing")
+        case .noSuchFolder: localized("its folder does not exist")
+        case .noSuchFile: localized("no such file")
+        // Translators: follows a file's path and ": ".
+        case .notARegularFile: localized("is not a regular file")
+        case .permissionDenied: localized("you do not have permission to read it")
         case let .unreadable(error): "\(error)"
         case let .failed(text): text
         }
         // Only a file that is there was left as it was.
         switch reason {
         case .noSuchFolder, .noSuchFile: return "\(path): \(text)"
-        default: return "\(path): \(text); the file was left as it was"
+        // Translators: %1$s is a file's path, %2$s why it cannot be opened.
+        default: return localized("%1$s: %2$s; the file was left as it was", path, text)
         }
     }
 }
@@ -65,8 +69,9 @@ public struct OpenedDocument: Sendable {
 
         public var description: String {
             switch self {
-            case .openInAnotherWindow: "it is open in another fingerpaint window"
-            case let .notWritable(text): "it cannot be written (\(text))"
+            case .openInAnotherWindow: localized("it is open in another fingerpaint window")
+            // Translators: %s is the system's reason, as "Permission denied".
+            case let .notWritable(text): localized("it cannot be written (%s)", text)
             }
         }
     }
@@ -178,7 +183,7 @@ public enum DocumentFile {
         do {
             try decode(fd, into: &decoder)
         } catch {
-            throw failure(.failed("cannot read it (\(error.reason))"))
+            throw failure(.failed(localized("cannot read it (%s)", error.reason)))
         }
         let contents: DrawingDocument.Contents
         do {
@@ -209,7 +214,7 @@ public enum DocumentFile {
             } catch {
                 let damage = DocumentDamage(contents, url: url, original: .folderNotWritable)
                 return OpenedDocument(url: url, drawing: contents.drawing, journal: nil,
-                                      readOnlyReason: .notWritable("its folder cannot be written"), wasCreated: false,
+                                      readOnlyReason: .notWritable(localized("its folder cannot be written")), wasCreated: false,
                                       notices: damage.map { ["\($0)"] } ?? [], damage: damage)
             }
         }
@@ -246,7 +251,7 @@ public enum DocumentFile {
         do {
             try decode(fd, into: &decoder)
         } catch {
-            throw DocumentOpenError(path: path, reason: .failed("cannot read it"))
+            throw DocumentOpenError(path: path, reason: .failed(localized("cannot read it")))
         }
         do {
             return try decoder.finish()
@@ -384,13 +389,13 @@ public enum DocumentFile {
                     }
                 } catch {
                     unlink(candidate)
-                    throw DocumentOpenError(path: url.path, reason: .failed("cannot keep a copy of the damaged file (\(error.reason))"))
+                    throw DocumentOpenError(path: url.path, reason: .failed(localized("cannot keep a copy of the damaged file (%s)", error.reason)))
                 }
                 fsync(fd)
                 return URL(fileURLWithPath: candidate)
             }
             guard errno == EEXIST else {
-                throw DocumentOpenError(path: url.path, reason: .failed("cannot keep a copy of the damaged file (\(errnoText(errno)))"))
+                throw DocumentOpenError(path: url.path, reason: .failed(localized("cannot keep a copy of the damaged file (%s)", errnoText(errno))))
             }
             number += 1
             candidate = base + "-\(number)"
@@ -447,7 +452,8 @@ public struct DocumentWriteError: Error, Hashable, Sendable, CustomStringConvert
         self.reason = errnoText(code)
     }
 
-    public var description: String { "cannot save \(path): \(reason)" }
+    // Translators: %1$s is a file's path, %2$s the system's reason.
+    public var description: String { localized("cannot save %1$s: %2$s", path, reason) }
 }
 
 /// The system's text for an error number.

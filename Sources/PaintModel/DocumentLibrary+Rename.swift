@@ -3,6 +3,7 @@
 import CShims
 import FoundationEssentials
 import Geometry
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,14 +33,16 @@ extension DocumentLibrary {
         /// The reason in plain words, for a banner.
         public var description: String {
             switch self {
-            case .emptyName: "a drawing needs a name"
-            case let .forbiddenCharacter(character): "a name cannot have \(character) in it"
-            case .startsWithDot: "a name cannot start with “.”"
-            case .tooLong: "the name is longer than \(DocumentLibrary.longestName) bytes"
-            case let .nameTaken(name): "another file is named \(name) already"
-            case .notADrawing: "it is not a fingerpaint drawing"
-            case .missing: "it is no longer there"
-            case .openInAnotherWindow: "it is open in another fingerpaint window"
+            case .emptyName: localized("a drawing needs a name")
+            // Translators: %s is a character, as "“/”", or "a NUL character".
+            case let .forbiddenCharacter(character): localized("a name cannot have %s in it", character)
+            case .startsWithDot: localized("a name cannot start with “.”")
+            case .tooLong: localized("the name is longer than %d bytes", DocumentLibrary.longestName)
+            // Translators: %s is a file's name.
+            case let .nameTaken(name): localized("another file is named %s already", name)
+            case .notADrawing: localized("it is not a fingerpaint drawing")
+            case .missing: localized("it is no longer there")
+            case .openInAnotherWindow: localized("it is open in another fingerpaint window")
             case let .failed(reason): reason
             }
         }
@@ -55,10 +58,10 @@ extension DocumentLibrary {
         let trimmed = trimming(name, \.properties.isWhitespace)
         guard !trimmed.isEmpty else { throw .emptyName }
         if trimmed.contains("/") { throw .forbiddenCharacter("“/”") }
-        if trimmed.unicodeScalars.contains("\0") { throw .forbiddenCharacter("a NUL character") }
+        if trimmed.unicodeScalars.contains("\0") { throw .forbiddenCharacter(localized("a NUL character")) }
         // A line break would split the recent list's line.
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .forbiddenCharacter("a line break or another control character")
+            throw .forbiddenCharacter(localized("a line break or another control character"))
         }
         guard !trimmed.hasPrefix(".") else { throw .startsWithDot }
         guard trimmed.utf8.count <= longestName else { throw .tooLong }

@@ -1,6 +1,7 @@
 // Where fingerpaint keeps its own files: untitled documents, the document used last, recovery documents.
 import FoundationEssentials
 import Geometry
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -162,7 +163,7 @@ public struct DocumentLibrary: Sendable {
         do {
             try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
         } catch {
-            throw DocumentOpenError(path: dataFolder.path, reason: .failed("cannot create the folder"))
+            throw DocumentOpenError(path: dataFolder.path, reason: .failed(localized("cannot create the folder")))
         }
         return uniqueFile(in: dataFolder, stem: "Drawing " + Self.localStamp(now), extension: DrawingDocument.fileExtension)
     }

@@ -1,6 +1,7 @@
 // The brush presets a document's strokes are painted with: each kept once in a brush record, numbered in the order
 // of their records, and named by that number in the strokes (docs/document-format.md, "Brushes").
 import Geometry
+import Localization
 
 extension DrawingDocument {
     /// The brush presets a journal's records hold, each with its number: the order their brush records come in.
@@ -117,14 +118,14 @@ extension DrawingDocument {
         let nameLength = Int(try reader.read() as UInt16)
         let name = try reader.read(count: nameLength)
         let settingsLength = Int(try reader.read() as UInt32)
-        guard settingsLength <= StrokeBrush.largestSettings else { throw .damaged("a brush's settings too large") }
+        guard settingsLength <= StrokeBrush.largestSettings else { throw .damaged(localized("a brush's settings too large")) }
         let settings = try reader.read(count: settingsLength)
         guard reader.remaining == 0, let name = String(validating: name, as: UTF8.self),
               let settings = String(validating: settings, as: UTF8.self),
               let brush = StrokeBrush(name: name, settings: settings)
-        else { throw .damaged("impossible brush values") }
+        else { throw .damaged(localized("impossible brush values")) }
         guard number == brushes.count || (number < brushes.count && brushes[number] == brush.preset) else {
-            throw .damaged("a brush record out of order")
+            throw .damaged(localized("a brush record out of order"))
         }
         return brush.preset
     }
@@ -138,16 +139,16 @@ extension DrawingDocument {
         let seed: UInt32 = try reader.read(), flags: UInt8 = try reader.read()
         let known = BrushFlags.erasing | (version >= 7 ? BrushFlags.pickedColors : 0)
             | (version >= 8 ? BrushFlags.placement : 0)
-        guard number < brushes.count, flags & ~known == 0 else { throw .damaged("a stroke of an unknown brush") }
+        guard number < brushes.count, flags & ~known == 0 else { throw .damaged(localized("a stroke of an unknown brush")) }
         var colors: [SIMD4<Float>] = []
         if flags & BrushFlags.pickedColors != 0 {
             let count = Int(try reader.read() as UInt32)
-            guard (1...StrokeBrush.mostPickedColors).contains(count) else { throw .damaged("a brush's colours out of range") }
+            guard (1...StrokeBrush.mostPickedColors).contains(count) else { throw .damaged(localized("a brush's colours out of range")) }
             guard reader.remaining >= count * 16 else { throw .truncated }
             colors.reserveCapacity(count)
             for _ in 0..<count {
                 let color = SIMD4<Float>(try reader.read(), try reader.read(), try reader.read(), try reader.read())
-                guard all(color .>= 0 .& color .<= 1) else { throw .damaged("a brush's colour out of range") }
+                guard all(color .>= 0 .& color .<= 1) else { throw .damaged(localized("a brush's colour out of range")) }
                 colors.append(color)
             }
         }
@@ -155,7 +156,7 @@ extension DrawingDocument {
         if flags & BrushFlags.placement != 0 {
             let transform = try readTransform(from: &reader)
             guard StrokeBrush.isPlacementWithinLimits(transform), transform != .identity else {
-                throw .damaged("a brush's placement out of range")
+                throw .damaged(localized("a brush's placement out of range"))
             }
             placement = transform
         }

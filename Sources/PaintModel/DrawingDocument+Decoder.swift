@@ -1,4 +1,5 @@
 // The one reader of the document format: bytes as they come, a chunk at a time, decoded record by record.
+import Localization
 
 extension DrawingDocument {
     /// Reads a document from its bytes as they come, a chunk at a time: each record is decoded as soon as its last
@@ -151,7 +152,7 @@ extension DrawingDocument {
                     return
                 }
                 guard headerIsWhole else {
-                    stage = .done(.failure(.damaged("header checksum mismatch")))
+                    stage = .done(.failure(.damaged(localized("header checksum mismatch"))))
                     return
                 }
                 let contents = Contents(drawing: Drawing(), version: version, validLength: headerSize, tornBytes: 0,
@@ -160,7 +161,7 @@ extension DrawingDocument {
             default:
                 // The version is believed only when the header's checksum says the header is whole: a damaged byte
                 // there is damage, not a drawing of a newer fingerpaint.
-                stage = .done(.failure(headerIsWhole ? .unsupportedVersion(version) : .damaged("header checksum mismatch")))
+                stage = .done(.failure(headerIsWhole ? .unsupportedVersion(version) : .damaged(localized("header checksum mismatch"))))
             }
         }
 
@@ -315,16 +316,16 @@ extension DrawingDocument {
                     // middle of a stroke: call it what it is.
                     guard error == .truncated else { return .done(.failure(error)) }
                     guard isAtEnd else { return .version1(state) }
-                    return .done(.failure(checksumMatches ? .damaged("stroke data ends early") : .truncated))
+                    return .done(.failure(checksumMatches ? .damaged(localized("stroke data ends early")) : .truncated))
                 }
             }
             guard state.offset == strokeEnd else {
                 // More bytes than the strokes and the checksum are extra whatever comes; fewer wait for the end.
-                if state.offset < strokeEnd { return .done(.failure(.damaged("extra bytes after the strokes"))) }
-                return isAtEnd ? .done(.failure(.damaged("extra bytes after the strokes"))) : .version1(state)
+                if state.offset < strokeEnd { return .done(.failure(.damaged(localized("extra bytes after the strokes")))) }
+                return isAtEnd ? .done(.failure(.damaged(localized("extra bytes after the strokes")))) : .version1(state)
             }
             guard isAtEnd else { return .version1(state) }
-            guard checksumMatches else { return .done(.failure(.damaged("checksum mismatch"))) }
+            guard checksumMatches else { return .done(.failure(.damaged(localized("checksum mismatch")))) }
             var contents = Contents(drawing: Drawing(strokes: state.strokes), version: 1, validLength: byteCount,
                                     tornBytes: 0, damagedRuns: 0)
             for stroke in state.strokes { contents.ledger.addBaseStroke(recordSize: recordSize(of: .add(stroke))) }

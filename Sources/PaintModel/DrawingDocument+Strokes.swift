@@ -3,6 +3,7 @@
 // ``DrawingDocument/append(_:to:brushes:)`` and read by ``DrawingDocument/readStroke(from:version:brushes:)``, whose
 // versions say which bits a document may hold.
 import Geometry
+import Localization
 
 extension DrawingDocument {
     /// The bits of a stored stroke's point-data field: which arrays follow its points.
@@ -68,7 +69,7 @@ extension DrawingDocument {
         let known = version >= 9 ? PointData.times | PointData.pen | PointData.brush | PointData.outlines
             : version >= 6 ? PointData.times | PointData.pen | PointData.brush
             : version >= 3 ? PointData.times | PointData.pen : PointData.times
-        guard pointData & ~known == 0, width.isFinite, width > 0 else { throw .damaged("impossible values") }
+        guard pointData & ~known == 0, width.isFinite, width > 0 else { throw .damaged(localized("impossible values")) }
         let hasTimes = pointData & PointData.times != 0, hasPen = pointData & PointData.pen != 0
         guard reader.remaining >= pointCount * (16 + (hasTimes ? 8 : 0) + (hasPen ? 12 : 0)) else { throw .truncated }
         var points: [StrokePoint] = []
@@ -90,7 +91,7 @@ extension DrawingDocument {
                 let pressure: Float = try reader.read(), altitude: Float = try reader.read()
                 let azimuth: Float = try reader.read()
                 guard let sample = StrokePen(storedPressure: pressure, altitude: altitude, azimuth: azimuth) else {
-                    throw .damaged("a pressure or tilt out of range")
+                    throw .damaged(localized("a pressure or tilt out of range"))
                 }
                 pen.append(sample)
             }
@@ -99,7 +100,7 @@ extension DrawingDocument {
         var outlineCounts: [Int]?
         if pointData & PointData.outlines != 0 {
             let count = Int(try reader.read() as UInt32)
-            guard count >= 1, count <= pointCount / Stroke.fewestOutlinePoints else { throw .damaged("a fill's outlines") }
+            guard count >= 1, count <= pointCount / Stroke.fewestOutlinePoints else { throw .damaged(localized("a fill's outlines")) }
             guard reader.remaining >= 4 * count else { throw .truncated }
             var counts: [Int] = []
             counts.reserveCapacity(count)
@@ -110,10 +111,10 @@ extension DrawingDocument {
         // A coordinate that is not a number, or out of reach, is damage like a bad checksum: the stroke is dropped.
         guard var stroke = Stroke(points: points, pen: pen, color: color, width: width), stroke.isWithinLimits,
               [red, green, blue, alpha].allSatisfy({ $0.isFinite })
-        else { throw .damaged("impossible values") }
+        else { throw .damaged(localized("impossible values")) }
         if let brush { stroke.brush = brush }
         // A fill's outlines must take every point, three at least each, of a stroke without pen or brush.
-        guard let filled = stroke.withOutlineCounts(outlineCounts) else { throw .damaged("a fill's outlines") }
+        guard let filled = stroke.withOutlineCounts(outlineCounts) else { throw .damaged(localized("a fill's outlines")) }
         return filled
     }
 }

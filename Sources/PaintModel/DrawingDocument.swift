@@ -1,6 +1,7 @@
 // The document format: a drawing's journal as bytes, and back, with a magic, a version and checksums.
 import Geometry
 import ImageDecoding
+import Localization
 
 /// The file form of a drawing: a journal of what was done to it. See `docs/document-format.md`.
 ///
@@ -41,11 +42,13 @@ public enum DrawingDocument {
 
         public var description: String {
             switch self {
-            case .notADrawing: "not a fingerpaint drawing"
+            case .notADrawing: localized("not a fingerpaint drawing")
             case let .unsupportedVersion(version):
-                "a drawing of version \(version), made by a newer fingerpaint; this one reads versions 1 to \(DrawingDocument.version)"
-            case .truncated: "the file is truncated"
-            case let .damaged(reason): "the file is damaged (\(reason))"
+                localized("a drawing of version %1$d, made by a newer fingerpaint; this one reads versions 1 to %2$d",
+                          version, DrawingDocument.version)
+            case .truncated: localized("the file is truncated")
+            // Translators: %s says what is wrong in the file, as "checksum mismatch" or "impossible values".
+            case let .damaged(reason): localized("the file is damaged (%s)", reason)
             }
         }
     }
@@ -461,66 +464,66 @@ public enum DrawingDocument {
     /// kind needs.
     static func meaning(of kind: RecordKind, payload: ArraySlice<UInt8>, afterEdits: Bool, version: UInt16,
                         brushes: [StrokeBrush.Preset] = []) throws(ReadError) -> ReadEdit {
-        guard version >= kind.firstVersion else { throw .damaged("a record of version \(kind.firstVersion) in a version-\(version) document") }
+        guard version >= kind.firstVersion else { throw .damaged(localized("a record of version %1$d in a version-%2$d document", kind.firstVersion, version)) }
         switch kind {
         case .baseStroke, .add:
             var reader = ByteReader(bytes: payload)
             let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
-            guard reader.remaining == 0 else { throw .damaged("a stroke record with extra bytes") }
+            guard reader.remaining == 0 else { throw .damaged(localized("a stroke record with extra bytes")) }
             if kind == .add { return .edit(.add(stroke)) }
             // Base strokes come first, before any edit: one later is not something this program writes.
-            guard !afterEdits else { throw .damaged("a base stroke after an edit") }
+            guard !afterEdits else { throw .damaged(localized("a base stroke after an edit")) }
             return .base(stroke)
         case .erase, .eraseCut:
-            guard version >= 3 else { throw .damaged("an erase record in a version-\(version) document") }
+            guard version >= 3 else { throw .damaged(localized("an erase record in a version-%d document", version)) }
             var reader = ByteReader(bytes: payload)
             let count = Int(try reader.read() as UInt32)
             guard kind == .eraseCut ? reader.remaining >= 4 * count : reader.remaining == 4 * count else {
-                throw .damaged("an erase record of the wrong size")
+                throw .damaged(localized("an erase record of the wrong size"))
             }
             var indices: [Int] = []
             indices.reserveCapacity(count)
             for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
             let cut = kind == .eraseCut ? try readCut(from: &reader) : nil
-            guard reader.remaining == 0 else { throw .damaged("an erase record of the wrong size") }
+            guard reader.remaining == 0 else { throw .damaged(localized("an erase record of the wrong size")) }
             return .edit(.erase(indices, cut: cut))
         case .replace:
-            guard version >= 4 else { throw .damaged("a replace record in a version-\(version) document") }
+            guard version >= 4 else { throw .damaged(localized("a replace record in a version-%d document", version)) }
             var reader = ByteReader(bytes: payload)
             let index = Int(try reader.read() as UInt32)
             let stroke = try readStroke(from: &reader, version: version, brushes: brushes)
-            guard reader.remaining == 0 else { throw .damaged("a replace record with extra bytes") }
+            guard reader.remaining == 0 else { throw .damaged(localized("a replace record with extra bytes")) }
             return .edit(.replace(at: index, with: stroke))
         case .addStrokes:
             var reader = ByteReader(bytes: payload)
             let count = Int(try reader.read() as UInt32)
             // Each stroke takes at least its header: a count beyond what the payload could hold is damage.
-            guard count > 0, count <= reader.remaining / 48 else { throw .damaged("an add-strokes record of the wrong size") }
+            guard count > 0, count <= reader.remaining / 48 else { throw .damaged(localized("an add-strokes record of the wrong size")) }
             var strokes: [Stroke] = []
             strokes.reserveCapacity(count)
             for _ in 0..<count { strokes.append(try readStroke(from: &reader, version: version, brushes: brushes)) }
-            guard reader.remaining == 0 else { throw .damaged("an add-strokes record with extra bytes") }
+            guard reader.remaining == 0 else { throw .damaged(localized("an add-strokes record with extra bytes")) }
             return .edit(.addStrokes(strokes))
         case .transform:
             var reader = ByteReader(bytes: payload)
             let count = Int(try reader.read() as UInt32)
-            guard reader.remaining == 4 * count + 48 else { throw .damaged("a transform record of the wrong size") }
+            guard reader.remaining == 4 * count + 48 else { throw .damaged(localized("a transform record of the wrong size")) }
             var indices: [Int] = []
             indices.reserveCapacity(count)
             for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
             let transform = try readTransform(from: &reader)
-            guard transform.isSimilarity else { throw .damaged("a transform that does not keep shapes") }
+            guard transform.isSimilarity else { throw .damaged(localized("a transform that does not keep shapes")) }
             return .edit(.transform(indices, by: transform))
         case .moveStrokes:
             var reader = ByteReader(bytes: payload)
             let layer = Int(try reader.read() as UInt32), count = Int(try reader.read() as UInt32)
-            guard reader.remaining == 4 * count else { throw .damaged("a move-strokes record of the wrong size") }
+            guard reader.remaining == 4 * count else { throw .damaged(localized("a move-strokes record of the wrong size")) }
             var indices: [Int] = []
             indices.reserveCapacity(count)
             for _ in 0..<count { indices.append(Int(try reader.read() as UInt32)) }
             return .edit(.moveStrokes(indices, toLayer: layer))
         case .clear, .undo, .redo:
-            guard payload.isEmpty else { throw .damaged("an edit record with a payload") }
+            guard payload.isEmpty else { throw .damaged(localized("an edit record with a payload")) }
             return .edit(kind == .clear ? .clear : kind == .undo ? .undo : .redo)
         case .baseLayer, .selectLayer, .addLayer, .duplicateLayer, .removeLayer, .moveLayer, .setLayer, .baseImage,
              .addImageLayer, .mergeLayerDown:
@@ -549,13 +552,13 @@ public enum DrawingDocument {
         // A merge down holds a picture when it made one.
         let holdsImage = kind == .baseImage || kind == .addImageLayer || (kind == .mergeLayerDown && reader.remaining > 0)
         let image = holdsImage ? try readImage(from: &reader) : nil
-        guard reader.remaining == 0 else { throw .damaged("a layer record of the wrong size") }
+        guard reader.remaining == 0 else { throw .damaged(localized("a layer record of the wrong size")) }
         switch (kind, attributes, image) {
         case let (.baseLayer, attributes?, _):
-            guard !afterEdits else { throw .damaged("a base layer after an edit") }
+            guard !afterEdits else { throw .damaged(localized("a base layer after an edit")) }
             return .baseLayer(attributes)
         case let (.baseImage, _, image?):
-            guard !afterEdits else { throw .damaged("a base picture after an edit") }
+            guard !afterEdits else { throw .damaged(localized("a base picture after an edit")) }
             return .baseImage(image)
         case let (.addImageLayer, attributes?, image?): return .edit(.addImageLayer(at: positions[0], attributes, image))
         case let (.addLayer, attributes?, _): return .edit(.addLayer(at: positions[0], attributes))
@@ -565,7 +568,7 @@ public enum DrawingDocument {
         case (.removeLayer, _, _): return .edit(.removeLayer(at: positions[0]))
         case (.moveLayer, _, _): return .edit(.moveLayer(from: positions[0], to: positions[1]))
         case let (.mergeLayerDown, _, image): return .edit(.mergeLayerDown(at: positions[0], into: image))
-        default: throw .damaged("a layer record of the wrong size")
+        default: throw .damaged(localized("a layer record of the wrong size"))
         }
     }
 
@@ -579,7 +582,7 @@ public enum DrawingDocument {
         guard (0...1).contains(opacity), let blendMode = BlendMode(code: mode),
               flags & ~(LayerFlags.visible | LayerFlags.locked) == 0, length <= LayerAttributes.maximumNameBytes,
               let name = String(validating: bytes, as: UTF8.self)
-        else { throw .damaged("impossible layer values") }
+        else { throw .damaged(localized("impossible layer values")) }
         return LayerAttributes(name: name, opacity: opacity, isVisible: flags & LayerFlags.visible != 0,
                                blendMode: blendMode, isLocked: flags & LayerFlags.locked != 0)
     }
@@ -591,7 +594,7 @@ public enum DrawingDocument {
         let width: Double = try reader.read(), height: Double = try reader.read()
         let count = Int(try reader.read() as UInt32)
         // Each cut takes at least 28 bytes: a count beyond the bytes left is damage, not an allocation.
-        guard count <= reader.remaining / 28 else { throw .damaged("a picture's cuts run past its record") }
+        guard count <= reader.remaining / 28 else { throw .damaged(localized("a picture's cuts run past its record")) }
         var cuts: [ImageCut] = []
         cuts.reserveCapacity(count)
         for _ in 0..<count { cuts.append(try readCut(from: &reader)) }
@@ -599,7 +602,7 @@ public enum DrawingDocument {
         do {
             return try LayerImage(bytes: bytes, frame: Rect(x: x, y: y, width: width, height: height), cuts: cuts)
         } catch {
-            throw .damaged("a picture that cannot be read: \(error)")
+            throw .damaged(localized("a picture that cannot be read: %s", "\(error)"))
         }
     }
 
@@ -607,7 +610,7 @@ public enum DrawingDocument {
     private static func readCut(from reader: inout ByteReader) throws(ReadError) -> ImageCut {
         let radius: Double = try reader.read()
         let count = Int(try reader.read() as UInt32)
-        guard count <= reader.remaining / 16 else { throw .damaged("a cut's points run past its record") }
+        guard count <= reader.remaining / 16 else { throw .damaged(localized("a cut's points run past its record")) }
         var points: [Point] = []
         points.reserveCapacity(count)
         for _ in 0..<count {
@@ -615,7 +618,7 @@ public enum DrawingDocument {
             points.append(Point(x: x, y: y))
         }
         guard count <= ImageCut.maximumPoints, let cut = ImageCut(points: points, radius: radius) else {
-            throw .damaged("impossible cut values")
+            throw .damaged(localized("impossible cut values"))
         }
         return cut
     }

@@ -1,5 +1,6 @@
 // A layer of a drawing: its picture and strokes, and how it is composited over the layers below (name, opacity, visibility,
 // blend mode, lock).
+import Localization
 import Synchronization
 
 /// What a layer is apart from its content: how it is named, shown and protected (docs/layers.md).
@@ -32,8 +33,19 @@ public struct LayerAttributes: Hashable, Sendable {
         self.isLocked = isLocked
     }
 
-    /// The name the `number`th layer gets when the painter does not give one: "Layer 1", "Layer 2"…
+    /// The name the `number`th layer gets when the painter does not give one: "Layer 1", "Layer 2"… — kept in
+    /// English in the document (a one-layer drawing named so is written in the format earlier versions read), shown
+    /// in the painter's language (``shownName``).
     public static func defaultName(number: Int) -> String { "Layer \(number)" }
+
+    /// The name as the window shows it: a default name ("Layer 2") in the painter's language, any other as it is.
+    public var shownName: String {
+        guard name.hasPrefix("Layer "), let number = Int(name.dropFirst("Layer ".count)), number > 0,
+              Self.defaultName(number: number) == name
+        else { return name }
+        // Translators: the name of a layer the painter has not named: "Layer 1", "Layer 2"…
+        return localized("Layer %d", number)
+    }
 
     private static func clamped(_ opacity: Double) -> Double {
         opacity.isNaN ? 1 : min(max(opacity, 0), 1)

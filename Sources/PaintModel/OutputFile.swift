@@ -1,6 +1,7 @@
 // Files the programs write on request (an export, a replay's PNG, a recording, a log): never over a drawing, never
 // over another file unless asked, never into anything but a regular file.
 import FoundationEssentials
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,14 +22,14 @@ public enum OutputFile {
                 var folder = stat()
                 let parent = PathText.deletingLastComponent(path)
                 guard stat(parent.isEmpty ? "." : parent, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
-                    return "its folder does not exist"
+                    return localized("its folder does not exist")
                 }
                 return nil
             }
             return reason(errno)
         }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return "it is a folder"
+        case S_IFDIR: return localized("it is a folder")
         case S_IFREG, S_IFLNK: break
         default: return notARegularFile
         }
@@ -45,9 +46,10 @@ public enum OutputFile {
     }
 
     /// The reasons of a refusal, in the words every program says them.
-    static let notARegularFile = "it is not a regular file"
-    static let aDrawing = "it is a fingerpaint drawing, which is never written over (choose another name)"
-    static let alreadyExists = "it already exists (add --overwrite to replace it)"
+    static var notARegularFile: String { localized("it is not a regular file") }
+    static var aDrawing: String { localized("it is a fingerpaint drawing, which is never written over (choose another name)") }
+    // Translators: "--overwrite" is an option of the command line: keep it as it is.
+    static var alreadyExists: String { localized("it already exists (add --overwrite to replace it)") }
 
     /// Whether the file at a path starts as a fingerpaint drawing does.
     static func isDrawing(_ path: String) -> Bool {
@@ -103,8 +105,7 @@ public enum OutputFile {
             try produce(temporary)
         } catch {
             // The producer's own words name the temporary file: say the one the user asked for.
-            let text = "\(error)".replacing("cannot write \(temporary): ", with: "")
-            throw OutputFileError(path: path, reason: text)
+            throw OutputFileError(path: path, reason: reason(in: "\(error)", writing: temporary))
         }
         if overwrite {
             // Checked again just before: a drawing put there meanwhile is still never replaced.
@@ -135,16 +136,33 @@ public enum OutputFile {
         if let failure { throw OutputFileError(path: path, reason: reason(failure)) }
     }
 
+    /// The reason in a writer's words "cannot write PATH: REASON" (``OutputFileError``'s, or another's in the same
+    /// message), in the user's language: `text` without the words around the reason that name `path` (a temporary
+    /// file the user never asked for); `text` as it is when it does not have them.
+    public static func reason(in text: String, writing path: String) -> String {
+        let marker = "\u{1}"
+        let template = localized("cannot write %1$s: %2$s", path, marker)
+        let parts = template.split(separator: marker, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return text }
+        let (before, after) = (String(parts[0]), String(parts[1]))
+        // What comes after the reason stays (a refusal's "; nothing was written") unless the message puts words there.
+        guard !after.isEmpty else { return text.replacing(before, with: "") }
+        guard text.hasPrefix(before) else { return text }
+        var rest = String(text.dropFirst(before.count))
+        if let range = rest.firstRange(of: after) { rest.removeSubrange(range) }
+        return rest
+    }
+
     /// A system error number in plain words.
     public static func reason(_ errorNumber: Int32) -> String {
         switch errorNumber {
-        case ENOSPC, EDQUOT: "the disk is full"
-        case ENOENT: "its folder does not exist"
-        case ENOTDIR: "a part of its path is not a folder"
-        case EACCES, EPERM: "you do not have permission to write there"
-        case EROFS: "the disk is read-only"
-        case EISDIR: "it is a folder"
-        case EXDEV, EMLINK: "the file system does not allow it"
+        case ENOSPC, EDQUOT: localized("the disk is full")
+        case ENOENT: localized("its folder does not exist")
+        case ENOTDIR: localized("a part of its path is not a folder")
+        case EACCES, EPERM: localized("you do not have permission to write there")
+        case EROFS: localized("the disk is read-only")
+        case EISDIR: localized("it is a folder")
+        case EXDEV, EMLINK: localized("the file system does not allow it")
         default: String(cString: strerror(errorNumber))
         }
     }
@@ -161,5 +179,10 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var wasRefused = false
 
     /// One line: the path and the reason; a refusal says that nothing was written.
-    public var description: String { "cannot write \(path): \(reason)" + (wasRefused ? "; nothing was written" : "") }
+    public var description: String {
+        // Translators: %1$s is a file's path, %2$s why it was not written.
+        localized("cannot write %1$s: %2$s", path, reason)
+            // Translators: follows "cannot write FILE: REASON" when the file was refused.
+            + (wasRefused ? localized("; nothing was written") : "")
+    }
 }

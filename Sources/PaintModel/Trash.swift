@@ -1,5 +1,6 @@
 // The desktop's Trash, as the freedesktop.org Trash specification lays it out: deleting a drawing is restorable.
 import FoundationEssentials
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +36,8 @@ public struct Trash: Sendable {
         public var path: String
         /// Why, in plain words.
         public var reason: String
-        public var description: String { "cannot move \(path): \(reason)" }
+        // Translators: moving a file to the Trash or back failed; %1$s is its path, %2$s why.
+        public var description: String { localized("cannot move %1$s: %2$s", path, reason) }
     }
 
     /// Moves a file into the Trash: its `.trashinfo` is made first (claiming a name no trashed file has), then the
@@ -46,7 +48,7 @@ public struct Trash: Sendable {
         let info = folder.appendingPathComponent("info", isDirectory: true)
         for subfolder in [files, info] {
             guard (try? FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)) != nil else {
-                throw Failure(path: original.path, reason: "the Trash folder \(subfolder.path) cannot be made")
+                throw Failure(path: original.path, reason: localized("the Trash folder %s cannot be made", subfolder.path))
             }
         }
         let contents = "[Trash Info]\nPath=\(Self.escaped(original.path))\nDeletionDate=\(Self.stamp(now))\n"
@@ -58,7 +60,7 @@ public struct Trash: Sendable {
             let fd = Glibc.open(infoFile.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw Failure(path: original.path, reason: "the Trash cannot be written (\(String(cString: strerror(errno))))")
+                throw Failure(path: original.path, reason: localized("the Trash cannot be written (%s)", String(cString: strerror(errno))))
             }
             let bytes = Array(contents.utf8)
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -66,25 +68,25 @@ public struct Trash: Sendable {
             // A file of that name in `files` without its info: another name.
             guard written == bytes.count, access(trashedFile.path, F_OK) != 0 else {
                 unlink(infoFile.path)
-                if written != bytes.count { throw Failure(path: original.path, reason: "the Trash cannot be written") }
+                if written != bytes.count { throw Failure(path: original.path, reason: localized("the Trash cannot be written")) }
                 continue
             }
             guard rename(original.path, trashedFile.path) == 0 else {
                 let code = errno
                 unlink(infoFile.path)
                 throw Failure(path: original.path, reason: code == EXDEV
-                              ? "it is on another disk than your Trash; it was left where it is"
+                              ? localized("it is on another disk than your Trash; it was left where it is")
                               : String(cString: strerror(code)))
             }
             return Item(trashedFile: trashedFile, infoFile: infoFile, originalFile: original)
         }
-        throw Failure(path: original.path, reason: "the Trash has too many files of that name")
+        throw Failure(path: original.path, reason: localized("the Trash has too many files of that name"))
     }
 
     /// Puts a trashed file back where it came from and removes its `.trashinfo`; refused when a file is there now.
     public func restore(_ item: Item) throws(Failure) {
         guard access(item.originalFile.path, F_OK) != 0 else {
-            throw Failure(path: item.trashedFile.path, reason: "a file named \(item.originalFile.lastPathComponent) is there now")
+            throw Failure(path: item.trashedFile.path, reason: localized("a file named %s is there now", item.originalFile.lastPathComponent))
         }
         // Not over a file: linked under the old name (failing if one appeared meanwhile), then unlinked here.
         guard link(item.trashedFile.path, item.originalFile.path) == 0 else {

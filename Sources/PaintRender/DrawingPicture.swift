@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import Geometry
+import Localization
 import PaintModel
 
 /// The kinds of picture a drawing is exported as, told by the file name's extension.
@@ -356,7 +357,9 @@ extension DrawingPicture {
         }
         withExtendedLifetime(sink) {}
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cannot make the \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
+            // Translators: %1$s is a kind of file, "png", "svg" or "pdf"; %2$s Cairo's reason.
+            throw RenderError(message: localized("cannot make the %1$s: %2$s", format.rawValue,
+                                                 String(cString: cairo_status_to_string(status))))
         }
         return sink.bytes
     }
@@ -380,10 +383,11 @@ extension RenderError {
     init(writing path: String, status: cairo_status_t, errorNumber: Int32 = errno) {
         let reason = switch status {
         case CAIRO_STATUS_WRITE_ERROR, CAIRO_STATUS_FILE_NOT_FOUND:
-            errorNumber == 0 ? "it could not be written" : OutputFile.reason(errorNumber)
-        case CAIRO_STATUS_NO_MEMORY: "there is not enough memory"
+            errorNumber == 0 ? localized("it could not be written") : OutputFile.reason(errorNumber)
+        case CAIRO_STATUS_NO_MEMORY: localized("there is not enough memory")
         default: String(cString: cairo_status_to_string(status))
         }
-        self.init(message: "cannot write \(path): \(reason)")
+        // Translators: %1$s is a file's path, %2$s why it was not written.
+        self.init(message: localized("cannot write %1$s: %2$s", path, reason))
     }
 }

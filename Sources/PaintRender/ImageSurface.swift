@@ -4,6 +4,7 @@ import CCairo
 import FoundationEssentials
 import Geometry
 import Glibc
+import Localization
 import PaintModel
 
 /// An XRGB8888 image (Cairo's `CAIRO_FORMAT_RGB24`): 32 bits a pixel, the top byte unused, native byte order —
@@ -54,7 +55,8 @@ public final class ImageSurface {
         defer { cairo_surface_destroy(png) }
         let status = cairo_surface_status(png)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cannot read \(path): \(String(cString: cairo_status_to_string(status)))")
+            // Translators: %1$s is a file's path, %2$s Cairo's reason.
+            throw RenderError(message: localized("cannot read %1$s: %2$s", path, String(cString: cairo_status_to_string(status))))
         }
         self.init(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
         let context = cairo_create(surface)

@@ -2,6 +2,7 @@
 // `mix-blend-mode`, over a paper rectangle (docs/export.md). Cairo's SVG surface (SVG 1.1) has no blend modes and
 // would draw a layered drawing as one flat image; each layer alone is only vector paths and embedded PNGs for it.
 import CCairo
+import Localization
 import PaintModel
 
 extension DrawingPicture {
@@ -49,7 +50,8 @@ extension DrawingPicture {
         cairo_surface_destroy(surface)
         withExtendedLifetime(sink) {}
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cannot make the svg: \(String(cString: cairo_status_to_string(status)))")
+            // Translators: %1$s is a kind of file, "png", "svg" or "pdf"; %2$s Cairo's reason.
+            throw RenderError(message: localized("cannot make the %1$s: %2$s", "svg", String(cString: cairo_status_to_string(status))))
         }
         let document = String(decoding: sink.bytes, as: UTF8.self)
         // Inside `<svg ...>` and `</svg>`: Cairo writes one root, after the XML declaration.

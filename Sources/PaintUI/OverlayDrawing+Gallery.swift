@@ -3,6 +3,7 @@
 // Contract: it draws within the gallery's frame, the tiles clipped below the header.
 import CCairo
 import Geometry
+import Localization
 import PaintRender
 
 /// The gallery: the window filled with the surface colour, the header with its title and close button, the tiles
@@ -54,7 +55,8 @@ func drawGallery(_ gallery: Overlay.Gallery, style: OverlayStyle, thumbnails: [S
         cairo_set_source_rgb(context, ink, ink, ink)
         cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, 15)
-        let text = fitted("Open…", width: button.width - 16, in: context)
+        // Translators: the gallery's header button that opens the desktop's open dialog.
+        let text = fitted(localized("Open…"), width: button.width - 16, in: context)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
         cairo_move_to(context, button.midX - extents.x_advance / 2, button.midY + 5)
@@ -91,7 +93,8 @@ private func drawTile(_ tile: Overlay.Gallery.Tile, style: OverlayStyle, thumbna
         cairo_line_to(context, picture.midX, picture.midY + arm)
         cairo_stroke(context)
         cairo_set_source_rgb(context, ink, ink, ink)
-        drawCaption("New drawing", detail: nil, below: picture, width: tile.frame.width, in: context)
+        // Translators: the caption of the gallery's first tile, which starts a new drawing.
+        drawCaption(localized("New drawing"), detail: nil, below: picture, width: tile.frame.width, in: context)
     case let .drawing(name, detail, key, isDamaged, isUnreadable, isOpen):
         // Paper, the thumbnail fitted in it, and an outline (bold for the drawing open now).
         cairo_set_source_rgb(context, 1, 1, 1)
@@ -211,12 +214,14 @@ func drawRenamePanel(_ panel: Overlay.Gallery.RenamePanel, style: OverlayStyle, 
     cairo_set_line_width(context, 1.5)
     cairo_stroke(context)
     cairo_set_source_rgb(context, ink, ink, ink)
-    drawCenteredText("Cancel", in: panel.cancelButton, size: 15, in: context)
+    // Translators: a button of the gallery's rename panel.
+    drawCenteredText(localized("Cancel"), in: panel.cancelButton, size: 15, in: context)
     roundedRectangle(panel.renameButton, radius: 8, in: context)
     cairo_set_source_rgb(context, 0.2, 0.45, 0.85)
     cairo_fill(context)
     cairo_set_source_rgb(context, 1, 1, 1)
-    drawCenteredText("Rename", in: panel.renameButton, size: 15, isBold: true, in: context)
+    // Translators: the rename panel's button that renames the drawing (a verb).
+    drawCenteredText(localized("Rename"), in: panel.renameButton, size: 15, isBold: true, in: context)
 }
 
 /// A button that scrolls the gallery a page: a round button in the bar's colours with a chevron pointing the way.

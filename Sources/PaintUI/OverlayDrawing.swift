@@ -37,34 +37,74 @@ func textWidth(_ text: String, in context: OpaquePointer) -> Double {
     return extents.x_advance
 }
 
-/// Text centred in a rectangle, cut short with an ellipsis where it does not fit, in the current source colour.
+/// Text centred in a rectangle, in the current source colour, fitted as ``fittedLines(_:width:height:size:in:)``
+/// fits it.
 func drawCenteredText(_ text: String, in rect: Rect, size: Double, isBold: Bool = false, in context: OpaquePointer) {
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                            isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, size)
-    let text = fitted(text, width: rect.width - 8, in: context)
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, text, &extents)
-    cairo_move_to(context, rect.midX - extents.x_advance / 2, rect.midY + size * 0.35)
-    cairo_show_text(context, text)
+    let fit = fittedLines(text, width: rect.width - 8, height: rect.height, size: size, in: context)
+    for (index, line) in fit.lines.enumerated() {
+        cairo_move_to(context, rect.midX - textWidth(line, in: context) / 2, fit.baseline(index, in: rect))
+        cairo_show_text(context, line)
+    }
 }
 
-/// Text from the left of a rectangle, centred up and down, cut short with an ellipsis where it does not fit, in the
-/// current source colour.
+/// Text from the left of a rectangle, centred up and down, in the current source colour, fitted as
+/// ``fittedLines(_:width:height:size:in:)`` fits it.
 func drawLeadingText(_ text: String, in rect: Rect, size: Double, in context: OpaquePointer) {
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, size)
-    cairo_move_to(context, rect.minX, rect.midY + size * 0.35)
-    cairo_show_text(context, fitted(text, width: rect.width - 4, in: context))
+    let fit = fittedLines(text, width: rect.width - 4, height: rect.height, size: size, in: context)
+    for (index, line) in fit.lines.enumerated() {
+        cairo_move_to(context, rect.minX, fit.baseline(index, in: rect))
+        cairo_show_text(context, line)
+    }
 }
 
-/// Text cut short with an ellipsis to fit a width in the context's current font.
-func fitted(_ text: String, width: Double, in context: OpaquePointer) -> String {
-    var text = text
-    while textWidth(text, in: context) > width, text.count > 1 {
-        text = String(text.dropLast(2)) + "…"
+/// How a text is set in a place: its lines and their font size.
+struct FittedLines {
+    var lines: [String]
+    var size: Double
+
+    /// The baseline of line `index` of the lines centred up and down in `rect`.
+    func baseline(_ index: Int, in rect: Rect) -> Double {
+        let leading = size * 1.15
+        return rect.midY - Double(lines.count - 1) * leading / 2 + Double(index) * leading + size * 0.35
     }
-    return text
+}
+
+/// `text` set to fit `width` (and `height`) in the context's current face, the font size left set: on one line at
+/// `size`; else, where two lines of a size a seventh smaller fit the height, on two broken between words; else on
+/// one line a fifth smaller; cut short with an ellipsis (noted in ``CutShortText``) only where none of those holds
+/// it — so that a longer translation of a label still reads whole.
+func fittedLines(_ text: String, width: Double, height: Double, size: Double, in context: OpaquePointer) -> FittedLines {
+    cairo_set_font_size(context, size)
+    if textWidth(text, in: context) <= width { return FittedLines(lines: [text], size: size) }
+    let smaller = size * 6 / 7
+    if height >= 2 * smaller * 1.15 + 2 {
+        cairo_set_font_size(context, smaller)
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        for count in stride(from: words.count - 1, through: 1, by: -1) {
+            let first = words[..<count].joined(separator: " ")
+            guard textWidth(first, in: context) <= width else { continue }
+            let second = words[count...].joined(separator: " ")
+            return FittedLines(lines: [first, textWidth(second, in: context) <= width ? second
+                                       : fitted(second, width: width, in: context, whole: text)], size: smaller)
+        }
+    }
+    let smallest = size * 4 / 5
+    cairo_set_font_size(context, smallest)
+    return FittedLines(lines: [fitted(text, width: width, in: context)], size: smallest)
+}
+
+/// Text cut short with an ellipsis to fit a width in the context's current font, noted in ``CutShortText`` (as
+/// `whole`, the text it is part of, when given).
+func fitted(_ text: String, width: Double, in context: OpaquePointer, whole: String? = nil) -> String {
+    var fitting = text
+    while textWidth(fitting, in: context) > width, fitting.count > 1 {
+        fitting = String(fitting.dropLast(2)) + "…"
+    }
+    if fitting != text { CutShortText.record(whole ?? text) }
+    return fitting
 }
 
 /// An × of round-capped lines, `arm` from its centre along each diagonal, in the current source colour.

@@ -1,6 +1,7 @@
 // Starting the client with posix_spawn (clean signal mask), and noticing when it ends.
 import Foundation
 import Glibc
+import Localization
 
 /// The client program, started with `WAYLAND_DISPLAY` and `XDG_RUNTIME_DIR` pointing at the compositor.
 final class ClientProcess {
@@ -17,10 +18,19 @@ final class ClientProcess {
             }
         }
 
-        var description: String {
+        /// The line that says the client ended during playback.
+        var duringPlayback: String {
             switch self {
-            case .exited(let status): "exited with status \(status)"
-            case .signalled(let signal): "was killed by signal \(signal)"
+            case .exited(let status): localized("the client exited with status %d during playback", status)
+            case .signalled(let signal): localized("the client was killed by signal %d during playback", signal)
+            }
+        }
+
+        /// The message that says the client ended before it showed its window.
+        var beforeWindow: String {
+            switch self {
+            case .exited(let status): localized("the client exited with status %d before it showed a window", status)
+            case .signalled(let signal): localized("the client was killed by signal %d before it showed a window", signal)
             }
         }
     }
@@ -61,7 +71,8 @@ final class ClientProcess {
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
         guard result == 0 else {
-            throw ReplayError(description: "cannot start the client \(arguments[0]): \(String(cString: strerror(result)))")
+            // Translators: %1$s is the client program's name, %2$s the system's reason.
+            throw ReplayError(description: localized("cannot start the client %1$s: %2$s", arguments[0], String(cString: strerror(result))))
         }
         processID = pid
     }
@@ -155,7 +166,8 @@ struct RuntimeDirectory {
     init() throws(ReplayError) {
         var template = Array("\(NSTemporaryDirectory())/touch-replay-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw ReplayError(description: "cannot create a runtime folder: \(String(cString: strerror(errno)))")
+            // Translators: %s is the system's reason.
+            throw ReplayError(description: localized("cannot create a runtime folder: %s", String(cString: strerror(errno))))
         }
         path = String(cString: made)
         chmod(path, 0o700)

@@ -5,6 +5,7 @@ import CWaylandServerProtocols
 import Foundation
 import Geometry
 import Glibc
+import Localization
 
 /// A `struct wl_resource *`: Swift imports the server's resource type as a struct of its own.
 typealias WLResource = UnsafeMutablePointer<wl_resource>
@@ -141,7 +142,7 @@ final class Compositor {
         self.refreshRate = refreshRate
         self.latch = Latch(seconds: latch)
         let keymap = try Keymap()
-        guard let display = wl_display_create() else { throw ReplayError(description: "cannot create a Wayland display") }
+        guard let display = wl_display_create() else { throw ReplayError(description: localized("cannot create a Wayland display")) }
         self.display = display
         eventLoop = wl_display_get_event_loop(display)
         self.configuredSize = configuredSize
@@ -154,12 +155,12 @@ final class Compositor {
 
         guard wl_display_init_shm(display) == 0 else {
             wl_display_destroy(display)
-            throw ReplayError(description: "cannot set up wl_shm")
+            throw ReplayError(description: localized("cannot set up wl_shm"))
         }
         // wl_display_init_shm announces ARGB8888 and XRGB8888, the two formats every client may use.
         guard let name = wl_display_add_socket_auto(display) else {
             wl_display_destroy(display)
-            throw ReplayError(description: "cannot create a Wayland socket in XDG_RUNTIME_DIR")
+            throw ReplayError(description: localized("cannot create a Wayland socket in XDG_RUNTIME_DIR"))
         }
         socketName = String(cString: name)
 

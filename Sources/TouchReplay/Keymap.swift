@@ -2,6 +2,7 @@
 import CShims
 import CXKBCommon
 import Glibc
+import Localization
 import SeatInput
 
 /// An xkb keymap for the "us" layout, its text in a sealed memfd, and a modifier state for `wl_keyboard.modifiers`.
@@ -30,7 +31,7 @@ final class Keymap {
 
     init() throws(ReplayError) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
-            throw ReplayError(description: "cannot create an xkb context")
+            throw ReplayError(description: localized("cannot create an xkb context"))
         }
         var rules = xkb_rule_names(rules: nil, model: nil, layout: nil, variant: nil, options: nil)
         let made = "us".withCString { layout in
@@ -39,14 +40,15 @@ final class Keymap {
         }
         guard let keymap = made, let state = xkb_state_new(keymap) else {
             xkb_context_unref(context)
-            throw ReplayError(description: "cannot compile the xkb keymap for the \"us\" layout (is xkb-data installed?)")
+            // Translators: "us" is the keyboard layout's name; xkb-data a package's.
+            throw ReplayError(description: localized("cannot compile the xkb keymap for the \"us\" layout (is xkb-data installed?)"))
         }
         self.context = context
         self.keymap = keymap
         self.state = state
 
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
-            throw ReplayError(description: "cannot write the xkb keymap as text")
+            throw ReplayError(description: localized("cannot write the xkb keymap as text"))
         }
         defer { free(text) }
         let length = strlen(text) + 1
@@ -55,7 +57,7 @@ final class Keymap {
               fcntl(fd, CShims_F_ADD_SEALS, CShims_F_SEAL_SHRINK | CShims_F_SEAL_GROW | CShims_F_SEAL_WRITE | CShims_F_SEAL_SEAL) == 0
         else {
             if fd >= 0 { close(fd) }
-            throw ReplayError(description: "cannot put the keymap in a memfd")
+            throw ReplayError(description: localized("cannot put the keymap in a memfd"))
         }
         fileDescriptor = fd
         size = UInt32(length)

@@ -2,6 +2,7 @@
 import Foundation
 import CWaylandServer
 import Geometry
+import Localization
 import SeatInput
 
 /// The current time on a monotonic clock, in seconds.
@@ -81,14 +82,18 @@ final class Player {
                 guard let key = KeyModifiers(keyName: chord.keysym).flatMap({ keymap.key(for: $0) })
                     ?? keymap.key(forKeysymNamed: chord.keysym)
                 else {
-                    throw ReplayError(description: "the trace's key \"\(chord)\" at \(Trace.line(for: event)) is not on the \"us\" keyboard")
+                    // Translators: %1$s is a key as the trace names it, %2$s where in the trace ("FILE:LINE"); "us" is the
+                    // keyboard layout's name.
+                    throw ReplayError(description: localized("the trace's key \"%1$s\" at %2$s is not on the \"us\" keyboard", chord, Trace.line(for: event)))
                 }
                 keys[chord] = (key, [])
                 continue
             }
             guard case .key(let chord) = event.kind, keys[chord] == nil else { continue }
             guard let key = keymap.key(forKeysymNamed: chord.keysym) else {
-                throw ReplayError(description: "the trace's key \"\(chord)\" at \(Trace.line(for: event)) is not on the \"us\" keyboard")
+                // Translators: %1$s is a key as the trace names it, %2$s where in the trace ("FILE:LINE"); "us" is the
+                // keyboard layout's name.
+                throw ReplayError(description: localized("the trace's key \"%1$s\" at %2$s is not on the \"us\" keyboard", chord, Trace.line(for: event)))
             }
             var modifiers: [Keymap.Key] = []
             var needed = chord.modifiers
@@ -160,11 +165,12 @@ final class Player {
         while true {
             if let surface = compositor.toplevel, surface.isMapped { return surface }
             if client.hasEnded() {
-                throw ReplayError(description: "the client \(client.termination!.description) before it showed a window")
+                throw ReplayError(description: client.termination!.beforeWindow)
             }
             let now = monotonicNow()
             guard now < deadline else {
-                throw ReplayError(description: "the client showed no window within \(ReplayOptions.format(seconds: timeout)) s")
+                // Translators: %s is a number of seconds.
+                throw ReplayError(description: localized("the client showed no window within %s s", ReplayOptions.format(seconds: timeout)))
             }
             // Some clients draw their first buffer from a frame callback.
             let wake = keepDisplayClock(now: now, time: UInt32(clamping: Int64(nextFrameTime))).wake

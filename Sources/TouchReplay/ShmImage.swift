@@ -3,6 +3,7 @@ import CCairo
 import CWaylandServer
 import Foundation
 import Geometry
+import Localization
 
 /// The pixels of a committed `wl_shm` buffer, copied at commit so the client can reuse its buffer.
 ///
@@ -109,11 +110,12 @@ final class ShmImage {
     func writePNG(to path: String) throws(ReplayError) {
         let cairoFormat = format == .argb8888 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         guard let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height)) else {
-            throw ReplayError(description: "cannot create a Cairo image")
+            throw ReplayError(description: localized("cannot create a Cairo image"))
         }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            throw ReplayError(description: "cannot create a \(width)x\(height) Cairo image")
+            // Translators: %dx%d is the image's width and height in pixels.
+            throw ReplayError(description: localized("cannot create a %dx%d Cairo image", width, height))
         }
         cairo_surface_flush(surface)
         let cairoStride = Int(cairo_image_surface_get_stride(surface))
@@ -127,7 +129,8 @@ final class ShmImage {
         cairo_surface_mark_dirty(surface)
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw ReplayError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            // Translators: %1$s is a file's name, %2$s Cairo's reason.
+            throw ReplayError(description: localized("cannot write %1$s: %2$s", path, String(cString: cairo_status_to_string(status))))
         }
     }
 }

@@ -2,6 +2,7 @@
 import CommandLineSupport
 import Foundation
 import Glibc
+import Localization
 import PaintModel
 import SeatInput
 
@@ -14,6 +15,8 @@ struct TouchReplayCommand {
         sigprocmask(SIG_SETMASK, &noSignals, nil)
         signal(SIGPIPE, SIG_IGN)
 
+        // The user's language for every message, --help included (docs/translations.md).
+        Localization.start()
         let options = ReplayOptions.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
         do {
             exit(try run(options))
@@ -27,7 +30,8 @@ struct TouchReplayCommand {
     static func run(_ options: ReplayOptions) throws(ReplayError) -> Int32 {
         // Said before anything runs: a drawing, or a file without --overwrite, is never written over.
         if let refusal = OutputFile.refusal(toWrite: options.outputPath, overwrite: options.overwrites) {
-            printError("touch-replay: cannot write \(options.outputPath): \(refusal); nothing was run")
+            // Translators: %1$s is a file's name, %2$s why it may not be written.
+            printError("touch-replay: " + localized("cannot write %1$s: %2$s; nothing was run", options.outputPath, refusal))
             return 2
         }
         let (summary, events) = try readTrace(options.tracePath)
@@ -53,7 +57,7 @@ struct TouchReplayCommand {
         compositor.onSignal = { client.kill() }
         func stoppedBySignal() -> Int32? {
             guard let signal = compositor.receivedSignal else { return nil }
-            printError("touch-replay: stopped by signal \(signal)")
+            printError("touch-replay: " + localized("stopped by signal %d", signal))
             return 128 + signal
         }
         do {
@@ -69,11 +73,12 @@ struct TouchReplayCommand {
         if let status = stoppedBySignal() { return status }
         let endedByItself = client.hasEnded()
         if endedByItself, let termination = client.termination {
-            printError("touch-replay: the client \(termination.description) during playback")
+            printError("touch-replay: " + termination.duringPlayback)
         }
         player.finish()
         if let failure = events.failure {
-            throw ReplayError(description: "\(failure) (the file changed while it was played); nothing was written")
+            // Translators: %s is where and why the trace could not be read ("FILE:LINE: why").
+            throw ReplayError(description: localized("%s (the file changed while it was played); nothing was written", failure))
         }
 
         try save(compositor.lastPicture, options)
@@ -114,7 +119,7 @@ struct TouchReplayCommand {
     /// Writes the window's last picture where `--output` says.
     private static func save(_ picture: ShmImage?, _ options: ReplayOptions) throws(ReplayError) {
         guard let image = picture else {
-            throw ReplayError(description: "the client's window has no picture to save")
+            throw ReplayError(description: localized("the client's window has no picture to save"))
         }
         do {
             try OutputFile.write(options.outputPath, overwrite: options.overwrites) { try image.writePNG(to: $0) }

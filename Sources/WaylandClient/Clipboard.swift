@@ -7,6 +7,7 @@ import CWaylandProtocols
 import Dispatch
 import Geometry
 import Glibc
+import Localization
 
 /// What a program puts on the clipboard: the same content in one or more MIME types, each as its bytes.
 public struct ClipboardContent: Sendable {
@@ -38,12 +39,16 @@ public enum ClipboardFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// One line for the user.
     public var description: String {
         switch self {
-        case .notOffered: "this desktop offers no clipboard"
-        case .noInputYet: "the clipboard takes a copy only after a touch, click or key"
-        case .empty: "the clipboard is empty"
-        case let .tooLarge(limit): "it is larger than \(limit / (1 << 20)) MiB"
-        case let .readFailed(code): "it could not be read (\(String(cString: strerror(code))))"
-        case .superseded: "another paste was asked for"
+        case .notOffered: localized("this desktop offers no clipboard")
+        case .noInputYet: localized("the clipboard takes a copy only after a touch, click or key")
+        case .empty: localized("the clipboard is empty")
+        // Translators: why a paste or a drop failed: "it" is what the clipboard (or the drop) holds; %d a number of MiB.
+        case let .tooLarge(limit): localized("it is larger than %d MiB", limit / (1 << 20))
+        // Translators: why a paste or a drop failed: "it" is what the clipboard (or the drop) holds; %s the system's
+        // reason.
+        case let .readFailed(code): localized("it could not be read (%s)", String(cString: strerror(code)))
+        // Translators: why a paste failed: another paste was asked for before this one ended.
+        case .superseded: localized("another paste was asked for")
         }
     }
 }

@@ -2,6 +2,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import Localization
 
 /// Owns a cursor surface and the cursor theme loaded at the current scale.
 final class Cursor {
@@ -40,7 +41,8 @@ final class Cursor {
         else {
             if !didLogMissingCursor {
                 didLogMissingCursor = true
-                display.log("the cursor theme has none of \(Self.names.joined(separator: ", "))")
+                // Translators: %s names the cursors looked for (their names, separated by commas).
+                display.log(localized("the cursor theme has none of %s", Self.names.joined(separator: ", ")))
             }
             return
         }
@@ -62,7 +64,8 @@ final class Cursor {
             ?? Self.defaultSize
         theme = wl_cursor_theme_load(name, size * scale, shm)
         themeScale = scale
-        if theme == nil { display.log("cannot load the cursor theme \(name ?? "default")") }
+        // Translators: %s is the cursor theme's name (XCURSOR_THEME, else "default", libwayland-cursor's theme).
+        if theme == nil { display.log(localized("cannot load the cursor theme %s", name ?? "default")) }
         return theme
     }
 }

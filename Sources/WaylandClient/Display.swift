@@ -2,6 +2,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import Localization
 
 /// A connection to a Wayland compositor.
 ///
@@ -199,7 +200,8 @@ public final class Display {
             var interface: UnsafePointer<wl_interface>?
             var objectID: UInt32 = 0
             let errorCode = wl_display_get_protocol_error(pointer, &interface, &objectID)
-            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            // Translators: in "Wayland protocol error on %1$s@%2$d…" when the compositor did not name the interface.
+            let name = interface.map { String(cString: $0.pointee.name) } ?? localized("unknown interface")
             error = .protocolError(interface: name, objectID: objectID, code: errorCode)
         } else {
             error = .connectionLost(errno: code == 0 ? EPIPE : code)

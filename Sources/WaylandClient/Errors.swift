@@ -1,5 +1,6 @@
 // The Wayland client's errors, and the one place where errno becomes a Swift error.
 import Glibc
+import Localization
 
 /// Why the Wayland client failed. Every description is one line, fit for a log or a program's last words.
 public enum WaylandError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -20,18 +21,29 @@ public enum WaylandError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .compositorUnavailable(display, runtime, code):
-            "cannot connect to a Wayland compositor (WAYLAND_DISPLAY=\(display ?? "unset, so wayland-0"), "
-                + "XDG_RUNTIME_DIR=\(runtime ?? "unset")): \(Self.message(code))"
+            // Translators: %1$s is the socket's name WAYLAND_DISPLAY gives (or why there is none), %2$s the folder
+            // XDG_RUNTIME_DIR names (or "unset"), %3$s the system's reason.
+            localized("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=%1$s, XDG_RUNTIME_DIR=%2$s): %3$s",
+                      // Translators: what WAYLAND_DISPLAY=… says when the variable is not set (wayland-0 is a socket's name).
+                      display ?? localized("unset, so wayland-0"),
+                      // Translators: what XDG_RUNTIME_DIR=… says when the variable is not set.
+                      runtime ?? localized("unset"), Self.message(code))
         case let .protocolError(interface, objectID, code):
-            "Wayland protocol error on \(interface)@\(objectID): error code \(code)"
+            // Translators: %1$s is a Wayland interface's name, %2$d the object's number (interface@number is how
+            // Wayland names an object), %3$d the protocol's error code.
+            localized("Wayland protocol error on %1$s@%2$d: error code %3$d", interface, objectID, code)
         case let .connectionLost(code):
-            "the Wayland compositor closed the connection: \(Self.message(code))"
+            // Translators: %s is the system's reason.
+            localized("the Wayland compositor closed the connection: %s", Self.message(code))
         case let .missingGlobal(interface, version):
-            "the compositor does not offer \(interface) version \(version) or later"
+            // Translators: %1$s is a Wayland interface's name, %2$d its version.
+            localized("the compositor does not offer %1$s version %2$d or later", interface, version)
         case let .systemCall(name, code):
-            "\(name) failed: \(Self.message(code))"
+            // Translators: %1$s is a system call's name (poll, mmap…), %2$s the system's reason.
+            localized("%1$s failed: %2$s", name, Self.message(code))
         case let .creationFailed(what):
-            "could not create \(what)"
+            // Translators: %s is what could not be made (a Cairo surface, an xkb context…).
+            localized("could not create %s", what)
         }
     }
 

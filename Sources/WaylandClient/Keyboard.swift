@@ -3,6 +3,7 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
+import Localization
 import SeatStream
 
 /// Owns one `wl_keyboard`, its xkb keymap and state, and the key-repeat timer.
@@ -62,7 +63,8 @@ final class Keyboard {
         do {
             repeatTimer = try EventTimer(display: display) { [unowned self] in self.repeatFired() }
         } catch {
-            display.log("no key repeat: \(error)")
+            // Translators: %s is why (an error's description).
+            display.log(localized("no key repeat: %s", error))
         }
     }
 
@@ -86,12 +88,14 @@ final class Keyboard {
     private func loadKeymap(format: UInt32, fd: Int32, size: UInt32) {
         defer { close(fd) }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let context else {
-            display.log("ignoring a keymap in format \(format)")
+            // Translators: %d is the keymap format's number, which the program does not know.
+            display.log(localized("ignoring a keymap in format %d", format))
             return
         }
         // MAP_PRIVATE: since wl_seat 7 the compositor may hand every client the same file.
         guard let memory = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else {
-            display.log("cannot map the keymap: \(String(cString: strerror(errno)))")
+            // Translators: %s is the system's reason.
+            display.log(localized("cannot map the keymap: %s", String(cString: strerror(errno))))
             return
         }
         defer { munmap(memory, Int(size)) }
@@ -99,7 +103,7 @@ final class Keyboard {
             context, memory.assumingMemoryBound(to: CChar.self), strnlen(memory.assumingMemoryBound(to: CChar.self), Int(size)),
             XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS
         ), let newState = xkb_state_new(newKeymap) else {
-            display.log("cannot compile the compositor's keymap")
+            display.log(localized("cannot compile the compositor's keymap"))
             return
         }
         if let state { xkb_state_unref(state) }

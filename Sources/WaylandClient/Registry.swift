@@ -1,6 +1,7 @@
 // The registry: binds the globals the client uses, each in min(server's, ours) and refusing too old ones.
 import CWaylandClient
 import CWaylandProtocols
+import Localization
 
 /// Owns one bound global that has no events we listen to: destroys it in `deinit`.
 final class GlobalProxy {
@@ -24,7 +25,8 @@ final class Registry {
         let minimum: UInt32
         let ours: UInt32
         let isRequired: Bool
-        /// Why the client wants it, for the log line when it is missing.
+        /// Why the client wants it, for the log line when it is missing (in the user's language when the line is a
+        /// notice, ``isNoticeable``; a debug line's is in English).
         let purpose: String
         /// Whether the user notices its absence: then it is a notice at start, else a debug line.
         var isNoticeable = false
@@ -38,7 +40,8 @@ final class Registry {
         "wl_shm": Wanted(minimum: 1, ours: 1, isRequired: true, purpose: "buffers"),
         "xdg_wm_base": Wanted(minimum: 1, ours: 5, isRequired: true, purpose: "windows"),
         "wl_seat": Wanted(
-            minimum: 1, ours: 8, isRequired: false, purpose: "input; the window cannot be painted on", isNoticeable: true
+            // Translators: what is missing without wl_seat, in "the compositor does not offer wl_seat (%s)".
+            minimum: 1, ours: 8, isRequired: false, purpose: localized("input; the window cannot be painted on"), isNoticeable: true
         ),
         "wl_output": Wanted(minimum: 2, ours: 4, isRequired: false, purpose: "output scale"),
         "zxdg_decoration_manager_v1": Wanted(
@@ -144,8 +147,12 @@ final class Registry {
     func logMissingOptionalGlobals() {
         for (interface, wanted) in Self.wanted.sorted(by: { $0.key < $1.key })
         where !wanted.isRequired && announced[interface] == nil && wanted.alternative.map({ announced[$0] == nil }) ?? true {
-            let line = "the compositor does not offer \(interface) (\(wanted.purpose))"
-            if wanted.isNoticeable { display.log(line) } else { display.debug(line) }
+            if wanted.isNoticeable {
+                // Translators: %1$s is a Wayland interface's name, %2$s what the program cannot do without it.
+                display.log(localized("the compositor does not offer %1$s (%2$s)", interface, wanted.purpose))
+            } else {
+                display.debug("the compositor does not offer \(interface) (\(wanted.purpose))")
+            }
         }
     }
 

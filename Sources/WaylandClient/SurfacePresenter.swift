@@ -4,6 +4,7 @@ import Geometry
 import CCairo
 import CWaylandClient
 import CWaylandProtocols
+import Localization
 
 /// Draws a surface into buffers and commits them, paced by the compositor as foot does it.
 ///
@@ -268,7 +269,8 @@ final class SurfacePresenter {
             return try pool.acquire(width: Int32(width) * scale, height: Int32(height) * scale, scale: scale,
                                     isTranslucent: isTranslucent, preferring: preferred, mayMakeThird: mayMakeThird)
         } catch {
-            display.log("cannot make a buffer: \(error)")
+            // Translators: %s is why (an error's description).
+            display.log(localized("cannot make a buffer: %s", error))
             return nil
         }
     }

@@ -84,7 +84,7 @@ import TouchUI
     func anUnknownOptionIsAUsageErrorNamingIt(program: String) async throws {
         // With what each program needs besides, so that the unknown option is what is wrong.
         let required = ["touch-replay": ["--trace", "t.jsonl", "--output", "o.png"], "touchdump": ["t.jsonl"],
-                        "kwin-replay": ["t.jsonl"]][program] ?? []
+                        "kwin-replay": ["t.jsonl"], "message-catalogue": ["check"]][program] ?? []
         let result = try await ChildProcess.run(ChildProcess.product(program), required + ["--frobnicate", "--", "true"])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("\(program): Unknown option '--frobnicate'"), "\(result.standardError)")

@@ -65,4 +65,8 @@ int CShims_renameNoReplace(const char *from, const char *to);
 // stride its prefetchers follow late (PaintRender's TileLayers).
 static inline void CShims_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
 
+// Why: <libintl.h> is not part of Swift's Glibc module. gettext, ngettext, textdomain, bindtextdomain and
+// bind_textdomain_codeset come through this include unchanged (the Localization module's messages).
+#include <libintl.h>
+
 #endif
