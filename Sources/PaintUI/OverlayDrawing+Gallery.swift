@@ -173,10 +173,8 @@ private func drawMenu(_ menu: Overlay.Gallery.Menu, style: OverlayStyle, in cont
         } else {
             cairo_set_source_rgb(context, ink, ink, ink)
         }
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, 14)
-        cairo_move_to(context, item.frame.minX + 16, item.frame.midY + 5)
-        cairo_show_text(context, fitted(item.title, width: item.frame.width - 24, in: context))
+        drawLeadingText(item.title, in: Rect(x: item.frame.minX + 16, y: item.frame.minY, width: item.frame.width - 20,
+                                             height: item.frame.height), size: 14, in: context)
     }
 }
 

@@ -22,18 +22,14 @@ func drawIndicator(_ indicator: Overlay.Label, in context: OpaquePointer) {
     cairo_restore(context)
 }
 
-/// A held button's label: its text, centred, on a dark rounded tip.
+/// A held button's label: its text, centred, on a dark rounded tip (on two lines where a window too narrow for it
+/// holds it so).
 func drawLabel(_ label: Overlay.Label, in context: OpaquePointer, fontSize: Double = 13) {
     roundedRectangle(label.frame, radius: min(8, label.frame.height / 2), in: context)
     cairo_set_source_rgba(context, 0.12, 0.13, 0.16, 0.94)
     cairo_fill(context)
-    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, fontSize)
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, label.text, &extents)
     cairo_set_source_rgb(context, 1, 1, 1)
-    cairo_move_to(context, label.frame.midX - extents.x_advance / 2, label.frame.midY + fontSize * 0.35)
-    cairo_show_text(context, label.text)
+    drawCenteredText(label.text, in: label.frame, size: fontSize, in: context)
 }
 
 /// A dark red box (dark slate for a notice) with the text in white — on two lines a size smaller when one is too

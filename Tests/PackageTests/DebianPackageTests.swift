@@ -119,6 +119,7 @@ struct DebianPackageTests {
                      "/usr/share/metainfo/io.github.fingerpaint.FingerPaint.metainfo.xml",
                      "/usr/share/metainfo/io.github.fingerpaint.GestureDemo.metainfo.xml",
                      "/usr/share/man/man1/fingerpaint.1.gz", "/usr/share/doc/fingerpaint/copyright",
+                     "/usr/share/locale/fr/LC_MESSAGES/fingerpaint.mo", "/usr/share/locale/pt_BR/LC_MESSAGES/fingerpaint.mo",
                      "/usr/share/doc/fingerpaint/changelog.Debian.gz", "/usr/share/thumbnailers/io.github.fingerpaint.FingerPaint.thumbnailer"] {
             #expect(files.standardOutput.split(separator: "\n").contains(Substring(file)), "the package lacks \(file)")
         }
@@ -159,6 +160,14 @@ struct DebianPackageTests {
         #expect(thumbnail.status == 0, "\(thumbnail.standardError)")
         let small = try await PNGReader.pixels(in: "\(system)/tmp/thumbnail.png", at: [(0, 0)])
         #expect(max(small.width, small.height) <= 128 && max(small.width, small.height) > 0)
+
+        // The translations it installed: in C.UTF-8 (every Debian has it) with LANGUAGE=fr, a file that is not a
+        // drawing is refused in French, and left as it was.
+        try "a shopping list\n".write(toFile: "\(system)/tmp/notes.txt", atomically: false, encoding: .utf8)
+        let french = try await inRoot(system, "LANGUAGE=fr fingerpaint /tmp/notes.txt")
+        #expect(french.status == 2 && french.standardError == "fingerpaint: /tmp/notes.txt\u{00A0}: pas un dessin fingerpaint\u{202F}; le fichier a été laissé tel quel\n",
+                "\(french.standardError)")
+        #expect(try String(contentsOfFile: "\(system)/tmp/notes.txt", encoding: .utf8) == "a shopping list\n")
 
         let removed = try await inRoot(system, "apt-get remove -y -qq fingerpaint", timeout: 200)
         try #require(removed.status == 0, "\(removed.standardOutput)\(removed.standardError)")

@@ -2,6 +2,7 @@ import FingerPaintCore
 import Foundation
 import Geometry
 import Glibc
+import PaintModel
 import ProcessTesting
 import SeatInput
 import Testing
@@ -130,8 +131,9 @@ import Testing
 }
 
 /// Every language's words in their places (issue #40): the window at 1024x768 and 420x700 shows its bar, the More
-/// menu, the layers panel and a layer's menu, the brushes panel, the colour chooser, the gallery and the guide with
-/// its keys, and nothing is cut short with an ellipsis (the window's `cut short:` debug lines, `--verbose`).
+/// menu, the layers panel and a layer's menu, the brushes panel, the colour chooser, the gallery and a drawing's
+/// menu there, and the guide with its keys, and nothing is cut short with an ellipsis (the window's `cut short:`
+/// debug lines, `--verbose`).
 @Suite struct TranslationFitTests {
     typealias Window = FingerPaintWindowTests
     /// English (no catalogue) and every translation.
@@ -173,6 +175,14 @@ import Testing
             key("Escape")
         }
         key("g")
+        // A long press on the drawing's tile: its menu.
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: content))
+        gallery.drawings = [LibraryDrawing(url: URL(fileURLWithPath: "/d.fpdraw"), modified: Date(), size: 0, isUntitled: true)]
+        gallery.isHidden = false
+        if let tile = gallery.overlayGallery?.tiles.last?.frame {
+            tap(Point(x: tile.midX, y: tile.midY + 32), holding: 0.8)
+            key("Escape")
+        }
         key("Escape")
         key("F1")
         time += 0.5
