@@ -148,7 +148,8 @@ enum Catalogue {
                 guard !exemptions.exempts(string.text, in: path) else { continue }
                 let lines = string.text.split(separator: "\n").map(String.init)
                 for (offset, line) in lines.enumerated() {
-                    let line = line.trimmingPrefix(while: \.isWhitespace)
+                    let line = String(line.trimmingPrefix(while: \.isWhitespace).reversed()
+                        .trimmingPrefix(while: \.isWhitespace).reversed())
                     guard line.contains(wordy), !exemptions.exempts(String(line), in: path) else { continue }
                     problems.append(SourceProblem(path: path, line: string.line + offset,
                                                   text: "not marked for translation: \"\(line)\""))

@@ -165,7 +165,10 @@ public struct DocumentLibrary: Sendable {
         } catch {
             throw DocumentOpenError(path: dataFolder.path, reason: .failed(localized("cannot create the folder")))
         }
-        return uniqueFile(in: dataFolder, stem: "Drawing " + Self.localStamp(now), extension: DrawingDocument.fileExtension)
+        // Translators: the file name of a new drawing, without its extension; %s is the date and time, as
+        // "2026-12-07 23.45.56".
+        let stem = String(localized("Drawing %s", Self.localStamp(now)).map { $0 == "/" ? "-" : $0 })
+        return uniqueFile(in: dataFolder, stem: stem.hasPrefix(".") ? "_" + stem : stem, extension: DrawingDocument.fileExtension)
     }
 
     /// A new document named `name` (or "NAME 2"…, never over a file) in the data folder, holding `drawing`: a
