@@ -132,8 +132,8 @@ import Testing
 
 /// Every language's words in their places (issue #40): the window at 1024x768 and 420x700 shows its bar, the More
 /// menu, the layers panel and a layer's menu, the brushes panel, the colour chooser, the gallery and a drawing's
-/// menu there, and the guide with its keys, and nothing is cut short with an ellipsis (the window's `cut short:`
-/// debug lines, `--verbose`).
+/// menu there, the guide with its keys, and a selection's menu, and nothing is cut short with an ellipsis (the
+/// window's `cut short:` debug lines, `--verbose`).
 @Suite struct TranslationFitTests {
     typealias Window = FingerPaintWindowTests
     /// English (no catalogue) and every translation.
@@ -186,6 +186,26 @@ import Testing
         key("Escape")
         key("F1")
         time += 0.5
+        key("Escape")
+        // A stroke, the lasso round it, and a long press inside: the selection's menu.
+        func path(_ points: [Point]) {
+            for (index, point) in points.enumerated() {
+                let at = Timestamp.milliseconds((time + Double(index) * 0.016) * 1000)
+                events += [SeatEvent(time: at, index == 0 ? .touchDown(id: 6, location: point) : .touchMotion(id: 6, location: point)),
+                           SeatEvent(time: at, .touchFrame)]
+            }
+            time += Double(points.count) * 0.016
+            events += [SeatEvent(time: .milliseconds(time * 1000), .touchUp(id: 6)), SeatEvent(time: .milliseconds(time * 1000), .touchFrame)]
+            time += 0.4
+        }
+        path((0...10).map { Point(x: 150 + 10 * Double($0), y: 150) })
+        key("s")
+        path((0...24).map { step in
+            let angle = Double(step) / 24 * 2 * .pi
+            return Point(x: 200 + 90 * cos(angle), y: 150 + 40 * sin(angle))
+        })
+        tap(Point(x: 200, y: 150), holding: 0.8)
+        key("Escape")
         key("Escape")
         return events
     }
