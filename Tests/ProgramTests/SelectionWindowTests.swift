@@ -84,8 +84,9 @@ import Testing
                       SeatEvent(time: .milliseconds(200), .key(KeyChord("2"))),
                       SeatEvent(time: .milliseconds(250), .key(KeyChord("f")))]
             + tap(1, Self.window(300, 250), 400) + tap(2, Self.window(700, 100), 800)
-            // Time for the fill's tiles, drawn in the background, to reach the window before its last frame is kept.
-            + [SeatEvent(time: .milliseconds(2400), .tick)]
+            // Time for the fill's tiles, drawn in the background, to reach the window before its last frame is kept:
+            // 3.6 s, for a machine busy with the whole suite (1.6 s was once too little there).
+            + [SeatEvent(time: .milliseconds(4400), .tick)]
         let result = try await Window.paint(events, in: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         let window = try await PNGReader.pixels(in: scratch.path("window.png"), at: [(300, 282), (300, 202), (500, 282), (700, 132)])
