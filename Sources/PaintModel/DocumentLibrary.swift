@@ -167,7 +167,7 @@ public struct DocumentLibrary: Sendable {
         }
         // Translators: the file name of a new drawing, without its extension; %s is the date and time, as
         // "2026-12-07 23.45.56".
-        let stem = String(localized("Drawing %s", Self.localStamp(now)).map { $0 == "/" ? "-" : $0 })
+        let stem = localized("Drawing %s", Self.localStamp(now)).replacing("/", with: "-")
         return uniqueFile(in: dataFolder, stem: stem.hasPrefix(".") ? "_" + stem : stem, extension: DrawingDocument.fileExtension)
     }
 
