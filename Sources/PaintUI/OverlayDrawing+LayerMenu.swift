@@ -39,11 +39,8 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
     drawRaisedBox(menu.frame, style: style, in: context)
     let ink = style.ink(isEnabled: true)
     cairo_set_source_rgb(context, ink, ink, ink)
-    let heading = Rect(x: menu.frame.minX + 16, y: menu.frame.minY + 4, width: menu.frame.width - 32, height: 32)
-    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-    cairo_set_font_size(context, 13)
-    cairo_move_to(context, heading.minX, heading.midY + 5)
-    cairo_show_text(context, fitted(menu.title, width: heading.width, in: context))
+    let heading = Rect(x: menu.frame.minX + 16, y: menu.frame.minY + 4, width: menu.frame.width - 28, height: 32)
+    drawLeadingText(menu.title, in: heading, size: 13, isBold: true, in: context)
     if let slider = menu.slider { drawSlider(slider, style: style, in: context) }
     for row in menu.rows {
         if row.isSelected {
@@ -69,10 +66,9 @@ func drawLayerMenu(_ menu: Overlay.LayerMenu, style: OverlayStyle, in context: O
         } else {
             cairo_set_source_rgb(context, ink, ink, ink)
         }
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, 14)
-        cairo_move_to(context, row.frame.minX + 12, row.frame.midY + 5)
-        cairo_show_text(context, fitted(row.title, width: row.frame.width - (row.isSelected ? 44 : 20), in: context))
+        drawLeadingText(row.title, in: Rect(x: row.frame.minX + 12, y: row.frame.minY,
+                                            width: row.frame.width - (row.isSelected ? 40 : 16), height: row.frame.height),
+                        size: 14, in: context)
     }
 }
 

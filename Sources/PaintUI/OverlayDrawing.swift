@@ -51,8 +51,9 @@ func drawCenteredText(_ text: String, in rect: Rect, size: Double, isBold: Bool 
 
 /// Text from the left of a rectangle, centred up and down, in the current source colour, fitted as
 /// ``fittedLines(_:width:height:size:in:)`` fits it.
-func drawLeadingText(_ text: String, in rect: Rect, size: Double, in context: OpaquePointer) {
-    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+func drawLeadingText(_ text: String, in rect: Rect, size: Double, isBold: Bool = false, in context: OpaquePointer) {
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
     let fit = fittedLines(text, width: rect.width - 4, height: rect.height, size: size, in: context)
     for (index, line) in fit.lines.enumerated() {
         cairo_move_to(context, rect.minX, fit.baseline(index, in: rect))

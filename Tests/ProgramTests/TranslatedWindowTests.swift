@@ -166,6 +166,11 @@ import Testing
         let panel = layout.panel(of: LayersPanelView.size(layers: 1, fitting: layout.bar.minY - 2 * PanelPlacement.gap),
                                  openedBy: .openLayers)
         tap(Point(x: panel.midX, y: 32 + panel.minY + 6 + 22), holding: 0.8)
+        // The layer's menu's last row, found where the same app in this process puts it: the blend modes' list.
+        if let blend = Self.layerMenuRows(after: events, content: content).last {
+            tap(Point(x: blend.midX, y: blend.midY + 32))
+            key("Escape")
+        }
         key("Escape")
         key("Escape")
         key("B", .shift)
@@ -208,6 +213,33 @@ import Testing
         key("Escape")
         key("Escape")
         return events
+    }
+
+    /// The rows of the layer menu the app in this process shows after `events` (window points, the title bar's
+    /// 32 points above the content), its timers run every 16 ms.
+    static func layerMenuRows(after events: [SeatEvent], content: Size) -> [Rect] {
+        let app = FingerPaintApp(size: content, drawing: Drawing())
+        func inContent(_ point: Point) -> Point { Point(x: point.x, y: point.y - 32) }
+        var clock = 0.0
+        func run(until milliseconds: Double) {
+            while clock < milliseconds {
+                app.handle(SeatEvent(time: .milliseconds(clock), .tick))
+                _ = app.renderFrame(at: .milliseconds(clock))
+                clock += 16
+            }
+        }
+        for event in events {
+            run(until: event.time.milliseconds)
+            let kind: SeatEvent.Kind = switch event.kind {
+            case let .touchDown(id, location, shape): .touchDown(id: id, location: inContent(location), shape: shape)
+            case let .touchMotion(id, location, shape): .touchMotion(id: id, location: inContent(location), shape: shape)
+            case let .pointerEnter(location): .pointerEnter(location: inContent(location))
+            default: event.kind
+            }
+            app.handle(SeatEvent(time: event.time, kind))
+        }
+        run(until: clock + 1000)
+        return app.layerMenuView.rowFrames
     }
 
     @Test(arguments: languages, sizes)
