@@ -9,7 +9,7 @@ import Localization
 import PaintModel
 import PaintRender
 import PaintUI
-import Synchronization
+import Threading
 
 extension FingerPaintApp {
     /// Puts a new empty layer, "Layer N" (one more than the highest number a layer is named with), above the current
@@ -333,7 +333,7 @@ extension FingerPaintApp {
 /// main thread looks at ``value`` or waits for it.
 final class BackgroundResult<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<Value?>(nil)
+    private let result = Locked<Value?>(nil)
 
     /// The value, once made; `nil` before.
     var value: Value? { result.withLock { $0 } }

@@ -6,7 +6,7 @@ import BrushEngine
 import Geometry
 import Glibc
 import PaintModel
-import Synchronization
+import Threading
 
 extension Stroke {
     /// This stroke painted with `brush`: its width made twice how far the brush's dabs reach beyond its samples
@@ -149,7 +149,7 @@ enum BrushStrokes {
     }
 
     /// Whether each preset met smears (``smears(_:)``).
-    private static let smearing = Mutex<[StrokeBrush.Preset: Bool]>([:])
+    private static let smearing = Locked<[StrokeBrush.Preset: Bool]>([:])
 
     /// The preset a stroke's brush is drawn with: its settings, or a plain brush where they are refused.
     static func preset(of brush: StrokeBrush) -> BrushPreset? {
@@ -178,7 +178,7 @@ enum BrushStrokes {
 
     /// How many strokes' dabs are kept.
     static let keptStrokes = 512
-    private static let kept = Mutex<[Stroke: [BrushDab]]>([:])
+    private static let kept = Locked<[Stroke: [BrushDab]]>([:])
 
     /// How far a stroke's paint reaches from its samples' bounds, in points: its dabs' farthest edge (their radius,
     /// and a pixel of antialiasing at the scale they are drawn) beyond the rectangle of its points; 0 without a
