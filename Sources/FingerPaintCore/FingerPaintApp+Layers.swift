@@ -16,13 +16,9 @@ extension FingerPaintApp {
     /// one, and paints on it.
     func addLayerAboveCurrent() {
         let numbers = drawing.layers.compactMap { layer -> Int? in
+            // Default names stay English in the document (LayerAttributes.shownName translates them for the eye).
             let name = layer.attributes.name
-            if name.hasPrefix("Layer "), let number = Int(name.dropFirst("Layer ".count)) { return number }
-            // A default name in the painter's language: its last number, if the name is the one made with it.
-            let digits = name.reversed().drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
-            guard let number = Int(String(digits.reversed())), LayerAttributes.defaultName(number: number) == name
-            else { return nil }
-            return number
+            return name.hasPrefix("Layer ") ? Int(name.dropFirst("Layer ".count)) : nil
         }
         let number = min(numbers.max() ?? 0, Int.max - 1) + 1
         let position = drawing.currentLayerIndex + 1

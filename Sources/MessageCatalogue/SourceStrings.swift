@@ -151,8 +151,7 @@ struct SourceStringScanner {
                     advance()
                 }
                 // `func localized(` declares a marker rather than calls it.
-                lastIdentifier = lastIdentifier == "func" ? "" : identifier
-                if identifier == "func" { lastIdentifier = "func" }
+                lastIdentifier = lastIdentifier == "func" && identifier != "func" ? "" : identifier
                 continue
             } else if character == "(" {
                 if let count = Self.markers[lastIdentifier], count > 0 {
